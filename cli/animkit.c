@@ -1,0 +1,497 @@
+/* animkit: the command line. Uses nothing but the public API. */
+#include <animkit/animkit.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
+
+static const char *prog = "animkit";
+
+static void usage_error(const char *cmd, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s%s%s: ", prog, cmd ? " " : "", cmd ? cmd : "");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry '%s %s--help'.\n", prog, cmd ? cmd : "");
+    if (cmd)
+        fputc('\n', stderr);
+}
+
+/* ------------------------------------------------------------------ */
+/* help texts                                                          */
+
+static const char main_help[] =
+    "usage: animkit <command> [options] [arguments]\n"
+    "\n"
+    "Reads, strictly validates, dumps, re-emits and converts animation files.\n"
+    "\n"
+    "commands:\n"
+    "  validate   check files against their format's rules\n"
+    "  dump       print the decoded document as JSON\n"
+    "  convert    convert between formats through the common model\n"
+    "  sample     evaluate curves at given times\n"
+    "  plot       draw curves as an SVG picture\n"
+    "  report     conformance report over folders\n"
+    "  formats    list the supported formats\n"
+    "  rules      list the diagnostic rules\n"
+    "  schema     print the JSON Schema of a JSON format\n"
+    "\n"
+    "options:\n"
+    "  --version  print the version\n"
+    "  --help     this text; 'animkit <command> --help' for a command\n"
+    "\n"
+    "exit status: 0 no errors, 1 errors found, 2 usage, I/O or internal failure\n";
+
+static const char validate_help[] =
+    "usage: animkit validate [options] FILE|DIR|- ...\n"
+    "\n"
+    "Checks each file against the rules of its format and reports every problem\n"
+    "found (up to --max-errors). Directories are searched recursively for files\n"
+    "of a supported format (by extension, or by content). '-' reads standard input.\n"
+    "\n"
+    "options:\n"
+    "  --format ID             the format of every input (default: detect;\n"
+    "                          'animkit formats' lists the ids)\n"
+    "  --strict                the file must look as the real writer writes it:\n"
+    "                          the rules' strict severities apply\n"
+    "  --diagnostics STYLE     text (default), gcc, json, sarif or github\n"
+    "  --max-errors N          stop checking a file after N errors (default 100)\n"
+    "  --max-depth N           nesting limit for tree formats (default 512)\n"
+    "  --max-output BYTES      decompressed size limit (default 1073741824)\n"
+    "  --color, --no-color     ANSI colours in the text style (default: if a tty)\n"
+    "  -q, --quiet             no summary line on standard error\n"
+    "\n"
+    "exit status: 0 no errors, 1 errors found, 2 usage or I/O failure\n";
+
+static const char formats_help[] =
+    "usage: animkit formats\n"
+    "\n"
+    "Lists the supported formats: id, kind, extensions and name.\n";
+
+static const char rules_help[] =
+    "usage: animkit rules [--format ID] [--json]\n"
+    "\n"
+    "Lists every diagnostic rule with its code, its severity at the compatible\n"
+    "(default) and strict levels, and its message.\n"
+    "\n"
+    "options:\n"
+    "  --format ID   only the rules of one format ('animkit' for the tool's own)\n"
+    "  --json        as a JSON array\n";
+
+static bool wants_help(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0)
+            return false;
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return true;
+    }
+    return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* option parsing                                                      */
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+    if (!*s)
+        return false;
+    uint64_t v = 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
+            return false;
+        v = v * 10 + (uint64_t)(*s - '0');
+    }
+    *out = v;
+    return true;
+}
+
+/* Matches "--name VALUE" and "--name=VALUE". */
+static bool opt_value(int argc, char **argv, int *i, const char *name, const char **value)
+{
+    size_t n = strlen(name);
+    const char *a = argv[*i];
+    if (strncmp(a, name, n) != 0)
+        return false;
+    if (a[n] == '=') {
+        *value = a + n + 1;
+        return true;
+    }
+    if (a[n] != '\0')
+        return false;
+    if (*i + 1 >= argc) {
+        *value = NULL;
+        return true;
+    }
+    *value = argv[++*i];
+    return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* validate                                                            */
+
+typedef struct validate_run {
+    const ak_format *format;
+    ak_options opt;
+    ak_renderer *renderer;
+    bool text_style;
+    size_t files, files_invalid, errors, warnings;
+    bool io_failure;
+} validate_run;
+
+static void validate_one(validate_run *run, const char *path)
+{
+    ak_file f;
+    char why[256];
+    if (!ak_file_open(&f, path, why, sizeof why)) {
+        fprintf(stderr, "%s: %s: %s\n", prog, path, why);
+        run->io_failure = true;
+        return;
+    }
+    ak_diag_options dopt = {run->opt.strict, run->opt.max_errors};
+    ak_diags *d = ak_diags_new(&dopt);
+    if (!d) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        run->io_failure = true;
+        ak_file_close(&f);
+        return;
+    }
+    ak_input in = {path, f.data, f.size};
+    const ak_format *fmt = ak_validate(&in, run->format, &run->opt, d);
+    ak_diags_sort(d);
+    ak_renderer_file(run->renderer, path, fmt ? fmt->id : NULL, f.data, f.size, fmt ? fmt->text : false, d);
+    run->files++;
+    run->errors += ak_diags_errors(d);
+    run->warnings += ak_diags_warnings(d);
+    if (ak_diags_errors(d))
+        run->files_invalid++;
+    ak_diags_free(d);
+    ak_file_close(&f);
+}
+
+/* Should a file met while walking a directory be checked? */
+static bool wanted_in_dir(const validate_run *run, const char *path)
+{
+    if (run->format)
+        return ak_format_has_extension(run->format, path);
+    for (size_t i = 0; i < ak_format_count(); i++)
+        if (ak_format_has_extension(ak_format_at(i), path))
+            return true;
+    /* No known extension: look at the content. */
+    ak_file f;
+    char why[256];
+    if (!ak_file_open(&f, path, why, sizeof why))
+        return false;
+    const ak_format *fmt = ak_format_detect(f.data, f.size, NULL);
+    ak_file_close(&f);
+    return fmt != NULL;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Walks a directory tree with an explicit stack (no recursion), in sorted
+ * order, not following symbolic links to directories. */
+static void validate_dir(validate_run *run, const char *root)
+{
+    size_t cap = 16, n = 0;
+    char **stack = malloc(cap * sizeof *stack);
+    if (!stack)
+        return;
+    stack[n++] = strdup(root);
+    while (n > 0) {
+        char *dir = stack[--n];
+        if (!dir)
+            continue;
+        DIR *dh = opendir(dir);
+        if (!dh) {
+            fprintf(stderr, "%s: %s: %s\n", prog, dir, strerror(errno));
+            run->io_failure = true;
+            free(dir);
+            continue;
+        }
+        char **names = NULL;
+        size_t count = 0, ncap = 0;
+        struct dirent *e;
+        while ((e = readdir(dh)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            if (count == ncap) {
+                ncap = ncap ? ncap * 2 : 32;
+                char **nn = realloc(names, ncap * sizeof *nn);
+                if (!nn)
+                    break;
+                names = nn;
+            }
+            size_t len = strlen(dir) + strlen(e->d_name) + 2;
+            names[count] = malloc(len);
+            if (names[count])
+                snprintf(names[count++], len, "%s%s%s", dir,
+                         dir[strlen(dir) - 1] == '/' ? "" : "/", e->d_name);
+        }
+        closedir(dh);
+        free(dir);
+        if (count)
+            qsort(names, count, sizeof *names, cmp_str);
+        /* Files of this directory first, in order; subdirectories pushed in
+           reverse so that they pop in order. */
+        for (size_t i = 0; i < count; i++) {
+            struct stat st;
+            if (lstat(names[i], &st) == 0 && S_ISREG(st.st_mode) && wanted_in_dir(run, names[i]))
+                validate_one(run, names[i]);
+        }
+        for (size_t i = count; i-- > 0;) {
+            struct stat st;
+            if (lstat(names[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+                if (n == cap) {
+                    cap *= 2;
+                    char **ns = realloc(stack, cap * sizeof *ns);
+                    if (!ns) {
+                        free(names[i]);
+                        continue;
+                    }
+                    stack = ns;
+                }
+                stack[n++] = names[i];
+            } else {
+                free(names[i]);
+            }
+        }
+        free(names);
+    }
+    free(stack);
+}
+
+static int cmd_validate(int argc, char **argv)
+{
+    static const char *cmd = "validate";
+    if (wants_help(argc, argv)) {
+        fputs(validate_help, stdout);
+        return EXIT_OK;
+    }
+    validate_run run;
+    memset(&run, 0, sizeof run);
+    ak_render_style style = AK_RENDER_TEXT;
+    int color = -1;
+    bool quiet = false;
+    const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
+    size_t ninputs = 0;
+    bool only_files = false;
+    if (!inputs)
+        return EXIT_USAGE;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v;
+        uint64_t num;
+        if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
+            inputs[ninputs++] = a;
+        } else if (strcmp(a, "--") == 0) {
+            only_files = true;
+        } else if (opt_value(argc, argv, &i, "--format", &v)) {
+            if (!v || !(run.format = ak_format_find(v))) {
+                usage_error(cmd, v ? "unknown format '%s' (see 'animkit formats')" : "--format needs a value%s",
+                            v ? v : "");
+                free(inputs);
+                return EXIT_USAGE;
+            }
+        } else if (opt_value(argc, argv, &i, "--diagnostics", &v)) {
+            if (!v || !ak_render_style_parse(v, &style)) {
+                usage_error(cmd, "--diagnostics takes text, gcc, json, sarif or github%s", "");
+                free(inputs);
+                return EXIT_USAGE;
+            }
+        } else if (opt_value(argc, argv, &i, "--max-errors", &v)) {
+            if (!v || !parse_u64(v, &num) || num == 0 || num > UINT32_MAX) {
+                usage_error(cmd, "--max-errors takes a whole number from 1 to 4294967295%s", "");
+                free(inputs);
+                return EXIT_USAGE;
+            }
+            run.opt.max_errors = (uint32_t)num;
+        } else if (opt_value(argc, argv, &i, "--max-depth", &v)) {
+            if (!v || !parse_u64(v, &num) || num == 0 || num > 1000000) {
+                usage_error(cmd, "--max-depth takes a whole number from 1 to 1000000%s", "");
+                free(inputs);
+                return EXIT_USAGE;
+            }
+            run.opt.max_depth = (uint32_t)num;
+        } else if (opt_value(argc, argv, &i, "--max-output", &v)) {
+            if (!v || !parse_u64(v, &num) || num == 0) {
+                usage_error(cmd, "--max-output takes a size in bytes%s", "");
+                free(inputs);
+                return EXIT_USAGE;
+            }
+            run.opt.max_output = num;
+        } else if (strcmp(a, "--strict") == 0) {
+            run.opt.strict = true;
+        } else if (strcmp(a, "--color") == 0) {
+            color = 1;
+        } else if (strcmp(a, "--no-color") == 0) {
+            color = 0;
+        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+            quiet = true;
+        } else {
+            usage_error(cmd, "unknown option '%s'", a);
+            free(inputs);
+            return EXIT_USAGE;
+        }
+    }
+    if (ninputs == 0) {
+        usage_error(cmd, "no input given (a file, a directory or '-')%s", "");
+        free(inputs);
+        return EXIT_USAGE;
+    }
+    ak_render_options ropt = {color < 0 ? (bool)isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL : color == 1};
+    run.renderer = ak_renderer_new(style, stdout, &ropt);
+    run.text_style = style == AK_RENDER_TEXT;
+    for (size_t k = 0; k < ninputs; k++) {
+        struct stat st;
+        if (strcmp(inputs[k], "-") != 0 && stat(inputs[k], &st) == 0 && S_ISDIR(st.st_mode))
+            validate_dir(&run, inputs[k]);
+        else
+            validate_one(&run, inputs[k]);
+    }
+    ak_renderer_finish(run.renderer);
+    free(inputs);
+    if (run.text_style && !quiet && (run.files > 1 || run.errors || run.warnings))
+        fprintf(stderr, "%zu file%s checked: %zu with errors; %zu error%s, %zu warning%s\n", run.files,
+                run.files == 1 ? "" : "s", run.files_invalid, run.errors, run.errors == 1 ? "" : "s",
+                run.warnings, run.warnings == 1 ? "" : "s");
+    if (run.io_failure)
+        return EXIT_USAGE;
+    return run.errors ? EXIT_INVALID : EXIT_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* formats, rules                                                      */
+
+static int cmd_formats(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        fputs(formats_help, stdout);
+        return EXIT_OK;
+    }
+    if (argc > 0) {
+        usage_error("formats", "unexpected argument '%s'", argv[0]);
+        return EXIT_USAGE;
+    }
+    for (size_t i = 0; i < ak_format_count(); i++) {
+        const ak_format *f = ak_format_at(i);
+        char exts[128] = "";
+        size_t used = 0;
+        for (const char *const *e = f->extensions; e && *e; e++)
+            used += (size_t)snprintf(exts + used, used < sizeof exts ? sizeof exts - used : 0, "%s%s",
+                                     used ? "," : "", *e);
+        printf("%-12s %-7s %-16s %s\n", f->id, f->text ? "text" : "binary", exts[0] ? exts : "-", f->name);
+    }
+    return EXIT_OK;
+}
+
+static void print_rule(const ak_rule *r, bool json, bool *first)
+{
+    if (json) {
+        ak_buf b;
+        ak_buf_init(&b);
+        ak_buf_puts(&b, *first ? "\n  {\"code\":" : ",\n  {\"code\":");
+        ak_buf_json_string(&b, r->code, strlen(r->code));
+        ak_buf_printf(&b, ",\"compat\":\"%s\",\"strict\":\"%s\",\"message\":", ak_severity_name(r->compat),
+                      ak_severity_name(r->strict));
+        ak_buf_json_string(&b, r->message, strlen(r->message));
+        ak_buf_puts(&b, ",\"rationale\":");
+        if (r->rationale)
+            ak_buf_json_string(&b, r->rationale, strlen(r->rationale));
+        else
+            ak_buf_puts(&b, "null");
+        ak_buf_putc(&b, '}');
+        fwrite(b.data, 1, b.len, stdout);
+        ak_buf_free(&b);
+    } else {
+        printf("%-44s %-7s %-7s %s\n", r->code, ak_severity_name(r->compat), ak_severity_name(r->strict),
+               r->message);
+    }
+    *first = false;
+}
+
+static int cmd_rules(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        fputs(rules_help, stdout);
+        return EXIT_OK;
+    }
+    const char *only = NULL;
+    bool json = false;
+    for (int i = 0; i < argc; i++) {
+        const char *v;
+        if (opt_value(argc, argv, &i, "--format", &v)) {
+            if (!v || (strcmp(v, "animkit") != 0 && !ak_format_find(v))) {
+                usage_error("rules", "unknown format '%s' (see 'animkit formats')", v ? v : "");
+                return EXIT_USAGE;
+            }
+            only = v;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            json = true;
+        } else {
+            usage_error("rules", "unknown argument '%s'", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    bool first = true;
+    if (json)
+        fputs("[", stdout);
+    else
+        printf("%-44s %-7s %-7s %s\n", "code", "compat", "strict", "message");
+    if (!only || strcmp(only, "animkit") == 0) {
+        static const ak_rule *const tool_rules[] = {&ak_rule_input_unknown_format, &ak_rule_input_empty,
+                                                    &ak_rule_limit_max_errors};
+        for (size_t i = 0; i < sizeof tool_rules / sizeof tool_rules[0]; i++)
+            print_rule(tool_rules[i], json, &first);
+    }
+    for (size_t i = 0; i < ak_format_count(); i++) {
+        const ak_format *f = ak_format_at(i);
+        if (only && strcmp(only, f->id) != 0)
+            continue;
+        for (size_t k = 0; k < f->rule_count; k++)
+            print_rule(&f->rules[k], json, &first);
+    }
+    if (json)
+        fputs("\n]\n", stdout);
+    return EXIT_OK;
+}
+
+static int cmd_not_yet(const char *cmd)
+{
+    fprintf(stderr, "%s %s: not implemented yet\n", prog, cmd);
+    return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(main_help, stderr);
+        return EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(main_help, stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
+        printf("animkit %s\n", AK_VERSION);
+        return EXIT_OK;
+    }
+    int sub_argc = argc - 2;
+    char **sub_argv = argv + 2;
+    if (strcmp(cmd, "validate") == 0)
+        return cmd_validate(sub_argc, sub_argv);
+    if (strcmp(cmd, "formats") == 0)
+        return cmd_formats(sub_argc, sub_argv);
+    if (strcmp(cmd, "rules") == 0)
+        return cmd_rules(sub_argc, sub_argv);
+    static const char *const later[] = {"dump", "convert", "sample", "plot", "report", "schema"};
+    for (size_t i = 0; i < sizeof later / sizeof later[0]; i++)
+        if (strcmp(cmd, later[i]) == 0)
+            return cmd_not_yet(cmd);
+    usage_error(NULL, "unknown command '%s'", cmd);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,101 @@
+#include "arena.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct ak_arena_block {
+    ak_arena_block *next;
+    size_t size;
+    size_t used;
+    _Alignas(max_align_t) unsigned char data[];
+};
+
+void ak_arena_init(ak_arena *a, size_t block_size)
+{
+    a->head = NULL;
+    a->block_size = block_size ? block_size : 64 * 1024;
+    a->total = 0;
+    a->limit = 0;
+}
+
+void ak_arena_free(ak_arena *a)
+{
+    ak_arena_block *b = a->head;
+    while (b) {
+        ak_arena_block *next = b->next;
+        free(b);
+        b = next;
+    }
+    a->head = NULL;
+    a->total = 0;
+}
+
+static size_t align_up(size_t v, size_t align)
+{
+    return (v + (align - 1)) & ~(align - 1);
+}
+
+void *ak_arena_alloc(ak_arena *a, size_t size, size_t align)
+{
+    if (align == 0 || (align & (align - 1)) != 0 || align > _Alignof(max_align_t))
+        align = _Alignof(max_align_t);
+    if (size == 0)
+        size = 1;
+    ak_arena_block *b = a->head;
+    if (b) {
+        size_t start = align_up(b->used, align);
+        if (start >= b->used && start <= b->size && size <= b->size - start) {
+            b->used = start + size;
+            return b->data + start;
+        }
+    }
+    /* A large request gets a block of its own so that the current block keeps serving small ones. */
+    size_t want = size > a->block_size / 4 ? size : a->block_size;
+    if (want > SIZE_MAX - sizeof(ak_arena_block))
+        return NULL;
+    if (a->limit && (want > a->limit || a->total > a->limit - want))
+        return NULL;
+    ak_arena_block *nb = malloc(sizeof(ak_arena_block) + want);
+    if (!nb)
+        return NULL;
+    nb->size = want;
+    nb->used = size;
+    a->total += want;
+    if (b && size > a->block_size / 4) {
+        /* keep the partially used block at the head */
+        nb->next = b->next;
+        b->next = nb;
+    } else {
+        nb->next = b;
+        a->head = nb;
+    }
+    return nb->data;
+}
+
+void *ak_arena_zalloc(ak_arena *a, size_t size, size_t align)
+{
+    void *p = ak_arena_alloc(a, size, align);
+    if (p)
+        memset(p, 0, size ? size : 1);
+    return p;
+}
+
+void *ak_arena_array(ak_arena *a, size_t n, size_t size, size_t align)
+{
+    if (size && n > SIZE_MAX / size)
+        return NULL;
+    return ak_arena_zalloc(a, n * size, align);
+}
+
+char *ak_arena_strndup(ak_arena *a, const char *s, size_t n)
+{
+    if (n == SIZE_MAX)
+        return NULL;
+    char *p = ak_arena_alloc(a, n + 1, 1);
+    if (p) {
+        if (n)
+            memcpy(p, s, n);
+        p[n] = '\0';
+    }
+    return p;
+}

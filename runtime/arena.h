@@ -1,0 +1,30 @@
+/* Arena allocator: many small allocations freed at once. Documents decoded
+ * from a file live in one arena; freeing it frees the document. */
+#ifndef AK_RUNTIME_ARENA_H
+#define AK_RUNTIME_ARENA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct ak_arena_block ak_arena_block;
+
+typedef struct ak_arena {
+    ak_arena_block *head;
+    size_t block_size; /* default size of new blocks */
+    size_t total;      /* bytes obtained from malloc, for limits and tests */
+    size_t limit;      /* 0 = unlimited; allocations beyond it fail */
+} ak_arena;
+
+void ak_arena_init(ak_arena *a, size_t block_size);
+void ak_arena_free(ak_arena *a);
+/* Returns NULL on overflow, allocation failure or when the limit is hit. */
+void *ak_arena_alloc(ak_arena *a, size_t size, size_t align);
+void *ak_arena_zalloc(ak_arena *a, size_t size, size_t align);
+/* n * size with overflow check. */
+void *ak_arena_array(ak_arena *a, size_t n, size_t size, size_t align);
+char *ak_arena_strndup(ak_arena *a, const char *s, size_t n);
+
+#define AK_ARENA_NEW(a, T) ((T *)ak_arena_zalloc((a), sizeof(T), _Alignof(T)))
+#define AK_ARENA_ARRAY(a, T, n) ((T *)ak_arena_array((a), (n), sizeof(T), _Alignof(T)))
+
+#endif

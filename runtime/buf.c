@@ -1,0 +1,138 @@
+/* ak_buf: a growable byte buffer. */
+#include <animkit/animkit.h>
+
+#include "utf8.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ak_buf_init(ak_buf *b)
+{
+    b->data = NULL;
+    b->len = 0;
+    b->cap = 0;
+    b->failed = false;
+}
+
+void ak_buf_free(ak_buf *b)
+{
+    free(b->data);
+    ak_buf_init(b);
+}
+
+bool ak_buf_reserve(ak_buf *b, size_t extra)
+{
+    if (b->failed)
+        return false;
+    if (extra <= b->cap - b->len)
+        return true;
+    if (extra > SIZE_MAX - b->len - 1) {
+        b->failed = true;
+        return false;
+    }
+    size_t need = b->len + extra + 1; /* room for a terminator */
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < need)
+        cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+    char *p = realloc(b->data, cap);
+    if (!p) {
+        b->failed = true;
+        return false;
+    }
+    b->data = p;
+    b->cap = cap - 1;
+    return true;
+}
+
+bool ak_buf_append(ak_buf *b, const void *data, size_t n)
+{
+    if (n == 0)
+        return !b->failed;
+    if (!ak_buf_reserve(b, n))
+        return false;
+    memcpy(b->data + b->len, data, n);
+    b->len += n;
+    return true;
+}
+
+bool ak_buf_puts(ak_buf *b, const char *s) { return ak_buf_append(b, s, strlen(s)); }
+
+bool ak_buf_putc(ak_buf *b, char c) { return ak_buf_append(b, &c, 1); }
+
+bool ak_buf_vprintf(ak_buf *b, const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0 || !ak_buf_reserve(b, (size_t)n)) {
+        b->failed = true;
+        return false;
+    }
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    b->len += (size_t)n;
+    return true;
+}
+
+bool ak_buf_printf(ak_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    bool ok = ak_buf_vprintf(b, fmt, ap);
+    va_end(ap);
+    return ok;
+}
+
+bool ak_buf_json_string(ak_buf *b, const char *s, size_t n)
+{
+    static const char hex[] = "0123456789abcdef";
+    const uint8_t *p = (const uint8_t *)s;
+    ak_buf_putc(b, '"');
+    size_t i = 0;
+    while (i < n) {
+        size_t run = i;
+        while (run < n && p[run] >= 0x20 && p[run] < 0x80 && p[run] != '"' && p[run] != '\\')
+            run++;
+        ak_buf_append(b, p + i, run - i);
+        i = run;
+        if (i >= n)
+            break;
+        uint8_t c = p[i];
+        if (c >= 0x80) {
+            uint32_t cp;
+            size_t len = ak_utf8_decode(p + i, n - i, &cp);
+            if (len) {
+                ak_buf_append(b, p + i, len);
+                i += len;
+            } else {
+                ak_buf_puts(b, "\xef\xbf\xbd"); /* U+FFFD for a byte that is not UTF-8 */
+                i++;
+            }
+            continue;
+        }
+        switch (c) {
+        case '"': ak_buf_puts(b, "\\\""); break;
+        case '\\': ak_buf_puts(b, "\\\\"); break;
+        case '\b': ak_buf_puts(b, "\\b"); break;
+        case '\f': ak_buf_puts(b, "\\f"); break;
+        case '\n': ak_buf_puts(b, "\\n"); break;
+        case '\r': ak_buf_puts(b, "\\r"); break;
+        case '\t': ak_buf_puts(b, "\\t"); break;
+        default: {
+            char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+            ak_buf_append(b, esc, 6);
+        }
+        }
+        i++;
+    }
+    return ak_buf_putc(b, '"');
+}
+
+const char *ak_buf_cstr(ak_buf *b)
+{
+    if (!b->data && !ak_buf_reserve(b, 1))
+        return "";
+    b->data[b->len] = '\0';
+    return b->data;
+}

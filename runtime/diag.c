@@ -1,0 +1,264 @@
+/* The diagnostics engine: collects what front ends report, resolves
+ * severities for the level in force, enforces --max-errors and computes
+ * line/column for text sources. Knows no format. */
+#include <animkit/animkit.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+const ak_rule ak_rule_input_unknown_format = {
+    "animkit.input.unknown-format", AK_SEV_ERROR, AK_SEV_ERROR,
+    "the file matches no supported format",
+    "Formats are recognised by magic bytes, then content, then file extension."};
+const ak_rule ak_rule_input_empty = {
+    "animkit.input.empty", AK_SEV_ERROR, AK_SEV_ERROR, "the file is empty",
+    "An empty file is no animation in any supported format."};
+const ak_rule ak_rule_limit_max_errors = {
+    "animkit.limit.max-errors", AK_SEV_NOTE, AK_SEV_NOTE,
+    "too many errors; the rest of the file was not checked",
+    "Checking stops after --max-errors errors (default 100)."};
+
+struct ak_diags {
+    ak_diag_options opt;
+    ak_diag *items;
+    size_t count, cap;
+    size_t errors, warnings;
+    size_t dropped; /* warnings and notes not stored once their own cap is hit */
+    bool stopped;
+    const uint8_t *src;
+    size_t src_size;
+    bool text;
+    /* where the last line/column computation ended, to avoid rescanning */
+    uint64_t lc_offset;
+    uint32_t lc_line, lc_col;
+};
+
+const char *ak_severity_name(ak_severity s)
+{
+    switch (s) {
+    case AK_SEV_ERROR: return "error";
+    case AK_SEV_WARNING: return "warning";
+    case AK_SEV_NOTE:
+    default: return "note";
+    }
+}
+
+ak_diags *ak_diags_new(const ak_diag_options *opt)
+{
+    ak_diags *d = calloc(1, sizeof *d);
+    if (!d)
+        return NULL;
+    if (opt)
+        d->opt = *opt;
+    if (d->opt.max_errors == 0)
+        d->opt.max_errors = AK_DEFAULT_MAX_ERRORS;
+    d->lc_line = d->lc_col = 1;
+    return d;
+}
+
+void ak_diags_clear(ak_diags *d)
+{
+    for (size_t i = 0; i < d->count; i++) {
+        free(d->items[i].message);
+        free(d->items[i].path);
+    }
+    d->count = 0;
+    d->errors = d->warnings = d->dropped = 0;
+    d->stopped = false;
+    d->src = NULL;
+    d->src_size = 0;
+    d->text = false;
+    d->lc_offset = 0;
+    d->lc_line = d->lc_col = 1;
+}
+
+void ak_diags_free(ak_diags *d)
+{
+    if (!d)
+        return;
+    ak_diags_clear(d);
+    free(d->items);
+    free(d);
+}
+
+void ak_diags_set_source(ak_diags *d, const uint8_t *data, size_t size, bool text)
+{
+    d->src = data;
+    d->src_size = size;
+    d->text = text;
+    d->lc_offset = 0;
+    d->lc_line = d->lc_col = 1;
+}
+
+ak_severity ak_diags_severity(const ak_diags *d, const ak_rule *rule)
+{
+    return d->opt.strict ? rule->strict : rule->compat;
+}
+
+bool ak_diags_stopped(const ak_diags *d) { return d->stopped; }
+size_t ak_diags_count(const ak_diags *d) { return d->count; }
+const ak_diag *ak_diags_at(const ak_diags *d, size_t i) { return i < d->count ? &d->items[i] : NULL; }
+size_t ak_diags_errors(const ak_diags *d) { return d->errors; }
+size_t ak_diags_warnings(const ak_diags *d) { return d->warnings; }
+
+static void line_col(ak_diags *d, uint64_t offset, uint32_t *line, uint32_t *col)
+{
+    if (offset > d->src_size)
+        offset = d->src_size;
+    if (offset < d->lc_offset) {
+        d->lc_offset = 0;
+        d->lc_line = d->lc_col = 1;
+    }
+    const uint8_t *p = d->src + d->lc_offset;
+    const uint8_t *end = d->src + offset;
+    uint32_t l = d->lc_line, c = d->lc_col;
+    while (p < end) {
+        const uint8_t *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl) {
+            c += (uint32_t)(end - p);
+            break;
+        }
+        l++;
+        c = 1;
+        p = nl + 1;
+    }
+    d->lc_offset = offset;
+    d->lc_line = l;
+    d->lc_col = c;
+    *line = l;
+    *col = c;
+}
+
+static char *vformat(const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0)
+        return NULL;
+    char *s = malloc((size_t)n + 1);
+    if (s)
+        vsnprintf(s, (size_t)n + 1, fmt, ap);
+    return s;
+}
+
+static char *dupstr(const char *s)
+{
+    size_t n = strlen(s);
+    char *p = malloc(n + 1);
+    if (p)
+        memcpy(p, s, n + 1);
+    return p;
+}
+
+static bool push(ak_diags *d, const ak_rule *rule, ak_severity sev, uint64_t offset, uint64_t length,
+                 uint32_t line, uint32_t column, const char *path, char *message)
+{
+    if (d->count == d->cap) {
+        size_t cap = d->cap ? d->cap * 2 : 16;
+        ak_diag *items = realloc(d->items, cap * sizeof *items);
+        if (!items) {
+            free(message);
+            return false;
+        }
+        d->items = items;
+        d->cap = cap;
+    }
+    if (d->text && d->src && line == 0)
+        line_col(d, offset, &line, &column);
+    char *p = dupstr(path ? path : "");
+    if (!message)
+        message = dupstr(rule->message);
+    if (!p || !message) {
+        free(p);
+        free(message);
+        return false;
+    }
+    ak_diag *g = &d->items[d->count++];
+    g->rule = rule;
+    g->severity = sev;
+    g->message = message;
+    g->path = p;
+    g->offset = offset;
+    g->length = length;
+    g->line = line;
+    g->column = column;
+    return true;
+}
+
+bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t length, uint32_t line,
+                uint32_t column, const char *path, const char *fmt, va_list ap)
+{
+    if (d->stopped)
+        return false;
+    ak_severity sev = ak_diags_severity(d, rule);
+    if (sev != AK_SEV_ERROR && d->warnings + (d->count - d->errors - d->warnings) >= 10u * d->opt.max_errors) {
+        /* Warnings are bounded too, so that memory does not grow with the file. */
+        d->dropped++;
+        if (sev == AK_SEV_WARNING)
+            d->warnings++;
+        return true;
+    }
+    char *message = fmt ? vformat(fmt, ap) : NULL;
+    push(d, rule, sev, offset, length, line, column, path, message);
+    if (sev == AK_SEV_ERROR)
+        d->errors++;
+    else if (sev == AK_SEV_WARNING)
+        d->warnings++;
+    if (sev == AK_SEV_ERROR && d->errors >= d->opt.max_errors) {
+        char *note = NULL;
+        const char *fmt2 = "too many errors (--max-errors %u); the rest of the file was not checked";
+        size_t n = (size_t)snprintf(NULL, 0, fmt2, d->opt.max_errors);
+        note = malloc(n + 1);
+        if (note)
+            snprintf(note, n + 1, fmt2, d->opt.max_errors);
+        push(d, &ak_rule_limit_max_errors, AK_SEV_NOTE, offset, 0, line, column, path, note);
+        d->stopped = true;
+        return false;
+    }
+    return true;
+}
+
+bool ak_report(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t length, const char *path,
+               const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    bool more = ak_vreport(d, rule, offset, length, 0, 0, path, fmt, ap);
+    va_end(ap);
+    return more;
+}
+
+bool ak_report_at(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t length, uint32_t line,
+                  uint32_t column, const char *path, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    bool more = ak_vreport(d, rule, offset, length, line, column, path, fmt, ap);
+    va_end(ap);
+    return more;
+}
+
+static int cmp_offset(const void *a, const void *b)
+{
+    const ak_diag *x = a, *y = b;
+    if (x->offset != y->offset)
+        return x->offset < y->offset ? -1 : 1;
+    /* the limit note stays last */
+    return (x->rule == &ak_rule_limit_max_errors) - (y->rule == &ak_rule_limit_max_errors);
+}
+
+void ak_diags_sort(ak_diags *d)
+{
+    /* insertion sort: stable, and reports arrive almost in order */
+    for (size_t i = 1; i < d->count; i++) {
+        ak_diag tmp = d->items[i];
+        size_t j = i;
+        while (j > 0 && cmp_offset(&d->items[j - 1], &tmp) > 0) {
+            d->items[j] = d->items[j - 1];
+            j--;
+        }
+        d->items[j] = tmp;
+    }
+}

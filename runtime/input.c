@@ -1,0 +1,122 @@
+/* Input files: mmap for regular files, read() for pipes and stdin. */
+#include <animkit/animkit.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { KIND_NONE, KIND_MMAP, KIND_MALLOC };
+
+static bool read_all(int fd, ak_file *f, char *why, size_t why_size)
+{
+    size_t cap = 1 << 16, len = 0;
+    uint8_t *buf = malloc(cap);
+    if (!buf) {
+        snprintf(why, why_size, "out of memory");
+        return false;
+    }
+    for (;;) {
+        if (len == cap) {
+            if (cap > SIZE_MAX / 2) {
+                free(buf);
+                errno = EFBIG;
+                snprintf(why, why_size, "input too large");
+                return false;
+            }
+            uint8_t *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                snprintf(why, why_size, "out of memory");
+                return false;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        ssize_t n = read(fd, buf + len, cap - len);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            int e = errno;
+            free(buf);
+            snprintf(why, why_size, "%s", strerror(e));
+            errno = e;
+            return false;
+        }
+        if (n == 0)
+            break;
+        len += (size_t)n;
+    }
+    f->data = buf;
+    f->size = len;
+    f->kind = KIND_MALLOC;
+    return true;
+}
+
+bool ak_file_open(ak_file *f, const char *path, char *why, size_t why_size)
+{
+    memset(f, 0, sizeof *f);
+    f->name = path;
+    if (strcmp(path, "-") == 0)
+        return read_all(STDIN_FILENO, f, why, why_size);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        int e = errno;
+        snprintf(why, why_size, "%s", strerror(e));
+        errno = e;
+        return false;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        snprintf(why, why_size, "%s", strerror(e));
+        errno = e;
+        return false;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        close(fd);
+        snprintf(why, why_size, "is a directory");
+        errno = EISDIR;
+        return false;
+    }
+    bool ok;
+    if (S_ISREG(st.st_mode) && st.st_size > 0) {
+        if ((uint64_t)st.st_size > SIZE_MAX) {
+            close(fd);
+            snprintf(why, why_size, "file too large");
+            errno = EFBIG;
+            return false;
+        }
+        void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        if (p == MAP_FAILED) {
+            ok = read_all(fd, f, why, why_size);
+        } else {
+            madvise(p, (size_t)st.st_size, MADV_SEQUENTIAL);
+            f->data = p;
+            f->size = (size_t)st.st_size;
+            f->kind = KIND_MMAP;
+            ok = true;
+        }
+    } else {
+        ok = read_all(fd, f, why, why_size);
+    }
+    int e = errno;
+    close(fd);
+    errno = e;
+    return ok;
+}
+
+void ak_file_close(ak_file *f)
+{
+    if (f->kind == KIND_MMAP)
+        munmap(f->data, f->size);
+    else if (f->kind == KIND_MALLOC)
+        free(f->data);
+    f->data = NULL;
+    f->size = 0;
+    f->kind = KIND_NONE;
+}

@@ -1,0 +1,456 @@
+/* Renderers for diagnostics: text (clang style), gcc, json, sarif, github. */
+#include <animkit/animkit.h>
+
+#include "utf8.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct ak_renderer {
+    ak_render_style style;
+    FILE *out;
+    ak_render_options opt;
+    size_t files;
+    /* sarif: the whole log is printed at the end, rules first */
+    ak_buf results;
+    ak_buf artifacts;
+    const ak_rule **rules;
+    size_t rule_count, rule_cap;
+};
+
+bool ak_render_style_parse(const char *name, ak_render_style *out)
+{
+    static const struct {
+        const char *name;
+        ak_render_style style;
+    } styles[] = {
+        {"text", AK_RENDER_TEXT},   {"gcc", AK_RENDER_GCC},       {"json", AK_RENDER_JSON},
+        {"sarif", AK_RENDER_SARIF}, {"github", AK_RENDER_GITHUB},
+    };
+    for (size_t i = 0; i < sizeof styles / sizeof styles[0]; i++) {
+        if (strcmp(styles[i].name, name) == 0) {
+            *out = styles[i].style;
+            return true;
+        }
+    }
+    return false;
+}
+
+ak_renderer *ak_renderer_new(ak_render_style style, FILE *out, const ak_render_options *opt)
+{
+    ak_renderer *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->style = style;
+    r->out = out;
+    if (opt)
+        r->opt = *opt;
+    ak_buf_init(&r->results);
+    ak_buf_init(&r->artifacts);
+    if (style == AK_RENDER_JSON)
+        fputs("{\"files\":[", out);
+    return r;
+}
+
+/* ------------------------------------------------------------------ */
+/* text                                                                */
+
+#define C_BOLD "\033[1m"
+#define C_RED "\033[1;31m"
+#define C_MAGENTA "\033[1;35m"
+#define C_CYAN "\033[1;36m"
+#define C_GREEN "\033[1;32m"
+#define C_RESET "\033[0m"
+
+static const char *sev_color(ak_severity s)
+{
+    return s == AK_SEV_ERROR ? C_RED : s == AK_SEV_WARNING ? C_MAGENTA : C_CYAN;
+}
+
+/* The source line holding offset, as [start, end) without the line break. */
+static void line_span(const uint8_t *data, size_t size, uint64_t offset, size_t *start, size_t *end)
+{
+    size_t off = offset > size ? size : (size_t)offset;
+    size_t s = off;
+    while (s > 0 && data[s - 1] != '\n')
+        s--;
+    size_t e = off;
+    while (e < size && data[e] != '\n')
+        e++;
+    if (e > s && data[e - 1] == '\r')
+        e--;
+    *start = s;
+    *end = e;
+}
+
+static void put_printable(ak_buf *b, const uint8_t *p, size_t n)
+{
+    /* Control bytes would move the terminal's cursor: show them as '?'. */
+    for (size_t i = 0; i < n; i++) {
+        uint8_t c = p[i];
+        ak_buf_putc(b, (c < 0x20 && c != '\t') || c == 0x7f ? '?' : (char)c);
+    }
+}
+
+static void text_source(ak_renderer *r, ak_buf *b, const ak_diag *g, const uint8_t *data, size_t size)
+{
+    size_t s, e;
+    line_span(data, size, g->offset, &s, &e);
+    const size_t max_shown = 200; /* a minified file is one huge line: show a window */
+    size_t off = g->offset > size ? size : (size_t)g->offset;
+    size_t from = s, to = e;
+    if (to - from > max_shown) {
+        from = off > s + max_shown / 2 ? off - max_shown / 2 : s;
+        while (from > s && from < off && (data[from] & 0xc0) == 0x80)
+            from--;
+        to = from + max_shown < e ? from + max_shown : e;
+        while (to < e && (data[to] & 0xc0) == 0x80)
+            to++;
+    }
+    ak_buf_puts(b, from > s ? "..." : "");
+    put_printable(b, data + from, to - from);
+    ak_buf_puts(b, to < e ? "...\n" : "\n");
+    if (from > s)
+        ak_buf_puts(b, "   ");
+    /* The caret line repeats tabs so that it lines up; a multi-byte
+       character takes one column. */
+    for (size_t i = from; i < off && i < to; i++) {
+        if (data[i] == '\t')
+            ak_buf_putc(b, '\t');
+        else if ((data[i] & 0xc0) != 0x80)
+            ak_buf_putc(b, ' ');
+    }
+    if (r->opt.color)
+        ak_buf_puts(b, C_GREEN);
+    ak_buf_putc(b, '^');
+    uint64_t len = g->length;
+    for (size_t i = off + 1; len > 1 && i < off + len && i < to; i++)
+        if ((data[i] & 0xc0) != 0x80)
+            ak_buf_putc(b, '~');
+    if (r->opt.color)
+        ak_buf_puts(b, C_RESET);
+    ak_buf_putc(b, '\n');
+}
+
+static void hex_source(ak_renderer *r, ak_buf *b, const ak_diag *g, const uint8_t *data, size_t size)
+{
+    if (size == 0)
+        return;
+    uint64_t off = g->offset < size ? g->offset : size - 1;
+    size_t row = (size_t)(off & ~(uint64_t)15);
+    size_t n = size - row < 16 ? size - row : 16;
+    ak_buf_printf(b, "  %08zx: ", row);
+    for (size_t i = 0; i < 16; i++) {
+        if (i < n)
+            ak_buf_printf(b, "%02x ", data[row + i]);
+        else
+            ak_buf_puts(b, "   ");
+    }
+    ak_buf_puts(b, " |");
+    for (size_t i = 0; i < n; i++)
+        ak_buf_putc(b, data[row + i] >= 0x20 && data[row + i] < 0x7f ? (char)data[row + i] : '.');
+    ak_buf_puts(b, "|\n            ");
+    size_t col = (size_t)(off - row);
+    for (size_t i = 0; i < col; i++)
+        ak_buf_puts(b, "   ");
+    if (r->opt.color)
+        ak_buf_puts(b, C_GREEN);
+    ak_buf_puts(b, "^~");
+    uint64_t len = g->length;
+    if (g->offset >= size)
+        len = 0; /* past the end: a point */
+    for (size_t i = col + 1; len > 1 && i < col + len && i < 16; i++)
+        ak_buf_puts(b, "~~~");
+    if (r->opt.color)
+        ak_buf_puts(b, C_RESET);
+    ak_buf_putc(b, '\n');
+}
+
+static void render_text(ak_renderer *r, const char *file, const uint8_t *data, size_t size, bool text,
+                        const ak_diags *d)
+{
+    ak_buf b;
+    ak_buf_init(&b);
+    for (size_t i = 0; i < ak_diags_count(d); i++) {
+        const ak_diag *g = ak_diags_at(d, i);
+        if (r->opt.color)
+            ak_buf_puts(&b, C_BOLD);
+        if (text && g->line)
+            ak_buf_printf(&b, "%s:%u:%u: ", file, g->line, g->column);
+        else
+            ak_buf_printf(&b, "%s:0x%llx: ", file, (unsigned long long)g->offset);
+        if (r->opt.color)
+            ak_buf_puts(&b, sev_color(g->severity));
+        ak_buf_printf(&b, "%s: ", ak_severity_name(g->severity));
+        if (r->opt.color)
+            ak_buf_puts(&b, C_RESET C_BOLD);
+        ak_buf_printf(&b, "%s [%s]", g->message, g->rule->code);
+        if (r->opt.color)
+            ak_buf_puts(&b, C_RESET);
+        ak_buf_putc(&b, '\n');
+        /* The tool's own rules speak of the whole file: no excerpt. */
+        bool whole_file = g->rule == &ak_rule_limit_max_errors || g->rule == &ak_rule_input_unknown_format ||
+                          g->rule == &ak_rule_input_empty;
+        if (data && !whole_file) {
+            if (text)
+                text_source(r, &b, g, data, size);
+            else
+                hex_source(r, &b, g, data, size);
+        }
+        if (g->path[0])
+            ak_buf_printf(&b, "  at %s\n", g->path);
+    }
+    fwrite(b.data ? b.data : "", 1, b.len, r->out);
+    ak_buf_free(&b);
+}
+
+/* ------------------------------------------------------------------ */
+/* gcc                                                                 */
+
+static void render_gcc(ak_renderer *r, const char *file, bool text, const ak_diags *d)
+{
+    for (size_t i = 0; i < ak_diags_count(d); i++) {
+        const ak_diag *g = ak_diags_at(d, i);
+        if (text && g->line)
+            fprintf(r->out, "%s:%u:%u: %s: %s [%s]\n", file, g->line, g->column,
+                    ak_severity_name(g->severity), g->message, g->rule->code);
+        else
+            fprintf(r->out, "%s: %s: %s [%s] (offset %llu%s%s)\n", file, ak_severity_name(g->severity),
+                    g->message, g->rule->code, (unsigned long long)g->offset, g->path[0] ? ", " : "",
+                    g->path);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* json                                                                */
+
+static void json_str(ak_buf *b, const char *s) { ak_buf_json_string(b, s, strlen(s)); }
+
+static void render_json(ak_renderer *r, const char *file, const char *format_id, bool text,
+                        const ak_diags *d)
+{
+    ak_buf b;
+    ak_buf_init(&b);
+    if (r->files)
+        ak_buf_putc(&b, ',');
+    ak_buf_puts(&b, "\n{\"file\":");
+    json_str(&b, file);
+    ak_buf_puts(&b, ",\"format\":");
+    if (format_id)
+        json_str(&b, format_id);
+    else
+        ak_buf_puts(&b, "null");
+    ak_buf_printf(&b, ",\"valid\":%s,\"diagnostics\":[", ak_diags_errors(d) ? "false" : "true");
+    for (size_t i = 0; i < ak_diags_count(d); i++) {
+        const ak_diag *g = ak_diags_at(d, i);
+        ak_buf_puts(&b, i ? ",\n  {\"code\":" : "\n  {\"code\":");
+        json_str(&b, g->rule->code);
+        ak_buf_printf(&b, ",\"severity\":\"%s\",\"message\":", ak_severity_name(g->severity));
+        json_str(&b, g->message);
+        ak_buf_puts(&b, ",\"path\":");
+        json_str(&b, g->path);
+        ak_buf_printf(&b, ",\"offset\":%llu", (unsigned long long)g->offset);
+        if (text && g->line)
+            ak_buf_printf(&b, ",\"line\":%u,\"column\":%u", g->line, g->column);
+        ak_buf_putc(&b, '}');
+    }
+    ak_buf_puts(&b, "]}");
+    fwrite(b.data, 1, b.len, r->out);
+    ak_buf_free(&b);
+}
+
+/* ------------------------------------------------------------------ */
+/* sarif                                                               */
+
+static size_t rule_index(ak_renderer *r, const ak_rule *rule)
+{
+    for (size_t i = 0; i < r->rule_count; i++)
+        if (r->rules[i] == rule)
+            return i;
+    if (r->rule_count == r->rule_cap) {
+        size_t cap = r->rule_cap ? r->rule_cap * 2 : 16;
+        const ak_rule **rules = realloc(r->rules, cap * sizeof *rules);
+        if (!rules)
+            return 0;
+        r->rules = rules;
+        r->rule_cap = cap;
+    }
+    r->rules[r->rule_count] = rule;
+    return r->rule_count++;
+}
+
+/* A URI for a path: a relative reference, or a file: URI for an absolute
+ * path; unreserved characters and '/' stay, the rest is percent-encoded. */
+static void uri(ak_buf *b, const char *path)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    ak_buf tmp;
+    ak_buf_init(&tmp);
+    if (path[0] == '/')
+        ak_buf_puts(&tmp, "file://"); /* an absolute path becomes a file URI */
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+        unsigned char c = *p;
+        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+            c == '.' || c == '_' || c == '~' || c == '/')
+            ak_buf_putc(&tmp, (char)c);
+        else {
+            char esc[3] = {'%', hex[c >> 4], hex[c & 15]};
+            ak_buf_append(&tmp, esc, 3);
+        }
+    }
+    ak_buf_json_string(b, tmp.data ? tmp.data : "", tmp.len);
+    ak_buf_free(&tmp);
+}
+
+static const char *sarif_level(ak_severity s)
+{
+    return s == AK_SEV_ERROR ? "error" : s == AK_SEV_WARNING ? "warning" : "note";
+}
+
+/* SARIF columns count Unicode code points; ours count bytes. */
+static uint32_t code_point_column(const uint8_t *data, size_t size, const ak_diag *g)
+{
+    if (!data || g->column == 0)
+        return g->column;
+    size_t off = g->offset > size ? size : (size_t)g->offset;
+    size_t start = off >= (size_t)(g->column - 1) ? off - (g->column - 1) : 0;
+    uint32_t col = 1;
+    for (size_t i = start; i < off; i++)
+        if ((data[i] & 0xc0) != 0x80)
+            col++;
+    return col;
+}
+
+static void render_sarif(ak_renderer *r, const char *file, const uint8_t *data, size_t size, bool text,
+                         const ak_diags *d)
+{
+    ak_buf *b = &r->results;
+    if (r->files)
+        ak_buf_putc(&r->artifacts, ',');
+    ak_buf_puts(&r->artifacts, "{\"location\":{\"uri\":");
+    uri(&r->artifacts, file);
+    ak_buf_puts(&r->artifacts, "}}");
+    for (size_t i = 0; i < ak_diags_count(d); i++) {
+        const ak_diag *g = ak_diags_at(d, i);
+        if (b->len)
+            ak_buf_putc(b, ',');
+        ak_buf_puts(b, "{\"ruleId\":");
+        json_str(b, g->rule->code);
+        ak_buf_printf(b, ",\"ruleIndex\":%zu,\"level\":\"%s\",\"message\":{\"text\":", rule_index(r, g->rule),
+                      sarif_level(g->severity));
+        json_str(b, g->message);
+        ak_buf_puts(b, "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
+        uri(b, file);
+        ak_buf_printf(b, ",\"index\":%zu},\"region\":{", r->files);
+        if (text && g->line)
+            ak_buf_printf(b, "\"startLine\":%u,\"startColumn\":%u,", g->line, code_point_column(data, size, g));
+        ak_buf_printf(b, "\"byteOffset\":%llu", (unsigned long long)g->offset);
+        if (g->length)
+            ak_buf_printf(b, ",\"byteLength\":%llu", (unsigned long long)g->length);
+        ak_buf_puts(b, "}}");
+        if (g->path[0]) {
+            ak_buf_puts(b, ",\"logicalLocations\":[{\"fullyQualifiedName\":");
+            json_str(b, g->path);
+            ak_buf_puts(b, "}]");
+        }
+        ak_buf_puts(b, "}]}");
+    }
+}
+
+static void finish_sarif(ak_renderer *r)
+{
+    ak_buf b;
+    ak_buf_init(&b);
+    ak_buf_puts(&b, "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
+                    "\"runs\":[{\"tool\":{\"driver\":{\"name\":\"animkit\",\"version\":\"" AK_VERSION "\","
+                    "\"semanticVersion\":\"" AK_VERSION "\",\"rules\":[");
+    for (size_t i = 0; i < r->rule_count; i++) {
+        const ak_rule *rule = r->rules[i];
+        ak_buf_puts(&b, i ? ",{\"id\":" : "{\"id\":");
+        json_str(&b, rule->code);
+        ak_buf_puts(&b, ",\"shortDescription\":{\"text\":");
+        json_str(&b, rule->message);
+        ak_buf_putc(&b, '}');
+        if (rule->rationale) {
+            ak_buf_puts(&b, ",\"fullDescription\":{\"text\":");
+            json_str(&b, rule->rationale);
+            ak_buf_putc(&b, '}');
+        }
+        ak_buf_printf(&b, ",\"defaultConfiguration\":{\"level\":\"%s\"}}", sarif_level(rule->compat));
+    }
+    ak_buf_puts(&b, "]}},\"columnKind\":\"unicodeCodePoints\",\"artifacts\":[");
+    ak_buf_append(&b, r->artifacts.data, r->artifacts.len);
+    ak_buf_puts(&b, "],\"results\":[");
+    ak_buf_append(&b, r->results.data, r->results.len);
+    ak_buf_puts(&b, "]}]}\n");
+    fwrite(b.data, 1, b.len, r->out);
+    ak_buf_free(&b);
+}
+
+/* ------------------------------------------------------------------ */
+/* github                                                              */
+
+static void gh_escape(FILE *out, const char *s, bool property)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '%': fputs("%25", out); break;
+        case '\r': fputs("%0D", out); break;
+        case '\n': fputs("%0A", out); break;
+        case ':': fputs(property ? "%3A" : ":", out); break;
+        case ',': fputs(property ? "%2C" : ",", out); break;
+        default: fputc(*s, out);
+        }
+    }
+}
+
+static void render_github(ak_renderer *r, const char *file, bool text, const ak_diags *d)
+{
+    for (size_t i = 0; i < ak_diags_count(d); i++) {
+        const ak_diag *g = ak_diags_at(d, i);
+        const char *cmd = g->severity == AK_SEV_ERROR ? "error" : g->severity == AK_SEV_WARNING ? "warning" : "notice";
+        fprintf(r->out, "::%s file=", cmd);
+        gh_escape(r->out, file, true);
+        if (text && g->line)
+            fprintf(r->out, ",line=%u,col=%u", g->line, g->column);
+        fputs(",title=", r->out);
+        gh_escape(r->out, g->rule->code, true);
+        fputs("::", r->out);
+        gh_escape(r->out, g->message, false);
+        if (!(text && g->line))
+            fprintf(r->out, " (offset %llu)", (unsigned long long)g->offset);
+        if (g->path[0]) {
+            fputs(" at ", r->out);
+            gh_escape(r->out, g->path, false);
+        }
+        fputc('\n', r->out);
+    }
+}
+
+void ak_renderer_file(ak_renderer *r, const char *file, const char *format_id, const uint8_t *data,
+                      size_t size, bool text, const ak_diags *d)
+{
+    switch (r->style) {
+    case AK_RENDER_TEXT: render_text(r, file, data, size, text, d); break;
+    case AK_RENDER_GCC: render_gcc(r, file, text, d); break;
+    case AK_RENDER_JSON: render_json(r, file, format_id, text, d); break;
+    case AK_RENDER_SARIF: render_sarif(r, file, data, size, text, d); break;
+    case AK_RENDER_GITHUB: render_github(r, file, text, d); break;
+    }
+    r->files++;
+}
+
+void ak_renderer_finish(ak_renderer *r)
+{
+    if (!r)
+        return;
+    if (r->style == AK_RENDER_JSON)
+        fputs("\n]}\n", r->out);
+    else if (r->style == AK_RENDER_SARIF)
+        finish_sarif(r);
+    fflush(r->out);
+    ak_buf_free(&r->results);
+    ak_buf_free(&r->artifacts);
+    free(r->rules);
+    free(r);
+}
