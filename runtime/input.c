@@ -120,3 +120,67 @@ void ak_file_close(ak_file *f)
     f->size = 0;
     f->kind = KIND_NONE;
 }
+
+/* mkstemp creates 0600; give the output the usual mode (0666 less umask). */
+static void fchmod_default(const char *path)
+{
+    mode_t mask = umask(0);
+    umask(mask);
+    chmod(path, 0666 & ~mask);
+}
+
+static bool write_all(int fd, const void *data, size_t size)
+{
+    const uint8_t *p = data;
+    while (size) {
+        ssize_t n = write(fd, p, size);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return false;
+        }
+        p += n;
+        size -= (size_t)n;
+    }
+    return true;
+}
+
+bool ak_write_file_atomic(const char *path, const void *data, size_t size, char *why, size_t why_size)
+{
+    if (strcmp(path, "-") == 0) {
+        if (!write_all(STDOUT_FILENO, data, size)) {
+            snprintf(why, why_size, "%s", strerror(errno));
+            return false;
+        }
+        return true;
+    }
+    size_t len = strlen(path);
+    char *tmp = malloc(len + 16);
+    if (!tmp) {
+        snprintf(why, why_size, "out of memory");
+        return false;
+    }
+    /* The temporary file sits beside the target so that rename() is atomic. */
+    snprintf(tmp, len + 16, "%s.tmp-XXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(why, why_size, "%s", strerror(errno));
+        free(tmp);
+        return false;
+    }
+    bool ok = write_all(fd, data, size) && fsync(fd) == 0;
+    int e = errno;
+    ok = (close(fd) == 0) && ok;
+    if (ok)
+        fchmod_default(tmp);
+    if (!ok || rename(tmp, path) != 0) {
+        if (ok)
+            e = errno;
+        unlink(tmp);
+        snprintf(why, why_size, "%s", strerror(e));
+        free(tmp);
+        return false;
+    }
+    free(tmp);
+    return true;
+}

@@ -221,6 +221,11 @@ typedef struct ak_file {
 bool ak_file_open(ak_file *f, const char *path, char *why, size_t why_size);
 void ak_file_close(ak_file *f);
 
+/* Writes data to path through a temporary file in the same directory that
+ * is renamed over path only when everything was written: a failure never
+ * leaves a truncated file. "-" writes to standard output. */
+bool ak_write_file_atomic(const char *path, const void *data, size_t size, char *why, size_t why_size);
+
 /* Validates one input: detects the format unless `format` is given, attaches
  * the source and runs the format's validator. Returns the format used (NULL
  * when none was recognised; a diagnostic says so). */
