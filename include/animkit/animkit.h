@@ -178,6 +178,9 @@ enum {
     AK_SNIFF_MAGIC = 100,
 };
 
+struct ak_arena;
+struct ak_animation;
+
 typedef struct ak_format {
     const char *id;
     const char *name;
@@ -192,6 +195,16 @@ typedef struct ak_format {
     /* Decoded document as JSON into out. Returns false when the input has
      * errors (reported into d) and nothing usable was written. May be NULL. */
     bool (*dump)(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);
+    /* The inverse of dump: builds the file from its JSON dump. May be NULL. */
+    bool (*undump)(const ak_input *json, const ak_options *opt, ak_diags *d, ak_buf *out);
+    /* Decodes into the common model (runtime/model.h), allocated in arena.
+       Returns false when the input has errors. May be NULL. */
+    bool (*to_model)(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,
+                     struct ak_animation **out);
+    /* Encodes the common model. What the format cannot hold is reported into
+       d (a warning per kind of loss, saying exactly what was lost); returns
+       false when nothing sensible can be written. May be NULL. */
+    bool (*from_model)(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);
 } ak_format;
 
 size_t ak_format_count(void);

@@ -1,0 +1,40 @@
+/* Scalar curve evaluation shared by every format: Hermite segments from
+ * slopes, weighted (cubic Bezier in time and value) segments, linear, step
+ * and step-next segments, and the infinity (wrap) modes before the first and
+ * after the last key. Formats convert their own tangent conventions (Maya
+ * angles in the file's angular unit, Unity slopes and weight fractions,
+ * AnimX tangent values) into this form. */
+#ifndef AK_RUNTIME_CURVE_H
+#define AK_RUNTIME_CURVE_H
+
+#include "model.h"
+
+#include <stddef.h>
+
+typedef enum ak_segment {
+    AK_SEG_HERMITE, /* cubic from out_slope of this key to in_slope of the next */
+    AK_SEG_LINEAR,
+    AK_SEG_STEP,      /* this key's value until the next key */
+    AK_SEG_STEP_NEXT, /* the next key's value right after this key */
+} ak_segment;
+
+typedef struct ak_curve_key {
+    double time;
+    double value;
+    double in_slope, out_slope;    /* value units per time unit */
+    double in_weight, out_weight;  /* fraction of the segment's duration (1/3 = unweighted) */
+    bool in_weighted, out_weighted; /* a weighted side makes the segment a 2-D Bezier */
+    ak_segment segment;             /* the segment that starts at this key */
+} ak_curve_key;
+
+typedef struct ak_curve {
+    const ak_curve_key *keys; /* times non-decreasing */
+    size_t count;
+    ak_infinity pre, post;
+} ak_curve;
+
+/* Value of the curve at time t. An empty curve is 0; one key is constant
+ * (or linear along its slopes with AK_INF_LINEAR). */
+double ak_curve_eval(const ak_curve *c, double t);
+
+#endif

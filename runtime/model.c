@@ -1,0 +1,62 @@
+#include "model.h"
+
+#include <string.h>
+
+static const ak_value_type_info infos[AK_VT_COUNT] = {
+    [AK_VT_BOOL] = {"bool", AK_VK_BOOL, 1, 1},
+    [AK_VT_BOOL2] = {"bool2", AK_VK_BOOL, 2, 1},
+    [AK_VT_BOOL3] = {"bool3", AK_VK_BOOL, 3, 1},
+    [AK_VT_BOOL4] = {"bool4", AK_VK_BOOL, 4, 1},
+    [AK_VT_BYTE] = {"byte", AK_VK_UINT, 1, 8},
+    [AK_VT_USHORT] = {"ushort", AK_VK_UINT, 1, 16},
+    [AK_VT_UINT] = {"uint", AK_VK_UINT, 1, 32},
+    [AK_VT_ULONG] = {"ulong", AK_VK_UINT, 1, 64},
+    [AK_VT_SBYTE] = {"sbyte", AK_VK_INT, 1, 8},
+    [AK_VT_SHORT] = {"short", AK_VK_INT, 1, 16},
+    [AK_VT_INT] = {"int", AK_VK_INT, 1, 32},
+    [AK_VT_LONG] = {"long", AK_VK_INT, 1, 64},
+    [AK_VT_INT2] = {"int2", AK_VK_INT, 2, 32},
+    [AK_VT_INT3] = {"int3", AK_VK_INT, 3, 32},
+    [AK_VT_INT4] = {"int4", AK_VK_INT, 4, 32},
+    [AK_VT_UINT2] = {"uint2", AK_VK_UINT, 2, 32},
+    [AK_VT_UINT3] = {"uint3", AK_VK_UINT, 3, 32},
+    [AK_VT_UINT4] = {"uint4", AK_VK_UINT, 4, 32},
+    [AK_VT_LONG2] = {"long2", AK_VK_INT, 2, 64},
+    [AK_VT_LONG3] = {"long3", AK_VK_INT, 3, 64},
+    [AK_VT_LONG4] = {"long4", AK_VK_INT, 4, 64},
+    [AK_VT_FLOAT] = {"float", AK_VK_F32, 1, 32},
+    [AK_VT_FLOAT2] = {"float2", AK_VK_F32, 2, 32},
+    [AK_VT_FLOAT3] = {"float3", AK_VK_F32, 3, 32},
+    [AK_VT_FLOAT4] = {"float4", AK_VK_F32, 4, 32},
+    [AK_VT_FLOATQ] = {"floatQ", AK_VK_F32, 4, 32},
+    [AK_VT_FLOAT2X2] = {"float2x2", AK_VK_F32, 4, 32},
+    [AK_VT_FLOAT3X3] = {"float3x3", AK_VK_F32, 9, 32},
+    [AK_VT_FLOAT4X4] = {"float4x4", AK_VK_F32, 16, 32},
+    [AK_VT_DOUBLE] = {"double", AK_VK_F64, 1, 64},
+    [AK_VT_DOUBLE2] = {"double2", AK_VK_F64, 2, 64},
+    [AK_VT_DOUBLE3] = {"double3", AK_VK_F64, 3, 64},
+    [AK_VT_DOUBLE4] = {"double4", AK_VK_F64, 4, 64},
+    [AK_VT_DOUBLEQ] = {"doubleQ", AK_VK_F64, 4, 64},
+    [AK_VT_DOUBLE2X2] = {"double2x2", AK_VK_F64, 4, 64},
+    [AK_VT_DOUBLE3X3] = {"double3x3", AK_VK_F64, 9, 64},
+    [AK_VT_DOUBLE4X4] = {"double4x4", AK_VK_F64, 16, 64},
+    [AK_VT_COLOR] = {"color", AK_VK_F32, 4, 32},
+    [AK_VT_COLOR32] = {"color32", AK_VK_UINT, 4, 8},
+    [AK_VT_STRING] = {"string", AK_VK_STRING, 1, 8},
+};
+
+const ak_value_type_info *ak_value_type_info_of(ak_value_type t)
+{
+    return (unsigned)t < AK_VT_COUNT ? &infos[t] : NULL;
+}
+
+bool ak_value_type_from_name(const char *name, size_t n, ak_value_type *out)
+{
+    for (int t = 0; t < AK_VT_COUNT; t++) {
+        if (strlen(infos[t].name) == n && memcmp(infos[t].name, name, n) == 0) {
+            *out = (ak_value_type)t;
+            return true;
+        }
+    }
+    return false;
+}

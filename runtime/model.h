@@ -1,0 +1,124 @@
+/* The common model: what converts between formats, and what `sample` and
+ * `plot` evaluate. An animation is a name, a duration and tracks; a track has
+ * a target (node, property), a value type (the 40 AnimX element types are the
+ * universal value vocabulary), a kind (raw / discrete / curve) and keys.
+ * Everything is allocated in one arena. */
+#ifndef AK_RUNTIME_MODEL_H
+#define AK_RUNTIME_MODEL_H
+
+#include "arena.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The 40 AnimX element types, in AnimX byte order. */
+typedef enum ak_value_type {
+    AK_VT_BOOL, AK_VT_BOOL2, AK_VT_BOOL3, AK_VT_BOOL4,
+    AK_VT_BYTE, AK_VT_USHORT, AK_VT_UINT, AK_VT_ULONG,
+    AK_VT_SBYTE, AK_VT_SHORT, AK_VT_INT, AK_VT_LONG,
+    AK_VT_INT2, AK_VT_INT3, AK_VT_INT4,
+    AK_VT_UINT2, AK_VT_UINT3, AK_VT_UINT4,
+    AK_VT_LONG2, AK_VT_LONG3, AK_VT_LONG4,
+    AK_VT_FLOAT, AK_VT_FLOAT2, AK_VT_FLOAT3, AK_VT_FLOAT4, AK_VT_FLOATQ,
+    AK_VT_FLOAT2X2, AK_VT_FLOAT3X3, AK_VT_FLOAT4X4,
+    AK_VT_DOUBLE, AK_VT_DOUBLE2, AK_VT_DOUBLE3, AK_VT_DOUBLE4, AK_VT_DOUBLEQ,
+    AK_VT_DOUBLE2X2, AK_VT_DOUBLE3X3, AK_VT_DOUBLE4X4,
+    AK_VT_COLOR, AK_VT_COLOR32, AK_VT_STRING,
+    AK_VT_COUNT
+} ak_value_type;
+
+/* How the components of a value type are stored. */
+typedef enum ak_value_kind {
+    AK_VK_BOOL,   /* b[] */
+    AK_VK_UINT,   /* u[] (byte, ushort, uint, ulong, color32 components) */
+    AK_VK_INT,    /* i[] */
+    AK_VK_F32,    /* f[] */
+    AK_VK_F64,    /* d[] */
+    AK_VK_STRING, /* s */
+} ak_value_kind;
+
+typedef struct ak_value_type_info {
+    const char *name;     /* the AnimJ valueType spelling: "float3", "color32" */
+    ak_value_kind kind;
+    uint8_t components;   /* 1..16 */
+    uint8_t bits;         /* width of one component in the binary form (1 for bool) */
+} ak_value_type_info;
+
+const ak_value_type_info *ak_value_type_info_of(ak_value_type t);
+/* By AnimJ name (exact case); false when unknown. */
+bool ak_value_type_from_name(const char *name, size_t n, ak_value_type *out);
+
+typedef struct ak_value {
+    union {
+        bool b[4];
+        uint64_t u[4];
+        int64_t i[4];
+        float f[16];
+        double d[16];
+        struct {
+            const char *ptr; /* NULL = null string */
+            size_t len;
+        } s;
+    };
+} ak_value;
+
+typedef enum ak_track_kind {
+    AK_TRACK_RAW,      /* values at a fixed interval */
+    AK_TRACK_DISCRETE, /* keys that hold until the next */
+    AK_TRACK_CURVE,    /* keys with interpolation */
+} ak_track_kind;
+
+/* Interpolation of the segment that starts at a key. */
+typedef enum ak_interp {
+    AK_INTERP_HOLD,         /* stays at this key's value (Maya step) */
+    AK_INTERP_LINEAR,
+    AK_INTERP_TANGENT,      /* AnimX legacy Tangent: Hermite with tangent values */
+    AK_INTERP_CUBIC_BEZIER, /* AnimX CubicBezier: control points from tangent values */
+    AK_INTERP_HERMITE,      /* slopes and optional weights (Unity, Maya) */
+    AK_INTERP_STEP_NEXT,    /* jumps to the next key's value at once (Maya stepnext) */
+} ak_interp;
+
+typedef enum ak_infinity {
+    AK_INF_CONSTANT,
+    AK_INF_LINEAR,
+    AK_INF_CYCLE,
+    AK_INF_CYCLE_RELATIVE,
+    AK_INF_OSCILLATE,
+} ak_infinity;
+
+typedef struct ak_key {
+    double time;
+    ak_value value;
+    ak_interp interp;
+    /* AK_INTERP_TANGENT / CUBIC_BEZIER: tangent values of the value type.
+       AK_INTERP_HERMITE: d[0] of each is the slope (value units per second). */
+    ak_value in_tangent, out_tangent;
+    bool has_tangents;
+    /* AK_INTERP_HERMITE: weights as fractions of the segment's duration
+       (Unity's convention; 1/3 is the unweighted value). */
+    double in_weight, out_weight;
+    bool in_weighted, out_weighted;
+    uint32_t flags; /* format-specific bits that survive a round trip */
+} ak_key;
+
+typedef struct ak_track {
+    const char *node;     /* target object; may be NULL */
+    const char *property; /* target property; may be NULL */
+    ak_value_type type;
+    ak_track_kind kind;
+    ak_infinity pre, post;
+    double interval;      /* AK_TRACK_RAW: seconds between values */
+    double start;         /* AK_TRACK_RAW: time of the first value */
+    ak_key *keys;         /* AK_TRACK_RAW: times are start + i * interval */
+    size_t key_count;
+} ak_track;
+
+typedef struct ak_animation {
+    const char *name; /* may be NULL */
+    double duration;  /* seconds; < 0 when the format has none */
+    ak_track *tracks;
+    size_t track_count;
+} ak_animation;
+
+#endif
