@@ -136,8 +136,9 @@ static void hex_source(ak_renderer *r, ak_buf *b, const ak_diag *g, const uint8_
 {
     if (size == 0)
         return;
-    uint64_t off = g->offset < size ? g->offset : size - 1;
-    size_t row = (size_t)(off & ~(uint64_t)15);
+    /* An offset at (or past) the end points just after the last byte. */
+    size_t off = g->offset < size ? (size_t)g->offset : size;
+    size_t row = (off < size ? off : size - 1) & ~(size_t)15;
     size_t n = size - row < 16 ? size - row : 16;
     ak_buf_printf(b, "  %08zx: ", row);
     for (size_t i = 0; i < 16; i++) {
@@ -150,15 +151,13 @@ static void hex_source(ak_renderer *r, ak_buf *b, const ak_diag *g, const uint8_
     for (size_t i = 0; i < n; i++)
         ak_buf_putc(b, data[row + i] >= 0x20 && data[row + i] < 0x7f ? (char)data[row + i] : '.');
     ak_buf_puts(b, "|\n            ");
-    size_t col = (size_t)(off - row);
+    size_t col = off - row;
     for (size_t i = 0; i < col; i++)
         ak_buf_puts(b, "   ");
     if (r->opt.color)
         ak_buf_puts(b, C_GREEN);
     ak_buf_puts(b, "^~");
-    uint64_t len = g->length;
-    if (g->offset >= size)
-        len = 0; /* past the end: a point */
+    uint64_t len = off < size ? g->length : 0;
     for (size_t i = col + 1; len > 1 && i < col + len && i < 16; i++)
         ak_buf_puts(b, "~~~");
     if (r->opt.color)

@@ -1,0 +1,187 @@
+/* The diagnostics engine (levels, limits, line/column, order) and every
+ * renderer against golden outputs (tests/golden/render/). */
+#include "test_support.h"
+
+static const ak_rule rule_syntax = {"test.syntax.trailing-comma", AK_SEV_ERROR, AK_SEV_ERROR,
+                                    "trailing comma", "JSON has no trailing commas."};
+static const ak_rule rule_style = {"test.style.non-ascii", AK_SEV_WARNING, AK_SEV_ERROR, "non-ASCII name",
+                                   NULL};
+static const ak_rule rule_hint = {"test.style.tab", AK_SEV_NOTE, AK_SEV_WARNING, "tab indentation", NULL};
+static const ak_rule rule_bin = {"test.header.version", AK_SEV_ERROR, AK_SEV_ERROR, "unsupported version",
+                                 "Only version 1 exists."};
+
+static const char text_src[] = "{\n"
+                               "  \"name\": \"walk\",\n"
+                               "\t\"bad\": 1,,\n"
+                               "  \"\xc3\xa9\": tru\n"
+                               "}\n";
+
+static uint8_t bin_src[40];
+
+static ak_diags *text_diags(bool strict)
+{
+    ak_diag_options opt = {strict, 0};
+    ak_diags *d = ak_diags_new(&opt);
+    ak_diags_set_source(d, (const uint8_t *)text_src, sizeof text_src - 1, true);
+    const char *comma = strstr(text_src, ",,") + 1;
+    const char *e_acute = strstr(text_src, "\"\xc3\xa9\"");
+    const char *tru = strstr(text_src, "tru");
+    /* reported out of order on purpose: sorting puts them in file order */
+    ak_report(d, &rule_style, (uint64_t)(e_acute - text_src), 4, "/\xc3\xa9", "member name \"%s\" is not ASCII",
+              "\xc3\xa9");
+    ak_report(d, &rule_syntax, (uint64_t)(comma - text_src), 1, "/bad", NULL);
+    ak_report(d, &rule_hint, (uint64_t)(strchr(text_src, '\t') - text_src), 1, "", NULL);
+    ak_report_at(d, &rule_syntax, (uint64_t)(tru - text_src), 3, 4, 9, "/\xc3\xa9",
+                 "expected a value, found 'tru' (\"quoted\", 100%% sure)");
+    ak_diags_sort(d);
+    return d;
+}
+
+static ak_diags *bin_diags(void)
+{
+    for (int i = 0; i < 40; i++)
+        bin_src[i] = (uint8_t)(i * 7 + 0x20);
+    ak_diags *d = ak_diags_new(NULL);
+    ak_diags_set_source(d, bin_src, sizeof bin_src, false);
+    ak_report(d, &rule_bin, 20, 4, "/header/minor", "version 2.7 is newer than this tool knows (1.0, 1.1)");
+    ak_report(d, &rule_bin, 40, 0, "/markers/0/name", "the file ends inside a string");
+    return d;
+}
+
+static void test_levels(void **state)
+{
+    (void)state;
+    ak_diags *d = text_diags(false);
+    assert_int_equal(ak_diags_count(d), 4);
+    assert_int_equal(ak_diags_errors(d), 2);
+    assert_int_equal(ak_diags_warnings(d), 1);
+    ak_diags_free(d);
+    d = text_diags(true);
+    assert_int_equal(ak_diags_errors(d), 3);
+    assert_int_equal(ak_diags_warnings(d), 1);
+    ak_diags_free(d);
+}
+
+static void test_line_column(void **state)
+{
+    (void)state;
+    ak_diags *d = text_diags(false);
+    /* sorted: tab (3:1), comma (3:11), e-acute (4:3), tru (4:9 as given) */
+    const ak_diag *g = ak_diags_at(d, 0);
+    assert_string_equal(g->rule->code, "test.style.tab");
+    assert_int_equal(g->line, 3);
+    assert_int_equal(g->column, 1);
+    g = ak_diags_at(d, 1);
+    assert_int_equal(g->line, 3);
+    assert_int_equal(g->column, 11);
+    assert_string_equal(g->message, "trailing comma"); /* the rule's default message */
+    g = ak_diags_at(d, 2);
+    assert_int_equal(g->line, 4);
+    assert_int_equal(g->column, 3);
+    g = ak_diags_at(d, 3);
+    assert_int_equal(g->line, 4);
+    assert_int_equal(g->column, 9);
+    ak_diags_free(d);
+    d = bin_diags();
+    assert_int_equal(ak_diags_at(d, 0)->line, 0); /* binary: no lines */
+    ak_diags_free(d);
+}
+
+static void test_max_errors(void **state)
+{
+    (void)state;
+    ak_diag_options opt = {false, 3};
+    ak_diags *d = ak_diags_new(&opt);
+    ak_diags_set_source(d, (const uint8_t *)text_src, sizeof text_src - 1, true);
+    assert_true(ak_report(d, &rule_syntax, 1, 0, "", NULL));
+    assert_true(ak_report(d, &rule_style, 2, 0, "", NULL)); /* warnings do not count */
+    assert_true(ak_report(d, &rule_syntax, 3, 0, "", NULL));
+    assert_false(ak_report(d, &rule_syntax, 4, 0, "", NULL)); /* the third error stops */
+    assert_true(ak_diags_stopped(d));
+    assert_false(ak_report(d, &rule_syntax, 5, 0, "", NULL));
+    assert_int_equal(ak_diags_errors(d), 3);
+    /* the limit note is last */
+    assert_ptr_equal(ak_diags_at(d, ak_diags_count(d) - 1)->rule, &ak_rule_limit_max_errors);
+    ak_diags_free(d);
+
+    /* warnings are bounded too (10 x max-errors), still counted */
+    d = ak_diags_new(&opt);
+    for (int i = 0; i < 100; i++)
+        assert_true(ak_report(d, &rule_style, (uint64_t)i, 0, "", NULL));
+    assert_int_equal(ak_diags_count(d), 30);
+    assert_int_equal(ak_diags_warnings(d), 100);
+    ak_diags_free(d);
+}
+
+static void test_line_cache_backwards(void **state)
+{
+    (void)state;
+    ak_diags *d = ak_diags_new(NULL);
+    ak_diags_set_source(d, (const uint8_t *)text_src, sizeof text_src - 1, true);
+    ak_report(d, &rule_hint, sizeof text_src - 2, 0, "", NULL); /* last byte first */
+    ak_report(d, &rule_hint, 0, 0, "", NULL);
+    ak_report(d, &rule_hint, 100000, 0, "", NULL); /* past the end: clamped */
+    assert_int_equal(ak_diags_at(d, 0)->line, 5);
+    assert_int_equal(ak_diags_at(d, 1)->line, 1);
+    assert_int_equal(ak_diags_at(d, 1)->column, 1);
+    assert_int_equal(ak_diags_at(d, 2)->line, 6);
+    ak_diags_free(d);
+}
+
+static char *render(ak_render_style style, bool color, size_t *len)
+{
+    char *text = NULL;
+    FILE *out = open_memstream(&text, len);
+    assert_non_null(out);
+    ak_render_options ropt = {color};
+    ak_renderer *r = ak_renderer_new(style, out, &ropt);
+    ak_diags *d = text_diags(false);
+    ak_renderer_file(r, "dir/walk anim.animj", "animj", (const uint8_t *)text_src, sizeof text_src - 1, true, d);
+    ak_diags_free(d);
+    d = bin_diags();
+    ak_renderer_file(r, "rec.bin", "mrtk", bin_src, sizeof bin_src, false, d);
+    ak_diags_free(d);
+    d = ak_diags_new(NULL);
+    ak_renderer_file(r, "clean.animj", "animj", (const uint8_t *)"{}", 2, true, d);
+    ak_diags_free(d);
+    ak_renderer_finish(r);
+    fclose(out);
+    return text;
+}
+
+static void golden(const char *name, ak_render_style style, bool color)
+{
+    size_t len;
+    char *text = render(style, color, &len);
+    ak_test_golden(name, text, len);
+    free(text);
+}
+
+static void test_render_text(void **state) { (void)state; golden("render/text.txt", AK_RENDER_TEXT, false); }
+static void test_render_color(void **state) { (void)state; golden("render/text-color.txt", AK_RENDER_TEXT, true); }
+static void test_render_gcc(void **state) { (void)state; golden("render/gcc.txt", AK_RENDER_GCC, false); }
+static void test_render_json(void **state) { (void)state; golden("render/diagnostics.json", AK_RENDER_JSON, false); }
+static void test_render_sarif(void **state) { (void)state; golden("render/diagnostics.sarif", AK_RENDER_SARIF, false); }
+static void test_render_github(void **state) { (void)state; golden("render/github.txt", AK_RENDER_GITHUB, false); }
+
+static void test_style_names(void **state)
+{
+    (void)state;
+    ak_render_style s;
+    assert_true(ak_render_style_parse("sarif", &s) && s == AK_RENDER_SARIF);
+    assert_true(ak_render_style_parse("github", &s) && s == AK_RENDER_GITHUB);
+    assert_false(ak_render_style_parse("xml", &s));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_levels),        cmocka_unit_test(test_line_column),
+        cmocka_unit_test(test_max_errors),    cmocka_unit_test(test_line_cache_backwards),
+        cmocka_unit_test(test_render_text),   cmocka_unit_test(test_render_color),
+        cmocka_unit_test(test_render_gcc),    cmocka_unit_test(test_render_json),
+        cmocka_unit_test(test_render_sarif),  cmocka_unit_test(test_render_github),
+        cmocka_unit_test(test_style_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,63 @@
+/* Helpers shared by the unit tests. */
+#ifndef AK_TEST_SUPPORT_H
+#define AK_TEST_SUPPORT_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <animkit/animkit.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Reads a whole file; NULL when it cannot be read. */
+static inline char *ak_test_read_file(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    ak_buf b;
+    ak_buf_init(&b);
+    char tmp[8192];
+    size_t n;
+    while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
+        ak_buf_append(&b, tmp, n);
+    fclose(f);
+    ak_buf_cstr(&b);
+    if (size)
+        *size = b.len;
+    return b.data ? b.data : calloc(1, 1);
+}
+
+/* Compares text with the golden file tests/golden/<name>; with
+ * AK_UPDATE_GOLDEN=1 in the environment the golden file is rewritten. */
+static inline void ak_test_golden(const char *name, const char *text, size_t len)
+{
+    char path[1024];
+    const char *src = getenv("AK_SOURCE_DIR");
+    snprintf(path, sizeof path, "%s/tests/golden/%s", src ? src : ".", name);
+    if (getenv("AK_UPDATE_GOLDEN")) {
+        FILE *f = fopen(path, "wb");
+        assert_non_null(f);
+        fwrite(text, 1, len, f);
+        fclose(f);
+        return;
+    }
+    size_t glen = 0;
+    char *golden = ak_test_read_file(path, &glen);
+    if (!golden)
+        fail_msg("golden file %s is missing (run with AK_UPDATE_GOLDEN=1 to create it)", path);
+    if (glen != len || memcmp(golden, text, len) != 0) {
+        fprintf(stderr, "--- golden %s\n%s\n--- actual\n%.*s\n", path, golden, (int)len, text);
+        free(golden);
+        fail_msg("output differs from golden file %s", name);
+    }
+    free(golden);
+}
+
+#endif
