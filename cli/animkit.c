@@ -16,9 +16,7 @@ static void usage_error(const char *cmd, const char *fmt, const char *arg)
 {
     fprintf(stderr, "%s%s%s: ", prog, cmd ? " " : "", cmd ? cmd : "");
     fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry '%s %s--help'.\n", prog, cmd ? cmd : "");
-    if (cmd)
-        fputc('\n', stderr);
+    fprintf(stderr, "\nTry '%s %s%s--help'.\n", prog, cmd ? cmd : "", cmd ? " " : "");
 }
 
 /* ------------------------------------------------------------------ */
@@ -442,9 +440,9 @@ static int cmd_rules(int argc, char **argv)
     else
         printf("%-44s %-7s %-7s %s\n", "code", "compat", "strict", "message");
     if (!only || strcmp(only, "animkit") == 0) {
-        static const ak_rule *const tool_rules[] = {&ak_rule_input_unknown_format, &ak_rule_input_empty,
-                                                    &ak_rule_limit_max_errors};
-        for (size_t i = 0; i < sizeof tool_rules / sizeof tool_rules[0]; i++)
+        size_t n;
+        const ak_rule *const *tool_rules = ak_tool_rules(&n);
+        for (size_t i = 0; i < n; i++)
             print_rule(tool_rules[i], json, &first);
     }
     for (size_t i = 0; i < ak_format_count(); i++) {
@@ -569,6 +567,118 @@ static int cmd_dump(int argc, char **argv)
     return rc;
 }
 
+/* ------------------------------------------------------------------ */
+/* convert                                                             */
+
+static const char convert_help[] =
+    "usage: animkit convert [--from ID] [--to ID] [--verify] [--strict] IN OUT\n"
+    "\n"
+    "Converts IN into OUT through the common model, or, when IN is the JSON dump\n"
+    "of a file ('animkit dump'), builds that file back from it. OUT is written\n"
+    "atomically: a failed conversion never leaves a partial file and never\n"
+    "touches IN. What the output format cannot hold is reported as warnings.\n"
+    "\n"
+    "options:\n"
+    "  --from ID   the input's format (default: detect)\n"
+    "  --to ID     the output's format (default: from OUT's extension)\n"
+    "  --verify    check the output with the output format's validator before\n"
+    "              writing it; errors there are errors of the conversion\n"
+    "  --strict    apply the strict severities\n";
+
+static void render_to_stderr(const char *name, const ak_format *f, const uint8_t *data, size_t size, ak_diags *d)
+{
+    if (!ak_diags_count(d))
+        return;
+    ak_diags_sort(d);
+    ak_render_options ropt = {isatty(STDERR_FILENO) && getenv("NO_COLOR") == NULL};
+    ak_renderer *r = ak_renderer_new(AK_RENDER_TEXT, stderr, &ropt);
+    ak_renderer_file(r, name, f ? f->id : NULL, data, size, f ? f->text : false, d);
+    ak_renderer_finish(r);
+}
+
+static int cmd_convert(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        fputs(convert_help, stdout);
+        return EXIT_OK;
+    }
+    const ak_format *from = NULL, *to = NULL;
+    const char *paths[2] = {NULL, NULL};
+    int npaths = 0;
+    bool verify = false;
+    ak_options opt = {0};
+    for (int i = 0; i < argc; i++) {
+        const char *v;
+        if (argv[i][0] != '-' || strcmp(argv[i], "-") == 0) {
+            if (npaths == 2) {
+                usage_error("convert", "unexpected argument '%s'", argv[i]);
+                return EXIT_USAGE;
+            }
+            paths[npaths++] = argv[i];
+        } else if (opt_value(argc, argv, &i, "--from", &v)) {
+            if (!v || !(from = ak_format_find(v))) {
+                usage_error("convert", "unknown format '%s' (see 'animkit formats')", v ? v : "");
+                return EXIT_USAGE;
+            }
+        } else if (opt_value(argc, argv, &i, "--to", &v)) {
+            if (!v || !(to = ak_format_find(v))) {
+                usage_error("convert", "unknown format '%s' (see 'animkit formats')", v ? v : "");
+                return EXIT_USAGE;
+            }
+        } else if (strcmp(argv[i], "--verify") == 0) {
+            verify = true;
+        } else if (strcmp(argv[i], "--strict") == 0) {
+            opt.strict = true;
+        } else {
+            usage_error("convert", "unknown option '%s'", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    if (npaths != 2) {
+        usage_error("convert", "needs an input and an output%s", "");
+        return EXIT_USAGE;
+    }
+    if (!to && !(to = ak_format_for_filename(paths[1]))) {
+        usage_error("convert", "cannot tell the output format from '%s': use --to", paths[1]);
+        return EXIT_USAGE;
+    }
+    ak_file f;
+    char why[256];
+    if (!ak_file_open(&f, paths[0], why, sizeof why)) {
+        fprintf(stderr, "%s: %s: %s\n", prog, paths[0], why);
+        return EXIT_USAGE;
+    }
+    ak_diag_options dopt = {opt.strict, 0};
+    ak_diags *d = ak_diags_new(&dopt);
+    ak_input in = {paths[0], f.data, f.size};
+    ak_buf out;
+    ak_buf_init(&out);
+    const ak_format *used_from = NULL;
+    bool ok = ak_convert(&in, from, to, &opt, d, &out, &used_from) && ak_diags_errors(d) == 0;
+    render_to_stderr(paths[0], used_from, f.data, f.size, d);
+    int rc = ok ? EXIT_OK : EXIT_INVALID;
+    if (ok && verify) {
+        ak_diags *vd = ak_diags_new(&dopt);
+        ak_input produced = {paths[1], (const uint8_t *)out.data, out.len};
+        ak_validate(&produced, to, &opt, vd);
+        if (ak_diags_errors(vd)) {
+            fprintf(stderr, "%s convert: the output does not pass the %s validator; nothing was written\n", prog,
+                    to->id);
+            rc = EXIT_INVALID;
+        }
+        render_to_stderr(paths[1], to, (const uint8_t *)out.data, out.len, vd);
+        ak_diags_free(vd);
+    }
+    if (rc == EXIT_OK && !ak_write_file_atomic(paths[1], out.data, out.len, why, sizeof why)) {
+        fprintf(stderr, "%s: %s: %s\n", prog, paths[1], why);
+        rc = EXIT_USAGE;
+    }
+    ak_buf_free(&out);
+    ak_diags_free(d);
+    ak_file_close(&f);
+    return rc;
+}
+
 static int cmd_not_yet(const char *cmd)
 {
     fprintf(stderr, "%s %s: not implemented yet\n", prog, cmd);
@@ -600,7 +710,9 @@ int main(int argc, char **argv)
         return cmd_rules(sub_argc, sub_argv);
     if (strcmp(cmd, "dump") == 0)
         return cmd_dump(sub_argc, sub_argv);
-    static const char *const later[] = {"convert", "sample", "plot", "report", "schema"};
+    if (strcmp(cmd, "convert") == 0)
+        return cmd_convert(sub_argc, sub_argv);
+    static const char *const later[] = {"sample", "plot", "report", "schema"};
     for (size_t i = 0; i < sizeof later / sizeof later[0]; i++)
         if (strcmp(cmd, later[i]) == 0)
             return cmd_not_yet(cmd);

@@ -18,6 +18,25 @@ const ak_rule ak_rule_limit_max_errors = {
     "too many errors; the rest of the file was not checked",
     "Checking stops after --max-errors errors (default 100)."};
 
+const ak_rule ak_rule_convert_unsupported = {
+    "animkit.convert.unsupported", AK_SEV_ERROR, AK_SEV_ERROR,
+    "this conversion is not supported",
+    "A conversion needs the input format to decode into the common model (or the output format "
+    "to build itself from its JSON dump) and the output format to encode the model."};
+
+static const ak_rule *const tool_rules[] = {
+    &ak_rule_input_unknown_format,
+    &ak_rule_input_empty,
+    &ak_rule_limit_max_errors,
+    &ak_rule_convert_unsupported,
+};
+
+const ak_rule *const *ak_tool_rules(size_t *count)
+{
+    *count = sizeof tool_rules / sizeof tool_rules[0];
+    return tool_rules;
+}
+
 struct ak_diags {
     ak_diag_options opt;
     ak_diag *items;

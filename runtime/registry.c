@@ -47,6 +47,14 @@ bool ak_format_has_extension(const ak_format *f, const char *filename)
     return false;
 }
 
+const ak_format *ak_format_for_filename(const char *filename)
+{
+    for (size_t i = 0; ak_builtin_formats[i]; i++)
+        if (ak_format_has_extension(ak_builtin_formats[i], filename))
+            return ak_builtin_formats[i];
+    return NULL;
+}
+
 const ak_format *ak_format_detect(const uint8_t *data, size_t size, const char *filename)
 {
     const ak_format *best = NULL;
@@ -65,15 +73,11 @@ const ak_format *ak_format_detect(const uint8_t *data, size_t size, const char *
     return best;
 }
 
-static const ak_rule *const tool_rules[] = {
-    &ak_rule_input_unknown_format,
-    &ak_rule_input_empty,
-    &ak_rule_limit_max_errors,
-};
-
 const ak_rule *ak_rule_find(const char *code)
 {
-    for (size_t i = 0; i < sizeof tool_rules / sizeof tool_rules[0]; i++)
+    size_t n;
+    const ak_rule *const *tool_rules = ak_tool_rules(&n);
+    for (size_t i = 0; i < n; i++)
         if (strcmp(tool_rules[i]->code, code) == 0)
             return tool_rules[i];
     for (size_t i = 0; ak_builtin_formats[i]; i++) {

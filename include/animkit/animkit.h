@@ -122,6 +122,9 @@ void ak_diags_sort(ak_diags *d);
 extern const ak_rule ak_rule_input_unknown_format; /* animkit.input.unknown-format */
 extern const ak_rule ak_rule_input_empty;          /* animkit.input.empty */
 extern const ak_rule ak_rule_limit_max_errors;     /* animkit.limit.max-errors */
+extern const ak_rule ak_rule_convert_unsupported;  /* animkit.convert.unsupported */
+/* All of the tool's own rules. */
+const ak_rule *const *ak_tool_rules(size_t *count);
 
 /* ------------------------------------------------------------------ */
 /* Renderers                                                           */
@@ -218,6 +221,18 @@ bool ak_format_has_extension(const ak_format *f, const char *filename);
 const ak_rule *ak_rule_find(const char *code);
 /* The format a rule belongs to, NULL for the tool's own rules. */
 const ak_format *ak_rule_format(const ak_rule *rule);
+
+/* Converts in (format `from`, or detected when NULL) into the format `to`:
+ * through `to->undump` when the input is JSON and `to` can build itself from
+ * its own dump, else through the common model (from->to_model, then
+ * to->from_model). Problems and losses are reported into d. Returns false
+ * when nothing was produced; *used_from (may be NULL) is the input format. */
+bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
+                ak_diags *d, ak_buf *out, const ak_format **used_from);
+
+/* The format that files named like `filename` are written in (by extension);
+ * NULL when no format claims the extension. */
+const ak_format *ak_format_for_filename(const char *filename);
 
 /* ------------------------------------------------------------------ */
 /* Input files                                                         */

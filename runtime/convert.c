@@ -1,0 +1,48 @@
+/* Conversion between formats: through a format's own JSON dump (undump) or
+ * through the common model. Knows no format: only the hooks. */
+#include <animkit/animkit.h>
+
+#include "arena.h"
+#include "model.h"
+
+#include <string.h>
+
+bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
+                ak_diags *d, ak_buf *out, const ak_format **used_from)
+{
+    ak_options defaults = {0};
+    if (!opt)
+        opt = &defaults;
+    if (!from)
+        from = ak_format_detect(in->data, in->size, in->name);
+    if (used_from)
+        *used_from = from;
+    if (!from) {
+        ak_validate(in, NULL, opt, d); /* says what was tried */
+        return false;
+    }
+    ak_diags_set_source(d, in->data, in->size, from->text);
+
+    /* A JSON file converted into a format that can build itself from its own
+       dump: that is what the JSON is meant to be (the inverse of dump). */
+    if (to->undump && from->id && strcmp(from->id, "json") == 0)
+        return to->undump(in, opt, d, out);
+
+    if (!from->to_model || !to->from_model) {
+        ak_report(d, &ak_rule_convert_unsupported, 0, 0, "",
+                  "cannot convert %s to %s: %s", from->id, to->id,
+                  !from->to_model ? "the input format does not decode into the common model yet"
+                                  : "the output format cannot encode the common model yet");
+        return false;
+    }
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    struct ak_animation *anim = NULL;
+    bool ok = from->to_model(in, opt, d, &arena, &anim) && anim && ak_diags_errors(d) == 0;
+    if (ok) {
+        /* Losses are reported against the input, which is what the user has in front of them. */
+        ok = to->from_model(anim, opt, d, out);
+    }
+    ak_arena_free(&arena);
+    return ok && !out->failed;
+}
