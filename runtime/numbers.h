@@ -31,10 +31,11 @@ ak_num_status ak_parse_f32(const char *s, size_t n, float *out);
 ak_num_status ak_parse_i64(const char *s, size_t n, int64_t *out);
 ak_num_status ak_parse_u64(const char *s, size_t n, uint64_t *out);
 
-/* Shortest round-trip digits: v = 0.d1d2...dk x 10^exp10 style is NOT used;
- * instead digits holds k significant digits d1..dk (no leading/trailing
- * zeros, NUL-terminated) and the value is d1.d2...dk x 10^point where
- * point = *exp10. Zero gives "0" and exp10 0. v must be finite. */
+/* Shortest round-trip digits: digits holds k significant digits d1..dk (no
+ * leading/trailing zeros, NUL-terminated) and the value is d1.d2...dk x
+ * 10^exp10. Of several shortest candidates the one closest to the exact
+ * value is chosen; an exact tie goes to the even last digit. Zero gives "0"
+ * and exp10 0. v must be finite (inf/NaN give 0 and empty digits). */
 int ak_shortest_f64(double v, char digits[18], int *exp10, bool *negative);
 int ak_shortest_f32(float v, char digits[10], int *exp10, bool *negative);
 
