@@ -1,0 +1,528 @@
+/* AnimX compression hooks: LZMA framing (spec section 3.5) and the LZ4
+ * chunk stream of Resonite's LZ4Stream (section 3.6), via liblzma and
+ * liblz4. What the two containers add around the codecs is parsed here;
+ * the codecs themselves are the libraries'.
+ *
+ * Memory: nothing is allocated from a declared size until that size has
+ * been checked against the output cap and against what the bytes present
+ * could possibly decode to:
+ * - LZ4: a block expands at most 255 times (rule X22), so a chunk reserves
+ *   at most min(cap, 255 x its compressed length) and a stored chunk at most
+ *   the bytes present;
+ * - LZMA: the output buffer grows with what the decoder actually produces.
+ *   The first reservation is min(uncompressed_size, 8192 x input bytes +
+ *   4096), the most LZMA1 can plausibly expand: a 273-byte rep0 match costs
+ *   about 13 binary decisions, each at least -log2(2017/2048) = 0.022 bits
+ *   with the 11-bit probability models saturated, so < 7700 output bytes
+ *   per input byte. A wrong guess here only costs a reallocation, never a
+ *   false rejection: the buffer then doubles, up to uncompressed_size.
+ *   liblzma's dictionary is capped at max(uncompressed_size, 4096): a
+ *   distance can never reach beyond the output, so a larger dictionary only
+ *   wastes memory (a 4 GiB dictionary is legal in the header). */
+#include "animx_compress.h"
+
+#include <lz4.h>
+#include <lz4hc.h>
+#include <lzma.h>
+
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reader.h"
+
+#define RULE AK_ANIMX_COMPRESS_RULE
+
+/* The bound of the first LZMA output reservation per input byte (see the
+ * header comment). */
+#define LZMA_PLAUSIBLE_RATIO 8192u
+#define LZMA_PLAUSIBLE_SLACK 4096u
+/* liblzma's smallest dictionary. */
+#define LZMA_MIN_DICT 4096u
+
+/* Reports unless d is NULL; false once the engine says stop. */
+static bool report(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t length, const char *path,
+                   const char *fmt, ...) AK_PRINTF(6, 7);
+static bool report(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t length, const char *path,
+                   const char *fmt, ...)
+{
+    if (!d)
+        return true;
+    va_list ap;
+    va_start(ap, fmt);
+    bool go_on = ak_vreport(d, rule, offset, length, 0, 0, path, fmt, ap);
+    va_end(ap);
+    return go_on;
+}
+
+static uint64_t effective_cap(uint64_t max_output)
+{
+    uint64_t cap = max_output ? max_output : AK_DEFAULT_MAX_OUTPUT;
+    /* out->len + cap must stay addressable. */
+    return cap < (uint64_t)(SIZE_MAX / 2) ? cap : (uint64_t)(SIZE_MAX / 2);
+}
+
+static uint64_t read_u64le_at(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+/* ------------------------------------------------------------------ */
+/* LZMA                                                                */
+
+bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_diags *d, uint64_t base_offset,
+                          ak_buf *out)
+{
+    const uint64_t cap = effective_cap(max_output);
+    if (n < AK_ANIMX_LZMA_HEADER_SIZE) {
+        report(d, RULE(COMPRESS_LZMA_HEADER), base_offset, n, n < 5 ? "/lzma_props" : n < 13 ? "/uncompressed_size"
+                                                                                   : "/compressed_size",
+               "only %zu byte%s after `encoding`; the LZMA header needs %u", n, n == 1 ? "" : "s",
+               AK_ANIMX_LZMA_HEADER_SIZE);
+        return false;
+    }
+    const unsigned props = in[0];
+    if (props >= 9u * 5u * 5u) {
+        report(d, RULE(COMPRESS_LZMA_HEADER), base_offset, 1, "/lzma_props",
+               "LZMA properties byte 0x%02X is 225 or more: lc/lp/pb out of range (the engine writes 0x5D)", props);
+        return false;
+    }
+    const unsigned lc = props % 9u, lp = (props / 9u) % 5u, pb = props / 45u;
+    if (lc + lp > LZMA_LCLP_MAX) {
+        /* Valid for the engine's 7-Zip decoder, but liblzma refuses it. */
+        report(d, RULE(COMPRESS_LZMA_HEADER), base_offset, 1, "/lzma_props",
+               "LZMA properties byte 0x%02X has lc %u + lp %u > %u, which this decoder (liblzma) cannot decode; "
+               "the engine writes lc 3, lp 0",
+               props, lc, lp, (unsigned)LZMA_LCLP_MAX);
+        return false;
+    }
+    const uint32_t dict_size = (uint32_t)in[1] | (uint32_t)in[2] << 8 | (uint32_t)in[3] << 16 | (uint32_t)in[4] << 24;
+    const uint64_t usize_bits = read_u64le_at(in + 5);
+    const uint64_t csize_bits = read_u64le_at(in + 13);
+    const int64_t usize_signed = usize_bits > (uint64_t)INT64_MAX ? -1 - (int64_t)(~usize_bits) : (int64_t)usize_bits;
+    const int64_t csize_signed = csize_bits > (uint64_t)INT64_MAX ? -1 - (int64_t)(~csize_bits) : (int64_t)csize_bits;
+    if (usize_signed < 0) {
+        report(d, RULE(COMPRESS_SIZE_LIMIT), base_offset + 5, 8, "/uncompressed_size",
+               "uncompressed_size is negative (%" PRId64 ")", usize_signed);
+        return false;
+    }
+    const uint64_t usize = usize_bits;
+    if (usize > cap) {
+        report(d, RULE(COMPRESS_SIZE_LIMIT), base_offset + 5, 8, "/uncompressed_size",
+               "uncompressed_size %" PRIu64 " exceeds the output cap of %" PRIu64 " bytes (--max-output)", usize,
+               cap);
+        return false;
+    }
+
+    const uint8_t *data = in + AK_ANIMX_LZMA_HEADER_SIZE;
+    const size_t present = n - AK_ANIMX_LZMA_HEADER_SIZE;
+    const uint64_t data_offset = base_offset + AK_ANIMX_LZMA_HEADER_SIZE;
+
+    lzma_options_lzma opt;
+    memset(&opt, 0, sizeof opt);
+    uint64_t dict = usize > LZMA_MIN_DICT ? usize : LZMA_MIN_DICT;
+    opt.dict_size = dict_size < dict ? (dict_size > LZMA_MIN_DICT ? dict_size : LZMA_MIN_DICT) : (uint32_t)dict;
+    opt.lc = lc;
+    opt.lp = lp;
+    opt.pb = pb;
+    /* Tolerate writers that add an end marker right after the last byte. */
+    opt.ext_flags = LZMA_LZMA1EXT_ALLOW_EOPM;
+    lzma_set_ext_size(opt, usize);
+    lzma_filter filters[2] = {{LZMA_FILTER_LZMA1EXT, &opt}, {LZMA_VLI_UNKNOWN, NULL}};
+    lzma_stream strm = LZMA_STREAM_INIT;
+    lzma_ret ret = lzma_raw_decoder(&strm, filters);
+    if (ret != LZMA_OK) {
+        report(d, RULE(COMPRESS_LZMA_DATA), base_offset, 5, "/lzma_props",
+               ret == LZMA_MEM_ERROR ? "out of memory for a %" PRIu32 "-byte LZMA dictionary"
+                                     : "liblzma rejects the LZMA properties (dictionary %" PRIu32 " bytes)",
+               opt.dict_size);
+        return false;
+    }
+
+    const size_t start_len = out->len;
+    uint64_t plausible = (uint64_t)present > (UINT64_MAX - LZMA_PLAUSIBLE_SLACK) / LZMA_PLAUSIBLE_RATIO
+                             ? UINT64_MAX
+                             : (uint64_t)present * LZMA_PLAUSIBLE_RATIO + LZMA_PLAUSIBLE_SLACK;
+    /* The reservation step starts at the plausible size and doubles. */
+    uint64_t step = usize < plausible ? usize : plausible;
+    bool ok = false;
+    strm.next_in = data;
+    strm.avail_in = present;
+    for (;;) {
+        uint64_t produced = out->len - start_len;
+        if (out->cap == out->len) {
+            uint64_t missing = usize - produced;
+            /* Once usize is reached, one spare byte lets liblzma look for
+             * the end (a marker, or data going on). */
+            uint64_t want = missing == 0 ? 1 : missing < step ? missing : step;
+            if (!ak_buf_reserve(out, (size_t)want)) {
+                report(d, RULE(COMPRESS_SIZE_LIMIT), base_offset + 5, 8, "/uncompressed_size",
+                       "out of memory for %" PRIu64 " bytes of LZMA output", usize);
+                break;
+            }
+            step = step > UINT64_MAX / 2 ? UINT64_MAX : step * 2;
+        }
+        strm.next_out = (uint8_t *)out->data + out->len;
+        strm.avail_out = out->cap - out->len;
+        size_t before = strm.avail_out;
+        ret = lzma_code(&strm, LZMA_FINISH);
+        out->len += before - strm.avail_out;
+        produced = out->len - start_len;
+        size_t consumed = present - strm.avail_in;
+        if (ret == LZMA_OK)
+            continue;
+        if (ret == LZMA_STREAM_END) {
+            if (produced != usize) {
+                report(d, RULE(COMPRESS_LZMA_DATA), data_offset, consumed, "/lzma_data",
+                       "the LZMA data decodes to %" PRIu64 " bytes, not uncompressed_size %" PRIu64, produced,
+                       usize);
+                break;
+            }
+            ok = true;
+            bool go_on = true;
+            if (csize_signed < 0 || (uint64_t)csize_signed != (uint64_t)consumed)
+                go_on = report(d, RULE(COMPRESS_SIZE_MISMATCH), base_offset + 13, 8, "/compressed_size",
+                               "compressed_size is %" PRId64 " but the LZMA data is %zu bytes", csize_signed,
+                               consumed);
+            if (go_on && consumed < present)
+                report(d, RULE(FILE_TRAILING), data_offset + consumed, present - consumed, "",
+                       "%zu byte%s after the LZMA data", present - consumed, present - consumed == 1 ? "" : "s");
+            break;
+        }
+        if (ret == LZMA_BUF_ERROR) {
+            /* No progress possible: all input used, output incomplete.
+             * When compressed_size promised more bytes, the file was cut
+             * off (X1, as X43 says); otherwise the data is whole and
+             * simply decodes to less than uncompressed_size (X11). */
+            if (csize_signed >= 0 && (uint64_t)csize_signed > present)
+                report(d, RULE(FILE_TRUNCATED), data_offset + present, 0, "/lzma_data",
+                       "the LZMA data ends after %zu of compressed_size %" PRId64 " bytes, with %" PRIu64
+                       " of %" PRIu64 " bytes decoded",
+                       present, csize_signed, produced, usize);
+            else
+                report(d, RULE(COMPRESS_LZMA_DATA), data_offset, present, "/lzma_data",
+                       "the %zu bytes of LZMA data decode to only %" PRIu64 " of uncompressed_size %" PRIu64
+                       " bytes",
+                       present, produced, usize);
+            break;
+        }
+        if (ret == LZMA_MEM_ERROR) {
+            report(d, RULE(COMPRESS_SIZE_LIMIT), base_offset + 5, 8, "/uncompressed_size",
+                   "out of memory while decoding LZMA data");
+            break;
+        }
+        /* LZMA_DATA_ERROR and anything else liblzma calls corrupt. The
+         * input position is where the decoder noticed, which is at or
+         * after the bad symbol. */
+        report(d, RULE(COMPRESS_LZMA_DATA), data_offset + (consumed ? consumed - 1 : 0), 1, "/lzma_data",
+               "the LZMA data is corrupt (noticed at input byte %zu, after %" PRIu64 " of %" PRIu64
+               " output bytes)%s",
+               consumed, produced, usize,
+               produced == usize ? "; it goes on after uncompressed_size, or has an end marker elsewhere" : "");
+        break;
+    }
+    lzma_end(&strm);
+    return ok;
+}
+
+bool ak_animx_lzma_encode(const uint8_t *payload, size_t n, ak_buf *out)
+{
+    lzma_options_lzma opt;
+    if (lzma_lzma_preset(&opt, 6))
+        return false;
+    /* What the engine's LZMAHelper uses (section 3.5): lc 3, lp 0, pb 2,
+     * 2 MiB dictionary, bt4, 32 fast bytes; no end marker (ext_flags 0). */
+    opt.dict_size = AK_ANIMX_LZMA_DICT_SIZE;
+    opt.lc = 3;
+    opt.lp = 0;
+    opt.pb = 2;
+    opt.mode = LZMA_MODE_NORMAL;
+    opt.mf = LZMA_MF_BT4;
+    opt.nice_len = 32;
+    opt.ext_flags = 0;
+    lzma_set_ext_size(opt, (uint64_t)n);
+    lzma_filter filters[2] = {{LZMA_FILTER_LZMA1EXT, &opt}, {LZMA_VLI_UNKNOWN, NULL}};
+
+    const size_t header_at = out->len;
+    uint8_t header[AK_ANIMX_LZMA_HEADER_SIZE];
+    header[0] = (uint8_t)((opt.pb * 5 + opt.lp) * 9 + opt.lc);
+    for (int i = 0; i < 4; i++)
+        header[1 + i] = (uint8_t)(opt.dict_size >> (8 * i));
+    for (int i = 0; i < 8; i++) {
+        header[5 + i] = (uint8_t)((uint64_t)n >> (8 * i));
+        header[13 + i] = 0; /* patched below */
+    }
+    if (!ak_buf_append(out, header, sizeof header))
+        return false;
+
+    lzma_stream strm = LZMA_STREAM_INIT;
+    if (lzma_raw_encoder(&strm, filters) != LZMA_OK)
+        return false;
+    strm.next_in = payload;
+    strm.avail_in = n;
+    bool ok = false;
+    for (;;) {
+        if (out->cap - out->len < 4096 && !ak_buf_reserve(out, n / 4 + 65536))
+            break;
+        size_t room = out->cap - out->len;
+        strm.next_out = (uint8_t *)out->data + out->len;
+        strm.avail_out = room;
+        lzma_ret ret = lzma_code(&strm, LZMA_FINISH);
+        out->len += room - strm.avail_out;
+        if (ret == LZMA_STREAM_END) {
+            ok = true;
+            break;
+        }
+        if (ret != LZMA_OK)
+            break;
+    }
+    lzma_end(&strm);
+    if (!ok) {
+        out->len = header_at;
+        return false;
+    }
+    uint64_t csize = out->len - header_at - AK_ANIMX_LZMA_HEADER_SIZE;
+    for (int i = 0; i < 8; i++)
+        out->data[header_at + 13 + i] = (char)(uint8_t)(csize >> (8 * i));
+    return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* LZ4 chunk stream                                                    */
+
+typedef struct lz4_cursor {
+    const uint8_t *in;
+    size_t n, pos;
+    uint64_t base;
+    size_t chunk;
+    ak_diags *d;
+    char path[80];
+} lz4_cursor;
+
+static const char *chunk_path(lz4_cursor *c, const char *field)
+{
+    snprintf(c->path, sizeof c->path, "/chunks/%zu/%s", c->chunk, field);
+    return c->path;
+}
+
+typedef enum varint_result { VARINT_OK, VARINT_STOP } varint_result;
+
+/* Reads one LEB128 varint of a chunk header (up to 64 bits). Truncation and
+ * overflow end the stream; a non-minimal encoding is a warning. */
+static varint_result lz4_varint(lz4_cursor *c, const char *field, uint64_t *v)
+{
+    ak_reader r;
+    ak_reader_init(&r, c->in, c->n);
+    r.pos = c->pos;
+    ak_read_status st = ak_read_varint(&r, 64, v);
+    if (st == AK_READ_EOF) {
+        report(c->d, RULE(COMPRESS_LZ4_CHUNK), c->base + c->pos, c->n - c->pos, chunk_path(c, field),
+               "the LZ4 stream ends inside `%s` of chunk %zu", field, c->chunk);
+        return VARINT_STOP;
+    }
+    if (st == AK_READ_OVERFLOW) {
+        size_t len = 0;
+        while (c->pos + len < c->n && (c->in[c->pos + len] & 0x80u))
+            len++;
+        report(c->d, RULE(VARINT_OVERFLOW), c->base + c->pos, len + (c->pos + len < c->n), chunk_path(c, field),
+               "`%s` does not fit 64 bits", field);
+        return VARINT_STOP;
+    }
+    size_t len = r.pos - c->pos;
+    if (st == AK_READ_OVERLONG) {
+        size_t minimal = 1;
+        for (uint64_t x = *v >> 7; x; x >>= 7)
+            minimal++;
+        if (!report(c->d, RULE(VARINT_NON_MINIMAL), c->base + c->pos, len, chunk_path(c, field),
+                    "`%s` (%" PRIu64 ") takes %zu bytes; %zu suffice%s", field, *v, len, minimal,
+                    minimal == 1 ? "s" : ""))
+            return VARINT_STOP;
+    }
+    c->pos = r.pos;
+    return VARINT_OK;
+}
+
+/* Rule X22: no LZ4 block expands more than 255 times. */
+static bool lz4_ratio_exceeded(uint64_t original, uint64_t compressed)
+{
+    return compressed <= UINT64_MAX / AK_ANIMX_LZ4_MAX_RATIO && original > compressed * AK_ANIMX_LZ4_MAX_RATIO;
+}
+
+bool ak_animx_lz4_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_diags *d, uint64_t base_offset,
+                         ak_buf *out)
+{
+    const uint64_t cap = effective_cap(max_output);
+    lz4_cursor c = {.in = in, .n = n, .pos = 0, .base = base_offset, .chunk = 0, .d = d};
+    uint64_t total = 0; /* declared original lengths so far */
+    bool ok = true;
+    for (; c.pos < n; c.chunk++) {
+        const size_t flags_at = c.pos;
+        uint64_t flags, original, compressed;
+        if (lz4_varint(&c, "chunk_flags", &flags) != VARINT_OK)
+            return false;
+        const size_t original_at = c.pos;
+        if (lz4_varint(&c, "original_length", &original) != VARINT_OK)
+            return false;
+        const size_t original_len = c.pos - original_at;
+        const bool is_compressed = (flags & AK_ANIMX_LZ4_COMPRESSED) != 0;
+        size_t compressed_at = c.pos, compressed_len = original_len;
+        compressed = original;
+        if (is_compressed) {
+            if (lz4_varint(&c, "compressed_length", &compressed) != VARINT_OK)
+                return false;
+            compressed_len = c.pos - compressed_at;
+        } else {
+            compressed_at = original_at;
+        }
+
+        /* Declared sizes first, before anything is read or allocated. */
+        if (original > cap - total) {
+            report(d, RULE(COMPRESS_SIZE_LIMIT), base_offset + original_at, original_len,
+                   chunk_path(&c, "original_length"),
+                   "original_length %" PRIu64 " of chunk %zu brings the payload over the output cap of %" PRIu64
+                   " bytes (--max-output)",
+                   original, c.chunk, cap);
+            if (is_compressed && lz4_ratio_exceeded(original, compressed))
+                report(d, RULE(COMPRESS_LZ4_RATIO), base_offset + original_at, original_len,
+                       chunk_path(&c, "original_length"),
+                       "original_length %" PRIu64 " is more than %u times compressed_length %" PRIu64, original,
+                       AK_ANIMX_LZ4_MAX_RATIO, compressed);
+            return false;
+        }
+        if (original > INT32_MAX || compressed > INT32_MAX) {
+            bool orig_big = original > INT32_MAX;
+            report(d, RULE(VARINT_OVERFLOW), base_offset + (orig_big ? original_at : compressed_at),
+                   orig_big ? original_len : compressed_len,
+                   chunk_path(&c, orig_big ? "original_length" : "compressed_length"),
+                   "`%s` %" PRIu64 " is more than 2^31-1: LZ4Stream reads it as a 32-bit int",
+                   orig_big ? "original_length" : "compressed_length", orig_big ? original : compressed);
+            return false;
+        }
+        if (is_compressed && lz4_ratio_exceeded(original, compressed)) {
+            report(d, RULE(COMPRESS_LZ4_RATIO), base_offset + original_at, original_len,
+                   chunk_path(&c, "original_length"),
+                   "original_length %" PRIu64 " is more than %u times compressed_length %" PRIu64, original,
+                   AK_ANIMX_LZ4_MAX_RATIO, compressed);
+            return false;
+        }
+        if (is_compressed && compressed > original) {
+            report(d, RULE(COMPRESS_LZ4_CHUNK), base_offset + compressed_at, compressed_len,
+                   chunk_path(&c, "compressed_length"),
+                   "compressed_length %" PRIu64 " is more than original_length %" PRIu64 " (LZ4Stream: corrupt)",
+                   compressed, original);
+            return false;
+        }
+        const size_t data_at = c.pos;
+        const size_t data_len = (size_t)compressed;
+        if (data_len > n - data_at) {
+            report(d, RULE(COMPRESS_LZ4_CHUNK), base_offset + data_at, n - data_at, chunk_path(&c, "data"),
+                   "chunk %zu needs %zu bytes of data but only %zu remain", c.chunk, data_len, n - data_at);
+            return false;
+        }
+        c.pos += data_len;
+        total += original;
+
+        /* The framing of this chunk is sound: what follows reports and goes
+         * on with the next chunk, so that every bad chunk is named. */
+        if (is_compressed && (flags >> 2) != 0) {
+            ok = false;
+            if (!report(d, RULE(COMPRESS_LZ4_PASSES), base_offset + flags_at, original_at - flags_at,
+                        chunk_path(&c, "chunk_flags"),
+                        "compressed chunk %zu has chunk_flags 0x%" PRIX64 ": a pass count of %" PRIu64
+                        " (LZ4Stream supports only 0)",
+                        c.chunk, flags, flags >> 2))
+                return false;
+            continue;
+        }
+        if (!is_compressed && flags != 0 &&
+            !report(d, RULE(COMPRESS_LZ4_FLAGS), base_offset + flags_at, original_at - flags_at,
+                    chunk_path(&c, "chunk_flags"), "stored chunk %zu has chunk_flags 0x%" PRIX64 " (expected 0)",
+                    c.chunk, flags))
+            return false;
+        if (original == 0) {
+            if (!report(d, RULE(COMPRESS_LZ4_EMPTY_CHUNK), base_offset + flags_at, c.pos - flags_at,
+                        chunk_path(&c, "original_length"), "chunk %zu is empty (original_length 0)", c.chunk))
+                return false;
+            continue;
+        }
+        if (!ok)
+            continue; /* the payload is lost already; only check the framing */
+        if (!ak_buf_reserve(out, data_len > original ? data_len : (size_t)original)) {
+            report(d, RULE(COMPRESS_SIZE_LIMIT), base_offset + original_at, original_len,
+                   chunk_path(&c, "original_length"), "out of memory for %" PRIu64 " bytes of LZ4 output", total);
+            return false;
+        }
+        if (!is_compressed) {
+            memcpy(out->data + out->len, in + data_at, data_len);
+            out->len += data_len;
+            continue;
+        }
+        int got = LZ4_decompress_safe((const char *)in + data_at, out->data + out->len, (int)compressed, (int)original);
+        if (got != (int)original) {
+            ok = false;
+            bool go_on =
+                got < 0 ? report(d, RULE(COMPRESS_LZ4_BLOCK), base_offset + data_at, data_len, chunk_path(&c, "data"),
+                                 "the LZ4 block of chunk %zu is malformed or decodes to more than original_length "
+                                 "%" PRIu64,
+                                 c.chunk, original)
+                        : report(d, RULE(COMPRESS_LZ4_BLOCK), base_offset + data_at, data_len, chunk_path(&c, "data"),
+                                 "the LZ4 block of chunk %zu decodes to %d bytes, not original_length %" PRIu64,
+                                 c.chunk, got, original);
+            if (!go_on)
+                return false;
+            continue;
+        }
+        out->len += (size_t)original;
+    }
+    return ok;
+}
+
+static bool put_varint(ak_buf *b, uint64_t v)
+{
+    uint8_t bytes[10];
+    size_t len = 0;
+    do {
+        uint8_t byte = v & 0x7fu;
+        v >>= 7;
+        bytes[len++] = (uint8_t)(byte | (v ? 0x80u : 0u));
+    } while (v);
+    return ak_buf_append(b, bytes, len);
+}
+
+bool ak_animx_lz4_encode(const uint8_t *payload, size_t n, ak_animx_lz4_mode mode, ak_buf *out)
+{
+    if (n == 0)
+        return !out->failed;
+    size_t scratch_size = n < AK_ANIMX_LZ4_CHUNK_SIZE ? n : AK_ANIMX_LZ4_CHUNK_SIZE;
+    char *scratch = malloc(scratch_size);
+    if (!scratch)
+        return false;
+    const size_t start_len = out->len;
+    const bool high_compression = mode != AK_ANIMX_LZ4_FAST;
+    const uint64_t flags = AK_ANIMX_LZ4_COMPRESSED | (mode == AK_ANIMX_LZ4_HC ? AK_ANIMX_LZ4_HIGH_COMPRESSION : 0u);
+    bool ok = true;
+    for (size_t off = 0; off < n && ok; off += AK_ANIMX_LZ4_CHUNK_SIZE) {
+        const size_t len = n - off < AK_ANIMX_LZ4_CHUNK_SIZE ? n - off : AK_ANIMX_LZ4_CHUNK_SIZE;
+        const char *src = (const char *)payload + off;
+        /* A capacity one short of the chunk: the library gives up (0) when
+         * the block would not be smaller, and the chunk is stored. */
+        int packed = high_compression ? LZ4_compress_HC(src, scratch, (int)len, (int)len - 1, LZ4HC_CLEVEL_DEFAULT)
+                                      : LZ4_compress_default(src, scratch, (int)len, (int)len - 1);
+        if (packed > 0) {
+            ok = put_varint(out, flags) && put_varint(out, len) && put_varint(out, (uint64_t)packed) &&
+                 ak_buf_append(out, scratch, (size_t)packed);
+        } else {
+            ok = put_varint(out, 0) && put_varint(out, len) && ak_buf_append(out, src, len);
+        }
+    }
+    free(scratch);
+    if (!ok)
+        out->len = start_len < out->len ? start_len : out->len;
+    return ok;
+}
