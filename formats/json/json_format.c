@@ -1,0 +1,101 @@
+/* The `json` format: plain RFC 8259 well-formedness (validate) and the
+ * canonical re-emission of a document (dump).
+ *
+ * Both stream: validate builds nothing; dump writes each event as it comes
+ * (member order, duplicate members and the exact text of every number are
+ * kept; strings are re-escaped minimally; two-space indentation, LF). */
+#include "json_parser.h"
+#include "json_writer.h"
+
+#include <string.h>
+
+static const char *const json_extensions[] = {".json", NULL};
+
+/* Weak on purpose: any object or array might be JSON, but the formats built
+ * on JSON (AnimJ, Glaxnimate) sniff their own members at AK_SNIFF_CONTENT
+ * and must win. */
+static int json_sniff(const uint8_t *data, size_t size)
+{
+    size_t i = 0;
+    if (size >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf)
+        i = 3;
+    while (i < size && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n'))
+        i++;
+    if (i < size && (data[i] == '{' || data[i] == '['))
+        return AK_SNIFF_CONTENT - 20;
+    return AK_SNIFF_NO;
+}
+
+static void json_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
+{
+    ak_json_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.max_depth = opt ? opt->max_depth : 0;
+    cfg.release_input = true;
+    ak_json_parse(in->data, in->size, &cfg, d);
+}
+
+static int dump_event(void *user, ak_json_parser *p, const ak_json_event *e)
+{
+    ak_json_writer *w = user;
+    (void)p;
+    switch (e->kind) {
+    case AK_JSON_BEGIN_OBJECT: ak_json_begin_object(w); break;
+    case AK_JSON_END_OBJECT: ak_json_end_object(w); break;
+    case AK_JSON_BEGIN_ARRAY: ak_json_begin_array(w); break;
+    case AK_JSON_END_ARRAY: ak_json_end_array(w); break;
+    case AK_JSON_KEY:
+    case AK_JSON_STRING: {
+        ak_buf s;
+        ak_buf_init(&s);
+        const char *text = e->text;
+        size_t len = e->text_len;
+        if (!ak_json_string_is_raw(e)) {
+            if (!ak_json_string_decode(e, &s)) {
+                ak_buf_free(&s);
+                return 1;
+            }
+            text = s.data ? s.data : "";
+            len = s.len;
+        }
+        if (e->kind == AK_JSON_KEY)
+            ak_json_key(w, text, len);
+        else
+            ak_json_string(w, text, len);
+        ak_buf_free(&s);
+        break;
+    }
+    case AK_JSON_NUMBER: ak_json_raw_number(w, e->text, e->text_len); break;
+    case AK_JSON_TRUE: ak_json_bool(w, true); break;
+    case AK_JSON_FALSE: ak_json_bool(w, false); break;
+    case AK_JSON_NULL: ak_json_null(w); break;
+    }
+    return 0;
+}
+
+static bool json_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
+{
+    ak_json_writer w;
+    ak_json_writer_options wopt = {2, false, true};
+    ak_json_writer_init(&w, out, &wopt);
+    ak_json_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.max_depth = opt ? opt->max_depth : 0;
+    cfg.handler = dump_event;
+    cfg.user = &w;
+    ak_json_status st = ak_json_parse(in->data, in->size, &cfg, d);
+    bool written = ak_json_writer_finish(&w);
+    return st == AK_JSON_OK && written;
+}
+
+const ak_format ak_format_json = {
+    .id = "json",
+    .name = "JSON (RFC 8259, well-formedness only)",
+    .extensions = json_extensions,
+    .text = true,
+    .rules = ak_json_rules,
+    .rule_count = AK_JSON_R_COUNT,
+    .sniff = json_sniff,
+    .validate = json_validate,
+    .dump = json_dump,
+};

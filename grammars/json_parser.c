@@ -1,0 +1,998 @@
+/* The JSON driver: runs the scanner (json.re) into the grammar (json.y),
+ * turns grammar actions into events, keeps the frame stack (path, depth,
+ * duplicate member names) and words the diagnostics.
+ *
+ * Hand-written because it is the glue between generated pieces: what a
+ * declaration cannot say (the event API, diagnostics wording, the
+ * per-object name sets). */
+#include "json_parser.h"
+
+#include "json.h" /* token codes (Lemon) */
+#include "utf8.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* Objects with more members than this get a hash index of their names;
+ * smaller ones are scanned linearly (cheaper for the usual 2-10 members). */
+#define LINEAR_NAMES 12u
+
+static const ak_rule *rule(int i) { return &ak_json_rules[i]; }
+
+/* ------------------------------------------------------------------ */
+/* Locations and paths                                                 */
+
+void ak_json_location(ak_json_parser *p, size_t offset, uint32_t *line, uint32_t *column)
+{
+    if (offset > p->size)
+        offset = p->size;
+    if (offset < p->lc_off) {
+        p->lc_off = 0;
+        p->lc_line = p->lc_col = 1;
+    }
+    const uint8_t *s = p->data + p->lc_off;
+    const uint8_t *end = p->data + offset;
+    uint32_t l = p->lc_line, c = p->lc_col;
+    while (s < end) {
+        const uint8_t *nl = memchr(s, '\n', (size_t)(end - s));
+        if (!nl) {
+            c += (uint32_t)(end - s);
+            break;
+        }
+        l++;
+        c = 1;
+        s = nl + 1;
+    }
+    p->lc_off = offset;
+    p->lc_line = l;
+    p->lc_col = c;
+    *line = l;
+    *column = c;
+}
+
+/* Decodes the escapes of a validated string body (the scanner checked
+ * every escape and surrogate pair, so nothing here can be malformed). */
+static bool decode_into(const char *s, size_t n, ak_buf *out)
+{
+    size_t run = 0, i = 0;
+    while (i < n) {
+        if (s[i] != '\\') {
+            i++;
+            continue;
+        }
+        if (!ak_buf_append(out, s + run, i - run))
+            return false;
+        char c = s[i + 1];
+        i += 2;
+        char one = 0;
+        switch (c) {
+        case 'b': one = '\b'; break;
+        case 'f': one = '\f'; break;
+        case 'n': one = '\n'; break;
+        case 'r': one = '\r'; break;
+        case 't': one = '\t'; break;
+        case 'u': break;
+        default: one = c; break; /* " \ / */
+        }
+        if (c != 'u') {
+            if (!ak_buf_putc(out, one))
+                return false;
+            run = i;
+            continue;
+        }
+        uint32_t cp = 0;
+        for (int k = 0; k < 4 && i < n; k++, i++) {
+            char h = s[i];
+            cp = cp * 16 + (uint32_t)(h <= '9' ? h - '0' : (h | 0x20) - 'a' + 10);
+        }
+        if (cp >= 0xd800 && cp <= 0xdbff && i + 6 <= n) {
+            uint32_t lo = 0;
+            for (int k = 2; k < 6; k++) {
+                char h = s[i + (size_t)k];
+                lo = lo * 16 + (uint32_t)(h <= '9' ? h - '0' : (h | 0x20) - 'a' + 10);
+            }
+            cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+            i += 6;
+        }
+        uint8_t enc[4];
+        size_t len = ak_utf8_encode(cp, enc);
+        if (!ak_buf_append(out, enc, len))
+            return false;
+        run = i;
+    }
+    return ak_buf_append(out, s + run, n - run) || n == run;
+}
+
+bool ak_json_string_decode(const ak_json_event *e, ak_buf *out)
+{
+    if (!e->text)
+        return false;
+    if (!(e->flags & AK_JSON_F_ESCAPED))
+        return ak_buf_append(out, e->text, e->text_len) || e->text_len == 0;
+    return decode_into(e->text, e->text_len, out);
+}
+
+bool ak_json_string_equals(const ak_json_event *e, const char *s, size_t n)
+{
+    if (!e->text)
+        return false;
+    if (!(e->flags & AK_JSON_F_ESCAPED))
+        return e->text_len == n && memcmp(e->text, s, n) == 0;
+    ak_buf b;
+    ak_buf_init(&b);
+    bool eq = decode_into(e->text, e->text_len, &b) && b.len == n && memcmp(b.data ? b.data : "", s, n) == 0;
+    ak_buf_free(&b);
+    return eq;
+}
+
+static void path_append_key(ak_buf *path, const char *key, size_t n)
+{
+    ak_buf_putc(path, '/');
+    size_t run = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (key[i] == '~' || key[i] == '/') {
+            ak_buf_append(path, key + run, i - run);
+            ak_buf_puts(path, key[i] == '~' ? "~0" : "~1");
+            run = i + 1;
+        }
+    }
+    ak_buf_append(path, key + run, n - run);
+}
+
+const char *ak_json_path(ak_json_parser *p)
+{
+    p->path.len = 0;
+    for (size_t i = 0; i < p->depth; i++) {
+        const ak_json_frame *f = &p->frames[i];
+        if (!f->has_child)
+            break;
+        if (!f->is_object) {
+            ak_buf_printf(&p->path, "/%llu", (unsigned long long)f->index);
+            continue;
+        }
+        const char *raw = (const char *)p->data + f->key_off + 1;
+        size_t raw_len = f->key_len - 2;
+        if (!f->key_escaped) {
+            path_append_key(&p->path, raw, raw_len);
+        } else {
+            ak_buf tmp;
+            ak_buf_init(&tmp);
+            decode_into(raw, raw_len, &tmp);
+            path_append_key(&p->path, tmp.data ? tmp.data : "", tmp.len);
+            ak_buf_free(&tmp);
+        }
+    }
+    return ak_buf_cstr(&p->path);
+}
+
+ak_diags *ak_json_diags(ak_json_parser *p) { return p->diags; }
+
+static bool vreport_at(ak_json_parser *p, const ak_rule *r, size_t offset, size_t length, const char *fmt,
+                       va_list ap)
+{
+    if (!p->diags)
+        return true;
+    uint32_t line, col;
+    ak_json_location(p, offset, &line, &col);
+    return ak_vreport(p->diags, r, offset, length, line, col, ak_json_path(p), fmt, ap);
+}
+
+static bool report_at(ak_json_parser *p, const ak_rule *r, size_t offset, size_t length, const char *fmt, ...)
+    AK_PRINTF(5, 6);
+static bool report_at(ak_json_parser *p, const ak_rule *r, size_t offset, size_t length, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    bool more = vreport_at(p, r, offset, length, fmt, ap);
+    va_end(ap);
+    return more;
+}
+
+bool ak_json_report(ak_json_parser *p, const ak_rule *r, const ak_json_event *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    bool more = vreport_at(p, r, e->offset, e->length, fmt, ap);
+    va_end(ap);
+    return more;
+}
+
+/* A short printable rendering of source bytes for messages. */
+static const char *snippet(const uint8_t *s, size_t n, char out[64])
+{
+    size_t o = 0;
+    size_t limit = n > 24 ? 24 : n;
+    for (size_t i = 0; i < limit; i++) {
+        uint8_t c = s[i];
+        if (c >= 0x20 && c < 0x7f)
+            out[o++] = (char)c;
+        else
+            o += (size_t)snprintf(out + o, 64 - o, "\\x%02X", c);
+        if (o > 52)
+            break;
+    }
+    if (limit < n)
+        o += (size_t)snprintf(out + o, 64 - o, "...");
+    out[o] = '\0';
+    return out;
+}
+
+
+/* ------------------------------------------------------------------ */
+/* Errors                                                              */
+
+static void fail(ak_json_parser *p)
+{
+    p->done = true;
+    if (p->status == AK_JSON_OK)
+        p->status = AK_JSON_ERROR;
+}
+
+static bool word_is(const uint8_t *s, size_t n, const char *w)
+{
+    size_t m = strlen(w);
+    if (n != m)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if ((s[i] | 0x20) != (w[i] | 0x20))
+            return false;
+    return true;
+}
+
+static bool non_finite_word(const uint8_t *s, size_t n)
+{
+    if (n && (s[0] == '-' || s[0] == '+')) {
+        s++;
+        n--;
+    }
+    return word_is(s, n, "nan") || word_is(s, n, "infinity") || word_is(s, n, "inf");
+}
+
+static const char *bad_number_reason(const uint8_t *s, size_t n)
+{
+    if (s[0] == '+')
+        return "a number cannot start with '+'";
+    if (s[0] == '.')
+        return "a number needs a digit before '.'";
+    size_t i = s[0] == '-' ? 1 : 0;
+    if (i == n || s[i] < '0' || s[i] > '9')
+        return "'-' must be followed by a digit";
+    while (i < n && s[i] >= '0' && s[i] <= '9')
+        i++;
+    if (i < n && s[i] == '.') {
+        i++;
+        if (i == n || s[i] < '0' || s[i] > '9')
+            return "a digit must follow '.'";
+        while (i < n && s[i] >= '0' && s[i] <= '9')
+            i++;
+    }
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        i++;
+        if (i < n && (s[i] == '+' || s[i] == '-'))
+            i++;
+        if (i == n || s[i] < '0' || s[i] > '9')
+            return "the exponent needs at least one digit";
+        while (i < n && s[i] >= '0' && s[i] <= '9')
+            i++;
+    }
+    if (i < n && (s[i] == 'x' || s[i] == 'X') && s[i - 1] == '0' && i == (s[0] == '-' ? 2u : 1u))
+        return "hexadecimal numbers are not JSON";
+    return "unexpected characters in a number";
+}
+
+void ak_json__lex_error(ak_json_parser *p, ak_json_lex_error e, size_t offset, size_t length)
+{
+    const uint8_t *s = p->data + offset;
+    char snip[64];
+    fail(p);
+    /* The error is where an element would be: the path names it. */
+    if (p->depth && !p->frames[p->depth - 1].is_object &&
+        (p->last_major == AK_JSON_T_LBRACKET || p->last_major == AK_JSON_T_COMMA))
+        ak_json__value_start(p);
+    /* A stray token after a complete document is trailing data first. */
+    if (p->top_done && (e == AK_JSON_LEX_BAD_CHAR || e == AK_JSON_LEX_BAD_WORD || e == AK_JSON_LEX_BAD_NUMBER ||
+                        e == AK_JSON_LEX_LEADING_ZERO)) {
+        report_at(p, rule(AK_JSON_R_TRAILING_DATA), offset, length,
+                  "expected the end of the input after the top-level value, found '%s'", snippet(s, length, snip));
+        return;
+    }
+    switch (e) {
+    case AK_JSON_LEX_NONE:
+        break;
+    case AK_JSON_LEX_UNTERMINATED:
+        report_at(p, rule(AK_JSON_R_UNTERMINATED_STRING), offset, length ? 1 : 0,
+                  "unterminated string: no closing '\"' before the end of the input");
+        break;
+    case AK_JSON_LEX_BAD_ESCAPE:
+        if (length > 1 && s[1] == 'u')
+            report_at(p, rule(AK_JSON_R_BAD_ESCAPE), offset, length,
+                      "invalid escape: '\\u' must be followed by four hexadecimal digits");
+        else if (length > 1)
+            report_at(p, rule(AK_JSON_R_BAD_ESCAPE), offset, length,
+                      "invalid escape '%s' (JSON has \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX)",
+                      snippet(s, length, snip));
+        else
+            report_at(p, rule(AK_JSON_R_UNTERMINATED_STRING), offset, length,
+                      "unterminated string: the input ends after a backslash");
+        break;
+    case AK_JSON_LEX_CONTROL:
+        report_at(p, rule(AK_JSON_R_CONTROL_CHAR), offset, 1,
+                  "control character U+%04X in a string must be escaped%s", s[0],
+                  s[0] == '\n' ? " (write \\n; or is a closing '\"' missing?)"
+                  : s[0] == '\t' ? " (write \\t)"
+                  : s[0] == '\r' ? " (write \\r)"
+                                 : " (write \\u00XX)");
+        break;
+    case AK_JSON_LEX_LONE_SURROGATE: {
+        bool high = (s[3] | 0x20) <= 'b' && (s[3] | 0x20) >= '8';
+        report_at(p, rule(AK_JSON_R_LONE_SURROGATE), offset, length,
+                  high ? "lone surrogate '%s': a high surrogate must be followed by a low one (\\uDC00-\\uDFFF)"
+                       : "lone surrogate '%s': a low surrogate must follow a high one (\\uD800-\\uDBFF)",
+                  snippet(s, length, snip));
+        break;
+    }
+    case AK_JSON_LEX_INVALID_UTF8:
+        report_at(p, rule(AK_JSON_R_INVALID_UTF8), offset, 1, "invalid UTF-8: byte 0x%02X does not start a well-formed sequence",
+                  s[0]);
+        break;
+    case AK_JSON_LEX_SINGLE_QUOTE:
+        report_at(p, rule(AK_JSON_R_SINGLE_QUOTE), offset, 1, "JSON strings use double quotes, not '");
+        break;
+    case AK_JSON_LEX_COMMENT:
+        report_at(p, rule(AK_JSON_R_COMMENT), offset, length, "comments are not allowed in JSON");
+        break;
+    case AK_JSON_LEX_LEADING_ZERO:
+        report_at(p, rule(AK_JSON_R_LEADING_ZERO), offset, length, "number '%s' has a leading zero",
+                  snippet(s, length, snip));
+        break;
+    case AK_JSON_LEX_BAD_NUMBER:
+        if (non_finite_word(s, length))
+            report_at(p, rule(AK_JSON_R_NON_FINITE), offset, length,
+                      "'%s' is not a JSON number (JSON has no NaN or infinity)", snippet(s, length, snip));
+        else
+            report_at(p, rule(AK_JSON_R_BAD_NUMBER), offset, length, "'%s' is not a JSON number: %s",
+                      snippet(s, length, snip), bad_number_reason(s, length));
+        break;
+    case AK_JSON_LEX_BAD_WORD:
+        if (non_finite_word(s, length))
+            report_at(p, rule(AK_JSON_R_NON_FINITE), offset, length,
+                      "'%s' is not a JSON value (JSON has no NaN or infinity)", snippet(s, length, snip));
+        else if (word_is(s, length, "true") || word_is(s, length, "false") || word_is(s, length, "null"))
+            report_at(p, rule(AK_JSON_R_BAD_LITERAL), offset, length,
+                      "'%s' is not a JSON literal: true, false and null are lower case", snippet(s, length, snip));
+        else
+            report_at(p, rule(AK_JSON_R_BAD_LITERAL), offset, length,
+                      "unexpected word '%s': the literals are true, false and null, and strings need double quotes",
+                      snippet(s, length, snip));
+        break;
+    case AK_JSON_LEX_BAD_CHAR: {
+        uint32_t cp;
+        size_t n = ak_utf8_decode(s, p->size - offset, &cp);
+        if (s[0] >= 0x80 && n == 0)
+            report_at(p, rule(AK_JSON_R_INVALID_UTF8), offset, 1,
+                      "invalid UTF-8: byte 0x%02X does not start a well-formed sequence", s[0]);
+        else if (s[0] >= 0x80)
+            report_at(p, rule(AK_JSON_R_UNEXPECTED_CHAR), offset, n, "unexpected character U+%04X", (unsigned)cp);
+        else if (s[0] < 0x20 || s[0] == 0x7f)
+            report_at(p, rule(AK_JSON_R_UNEXPECTED_CHAR), offset, 1, "unexpected control character U+%04X", s[0]);
+        else
+            report_at(p, rule(AK_JSON_R_UNEXPECTED_CHAR), offset, 1, "unexpected character '%c'", s[0]);
+        break;
+    }
+    }
+}
+
+static const char *token_name(int major)
+{
+    switch (major) {
+    case 0: return "end of input";
+    case AK_JSON_T_LBRACE: return "'{'";
+    case AK_JSON_T_RBRACE: return "'}'";
+    case AK_JSON_T_LBRACKET: return "'['";
+    case AK_JSON_T_RBRACKET: return "']'";
+    case AK_JSON_T_COLON: return "':'";
+    case AK_JSON_T_COMMA:
+    case AK_JSON_T_C_SCALAR:
+    case AK_JSON_T_C_KEY:
+    case AK_JSON_T_C_KEY_SCALAR:
+    case AK_JSON_T_C_LBRACE:
+    case AK_JSON_T_C_LBRACKET:
+    case AK_JSON_T_C_LBRACKET_SCALAR: return "','";
+    case AK_JSON_T_STRING:
+    case AK_JSON_T_SCALAR:
+    case AK_JSON_T_LBRACKET_SCALAR: return "a value";
+    case AK_JSON_T_KEY:
+    case AK_JSON_T_KEY_SCALAR: return "a member name (a string)";
+    case AK_JSON_T_LBRACE_KEY_SCALAR: return "a value";
+    case AK_JSON_T_C_LBRACE_KEY_SCALAR:
+    case AK_JSON_T_C_SCALAR_RBRACKET:
+    case AK_JSON_T_C_KEY_SCALAR_RBRACE: return "','";
+    default: return "a token";
+    }
+}
+
+/* "number 12", "string \"a\"", "'true'": what was found at a scalar. */
+static const char *describe_value(ak_json_parser *p, ak_json_event_kind kind, size_t off, size_t len, char out[96])
+{
+    char snip[64];
+    switch (kind) {
+    case AK_JSON_STRING: snprintf(out, 96, "string %s", snippet(p->data + off, len, snip)); break;
+    case AK_JSON_NUMBER: snprintf(out, 96, "number %s", snippet(p->data + off, len, snip)); break;
+    default: snprintf(out, 96, "'%s'", snippet(p->data + off, len, snip)); break;
+    }
+    return out;
+}
+
+void ak_json__syntax_error(ak_json_parser *p, int major, const ak_json_token *t, const bool *expected,
+                           int ntokens)
+{
+    if (major == AK_JSON_T_ERROR && t) {
+        ak_json__lex_error(p, (ak_json_lex_error)t->flags, t->offset, t->length);
+        return;
+    }
+    fail(p);
+    if (major < 0 || !t) {
+        report_at(p, rule(AK_JSON_R_DEPTH), p->last_offset, 1, "nesting too deep for the parser");
+        return;
+    }
+    if (major == 0 && p->last_major < 0) {
+        report_at(p, rule(AK_JSON_R_EMPTY_INPUT), t->offset, 0,
+                  p->start < p->size ? "the input has no JSON value (only whitespace)" : "the input is empty");
+        return;
+    }
+    char snip[64], found[96];
+    size_t end = t->offset + t->length;
+    if (p->top_done) {
+        report_at(p, rule(AK_JSON_R_TRAILING_DATA), t->start, end - t->start,
+                  "expected the end of the input after the top-level value, found '%s'",
+                  snippet(p->data + t->start, end - t->start, snip));
+        return;
+    }
+    if ((major == AK_JSON_T_RBRACKET || major == AK_JSON_T_RBRACE) && p->last_major == AK_JSON_T_COMMA) {
+        report_at(p, rule(AK_JSON_R_TRAILING_COMMA), p->last_offset, 1, "trailing comma before %s",
+                  token_name(major));
+        return;
+    }
+    bool want[64] = {false};
+    for (int i = 0; i < ntokens && i < 64; i++)
+        want[i] = expected[i];
+    /* a string where a name is expected is a name; '{' and '[' are values */
+    if (want[AK_JSON_T_KEY] || want[AK_JSON_T_KEY_SCALAR])
+        want[AK_JSON_T_STRING] = false;
+    if (want[AK_JSON_T_SCALAR])
+        want[AK_JSON_T_LBRACE] = want[AK_JSON_T_LBRACKET] = false;
+    bool in_object = p->depth && p->frames[p->depth - 1].is_object;
+    size_t at = t->start, len = end - t->start;
+    bool fused_comma = major == AK_JSON_T_C_SCALAR || major == AK_JSON_T_C_KEY || major == AK_JSON_T_C_KEY_SCALAR ||
+                       major == AK_JSON_T_C_LBRACE || major == AK_JSON_T_C_LBRACKET ||
+                       major == AK_JSON_T_C_LBRACKET_SCALAR || major == AK_JSON_T_C_LBRACE_KEY_SCALAR ||
+                       major == AK_JSON_T_C_SCALAR_RBRACKET || major == AK_JSON_T_C_KEY_SCALAR_RBRACE;
+    if ((major == AK_JSON_T_C_SCALAR || major == AK_JSON_T_C_SCALAR_RBRACKET) && want[AK_JSON_T_COMMA] && in_object &&
+        AK_JSON_TOKEN_KIND(t) == AK_JSON_STRING) {
+        report_at(p, rule(AK_JSON_R_UNEXPECTED_TOKEN), t->offset + t->length, 0,
+                  "expected ':' after the member name %s", snippet(p->data + t->offset, t->length, snip));
+        return;
+    }
+    if (fused_comma && want[AK_JSON_T_COMMA]) {
+        /* The comma was fine; what follows it is not: say so at that part. */
+        bool is_key = major == AK_JSON_T_C_KEY || major == AK_JSON_T_C_KEY_SCALAR || major == AK_JSON_T_C_KEY_SCALAR_RBRACE;
+        bool is_open = major == AK_JSON_T_C_LBRACE || major == AK_JSON_T_C_LBRACKET ||
+                       major == AK_JSON_T_C_LBRACKET_SCALAR || major == AK_JSON_T_C_LBRACE_KEY_SCALAR;
+        if (major == AK_JSON_T_C_LBRACE_KEY_SCALAR) {
+            size_t brace = t->start;
+            while (p->data[brace] != '{')
+                brace++;
+            at = brace;
+        }
+        at = is_key ? (major == AK_JSON_T_C_KEY ? t->offset : t->key_off)
+             : is_open ? (major == AK_JSON_T_C_LBRACE_KEY_SCALAR ? at : t->key_off)
+                       : t->offset;
+        len = is_key ? (major == AK_JSON_T_C_KEY ? t->length : t->key_len) : is_open ? 1 : t->length;
+        if (is_key)
+            snprintf(found, sizeof found, "member name %s", snippet(p->data + at, len, snip));
+        else if (is_open)
+            snprintf(found, sizeof found, "'%c'", p->data[at]);
+        else
+            describe_value(p, AK_JSON_TOKEN_KIND(t), at, len, found);
+        report_at(p, rule(AK_JSON_R_UNEXPECTED_TOKEN), at, len, "expected %s after ',', found %s",
+                  in_object ? "a member name (a string)" : "a value", found);
+        return;
+    }
+    /* "expected X, Y or Z", each name once (fused tokens share names). */
+    const char *names[16];
+    int count = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 1; i < ntokens && i < 64; i++) {
+            if (!want[i] || i == AK_JSON_T_ERROR)
+                continue;
+            const char *n = token_name(i);
+            /* values and names first, then punctuation */
+            bool word = n[0] == 'a';
+            if ((pass == 0) != word)
+                continue;
+            bool dup = false;
+            for (int k = 0; k < count; k++)
+                dup = dup || strcmp(names[k], n) == 0;
+            if (!dup && count < 15)
+                names[count++] = n;
+        }
+    }
+    if (want[0] && count < 15)
+        names[count++] = token_name(0);
+    char list[256];
+    size_t o = 0;
+    list[0] = '\0';
+    for (int i = 0; i < count && o < sizeof list; i++) {
+        const char *sep = i == 0 ? "" : i == count - 1 ? " or " : ", ";
+        o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", sep, names[i]);
+    }
+    switch (major) {
+    case AK_JSON_T_STRING: describe_value(p, AK_JSON_STRING, t->offset, t->length, found); break;
+    case AK_JSON_T_SCALAR: describe_value(p, AK_JSON_TOKEN_KIND(t), t->offset, t->length, found); break;
+    case AK_JSON_T_KEY:
+    case AK_JSON_T_KEY_SCALAR: {
+        size_t ko = major == AK_JSON_T_KEY ? t->offset : t->key_off;
+        size_t kl = major == AK_JSON_T_KEY ? t->length : t->key_len;
+        snprintf(found, sizeof found, "member name %s", snippet(p->data + ko, kl, snip));
+        at = ko;
+        len = kl;
+        break;
+    }
+    case AK_JSON_T_LBRACKET_SCALAR:
+    case AK_JSON_T_LBRACE_KEY_SCALAR:
+        snprintf(found, sizeof found, "'%c'", p->data[t->start]);
+        len = 1;
+        break;
+    case AK_JSON_T_C_SCALAR:
+    case AK_JSON_T_C_KEY:
+    case AK_JSON_T_C_KEY_SCALAR:
+    case AK_JSON_T_C_LBRACE:
+    case AK_JSON_T_C_LBRACKET:
+    case AK_JSON_T_C_LBRACKET_SCALAR:
+    case AK_JSON_T_C_LBRACE_KEY_SCALAR:
+    case AK_JSON_T_C_SCALAR_RBRACKET:
+    case AK_JSON_T_C_KEY_SCALAR_RBRACE:
+        snprintf(found, sizeof found, "','");
+        len = 1;
+        break;
+    default: snprintf(found, sizeof found, "%s", token_name(major)); break;
+    }
+    report_at(p, rule(AK_JSON_R_UNEXPECTED_TOKEN), at, len, "expected %s, found %s", count ? list : "something else",
+              found);
+}
+
+/* ------------------------------------------------------------------ */
+/* Duplicate member names                                              */
+
+static uint64_t hash_bytes(const uint8_t *s, size_t n)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ s[i]) * UINT64_C(0x100000001b3);
+    return h;
+}
+
+static const uint8_t *name_bytes(const ak_json_parser *p, const ak_json_name *nm)
+{
+    return nm->decoded ? (const uint8_t *)p->decoded.data + nm->off : p->data + nm->off;
+}
+
+static bool grow(void **v, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return true;
+    size_t nc = *cap ? *cap : 16;
+    while (nc < need) {
+        if (nc > SIZE_MAX / 2 / elem)
+            return false;
+        nc *= 2;
+    }
+    void *nv = realloc(*v, nc * elem);
+    if (!nv)
+        return false;
+    *v = nv;
+    *cap = nc;
+    return true;
+}
+
+/* Builds or grows the hash index of the innermost object (whose slots are
+ * at the top of the slot stack: inner objects are closed by now). */
+static bool index_names(ak_json_parser *p, ak_json_frame *f, size_t cap)
+{
+    if (!grow((void **)&p->slots, &p->slots_cap, f->slots_start + cap, sizeof *p->slots))
+        return false;
+    uint32_t *slots = p->slots + f->slots_start;
+    memset(slots, 0, cap * sizeof *slots);
+    for (size_t i = 0; i < f->count; i++) {
+        ak_json_name *nm = &p->names[f->names_start + i];
+        if (f->slots_cap == 0) /* names of small objects are not hashed */
+            nm->hash = hash_bytes(name_bytes(p, nm), nm->len);
+        size_t h = (size_t)nm->hash & (cap - 1);
+        while (slots[h])
+            h = (h + 1) & (cap - 1);
+        slots[h] = (uint32_t)(i + 1);
+    }
+    f->slots_cap = cap;
+    p->slots_len = f->slots_start + cap;
+    return true;
+}
+
+/* Returns the earlier name equal to this one, or NULL after adding it. */
+static const ak_json_name *add_name(ak_json_parser *p, ak_json_frame *f, const ak_json_token *t, bool *nomem)
+{
+    const uint8_t *raw = p->data + t->offset + 1;
+    size_t raw_len = t->length - 2;
+    ak_json_name nm = {0, 0, t->offset + 1, raw_len, false};
+    if (t->flags & AK_JSON_F_ESCAPED) {
+        size_t at = p->decoded.len;
+        if (!decode_into((const char *)raw, raw_len, &p->decoded)) {
+            *nomem = true;
+            return NULL;
+        }
+        nm.off = at;
+        nm.len = p->decoded.len - at;
+        nm.decoded = true;
+    }
+    const uint8_t *bytes = name_bytes(p, &nm);
+    nm.prefix = ak_json__name_prefix(bytes, nm.len,
+                                     nm.decoded ? (const uint8_t *)p->decoded.data + p->decoded.len : p->data + p->size);
+    const ak_json_name *names = p->names ? p->names + f->names_start : NULL;
+    if (f->slots_cap == 0) {
+        /* small objects: a linear scan, no hashing */
+        for (size_t i = 0; i < f->count; i++)
+            if (names[i].len == nm.len && memcmp(name_bytes(p, &names[i]), bytes, nm.len) == 0)
+                goto duplicate;
+    } else {
+        nm.hash = hash_bytes(bytes, nm.len);
+        const uint32_t *slots = p->slots + f->slots_start;
+        for (size_t h = (size_t)nm.hash & (f->slots_cap - 1); slots[h]; h = (h + 1) & (f->slots_cap - 1)) {
+            const ak_json_name *o = &names[slots[h] - 1];
+            if (o->hash == nm.hash && o->len == nm.len && memcmp(name_bytes(p, o), bytes, nm.len) == 0)
+                goto duplicate;
+        }
+    }
+    if (f->count >= UINT32_MAX - 1 ||
+        !grow((void **)&p->names, &p->names_cap, p->names_len + 1, sizeof *p->names)) {
+        *nomem = true;
+        return NULL;
+    }
+    p->names[p->names_len++] = nm;
+    f->count++;
+    if (f->count > LINEAR_NAMES && f->count * 2 > f->slots_cap) {
+        if (!index_names(p, f, f->slots_cap ? f->slots_cap * 2 : 64))
+            *nomem = true;
+    } else if (f->slots_cap) {
+        uint32_t *slots = p->slots + f->slots_start;
+        size_t h = (size_t)nm.hash & (f->slots_cap - 1);
+        while (slots[h])
+            h = (h + 1) & (f->slots_cap - 1);
+        slots[h] = (uint32_t)f->count;
+    }
+    return NULL;
+duplicate:
+    if (nm.decoded)
+        p->decoded.len = nm.off;
+    for (size_t i = 0; i < f->count; i++) {
+        const ak_json_name *o = &names[i];
+        if (o->len == nm.len && memcmp(name_bytes(p, o), bytes, nm.len) == 0)
+            return o;
+    }
+    return names; /* unreachable */
+}
+
+/* Keeps the name stacks proportional to what the open objects hold. */
+static void shrink_names(ak_json_parser *p)
+{
+    if (p->names_cap > 4096 && p->names_len < p->names_cap / 8) {
+        size_t nc = p->names_len * 2 > 1024 ? p->names_len * 2 : 1024;
+        ak_json_name *nn = realloc(p->names, nc * sizeof *nn);
+        if (nn) {
+            p->names = nn;
+            p->names_cap = nc;
+        }
+    }
+    if (p->slots_cap > 8192 && p->slots_len < p->slots_cap / 8) {
+        size_t nc = p->slots_len * 2 > 2048 ? p->slots_len * 2 : 2048;
+        uint32_t *ns = realloc(p->slots, nc * sizeof *ns);
+        if (ns) {
+            p->slots = ns;
+            p->slots_cap = nc;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Events                                                              */
+
+void ak_json__deliver(ak_json_parser *p, ak_json_event_kind kind, const ak_json_token *t, size_t depth)
+{
+    ak_json_event e;
+    e.kind = kind;
+    e.flags = t->flags & 0xffu;
+    e.offset = t->offset;
+    e.length = t->length;
+    e.depth = (uint32_t)depth;
+    e.text = NULL;
+    e.text_len = 0;
+    if (kind == AK_JSON_STRING || kind == AK_JSON_KEY) {
+        e.text = (const char *)p->data + t->offset + 1;
+        e.text_len = t->length - 2;
+    } else if (kind == AK_JSON_NUMBER) {
+        e.text = (const char *)p->data + t->offset;
+        e.text_len = t->length;
+    }
+    if (p->cfg.handler(p->cfg.user, p, &e) != 0) {
+        p->done = true;
+        if (p->status == AK_JSON_OK)
+            p->status = AK_JSON_STOPPED;
+    }
+}
+
+void ak_json__open_slow(ak_json_parser *p, ak_json_event_kind kind, const ak_json_token *t)
+{
+    if (p->depth >= p->cfg.max_depth) {
+        fail(p);
+        report_at(p, rule(AK_JSON_R_DEPTH), t->offset, 1, "nesting deeper than %u levels", (unsigned)p->cfg.max_depth);
+        return;
+    }
+    if (!grow((void **)&p->frames, &p->frames_cap, p->depth + 1, sizeof *p->frames)) {
+        p->status = AK_JSON_NOMEM;
+        p->done = true;
+        return;
+    }
+    ak_json__push(p, kind, t);
+}
+
+void ak_json__closed_object(ak_json_parser *p) { shrink_names(p); }
+
+void ak_json__check_name(ak_json_parser *p, ak_json_frame *f, const ak_json_token *t)
+{
+    bool nomem = false;
+    const ak_json_name *first = add_name(p, f, t, &nomem);
+    if (nomem) {
+        p->status = AK_JSON_NOMEM;
+        p->done = true;
+        return;
+    }
+    if (!first)
+        return;
+    const ak_rule *r = p->cfg.duplicate_rule ? p->cfg.duplicate_rule : rule(AK_JSON_R_DUPLICATE_MEMBER);
+    char snip[64];
+    bool more;
+    if (!first->decoded) {
+        uint32_t line, col;
+        ak_json_location(p, first->off - 1, &line, &col);
+        more = report_at(p, r, t->offset, t->length, "duplicate member \"%s\" (first at %u:%u)",
+                         snippet(p->data + t->offset + 1, t->length - 2, snip), line, col);
+    } else {
+        more = report_at(p, r, t->offset, t->length, "duplicate member \"%s\"",
+                         snippet(p->data + t->offset + 1, t->length - 2, snip));
+    }
+    if (!more) {
+        p->done = true;
+        if (p->status == AK_JSON_OK)
+            p->status = AK_JSON_STOPPED;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Numbers                                                             */
+
+ak_num_status ak_json_number_f64(const ak_json_event *e, double *out)
+{
+    if (e->kind != AK_JSON_NUMBER)
+        return AK_NUM_SYNTAX;
+    return ak_parse_f64(e->text, e->text_len, out);
+}
+
+ak_num_status ak_json_number_f32(const ak_json_event *e, float *out)
+{
+    if (e->kind != AK_JSON_NUMBER)
+        return AK_NUM_SYNTAX;
+    return ak_parse_f32(e->text, e->text_len, out);
+}
+
+/* An integral value written with a fraction or exponent (1.0, 1e3): its
+ * value as an exact integer when a double holds it exactly. */
+static bool integral_from_float(const ak_json_event *e, double *v)
+{
+    if (ak_parse_f64(e->text, e->text_len, v) != AK_NUM_OK)
+        return false;
+    return isfinite(*v) && *v == trunc(*v);
+}
+
+static bool report_range(ak_json_parser *p, const ak_json_event *e, const ak_rule *r, const char *type)
+{
+    char snip[64];
+    if (p)
+        ak_json_report(p, r ? r : rule(AK_JSON_R_OUT_OF_RANGE), e, "%s is out of range for %s",
+                       snippet((const uint8_t *)e->text, e->text_len, snip), type);
+    return false;
+}
+
+static bool report_not_integer(ak_json_parser *p, const ak_json_event *e)
+{
+    char snip[64];
+    if (p)
+        ak_json_report(p, rule(AK_JSON_R_NOT_INTEGER), e, "%s is not an integer",
+                       snippet((const uint8_t *)e->text, e->text_len, snip));
+    return false;
+}
+
+bool ak_json_number_i64(ak_json_parser *p, const ak_json_event *e, const ak_rule *range_rule, int64_t *out)
+{
+    if (e->kind != AK_JSON_NUMBER)
+        return false;
+    if (e->flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP)) {
+        double v;
+        if (!integral_from_float(e, &v))
+            return report_not_integer(p, e);
+        if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0))
+            return report_range(p, e, range_rule, "a 64-bit signed integer");
+        *out = (int64_t)v;
+        return true;
+    }
+    if (ak_parse_i64(e->text, e->text_len, out) != AK_NUM_OK)
+        return report_range(p, e, range_rule, "a 64-bit signed integer");
+    return true;
+}
+
+bool ak_json_number_u64(ak_json_parser *p, const ak_json_event *e, const ak_rule *range_rule, uint64_t *out)
+{
+    if (e->kind != AK_JSON_NUMBER)
+        return false;
+    if (e->flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP)) {
+        double v;
+        if (!integral_from_float(e, &v))
+            return report_not_integer(p, e);
+        if (!(v >= 0.0 && v < 18446744073709551616.0))
+            return report_range(p, e, range_rule, "a 64-bit unsigned integer");
+        *out = (uint64_t)v;
+        return true;
+    }
+    if ((e->flags & AK_JSON_F_NEG) && !(e->text_len == 2 && e->text[1] == '0'))
+        return report_range(p, e, range_rule, "a 64-bit unsigned integer");
+    if (ak_parse_u64(e->text, e->text_len, out) != AK_NUM_OK)
+        return report_range(p, e, range_rule, "a 64-bit unsigned integer");
+    return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Releasing consumed pages of a file mapping                          */
+
+/* True when [data, data+size) lies in one read-only, private, file-backed
+ * mapping: only there does MADV_DONTNEED keep the contents (they come back
+ * from the file). Anonymous memory (stdin read into malloc) would be
+ * zeroed, so it is never released. */
+static bool read_only_file_mapping(const uint8_t *data, size_t size)
+{
+#if defined(__linux__)
+    FILE *f = fopen("/proc/self/maps", "r");
+    if (!f)
+        return false;
+    char line[512];
+    bool ok = false;
+    uintptr_t lo = (uintptr_t)data, hi = lo + size;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long long start, end, off, inode;
+        char perms[8];
+        unsigned dev_major, dev_minor;
+        if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu", &start, &end, perms, &off, &dev_major, &dev_minor,
+                   &inode) != 7)
+            continue;
+        if (lo >= start && lo < end) {
+            ok = hi <= end && inode != 0 && perms[0] == 'r' && perms[1] == '-' && perms[3] == 'p';
+            break;
+        }
+    }
+    fclose(f);
+    return ok;
+#else
+    (void)data;
+    (void)size;
+    return false;
+#endif
+}
+
+#define RELEASE_STEP ((size_t)4 << 20)
+
+void ak_json__progress(ak_json_parser *p, size_t offset)
+{
+    p->next_release = offset + RELEASE_STEP;
+    if (!p->release_end)
+        return;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    /* Keep the last step resident: the current token started there. */
+    uintptr_t upto = ((uintptr_t)p->data + offset - (offset > RELEASE_STEP ? RELEASE_STEP : offset)) & ~(page - 1);
+    if (upto > p->release_from) {
+        madvise((void *)p->release_from, upto - p->release_from, MADV_DONTNEED);
+        p->release_from = upto;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The parse                                                           */
+
+static bool check_encoding(ak_json_parser *p)
+{
+    const uint8_t *s = p->data;
+    size_t n = p->size;
+    if (n >= 4 && ((s[0] == 0 && s[1] == 0 && s[2] == 0xfe && s[3] == 0xff) ||
+                   (s[0] == 0xff && s[1] == 0xfe && s[2] == 0 && s[3] == 0))) {
+        report_at(p, rule(AK_JSON_R_UTF32), 0, 4, "the input is UTF-32 (it starts with a UTF-32 byte order mark); JSON must be UTF-8");
+        return false;
+    }
+    if (n >= 2 && ((s[0] == 0xfe && s[1] == 0xff) || (s[0] == 0xff && s[1] == 0xfe))) {
+        report_at(p, rule(AK_JSON_R_UTF16), 0, 2, "the input is UTF-16 (it starts with a UTF-16 byte order mark); JSON must be UTF-8");
+        return false;
+    }
+    /* No BOM: a JSON text starts with an ASCII character, so the pattern
+       of zero bytes among the first four tells the encoding (RFC 4627). */
+    if (n >= 4 && s[0] == 0 && s[1] == 0 && s[2] == 0 && s[3] != 0) {
+        report_at(p, rule(AK_JSON_R_UTF32), 0, 4, "the input looks like UTF-32BE; JSON must be UTF-8");
+        return false;
+    }
+    if (n >= 4 && s[0] != 0 && s[1] == 0 && s[2] == 0 && s[3] == 0) {
+        report_at(p, rule(AK_JSON_R_UTF32), 0, 4, "the input looks like UTF-32LE; JSON must be UTF-8");
+        return false;
+    }
+    if ((n == 2 || (n >= 4 && s[2] == 0 && s[3] != 0)) && s[0] == 0 && s[1] != 0 && s[1] < 0x80) {
+        report_at(p, rule(AK_JSON_R_UTF16), 0, 2, "the input looks like UTF-16BE; JSON must be UTF-8");
+        return false;
+    }
+    if ((n == 2 || (n >= 4 && s[2] != 0 && s[3] == 0)) && s[0] != 0 && s[0] < 0x80 && s[1] == 0) {
+        report_at(p, rule(AK_JSON_R_UTF16), 0, 2, "the input looks like UTF-16LE; JSON must be UTF-8");
+        return false;
+    }
+    if (n >= 3 && s[0] == 0xef && s[1] == 0xbb && s[2] == 0xbf) {
+        if (!report_at(p, rule(AK_JSON_R_BOM), 0, 3, "a UTF-8 byte order mark; JSON text must not start with one"))
+            return false;
+        p->start = 3;
+    }
+    return true;
+}
+
+ak_json_status ak_json_parse(const uint8_t *data, size_t size, const ak_json_config *cfg, ak_diags *d)
+{
+    ak_json_parser p;
+    memset(&p, 0, sizeof p);
+    p.data = data ? data : (const uint8_t *)"";
+    p.size = data ? size : 0;
+    p.diags = d;
+    if (cfg)
+        p.cfg = *cfg;
+    if (p.cfg.max_depth == 0)
+        p.cfg.max_depth = AK_DEFAULT_MAX_DEPTH;
+    p.last_major = -1;
+    p.lc_line = p.lc_col = 1;
+    p.next_release = SIZE_MAX;
+    ak_buf_init(&p.path);
+    ak_buf_init(&p.decoded);
+    if (p.cfg.release_input && p.size >= 2 * RELEASE_STEP && read_only_file_mapping(p.data, p.size)) {
+        p.release_from = (uintptr_t)p.data;
+        p.release_end = (uintptr_t)p.data + p.size;
+        p.next_release = 2 * RELEASE_STEP;
+    }
+    if (!check_encoding(&p)) {
+        ak_buf_free(&p.path);
+        return AK_JSON_ERROR;
+    }
+    p.lemon = ak_json_lemonAlloc(malloc, &p);
+    if (!p.lemon) {
+        ak_buf_free(&p.path);
+        return AK_JSON_NOMEM;
+    }
+    ak_json__scan(&p);
+    ak_json_lemonFree(p.lemon, free);
+    free(p.frames);
+    free(p.names);
+    free(p.slots);
+    ak_buf_free(&p.decoded);
+    ak_buf_free(&p.path);
+    return p.status;
+}

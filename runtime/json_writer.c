@@ -1,0 +1,406 @@
+/* The JSON writer (see json_writer.h). Sorted objects buffer their members
+ * (name + rendered value text) in their level and write them out, sorted,
+ * when they end; everything inside such an object, nested objects and
+ * arrays included, is rendered into that buffer, so the nesting needs no
+ * recursion. */
+#include "json_writer.h"
+
+#include "numbers.h"
+#include "utf8.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* From grammars/json_number.rl (the JSON number machine). */
+uint32_t ak_json_number_class(const char *s, size_t n);
+#define NUMBER_VALID (1u << 31)
+
+typedef struct member {
+    size_t key_off, key_len, text_off, text_len;
+} member;
+
+struct ak_json_writer_level {
+    bool is_object;
+    bool sorting;
+    bool after_key;
+    size_t count;
+    size_t sink; /* index+1 of the level whose buffer receives this level's text; 0 = out */
+    ak_buf text; /* sorting: the members' value texts */
+    ak_buf keys; /* sorting: the members' names */
+    member *members;
+    size_t nmembers, members_cap;
+};
+
+static void flag(ak_json_writer *w, const char *why)
+{
+    if (!w->error)
+        w->why = why;
+    w->error = true;
+}
+
+void ak_json_writer_init(ak_json_writer *w, ak_buf *out, const ak_json_writer_options *opt)
+{
+    memset(w, 0, sizeof *w);
+    w->out = out;
+    if (opt)
+        w->opt = *opt;
+}
+
+static void free_level(ak_json_writer_level *l)
+{
+    ak_buf_free(&l->text);
+    ak_buf_free(&l->keys);
+    free(l->members);
+    l->members = NULL;
+    l->nmembers = l->members_cap = 0;
+}
+
+bool ak_json_writer_finish(ak_json_writer *w)
+{
+    bool complete = w->depth == 0 && w->top_written;
+    if (!complete)
+        flag(w, w->top_written ? "unclosed object or array" : "nothing was written");
+    for (size_t i = 0; i < w->cap; i++)
+        free_level(&w->levels[i]);
+    free(w->levels);
+    w->levels = NULL;
+    w->depth = w->cap = 0;
+    if (complete && w->opt.final_newline)
+        ak_buf_putc(w->out, '\n');
+    return !w->error && !w->out->failed;
+}
+
+/* The buffer that text at the current level goes to. */
+static ak_buf *sink(ak_json_writer *w)
+{
+    if (w->depth == 0)
+        return w->out;
+    ak_json_writer_level *l = &w->levels[w->depth - 1];
+    if (l->sorting)
+        return &l->text;
+    return l->sink ? &w->levels[l->sink - 1].text : w->out;
+}
+
+static void newline_indent(ak_json_writer *w, ak_buf *b, size_t depth)
+{
+    if (!w->opt.indent)
+        return;
+    size_t n = depth * w->opt.indent;
+    if (!ak_buf_reserve(b, n + 1))
+        return;
+    b->data[b->len++] = '\n';
+    memset(b->data + b->len, ' ', n);
+    b->len += n;
+}
+
+static void write_escaped(ak_json_writer *w, ak_buf *b, const char *s, size_t n)
+{
+    static const char hexd[] = "0123456789abcdef";
+    ak_buf_putc(b, '"');
+    size_t run = 0, i = 0;
+    while (i < n) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
+            i++;
+            continue;
+        }
+        ak_buf_append(b, s + run, i - run);
+        if (c >= 0x80) {
+            size_t len = 1;
+            while (i + len < n && (unsigned char)s[i + len] >= 0x80)
+                len++;
+            size_t bad;
+            const uint8_t *u = (const uint8_t *)s + i;
+            size_t done = 0;
+            while (done < len) {
+                if (ak_utf8_valid(u + done, len - done, &bad)) {
+                    ak_buf_append(b, u + done, len - done);
+                    break;
+                }
+                ak_buf_append(b, u + done, bad);
+                ak_buf_puts(b, "\xef\xbf\xbd"); /* U+FFFD */
+                flag(w, "invalid UTF-8 in a string (written as U+FFFD)");
+                done += bad + 1;
+            }
+            i += len;
+            run = i;
+            continue;
+        }
+        char esc[7] = {'\\', 0, 0, 0, 0, 0, 0};
+        size_t elen = 2;
+        switch (c) {
+        case '"': esc[1] = '"'; break;
+        case '\\': esc[1] = '\\'; break;
+        case '\b': esc[1] = 'b'; break;
+        case '\f': esc[1] = 'f'; break;
+        case '\n': esc[1] = 'n'; break;
+        case '\r': esc[1] = 'r'; break;
+        case '\t': esc[1] = 't'; break;
+        default:
+            esc[1] = 'u';
+            esc[2] = '0';
+            esc[3] = '0';
+            esc[4] = hexd[c >> 4];
+            esc[5] = hexd[c & 15];
+            elen = 6;
+        }
+        ak_buf_append(b, esc, elen);
+        i++;
+        run = i;
+    }
+    ak_buf_append(b, s + run, n - run);
+    ak_buf_putc(b, '"');
+}
+
+/* Before a value: separators and indentation of the enclosing level.
+ * Returns the buffer to write the value into, or NULL to drop it. */
+static ak_buf *before_value(ak_json_writer *w)
+{
+    if (w->depth == 0) {
+        if (w->top_written) {
+            flag(w, "a second top-level value");
+            return NULL;
+        }
+        w->top_written = true;
+        return w->out;
+    }
+    ak_json_writer_level *l = &w->levels[w->depth - 1];
+    ak_buf *b = sink(w);
+    if (l->is_object) {
+        if (!l->after_key) {
+            flag(w, "a value without a member name");
+            return NULL;
+        }
+        l->after_key = false;
+        return b;
+    }
+    if (l->count++)
+        ak_buf_putc(b, ',');
+    newline_indent(w, b, w->depth);
+    return b;
+}
+
+static void write_member_name(ak_json_writer *w, ak_buf *b, ak_json_writer_level *l, const char *s, size_t n)
+{
+    if (l->count++)
+        ak_buf_putc(b, ',');
+    newline_indent(w, b, w->depth);
+    write_escaped(w, b, s, n);
+    if (w->opt.indent)
+        ak_buf_append(b, ": ", 2);
+    else
+        ak_buf_putc(b, ':');
+}
+
+void ak_json_key(ak_json_writer *w, const char *s, size_t n)
+{
+    if (w->depth == 0 || !w->levels[w->depth - 1].is_object || w->levels[w->depth - 1].after_key) {
+        flag(w, "a member name outside an object");
+        return;
+    }
+    ak_json_writer_level *l = &w->levels[w->depth - 1];
+    l->after_key = true;
+    if (!l->sorting) {
+        write_member_name(w, sink(w), l, s, n);
+        return;
+    }
+    if (l->nmembers == l->members_cap) {
+        size_t nc = l->members_cap ? l->members_cap * 2 : 16;
+        member *nm = realloc(l->members, nc * sizeof *nm);
+        if (!nm) {
+            w->out->failed = true;
+            flag(w, "out of memory");
+            return;
+        }
+        l->members = nm;
+        l->members_cap = nc;
+    }
+    member *m = &l->members[l->nmembers++];
+    m->key_off = l->keys.len;
+    m->key_len = n;
+    ak_buf_append(&l->keys, s, n);
+    m->text_off = l->text.len;
+    m->text_len = 0;
+}
+
+void ak_json_keyz(ak_json_writer *w, const char *s) { ak_json_key(w, s, strlen(s)); }
+
+static void begin(ak_json_writer *w, bool object)
+{
+    ak_buf *b = before_value(w);
+    if (!b)
+        return;
+    ak_buf_putc(b, object ? '{' : '[');
+    if (w->depth == w->cap) {
+        size_t nc = w->cap ? w->cap * 2 : 16;
+        ak_json_writer_level *nl = realloc(w->levels, nc * sizeof *nl);
+        if (!nl) {
+            w->out->failed = true;
+            flag(w, "out of memory");
+            return;
+        }
+        memset(nl + w->cap, 0, (nc - w->cap) * sizeof *nl);
+        w->levels = nl;
+        w->cap = nc;
+    }
+    size_t parent_sink = 0;
+    if (w->depth) {
+        ak_json_writer_level *p = &w->levels[w->depth - 1];
+        parent_sink = p->sorting ? w->depth : p->sink;
+    }
+    ak_json_writer_level *l = &w->levels[w->depth++];
+    l->is_object = object;
+    l->sorting = object && w->opt.sort_keys;
+    l->after_key = false;
+    l->count = 0;
+    l->sink = parent_sink;
+    l->text.len = 0;
+    l->keys.len = 0;
+    l->nmembers = 0;
+}
+
+void ak_json_begin_object(ak_json_writer *w) { begin(w, true); }
+void ak_json_begin_array(ak_json_writer *w) { begin(w, false); }
+
+static int member_cmp(const char *keys, const member *x, const member *y)
+{
+    size_t n = x->key_len < y->key_len ? x->key_len : y->key_len;
+    int c = n ? memcmp(keys + x->key_off, keys + y->key_off, n) : 0;
+    if (c)
+        return c;
+    return x->key_len < y->key_len ? -1 : x->key_len > y->key_len;
+}
+
+/* Stable bottom-up merge sort by name (equal names keep their order). */
+static bool sort_members(ak_json_writer_level *l)
+{
+    size_t n = l->nmembers;
+    if (n < 2)
+        return true;
+    member *tmp = malloc(n * sizeof *tmp);
+    if (!tmp)
+        return false;
+    member *src = l->members, *dst = tmp;
+    for (size_t width = 1; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n;
+            size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                dst[k++] = member_cmp(l->keys.data, &src[j], &src[i]) < 0 ? src[j++] : src[i++];
+            while (i < mid)
+                dst[k++] = src[i++];
+            while (j < hi)
+                dst[k++] = src[j++];
+        }
+        member *swap = src;
+        src = dst;
+        dst = swap;
+    }
+    if (src != l->members)
+        memcpy(l->members, src, n * sizeof *src);
+    free(tmp);
+    return true;
+}
+
+static void end(ak_json_writer *w, bool object)
+{
+    if (w->depth == 0 || w->levels[w->depth - 1].is_object != object) {
+        flag(w, "an unbalanced end of object or array");
+        return;
+    }
+    ak_json_writer_level *l = &w->levels[w->depth - 1];
+    if (l->after_key) {
+        flag(w, "a member name without a value (written as null)");
+        ak_json_null(w);
+    }
+    if (l->sorting) {
+        /* Value text lengths: each runs up to the next member's text. */
+        for (size_t i = 0; i < l->nmembers; i++)
+            l->members[i].text_len =
+                (i + 1 < l->nmembers ? l->members[i + 1].text_off : l->text.len) - l->members[i].text_off;
+        if (!sort_members(l)) {
+            w->out->failed = true;
+            flag(w, "out of memory");
+        }
+        l->sorting = false; /* from here on, write to the parent's sink */
+        ak_buf *b = sink(w);
+        l->count = 0;
+        for (size_t i = 0; i < l->nmembers; i++) {
+            const member *m = &l->members[i];
+            write_member_name(w, b, l, l->keys.data + m->key_off, m->key_len);
+            ak_buf_append(b, l->text.data + m->text_off, m->text_len);
+        }
+    }
+    ak_buf *b = sink(w);
+    if (l->count)
+        newline_indent(w, b, w->depth - 1);
+    ak_buf_putc(b, object ? '}' : ']');
+    w->depth--;
+}
+
+void ak_json_end_object(ak_json_writer *w) { end(w, true); }
+void ak_json_end_array(ak_json_writer *w) { end(w, false); }
+
+void ak_json_string(ak_json_writer *w, const char *s, size_t n)
+{
+    ak_buf *b = before_value(w);
+    if (b)
+        write_escaped(w, b, s, n);
+}
+
+void ak_json_stringz(ak_json_writer *w, const char *s) { ak_json_string(w, s, strlen(s)); }
+
+static void put_number(ak_json_writer *w, const char *text, size_t n)
+{
+    ak_buf *b = before_value(w);
+    if (b)
+        ak_buf_append(b, text, n);
+}
+
+void ak_json_f64(ak_json_writer *w, double v)
+{
+    char buf[AK_NUM_BUFSIZE];
+    if (v != v || v - v != 0.0) {
+        flag(w, "a NaN or infinite number (written as null)");
+        put_number(w, "null", 4);
+        return;
+    }
+    put_number(w, buf, ak_format_f64(v, buf));
+}
+
+void ak_json_f32(ak_json_writer *w, float v)
+{
+    char buf[AK_NUM_BUFSIZE];
+    if (v != v || v - v != 0.0f) {
+        flag(w, "a NaN or infinite number (written as null)");
+        put_number(w, "null", 4);
+        return;
+    }
+    put_number(w, buf, ak_format_f32(v, buf));
+}
+
+void ak_json_i64(ak_json_writer *w, int64_t v)
+{
+    char buf[AK_NUM_BUFSIZE];
+    put_number(w, buf, ak_format_i64(v, buf));
+}
+
+void ak_json_u64(ak_json_writer *w, uint64_t v)
+{
+    char buf[AK_NUM_BUFSIZE];
+    put_number(w, buf, ak_format_u64(v, buf));
+}
+
+void ak_json_bool(ak_json_writer *w, bool v) { put_number(w, v ? "true" : "false", v ? 4 : 5); }
+void ak_json_null(ak_json_writer *w) { put_number(w, "null", 4); }
+
+void ak_json_raw_number(ak_json_writer *w, const char *s, size_t n)
+{
+    if (!(ak_json_number_class(s, n) & NUMBER_VALID)) {
+        flag(w, "a raw number that is not a JSON number (written as null)");
+        put_number(w, "null", 4);
+        return;
+    }
+    put_number(w, s, n);
+}

@@ -1,0 +1,61 @@
+/* JSON writer: what every JSON emitter and `dump` write through.
+ *
+ * Compact or pretty (configurable indent), optional sorted keys (buffered
+ * per object, nested objects included), shortest round-trip f32/f64, exact
+ * integers, minimal escaping (", \ and control characters; U+2028/U+2029
+ * and non-ASCII are written as UTF-8), LF line ends, no BOM.
+ *
+ * The output is always valid JSON. What JSON cannot hold is replaced and
+ * flagged: a NaN or infinite number is written as `null`, invalid UTF-8 in
+ * a string as U+FFFD, a raw number that is not JSON as `null`; calls out of
+ * order (a value where a key is needed, an unbalanced end) are ignored. Each
+ * sets `error`, and ak_json_writer_finish returns false: the caller decides
+ * whether that output may be used. */
+#ifndef AK_RUNTIME_JSON_WRITER_H
+#define AK_RUNTIME_JSON_WRITER_H
+
+#include <animkit/animkit.h>
+
+typedef struct ak_json_writer_options {
+    unsigned indent;     /* 0 = compact; otherwise spaces per level (pretty) */
+    bool sort_keys;      /* members in byte order of their (UTF-8) names */
+    bool final_newline;  /* a LF after the top-level value */
+} ak_json_writer_options;
+
+typedef struct ak_json_writer_level ak_json_writer_level;
+
+typedef struct ak_json_writer {
+    ak_buf *out;
+    ak_json_writer_options opt;
+    ak_json_writer_level *levels;
+    size_t depth, cap;
+    bool top_written;
+    bool error;          /* something was replaced or refused (see above) */
+    const char *why;     /* the first such problem, for messages */
+} ak_json_writer;
+
+void ak_json_writer_init(ak_json_writer *w, ak_buf *out, const ak_json_writer_options *opt);
+/* Closes nothing: returns true when exactly one complete value was written
+ * and nothing was replaced or refused. Frees internal buffers. */
+bool ak_json_writer_finish(ak_json_writer *w);
+
+void ak_json_begin_object(ak_json_writer *w);
+void ak_json_end_object(ak_json_writer *w);
+void ak_json_begin_array(ak_json_writer *w);
+void ak_json_end_array(ak_json_writer *w);
+/* A member name (UTF-8 bytes, not escaped). */
+void ak_json_key(ak_json_writer *w, const char *s, size_t n);
+void ak_json_keyz(ak_json_writer *w, const char *s);
+void ak_json_string(ak_json_writer *w, const char *s, size_t n);
+void ak_json_stringz(ak_json_writer *w, const char *s);
+void ak_json_f64(ak_json_writer *w, double v);
+void ak_json_f32(ak_json_writer *w, float v);
+void ak_json_i64(ak_json_writer *w, int64_t v);
+void ak_json_u64(ak_json_writer *w, uint64_t v);
+void ak_json_bool(ak_json_writer *w, bool v);
+void ak_json_null(ak_json_writer *w);
+/* A number written as given (e.g. copied from a source file), after
+ * checking that it is a JSON number. */
+void ak_json_raw_number(ak_json_writer *w, const char *s, size_t n);
+
+#endif

@@ -1,0 +1,224 @@
+/* The JSON front end's event API: events and their order, spans, paths,
+ * locations, stopping, decoded strings, number helpers, duplicate members
+ * with a consumer's rule, the depth limit and bounded memory. */
+#include "test_support.h"
+
+#include "../json/json_events.h"
+
+static void expect_events(const char *json, const char *expected)
+{
+    ak_json_status st;
+    char *got = ak_test_events(json, strlen(json), &st);
+    assert_int_equal(st, AK_JSON_OK);
+    assert_string_equal(got ? got : "", expected);
+    free(got);
+}
+
+static void test_event_order(void **state)
+{
+    (void)state;
+    expect_events("{\"a\":[1,-2.5e3,\"x\",true,false,null],\"b\":{}}",
+                  "{\nkey \"a\"\n[\nnum 1\nnum -2.5e3\nstr \"x\"\ntrue\nfalse\nnull\n]\nkey \"b\"\n{\n}\n}\n");
+    expect_events("  7 ", "num 7\n");
+    expect_events("\"\\u00e9\\n\\ud83d\\ude00\"", "str \"\xc3\xa9\\n\xf0\x9f\x98\x80\"\n");
+    expect_events("[[],[[]]]", "[\n[\n]\n[\n[\n]\n]\n]\n");
+}
+
+typedef struct probe {
+    ak_buf log;
+    int stop_after;
+    int seen;
+} probe;
+
+static int path_probe(void *user, ak_json_parser *p, const ak_json_event *e)
+{
+    probe *pr = user;
+    uint32_t line, col;
+    ak_json_location(p, e->offset, &line, &col);
+    ak_buf_printf(&pr->log, "%s %s %u:%u d%u\n", ak_test_event_names[e->kind], ak_json_path(p), line, col, e->depth);
+    return ++pr->seen == pr->stop_after;
+}
+
+static void test_paths_and_locations(void **state)
+{
+    (void)state;
+    const char *json = "{\"a/b\":[10,\n {\"~\":null}],\"c\":1}";
+    probe pr = {{0}, -1, 0};
+    ak_buf_init(&pr.log);
+    ak_json_config cfg = {0};
+    cfg.handler = path_probe;
+    cfg.user = &pr;
+    assert_int_equal(ak_json_parse((const uint8_t *)json, strlen(json), &cfg, NULL), AK_JSON_OK);
+    assert_string_equal(ak_buf_cstr(&pr.log), "{  1:1 d0\n"
+                                             "key /a~1b 1:2 d1\n"
+                                             "[ /a~1b 1:8 d1\n"
+                                             "num /a~1b/0 1:9 d2\n"
+                                             "{ /a~1b/1 2:2 d2\n"
+                                             "key /a~1b/1/~0 2:3 d3\n"
+                                             "null /a~1b/1/~0 2:7 d3\n"
+                                             "} /a~1b/1 2:11 d2\n"
+                                             "] /a~1b 2:12 d1\n"
+                                             "key /c 2:14 d1\n"
+                                             "num /c 2:18 d1\n"
+                                             "}  2:19 d0\n");
+    ak_buf_free(&pr.log);
+}
+
+static void test_stop(void **state)
+{
+    (void)state;
+    const char *json = "[1,2,3,4]";
+    probe pr = {{0}, 3, 0};
+    ak_buf_init(&pr.log);
+    ak_json_config cfg = {0};
+    cfg.handler = path_probe;
+    cfg.user = &pr;
+    assert_int_equal(ak_json_parse((const uint8_t *)json, strlen(json), &cfg, NULL), AK_JSON_STOPPED);
+    assert_int_equal(pr.seen, 3);
+    ak_buf_free(&pr.log);
+}
+
+static int number_probe(void *user, ak_json_parser *p, const ak_json_event *e)
+{
+    ak_buf *log = user;
+    if (e->kind != AK_JSON_NUMBER)
+        return 0;
+    double d;
+    int64_t i;
+    uint64_t u;
+    ak_num_status sd = ak_json_number_f64(e, &d);
+    bool oki = ak_json_number_i64(p, e, NULL, &i);
+    bool oku = ak_json_number_u64(p, e, NULL, &u);
+    ak_buf_printf(log, "%.*s f%d i%d:%lld u%d:%llu\n", (int)e->text_len, e->text, (int)sd, oki,
+                  oki ? (long long)i : 0, oku, oku ? (unsigned long long)u : 0);
+    return 0;
+}
+
+static void test_numbers(void **state)
+{
+    (void)state;
+    const char *json = "[0,-1,9223372036854775807,9223372036854775808,-9223372036854775809,18446744073709551616,"
+                       "1.5,1e3,2.0,1e999]";
+    ak_buf log;
+    ak_buf_init(&log);
+    ak_diags *d = ak_diags_new(NULL);
+    ak_diags_set_source(d, (const uint8_t *)json, strlen(json), true);
+    ak_json_config cfg = {0};
+    cfg.handler = number_probe;
+    cfg.user = &log;
+    assert_int_equal(ak_json_parse((const uint8_t *)json, strlen(json), &cfg, d), AK_JSON_OK);
+    assert_string_equal(ak_buf_cstr(&log), "0 f0 i1:0 u1:0\n"
+                                          "-1 f0 i1:-1 u0:0\n"
+                                          "9223372036854775807 f0 i1:9223372036854775807 u1:9223372036854775807\n"
+                                          "9223372036854775808 f0 i0:0 u1:9223372036854775808\n"
+                                          "-9223372036854775809 f0 i0:0 u0:0\n"
+                                          "18446744073709551616 f0 i0:0 u0:0\n"
+                                          "1.5 f0 i0:0 u0:0\n"
+                                          "1e3 f0 i1:1000 u1:1000\n"
+                                          "2.0 f0 i1:2 u1:2\n"
+                                          "1e999 f2 i0:0 u0:0\n");
+    /* Every refusal is a diagnostic at the number, with its path. */
+    size_t range = 0, notint = 0;
+    for (size_t k = 0; k < ak_diags_count(d); k++) {
+        const ak_diag *g = ak_diags_at(d, k);
+        if (strcmp(g->rule->code, "json.number.out-of-range") == 0)
+            range++;
+        else if (strcmp(g->rule->code, "json.number.not-integer") == 0)
+            notint++;
+    }
+    assert_int_equal(range, 1 + 1 + 2 + 2);
+    assert_int_equal(notint, 2 + 2);
+    ak_diags_free(d);
+    ak_buf_free(&log);
+}
+
+static const ak_rule custom_dup = {"test.object.dup", AK_SEV_ERROR, AK_SEV_ERROR, "dup", NULL};
+
+static void test_duplicates(void **state)
+{
+    (void)state;
+    /* Big objects use a hash index; names equal after decoding collide. */
+    ak_buf json;
+    ak_buf_init(&json);
+    ak_buf_puts(&json, "{");
+    for (int i = 0; i < 500; i++)
+        ak_buf_printf(&json, "\"k%d\":{\"k%d\":%d},", i, i, i);
+    ak_buf_puts(&json, "\"\\u006b7\":0,\"k499\":1}");
+    ak_diags *d = ak_diags_new(NULL);
+    ak_json_config cfg = {0};
+    cfg.duplicate_rule = &custom_dup;
+    assert_int_equal(ak_json_parse((const uint8_t *)json.data, json.len, &cfg, d), AK_JSON_OK);
+    assert_int_equal(ak_diags_count(d), 2);
+    assert_ptr_equal(ak_diags_at(d, 0)->rule, &custom_dup);
+    assert_string_equal(ak_diags_at(d, 0)->path, "/k7");
+    assert_string_equal(ak_diags_at(d, 1)->path, "/k499");
+    ak_diags_free(d);
+    /* Turned off entirely. */
+    d = ak_diags_new(NULL);
+    cfg.allow_duplicates = true;
+    assert_int_equal(ak_json_parse((const uint8_t *)json.data, json.len, &cfg, d), AK_JSON_OK);
+    assert_int_equal(ak_diags_count(d), 0);
+    ak_diags_free(d);
+    ak_buf_free(&json);
+}
+
+static void test_depth(void **state)
+{
+    (void)state;
+    size_t n = 1000000; /* far deeper than any stack would survive with recursion */
+    char *deep = malloc(n);
+    memset(deep, '[', n);
+    ak_diags *d = ak_diags_new(NULL);
+    ak_json_config cfg = {0};
+    assert_int_equal(ak_json_parse((const uint8_t *)deep, n, &cfg, d), AK_JSON_ERROR);
+    assert_int_equal(ak_diags_count(d), 1);
+    assert_string_equal(ak_diags_at(d, 0)->rule->code, "json.limit.depth");
+    assert_int_equal(ak_diags_at(d, 0)->offset, 512);
+    ak_diags_free(d);
+    /* A configured limit far above the default still never recurses. */
+    d = ak_diags_new(NULL);
+    cfg.max_depth = 2000000;
+    assert_int_equal(ak_json_parse((const uint8_t *)deep, n, &cfg, d), AK_JSON_ERROR);
+    assert_string_equal(ak_diags_at(d, 0)->rule->code, "json.syntax.unexpected-token");
+    ak_diags_free(d);
+    free(deep);
+}
+
+static void test_helpers(void **state)
+{
+    (void)state;
+    ak_json_event e = {AK_JSON_STRING, AK_JSON_F_ESCAPED, 0, 0, 0, "a\\/b\\u0041", 10};
+    assert_true(ak_json_string_equals(&e, "a/bA", 4));
+    assert_false(ak_json_string_equals(&e, "a/b", 3));
+    assert_int_equal(ak_json_number_class("-0.5e+3", 7),
+                     AK_JSON_NUMBER_VALID | AK_JSON_F_NEG | AK_JSON_F_FRAC | AK_JSON_F_EXP);
+    assert_int_equal(ak_json_number_class("12", 2), AK_JSON_NUMBER_VALID);
+    assert_int_equal(ak_json_number_class("01", 2), 0);
+    assert_int_equal(ak_json_number_class("1.", 2), 0);
+    assert_int_equal(ak_json_number_class("+1", 2), 0);
+    assert_int_equal(ak_json_number_class("", 0), 0);
+    assert_int_equal(ak_json_number_class("1e", 2), 0);
+}
+
+static void test_nul_is_data(void **state)
+{
+    (void)state;
+    /* A NUL inside the input is never taken for its end. */
+    static const char json[] = "[\"a\0b\"]";
+    ak_diags *d = ak_diags_new(NULL);
+    assert_int_equal(ak_json_parse((const uint8_t *)json, sizeof json - 1, NULL, d), AK_JSON_ERROR);
+    assert_string_equal(ak_diags_at(d, 0)->rule->code, "json.syntax.control-char");
+    assert_int_equal(ak_diags_at(d, 0)->offset, 3);
+    ak_diags_free(d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_event_order), cmocka_unit_test(test_paths_and_locations),
+        cmocka_unit_test(test_stop),        cmocka_unit_test(test_numbers),
+        cmocka_unit_test(test_duplicates),  cmocka_unit_test(test_depth),
+        cmocka_unit_test(test_helpers),     cmocka_unit_test(test_nul_is_data),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,67 @@
+/* Differential test of the JSON front end and writer: parse -> write ->
+ * parse gives the same event stream, on every valid conformance case and
+ * on generated documents. (The shared corpus: test_json_corpus.c.) */
+#include "test_support.h"
+
+#include "../json/json_events.h"
+#include "../json/json_gen.h"
+
+#include <dirent.h>
+
+static void test_conformance_valid(void **state)
+{
+    (void)state;
+    const char *src = getenv("AK_SOURCE_DIR");
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/tests/conformance/json/valid", src ? src : ".");
+    DIR *dh = opendir(dir);
+    assert_non_null(dh);
+    struct dirent *e;
+    int files = 0, failures = 0;
+    while ((e = readdir(dh)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 5, ".json") != 0)
+            continue;
+        char path[2048];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t size = 0;
+        char *data = ak_test_read_file(path, &size);
+        assert_non_null(data);
+        files++;
+        if (!ak_test_round_trip(data, size, path))
+            failures++;
+        free(data);
+    }
+    closedir(dh);
+    assert_true(files > 50);
+    assert_int_equal(failures, 0);
+}
+
+static void test_generated(void **state)
+{
+    (void)state;
+    uint64_t seed = 0x9e3779b97f4a7c15u;
+    int failures = 0;
+    for (int i = 0; i < 3000; i++) {
+        ak_buf doc;
+        ak_buf_init(&doc);
+        ak_gen_value(&doc, &seed, 1 + i % 12);
+        char what[64];
+        snprintf(what, sizeof what, "generated document %d", i);
+        if (!ak_test_round_trip(doc.data, doc.len, what)) {
+            fprintf(stderr, "%.*s\n", (int)doc.len, doc.data);
+            failures++;
+        }
+        ak_buf_free(&doc);
+    }
+    assert_int_equal(failures, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_conformance_valid),
+        cmocka_unit_test(test_generated),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
