@@ -23,6 +23,10 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
     }
     ak_diags_set_source(d, in->data, in->size, from->text);
 
+    /* Same format: the canonical re-emission keeps everything the file has. */
+    if (from == to && to->reemit)
+        return to->reemit(in, opt, d, out);
+
     /* A JSON file converted into a format that can build itself from its own
        dump: that is what the JSON is meant to be (the inverse of dump). */
     if (to->undump && from->id && strcmp(from->id, "json") == 0)

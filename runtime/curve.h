@@ -37,4 +37,14 @@ typedef struct ak_curve {
  * (or linear along its slopes with AK_INF_LINEAR). */
 double ak_curve_eval(const ak_curve *c, double t);
 
+/* The curve of one component of a numeric model track: raw tracks are
+ * linear between their samples, discrete tracks hold, curve tracks follow
+ * their keys' interpolation (AK_INTERP_TANGENT and CUBIC_BEZIER use the
+ * tangent values of that component as slopes). Keys are allocated in arena.
+ * Returns false for string tracks, a component out of range, or when the
+ * allocation fails. */
+bool ak_curve_from_track(const ak_track *t, unsigned component, ak_arena *arena, ak_curve *out);
+/* One component of a value as a double (bool 0/1, integers converted). */
+double ak_value_component(const ak_value *v, ak_value_type type, unsigned component);
+
 #endif

@@ -24,11 +24,16 @@ const ak_rule ak_rule_convert_unsupported = {
     "A conversion needs the input format to decode into the common model (or the output format "
     "to build itself from its JSON dump) and the output format to encode the model."};
 
+const ak_rule ak_rule_sample_no_track = {
+    "animkit.sample.no-track", AK_SEV_ERROR, AK_SEV_ERROR, "the file has no such track",
+    "`animkit sample --track N` counts tracks from 0 in file order."};
+
 static const ak_rule *const tool_rules[] = {
     &ak_rule_input_unknown_format,
     &ak_rule_input_empty,
     &ak_rule_limit_max_errors,
     &ak_rule_convert_unsupported,
+    &ak_rule_sample_no_track,
 };
 
 const ak_rule *const *ak_tool_rules(size_t *count)

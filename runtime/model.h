@@ -121,4 +121,19 @@ typedef struct ak_animation {
     size_t track_count;
 } ak_animation;
 
+/* Value of a track at time t (runtime/sample.c):
+ *  - Raw: lerp between samples floor((t - start) / interval) and the next;
+ *    interval <= 0 uses sample 0;
+ *  - Discrete, and a Hold segment: the last key at or before t;
+ *  - Linear: lerp; legacy Tangent: as Linear (its formula is unknown);
+ *  - CubicBezier: per component, control points value, out_tangent of the
+ *    left key, in_tangent of the right key, value (u = plain time fraction);
+ *  - Hermite and step-next keys, and non-constant infinity: the shared curve
+ *    evaluator (curve.h), per component;
+ *  - before the first key the first value, after the last the last value;
+ *    no keys: the zero value. bool and string: a while u < 0.5, else b.
+ *    Integers lerp in double, round half away from zero, saturate.
+ *    Quaternions slerp (Linear) or are normalised (CubicBezier). */
+bool ak_track_eval(const ak_track *track, double t, ak_value *out);
+
 #endif

@@ -123,6 +123,7 @@ extern const ak_rule ak_rule_input_unknown_format; /* animkit.input.unknown-form
 extern const ak_rule ak_rule_input_empty;          /* animkit.input.empty */
 extern const ak_rule ak_rule_limit_max_errors;     /* animkit.limit.max-errors */
 extern const ak_rule ak_rule_convert_unsupported;  /* animkit.convert.unsupported */
+extern const ak_rule ak_rule_sample_no_track;      /* animkit.sample.no-track */
 /* All of the tool's own rules. */
 const ak_rule *const *ak_tool_rules(size_t *count);
 
@@ -162,6 +163,7 @@ typedef struct ak_options {
     uint32_t max_errors;  /* 0 = AK_DEFAULT_MAX_ERRORS */
     uint32_t max_depth;   /* nesting limit for tree formats; 0 = 512 */
     uint64_t max_output;  /* decompression cap in bytes; 0 = 1 GiB */
+    int precision;        /* significant digits of text emitters; 0 = the format's default */
 } ak_options;
 
 #define AK_DEFAULT_MAX_DEPTH 512u
@@ -198,6 +200,9 @@ typedef struct ak_format {
     /* Decoded document as JSON into out. Returns false when the input has
      * errors (reported into d) and nothing usable was written. May be NULL. */
     bool (*dump)(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);
+    /* Writes the input again in the format's canonical style (same format:
+       `convert a.anim b.anim`). May be NULL. */
+    bool (*reemit)(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);
     /* The inverse of dump: builds the file from its JSON dump. May be NULL. */
     bool (*undump)(const ak_input *json, const ak_options *opt, ak_diags *d, ak_buf *out);
     /* Decodes into the common model (runtime/model.h), allocated in arena.
@@ -223,12 +228,19 @@ const ak_rule *ak_rule_find(const char *code);
 const ak_format *ak_rule_format(const ak_rule *rule);
 
 /* Converts in (format `from`, or detected when NULL) into the format `to`:
- * through `to->undump` when the input is JSON and `to` can build itself from
- * its own dump, else through the common model (from->to_model, then
- * to->from_model). Problems and losses are reported into d. Returns false
+ * through `to->reemit` when both formats are the same, through `to->undump`
+ * when the input is JSON and `to` can build itself from its own dump, else
+ * through the common model (from->to_model, then to->from_model). Problems and losses are reported into d. Returns false
  * when nothing was produced; *used_from (may be NULL) is the input format. */
 bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
                 ak_diags *d, ak_buf *out, const ak_format **used_from);
+
+/* Evaluates track `track` (0-based) of the input at t0, t0 + step, ... up to
+ * t1 and writes one line per time into out: the time, then the value's
+ * components, tab-separated (shortest round-trip numbers; strings as JSON
+ * strings). Returns false on errors, reported into d. */
+bool ak_sample(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d, size_t track,
+               double t0, double t1, double step, ak_buf *out);
 
 /* The format that files named like `filename` are written in (by extension);
  * NULL when no format claims the extension. */

@@ -1,0 +1,242 @@
+/* Scalar curve evaluation (runtime/curve.h). Knows no format: Maya's and
+ * Unity's conventions are converted to slopes and weight fractions by the
+ * formats.
+ *
+ * Weighted segments are cubic Bezier curves in (time, value): the handles
+ * leave the keys along their slopes, their time extent being the weight
+ * times the segment's duration. Time must stay monotonic along the segment
+ * for the curve to be a function; when the handles would make it fold back,
+ * both are shortened by the same factor until it no longer does (the
+ * boundary of the monotonic region is x1^2 + x2^2 + x1*x2 - 2(x1 + x2) + 1
+ * = 0 for normalised handle extents x1, x2), keeping their directions. */
+#include "curve.h"
+
+#include <math.h>
+
+static double hermite(double v0, double v1, double m0, double m1, double dt, double s)
+{
+    double s2 = s * s, s3 = s2 * s;
+    double h00 = 2 * s3 - 3 * s2 + 1;
+    double h10 = s3 - 2 * s2 + s;
+    double h01 = -2 * s3 + 3 * s2;
+    double h11 = s3 - s2;
+    return h00 * v0 + h10 * dt * m0 + h01 * v1 + h11 * dt * m1;
+}
+
+static double bezier(double p0, double p1, double p2, double p3, double u)
+{
+    double v = 1 - u;
+    return v * v * v * p0 + 3 * v * v * u * p1 + 3 * v * u * u * p2 + u * u * u * p3;
+}
+
+static double bezier_slope(double p0, double p1, double p2, double p3, double u)
+{
+    double v = 1 - u;
+    return 3 * (v * v * (p1 - p0) + 2 * v * u * (p2 - p1) + u * u * (p3 - p2));
+}
+
+static double clamp01(double x) { return x < 0 ? 0 : x > 1 ? 1 : x; }
+
+/* A weighted segment at normalised time s in [0, 1]. w0, w1: handle time
+ * extents as fractions of the duration; m0, m1: slopes (value per time). */
+static double weighted(double v0, double v1, double m0, double m1, double w0, double w1, double dt, double s)
+{
+    double x1 = clamp01(w0), x2 = clamp01(w1);
+    double q = x1 * x1 + x2 * x2 + x1 * x2;
+    if (q > 0 && q - 2 * (x1 + x2) + 1 > 0) {
+        /* smallest k > 0 with k^2 q - 2k (x1 + x2) + 1 = 0 */
+        double b = x1 + x2;
+        double disc = b * b - q;
+        double k = disc > 0 ? (b - sqrt(disc)) / q : b / q;
+        if (k > 0 && k < 1) {
+            x1 *= k;
+            x2 *= k;
+        }
+    }
+    double y1 = v0 + m0 * x1 * dt;
+    double y2 = v1 - m1 * x2 * dt;
+    double c1 = x1, c2 = 1 - x2;
+    /* solve x(u) = s: Newton from a good start, safeguarded by bisection */
+    double lo = 0, hi = 1, u = s;
+    for (int i = 0; i < 60; i++) {
+        double x = bezier(0, c1, c2, 1, u) - s;
+        if (fabs(x) < 1e-14)
+            break;
+        if (x > 0)
+            hi = u;
+        else
+            lo = u;
+        double d = bezier_slope(0, c1, c2, 1, u);
+        double next = d > 1e-12 ? u - x / d : (lo + hi) / 2;
+        if (!(next > lo && next < hi))
+            next = (lo + hi) / 2;
+        u = next;
+    }
+    return bezier(v0, y1, y2, v1, u);
+}
+
+static double segment(const ak_curve_key *a, const ak_curve_key *b, double t)
+{
+    double dt = b->time - a->time;
+    if (!(dt > 0))
+        return b->value; /* equal times: the last key wins */
+    if (t <= a->time)
+        return a->value;
+    if (t >= b->time)
+        return b->value;
+    double s = (t - a->time) / dt;
+    switch (a->segment) {
+    case AK_SEG_STEP:
+        return a->value;
+    case AK_SEG_STEP_NEXT:
+        return b->value;
+    case AK_SEG_LINEAR:
+        return a->value + (b->value - a->value) * s;
+    case AK_SEG_HERMITE:
+        break;
+    }
+    if (a->out_weighted || b->in_weighted) {
+        double w0 = a->out_weighted ? a->out_weight : 1.0 / 3;
+        double w1 = b->in_weighted ? b->in_weight : 1.0 / 3;
+        return weighted(a->value, b->value, a->out_slope, b->in_slope, w0, w1, dt, s);
+    }
+    return hermite(a->value, b->value, a->out_slope, b->in_slope, dt, s);
+}
+
+/* Within [first, last]: the segment holding t. */
+static double inside(const ak_curve *c, double t)
+{
+    size_t lo = 0, hi = c->count - 1;
+    if (t >= c->keys[hi].time)
+        return c->keys[hi].value;
+    /* largest k with keys[k].time <= t (the last of equal times) */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c->keys[mid].time <= t)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    if (t == c->keys[lo].time)
+        return c->keys[lo].value;
+    return segment(&c->keys[lo], &c->keys[lo + 1], t);
+}
+
+double ak_curve_eval(const ak_curve *c, double t)
+{
+    if (!c || c->count == 0 || !c->keys)
+        return 0;
+    const ak_curve_key *f = &c->keys[0], *l = &c->keys[c->count - 1];
+    if (isnan(t))
+        return t;
+    if (c->count == 1) {
+        if (t < f->time && c->pre == AK_INF_LINEAR)
+            return f->value - (f->time - t) * f->in_slope;
+        if (t > f->time && c->post == AK_INF_LINEAR)
+            return f->value + (t - f->time) * f->out_slope;
+        return f->value;
+    }
+    if (t >= f->time && t <= l->time)
+        return inside(c, t);
+    bool before = t < f->time;
+    ak_infinity mode = before ? c->pre : c->post;
+    double span = l->time - f->time;
+    if (!(span > 0) || !isfinite(t))
+        mode = mode == AK_INF_LINEAR ? AK_INF_LINEAR : AK_INF_CONSTANT;
+    switch (mode) {
+    case AK_INF_CONSTANT:
+        return before ? f->value : l->value;
+    case AK_INF_LINEAR:
+        if (f->segment == AK_SEG_STEP && before)
+            return f->value;
+        return before ? f->value - (f->time - t) * f->in_slope : l->value + (t - l->time) * l->out_slope;
+    case AK_INF_CYCLE:
+    case AK_INF_CYCLE_RELATIVE:
+    case AK_INF_OSCILLATE: {
+        double cycles = floor((t - f->time) / span); /* negative before the first key */
+        double phase = (t - f->time) - cycles * span;
+        if (phase < 0)
+            phase = 0;
+        if (phase > span)
+            phase = span;
+        if (mode == AK_INF_OSCILLATE) {
+            bool odd = fmod(fabs(cycles), 2.0) == 1.0;
+            return inside(c, odd ? l->time - phase : f->time + phase);
+        }
+        double v = inside(c, f->time + phase);
+        if (mode == AK_INF_CYCLE_RELATIVE)
+            v += cycles * (l->value - f->value);
+        return v;
+    }
+    }
+    return l->value;
+}
+
+double ak_value_component(const ak_value *v, ak_value_type type, unsigned component)
+{
+    const ak_value_type_info *info = ak_value_type_info_of(type);
+    if (!info || component >= info->components)
+        return 0;
+    switch (info->kind) {
+    case AK_VK_BOOL: return component < 4 && v->b[component] ? 1 : 0;
+    case AK_VK_UINT: return component < 4 ? (double)v->u[component] : 0;
+    case AK_VK_INT: return component < 4 ? (double)v->i[component] : 0;
+    case AK_VK_F32: return v->f[component];
+    case AK_VK_F64: return v->d[component];
+    case AK_VK_STRING: return 0;
+    }
+    return 0;
+}
+
+bool ak_curve_from_track(const ak_track *t, unsigned component, ak_arena *arena, ak_curve *out)
+{
+    const ak_value_type_info *info = ak_value_type_info_of(t->type);
+    if (!info || info->kind == AK_VK_STRING || component >= info->components)
+        return false;
+    ak_curve_key *keys = AK_ARENA_ARRAY(arena, ak_curve_key, t->key_count ? t->key_count : 1);
+    if (!keys)
+        return false;
+    for (size_t i = 0; i < t->key_count; i++) {
+        const ak_key *k = &t->keys[i];
+        ak_curve_key *c = &keys[i];
+        c->time = t->kind == AK_TRACK_RAW ? t->start + (double)i * t->interval : k->time;
+        c->value = ak_value_component(&k->value, t->type, component);
+        c->in_slope = c->out_slope = 0;
+        c->in_weight = c->out_weight = 1.0 / 3;
+        c->in_weighted = c->out_weighted = false;
+        if (t->kind == AK_TRACK_RAW) {
+            c->segment = AK_SEG_LINEAR;
+            continue;
+        }
+        if (t->kind == AK_TRACK_DISCRETE) {
+            c->segment = AK_SEG_STEP;
+            continue;
+        }
+        switch (k->interp) {
+        case AK_INTERP_HOLD: c->segment = AK_SEG_STEP; break;
+        case AK_INTERP_LINEAR: c->segment = AK_SEG_LINEAR; break;
+        case AK_INTERP_STEP_NEXT: c->segment = AK_SEG_STEP_NEXT; break;
+        default: c->segment = AK_SEG_HERMITE; break;
+        }
+        if (k->has_tangents) {
+            if (k->interp == AK_INTERP_HERMITE) {
+                c->in_slope = k->in_tangent.d[0];
+                c->out_slope = k->out_tangent.d[0];
+            } else {
+                c->in_slope = ak_value_component(&k->in_tangent, t->type, component);
+                c->out_slope = ak_value_component(&k->out_tangent, t->type, component);
+            }
+        }
+        if (k->interp == AK_INTERP_HERMITE) {
+            c->in_weight = k->in_weight;
+            c->out_weight = k->out_weight;
+            c->in_weighted = k->in_weighted;
+            c->out_weighted = k->out_weighted;
+        }
+    }
+    out->keys = keys;
+    out->count = t->key_count;
+    out->pre = t->pre;
+    out->post = t->post;
+    return true;
+}

@@ -1,0 +1,270 @@
+/* Evaluation of common-model tracks at a time: the model's rules (after the
+ * AnimX semantics) for Raw, Discrete and keyed tracks, and the shared scalar
+ * curve evaluator (curve.h) for Hermite / step-next tracks. */
+#include <animkit/animkit.h>
+
+#include "curve.h"
+#include "model.h"
+#include "numbers.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Integers lerp in double, round half away from zero, and saturate. */
+static void set_component(ak_value *v, const ak_value_type_info *info, unsigned c, double x)
+{
+    switch (info->kind) {
+    case AK_VK_BOOL: v->b[c] = x >= 0.5; break;
+    case AK_VK_UINT: {
+        double max = info->bits >= 64 ? 18446744073709551615.0 : ldexp(1.0, info->bits) - 1;
+        x = round(x);
+        if (!(x > 0))
+            v->u[c] = 0;
+        else if (x >= max)
+            v->u[c] = info->bits >= 64 ? UINT64_MAX : (uint64_t)max;
+        else
+            v->u[c] = (uint64_t)x;
+        break;
+    }
+    case AK_VK_INT: {
+        double lim = ldexp(1.0, info->bits - 1);
+        x = round(x);
+        if (x >= lim)
+            v->i[c] = info->bits >= 64 ? INT64_MAX : (int64_t)(lim - 1);
+        else if (x <= -lim)
+            v->i[c] = info->bits >= 64 ? INT64_MIN : (int64_t)-lim;
+        else if (x != x)
+            v->i[c] = 0;
+        else
+            v->i[c] = (int64_t)x;
+        break;
+    }
+    case AK_VK_F32: v->f[c] = (float)x; break;
+    case AK_VK_F64: v->d[c] = x; break;
+    case AK_VK_STRING: break;
+    }
+}
+
+static bool is_quaternion(ak_value_type t) { return t == AK_VT_FLOATQ || t == AK_VT_DOUBLEQ; }
+
+static void normalise_quaternion(ak_value *v, ak_value_type type, const ak_value_type_info *info)
+{
+    double q[4], len = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        q[c] = ak_value_component(v, type, c);
+        len += q[c] * q[c];
+    }
+    len = sqrt(len);
+    for (unsigned c = 0; c < 4; c++)
+        set_component(v, info, c, len < 1e-20 ? (c == 3 ? 1.0 : 0.0) : q[c] / len);
+}
+
+static void slerp(ak_value_type type, const ak_value *a, const ak_value *b, double u, ak_value *out,
+                  const ak_value_type_info *info)
+{
+    double qa[4], qb[4], dot = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        qa[c] = ak_value_component(a, type, c);
+        qb[c] = ak_value_component(b, type, c);
+        dot += qa[c] * qb[c];
+    }
+    if (dot < 0) { /* the shorter way round */
+        dot = -dot;
+        for (unsigned c = 0; c < 4; c++)
+            qb[c] = -qb[c];
+    }
+    double wa = 1 - u, wb = u;
+    if (dot < 0.9995) {
+        double theta = acos(dot), s = sin(theta);
+        wa = sin((1 - u) * theta) / s;
+        wb = sin(u * theta) / s;
+    }
+    for (unsigned c = 0; c < 4; c++)
+        set_component(out, info, c, wa * qa[c] + wb * qb[c]);
+    normalise_quaternion(out, type, info);
+}
+
+static void lerp(ak_value_type type, const ak_value *a, const ak_value *b, double u, ak_value *out)
+{
+    const ak_value_type_info *info = ak_value_type_info_of(type);
+    /* bool and string: a before the middle, b from it on (per component for bool vectors) */
+    if (info->kind == AK_VK_BOOL || info->kind == AK_VK_STRING) {
+        *out = u < 0.5 ? *a : *b;
+        return;
+    }
+    if (is_quaternion(type)) {
+        slerp(type, a, b, u, out, info);
+        return;
+    }
+    memset(out, 0, sizeof *out);
+    for (unsigned c = 0; c < info->components; c++) {
+        double x = ak_value_component(a, type, c), y = ak_value_component(b, type, c);
+        set_component(out, info, c, x + (y - x) * u);
+    }
+}
+
+static void bezier(ak_value_type type, const ak_key *k0, const ak_key *k1, double u, ak_value *out)
+{
+    const ak_value_type_info *info = ak_value_type_info_of(type);
+    if (info->kind == AK_VK_BOOL || info->kind == AK_VK_STRING) {
+        *out = u < 0.5 ? k0->value : k1->value;
+        return;
+    }
+    double w = 1 - u;
+    memset(out, 0, sizeof *out);
+    for (unsigned c = 0; c < info->components; c++) {
+        double p0 = ak_value_component(&k0->value, type, c), p1 = ak_value_component(&k0->out_tangent, type, c);
+        double p2 = ak_value_component(&k1->in_tangent, type, c), p3 = ak_value_component(&k1->value, type, c);
+        set_component(out, info, c, w * w * w * p0 + 3 * w * w * u * p1 + 3 * w * u * u * p2 + u * u * u * p3);
+    }
+    if (is_quaternion(type))
+        normalise_quaternion(out, type, info);
+}
+
+static bool uses_curve_evaluator(const ak_track *t)
+{
+    for (size_t i = 0; i < t->key_count; i++)
+        if (t->keys[i].interp == AK_INTERP_HERMITE || t->keys[i].interp == AK_INTERP_STEP_NEXT)
+            return true;
+    return t->pre != AK_INF_CONSTANT || t->post != AK_INF_CONSTANT;
+}
+
+/* Hermite tracks go component by component through the shared curve evaluator. */
+static bool eval_with_curves(const ak_track *t, double time, ak_value *out)
+{
+    const ak_value_type_info *info = ak_value_type_info_of(t->type);
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    bool ok = true;
+    memset(out, 0, sizeof *out);
+    for (unsigned c = 0; c < info->components && ok; c++) {
+        ak_curve curve;
+        ok = ak_curve_from_track(t, c, &arena, &curve);
+        if (ok)
+            set_component(out, info, c, ak_curve_eval(&curve, time));
+    }
+    ak_arena_free(&arena);
+    return ok;
+}
+
+bool ak_track_eval(const ak_track *t, double time, ak_value *out)
+{
+    memset(out, 0, sizeof *out);
+    size_t n = t->key_count;
+    if (n == 0)
+        return true; /* the zero value */
+    if (t->kind == AK_TRACK_RAW) {
+        if (!(t->interval > 0) || n == 1) {
+            *out = t->keys[0].value;
+            return true;
+        }
+        double x = (time - t->start) / t->interval;
+        if (!(x > 0)) {
+            *out = t->keys[0].value;
+            return true;
+        }
+        if (x >= (double)(n - 1)) {
+            *out = t->keys[n - 1].value;
+            return true;
+        }
+        size_t i = (size_t)x;
+        lerp(t->type, &t->keys[i].value, &t->keys[i + 1].value, x - (double)i, out);
+        return true;
+    }
+    if (t->kind == AK_TRACK_CURVE && uses_curve_evaluator(t) && ak_value_type_info_of(t->type)->kind != AK_VK_STRING)
+        return eval_with_curves(t, time, out);
+    /* the last key at or before time; with equal times the later key wins */
+    if (time < t->keys[0].time) {
+        *out = t->keys[0].value;
+        return true;
+    }
+    size_t lo = 0, hi = n; /* first key with time > t */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (t->keys[mid].time <= time)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    size_t i = lo - 1;
+    const ak_key *k0 = &t->keys[i];
+    if (t->kind == AK_TRACK_DISCRETE || i + 1 >= n || k0->interp == AK_INTERP_HOLD) {
+        *out = k0->value;
+        return true;
+    }
+    const ak_key *k1 = &t->keys[i + 1];
+    double span = k1->time - k0->time;
+    double u = span > 0 ? (time - k0->time) / span : 1.0;
+    if (k0->interp == AK_INTERP_CUBIC_BEZIER)
+        bezier(t->type, k0, k1, u, out);
+    else /* Linear; legacy Tangent is evaluated as Linear (its formula is unknown) */
+        lerp(t->type, &k0->value, &k1->value, u, out);
+    return true;
+}
+
+static void put_value(ak_buf *out, ak_value_type type, const ak_value *v)
+{
+    const ak_value_type_info *info = ak_value_type_info_of(type);
+    char num[AK_NUM_BUFSIZE];
+    for (unsigned c = 0; c < info->components; c++) {
+        ak_buf_putc(out, '\t');
+        switch (info->kind) {
+        case AK_VK_BOOL: ak_buf_puts(out, v->b[c] ? "true" : "false"); break;
+        case AK_VK_UINT: ak_buf_append(out, num, ak_format_u64(v->u[c], num)); break;
+        case AK_VK_INT: ak_buf_append(out, num, ak_format_i64(v->i[c], num)); break;
+        case AK_VK_F32: ak_buf_append(out, num, ak_format_f32(v->f[c], num)); break;
+        case AK_VK_F64: ak_buf_append(out, num, ak_format_f64(v->d[c], num)); break;
+        case AK_VK_STRING:
+            if (v->s.ptr)
+                ak_buf_json_string(out, v->s.ptr, v->s.len);
+            else
+                ak_buf_puts(out, "null");
+            break;
+        }
+    }
+    ak_buf_putc(out, '\n');
+}
+
+bool ak_sample(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d, size_t track,
+               double t0, double t1, double step, ak_buf *out)
+{
+    if (!format)
+        format = ak_format_detect(in->data, in->size, in->name);
+    if (!format) {
+        ak_validate(in, NULL, opt, d); /* says what was tried */
+        return false;
+    }
+    ak_diags_set_source(d, in->data, in->size, format->text);
+    if (!format->to_model) {
+        ak_report(d, &ak_rule_convert_unsupported, 0, 0, "",
+                  "cannot sample %s files: the format does not decode into the common model yet", format->id);
+        return false;
+    }
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    struct ak_animation *anim = NULL;
+    bool ok = format->to_model(in, opt, d, &arena, &anim) && anim && ak_diags_errors(d) == 0;
+    if (ok && track >= anim->track_count) {
+        ak_report(d, &ak_rule_sample_no_track, 0, 0, "", "there is no track %zu: the file has %zu track%s", track,
+                  anim->track_count, anim->track_count == 1 ? "" : "s");
+        ok = false;
+    }
+    if (ok) {
+        const ak_track *t = &anim->tracks[track];
+        char num[AK_NUM_BUFSIZE];
+        for (uint64_t i = 0;; i++) {
+            double time = t0 + (double)i * step;
+            if (time > t1)
+                break;
+            ak_value v;
+            ak_track_eval(t, time, &v);
+            ak_buf_append(out, num, ak_format_f64(time, num));
+            put_value(out, t->type, &v);
+            if (out->failed || step <= 0)
+                break;
+        }
+    }
+    ak_arena_free(&arena);
+    return ok && !out->failed;
+}
