@@ -1,0 +1,88 @@
+/* The Maya ASCII .anim format: registration, sniffing, dump and re-emit. */
+#include "maya.h"
+#include "maya_doc.h"
+#include "maya_rules.h"
+
+#include <arena.h>
+#include <model.h>
+
+#include <string.h>
+
+void maya_validate(const ak_input *in, const ak_options *opt, ak_diags *d);
+bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
+                   struct ak_animation **out);
+bool maya_undump(const ak_input *json, const ak_options *opt, ak_diags *d, ak_buf *out);
+bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);
+
+/* Spec 1.1: skip a BOM, whitespace, ';' and comment lines; the first word
+ * must be exactly animVersion. */
+static int maya_sniff(const uint8_t *p, size_t n)
+{
+    size_t i = 0;
+    if (n >= 3 && p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf)
+        i = 3;
+    while (i < n) {
+        uint8_t c = p[i];
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f' || c == ';') {
+            i++;
+        } else if (c == '#' || c == '/') {
+            while (i < n && p[i] != '\n')
+                i++;
+        } else {
+            break;
+        }
+    }
+    static const char kw[] = "animVersion";
+    size_t k = sizeof kw - 1;
+    if (n - i < k || memcmp(p + i, kw, k) != 0)
+        return AK_SNIFF_NO;
+    if (n - i == k)
+        return AK_SNIFF_CONTENT;
+    uint8_t c = p[i + k];
+    return (c == ' ' || c == '\t' || c == ';' || c == '\r' || c == '\n') ? AK_SNIFF_CONTENT : AK_SNIFF_NO;
+}
+
+static bool maya_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
+{
+    ak_arena arena;
+    ak_arena_init(&arena, 1 << 16);
+    maya_doc *doc;
+    bool ok = maya_decode(in, opt, d, &arena, &doc) && maya_dump_doc(doc, out);
+    ak_arena_free(&arena);
+    return ok;
+}
+
+bool ak_maya_reemit(const ak_input *in, const ak_options *opt, int precision, int crlf, ak_diags *d, ak_buf *out)
+{
+    ak_arena arena;
+    ak_arena_init(&arena, 1 << 16);
+    maya_doc *doc;
+    bool ok = maya_decode(in, opt, d, &arena, &doc);
+    if (ok)
+        ok = maya_emit(doc, precision, crlf < 0 ? doc->crlf : crlf != 0, opt && opt->strict, d, out);
+    ak_arena_free(&arena);
+    return ok;
+}
+
+static bool maya_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
+{
+    return ak_maya_reemit(in, opt, opt ? opt->precision : 0, -1, d, out);
+}
+
+static const char *const maya_extensions[] = {".anim", NULL};
+
+const ak_format ak_format_maya = {
+    .id = "maya",
+    .name = "Maya ASCII animation (.anim)",
+    .extensions = maya_extensions,
+    .text = true,
+    .rules = maya_rules,
+    .rule_count = MR_COUNT,
+    .sniff = maya_sniff,
+    .validate = maya_validate,
+    .dump = maya_dump,
+    .reemit = maya_reemit,
+    .undump = maya_undump,
+    .to_model = maya_to_model,
+    .from_model = maya_from_model,
+};

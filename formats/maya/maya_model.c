@@ -1,0 +1,259 @@
+/* Maya .anim -> the common model (runtime/model.h).
+ *
+ * Each curve becomes a double track: node = the anim line's node name,
+ * property = its full attribute name. Times go to seconds (time input) or
+ * stay plain numbers (unitless input); values stay in the file's units.
+ * Tangents are resolved as Maya's animEngine does (spec 3.3) in graph space
+ * (x = frames of the input unit, y = value), then turned into slopes per
+ * second and, for weighted curves, handle extents as fractions of the
+ * segment (the model's and runtime/curve.h's convention). */
+#include "maya_doc.h"
+
+#include <curve.h>
+#include <model.h>
+
+#include <math.h>
+#include <string.h>
+
+#define PI 3.14159265358979323846
+
+typedef struct vec {
+    double x, y;
+} vec;
+
+static bool is(const char *w, const char *s) { return w && strcmp(w, s) == 0; }
+
+static ak_infinity infinity_of(const char *w)
+{
+    if (is(w, "linear"))
+        return AK_INF_LINEAR;
+    if (is(w, "cycle"))
+        return AK_INF_CYCLE;
+    if (is(w, "cycleRelative"))
+        return AK_INF_CYCLE_RELATIVE;
+    if (is(w, "oscillate"))
+        return AK_INF_OSCILLATE;
+    return AK_INF_CONSTANT;
+}
+
+/* The spline (smooth) tangent of key k: in (side 0) or out (side 1). */
+static vec spline(const maya_key *k, size_t n, size_t i, int side)
+{
+    vec v = {1, 0};
+    if (n < 2)
+        return v;
+    if (i == 0 || i == n - 1) {
+        size_t a = i == 0 ? 0 : n - 2;
+        v.x = k[a + 1].time - k[a].time;
+        v.y = k[a + 1].value - k[a].value;
+        return v;
+    }
+    double span = k[i + 1].time - k[i - 1].time;
+    double s = span < 1e-4 ? (k[i + 1].value - k[i - 1].value) * 1e4 : (k[i + 1].value - k[i - 1].value) / span;
+    double dx = side == 0 ? k[i].time - k[i - 1].time : k[i + 1].time - k[i].time;
+    v.x = dx;
+    v.y = dx * s;
+    return v;
+}
+
+static vec chord(const maya_key *k, size_t n, size_t i, int side)
+{
+    vec v = {1, 0};
+    if (side == 0 && i > 0) {
+        v.x = k[i].time - k[i - 1].time;
+        v.y = k[i].value - k[i - 1].value;
+    } else if (side == 1 && i + 1 < n) {
+        v.x = k[i + 1].time - k[i].time;
+        v.y = k[i + 1].value - k[i].value;
+    }
+    return v;
+}
+
+static vec flat(const maya_key *k, size_t n, size_t i, int side)
+{
+    vec v = {0, 0};
+    if (n < 2)
+        return v;
+    if (side == 0)
+        v.x = i > 0 ? k[i].time - k[i - 1].time : k[1].time - k[0].time;
+    else
+        v.x = i + 1 < n ? k[i + 1].time - k[i].time : k[i].time - k[i - 1].time;
+    return v;
+}
+
+/* The tangent of key i on one side, in graph space (spec 3.3). */
+static vec tangent(const maya_key *k, size_t n, size_t i, int side, double angle_rad_per_unit)
+{
+    int type = side == 0 ? k[i].tin : k[i].tout;
+    switch (type) {
+    case MAYA_TAN_FIXED: {
+        double a = (side == 0 ? k[i].in_angle : k[i].out_angle) * angle_rad_per_unit;
+        double w = side == 0 ? k[i].in_weight : k[i].out_weight;
+        vec v = {3 * w * cos(a), 3 * w * sin(a)};
+        return v;
+    }
+    case MAYA_TAN_LINEAR:
+    case MAYA_TAN_SLOW:
+    case MAYA_TAN_FAST:
+        return chord(k, n, i, side);
+    case MAYA_TAN_FLAT:
+        return flat(k, n, i, side);
+    case MAYA_TAN_STEP:
+    case MAYA_TAN_STEPNEXT: {
+        vec v = {0, 0};
+        return v;
+    }
+    case MAYA_TAN_CLAMPED: {
+        double prev = i > 0 ? k[i - 1].value : (i + 1 < n ? k[i + 1].value : k[i].value);
+        double next = i + 1 < n ? k[i + 1].value : prev;
+        bool has_side = side == 0 ? i > 0 : i + 1 < n;
+        if (has_side && (fabs(prev - k[i].value) <= 0.05 || fabs(next - k[i].value) <= 0.05))
+            return flat(k, n, i, side);
+        return spline(k, n, i, side);
+    }
+    case MAYA_TAN_PLATEAU:
+    case MAYA_TAN_AUTO:
+    case MAYA_TAN_AUTOEASE:
+    case MAYA_TAN_AUTOMIX:
+    case MAYA_TAN_AUTOCUSTOM: {
+        if (i == 0 || i + 1 >= n)
+            return flat(k, n, i, side);
+        double y0 = k[i - 1].value, y = k[i].value, y1 = k[i + 1].value;
+        if ((y >= y0 && y >= y1) || (y <= y0 && y <= y1))
+            return flat(k, n, i, side); /* an extremum */
+        vec v = spline(k, n, i, side);
+        double reach = v.y / 3; /* the handle's rise */
+        double limit = side == 0 ? y0 - y : y1 - y;
+        bool over = side == 0 ? fabs(-reach) > fabs(limit) : fabs(reach) > fabs(limit);
+        if (over) {
+            if (type == MAYA_TAN_PLATEAU)
+                return flat(k, n, i, side);
+            double scale = reach != 0 ? fabs(limit / reach) : 0;
+            v.y *= scale;
+        }
+        return v;
+    }
+    default: /* spline, global, unknown */
+        return spline(k, n, i, side);
+    }
+}
+
+static void to_model_key(ak_key *out, const maya_key *k, size_t n, size_t i, bool weighted, double angle_unit,
+                         double fps)
+{
+    memset(out, 0, sizeof *out);
+    out->value.d[0] = k[i].value;
+    out->interp = k[i].tout == MAYA_TAN_STEP       ? AK_INTERP_HOLD
+                  : k[i].tout == MAYA_TAN_STEPNEXT ? AK_INTERP_STEP_NEXT
+                                                   : AK_INTERP_HERMITE;
+    out->has_tangents = true;
+    out->flags = (k[i].tan_locked == 1 ? 1u : 0u) | (k[i].weight_locked == 1 ? 2u : 0u) |
+                 (k[i].breakdown == 1 ? 4u : 0u);
+    for (int side = 0; side < 2; side++) {
+        vec v = tangent(k, n, i, side, angle_unit);
+        double slope, weight = 1.0 / 3;
+        if (!weighted) {
+            double len = sqrt(v.x * v.x + v.y * v.y);
+            if (len > 0) {
+                v.x /= len;
+                v.y /= len;
+            }
+            if (v.x < 0)
+                v.x = 0;
+            if (v.x == 0 && v.y != 0)
+                v.x = 1e-4;
+        } else if (v.x < 0) {
+            v.x = 0;
+        }
+        slope = v.x > 0 ? v.y / v.x : 0;
+        if (weighted) {
+            double seg = side == 0 ? (i > 0 ? k[i].time - k[i - 1].time : 0)
+                                   : (i + 1 < n ? k[i + 1].time - k[i].time : 0);
+            weight = seg > 0 ? (v.x / 3) / seg : 1.0 / 3;
+        }
+        slope *= fps; /* per frame -> per second */
+        if (side == 0) {
+            out->in_tangent.d[0] = slope;
+            out->in_weight = weight;
+            out->in_weighted = weighted;
+        } else {
+            out->out_tangent.d[0] = slope;
+            out->out_weight = weight;
+            out->out_weighted = weighted;
+        }
+    }
+}
+
+bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
+                   struct ak_animation **out);
+bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
+                   struct ak_animation **out)
+{
+    *out = NULL;
+    maya_doc *doc;
+    if (!maya_decode(in, opt, d, arena, &doc))
+        return false;
+    ak_animation *anim = AK_ARENA_NEW(arena, ak_animation);
+    if (!anim)
+        return false;
+    size_t curves = 0;
+    for (size_t i = 0; i < doc->entry_count; i++)
+        curves += doc->entries[i].curve;
+    anim->tracks = AK_ARENA_ARRAY(arena, ak_track, curves ? curves : 1);
+    if (!anim->tracks)
+        return false;
+    double header_fps = maya_time_unit_fps(doc->time_unit);
+    if (header_fps == 0)
+        header_fps = 24; /* the scene default when the file does not say */
+    double header_angle = maya_angular_unit_rad(doc->angular_unit);
+    if (header_angle == 0)
+        header_angle = PI / 180;
+    double end = 0, start = 0;
+    bool any = false;
+    for (size_t i = 0; i < doc->entry_count; i++) {
+        const maya_entry *e = &doc->entries[i];
+        if (!e->curve)
+            continue;
+        const maya_adata *a = &e->data;
+        ak_track *t = &anim->tracks[anim->track_count++];
+        memset(t, 0, sizeof *t);
+        t->node = e->name_count == 3 ? e->names[2] : NULL;
+        t->property = e->name_count >= 1 ? e->names[0] : NULL;
+        t->type = AK_VT_DOUBLE;
+        t->kind = AK_TRACK_CURVE;
+        t->pre = infinity_of(a->pre_infinity);
+        t->post = infinity_of(a->post_infinity);
+        bool unitless_input = is(a->input, "unitless") || (a->input && !is(a->input, "time"));
+        double fps = header_fps;
+        if (a->input_unit && maya_time_unit_fps(a->input_unit) > 0)
+            fps = maya_time_unit_fps(a->input_unit);
+        if (unitless_input)
+            fps = 1;
+        double angle = header_angle;
+        if (a->tangent_angle_unit && maya_angular_unit_rad(a->tangent_angle_unit) > 0)
+            angle = maya_angular_unit_rad(a->tangent_angle_unit);
+        bool weighted = a->has_weighted && a->weighted == 1;
+        t->keys = AK_ARENA_ARRAY(arena, ak_key, a->key_count ? a->key_count : 1);
+        if (!t->keys)
+            return false;
+        t->key_count = a->key_count;
+        for (size_t k = 0; k < a->key_count; k++) {
+            to_model_key(&t->keys[k], a->keys, a->key_count, k, weighted, angle, fps);
+            t->keys[k].time = a->keys[k].time / fps;
+        }
+        if (a->key_count && !unitless_input) {
+            double t0 = t->keys[0].time, t1 = t->keys[a->key_count - 1].time;
+            if (!any || t0 < start)
+                start = t0;
+            if (!any || t1 > end)
+                end = t1;
+            any = true;
+        }
+    }
+    anim->name = NULL;
+    anim->duration = any ? end - start : -1;
+    if (doc->has_start_time && doc->has_end_time && doc->start_time < doc->end_time)
+        anim->duration = (doc->end_time - doc->start_time) / header_fps;
+    *out = anim;
+    return true;
+}

@@ -1,0 +1,332 @@
+/* The Maya .anim format: sniffing, the scanner's number classes, the
+ * canonical emitter (precision, layout, CRLF), dump/undump, and curves
+ * sampled through the common model (runtime/curve.c). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "../../formats/maya/maya.h"
+#include "../../formats/maya/maya_lex.h"
+
+#include <curve.h>
+#include <model.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HEAD "animVersion 1.1;\nmayaVersion 2026;\ntimeUnit film;\nlinearUnit cm;\nangularUnit deg;\n" \
+             "startTime 0;\nendTime 48;\n"
+
+static ak_input input_of(const char *s)
+{
+    ak_input in = {"test.anim", (const uint8_t *)s, strlen(s)};
+    return in;
+}
+
+static size_t errors_of(const char *text, bool strict)
+{
+    ak_options opt = {0};
+    opt.strict = strict;
+    ak_diag_options dopt = {strict, 0};
+    ak_diags *d = ak_diags_new(&dopt);
+    ak_input in = input_of(text);
+    ak_validate(&in, &ak_format_maya, &opt, d);
+    size_t n = ak_diags_errors(d);
+    ak_diags_free(d);
+    return n;
+}
+
+static void test_sniff(void **state)
+{
+    (void)state;
+    const char *yes[] = {"animVersion 1.1;", "\357\273\277animVersion 1.1;", "# c\n; \n  animVersion 1.1;",
+                         "animVersion"};
+    const char *no[] = {"animVersions 1.1;", "%YAML 1.1", "anim x 0 0 0;", "", "{\"a\":1}"};
+    for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
+        assert_int_equal(ak_format_maya.sniff((const uint8_t *)yes[i], strlen(yes[i])), AK_SNIFF_CONTENT);
+    for (size_t i = 0; i < sizeof no / sizeof *no; i++)
+        assert_int_equal(ak_format_maya.sniff((const uint8_t *)no[i], strlen(no[i])), AK_SNIFF_NO);
+    assert_true(ak_format_has_extension(&ak_format_maya, "x.ANIM"));
+}
+
+static void test_number_classes(void **state)
+{
+    (void)state;
+    struct {
+        const char *s;
+        maya_numclass c;
+    } cases[] = {
+        {"0", MAYA_N_FIXED},         {"-0", MAYA_N_FIXED},       {"1.5", MAYA_N_FIXED},
+        {"0.0001", MAYA_N_FIXED},    {"2.5044781e-06", MAYA_N_EXP}, {"1e+100", MAYA_N_EXP},
+        {"+1", MAYA_N_OTHER},        {".5", MAYA_N_OTHER},       {"1.0", MAYA_N_OTHER},
+        {"1E5", MAYA_N_OTHER},       {"1e-006", MAYA_N_OTHER},   {"1.", MAYA_N_OTHER},
+        {"nan", MAYA_N_NONE},        {"1,5", MAYA_N_NONE},       {"0x10", MAYA_N_NONE},
+        {"-", MAYA_N_NONE},          {"1e", MAYA_N_NONE},        {"", MAYA_N_NONE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        assert_int_equal(maya_number_class((const uint8_t *)cases[i].s, strlen(cases[i].s)), cases[i].c);
+}
+
+static void test_words(void **state)
+{
+    (void)state;
+    bool lf;
+    assert_int_equal(maya_word_tangent((const uint8_t *)"stepnext", 8), MAYA_TAN_STEPNEXT);
+    assert_int_equal(maya_word_tangent((const uint8_t *)"smooth", 6), -1);
+    assert_int_equal(maya_word_linear_unit((const uint8_t *)"centimeter", 10, &lf), MAYA_LU_CM);
+    assert_true(lf);
+    assert_int_equal(maya_word_angular_unit((const uint8_t *)"min", 3, &lf), MAYA_AU_MIN);
+    assert_false(lf);
+    assert_int_equal(maya_word_time_unit((const uint8_t *)"min", 3), MAYA_TU_MIN);
+    assert_int_equal(maya_word_infinity((const uint8_t *)"cycleRelative", 13), MAYA_INF_CYCLE_RELATIVE);
+}
+
+static char *reemit(const char *text, int precision, int crlf)
+{
+    ak_options opt = {0};
+    ak_diag_options dopt = {false, 0};
+    ak_diags *d = ak_diags_new(&dopt);
+    ak_input in = input_of(text);
+    ak_buf out;
+    ak_buf_init(&out);
+    bool ok = ak_maya_reemit(&in, &opt, precision, crlf, d, &out);
+    ak_diags_free(d);
+    if (!ok) {
+        ak_buf_free(&out);
+        return NULL;
+    }
+    ak_buf_cstr(&out);
+    return out.data;
+}
+
+static void test_emit_canonical(void **state)
+{
+    (void)state;
+    /* a relaxed file comes out in Maya's layout */
+    const char *in = "animVersion 1.1; mayaVersion 2026;\ntimeUnit film;\nlinearUnit cm;\nangularUnit deg;\n"
+                     "startTime 0;\nendTime 48;\nanim translate.translateX translateX j 0 1 0;\nanimData {\n"
+                     " output linear; input time; weighted 0;\npreInfinity cycle;\npostInfinity linear;\n"
+                     "keys {\n0 1.0 fixed linear 1 0 0 45 1;\n24 .5 linear fixed 1 0 1 -10 1;\n}\n}\n"
+                     "anim translate.translateX translateX j2 0 0 0;\n";
+    const char *want = HEAD "anim translate.translateX translateX j 0 1 0;\nanimData {\n  input time;\n"
+                       "  output linear;\n  weighted 0;\n  preInfinity cycle;\n  postInfinity linear;\n  keys {\n"
+                       "    0 1 fixed linear 1 0 0 45 1;\n    24 0.5 linear fixed 1 0 1 -10 1;\n  }\n}\n"
+                       "anim j2 0 0 0;\n";
+    char *out = reemit(in, 0, 0);
+    assert_non_null(out);
+    assert_string_equal(out, want);
+    free(out);
+}
+
+static void test_emit_precision_and_crlf(void **state)
+{
+    (void)state;
+    const char *in = HEAD "anim a.b b n 0 0 0;\nanimData {\n  input time;\n  output linear;\n  weighted 0;\n"
+                          "  preInfinity constant;\n  postInfinity constant;\n  keys {\n"
+                          "    1 0.1 linear linear 1 0 0;\n    2 1e-11 linear linear 1 0 0;\n  }\n}\n";
+    char *p17 = reemit(in, 17, 1);
+    assert_non_null(p17);
+    assert_non_null(strstr(p17, "    1 0.10000000000000001 linear linear 1 0 0;\r\n"));
+    /* Maya writes values this close to zero as 0 */
+    assert_non_null(strstr(p17, "    2 0 linear linear 1 0 0;\r\n"));
+    free(p17);
+    char *p3 = reemit(in, 3, 0);
+    assert_non_null(p3);
+    assert_non_null(strstr(p3, "    1 0.1 linear linear 1 0 0;\n"));
+    free(p3);
+}
+
+static void test_emit_version_1_0(void **state)
+{
+    (void)state;
+    const char *in = "animVersion 1.0;\nmayaVersion 2.5;\nanim a 0 0 0;\nanimData {\n  input time;\n"
+                     "  output linear;\n  preInfinity constant;\n  postInfinity constant;\n  keys {\n"
+                     "    1 2 fixed linear 1 0 10 1;\n  }\n}\n";
+    char *out = reemit(in, 0, 0);
+    assert_non_null(out);
+    /* written as 1.1: the breakdown column is added */
+    assert_non_null(strstr(out, "animVersion 1.1;\nmayaVersion 2.5;\n"));
+    assert_non_null(strstr(out, "    1 2 fixed linear 1 0 0 10 1;\n"));
+    assert_non_null(strstr(out, "  weighted 0;\n"));
+    free(out);
+}
+
+static void test_emit_rejects_errors(void **state)
+{
+    (void)state;
+    assert_null(reemit("mayaVersion 2026;\n", 0, 0));
+    assert_null(reemit(HEAD "anim a.b b n 0 0 0;\nanimData {\n  keys {\n    1 nan linear linear 1 0 0;\n  }\n}\n",
+                       0, 0));
+}
+
+static void test_undump(void **state)
+{
+    (void)state;
+    const char *json = "{\"anim_version\":\"1.1\",\"maya_version\":\"2026\",\"time_unit\":\"film\","
+                       "\"entries\":[{\"kind\":\"placeholder\",\"names\":[\"n\"],\"row\":0,\"child\":1,\"attr\":2},"
+                       "{\"kind\":\"curve\",\"names\":[\"a.b\",\"b\",\"n\"],\"row\":0,\"child\":0,\"attr\":0,"
+                       "\"anim_data\":{\"weighted\":1,\"keys\":[{\"time\":1,\"value\":0.25,\"in_tangent\":"
+                       "\"spline\",\"out_tangent\":\"fixed\",\"tan_locked\":1,\"weight_locked\":0,"
+                       "\"breakdown\":1,\"out_angle\":30,\"out_weight\":2}]}}]}";
+    ak_options opt = {0};
+    ak_diag_options dopt = {false, 0};
+    ak_diags *d = ak_diags_new(&dopt);
+    ak_input in = {"x.json", (const uint8_t *)json, strlen(json)};
+    ak_buf out;
+    ak_buf_init(&out);
+    assert_true(ak_format_maya.undump(&in, &opt, d, &out));
+    ak_buf_cstr(&out);
+    assert_string_equal(out.data, "animVersion 1.1;\nmayaVersion 2026;\ntimeUnit film;\nanim n 0 1 2;\n"
+                                  "anim a.b b n 0 0 0;\nanimData {\n  input time;\n  output linear;\n"
+                                  "  weighted 1;\n  preInfinity constant;\n  postInfinity constant;\n  keys {\n"
+                                  "    1 0.25 spline fixed 1 0 1 30 2;\n  }\n}\n");
+    ak_buf_free(&out);
+    /* unknown members are errors */
+    const char *bad = "{\"anim_version\":\"1.1\",\"colour\":3}";
+    ak_input bin = {"x.json", (const uint8_t *)bad, strlen(bad)};
+    ak_buf_init(&out);
+    assert_false(ak_format_maya.undump(&bin, &opt, d, &out));
+    ak_buf_free(&out);
+    assert_non_null(ak_rule_find("maya.undump.bad-member"));
+    ak_diags_free(d);
+}
+
+/* The curve of track i of a file, sampled at t (seconds). */
+static double sample(const char *text, size_t track, double t)
+{
+    ak_options opt = {0};
+    ak_diag_options dopt = {false, 0};
+    ak_diags *d = ak_diags_new(&dopt);
+    ak_input in = input_of(text);
+    ak_arena arena;
+    ak_arena_init(&arena, 4096);
+    ak_animation *anim = NULL;
+    assert_true(ak_format_maya.to_model(&in, &opt, d, &arena, &anim));
+    assert_true(track < anim->track_count);
+    ak_curve c;
+    assert_true(ak_curve_from_track(&anim->tracks[track], 0, &arena, &c));
+    double v = ak_curve_eval(&c, t);
+    ak_arena_free(&arena);
+    ak_diags_free(d);
+    return v;
+}
+
+#define CURVE(inf, keys) \
+    "anim a.b b n 0 0 0;\nanimData {\n  input time;\n  output linear;\n  weighted 0;\n  preInfinity " inf \
+    ";\n  postInfinity " inf ";\n  keys {\n" keys "  }\n}\n"
+
+static void test_sample(void **state)
+{
+    (void)state;
+    /* film = 24 fps: frame 24 is 1 s */
+    const char *lin = HEAD CURVE("constant", "    0 0 linear linear 1 0 0;\n    24 10 linear linear 1 0 0;\n");
+    assert_true(fabs(sample(lin, 0, 0.5) - 5) < 1e-9);
+    assert_true(fabs(sample(lin, 0, 2) - 10) < 1e-9);
+    const char *step = HEAD CURVE("constant", "    0 0 linear step 1 0 0;\n    24 10 linear linear 1 0 0;\n");
+    assert_true(fabs(sample(step, 0, 0.99) - 0) < 1e-9);
+    assert_true(fabs(sample(step, 0, 1) - 10) < 1e-9);
+    const char *next = HEAD CURVE("constant", "    0 0 linear stepnext 1 0 0;\n    24 10 linear linear 1 0 0;\n");
+    assert_true(fabs(sample(next, 0, 0.01) - 10) < 1e-9);
+    /* a fixed tangent of 45 degrees in graph space is a slope of 1 value per frame */
+    const char *fixed = HEAD CURVE("linear", "    0 0 fixed fixed 1 0 0 45 1 45 1;\n    24 24 fixed fixed 1 0 0 45 1 45 1;\n");
+    assert_true(fabs(sample(fixed, 0, 0.5) - 12) < 1e-9);
+    assert_true(fabs(sample(fixed, 0, 2) - 48) < 1e-9); /* linear infinity along the slope */
+    const char *cyc = HEAD CURVE("cycle", "    0 0 linear linear 1 0 0;\n    24 10 linear linear 1 0 0;\n");
+    assert_true(fabs(sample(cyc, 0, 1.5) - 5) < 1e-9);
+    const char *osc = HEAD CURVE("oscillate", "    0 0 linear linear 1 0 0;\n    24 10 linear linear 1 0 0;\n");
+    assert_true(fabs(sample(osc, 0, 1.25) - 7.5) < 1e-9);
+    const char *rel = HEAD CURVE("cycleRelative", "    0 0 linear linear 1 0 0;\n    24 10 linear linear 1 0 0;\n");
+    assert_true(fabs(sample(rel, 0, 1.5) - 15) < 1e-9);
+    /* flat keys: the curve stays within the key values */
+    const char *flat = HEAD CURVE("constant", "    0 0 flat flat 1 0 0;\n    24 10 flat flat 1 0 0;\n");
+    assert_true(fabs(sample(flat, 0, 0.5) - 5) < 1e-9);
+    assert_true(sample(flat, 0, 0.1) < 5);
+    /* weighted: heavy flat handles ease in and out more than the default */
+    const char *w = HEAD "anim a.b b n 0 0 0;\nanimData {\n  input time;\n  output linear;\n  weighted 1;\n"
+                         "  preInfinity constant;\n  postInfinity constant;\n  keys {\n"
+                         "    0 0 fixed fixed 1 0 0 0 20 0 20;\n    24 10 fixed fixed 1 0 0 0 20 0 20;\n  }\n}\n";
+    double v = sample(w, 0, 0.25);
+    assert_true(v >= 0 && v < sample(flat, 0, 0.25));
+}
+
+/* .anim -> model -> .anim (from_model) -> model: the curves agree. */
+static void test_model_round_trip(void **state)
+{
+    (void)state;
+    ak_file f;
+    char why[256];
+    assert_true(ak_file_open(&f, "examples/maya/bounce.anim", why, sizeof why));
+    ak_options opt = {0};
+    ak_diag_options dopt = {false, 0};
+    ak_diags *d = ak_diags_new(&dopt);
+    ak_input in = {"bounce.anim", f.data, f.size};
+    ak_arena arena;
+    ak_arena_init(&arena, 4096);
+    ak_animation *a1 = NULL, *a2 = NULL;
+    assert_true(ak_format_maya.to_model(&in, &opt, d, &arena, &a1));
+    ak_buf out;
+    ak_buf_init(&out);
+    assert_true(ak_format_maya.from_model(a1, &opt, d, &out));
+    assert_int_equal(ak_diags_errors(d), 0);
+    ak_input in2 = {"back.anim", (const uint8_t *)out.data, out.len};
+    assert_true(ak_format_maya.to_model(&in2, &opt, d, &arena, &a2));
+    assert_int_equal(a1->track_count, a2->track_count);
+    for (size_t t = 0; t < a1->track_count; t++) {
+        ak_curve c1, c2;
+        assert_true(ak_curve_from_track(&a1->tracks[t], 0, &arena, &c1));
+        assert_true(ak_curve_from_track(&a2->tracks[t], 0, &arena, &c2));
+        for (double x = -0.5; x < 2.5; x += 0.01) {
+            double v1 = ak_curve_eval(&c1, x), v2 = ak_curve_eval(&c2, x);
+            if (fabs(v1 - v2) > 1e-4 * (1 + fabs(v1)))
+                fail_msg("track %zu at %g: %.9g vs %.9g", t, x, v1, v2);
+        }
+    }
+    ak_buf_free(&out);
+    ak_arena_free(&arena);
+    ak_diags_free(d);
+    ak_file_close(&f);
+}
+
+static void test_strict_levels(void **state)
+{
+    (void)state;
+    /* a third-party number style: warning by default, still a warning under --strict (spec: W / -) */
+    const char *style = HEAD CURVE("constant", "    0 +1 linear linear 1 0 0;\n");
+    assert_int_equal(errors_of(style, false), 0);
+    assert_int_equal(errors_of(style, true), 0);
+    /* an unknown tangent word: warning by default, error under --strict */
+    const char *tan = HEAD CURVE("constant", "    0 1 smooth linear 1 0 0;\n");
+    assert_int_equal(errors_of(tan, false), 0);
+    assert_int_equal(errors_of(tan, true), 1);
+    /* a value that hangs Maya is an error at both levels */
+    const char *hang = HEAD CURVE("constant", "    0 1,5 linear linear 1 0 0;\n");
+    assert_int_equal(errors_of(hang, false), 1);
+    assert_int_equal(errors_of(hang, true), 1);
+}
+
+static void test_rules_table(void **state)
+{
+    (void)state;
+    assert_true(ak_format_maya.rule_count >= 74);
+    for (size_t i = 0; i < ak_format_maya.rule_count; i++) {
+        const ak_rule *r = &ak_format_maya.rules[i];
+        assert_true(strncmp(r->code, "maya.", 5) == 0);
+        assert_true(r->strict >= r->compat);
+        assert_ptr_equal(ak_rule_find(r->code), r);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sniff),           cmocka_unit_test(test_number_classes),
+        cmocka_unit_test(test_words),           cmocka_unit_test(test_emit_canonical),
+        cmocka_unit_test(test_emit_precision_and_crlf), cmocka_unit_test(test_emit_version_1_0),
+        cmocka_unit_test(test_emit_rejects_errors), cmocka_unit_test(test_undump),
+        cmocka_unit_test(test_sample),          cmocka_unit_test(test_strict_levels),
+        cmocka_unit_test(test_rules_table),     cmocka_unit_test(test_model_round_trip),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

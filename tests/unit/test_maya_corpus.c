@@ -1,0 +1,119 @@
+/* Every .anim file of ../shared/corpus/maya validates with no error in
+ * compatible mode (and none under --strict: they are Maya-written), and
+ * decode -> emit reproduces it byte for byte after normalising line ends,
+ * and so does dump -> undump (building the file from its JSON dump).
+ * Exits 77 (skipped) when the shared corpus is absent. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <animkit/animkit.h>
+
+#include "../../formats/maya/maya.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char corpus_dir[4096];
+
+static void normalise_eol(ak_buf *b)
+{
+    size_t j = 0;
+    for (size_t i = 0; i < b->len; i++)
+        if (!(b->data[i] == '\r' && i + 1 < b->len && b->data[i + 1] == '\n'))
+            b->data[j++] = b->data[i];
+    b->len = j;
+}
+
+static void check_file(const char *path)
+{
+    ak_file f;
+    char why[256];
+    assert_true(ak_file_open(&f, path, why, sizeof why));
+    ak_input in = {path, f.data, f.size};
+    for (int strict = 0; strict < 2; strict++) {
+        ak_options opt = {0};
+        opt.strict = strict;
+        ak_diag_options dopt = {opt.strict, 0};
+        ak_diags *d = ak_diags_new(&dopt);
+        const ak_format *fmt = ak_validate(&in, NULL, &opt, d);
+        assert_non_null(fmt);
+        assert_string_equal(fmt->id, "maya");
+        if (ak_diags_errors(d))
+            fprintf(stderr, "%s: %zu errors\n", path, ak_diags_errors(d));
+        assert_int_equal(ak_diags_errors(d), 0);
+        ak_diags_free(d);
+    }
+    ak_options opt = {0};
+    ak_diag_options dopt = {false, 0};
+    ak_diags *d = ak_diags_new(&dopt);
+    ak_buf out, src;
+    ak_buf_init(&out);
+    ak_buf_init(&src);
+    assert_true(ak_maya_reemit(&in, &opt, 0, 0, d, &out));
+    ak_buf_append(&src, f.data, f.size);
+    normalise_eol(&src);
+    normalise_eol(&out);
+    if (out.len != src.len || memcmp(out.data, src.data, out.len) != 0) {
+        size_t i = 0;
+        while (i < out.len && i < src.len && out.data[i] == src.data[i])
+            i++;
+        fprintf(stderr, "%s: first difference at byte %zu: emitted '%.40s' vs file '%.40s'\n", path, i,
+                out.data + i, src.data + i);
+        fail();
+    }
+    /* dump -> undump gives the file back too */
+    const ak_format *maya = ak_format_find("maya");
+    ak_buf json, back;
+    ak_buf_init(&json);
+    ak_buf_init(&back);
+    assert_true(maya->dump(&in, &opt, d, &json));
+    ak_input jin = {"dump.json", (const uint8_t *)json.data, json.len};
+    assert_true(maya->undump(&jin, &opt, d, &back));
+    normalise_eol(&back);
+    assert_int_equal(back.len, src.len);
+    assert_memory_equal(back.data, src.data, src.len);
+    ak_buf_free(&json);
+    ak_buf_free(&back);
+    ak_buf_free(&out);
+    ak_buf_free(&src);
+    ak_diags_free(d);
+    ak_file_close(&f);
+}
+
+static void test_corpus(void **state)
+{
+    (void)state;
+    DIR *dh = opendir(corpus_dir);
+    assert_non_null(dh);
+    struct dirent *e;
+    int n = 0;
+    while ((e = readdir(dh)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 5, ".anim") != 0)
+            continue;
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", corpus_dir, e->d_name);
+        check_file(path);
+        n++;
+    }
+    closedir(dh);
+    assert_true(n >= 4);
+}
+
+int main(void)
+{
+    const char *shared = getenv("AK_SHARED_DIR");
+    if (!shared)
+        return 77;
+    snprintf(corpus_dir, sizeof corpus_dir, "%s/corpus/maya", shared);
+    DIR *dh = opendir(corpus_dir);
+    if (!dh)
+        return 77;
+    closedir(dh);
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_corpus)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
