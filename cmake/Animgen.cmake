@@ -1,2 +1,31 @@
-# ak_animgen(<out-var> <file.layout|file.schema>): runs animgen on a format's
-# declaration; defined by gen/CMakeLists.txt once animgen exists.
+# ak_animgen(<out-var> <declaration file> [<more declaration files>...])
+#
+# Runs animgen (gen/, built first) on a format's *.layout or *.schema file
+# into ${AK_GEN_DIR}/formats/<id>/: <id>_layout.h, <id>_layout.c and
+# rules.md (the format's section of docs/diagnostics.md). <id> is the name
+# of the folder that holds the declaration. <out-var> receives the
+# generated C file(s), to pass to ak_add_format(... GENERATED ...); the
+# folder is also the include directory of the generated header.
+function(ak_animgen out_var)
+  set(outputs "")
+  foreach(src ${ARGN})
+    get_filename_component(abs ${src} ABSOLUTE)
+    file(RELATIVE_PATH rel ${CMAKE_SOURCE_DIR} ${abs})
+    get_filename_component(dir ${abs} DIRECTORY)
+    get_filename_component(id ${dir} NAME)
+    set(out_dir ${AK_GEN_DIR}/formats/${id})
+    set(out_c ${out_dir}/${id}_layout.c)
+    set(out_h ${out_dir}/${id}_layout.h)
+    add_custom_command(
+      OUTPUT ${out_c} ${out_h} ${out_dir}/rules.md
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${out_dir}
+      COMMAND $<TARGET_FILE:animgen> --id ${id} -o ${out_dir} ${rel}
+      DEPENDS animgen ${abs}
+      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
+      COMMENT "animgen ${rel}"
+      VERBATIM)
+    _ak_mark_generated(${out_c} ${out_h})
+    list(APPEND outputs ${out_c})
+  endforeach()
+  set(${out_var} ${outputs} PARENT_SCOPE)
+endfunction()

@@ -1,0 +1,10 @@
+# MRTK input animation: validate-only and decode throughput on a generated
+# 200 MB recording, next to a plain memcpy of the same bytes (bench/mrtk/run).
+add_executable(mrtk_bench_gen ${CMAKE_SOURCE_DIR}/tests/mrtk/mrtk_gen.c)
+target_include_directories(mrtk_bench_gen PRIVATE ${AK_GEN_DIR}/formats/mrtk ${CMAKE_SOURCE_DIR}/gen/rt)
+target_link_libraries(mrtk_bench_gen PRIVATE animkit)
+add_executable(mrtk_bench ${CMAKE_CURRENT_LIST_DIR}/mrtk_bench.c)
+target_compile_options(mrtk_bench PRIVATE ${AK_WARNINGS})
+target_include_directories(mrtk_bench PRIVATE ${AK_GEN_DIR}/formats/mrtk ${CMAKE_SOURCE_DIR}/gen/rt)
+target_link_libraries(mrtk_bench PRIVATE animkit)
+add_dependencies(bench_all mrtk_bench_gen mrtk_bench animkit_cli)

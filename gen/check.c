@@ -1,0 +1,624 @@
+/* animgen: semantic checks of a parsed declaration (names, types, rule
+ * codes, sizes) and the name resolution the emitter shares. */
+#include "ast.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct_decl *find_struct(compiler *cc, const char *name)
+{
+    format_decl *f = cc->format;
+    for (size_t i = 0; i < f->structs.n; i++) {
+        struct_decl *s = f->structs.items[i];
+        if (strcmp(s->name, name) == 0)
+            return s;
+    }
+    return NULL;
+}
+
+enum_decl *find_enum(compiler *cc, const char *name)
+{
+    format_decl *f = cc->format;
+    for (size_t i = 0; i < f->enums.n; i++) {
+        enum_decl *e = f->enums.items[i];
+        if (strcmp(e->name, name) == 0)
+            return e;
+    }
+    return NULL;
+}
+
+rule_decl *find_rule(compiler *cc, const char *code)
+{
+    format_decl *f = cc->format;
+    for (size_t i = 0; i < f->rules.n; i++) {
+        rule_decl *r = f->rules.items[i];
+        if (strcmp(r->code, code) == 0)
+            return r;
+    }
+    return NULL;
+}
+
+static member *find_in(vec *members, const char *name, int *index)
+{
+    for (size_t i = 0; i < members->n; i++) {
+        member *m = members->items[i];
+        if ((m->kind == M_FIELD || m->kind == M_LET) && strcmp(m->name, name) == 0)
+            return m;
+        (*index)++;
+        if (m->kind == M_IF) {
+            member *r = find_in(&m->body, name, index);
+            if (r)
+                return r;
+        }
+    }
+    return NULL;
+}
+
+member *find_member_named(struct_decl *s, const char *name, int *index)
+{
+    int i = 0;
+    member *m = find_in(&s->members, name, &i);
+    if (index)
+        *index = i;
+    return m;
+}
+
+prim_kind member_prim(const member *m)
+{
+    if (m->kind == M_LET)
+        return P_F64;
+    if (m->kind != M_FIELD || m->type->kind != T_NAMED || m->type->st)
+        return P_NONE;
+    return m->type->prim;
+}
+
+member *resolve_name(compiler *cc, struct_decl *cur, const char *dotted, char *out, size_t out_size)
+{
+    char first[128];
+    const char *dot = strchr(dotted, '.');
+    size_t n = dot ? (size_t)(dot - dotted) : strlen(dotted);
+    if (n >= sizeof first)
+        return NULL;
+    memcpy(first, dotted, n);
+    first[n] = 0;
+    const char *base = "o->";
+    member *m = find_member_named(cur, first, NULL);
+    if (!m && cc->format->root_st && cur != cc->format->root_st) {
+        m = find_member_named(cc->format->root_st, first, NULL);
+        base = "r_->";
+    }
+    if (!m)
+        return NULL;
+    snprintf(out, out_size, "%s%s", base, first);
+    while (dot) {
+        if (m->kind != M_FIELD || m->type->kind != T_NAMED || !m->type->st)
+            return NULL;
+        struct_decl *s = m->type->st;
+        const char *next = dot + 1;
+        dot = strchr(next, '.');
+        n = dot ? (size_t)(dot - next) : strlen(next);
+        if (n >= sizeof first)
+            return NULL;
+        memcpy(first, next, n);
+        first[n] = 0;
+        m = find_member_named(s, first, NULL);
+        if (!m)
+            return NULL;
+        size_t len = strlen(out);
+        snprintf(out + len, out_size - len, ".%s", first);
+    }
+    return m;
+}
+
+/* ---- types ---------------------------------------------------------------- */
+
+static bool parse_prim(const char *name, prim_kind *p, endian *e)
+{
+    static const char *const names[] = {"none", "u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64",
+                                        "f32", "f64", "bool8", "varint", "string7", "nstring7"};
+    *e = END_DEFAULT;
+    for (int i = 1; i < (int)(sizeof names / sizeof names[0]); i++) {
+        size_t n = strlen(names[i]);
+        if (strncmp(name, names[i], n) != 0)
+            continue;
+        if (name[n] == 0) {
+            *p = (prim_kind)i;
+            return true;
+        }
+        if (i >= P_U16 && i <= P_F64 && (strcmp(name + n, "le") == 0 || strcmp(name + n, "be") == 0)) {
+            *p = (prim_kind)i;
+            *e = name[n] == 'l' ? END_LITTLE : END_BIG;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void resolve_type(compiler *cc, tref *t)
+{
+    if (t->kind == T_ARRAY) {
+        resolve_type(cc, t->elem);
+        if (t->elem->kind == T_ARRAY)
+            cc_error(cc, t->at, "arrays of arrays are not supported: wrap the inner array in a struct");
+        return;
+    }
+    if (parse_prim(t->name, &t->prim, &t->end))
+        return;
+    t->st = find_struct(cc, t->name);
+    if (t->st)
+        return;
+    t->en = find_enum(cc, t->name);
+    if (t->en) {
+        t->prim = t->en->base;
+        return;
+    }
+    cc_error(cc, t->at, "unknown type '%s'", t->name);
+}
+
+static rule_decl *use_rule(compiler *cc, const char *code, loc at)
+{
+    rule_decl *r = find_rule(cc, code);
+    if (!r) {
+        cc_error(cc, at, "rule '@%s' is not declared (declare it with `rule @%s <severity> \"message\"`)",
+                 code, code);
+        return NULL;
+    }
+    r->used = true;
+    return r;
+}
+
+/* ---- expressions ---------------------------------------------------------- */
+
+static void check_expr(compiler *cc, struct_decl *cur, expr *e)
+{
+    if (!e)
+        return;
+    char tmp[512];
+    switch (e->kind) {
+    case E_NAME: {
+        member *m = resolve_name(cc, cur, e->text, tmp, sizeof tmp);
+        if (!m)
+            cc_error(cc, e->at, "unknown field '%s' in struct '%s'", e->text, cur->name);
+        else if (m->kind == M_FIELD && member_prim(m) == P_NONE)
+            cc_error(cc, e->at, "'%s' is not a number: only scalar fields can be used in expressions", e->text);
+        else if (m->kind == M_FIELD && (m->type->prim == P_STRING7 || m->type->prim == P_NSTRING7))
+            cc_error(cc, e->at, "'%s' is a string: only numbers can be used in expressions", e->text);
+        break;
+    }
+    case E_NOT:
+    case E_NEG: check_expr(cc, cur, e->lhs); break;
+    case E_BINARY:
+        check_expr(cc, cur, e->lhs);
+        check_expr(cc, cur, e->rhs);
+        break;
+    default: break;
+    }
+}
+
+/* ---- members -------------------------------------------------------------- */
+
+static bool is_string(prim_kind p) { return p == P_STRING7 || p == P_NSTRING7; }
+
+static void check_cons(compiler *cc, struct_decl *cur, member *m, cons *c)
+{
+    c->rule = use_rule(cc, c->code, c->code_at);
+    tref *t = m->type;
+    bool array = t->kind == T_ARRAY;
+    prim_kind p = array ? P_NONE : t->prim;
+    bool scalar = !array && !t->st && p != P_NONE;
+    bool numeric = scalar && !is_string(p);
+    const char *what = NULL;
+    switch (c->kind) {
+    case C_CMP:
+    case C_RANGE:
+    case C_SET:
+        if (!numeric)
+            what = "a comparison needs a number field";
+        check_expr(cc, cur, c->value);
+        check_expr(cc, cur, c->hi);
+        for (size_t i = 0; i < c->set.n; i++)
+            check_expr(cc, cur, c->set.items[i]);
+        break;
+    case C_ENUM:
+        c->en = find_enum(cc, c->name);
+        if (!c->en)
+            cc_error(cc, c->at, "unknown enum '%s'", c->name);
+        if (!numeric || prim_is_float(p))
+            what = "'in <enum>' needs an integer field";
+        break;
+    case C_FINITE:
+        if (!prim_is_float(p))
+            what = "'finite' needs an f32 or f64 field";
+        break;
+    case C_FITS:
+        if (!array)
+            what = "'fits' applies to counted arrays";
+        break;
+    case C_NONDECREASING:
+    case C_NOREPEAT:
+        if (!array || !t->elem->st) {
+            what = "this constraint applies to arrays of structs";
+        } else {
+            member *f = find_member_named(t->elem->st, c->name, NULL);
+            if (!f || member_prim(f) == P_NONE || is_string(member_prim(f)))
+                cc_error(cc, c->at, "struct '%s' has no number field '%s'", t->elem->st->name, c->name);
+        }
+        break;
+    case C_UTF8:
+        if (!is_string(p))
+            what = "this constraint applies to strings";
+        break;
+    case C_LENGTH:
+        if (!is_string(p) && p != P_VARINT)
+            what = "'length' applies to strings and varints";
+        break;
+    case C_MINIMAL:
+        if (!is_string(p) && p != P_VARINT)
+            what = "'minimal' applies to strings and varints";
+        break;
+    case C_FLAG:
+        if (p != P_BOOL8 && p != P_NSTRING7)
+            what = "'flag' applies to bool8 and nstring7 fields";
+        break;
+    case C_SYNTAX:
+    case C_UNIQUE: what = "this constraint belongs to JSON objects"; break;
+    }
+    if (what)
+        cc_error(cc, c->at, "%s ('%s' is %s)", what, m->name,
+                 array ? "an array" : t->st ? "a struct" : prim_name(p));
+    check_expr(cc, cur, c->when);
+}
+
+static bool has_cons(member *m, cons_kind k)
+{
+    for (size_t i = 0; i < m->cons.n; i++)
+        if (((cons *)m->cons.items[i])->kind == k)
+            return true;
+    return false;
+}
+
+static void check_members(compiler *cc, struct_decl *s, vec *members, bool in_if);
+
+static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
+{
+    switch (m->kind) {
+    case M_FIELD: {
+        resolve_type(cc, m->type);
+        int idx_self, idx_other;
+        member *other = find_member_named(s, m->name, &idx_other);
+        (void)idx_self;
+        if (other && other != m)
+            cc_error(cc, m->at, "field '%s' is declared twice in struct '%s'", m->name, s->name);
+        tref *t = m->type;
+        if (t->kind == T_ARRAY) {
+            check_expr(cc, s, t->count);
+            if (t->count->kind != E_INT && !has_cons(m, C_FITS))
+                cc_error(cc, m->at,
+                         "array '%s' needs a 'fits @code' constraint: its count comes from the input", m->name);
+            if (t->elem->st && t->elem->st == s)
+                cc_error(cc, m->at, "struct '%s' contains itself", s->name);
+        }
+        if (t->kind != T_ARRAY && is_string(t->prim) && !has_cons(m, C_LENGTH))
+            cc_error(cc, m->at, "string '%s' needs a 'length @code' constraint for malformed lengths", m->name);
+        if (t->kind != T_ARRAY && t->prim == P_NSTRING7 && !has_cons(m, C_FLAG))
+            cc_error(cc, m->at, "nullable string '%s' needs a 'flag @code' constraint", m->name);
+        if (t->kind != T_ARRAY && t->prim == P_VARINT && !has_cons(m, C_LENGTH))
+            cc_error(cc, m->at, "varint '%s' needs a 'length @code' constraint", m->name);
+        for (size_t i = 0; i < m->cons.n; i++)
+            check_cons(cc, s, m, m->cons.items[i]);
+        break;
+    }
+    case M_LET: check_expr(cc, s, m->value); break;
+    case M_ASSERT:
+        m->rule = use_rule(cc, m->code, m->code_at);
+        check_expr(cc, s, m->value);
+        if (m->name && !find_member_named(s, m->name, NULL))
+            cc_error(cc, m->at, "assert: no field '%s' in struct '%s'", m->name, s->name);
+        break;
+    case M_IF:
+        check_expr(cc, s, m->value);
+        if (m->code)
+            m->rule = use_rule(cc, m->code, m->code_at);
+        check_members(cc, s, &m->body, true);
+        break;
+    case M_SWITCH: {
+        bool has_else = false;
+        for (size_t i = 0; i < m->arms.n; i++) {
+            switch_arm *a = m->arms.items[i];
+            check_expr(cc, s, a->cond);
+            if (has_else)
+                cc_error(cc, a->at, "switch arm after 'else' can never be taken");
+            if (!a->cond)
+                has_else = true;
+            a->st = find_struct(cc, a->type);
+            if (!a->st)
+                cc_error(cc, a->at, "unknown struct '%s' in switch", a->type);
+            else if (a->st == s)
+                cc_error(cc, a->at, "struct '%s' contains itself", s->name);
+        }
+        if (!has_else)
+            cc_error(cc, m->at, "switch needs an 'else' arm: every input must select a layout");
+        if (in_if)
+            cc_error(cc, m->at, "switch inside 'if' is not supported: select in the arm's struct");
+        break;
+    }
+    case M_END:
+        m->rule = use_rule(cc, m->code, m->code_at);
+        if (!s->is_root)
+            cc_error(cc, m->at, "'end' belongs to the root struct");
+        break;
+    case M_HOOK:
+        for (size_t i = 0; i < m->codes.n; i++) {
+            token *t = m->codes.items[i];
+            use_rule(cc, t->text, t->at);
+        }
+        break;
+    }
+}
+
+static void check_members(compiler *cc, struct_decl *s, vec *members, bool in_if)
+{
+    for (size_t i = 0; i < members->n; i++)
+        check_member(cc, s, members->items[i], in_if);
+}
+
+/* Smallest encoding of a struct; also detects structs that contain
+ * themselves (state: 0 new, 1 in progress, 2 done). */
+static int min_size_of(compiler *cc, struct_decl *s, int *state, size_t si);
+
+static int min_members(compiler *cc, vec *members, int *state, bool *fixed)
+{
+    int total = 0;
+    for (size_t i = 0; i < members->n; i++) {
+        member *m = members->items[i];
+        if (m->kind == M_IF) {
+            *fixed = false;
+            bool dummy;
+            (void)min_members(cc, &m->body, state, &dummy);
+            continue;
+        }
+        if (m->kind == M_SWITCH) {
+            *fixed = false;
+            int best = -1;
+            for (size_t k = 0; k < m->arms.n; k++) {
+                switch_arm *a = m->arms.items[k];
+                if (!a->st)
+                    continue;
+                int n = min_size_of(cc, a->st, state, 0);
+                if (best < 0 || n < best)
+                    best = n;
+            }
+            total += best < 0 ? 0 : best;
+            continue;
+        }
+        if (m->kind != M_FIELD)
+            continue;
+        tref *t = m->type;
+        if (t->kind == T_ARRAY) {
+            *fixed = false;
+            int64_t n = -1;
+            if (t->count->kind == E_INT)
+                n = strtoll(t->count->text, NULL, 0);
+            int el = t->elem->st ? min_size_of(cc, t->elem->st, state, 0) : prim_size(t->elem->prim);
+            if (!t->elem->st && !prim_size(t->elem->prim))
+                el = 1;
+            if (el <= 0)
+                cc_error(cc, m->at, "elements of array '%s' must take at least one byte", m->name);
+            if (n > 0)
+                total += (int)(n * el);
+            continue;
+        }
+        if (t->st) {
+            total += min_size_of(cc, t->st, state, 0);
+            if (!t->st->fixed)
+                *fixed = false;
+            continue;
+        }
+        int n = prim_size(t->prim);
+        if (!n) {
+            *fixed = false;
+            n = 1;
+        }
+        total += n;
+    }
+    return total;
+}
+
+static int min_size_of(compiler *cc, struct_decl *s, int *state, size_t si)
+{
+    (void)si;
+    size_t idx = 0;
+    for (; idx < cc->format->structs.n; idx++)
+        if (cc->format->structs.items[idx] == s)
+            break;
+    if (state[idx] == 2)
+        return s->min_size;
+    if (state[idx] == 1) {
+        cc_error(cc, s->at, "struct '%s' contains itself: a layout's nesting must be finite", s->name);
+        return 0;
+    }
+    state[idx] = 1;
+    bool fixed = true;
+    s->min_size = min_members(cc, &s->members, state, &fixed);
+    s->fixed = fixed;
+    state[idx] = 2;
+    return s->min_size;
+}
+
+static void check_json(compiler *cc)
+{
+    format_decl *f = cc->format;
+    for (size_t i = 0; i < f->objects.n; i++) {
+        jobject *o = f->objects.items[i];
+        for (size_t k = 0; k < i; k++)
+            if (strcmp(((jobject *)f->objects.items[k])->name, o->name) == 0)
+                cc_error(cc, o->at, "object '%s' is declared twice", o->name);
+        if (o->ordered_code)
+            use_rule(cc, o->ordered_code, o->ordered_at);
+        if (o->closed_code)
+            use_rule(cc, o->closed_code, o->closed_at);
+        if (o->open_code)
+            use_rule(cc, o->open_code, o->open_at);
+        if (o->closed_code && o->open_code)
+            cc_error(cc, o->open_at, "object '%s' cannot be both open and closed", o->name);
+        if (o->base) {
+            bool found = false;
+            for (size_t k = 0; k < f->objects.n; k++)
+                if (strcmp(((jobject *)f->objects.items[k])->name, o->base) == 0)
+                    found = true;
+            if (!found)
+                cc_error(cc, o->at, "object '%s' extends unknown object '%s'", o->name, o->base);
+        }
+        for (size_t k = 0; k < o->members.n; k++) {
+            jmember *m = o->members.items[k];
+            for (size_t j = 0; j < k; j++)
+                if (strcmp(((jmember *)o->members.items[j])->name, m->name) == 0)
+                    cc_error(cc, m->at, "member '%s' is declared twice in object '%s'", m->name, o->name);
+            if (m->since >= 0 && m->until >= 0 && m->until < m->since)
+                cc_error(cc, m->at, "member '%s': 'until %lld' is before 'since %lld'", m->name,
+                         (long long)m->until, (long long)m->since);
+            for (size_t j = 0; j < m->cons.n; j++) {
+                cons *c = m->cons.items[j];
+                use_rule(cc, c->code, c->code_at);
+                if (c->kind == C_SYNTAX) {
+                    bool found = false;
+                    for (size_t s = 0; s < f->syntaxes.n; s++)
+                        if (strcmp(((syntax_decl *)f->syntaxes.items[s])->name, c->name) == 0)
+                            found = true;
+                    if (!found)
+                        cc_error(cc, c->at, "unknown value syntax '%s' (declare it with `syntax %s = machine ...`)",
+                                 c->name, c->name);
+                }
+            }
+        }
+        for (size_t k = 0; k < o->wheres.n; k++) {
+            cons *c = o->wheres.items[k];
+            use_rule(cc, c->code, c->code_at);
+        }
+    }
+}
+
+/* Path segments a struct can add below itself (fields + array indices);
+ * structs are known not to contain themselves when this runs. */
+static int depth_of(struct_decl *s, int guard);
+
+static int depth_members(vec *members, int guard)
+{
+    int best = 0;
+    for (size_t i = 0; i < members->n; i++) {
+        member *m = members->items[i];
+        int d = 0;
+        if (m->kind == M_FIELD) {
+            tref *t = m->type;
+            d = 1;
+            if (t->kind == T_ARRAY) {
+                d++;
+                t = t->elem;
+            }
+            if (t->st)
+                d += depth_of(t->st, guard + 1);
+        } else if (m->kind == M_IF) {
+            d = depth_members(&m->body, guard);
+        } else if (m->kind == M_SWITCH) {
+            for (size_t k = 0; k < m->arms.n; k++) {
+                switch_arm *a = m->arms.items[k];
+                int x = a->st ? depth_of(a->st, guard + 1) : 0;
+                if (x > d)
+                    d = x;
+            }
+        }
+        if (d > best)
+            best = d;
+    }
+    return best;
+}
+
+static int depth_of(struct_decl *s, int guard)
+{
+    if (guard > 64)
+        return 1000;
+    return depth_members(&s->members, guard);
+}
+
+bool cc_check(compiler *cc)
+{
+    format_decl *f = cc->format;
+    size_t idlen = strlen(f->id);
+    for (size_t i = 0; i < f->rules.n; i++) {
+        rule_decl *r = f->rules.items[i];
+        r->index = (int)i;
+        if (strncmp(r->code, f->id, idlen) != 0 || r->code[idlen] != '.' || !strchr(r->code + idlen + 1, '.'))
+            cc_error(cc, r->at, "rule code '@%s' must have the form @%s.<area>.<slug>", r->code, f->id);
+        for (size_t k = 0; k < i; k++)
+            if (strcmp(((rule_decl *)f->rules.items[k])->code, r->code) == 0)
+                cc_error(cc, r->at, "rule '@%s' is declared twice", r->code);
+        if (r->strict < r->compat)
+            cc_error(cc, r->at, "rule '@%s': the strict severity cannot be milder than the compatible one",
+                     r->code);
+    }
+    for (size_t i = 0; i < f->hooks.n; i++) {
+        member *m = f->hooks.items[i];
+        for (size_t k = 0; k < m->codes.n; k++) {
+            token *t = m->codes.items[k];
+            use_rule(cc, t->text, t->at);
+        }
+    }
+    if (f->size_code)
+        f->size_rule = use_rule(cc, f->size_code, f->size_at);
+    if (f->trunc_code)
+        f->trunc_rule = use_rule(cc, f->trunc_code, f->trunc_at);
+    for (int i = 0; i < 3; i++)
+        if (f->undump_codes[i])
+            f->undump_rules[i] = use_rule(cc, f->undump_codes[i], f->undump_at[i]);
+    if (f->json) {
+        check_json(cc);
+    } else {
+        if (!f->trunc_code)
+            cc_error(cc, f->at, "binary format '%s' needs `truncated @code`", f->id);
+        if (!f->root)
+            cc_error(cc, f->at, "binary format '%s' needs `root <struct>`", f->id);
+        if (f->magic_text) {
+            endian e;
+            if (!parse_prim(f->magic_text, &f->magic_prim, &e) || !prim_is_int(f->magic_prim))
+                cc_error(cc, f->magic_at, "magic needs an integer type, not '%s'", f->magic_text);
+        }
+        for (size_t i = 0; i < f->enums.n; i++) {
+            enum_decl *e = f->enums.items[i];
+            endian en;
+            if (!parse_prim(e->base_name, &e->base, &en) || !prim_is_int(e->base))
+                cc_error(cc, e->base_at, "enum '%s' needs an integer base type, not '%s'", e->name, e->base_name);
+        }
+        for (size_t i = 0; i < f->structs.n; i++) {
+            struct_decl *s = f->structs.items[i];
+            for (size_t k = 0; k < i; k++)
+                if (strcmp(((struct_decl *)f->structs.items[k])->name, s->name) == 0)
+                    cc_error(cc, s->at, "struct '%s' is declared twice", s->name);
+        }
+        if (f->root) {
+            f->root_st = find_struct(cc, f->root);
+            if (!f->root_st)
+                cc_error(cc, f->root_at, "root struct '%s' is not declared", f->root);
+            else
+                f->root_st->is_root = true;
+        }
+        for (size_t i = 0; i < f->structs.n; i++) {
+            struct_decl *s = f->structs.items[i];
+            check_members(cc, s, &s->members, false);
+        }
+        if (cc->errors)
+            return false;
+        int *state = calloc(f->structs.n + 1, sizeof *state);
+        for (size_t i = 0; i < f->structs.n; i++)
+            min_size_of(cc, f->structs.items[i], state, i);
+        free(state);
+        /* the generated code keeps the field path in a fixed stack */
+        if (!cc->errors && f->root_st && depth_of(f->root_st, 0) > 30)
+            cc_error(cc, f->root_st->at, "struct '%s' nests deeper than 30 path segments", f->root_st->name);
+    }
+    for (size_t i = 0; i < f->rules.n; i++) {
+        rule_decl *r = f->rules.items[i];
+        if (!r->used && !f->json)
+            cc_error(cc, r->at, "rule '@%s' is declared but no check reports it", r->code);
+    }
+    return cc->errors == 0;
+}

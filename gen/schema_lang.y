@@ -1,0 +1,478 @@
+/* animgen: the grammar of the schema language (Lemon 3.40).
+ *
+ * One %syntax_error path reports like a compiler (file:line:col, caret) and
+ * the driver stops feeding tokens: there is no error recovery. Every value
+ * lives in the compiler's arena, so no symbol owns memory and no
+ * %destructor is needed. Keywords fall back to IDENT where they cannot be
+ * keywords, so that `size`, `length` or `version` remain usable as names. */
+
+%name schema_parser
+%token_prefix TK_
+%token_type {token *}
+%extra_context {compiler *cc}
+%start_symbol file
+
+%include {
+#include "ast.h"
+#include "parser.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+static format_decl *F(compiler *cc) { return cc->format; }
+
+static expr *mk_expr(compiler *cc, expr_kind k, loc at, const char *text)
+{
+    expr *e = cc_alloc(cc, sizeof *e);
+    e->kind = k;
+    e->at = at;
+    e->text = text;
+    return e;
+}
+
+static expr *mk_bin(compiler *cc, const char *op, expr *a, expr *b)
+{
+    expr *e = mk_expr(cc, E_BINARY, a->at, NULL);
+    e->op = op;
+    e->lhs = a;
+    e->rhs = b;
+    return e;
+}
+
+static cons *mk_cons(compiler *cc, cons_kind k, loc at)
+{
+    cons *c = cc_alloc(cc, sizeof *c);
+    c->kind = k;
+    c->at = at;
+    return c;
+}
+
+static member *mk_member(compiler *cc, member_kind k, loc at)
+{
+    member *m = cc_alloc(cc, sizeof *m);
+    m->kind = k;
+    m->at = at;
+    m->id = cc->next_id++;
+    return m;
+}
+
+static jmember *jm_pending(compiler *cc)
+{
+    if (!cc->format->jm_pending) {
+        jmember *m = cc_alloc(cc, sizeof *m);
+        m->since = -1;
+        m->until = -1;
+        cc->format->jm_pending = m;
+    }
+    return cc->format->jm_pending;
+}
+
+static int64_t int_of(const token *t)
+{
+    return (int64_t)strtoull(t->text, NULL, 0);
+}
+}
+
+%syntax_error {
+    (void)yymajor;
+    cc_error(cc, TOKEN->at, "unexpected %s%s%s", yymajor == 0 ? "" : "'",
+             TOKEN->text, yymajor == 0 ? "" : "'");
+}
+%stack_overflow {
+    cc_error(cc, (loc){0, 0}, "declaration nested too deeply");
+}
+
+%fallback IDENT FORMAT BINARY JSON ENDIAN LITTLE BIG EXTENSION MAGIC SIZE LIMIT TRUNCATED
+    RULE STRUCT ENUM IF ELSE SWITCH LET ASSERT AT FATAL FINITE IN FITS UTF8 MINIMAL LENGTH
+    FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
+    ABSTRACT BY SINCE UNTIL REF MAP NOTE WARNING ERROR WHERE SYNTAX MACHINE VERSION UNIQUE
+    REPORTS.
+
+%left OROR.
+%left ANDAND.
+%nonassoc EQ NE.
+%nonassoc LT LE GT GE.
+%left PLUS MINUS.
+%left STAR.
+%right NOT.
+
+%type name {token *}
+%type expr {expr *}
+%type dotted {token *}
+%type type {tref *}
+%type members {vec *}
+%type member {member *}
+%type conslist {vec *}
+%type cons {cons *}
+%type cbody {cons *}
+%type jcbody {cons *}
+%type jconslist {vec *}
+%type jcons {cons *}
+%type exprlist {vec *}
+%type severity {int}
+%type rationale {const char *}
+%type at_opt {const char *}
+%type fatal_opt {bool}
+%type when_opt {expr *}
+%type arms {vec *}
+%type arm {switch_arm *}
+%type codes {vec *}
+%type jtype {jtype *}
+%type jterm {jtype *}
+%type jtypelist {vec *}
+%type targs {vec *}
+%type jarms {vec *}
+%type jarm {jarm *}
+%type namelist {vec *}
+%type jmember {jmember *}
+%type jname {token *}
+%type jdefault {expr *}
+%type object_head {jobject *}
+
+file ::= format_head LBRACE items RBRACE.
+
+format_head ::= FORMAT name(I) STRING(T) BINARY. {
+    format_decl *f = cc_alloc(cc, sizeof *f);
+    f->id = I->text; f->at = I->at; f->title = T->text; f->json = false;
+    f->end = END_LITTLE; f->magic_min_size = -1;
+    cc->format = f;
+}
+format_head ::= FORMAT name(I) STRING(T) JSON. {
+    format_decl *f = cc_alloc(cc, sizeof *f);
+    f->id = I->text; f->at = I->at; f->title = T->text; f->json = true;
+    f->end = END_LITTLE; f->magic_min_size = -1;
+    cc->format = f;
+}
+
+name(A) ::= IDENT(B). { A = B; }
+
+items ::= items item.
+items ::= .
+
+item ::= ENDIAN LITTLE. { F(cc)->end = END_LITTLE; }
+item ::= ENDIAN BIG. { F(cc)->end = END_BIG; }
+item ::= EXTENSION STRING(S). { vec_push(cc, &F(cc)->extensions, (void *)S->text); }
+item ::= MAGIC(M) name(P) INT(V). {
+    F(cc)->magic_text = P->text; F(cc)->magic_value = (uint64_t)int_of(V); F(cc)->magic_at = M->at;
+}
+item ::= MAGIC(M) name(P) INT(V) SIZE GE INT(N). {
+    F(cc)->magic_text = P->text; F(cc)->magic_value = (uint64_t)int_of(V); F(cc)->magic_at = M->at;
+    F(cc)->magic_min_size = int_of(N);
+}
+item ::= LIMIT SIZE INT(N) CODE(C). {
+    F(cc)->size_limit = int_of(N); F(cc)->size_code = C->text; F(cc)->size_at = C->at;
+}
+item ::= name(N) CODE(A) CODE(B) CODE(C). {
+    if (strcmp(N->text, "undump") != 0)
+        cc_error(cc, N->at, "unknown declaration '%s'", N->text);
+    F(cc)->undump_codes[0] = A->text; F(cc)->undump_codes[1] = B->text; F(cc)->undump_codes[2] = C->text;
+    F(cc)->undump_at[0] = A->at; F(cc)->undump_at[1] = B->at; F(cc)->undump_at[2] = C->at;
+}
+item ::= TRUNCATED CODE(C). { F(cc)->trunc_code = C->text; F(cc)->trunc_at = C->at; }
+item ::= ROOT name(N). { F(cc)->root = N->text; F(cc)->root_at = N->at; }
+item ::= VERSION STRING(P). { F(cc)->version_pointer = P->text; }
+item ::= RULE CODE(C) severity(A) SLASH severity(B) STRING(M) rationale(R). {
+    rule_decl *r = cc_alloc(cc, sizeof *r);
+    r->code = C->text; r->at = C->at; r->compat = A; r->strict = B; r->message = M->text;
+    r->rationale = R;
+    vec_push(cc, &F(cc)->rules, r);
+}
+item ::= ENUM name(N) COLON name(B) LBRACE enum_items RBRACE. {
+    enum_decl *e = F(cc)->enums.items[F(cc)->enums.n - 1];
+    e->name = N->text; e->at = N->at; e->base_name = B->text; e->base_at = B->at;
+}
+enum_start ::= . {
+    enum_decl *e = cc_alloc(cc, sizeof *e);
+    vec_push(cc, &F(cc)->enums, e);
+}
+enum_items ::= enum_start enum_list.
+enum_items ::= enum_start enum_list COMMA.
+enum_list ::= enum_item.
+enum_list ::= enum_list COMMA enum_item.
+enum_item ::= name(N) ASSIGN INT(V). {
+    enum_decl *e = F(cc)->enums.items[F(cc)->enums.n - 1];
+    enum_item *it = cc_alloc(cc, sizeof *it);
+    it->name = N->text; it->at = N->at; it->value = int_of(V);
+    vec_push(cc, &e->items, it);
+}
+enum_item ::= name(N) ASSIGN MINUS INT(V). {
+    enum_decl *e = F(cc)->enums.items[F(cc)->enums.n - 1];
+    enum_item *it = cc_alloc(cc, sizeof *it);
+    it->name = N->text; it->at = N->at; it->value = -int_of(V);
+    vec_push(cc, &e->items, it);
+}
+item ::= STRUCT name(N) LBRACE members(M) RBRACE. {
+    struct_decl *s = cc_alloc(cc, sizeof *s);
+    s->name = N->text; s->at = N->at; s->members = *M;
+    vec_push(cc, &F(cc)->structs, s);
+}
+/* Rules that hand-written code of the format reports (outside any walk). */
+item ::= HOOK name(N) REPORTS codes(C). {
+    member *m = mk_member(cc, M_HOOK, N->at); m->name = N->text; m->codes = *C;
+    vec_push(cc, &F(cc)->hooks, m);
+}
+item ::= SYNTAX name(N) ASSIGN MACHINE name(M). {
+    syntax_decl *s = cc_alloc(cc, sizeof *s);
+    s->name = N->text; s->machine = M->text; s->at = N->at;
+    vec_push(cc, &F(cc)->syntaxes, s);
+}
+item ::= object_head(O) LBRACE jmembers RBRACE wheres. { (void)O; }
+
+severity(A) ::= NOTE. { A = 0; }
+severity(A) ::= WARNING. { A = 1; }
+severity(A) ::= ERROR. { A = 2; }
+rationale(A) ::= . { A = NULL; }
+rationale(A) ::= STRING(S). { A = S->text; }
+
+/* ---- binary members ---------------------------------------------------- */
+
+members(A) ::= . { A = cc_alloc(cc, sizeof *A); }
+members(A) ::= members(B) member(M). { A = B; vec_push(cc, A, M); }
+
+member(A) ::= name(N) COLON type(T) conslist(C). {
+    A = mk_member(cc, M_FIELD, N->at); A->name = N->text; A->type = T; A->cons = *C;
+}
+member(A) ::= LET(L) name(N) ASSIGN expr(E). {
+    A = mk_member(cc, M_LET, L->at); A->name = N->text; A->value = E;
+}
+member(A) ::= ASSERT(K) expr(E) CODE(C) at_opt(W) fatal_opt(X). {
+    A = mk_member(cc, M_ASSERT, K->at); A->value = E; A->code = C->text; A->code_at = C->at;
+    A->name = W; A->fatal = X;
+}
+member(A) ::= IF(K) expr(E) LBRACE members(M) RBRACE. {
+    A = mk_member(cc, M_IF, K->at); A->value = E; A->body = *M;
+}
+member(A) ::= IF(K) expr(E) NONEMPTY LPAREN name(W) RPAREN CODE(C) at_opt(T) LBRACE members(M) RBRACE. {
+    A = mk_member(cc, M_IF, K->at); A->value = E; A->body = *M; A->watch = W->text;
+    A->code = C->text; A->code_at = C->at; A->name = T;
+}
+member(A) ::= SWITCH(K) LBRACE arms(R) RBRACE. {
+    A = mk_member(cc, M_SWITCH, K->at); A->arms = *R;
+}
+member(A) ::= SWITCH(K) name(N) LBRACE arms(R) RBRACE. {
+    A = mk_member(cc, M_SWITCH, K->at); A->arms = *R; A->name = N->text;
+}
+member(A) ::= END(K) CODE(C). {
+    A = mk_member(cc, M_END, K->at); A->code = C->text; A->code_at = C->at;
+}
+member(A) ::= HOOK(K) name(N). {
+    A = mk_member(cc, M_HOOK, K->at); A->name = N->text;
+}
+member(A) ::= HOOK(K) name(N) REPORTS codes(C). {
+    A = mk_member(cc, M_HOOK, K->at); A->name = N->text; A->codes = *C;
+}
+
+codes(A) ::= CODE(C). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, C); }
+codes(A) ::= codes(B) COMMA CODE(C). { A = B; vec_push(cc, A, C); }
+
+at_opt(A) ::= . { A = NULL; }
+at_opt(A) ::= AT name(N). { A = N->text; }
+fatal_opt(A) ::= . { A = false; }
+fatal_opt(A) ::= FATAL. { A = true; }
+when_opt(A) ::= . { A = NULL; }
+when_opt(A) ::= WHEN expr(E). { A = E; }
+
+arms(A) ::= arm(R). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, R); }
+arms(A) ::= arms(B) COMMA arm(R). { A = B; vec_push(cc, A, R); }
+arm(A) ::= expr(E) ARROW name(N). {
+    A = cc_alloc(cc, sizeof *A); A->cond = E; A->type = N->text; A->at = N->at;
+}
+arm(A) ::= ELSE ARROW name(N). {
+    A = cc_alloc(cc, sizeof *A); A->cond = NULL; A->type = N->text; A->at = N->at;
+}
+
+type(A) ::= name(N). {
+    A = cc_alloc(cc, sizeof *A); A->kind = T_NAMED; A->at = N->at; A->name = N->text;
+}
+type(A) ::= type(E) LBRACKET expr(C) RBRACKET. {
+    A = cc_alloc(cc, sizeof *A); A->kind = T_ARRAY; A->at = E->at; A->elem = E; A->count = C;
+}
+
+conslist(A) ::= . { A = cc_alloc(cc, sizeof *A); }
+conslist(A) ::= cons(C). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, C); }
+conslist(A) ::= conslist(B) COMMA cons(C). { A = B; vec_push(cc, A, C); }
+
+cons(A) ::= cbody(B) CODE(C) fatal_opt(X) when_opt(W). {
+    A = B; A->code = C->text; A->code_at = C->at; A->fatal = X; A->when = W;
+}
+cbody(A) ::= jcbody(B). { A = B; }
+cbody(A) ::= LT(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = "<"; A->value = E; }
+cbody(A) ::= GT(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = ">"; A->value = E; }
+cbody(A) ::= LE(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = "<="; A->value = E; }
+cbody(A) ::= GE(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = ">="; A->value = E; }
+
+/* Constraints shared by JSON members (no < or >: those start type arguments). */
+jcbody(A) ::= EQ(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = "=="; A->value = E; }
+jcbody(A) ::= NE(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = "!="; A->value = E; }
+jcbody(A) ::= IN(T) expr(L) DOTDOT expr(H). {
+    A = mk_cons(cc, C_RANGE, T->at); A->value = L; A->hi = H;
+}
+jcbody(A) ::= IN(T) LBRACE exprlist(L) RBRACE. { A = mk_cons(cc, C_SET, T->at); A->set = *L; }
+jcbody(A) ::= IN(T) name(N). { A = mk_cons(cc, C_ENUM, T->at); A->name = N->text; }
+jcbody(A) ::= FINITE(T). { A = mk_cons(cc, C_FINITE, T->at); }
+jcbody(A) ::= FITS(T). { A = mk_cons(cc, C_FITS, T->at); }
+jcbody(A) ::= UTF8(T). { A = mk_cons(cc, C_UTF8, T->at); }
+jcbody(A) ::= MINIMAL(T). { A = mk_cons(cc, C_MINIMAL, T->at); }
+jcbody(A) ::= LENGTH(T). { A = mk_cons(cc, C_LENGTH, T->at); }
+jcbody(A) ::= FLAG(T). { A = mk_cons(cc, C_FLAG, T->at); }
+jcbody(A) ::= NONDECREASING(T) LPAREN name(N) RPAREN. {
+    A = mk_cons(cc, C_NONDECREASING, T->at); A->name = N->text;
+}
+jcbody(A) ::= NOREPEAT(T) LPAREN name(N) RPAREN. {
+    A = mk_cons(cc, C_NOREPEAT, T->at); A->name = N->text;
+}
+jcbody(A) ::= SYNTAX(T) name(N). { A = mk_cons(cc, C_SYNTAX, T->at); A->name = N->text; }
+jcbody(A) ::= UNIQUE(T) LPAREN name(N) RPAREN. { A = mk_cons(cc, C_UNIQUE, T->at); A->name = N->text; }
+
+exprlist(A) ::= expr(E). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, E); }
+exprlist(A) ::= exprlist(B) COMMA expr(E). { A = B; vec_push(cc, A, E); }
+
+/* ---- expressions ------------------------------------------------------ */
+
+expr(A) ::= INT(T). { A = mk_expr(cc, E_INT, T->at, T->text); }
+expr(A) ::= FLOAT(T). { A = mk_expr(cc, E_FLOAT, T->at, T->text); }
+expr(A) ::= dotted(T). { A = mk_expr(cc, E_NAME, T->at, T->text); }
+expr(A) ::= LPAREN expr(E) RPAREN. { A = E; }
+expr(A) ::= NOT(T) expr(E). { A = mk_expr(cc, E_NOT, T->at, NULL); A->lhs = E; }
+expr(A) ::= MINUS(T) expr(E). [NOT] { A = mk_expr(cc, E_NEG, T->at, NULL); A->lhs = E; }
+expr(A) ::= expr(L) OROR expr(R). { A = mk_bin(cc, "||", L, R); }
+expr(A) ::= expr(L) ANDAND expr(R). { A = mk_bin(cc, "&&", L, R); }
+expr(A) ::= expr(L) EQ expr(R). { A = mk_bin(cc, "==", L, R); }
+expr(A) ::= expr(L) NE expr(R). { A = mk_bin(cc, "!=", L, R); }
+expr(A) ::= expr(L) LT expr(R). { A = mk_bin(cc, "<", L, R); }
+expr(A) ::= expr(L) LE expr(R). { A = mk_bin(cc, "<=", L, R); }
+expr(A) ::= expr(L) GT expr(R). { A = mk_bin(cc, ">", L, R); }
+expr(A) ::= expr(L) GE expr(R). { A = mk_bin(cc, ">=", L, R); }
+expr(A) ::= expr(L) PLUS expr(R). { A = mk_bin(cc, "+", L, R); }
+expr(A) ::= expr(L) MINUS expr(R). { A = mk_bin(cc, "-", L, R); }
+expr(A) ::= expr(L) STAR expr(R). { A = mk_bin(cc, "*", L, R); }
+
+dotted(A) ::= name(N). { A = N; }
+dotted(A) ::= dotted(B) DOT name(N). {
+    A = cc_alloc(cc, sizeof *A); *A = *B;
+    size_t n = strlen(B->text) + 1 + strlen(N->text);
+    char *s = cc_alloc(cc, n + 1);
+    strcpy(s, B->text); strcat(s, "."); strcat(s, N->text);
+    A->text = s; A->len = n;
+}
+
+/* ---- JSON objects (parsed and checked; generation comes with AnimJ) --- */
+
+object_head(A) ::= OBJECT name(N) tparams base_opt by_opt oflags. {
+    A = F(cc)->objects.items[F(cc)->objects.n - 1];
+    A->name = N->text; A->at = N->at;
+}
+tparams ::= object_start.
+tparams ::= object_start LT namelist(L) GT. {
+    jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1]; o->params = *L;
+}
+object_start ::= . {
+    jobject *o = cc_alloc(cc, sizeof *o);
+    o->since = -1; o->until = -1;
+    vec_push(cc, &F(cc)->objects, o);
+}
+base_opt ::= .
+base_opt ::= COLON name(B). { ((jobject *)F(cc)->objects.items[F(cc)->objects.n - 1])->base = B->text; }
+by_opt ::= .
+by_opt ::= BY name(D). {
+    ((jobject *)F(cc)->objects.items[F(cc)->objects.n - 1])->discriminator = D->text;
+}
+oflags ::= .
+oflags ::= oflags oflag.
+oflag ::= ABSTRACT. { ((jobject *)F(cc)->objects.items[F(cc)->objects.n - 1])->abstract = true; }
+oflag ::= ORDERED CODE(C). {
+    jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1]; o->ordered_code = C->text; o->ordered_at = C->at;
+}
+oflag ::= CLOSED CODE(C). {
+    jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1]; o->closed_code = C->text; o->closed_at = C->at;
+}
+oflag ::= OPEN CODE(C). {
+    jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1]; o->open_code = C->text; o->open_at = C->at;
+}
+oflag ::= SINCE INT(V). { ((jobject *)F(cc)->objects.items[F(cc)->objects.n - 1])->since = int_of(V); }
+oflag ::= UNTIL INT(V). { ((jobject *)F(cc)->objects.items[F(cc)->objects.n - 1])->until = int_of(V); }
+
+jmembers ::= .
+jmembers ::= jmembers jmember(M). {
+    jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1]; vec_push(cc, &o->members, M);
+}
+jmember(A) ::= jname(N) COLON jtype(T) jdefault(D) jconslist(C) versions. {
+    A = F(cc)->jm_pending; F(cc)->jm_pending = NULL;
+    if (!A) { A = cc_alloc(cc, sizeof *A); A->since = -1; A->until = -1; }
+    A->name = N->text; A->at = N->at; A->optional = false; A->type = T; A->def = D; A->cons = *C;
+}
+jmember(A) ::= jname(N) QUESTION COLON jtype(T) jdefault(D) jconslist(C) versions. {
+    A = F(cc)->jm_pending; F(cc)->jm_pending = NULL;
+    if (!A) { A = cc_alloc(cc, sizeof *A); A->since = -1; A->until = -1; }
+    A->name = N->text; A->at = N->at; A->optional = true; A->type = T; A->def = D; A->cons = *C;
+}
+jname(A) ::= name(N). { A = N; }
+jname(A) ::= STRING(S). { A = S; }
+jdefault(A) ::= . { A = NULL; }
+jdefault(A) ::= ASSIGN INT(T). { A = mk_expr(cc, E_INT, T->at, T->text); }
+jdefault(A) ::= ASSIGN FLOAT(T). { A = mk_expr(cc, E_FLOAT, T->at, T->text); }
+jdefault(A) ::= ASSIGN MINUS(M) INT(T). {
+    A = mk_expr(cc, E_NEG, M->at, NULL); A->lhs = mk_expr(cc, E_INT, T->at, T->text);
+}
+jdefault(A) ::= ASSIGN MINUS(M) FLOAT(T). {
+    A = mk_expr(cc, E_NEG, M->at, NULL); A->lhs = mk_expr(cc, E_FLOAT, T->at, T->text);
+}
+jdefault(A) ::= ASSIGN name(T). { A = mk_expr(cc, E_NAME, T->at, T->text); }
+jdefault(A) ::= ASSIGN NULLKW(T). { A = mk_expr(cc, E_NAME, T->at, "null"); }
+jdefault(A) ::= ASSIGN STRING(S). { A = mk_expr(cc, E_NAME, S->at, S->text); A->op = "string"; }
+jconslist(A) ::= . { A = cc_alloc(cc, sizeof *A); }
+jconslist(A) ::= jcons(C). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, C); }
+jconslist(A) ::= jconslist(B) COMMA jcons(C). { A = B; vec_push(cc, A, C); }
+jcons(A) ::= jcbody(B) CODE(C) fatal_opt(X). { A = B; A->code = C->text; A->code_at = C->at; A->fatal = X; }
+versions ::= .
+versions ::= versions SINCE INT(V). { jm_pending(cc)->since = int_of(V); }
+versions ::= versions UNTIL INT(V). { jm_pending(cc)->until = int_of(V); }
+
+wheres ::= .
+wheres ::= wheres WHERE name(N) COLON jcbody(B) CODE(C). {
+    jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1];
+    B->code = C->text; B->code_at = C->at; B->value = mk_expr(cc, E_NAME, N->at, N->text);
+    vec_push(cc, &o->wheres, B);
+}
+
+namelist(A) ::= name(N). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, N); }
+namelist(A) ::= STRING(N). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, N); }
+namelist(A) ::= namelist(B) COMMA name(N). { A = B; vec_push(cc, A, N); }
+namelist(A) ::= namelist(B) COMMA STRING(N). { A = B; vec_push(cc, A, N); }
+
+jtype(A) ::= jterm(T). { A = T; }
+jtype(A) ::= jtype(L) PIPE jterm(R). {
+    if (L->kind == J_UNION) { A = L; }
+    else { A = cc_alloc(cc, sizeof *A); A->kind = J_UNION; A->at = L->at; vec_push(cc, &A->args, L); }
+    vec_push(cc, &A->args, R);
+}
+jterm(A) ::= name(N) targs(G). {
+    A = cc_alloc(cc, sizeof *A); A->kind = J_NAMED; A->at = N->at; A->name = N->text;
+    if (G) A->args = *G;
+}
+jterm(A) ::= NULLKW(T). { A = cc_alloc(cc, sizeof *A); A->kind = J_NULL; A->at = T->at; A->name = "null"; }
+jterm(A) ::= LBRACKET(T) jtype(E) RBRACKET. {
+    A = cc_alloc(cc, sizeof *A); A->kind = J_ARRAY; A->at = T->at; A->elem = E;
+}
+jterm(A) ::= MAP(T) LT jtype(E) GT. {
+    A = cc_alloc(cc, sizeof *A); A->kind = J_MAP; A->at = T->at; A->elem = E;
+}
+jterm(A) ::= REF(T) LT name(N) GT. {
+    A = cc_alloc(cc, sizeof *A); A->kind = J_REF; A->at = T->at; A->name = N->text;
+}
+jterm(A) ::= ENUM(T) LBRACE namelist(L) RBRACE. {
+    A = cc_alloc(cc, sizeof *A); A->kind = J_ENUM; A->at = T->at;
+    for (size_t i = 0; i < L->n; i++) vec_push(cc, &A->names, (void *)((token *)L->items[i])->text);
+}
+jterm(A) ::= BY(T) name(N) LBRACE jarms(R) RBRACE. {
+    A = cc_alloc(cc, sizeof *A); A->kind = J_BY; A->at = T->at; A->name = N->text; A->arms = *R;
+}
+targs(A) ::= . { A = NULL; }
+targs(A) ::= LT jtypelist(L) GT. { A = L; }
+jtypelist(A) ::= jtype(T). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, T); }
+jtypelist(A) ::= jtypelist(B) COMMA jtype(T). { A = B; vec_push(cc, A, T); }
+jarms(A) ::= jarm(R). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, R); }
+jarms(A) ::= jarms(B) COMMA jarm(R). { A = B; vec_push(cc, A, R); }
+jarm(A) ::= name(N) ARROW jtype(T). { A = cc_alloc(cc, sizeof *A); A->tag = N->text; A->type = T; A->at = N->at; }
+jarm(A) ::= STRING(N) ARROW jtype(T). { A = cc_alloc(cc, sizeof *A); A->tag = N->text; A->type = T; A->at = N->at; }
