@@ -158,7 +158,7 @@ static void validate_one(validate_run *run, const char *path)
         ak_file_close(&f);
         return;
     }
-    ak_input in = {path, f.data, f.size};
+    ak_input in = ak_file_input(&f);
     const ak_format *fmt = ak_validate(&in, run->format, &run->opt, d);
     ak_diags_sort(d);
     ak_renderer_file(run->renderer, path, fmt ? fmt->id : NULL, f.data, f.size, fmt ? fmt->text : false, d);
@@ -519,7 +519,7 @@ static int cmd_dump(int argc, char **argv)
     }
     ak_diag_options dopt = {opt.strict, 0};
     ak_diags *d = ak_diags_new(&dopt);
-    ak_input in = {input, f.data, f.size};
+    ak_input in = ak_file_input(&f);
     if (!format)
         format = ak_format_detect(f.data, f.size, input);
     int rc = EXIT_OK;
@@ -659,7 +659,7 @@ static int cmd_convert(int argc, char **argv)
     }
     ak_diag_options dopt = {opt.strict, 0};
     ak_diags *d = ak_diags_new(&dopt);
-    ak_input in = {paths[0], f.data, f.size};
+    ak_input in = ak_file_input(&f);
     ak_buf out;
     ak_buf_init(&out);
     const ak_format *used_from = NULL;
@@ -668,7 +668,7 @@ static int cmd_convert(int argc, char **argv)
     int rc = ok ? EXIT_OK : EXIT_INVALID;
     if (ok && verify) {
         ak_diags *vd = ak_diags_new(&dopt);
-        ak_input produced = {paths[1], (const uint8_t *)out.data, out.len};
+        ak_input produced = {paths[1], (const uint8_t *)out.data, out.len, false};
         ak_validate(&produced, to, &opt, vd);
         if (ak_diags_errors(vd)) {
             fprintf(stderr, "%s convert: the output does not pass the %s validator; nothing was written\n", prog,
@@ -781,7 +781,7 @@ static int cmd_sample(int argc, char **argv)
         return EXIT_USAGE;
     }
     ak_diags *d = ak_diags_new(NULL);
-    ak_input in = {input, f.data, f.size};
+    ak_input in = ak_file_input(&f);
     ak_buf out;
     ak_buf_init(&out);
     bool ok = ak_sample(&in, format, &opt, d, (size_t)track, t0, t1, step, &out);

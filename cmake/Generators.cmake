@@ -13,12 +13,19 @@ find_file(LEMON_TEMPLATE lempar.c PATHS /usr/share/lemon /usr/local/share/lemon
 
 set(AK_GEN_DIR ${CMAKE_BINARY_DIR}/gen)
 
-function(_ak_gen_paths src ext out_c_var rel_var)
+# The output is <stem><ext> beside where the source would be, or `name`
+# when given (a scanner and a grammar of the same stem, x.re and x.y, would
+# otherwise both write x.c).
+function(_ak_gen_paths src ext name out_c_var rel_var)
   get_filename_component(abs ${src} ABSOLUTE)
   file(RELATIVE_PATH rel ${CMAKE_SOURCE_DIR} ${abs})
   get_filename_component(rel_dir ${rel} DIRECTORY)
   get_filename_component(stem ${rel} NAME_WE)
-  set(${out_c_var} ${AK_GEN_DIR}/${rel_dir}/${stem}${ext} PARENT_SCOPE)
+  if(name)
+    set(${out_c_var} ${AK_GEN_DIR}/${rel_dir}/${name} PARENT_SCOPE)
+  else()
+    set(${out_c_var} ${AK_GEN_DIR}/${rel_dir}/${stem}${ext} PARENT_SCOPE)
+  endif()
   set(${rel_var} ${rel} PARENT_SCOPE)
 endfunction()
 
@@ -26,13 +33,13 @@ function(_ak_mark_generated)
   set_source_files_properties(${ARGN} PROPERTIES GENERATED TRUE COMPILE_OPTIONS "-w")
 endfunction()
 
-# ak_re2c(<out-var> <file.re> [FLAGS ...])
+# ak_re2c(<out-var> <file.re> [OUTPUT <name.c>] [FLAGS ...])
 # Runs re2c in its bounds-checked (re2c:eof / YYLIMIT) style; the scanner
 # file sets its own options with re2c: configurations. A depfile makes a
 # change to an included .re file regenerate the scanner.
 function(ak_re2c out_var src)
-  cmake_parse_arguments(ARG "" "" "FLAGS" ${ARGN})
-  _ak_gen_paths(${src} ".c" out rel)
+  cmake_parse_arguments(ARG "" "OUTPUT" "FLAGS" ${ARGN})
+  _ak_gen_paths(${src} ".c" "${ARG_OUTPUT}" out rel)
   get_filename_component(out_dir ${out} DIRECTORY)
   get_filename_component(src_dir ${rel} DIRECTORY)
   add_custom_command(
@@ -53,7 +60,7 @@ endfunction()
 # ak_lemon(<out-var> <file.y>): <stem>.c and <stem>.h, with the lempar.c
 # template the lemon package installs.
 function(ak_lemon out_var src)
-  _ak_gen_paths(${src} ".c" out rel)
+  _ak_gen_paths(${src} ".c" "" out rel)
   get_filename_component(out_dir ${out} DIRECTORY)
   string(REGEX REPLACE "\\.c$" ".h" out_h ${out})
   add_custom_command(
@@ -70,7 +77,7 @@ endfunction()
 
 # ak_ragel(<out-var> <file.rl>): a goto-driven (-G2) C machine.
 function(ak_ragel out_var src)
-  _ak_gen_paths(${src} ".c" out rel)
+  _ak_gen_paths(${src} ".c" "" out rel)
   get_filename_component(out_dir ${out} DIRECTORY)
   add_custom_command(
     OUTPUT ${out}

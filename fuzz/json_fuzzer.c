@@ -54,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     ak_options opt = {0};
     d = ak_diags_new(&dopt);
-    ak_input in = {"fuzz", data, size};
+    ak_input in = {"fuzz", data, size, false};
     ak_validate(&in, &ak_format_json, &opt, d);
     /* validate and the event parse agree on well-formedness */
     if ((ak_diags_errors(d) == 0) != (st == AK_JSON_OK))

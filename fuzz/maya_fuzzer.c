@@ -18,7 +18,7 @@ static bool reemit(const uint8_t *data, size_t size, ak_buf *out)
     ak_options opt = {0};
     ak_diag_options dopt = {false, 0};
     ak_diags *d = ak_diags_new(&dopt);
-    ak_input in = {"fuzz.anim", data, size};
+    ak_input in = {"fuzz.anim", data, size, false};
     ak_diags_set_source(d, data, size, true);
     bool ok = ak_maya_reemit(&in, &opt, 17, 0, d, out);
     ak_diags_free(d);
@@ -30,7 +30,7 @@ static void sample(const uint8_t *data, size_t size)
     ak_options opt = {0};
     ak_diag_options dopt = {false, 0};
     ak_diags *d = ak_diags_new(&dopt);
-    ak_input in = {"fuzz.anim", data, size};
+    ak_input in = {"fuzz.anim", data, size, false};
     ak_arena arena;
     ak_arena_init(&arena, 1 << 14);
     ak_animation *anim;
@@ -57,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         opt.strict = strict;
         ak_diag_options dopt = {opt.strict, 0};
         ak_diags *d = ak_diags_new(&dopt);
-        ak_input in = {"fuzz.anim", data, size};
+        ak_input in = {"fuzz.anim", data, size, false};
         ak_validate(&in, &ak_format_maya, &opt, d);
         ak_diags_free(d);
     }
@@ -79,13 +79,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ak_options opt = {0};
         ak_diag_options dopt = {false, 0};
         ak_diags *d = ak_diags_new(&dopt);
-        ak_input in = {"fuzz.anim", (const uint8_t *)first.data, first.len};
+        ak_input in = {"fuzz.anim", (const uint8_t *)first.data, first.len, false};
         ak_buf json, back;
         ak_buf_init(&json);
         ak_buf_init(&back);
         if (!ak_format_maya.dump(&in, &opt, d, &json))
             abort();
-        ak_input jin = {"fuzz.json", (const uint8_t *)json.data, json.len};
+        ak_input jin = {"fuzz.json", (const uint8_t *)json.data, json.len, false};
         if (!ak_maya_undump(&jin, &opt, 17, d, &back))
             abort();
         if (back.len != first.len || memcmp(back.data, first.data, first.len) != 0)

@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const ak_format *f = format();
     if (!f)
         abort();
-    ak_input in = {"fuzz", data, size};
+    ak_input in = {"fuzz", data, size, false};
     ak_options opt = {0};
     ak_options strict = {.strict = true};
     ak_diag_options sopt = {.strict = true};
@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!same_diags(v, dd))
         abort(); /* validator and decoder disagree */
     if (dumped) {
-        ak_input jin = {"fuzz.json", (const uint8_t *)json.data, json.len};
+        ak_input jin = {"fuzz.json", (const uint8_t *)json.data, json.len, false};
         ak_diags *ud = ak_diags_new(NULL);
         ak_buf bin;
         ak_buf_init(&bin);
@@ -64,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort(); /* a dump must undump */
         if (ak_diags_count(v) == 0 && (bin.len != size || memcmp(bin.data, data, size) != 0))
             abort(); /* decode -> encode must give the same bytes */
-        ak_input bin_in = {"fuzz.bin", (const uint8_t *)bin.data, bin.len};
+        ak_input bin_in = {"fuzz.bin", (const uint8_t *)bin.data, bin.len, false};
         ak_diags *d2 = ak_diags_new(NULL);
         ak_buf json2;
         ak_buf_init(&json2);

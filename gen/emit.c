@@ -1247,7 +1247,7 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         out(c, "    size_t start = out->len;\n    bool ok = doc && %s_encode(doc, out);\n", id);
         out(c, "    ak_arena_free(&arena);\n    if (!ok)\n        return false;\n");
         out(c, "    /* what the decoder would say about the result (e.g. NaN times) */\n");
-        out(c, "    ak_input built = {json->name, (const uint8_t *)out->data + start, out->len - start};\n");
+        out(c, "    ak_input built = {json->name, (const uint8_t *)out->data + start, out->len - start, false};\n");
         out(c, "    size_t errors = ak_diags_errors(d);\n    %s_validate(&built, opt, d);\n", id);
         out(c, "    return ak_diags_errors(d) == errors;\n}\n");
     } else {

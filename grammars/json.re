@@ -145,8 +145,7 @@ void ak_json__scan(ak_json_parser *p)
     /*!stags:re2c format = 'const unsigned char *@@ = NULL;\n    '; */
     for (;;) {
         tok = cur;
-        if ((size_t)(tok - base) >= p->next_release)
-            ak_json__progress(p, (size_t)(tok - base));
+        ak_release_at(&p->release, (size_t)(tok - base));
         /*!re2c
             ws+                    { continue; }
             "{"                    { FEED(AK_JSON_T_LBRACE, 0); continue; }

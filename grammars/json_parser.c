@@ -862,58 +862,6 @@ bool ak_json_number_u64(ak_json_parser *p, const ak_json_event *e, const ak_rule
     return true;
 }
 
-/* ------------------------------------------------------------------ */
-/* Releasing consumed pages of a file mapping                          */
-
-/* True when [data, data+size) lies in one read-only, private, file-backed
- * mapping: only there does MADV_DONTNEED keep the contents (they come back
- * from the file). Anonymous memory (stdin read into malloc) would be
- * zeroed, so it is never released. */
-static bool read_only_file_mapping(const uint8_t *data, size_t size)
-{
-#if defined(__linux__)
-    FILE *f = fopen("/proc/self/maps", "r");
-    if (!f)
-        return false;
-    char line[512];
-    bool ok = false;
-    uintptr_t lo = (uintptr_t)data, hi = lo + size;
-    while (fgets(line, sizeof line, f)) {
-        unsigned long long start, end, off, inode;
-        char perms[8];
-        unsigned dev_major, dev_minor;
-        if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu", &start, &end, perms, &off, &dev_major, &dev_minor,
-                   &inode) != 7)
-            continue;
-        if (lo >= start && lo < end) {
-            ok = hi <= end && inode != 0 && perms[0] == 'r' && perms[1] == '-' && perms[3] == 'p';
-            break;
-        }
-    }
-    fclose(f);
-    return ok;
-#else
-    (void)data;
-    (void)size;
-    return false;
-#endif
-}
-
-#define RELEASE_STEP ((size_t)4 << 20)
-
-void ak_json__progress(ak_json_parser *p, size_t offset)
-{
-    p->next_release = offset + RELEASE_STEP;
-    if (!p->release_end)
-        return;
-    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-    /* Keep the last step resident: the current token started there. */
-    uintptr_t upto = ((uintptr_t)p->data + offset - (offset > RELEASE_STEP ? RELEASE_STEP : offset)) & ~(page - 1);
-    if (upto > p->release_from) {
-        madvise((void *)p->release_from, upto - p->release_from, MADV_DONTNEED);
-        p->release_from = upto;
-    }
-}
 
 /* ------------------------------------------------------------------ */
 /* The parse                                                           */
@@ -970,14 +918,10 @@ ak_json_status ak_json_parse(const uint8_t *data, size_t size, const ak_json_con
         p.cfg.max_depth = AK_DEFAULT_MAX_DEPTH;
     p.last_major = -1;
     p.lc_line = p.lc_col = 1;
-    p.next_release = SIZE_MAX;
     ak_buf_init(&p.path);
     ak_buf_init(&p.decoded);
-    if (p.cfg.release_input && p.size >= 2 * RELEASE_STEP && read_only_file_mapping(p.data, p.size)) {
-        p.release_from = (uintptr_t)p.data;
-        p.release_end = (uintptr_t)p.data + p.size;
-        p.next_release = 2 * RELEASE_STEP;
-    }
+    ak_input in = {NULL, p.data, p.size, p.cfg.release_input};
+    ak_release_init(&p.release, &in, false);
     if (!check_encoding(&p)) {
         ak_buf_free(&p.path);
         return AK_JSON_ERROR;

@@ -17,6 +17,8 @@
 
 #include <animkit/animkit.h>
 
+#include "release.h"
+
 #include "numbers.h"
 
 #include <string.h>
@@ -97,9 +99,9 @@ typedef struct ak_json_config {
        code and severities), NULL = json.object.duplicate-member. */
     const ak_rule *duplicate_rule;
     bool allow_duplicates;   /* true: no duplicate detection at all */
-    /* Let the parser drop the pages of a read-only file mapping it has
-       consumed (keeps the resident set small on huge inputs; the data stay
-       readable, they are faulted back in from the file when touched). */
+    /* The data are a read-only file mapping (ak_input.mapped): the parser
+       drops the pages it has consumed (runtime/release.h), which keeps the
+       resident set small on huge inputs. */
     bool release_input;
 } ak_json_config;
 
@@ -196,8 +198,6 @@ void ak_json__lex_error(ak_json_parser *p, ak_json_lex_error e, size_t offset, s
 /* Grammar actions (json.y): the inline functions at the end of this file. */
 void ak_json__syntax_error(ak_json_parser *p, int major, const ak_json_token *t, const bool *expected,
                            int ntokens);
-/* Releases consumed input pages (see release_input); cheap to call often. */
-void ak_json__progress(ak_json_parser *p, size_t offset);
 
 /* Lemon's entry points (prefix from %name in json.y). */
 void *ak_json_lemonAlloc(void *(*alloc)(size_t), ak_json_parser *p);
@@ -256,9 +256,7 @@ struct ak_json_parser {
     size_t slots_len, slots_cap;
     ak_buf decoded;  /* decoded escaped names, stack discipline */
 
-    /* release_input */
-    uintptr_t release_from, release_end;
-    size_t next_release;
+    ak_release release; /* release_input */
 };
 
 /* The event bookkeeping, inlined into the grammar actions (they are most

@@ -129,6 +129,12 @@ static void fchmod_default(const char *path)
     chmod(path, 0666 & ~mask);
 }
 
+ak_input ak_file_input(const ak_file *f)
+{
+    ak_input in = {f->name, f->data, f->size, f->kind == KIND_MMAP};
+    return in;
+}
+
 static bool write_all(int fd, const void *data, size_t size)
 {
     const uint8_t *p = data;

@@ -45,7 +45,7 @@ int main(int argc, char **argv)
             abort();
 
         ak_diags *d = ak_diags_new(NULL);
-        ak_input in = {argv[1], f.data, f.size};
+        ak_input in = {argv[1], f.data, f.size, false};
         ak_options opt = {0};
         t0 = now();
         mrtk_validate(&in, &opt, d);

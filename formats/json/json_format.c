@@ -31,7 +31,7 @@ static void json_validate(const ak_input *in, const ak_options *opt, ak_diags *d
     ak_json_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.max_depth = opt ? opt->max_depth : 0;
-    cfg.release_input = true;
+    cfg.release_input = in->mapped;
     ak_json_parse(in->data, in->size, &cfg, d);
 }
 

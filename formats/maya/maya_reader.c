@@ -11,7 +11,7 @@
 #include "maya_reader_priv.h"
 
 #include "maya_anim.h"
-#include "maya_release.h"
+#include "release.h"
 
 #include <numbers.h>
 
@@ -1535,13 +1535,12 @@ static void run(maya_reader *rd)
     rd->lx.note = lex_note;
     rd->lx.note_ctx = rd;
     reset_parser(rd);
-    maya_release rel;
-    maya_release_init(&rel, data, rd->doc ? 0 : size); /* a document points into the data */
+    ak_release rel;
+    ak_release_init(&rel, rd->in, rd->doc != NULL); /* a document points into the data */
     bool attached_ok = false; /* the previous token may carry its ';' */
     bool first = true;
     while (!rd->stop && !rd->at_eof) {
-        if (maya_lex_pos(&rd->lx) >= rel.next)
-            maya_release_progress(&rel, maya_lex_pos(&rd->lx));
+        ak_release_at(&rel, maya_lex_pos(&rd->lx));
         if (rd->state == S_KEYS) {
             step_keys(rd);
             if (rd->resync)
@@ -1586,6 +1585,7 @@ static void reader_init(maya_reader *rd, const ak_input *in, const ak_options *o
     memset(rd, 0, sizeof *rd);
     rd->d = d;
     rd->opt = opt;
+    rd->in = in;
     rd->data = in->data;
     rd->size = in->size;
     rd->header_last = -1;

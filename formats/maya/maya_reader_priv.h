@@ -27,6 +27,7 @@ typedef enum maya_state {
 typedef struct maya_reader {
     ak_diags *d;
     const ak_options *opt;
+    const ak_input *in;
     const uint8_t *data;
     size_t size;
     maya_lexer lx;

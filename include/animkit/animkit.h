@@ -173,6 +173,9 @@ typedef struct ak_input {
     const char *name; /* for messages; "-" for stdin */
     const uint8_t *data;
     size_t size;
+    /* data is a read-only private file mapping: a streaming validator may
+       release the pages it has read (runtime/release.h) */
+    bool mapped;
 } ak_input;
 
 /* Sniff confidence. */
@@ -260,6 +263,8 @@ typedef struct ak_file {
  * with errno set; `why` describes it. */
 bool ak_file_open(ak_file *f, const char *path, char *why, size_t why_size);
 void ak_file_close(ak_file *f);
+/* The file as an input (with `mapped` set when it was mapped). */
+ak_input ak_file_input(const ak_file *f);
 
 /* Writes data to path through a temporary file in the same directory that
  * is renamed over path only when everything was written: a failure never

@@ -99,11 +99,11 @@ int main(void)
         CHECK(out.len == b.len && memcmp(out.data, b.data, b.len) == 0);
         ak_buf json;
         ak_buf_init(&json);
-        ak_input in = {"demo", (const uint8_t *)b.data, b.len};
+        ak_input in = {"demo", (const uint8_t *)b.data, b.len, false};
         ak_options opt = {0};
         ak_diags *d2 = ak_diags_new(NULL);
         CHECK(demo_dump(&in, &opt, d2, &json));
-        ak_input jin = {"demo.json", (const uint8_t *)json.data, json.len};
+        ak_input jin = {"demo.json", (const uint8_t *)json.data, json.len, false};
         ak_buf back;
         ak_buf_init(&back);
         CHECK(demo_undump(&jin, &opt, d2, &back));
@@ -148,7 +148,7 @@ int main(void)
         if (cases[i].cut)
             m.len = cases[i].cut + 2; /* inside the first item */
         ak_diags *dv = ak_diags_new(NULL);
-        ak_input in = {"demo", (const uint8_t *)m.data, m.len};
+        ak_input in = {"demo", (const uint8_t *)m.data, m.len, false};
         ak_options opt = {0};
         demo_validate(&in, &opt, dv);
         if (strcmp(first_code(dv), cases[i].code) != 0 ||

@@ -133,7 +133,7 @@ static void run_case(const char *path, const ak_format *format, bool valid_dir)
     }
     ak_diag_options dopt = {opt.strict, opt.max_errors};
     ak_diags *d = ak_diags_new(&dopt);
-    ak_input in = {path, f.data, f.size};
+    ak_input in = {path, f.data, f.size, false};
     ak_validate(&in, format, &opt, d);
     ak_diags_sort(d);
 

@@ -48,7 +48,7 @@ static void check(const char *path)
         return;
     }
     ak_diags *v = ak_diags_new(NULL);
-    ak_input in = {path, data, size};
+    ak_input in = {path, data, size, false};
     ak_options opt = {0};
     mrtk_validate(&in, &opt, v);
     ak_diags *d = ak_diags_new(NULL);

@@ -27,7 +27,7 @@ static void test_validate_and_dump(void **state)
 {
     (void)state;
     static const char doc[] = "\xef\xbb\xbf{\"b\" : [1.50, -0, \"\\u00e9\\/\"], \"a\":{}}";
-    ak_input in = {"t.json", (const uint8_t *)doc, sizeof doc - 1};
+    ak_input in = {"t.json", (const uint8_t *)doc, sizeof doc - 1, false};
     ak_diags *d = ak_diags_new(NULL);
     assert_ptr_equal(ak_validate(&in, &ak_format_json, NULL, d), &ak_format_json);
     assert_int_equal(ak_diags_errors(d), 0);
@@ -44,7 +44,7 @@ static void test_validate_and_dump(void **state)
     ak_diags_free(d);
 
     static const char bad[] = "{\"a\":[1,2,]}";
-    ak_input in2 = {"bad.json", (const uint8_t *)bad, sizeof bad - 1};
+    ak_input in2 = {"bad.json", (const uint8_t *)bad, sizeof bad - 1, false};
     d = ak_diags_new(NULL);
     ak_buf_init(&out);
     assert_false(ak_format_json.dump(&in2, NULL, d, &out));
@@ -84,7 +84,7 @@ static void test_release_keeps_data(void **state)
     ak_file f;
     char why[256];
     assert_true(ak_file_open(&f, path, why, sizeof why));
-    ak_input in = {path, f.data, f.size};
+    ak_input in = {path, f.data, f.size, false};
     ak_diags *d = ak_diags_new(NULL);
     ak_validate(&in, &ak_format_json, NULL, d);
     assert_int_equal(ak_diags_count(d), 0);
@@ -93,7 +93,7 @@ static void test_release_keeps_data(void **state)
     ak_file_close(&f);
     unlink(path);
 
-    ak_input mem = {"mem", (const uint8_t *)doc.data, doc.len};
+    ak_input mem = {"mem", (const uint8_t *)doc.data, doc.len, false};
     d = ak_diags_new(NULL);
     ak_validate(&mem, &ak_format_json, NULL, d);
     assert_int_equal(ak_diags_count(d), 0);

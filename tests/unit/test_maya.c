@@ -21,7 +21,7 @@
 
 static ak_input input_of(const char *s)
 {
-    ak_input in = {"test.anim", (const uint8_t *)s, strlen(s)};
+    ak_input in = {"test.anim", (const uint8_t *)s, strlen(s), false};
     return in;
 }
 
@@ -173,7 +173,7 @@ static void test_undump(void **state)
     ak_options opt = {0};
     ak_diag_options dopt = {false, 0};
     ak_diags *d = ak_diags_new(&dopt);
-    ak_input in = {"x.json", (const uint8_t *)json, strlen(json)};
+    ak_input in = {"x.json", (const uint8_t *)json, strlen(json), false};
     ak_buf out;
     ak_buf_init(&out);
     assert_true(ak_format_maya.undump(&in, &opt, d, &out));
@@ -185,7 +185,7 @@ static void test_undump(void **state)
     ak_buf_free(&out);
     /* unknown members are errors */
     const char *bad = "{\"anim_version\":\"1.1\",\"colour\":3}";
-    ak_input bin = {"x.json", (const uint8_t *)bad, strlen(bad)};
+    ak_input bin = {"x.json", (const uint8_t *)bad, strlen(bad), false};
     ak_buf_init(&out);
     assert_false(ak_format_maya.undump(&bin, &opt, d, &out));
     ak_buf_free(&out);
@@ -261,7 +261,7 @@ static void test_model_round_trip(void **state)
     ak_options opt = {0};
     ak_diag_options dopt = {false, 0};
     ak_diags *d = ak_diags_new(&dopt);
-    ak_input in = {"bounce.anim", f.data, f.size};
+    ak_input in = {"bounce.anim", f.data, f.size, false};
     ak_arena arena;
     ak_arena_init(&arena, 4096);
     ak_animation *a1 = NULL, *a2 = NULL;
@@ -270,7 +270,7 @@ static void test_model_round_trip(void **state)
     ak_buf_init(&out);
     assert_true(ak_format_maya.from_model(a1, &opt, d, &out));
     assert_int_equal(ak_diags_errors(d), 0);
-    ak_input in2 = {"back.anim", (const uint8_t *)out.data, out.len};
+    ak_input in2 = {"back.anim", (const uint8_t *)out.data, out.len, false};
     assert_true(ak_format_maya.to_model(&in2, &opt, d, &arena, &a2));
     assert_int_equal(a1->track_count, a2->track_count);
     for (size_t t = 0; t < a1->track_count; t++) {

@@ -33,7 +33,7 @@ static void check_file(const char *path)
     ak_file f;
     char why[256];
     assert_true(ak_file_open(&f, path, why, sizeof why));
-    ak_input in = {path, f.data, f.size};
+    ak_input in = {path, f.data, f.size, false};
     for (int strict = 0; strict < 2; strict++) {
         ak_options opt = {0};
         opt.strict = strict;
@@ -71,7 +71,7 @@ static void check_file(const char *path)
     ak_buf_init(&json);
     ak_buf_init(&back);
     assert_true(maya->dump(&in, &opt, d, &json));
-    ak_input jin = {"dump.json", (const uint8_t *)json.data, json.len};
+    ak_input jin = {"dump.json", (const uint8_t *)json.data, json.len, false};
     assert_true(maya->undump(&jin, &opt, d, &back));
     normalise_eol(&back);
     assert_int_equal(back.len, src.len);

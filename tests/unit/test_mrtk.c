@@ -76,7 +76,7 @@ static ak_diags *validate(const uint8_t *data, size_t size, bool strict)
     ak_diag_options o = {.strict = strict};
     ak_diags *d = ak_diags_new(&o);
     ak_options opt = {.strict = strict};
-    ak_input in = {"t", data, size};
+    ak_input in = {"t", data, size, false};
     mrtk()->validate(&in, &opt, d);
     return d;
 }
@@ -113,7 +113,7 @@ static bool dump(const uint8_t *data, size_t size, ak_buf *out)
 {
     ak_diags *d = ak_diags_new(NULL);
     ak_options opt = {0};
-    ak_input in = {"t", data, size};
+    ak_input in = {"t", data, size, false};
     bool ok = mrtk()->dump(&in, &opt, d, out);
     ak_diags_free(d);
     return ok;
@@ -122,7 +122,7 @@ static bool dump(const uint8_t *data, size_t size, ak_buf *out)
 static bool undump(const char *json, size_t len, ak_buf *out, ak_diags *d)
 {
     ak_options opt = {0};
-    ak_input in = {"t.json", (const uint8_t *)json, len};
+    ak_input in = {"t.json", (const uint8_t *)json, len, false};
     return mrtk()->undump(&in, &opt, d, out);
 }
 
@@ -242,7 +242,7 @@ static double eval_first(const ak_buf *b, double t)
     ak_arena arena;
     ak_arena_init(&arena, 0);
     ak_diags *d = ak_diags_new(NULL);
-    ak_input in = {"t", (const uint8_t *)b->data, b->len};
+    ak_input in = {"t", (const uint8_t *)b->data, b->len, false};
     ak_options opt = {0};
     ak_animation *anim = NULL;
     assert_true(mrtk()->to_model(&in, &opt, d, &arena, &anim));
@@ -316,7 +316,7 @@ static void test_bool_step(void **state)
     ak_arena arena;
     ak_arena_init(&arena, 0);
     ak_diags *d = ak_diags_new(NULL);
-    ak_input in = {"t", (const uint8_t *)b.data, b.len};
+    ak_input in = {"t", (const uint8_t *)b.data, b.len, false};
     ak_options opt = {0};
     ak_animation *anim = NULL;
     assert_true(mrtk()->to_model(&in, &opt, d, &arena, &anim));
@@ -350,7 +350,7 @@ static void test_model_round_trip(void **state)
     ak_arena arena;
     ak_arena_init(&arena, 0);
     ak_diags *d = ak_diags_new(NULL);
-    ak_input in = {"t", (const uint8_t *)data, size};
+    ak_input in = {"t", (const uint8_t *)data, size, false};
     ak_options opt = {0};
     ak_animation *anim = NULL;
     assert_true(mrtk()->to_model(&in, &opt, d, &arena, &anim));

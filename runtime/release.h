@@ -1,0 +1,32 @@
+/* Releasing the pages of a file mapping that a streaming validator has
+ * already read, so that validating a file of any size keeps a small
+ * resident set. Only an input that is a read-only private file mapping
+ * (ak_input.mapped, set by ak_file_input) is released: its pages come back
+ * from the file if a diagnostic renders them later. Memory read into a
+ * buffer (stdin, pipes, tests) is never touched. */
+#ifndef AK_RUNTIME_RELEASE_H
+#define AK_RUNTIME_RELEASE_H
+
+#include <animkit/animkit.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct ak_release {
+    const uint8_t *data;
+    uintptr_t from, end; /* end == 0: nothing to release */
+    size_t next;         /* call ak_release_progress() once the reader is here */
+} ak_release;
+
+/* A document that points into the input must keep it: pass keep = true. */
+void ak_release_init(ak_release *r, const ak_input *in, bool keep);
+/* The reader is at offset: pages well before it may go. */
+void ak_release_progress(ak_release *r, size_t offset);
+
+static inline void ak_release_at(ak_release *r, size_t offset)
+{
+    if (offset >= r->next)
+        ak_release_progress(r, offset);
+}
+
+#endif
