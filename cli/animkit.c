@@ -129,6 +129,31 @@ static bool opt_value(int argc, char **argv, int *i, const char *name, const cha
     return true;
 }
 
+/* `--format ID` (or --from/--to ID): 0 when argv[*i] is not that option,
+   1 when it was read into *format, -1 after a usage error. */
+static int format_option(const char *cmd, const char *name, int argc, char **argv, int *i, const ak_format **format)
+{
+    const char *v;
+    if (!opt_value(argc, argv, i, name, &v))
+        return 0;
+    if (!v || !(*format = ak_format_find(v))) {
+        usage_error(cmd, "unknown format '%s' (see 'animkit formats')", v ? v : "");
+        return -1;
+    }
+    return 1;
+}
+
+/* The one input of dump and sample: false after a usage error. */
+static bool single_input(const char *cmd, const char *arg, const char **input)
+{
+    if (*input) {
+        usage_error(cmd, "more than one input ('%s')", arg);
+        return false;
+    }
+    *input = arg;
+    return true;
+}
+
 /* ------------------------------------------------------------------ */
 /* validate                                                            */
 
@@ -283,14 +308,13 @@ static int cmd_validate(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v;
         uint64_t num;
+        int got;
         if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
             inputs[ninputs++] = a;
         } else if (strcmp(a, "--") == 0) {
             only_files = true;
-        } else if (opt_value(argc, argv, &i, "--format", &v)) {
-            if (!v || !(run.format = ak_format_find(v))) {
-                usage_error(cmd, v ? "unknown format '%s' (see 'animkit formats')" : "--format needs a value%s",
-                            v ? v : "");
+        } else if ((got = format_option(cmd, "--format", argc, argv, &i, &run.format)) != 0) {
+            if (got < 0) {
                 free(inputs);
                 return EXIT_USAGE;
             }
@@ -483,17 +507,13 @@ static int cmd_dump(int argc, char **argv)
     ak_options opt = {0};
     for (int i = 0; i < argc; i++) {
         const char *v;
+        int got;
         if (argv[i][0] != '-' || strcmp(argv[i], "-") == 0) {
-            if (input) {
-                usage_error("dump", "more than one input ('%s')", argv[i]);
+            if (!single_input("dump", argv[i], &input))
                 return EXIT_USAGE;
-            }
-            input = argv[i];
-        } else if (opt_value(argc, argv, &i, "--format", &v)) {
-            if (!v || !(format = ak_format_find(v))) {
-                usage_error("dump", "unknown format '%s' (see 'animkit formats')", v ? v : "");
+        } else if ((got = format_option("dump", "--format", argc, argv, &i, &format)) != 0) {
+            if (got < 0)
                 return EXIT_USAGE;
-            }
         } else if (opt_value(argc, argv, &i, "-o", &v)) {
             if (!v) {
                 usage_error("dump", "-o needs a file name%s", "");
@@ -611,22 +631,17 @@ static int cmd_convert(int argc, char **argv)
     ak_options opt = {0};
     for (int i = 0; i < argc; i++) {
         const char *v;
+        int got;
         if (argv[i][0] != '-' || strcmp(argv[i], "-") == 0) {
             if (npaths == 2) {
                 usage_error("convert", "unexpected argument '%s'", argv[i]);
                 return EXIT_USAGE;
             }
             paths[npaths++] = argv[i];
-        } else if (opt_value(argc, argv, &i, "--from", &v)) {
-            if (!v || !(from = ak_format_find(v))) {
-                usage_error("convert", "unknown format '%s' (see 'animkit formats')", v ? v : "");
+        } else if ((got = format_option("convert", "--from", argc, argv, &i, &from)) != 0 ||
+                   (got = format_option("convert", "--to", argc, argv, &i, &to)) != 0) {
+            if (got < 0)
                 return EXIT_USAGE;
-            }
-        } else if (opt_value(argc, argv, &i, "--to", &v)) {
-            if (!v || !(to = ak_format_find(v))) {
-                usage_error("convert", "unknown format '%s' (see 'animkit formats')", v ? v : "");
-                return EXIT_USAGE;
-            }
         } else if (opt_value(argc, argv, &i, "--precision", &v)) {
             uint64_t p;
             if (!v || !parse_u64(v, &p) || p < 1 || p > 17) {
@@ -742,17 +757,13 @@ static int cmd_sample(int argc, char **argv)
     ak_options opt = {0};
     for (int i = 0; i < argc; i++) {
         const char *v;
+        int got;
         if (argv[i][0] != '-' || strcmp(argv[i], "-") == 0) {
-            if (input) {
-                usage_error("sample", "more than one input ('%s')", argv[i]);
+            if (!single_input("sample", argv[i], &input))
                 return EXIT_USAGE;
-            }
-            input = argv[i];
-        } else if (opt_value(argc, argv, &i, "--format", &v)) {
-            if (!v || !(format = ak_format_find(v))) {
-                usage_error("sample", "unknown format '%s' (see 'animkit formats')", v ? v : "");
+        } else if ((got = format_option("sample", "--format", argc, argv, &i, &format)) != 0) {
+            if (got < 0)
                 return EXIT_USAGE;
-            }
         } else if (opt_value(argc, argv, &i, "--track", &v)) {
             if (!v || !parse_u64(v, &track)) {
                 usage_error("sample", "--track takes a track number from 0%s", "");

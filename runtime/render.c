@@ -187,9 +187,11 @@ static void render_text(ak_renderer *r, const char *file, const uint8_t *data, s
         if (r->opt.color)
             ak_buf_puts(&b, C_RESET);
         ak_buf_putc(&b, '\n');
-        /* The tool's own rules speak of the whole file: no excerpt. */
+        /* The tool's own rules, and a diagnostic with no place (offset 0,
+           no length, no path, e.g. what a conversion lost), speak of the
+           whole file: no excerpt. */
         bool whole_file = g->rule == &ak_rule_limit_max_errors || g->rule == &ak_rule_input_unknown_format ||
-                          g->rule == &ak_rule_input_empty;
+                          g->rule == &ak_rule_input_empty || (g->offset == 0 && g->length == 0 && !g->path[0]);
         if (data && !whole_file) {
             if (text)
                 text_source(r, &b, g, data, size);

@@ -20,8 +20,13 @@
 #define PI 3.14159265358979323846
 
 typedef struct losses {
-    bool strings, tangent_kind, non_scalar_name, order;
+    bool strings, tangent_kind, non_scalar_name, order, zero_weight;
+    size_t empty_tracks;
 } losses;
+
+/* Maya weights must be positive: a zero-length handle (a Unity weight of 0)
+   is written as this, which draws the same curve to within its precision. */
+#define MIN_WEIGHT 1e-6
 
 static const char *infinity_word(ak_infinity i)
 {
@@ -59,7 +64,7 @@ static const char *leaf_of(const char *full)
 
 /* One tangent side as a Maya fixed tangent: angle (degrees) and weight. */
 static void fixed_side(double slope_per_s, double weight_fraction, double seg_frames, double fps, bool weighted,
-                       double *angle, double *weight)
+                       double *angle, double *weight, losses *lost)
 {
     double slope = slope_per_s / fps; /* value per frame */
     double a = atan(slope);
@@ -71,6 +76,10 @@ static void fixed_side(double slope_per_s, double weight_fraction, double seg_fr
     /* handle = w (cos a, sin a); its time extent is the fraction of the segment */
     double c = cos(a);
     *weight = c > 1e-12 ? weight_fraction * seg_frames / c : weight_fraction * seg_frames;
+    if (!(*weight >= MIN_WEIGHT)) {
+        *weight = MIN_WEIGHT;
+        lost->zero_weight = true;
+    }
 }
 
 bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);
@@ -84,7 +93,7 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
     size_t curves = 0;
     for (size_t t = 0; t < anim->track_count; t++) {
         const ak_value_type_info *info = ak_value_type_info_of(anim->tracks[t].type);
-        if (info && info->kind != AK_VK_STRING)
+        if (info && info->kind != AK_VK_STRING && anim->tracks[t].key_count)
             curves += info->components;
     }
     bool ok = doc != NULL;
@@ -97,6 +106,11 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
         const ak_value_type_info *info = ak_value_type_info_of(tr->type);
         if (!info || info->kind == AK_VK_STRING) {
             lost.strings = true;
+            continue;
+        }
+        if (tr->key_count == 0) {
+            /* Maya never writes a curve without keys */
+            lost.empty_tracks++;
             continue;
         }
         for (unsigned c = 0; ok && c < info->components; c++) {
@@ -167,7 +181,7 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
                 case AK_SEG_HERMITE:
                     mk->tin = MAYA_TAN_FIXED;
                     fixed_side(ck->in_slope, ck->in_weighted ? ck->in_weight : 1.0 / 3, seg_in, fps, weighted,
-                               &mk->in_angle, &mk->in_weight);
+                               &mk->in_angle, &mk->in_weight, &lost);
                     break;
                 }
                 switch (ck->segment) {
@@ -177,7 +191,7 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
                 case AK_SEG_HERMITE:
                     mk->tout = MAYA_TAN_FIXED;
                     fixed_side(ck->out_slope, ck->out_weighted ? ck->out_weight : 1.0 / 3, seg_out, fps, weighted,
-                               &mk->out_angle, &mk->out_weight);
+                               &mk->out_angle, &mk->out_weight, &lost);
                     break;
                 }
                 if (!any || mk->time < first)
@@ -207,6 +221,12 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
             ak_report(d, loss, 0, 0, "", "string tracks were dropped: Maya curves hold numbers only");
         if (lost.tangent_kind)
             ak_report(d, loss, 0, 0, "", "AnimX Tangent/CubicBezier keys were converted to Hermite slopes");
+        if (lost.empty_tracks)
+            ak_report(d, loss, 0, 0, "", "%zu track%s without keys %s not written: Maya curves have keys",
+                      lost.empty_tracks, lost.empty_tracks == 1 ? "" : "s", lost.empty_tracks == 1 ? "was" : "were");
+        if (lost.zero_weight)
+            ak_report(d, loss, 0, 0, "", "tangent weights of 0 were written as %g: Maya weights are positive",
+                      MIN_WEIGHT);
         if (lost.order)
             ak_report(d, loss, 0, 0, "", "keys with equal or decreasing times were written as they are");
         if (anim->name)
