@@ -333,33 +333,6 @@ static inline uint64_t ak_json__name_prefix(const uint8_t *s, size_t n, const ui
         memcpy(&w, s, 8);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
         w = __builtin_bswap64(w);
-/* The closing bracket after a fused token's value (only whitespace
-   between them). */
-static inline ak_json_token ak_json__closer(const ak_json_parser *p, const ak_json_token *t, uint8_t bracket)
-{
-    size_t at = t->offset + t->length;
-    while (p->data[at] != bracket)
-        at++;
-    ak_json_token close = {at, 1, at, 0, 0, 0};
-    return close;
-}
-
-/* A last element and the ']' from one token. */
-static inline void ak_json__scalar_close(ak_json_parser *p, const ak_json_token *t)
-{
-    ak_json__scalar(p, AK_JSON_TOKEN_KIND(t), t);
-    ak_json_token close = ak_json__closer(p, t, ']');
-    ak_json__close(p, AK_JSON_END_ARRAY, &close);
-}
-
-/* A last member and the '}' from one token. */
-static inline void ak_json__key_scalar_close(ak_json_parser *p, const ak_json_token *t)
-{
-    ak_json__key_scalar(p, t);
-    ak_json_token close = ak_json__closer(p, t, '}');
-    ak_json__close(p, AK_JSON_END_OBJECT, &close);
-}
-
 #endif
         if (n < 8)
             w &= (UINT64_C(1) << (8 * n)) - 1;
