@@ -591,7 +591,8 @@ static int cmd_dump(int argc, char **argv)
 /* convert                                                             */
 
 static const char convert_help[] =
-    "usage: animkit convert [--from ID] [--to ID] [--verify] [--strict] [--precision N] IN OUT\n"
+    "usage: animkit convert [--from ID] [--to ID] [--verify] [--strict] [--precision N]\n"
+    "                       [--compress none|lz4|lzma] IN OUT\n"
     "\n"
     "Converts IN into OUT through the common model, or, when IN is the JSON dump\n"
     "of a file ('animkit dump'), builds that file back from it. OUT is written\n"
@@ -605,7 +606,9 @@ static const char convert_help[] =
     "              writing it; errors there are errors of the conversion\n"
     "  --strict    apply the strict severities\n"
     "  --precision N  significant digits of a text output (1..17; default: the\n"
-    "              format's own, e.g. Maya's 8 or the input's)\n";
+    "              format's own, e.g. Maya's 8 or the input's)\n"
+    "  --compress none|lz4|lzma  compression of a binary output that has it\n"
+    "              (AnimX; default: what the format's canonical writer does)\n";
 
 static void render_to_stderr(const char *name, const ak_format *f, const uint8_t *data, size_t size, ak_diags *d)
 {
@@ -649,6 +652,16 @@ static int cmd_convert(int argc, char **argv)
                 return EXIT_USAGE;
             }
             opt.precision = (int)p;
+        } else if (opt_value(argc, argv, &i, "--compress", &v)) {
+            static const char *const names[] = {"none", "lz4", "lzma"};
+            opt.compress = AK_COMPRESS_DEFAULT;
+            for (int k = 0; v && k < 3; k++)
+                if (strcmp(v, names[k]) == 0)
+                    opt.compress = AK_COMPRESS_NONE + k;
+            if (opt.compress == AK_COMPRESS_DEFAULT) {
+                usage_error("convert", "--compress takes none, lz4 or lzma%s", "");
+                return EXIT_USAGE;
+            }
         } else if (strcmp(argv[i], "--verify") == 0) {
             verify = true;
         } else if (strcmp(argv[i], "--strict") == 0) {
@@ -808,6 +821,45 @@ static int cmd_sample(int argc, char **argv)
     return rc;
 }
 
+/* ------------------------------------------------------------------ */
+/* schema                                                              */
+
+static const char schema_help[] =
+    "usage: animkit schema --format ID\n"
+    "\n"
+    "Prints the JSON Schema (draft 2020-12) of a JSON format, generated from the\n"
+    "same declaration as its validator, for editors and other tools. The schema\n"
+    "says the shape; animkit validate checks everything else too.\n";
+
+static int cmd_schema(int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        fputs(schema_help, stdout);
+        return EXIT_OK;
+    }
+    const ak_format *format = NULL;
+    for (int i = 0; i < argc; i++) {
+        int got = format_option("schema", "--format", argc, argv, &i, &format);
+        if (got < 0)
+            return EXIT_USAGE;
+        if (got == 0) {
+            usage_error("schema", "unknown argument '%s'", argv[i]);
+            return EXIT_USAGE;
+        }
+    }
+    if (!format) {
+        usage_error("schema", "needs --format ID%s", "");
+        return EXIT_USAGE;
+    }
+    if (!format->json_schema) {
+        fprintf(stderr, "%s schema: the %s format has no JSON Schema (only JSON formats have one)\n", prog,
+                format->id);
+        return EXIT_USAGE;
+    }
+    fputs(format->json_schema, stdout);
+    return fflush(stdout) == 0 ? EXIT_OK : EXIT_USAGE;
+}
+
 static int cmd_not_yet(const char *cmd)
 {
     fprintf(stderr, "%s %s: not implemented yet\n", prog, cmd);
@@ -843,7 +895,9 @@ int main(int argc, char **argv)
         return cmd_convert(sub_argc, sub_argv);
     if (strcmp(cmd, "sample") == 0)
         return cmd_sample(sub_argc, sub_argv);
-    static const char *const later[] = {"plot", "report", "schema"};
+    if (strcmp(cmd, "schema") == 0)
+        return cmd_schema(sub_argc, sub_argv);
+    static const char *const later[] = {"plot", "report"};
     for (size_t i = 0; i < sizeof later / sizeof later[0]; i++)
         if (strcmp(cmd, later[i]) == 0)
             return cmd_not_yet(cmd);

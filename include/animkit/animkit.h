@@ -164,7 +164,15 @@ typedef struct ak_options {
     uint32_t max_depth;   /* nesting limit for tree formats; 0 = 512 */
     uint64_t max_output;  /* decompression cap in bytes; 0 = 1 GiB */
     int precision;        /* significant digits of text emitters; 0 = the format's default */
+    int compress;         /* output compression where a format has it (AK_COMPRESS_*) */
 } ak_options;
+
+enum {
+    AK_COMPRESS_DEFAULT = 0, /* what the format's canonical writer does */
+    AK_COMPRESS_NONE,
+    AK_COMPRESS_LZ4,
+    AK_COMPRESS_LZMA,
+};
 
 #define AK_DEFAULT_MAX_DEPTH 512u
 #define AK_DEFAULT_MAX_OUTPUT (UINT64_C(1) << 30)
@@ -216,6 +224,8 @@ typedef struct ak_format {
        d (a warning per kind of loss, saying exactly what was lost); returns
        false when nothing sensible can be written. May be NULL. */
     bool (*from_model)(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);
+    /* JSON formats: their JSON Schema (draft 2020-12), for editors. May be NULL. */
+    const char *json_schema;
 } ak_format;
 
 size_t ak_format_count(void);

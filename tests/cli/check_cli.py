@@ -36,7 +36,7 @@ def main():
     expect("no command", r.returncode == 2)
     r = run("frobnicate")
     expect("unknown command", r.returncode == 2 and b"unknown command" in r.stderr)
-    for cmd in ("validate", "formats", "rules", "dump"):
+    for cmd in ("validate", "formats", "rules", "dump", "convert", "sample", "schema"):
         r = run(cmd, "--help")
         expect(f"{cmd} --help", r.returncode == 0 and b"usage: animkit " + cmd.encode() in r.stdout)
 
@@ -151,6 +151,13 @@ def main():
     expect("sample with a bad range", r.returncode == 2)
     r = run("sample", "--times", "0:1:0", bounce)
     expect("sample with a zero step", r.returncode == 2)
+
+    r = run("schema")
+    expect("schema without --format", r.returncode == 2)
+    r = run("schema", "--format", "maya")
+    expect("schema of a non-JSON format", r.returncode == 2 and b"no JSON Schema" in r.stderr)
+    r = run("convert", "--compress", "zip", "a", "b")
+    expect("bad --compress", r.returncode == 2)
 
     print(f"{passed} passed, {failures} failed")
     return 1 if failures else 0
