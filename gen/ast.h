@@ -104,6 +104,8 @@ typedef enum cons_kind {
     /* JSON half */
     C_SYNTAX,        /* string: matches a value syntax (a Ragel machine) */
     C_UNIQUE,        /* array/object: no two elements share a member */
+    C_KIND,          /* JSON member: the value is not of the member's type (kind, enum name) */
+    C_REQUIRED,      /* JSON member: absent (the code to report it with) */
 } cons_kind;
 
 typedef struct cons {
@@ -275,6 +277,10 @@ typedef struct format_decl {
     loc undump_at[3];
     rule_decl *undump_rules[3];
     const char *version_pointer; /* JSON: where the format version is */
+    const char *root_code;       /* JSON: `root <object> @code`: the top-level value is not that object */
+    loc root_code_at;
+    const char *values_codes[5]; /* JSON: `values @shape @int-literal @range @component-unknown @component-missing` */
+    loc values_at[5];
     const char *root;
     loc root_at;
     vec rules, structs, enums, objects, syntaxes;
@@ -294,6 +300,7 @@ typedef struct compiler {
     int errors;
     format_decl *format;
     int next_id;
+    const char *outdir; /* where the outputs go (the JSON Schema export is written there too) */
 } compiler;
 
 void *cc_alloc(compiler *cc, size_t n);
@@ -310,6 +317,8 @@ bool cc_parse(compiler *cc);  /* scanner + grammar: fills cc->format */
 bool cc_check(compiler *cc);  /* names, types, rules, sizes */
 bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name);
 bool cc_emit_rules_md(compiler *cc, FILE *md);
+/* JSON schemas: the validator tables, the entry point and the JSON Schema export (emit_json.c). */
+bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir);
 
 const char *prim_name(prim_kind p);
 int prim_size(prim_kind p); /* fixed size in bytes; 0 for variable */

@@ -261,7 +261,9 @@ static void check_cons(compiler *cc, struct_decl *cur, member *m, cons *c)
             what = "'flag' applies to bool8 and nstring7 fields";
         break;
     case C_SYNTAX:
-    case C_UNIQUE: what = "this constraint belongs to JSON objects"; break;
+    case C_UNIQUE:
+    case C_KIND:
+    case C_REQUIRED: what = "this constraint belongs to JSON objects"; break;
     }
     if (what)
         cc_error(cc, c->at, "%s ('%s' is %s)", what, m->name,
@@ -495,6 +497,19 @@ static void check_json(compiler *cc)
             cons *c = o->wheres.items[k];
             use_rule(cc, c->code, c->code_at);
         }
+    }
+    if (f->root_code)
+        use_rule(cc, f->root_code, f->root_code_at);
+    for (int i = 0; i < 5; i++)
+        if (f->values_codes[i])
+            use_rule(cc, f->values_codes[i], f->values_at[i]);
+    if (f->root) {
+        bool found = false;
+        for (size_t k = 0; k < f->objects.n; k++)
+            if (strcmp(((jobject *)f->objects.items[k])->name, f->root) == 0)
+                found = true;
+        if (!found)
+            cc_error(cc, f->root_at, "root object '%s' is not declared", f->root);
     }
 }
 

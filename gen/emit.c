@@ -1122,7 +1122,9 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     }
     out(c, "NULL};\n");
 
-    if (f->json || !root) {
+    if (f->json)
+        return cc_emit_json(cc, h, c, cc->outdir);
+    if (!root) {
         out(h, "\n#endif\n");
         return true;
     }

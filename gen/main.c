@@ -84,6 +84,7 @@ int main(int argc, char **argv)
     memset(&cc, 0, sizeof cc);
     ak_arena_init(&cc.arena, 1 << 16);
     cc.path = input;
+    cc.outdir = outdir;
     size_t len = 0;
     char *src = read_file(input, &len);
     if (!src) {

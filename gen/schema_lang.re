@@ -34,6 +34,7 @@ static const keyword keywords[] = {
     {"map", TK_MAP}, {"null", TK_NULLKW}, {"note", TK_NOTE}, {"warning", TK_WARNING}, {"error", TK_ERROR},
     {"where", TK_WHERE}, {"syntax", TK_SYNTAX}, {"machine", TK_MACHINE}, {"version", TK_VERSION},
     {"unique", TK_UNIQUE}, {"reports", TK_REPORTS},
+    {"mistyped", TK_KIND}, {"required", TK_REQUIRED}, {"values", TK_VALUES},
 };
 
 static int keyword_token(const unsigned char *s, size_t n)

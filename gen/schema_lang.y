@@ -87,7 +87,7 @@ static int64_t int_of(const token *t)
     RULE STRUCT ENUM IF ELSE SWITCH LET ASSERT AT FATAL FINITE IN FITS UTF8 MINIMAL LENGTH
     FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
     ABSTRACT BY SINCE UNTIL REF MAP NOTE WARNING ERROR WHERE SYNTAX MACHINE VERSION UNIQUE
-    REPORTS.
+    REPORTS KIND REQUIRED VALUES.
 
 %left OROR.
 %left ANDAND.
@@ -171,6 +171,13 @@ item ::= name(N) CODE(A) CODE(B) CODE(C). {
 }
 item ::= TRUNCATED CODE(C). { F(cc)->trunc_code = C->text; F(cc)->trunc_at = C->at; }
 item ::= ROOT name(N). { F(cc)->root = N->text; F(cc)->root_at = N->at; }
+item ::= ROOT name(N) CODE(C). {
+    F(cc)->root = N->text; F(cc)->root_at = N->at; F(cc)->root_code = C->text; F(cc)->root_code_at = C->at;
+}
+item ::= VALUES CODE(A) CODE(B) CODE(C) CODE(D) CODE(E). {
+    const token *t[5] = {A, B, C, D, E};
+    for (int i = 0; i < 5; i++) { F(cc)->values_codes[i] = t[i]->text; F(cc)->values_at[i] = t[i]->at; }
+}
 item ::= VERSION STRING(P). { F(cc)->version_pointer = P->text; }
 item ::= RULE CODE(C) severity(A) SLASH severity(B) STRING(M) rationale(R). {
     rule_decl *r = cc_alloc(cc, sizeof *r);
@@ -324,6 +331,8 @@ jcbody(A) ::= NOREPEAT(T) LPAREN name(N) RPAREN. {
 }
 jcbody(A) ::= SYNTAX(T) name(N). { A = mk_cons(cc, C_SYNTAX, T->at); A->name = N->text; }
 jcbody(A) ::= UNIQUE(T) LPAREN name(N) RPAREN. { A = mk_cons(cc, C_UNIQUE, T->at); A->name = N->text; }
+jcbody(A) ::= KIND(T). { A = mk_cons(cc, C_KIND, T->at); }
+jcbody(A) ::= REQUIRED(T). { A = mk_cons(cc, C_REQUIRED, T->at); }
 
 exprlist(A) ::= expr(E). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, E); }
 exprlist(A) ::= exprlist(B) COMMA expr(E). { A = B; vec_push(cc, A, E); }

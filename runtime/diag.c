@@ -52,6 +52,10 @@ struct ak_diags {
     const uint8_t *src;
     size_t src_size;
     bool text;
+    /* ak_diags_enter_stream: reports are about a derived stream */
+    bool in_stream;
+    uint64_t stream_offset;
+    const char *stream_what;
     /* where the last line/column computation ended, to avoid rescanning */
     uint64_t lc_offset;
     uint32_t lc_line, lc_col;
@@ -92,6 +96,7 @@ void ak_diags_clear(ak_diags *d)
     d->src = NULL;
     d->src_size = 0;
     d->text = false;
+    d->in_stream = false;
     d->lc_offset = 0;
     d->lc_line = d->lc_col = 1;
 }
@@ -113,6 +118,15 @@ void ak_diags_set_source(ak_diags *d, const uint8_t *data, size_t size, bool tex
     d->lc_offset = 0;
     d->lc_line = d->lc_col = 1;
 }
+
+void ak_diags_enter_stream(ak_diags *d, uint64_t file_offset, const char *what)
+{
+    d->in_stream = true;
+    d->stream_offset = file_offset;
+    d->stream_what = what;
+}
+
+void ak_diags_leave_stream(ak_diags *d) { d->in_stream = false; }
 
 ak_severity ak_diags_severity(const ak_diags *d, const ak_rule *rule)
 {
@@ -225,6 +239,19 @@ bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t leng
         return true;
     }
     char *message = fmt ? vformat(fmt, ap) : NULL;
+    if (d->in_stream) {
+        const char *text = message ? message : rule->message;
+        const char *fmt2 = "%s (byte %llu of the %s)";
+        size_t n = (size_t)snprintf(NULL, 0, fmt2, text, (unsigned long long)offset, d->stream_what);
+        char *located = malloc(n + 1);
+        if (located)
+            snprintf(located, n + 1, fmt2, text, (unsigned long long)offset, d->stream_what);
+        free(message);
+        message = located;
+        offset = d->stream_offset;
+        length = 0;
+        line = column = 0;
+    }
     push(d, rule, sev, offset, length, line, column, path, message);
     if (sev == AK_SEV_ERROR)
         d->errors++;

@@ -21,6 +21,8 @@
  *   wastes memory (a 4 GiB dictionary is legal in the header). */
 #include "animx_compress.h"
 
+#include "animx_layout.h"
+
 #include <lz4.h>
 #include <lz4hc.h>
 #include <lzma.h>
@@ -34,7 +36,7 @@
 
 #include "reader.h"
 
-#define RULE AK_ANIMX_COMPRESS_RULE
+#define RULE(slug) (&animx_rules[animx_R_##slug])
 
 /* The bound of the first LZMA output reservation per input byte (see the
  * header comment). */

@@ -18,30 +18,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The rules the hooks report. Until the layout of the animx format exists
- * they live in their own table (animx_compress_rules.c); the names follow
- * the shape animgen gives rule indices (code without the format, upper
- * case), so that merging them into the generated table only means changing
- * AK_ANIMX_COMPRESS_RULE below. */
-enum {
-    AK_ANIMX_CR_FILE_TRUNCATED = 0,       /* X1  animx.file.truncated */
-    AK_ANIMX_CR_VARINT_OVERFLOW,          /* X5  animx.varint.overflow */
-    AK_ANIMX_CR_COMPRESS_LZMA_HEADER,     /* X10 animx.compress.lzma-header */
-    AK_ANIMX_CR_COMPRESS_LZMA_DATA,       /* X11 animx.compress.lzma-data */
-    AK_ANIMX_CR_COMPRESS_LZ4_CHUNK,       /* X12 animx.compress.lz4-chunk */
-    AK_ANIMX_CR_COMPRESS_LZ4_PASSES,      /* X13 animx.compress.lz4-passes */
-    AK_ANIMX_CR_COMPRESS_LZ4_BLOCK,       /* X14 animx.compress.lz4-block */
-    AK_ANIMX_CR_COMPRESS_SIZE_LIMIT,      /* X21 animx.compress.size-limit */
-    AK_ANIMX_CR_COMPRESS_LZ4_RATIO,       /* X22 animx.compress.lz4-ratio */
-    AK_ANIMX_CR_VARINT_NON_MINIMAL,       /* X40 animx.varint.non-minimal */
-    AK_ANIMX_CR_COMPRESS_LZ4_EMPTY_CHUNK, /* X41 animx.compress.lz4-empty-chunk */
-    AK_ANIMX_CR_COMPRESS_LZ4_FLAGS,       /* X42 animx.compress.lz4-flags */
-    AK_ANIMX_CR_COMPRESS_SIZE_MISMATCH,   /* X43 animx.compress.size-mismatch */
-    AK_ANIMX_CR_FILE_TRAILING,            /* X44 animx.file.trailing */
-    AK_ANIMX_CR_COUNT
-};
-extern const ak_rule ak_animx_compress_rules[AK_ANIMX_CR_COUNT];
-#define AK_ANIMX_COMPRESS_RULE(slug) (&ak_animx_compress_rules[AK_ANIMX_CR_##slug])
+/* The rules the hooks report are entries of the animx format's rule table,
+ * generated from animx.layout (animx_compress.c includes animx_layout.h, so
+ * that this header needs no generated file). */
 
 /* Section 3.5 framing: 5 property bytes, i64 uncompressed size, i64
  * compressed size, then raw LZMA1. */

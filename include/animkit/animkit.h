@@ -108,6 +108,13 @@ bool ak_report_at(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t le
 bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t length,
                 uint32_t line, uint32_t column, const char *path, const char *fmt, va_list ap);
 
+/* Diagnostics reported between these two calls concern bytes of a derived
+ * stream (a decompressed payload), not of the file: the engine reports them
+ * at `file_offset` (where the stream's source data start in the file) and
+ * adds "(byte N of the <what>)" to the message, N being the offset given. */
+void ak_diags_enter_stream(ak_diags *d, uint64_t file_offset, const char *what);
+void ak_diags_leave_stream(ak_diags *d);
+
 /* The severity a rule has at the level in force. */
 ak_severity ak_diags_severity(const ak_diags *d, const ak_rule *rule);
 bool ak_diags_stopped(const ak_diags *d);

@@ -4,7 +4,7 @@
  * both encoders. */
 #include "test_support.h"
 
-#include "animx_compress.h"
+#include "../../formats/animx/animx_compress.h"
 
 #include <lzma.h>
 

@@ -1,0 +1,53 @@
+/* AnimJ: shared between the format entry (animj.c) and the hooks. */
+#ifndef AK_FORMATS_ANIMJ_H
+#define AK_FORMATS_ANIMJ_H
+
+#include "animj_layout.h"
+
+/* The hooks' per-document state (animj_validate_json's user pointer):
+ * constant size, since tracks, data and keys do not nest. */
+typedef struct animj_state {
+    bool saw_tracks;
+    uint64_t track_count;
+    size_t root_start;
+    bool root_is_object;
+    bool has_duration;
+    float duration;
+    /* J45: decided at the end (globalDuration may follow tracks) */
+    bool has_max_time;
+    float max_time;
+    size_t max_time_off;
+    uint64_t max_time_track, max_time_key;
+    double quat_len2; /* the quaternion value being read */
+    struct {
+        size_t target_off[2]; /* node, property value (0: absent) */
+        bool target_null[2];
+        bool has_keyframes;
+        uint64_t keyframes_count;
+        bool has_interval;
+        float interval;
+        size_t interval_off;
+    } data;
+    struct {
+        bool has_interp;
+        int interp; /* 0..3, -1 unknown */
+        size_t left_off, right_off; /* the tangent members' keys (0: absent) */
+    } key;
+    struct {
+        bool valid, needs, has_right;
+        int interp;
+        size_t start;
+    } prev;
+    uint64_t key_index;
+} animj_state;
+
+extern const ak_format ak_format_animj;
+struct ak_arena;
+struct ak_animation;
+/* animj_model.c: the common model and the canonical emitter (spec 6.1). */
+bool animj_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,
+                    struct ak_animation **out);
+bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);
+bool animj_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);
+
+#endif

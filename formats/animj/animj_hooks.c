@@ -1,0 +1,383 @@
+/* AnimJ: the checks animj.schema cannot declare (spec section 5.1), run by
+ * the generated validator on every event after its own checks.
+ *
+ * The state is one document, one track, one data object and two keys (the
+ * current and the previous one), because tracks, data and keys never nest
+ * in AnimJ: memory is bounded, never proportional to the file. */
+#include "animj.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model.h"
+
+/* Caps of spec section 5 (default limits). */
+#define ANIMJ_MAX_STRING (16u << 20)
+#define ANIMJ_MAX_NUMBER 256u
+
+static bool report_at(ak_jsctx *c, int rule, size_t off, size_t len, const char *path, const char *fmt, ...)
+    AK_PRINTF(6, 7);
+static bool report_at(ak_jsctx *c, int rule, size_t off, size_t len, const char *path, const char *fmt, ...)
+{
+    uint32_t line = 0, col = 0;
+    if (c->p)
+        ak_json_location(c->p, off, &line, &col);
+    va_list ap;
+    va_start(ap, fmt);
+    bool go = ak_vreport(c->diags, &animj_rules[rule], off, len, line, col, path, fmt, ap);
+    va_end(ap);
+    return go;
+}
+
+static bool is_key(int16_t object)
+{
+    return object == animj_O_discrete_key || object == animj_O_curve_key;
+}
+
+static bool is_data(int16_t object)
+{
+    return object == animj_O_raw_data || object == animj_O_discrete_data || object == animj_O_curve_data;
+}
+
+/* Interpolation names (spec 3.1), their bytes, and whether they need tangents. */
+static const char *const interp_names[4] = {"Hold", "Linear", "Tangent", "CubicBezier"};
+
+static bool interpolation(animj_state *st, ak_jsctx *c, const ak_json_event *e)
+{
+    st->key.has_interp = true;
+    if (e->kind == AK_JSON_NUMBER) {
+        if ((e->flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP)) == 0 && e->text_len == 1 && e->text[0] >= '0' &&
+            e->text[0] <= '3') {
+            st->key.interp = e->text[0] - '0';
+            if (!ak_js_report(c, animj_R_KEY_INTERPOLATION_NONCANONICAL, e, "integer interpolation %c: write \"%s\"",
+                              e->text[0], interp_names[st->key.interp]))
+                return false;
+        } else {
+            st->key.interp = -1;
+            return ak_js_report(c, animj_R_KEY_INTERPOLATION_UNDEFINED, e,
+                                "interpolation %.*s is outside 0..3: its meaning is undefined", (int)e->text_len,
+                                e->text);
+        }
+    } else if (e->kind == AK_JSON_STRING) {
+        st->key.interp = -1;
+        for (int i = 0; i < 4; i++) {
+            size_t n = strlen(interp_names[i]);
+            if (ak_json_string_equals(e, interp_names[i], n)) {
+                st->key.interp = i;
+                break;
+            }
+        }
+        if (st->key.interp < 0 && ak_json_string_is_raw(e)) {
+            for (int i = 0; i < 4; i++) {
+                size_t n = strlen(interp_names[i]);
+                bool same = e->text_len == n;
+                for (size_t k = 0; same && k < n; k++) {
+                    char a = e->text[k], b = interp_names[i][k];
+                    if (a >= 'A' && a <= 'Z')
+                        a = (char)(a - 'A' + 'a');
+                    if (b >= 'A' && b <= 'Z')
+                        b = (char)(b - 'A' + 'a');
+                    same = a == b;
+                }
+                if (same) {
+                    st->key.interp = i;
+                    if (!ak_js_report(c, animj_R_KEY_INTERPOLATION_NONCANONICAL, e,
+                                      "\"%.*s\" is read case-insensitively: write \"%s\"", (int)e->text_len, e->text,
+                                      interp_names[i]))
+                        return false;
+                    break;
+                }
+            }
+        }
+        if (st->key.interp < 0)
+            return ak_js_report(c, animj_R_KEY_INTERPOLATION, e,
+                                "\"%.*s\" is not an interpolation (Hold, Linear, Tangent, CubicBezier)",
+                                (int)e->text_len, e->text);
+    } else {
+        st->key.interp = -1; /* the schema reported the kind */
+        return true;
+    }
+    if (st->key.interp == 2)
+        return ak_js_report(c, animj_R_KEY_INTERP_TANGENT, e,
+                            "legacy Tangent interpolation: its formula is unknown (evaluated as Linear)");
+    return true;
+}
+
+/* The path of the key before the current one: the current key's path with
+ * the last index decremented. */
+static void previous_key_path(const char *cur, uint64_t index, char *out, size_t n)
+{
+    const char *slash = strrchr(cur, '/');
+    size_t head = slash ? (size_t)(slash - cur) : 0;
+    snprintf(out, n, "%.*s/%llu", (int)head, cur, (unsigned long long)(index ? index - 1 : 0));
+}
+
+/* The current JSON Pointer, built only when a diagnostic needs it. */
+#define CURRENT_PATH (ak_json_path(c->p))
+
+static bool key_end(animj_state *st, ak_jsctx *c, const ak_jsframe *key, const ak_json_event *e)
+{
+    bool curve = key->object == animj_O_curve_key;
+    int interp = st->key.interp;
+    if (curve && !st->key.has_interp) {
+        if (!report_at(c, animj_R_KEY_INTERPOLATION_MISSING, key->start, 1, CURRENT_PATH,
+                       "Curve key without interpolation (the importer probably assumes Hold)"))
+            return false;
+    }
+    bool needs = curve && (interp == 2 || interp == 3);
+    /* a key's leftTangent serves the segment from the previous key, its
+       rightTangent the segment to the next: unused only when neither this
+       key nor the previous one is Tangent/CubicBezier */
+    bool prev_needs = st->prev.valid && st->prev.needs;
+    bool left_unused = st->key.left_off && !needs && !prev_needs, right_unused = st->key.right_off && !needs;
+    if (curve && interp >= 0 && (left_unused || right_unused)) {
+        char p2[192];
+        bool left = left_unused;
+        snprintf(p2, sizeof p2, "%s/%s", CURRENT_PATH, left ? "leftTangent" : "rightTangent");
+        if (!report_at(c, animj_R_KEY_TANGENT_UNUSED, left ? st->key.left_off : st->key.right_off, 1, p2,
+                       "tangents on a %s key are ignored", interp_names[interp]))
+            return false;
+    }
+    /* J40: the segment from the previous key to this one */
+    if (curve && st->prev.valid && st->prev.needs) {
+        if (!st->prev.has_right) {
+            char p2[192];
+            previous_key_path(CURRENT_PATH, st->key_index, p2, sizeof p2);
+            if (!report_at(c, animj_R_KEY_TANGENT_MISSING, st->prev.start, 1, p2,
+                           "%s key without rightTangent (its control point becomes 0)", interp_names[st->prev.interp]))
+                return false;
+        }
+        if (!st->key.left_off) {
+            if (!report_at(c, animj_R_KEY_TANGENT_MISSING, key->start, 1, CURRENT_PATH,
+                           "key after a %s key without leftTangent (its control point becomes 0)",
+                           interp_names[st->prev.interp]))
+                return false;
+        }
+    }
+    st->prev.valid = true;
+    st->prev.needs = needs;
+    st->prev.interp = interp;
+    st->prev.has_right = st->key.right_off != 0;
+    st->prev.start = key->start;
+    st->key_index++;
+    (void)e;
+    return true;
+}
+
+static bool data_end(animj_state *st, ak_jsctx *c, const ak_jsframe *data)
+{
+    static const char *const names[2] = {"node", "property"};
+    for (int i = 0; i < 2; i++) {
+        if (st->data.target_off[i] == 0) {
+            if (!report_at(c, animj_R_DATA_NODE_MISSING, data->start, 1, CURRENT_PATH, "data without %s", names[i]))
+                return false;
+        } else if (st->data.target_null[i]) {
+            char p2[192];
+            snprintf(p2, sizeof p2, "%s/%s", CURRENT_PATH, names[i]);
+            if (!report_at(c, animj_R_DATA_NODE_MISSING, st->data.target_off[i], 4, p2,
+                           "%s is null (AnimX cannot hold null: it becomes \"\")", names[i]))
+                return false;
+        }
+    }
+    if (st->data.keyframes_count == 0) {
+        if (!report_at(c, animj_R_DATA_KEYFRAMES_MISSING, data->start, 1, CURRENT_PATH, "%s",
+                       st->data.has_keyframes ? "keyframes is null or empty" : "data without keyframes"))
+            return false;
+    }
+    if (data->object == animj_O_raw_data) {
+        if (!st->data.has_interval)
+            return report_at(c, animj_R_DATA_INTERVAL_MISSING, data->start, 1, CURRENT_PATH,
+                             "Raw track without interval (seconds between samples)");
+        if (st->data.interval <= 0 && st->data.keyframes_count > 1) {
+            char p2[192];
+            snprintf(p2, sizeof p2, "%s/interval", CURRENT_PATH);
+            return report_at(c, animj_R_DATA_INTERVAL_MISSING, st->data.interval_off, 1, p2,
+                             "interval %g with %llu samples: every sample is at time 0", st->data.interval,
+                             (unsigned long long)st->data.keyframes_count);
+        }
+    }
+    return true;
+}
+
+#undef CURRENT_PATH
+
+/* A scalar component of a quaternion value (J47). */
+static void quat_component(animj_state *st, const ak_json_event *e)
+{
+    double v;
+    if (e->kind == AK_JSON_NUMBER && ak_json_number_f64(e, &v) == AK_NUM_OK)
+        st->quat_len2 += v * v;
+}
+
+bool animj_hook_semantics(ak_jsctx *c, const ak_json_event *e)
+{
+    animj_state *st = c->user;
+    if (!st)
+        return true;
+    if (!e) {
+        /* the end of a well-formed document */
+        if (st->root_is_object && (!st->saw_tracks || st->track_count == 0))
+            if (!ak_report(c->diags, &animj_rules[animj_R_ROOT_TRACKS_MISSING], st->root_start, 1, "",
+                           "%s", st->saw_tracks ? "tracks is null or empty" : "the animation has no tracks"))
+                return false;
+        if (st->has_duration && st->duration > 0 && st->max_time > st->duration) {
+            char path[96];
+            snprintf(path, sizeof path, "/tracks/%llu/data/keyframes/%llu/time",
+                     (unsigned long long)st->max_time_track, (unsigned long long)st->max_time_key);
+            return ak_report(c->diags, &animj_rules[animj_R_TIME_AFTER_DURATION], st->max_time_off, 1, path,
+                             "key time %.9g is after globalDuration %.9g", st->max_time, st->duration);
+        }
+        return true;
+    }
+    if ((e->kind == AK_JSON_STRING || e->kind == AK_JSON_KEY) && e->text_len > ANIMJ_MAX_STRING)
+        if (!ak_js_report(c, animj_R_JSON_TOKEN_LIMIT, e, "string of %zu bytes (the cap is %u)", e->text_len,
+                          ANIMJ_MAX_STRING))
+            return false;
+    if (e->kind == AK_JSON_NUMBER && e->text_len > ANIMJ_MAX_NUMBER)
+        if (!ak_js_report(c, animj_R_JSON_TOKEN_LIMIT, e, "number literal of %zu characters (the cap is %u)",
+                          e->text_len, ANIMJ_MAX_NUMBER))
+            return false;
+    ak_jsframe *top = ak_js_top(c);
+    if (!top)
+        return true;
+    /* trackType: .NET Enum.Parse accepts numeric strings ("2"); Bezier has
+       its own rule; anything else is not a track type */
+    if (top->object == animj_O_track && top->member == animj_M_track_trackType && e->kind != AK_JSON_KEY &&
+        top->tags[animj_M_track_trackType] < 0) {
+        if (e->kind == AK_JSON_STRING && ak_json_string_equals(e, "Bezier", 6))
+            return ak_js_report(c, animj_R_TRACK_BEZIER, e, "Bezier tracks have no JSON model; the importer throws");
+        if (e->kind == AK_JSON_STRING && e->text_len == 1 && e->text[0] >= '0' && e->text[0] <= '2') {
+            top->tags[animj_M_track_trackType] = (int16_t)(e->text[0] - '0');
+            return ak_js_report(c, animj_R_TRACK_TYPE_NONCANONICAL, e, "numeric trackType \"%c\": write its name",
+                                e->text[0]);
+        }
+        return ak_js_report(c, animj_R_TRACK_TRACK_TYPE, e,
+                            "trackType must be \"Raw\", \"Discrete\" or \"Curve\" (case-sensitive)");
+    }
+    switch (e->kind) {
+    case AK_JSON_KEY:
+        if (c->depth == 1 && top->object == animj_O_animation && top->member == animj_M_animation_tracks)
+            st->saw_tracks = true;
+        if (is_data(top->object) && top->member == animj_M_raw_data_interval && top->object != animj_O_raw_data)
+            return ak_js_report(c, animj_R_DATA_INTERVAL_UNUSED, e, "interval on a non-Raw track is ignored");
+        if (is_data(top->object) && top->member == animj_M_raw_data_keyframes)
+            st->data.has_keyframes = true;
+        if (top->object == animj_O_curve_key && top->member == animj_M_curve_key_leftTangent)
+            st->key.left_off = e->offset;
+        if (top->object == animj_O_curve_key && top->member == animj_M_curve_key_rightTangent)
+            st->key.right_off = e->offset;
+        return true;
+    case AK_JSON_BEGIN_OBJECT:
+        if (c->depth == 1) {
+            st->root_start = e->offset;
+            st->root_is_object = true;
+        }
+        if (top->object == animj_O_track)
+            st->track_count++;
+        if (is_data(top->object)) {
+            memset(&st->data, 0, sizeof st->data);
+            memset(&st->prev, 0, sizeof st->prev);
+            st->key_index = 0;
+        }
+        if (is_key(top->object)) {
+            memset(&st->key, 0, sizeof st->key);
+            st->key.interp = -1;
+        }
+        if (top->value == AK_VT_FLOATQ || top->value == AK_VT_DOUBLEQ)
+            st->quat_len2 = 0;
+        return true;
+    case AK_JSON_END_OBJECT:
+        if (is_key(top->object))
+            return key_end(st, c, top, e);
+        if (is_data(top->object))
+            return data_end(st, c, top);
+        if (top->value == AK_VT_FLOATQ || top->value == AK_VT_DOUBLEQ) {
+            ak_jsframe *owner = ak_js_up(c, 1);
+            bool is_value = owner && (!is_key(owner->object) || owner->member == animj_M_curve_key_value);
+            if (is_value && !(fabs(sqrt(st->quat_len2) - 1.0) <= 1e-3)) {
+                ak_json_event at = *e;
+                at.offset = top->start;
+                at.length = 1;
+                return ak_js_report(c, animj_R_VALUE_QUAT_NONUNIT, &at, "quaternion of length %.9g",
+                                    sqrt(st->quat_len2));
+            }
+        }
+        return true;
+    case AK_JSON_END_ARRAY: {
+        ak_jsframe *owner = ak_js_up(c, 1);
+        if (owner && is_data(owner->object) && owner->member == animj_M_raw_data_keyframes)
+            st->data.keyframes_count = top->count;
+        return true;
+    }
+    case AK_JSON_NUMBER:
+        if (is_data(top->object) && (top->member == animj_M_raw_data_node || top->member == animj_M_raw_data_property))
+            st->data.target_off[top->member == animj_M_raw_data_node ? 0 : 1] = e->offset;
+        if (top->value == AK_VT_FLOATQ || top->value == AK_VT_DOUBLEQ) {
+            quat_component(st, e);
+            return true;
+        }
+        if (top->object == animj_O_animation && top->member == animj_M_animation_globalDuration) {
+            float v;
+            if (ak_json_number_f32(e, &v) == AK_NUM_OK) {
+                st->has_duration = true;
+                st->duration = v;
+                if (v < 0)
+                    return ak_js_report(c, animj_R_ROOT_DURATION_NEGATIVE, e, "globalDuration %.*s is negative",
+                                        (int)e->text_len, e->text);
+            }
+            return true;
+        }
+        if (is_data(top->object) && top->member == animj_M_raw_data_interval) {
+            float v;
+            if (ak_json_number_f32(e, &v) == AK_NUM_OK) {
+                st->data.has_interval = true;
+                st->data.interval = v;
+                st->data.interval_off = e->offset;
+            }
+            return true;
+        }
+        if (is_key(top->object) && top->member == animj_M_curve_key_time) {
+            /* the path is built at the end from the indices (never per key) */
+            if (c->has_num && (!st->has_max_time || c->num > st->max_time)) {
+                st->has_max_time = true;
+                st->max_time = (float)c->num;
+                st->max_time_off = e->offset;
+                st->max_time_track = st->track_count ? st->track_count - 1 : 0;
+                st->max_time_key = st->key_index;
+            }
+            return true;
+        }
+        if (top->object == animj_O_curve_key && top->member == animj_M_curve_key_interpolation)
+            return interpolation(st, c, e);
+        return true;
+    case AK_JSON_STRING:
+    case AK_JSON_NULL:
+    case AK_JSON_TRUE:
+    case AK_JSON_FALSE:
+        if (top->object == animj_O_track && top->member == animj_M_track_valueType && e->kind == AK_JSON_STRING &&
+            e->text_len > 3) {
+            const char *t = e->text + e->text_len - 3;
+            if (memcmp(t, "2x2", 3) == 0 || memcmp(t, "3x3", 3) == 0 || memcmp(t, "4x4", 3) == 0)
+                return ak_js_report(c, animj_R_VALUE_MATRIX_UNSUPPORTED, e,
+                                    "%.*s: the stock importer cannot read matrices; use AnimX", (int)e->text_len,
+                                    e->text);
+        }
+        if (is_data(top->object) && (top->member == animj_M_raw_data_node || top->member == animj_M_raw_data_property)) {
+            int i = top->member == animj_M_raw_data_node ? 0 : 1;
+            st->data.target_off[i] = e->offset;
+            st->data.target_null[i] = e->kind == AK_JSON_NULL;
+        }
+        if (top->object == animj_O_curve_key && top->member == animj_M_curve_key_interpolation)
+            return interpolation(st, c, e);
+        return true;
+    case AK_JSON_BEGIN_ARRAY: {
+        ak_jsframe *owner = ak_js_up(c, 1);
+        if (owner && is_data(owner->object) && (owner->member == animj_M_raw_data_node || owner->member == animj_M_raw_data_property))
+            st->data.target_off[owner->member == animj_M_raw_data_node ? 0 : 1] = e->offset;
+        return true;
+    }
+    }
+    return true;
+}

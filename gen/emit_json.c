@@ -1,0 +1,619 @@
+/* animgen: the JSON half of the C emitter.
+ *
+ * A JSON schema becomes tables for the push automaton of gen/rt/ak_jschema.c
+ * (types, objects with their members, the rules they report), the entry
+ * point <id>_validate_json, and the JSON Schema (draft 2020-12) export, both
+ * as the C string <id>_json_schema and as the file <id>.schema.json. */
+#include "ast.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct jt {
+    const char *kind; /* AK_JT_* suffix */
+    int object, elem, sibling, bind;
+    vec names;        /* enum names */
+    vec arm_tags;     /* BY: per sibling enum name, the arm's type (int via intptr) */
+    vec alts;
+    jobject *param_owner;
+} jt;
+
+typedef struct jem {
+    compiler *cc;
+    format_decl *f;
+    vec types; /* jt* */
+    vec flat;  /* per object: vec* of jmember* (bases first) */
+    vec mtypes; /* per object: vec* of member type indices (intptr_t) */
+} jem;
+
+static void say(FILE *fp, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(fp, fmt, ap);
+    va_end(ap);
+}
+
+static void cstr(FILE *fp, const char *s)
+{
+    if (!s) {
+        fputs("NULL", fp);
+        return;
+    }
+    fputc('"', fp);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fprintf(fp, "\\%c", *s);
+        else if (*s == '\n')
+            fputs("\\n", fp);
+        else
+            fputc(*s, fp);
+    }
+    fputc('"', fp);
+}
+
+static int object_index(format_decl *f, const char *name)
+{
+    for (size_t i = 0; i < f->objects.n; i++)
+        if (strcmp(((jobject *)f->objects.items[i])->name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static vec *flat_members(jem *em, int oi)
+{
+    return em->flat.items[oi];
+}
+
+static int member_index(jem *em, int oi, const char *name)
+{
+    vec *v = flat_members(em, oi);
+    for (size_t i = 0; i < v->n; i++)
+        if (strcmp(((jmember *)v->items[i])->name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int rule_index(compiler *cc, const char *code)
+{
+    if (!code)
+        return -1;
+    rule_decl *r = find_rule(cc, code);
+    return r ? r->index : -1;
+}
+
+static int new_type(jem *em, const char *kind)
+{
+    jt *t = cc_alloc(em->cc, sizeof *t);
+    memset(t, 0, sizeof *t);
+    t->kind = kind;
+    t->object = t->elem = t->sibling = -1;
+    t->bind = -1;
+    vec_push(em->cc, &em->types, t);
+    return (int)em->types.n - 1;
+}
+
+static bool is_param(jobject *o, const char *name)
+{
+    for (size_t i = 0; i < o->params.n; i++)
+        if (strcmp(((token *)o->params.items[i])->text, name) == 0)
+            return true;
+    return false;
+}
+
+/* The type index of y, used in object o (for parameters and siblings). */
+static int type_of(jem *em, jobject *o, int oi, jtype *y)
+{
+    compiler *cc = em->cc;
+    switch (y->kind) {
+    case J_NAMED: {
+        static const char *const prims[][2] = {
+            {"string", "STRING"}, {"number", "NUMBER"}, {"integer", "INTEGER"}, {"f32", "F32"}, {"f64", "F64"},
+            {"bool", "BOOL"}, {"null", "NULL"}, {"any", "ANY"}, {"value_type", "VALUE_TYPE"},
+            {"i8", "INTEGER"}, {"u8", "INTEGER"}, {"i16", "INTEGER"}, {"u16", "INTEGER"}, {"i32", "INTEGER"},
+            {"u32", "INTEGER"}, {"i64", "INTEGER"}, {"u64", "INTEGER"},
+        };
+        for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
+            if (strcmp(y->name, prims[i][0]) == 0)
+                return new_type(em, prims[i][1]);
+        if (o && is_param(o, y->name))
+            return new_type(em, "PARAM");
+        int target = object_index(em->f, y->name);
+        if (target < 0) {
+            cc_error(cc, y->at, "unknown type '%s'", y->name);
+            return -1;
+        }
+        int t = new_type(em, "OBJECT");
+        ((jt *)em->types.items[t])->object = target;
+        if (y->args.n) {
+            jtype *a = y->args.items[0];
+            int b = -1;
+            if (a->kind == J_NAMED && o && is_param(o, a->name))
+                b = -2;
+            else if (a->kind == J_NAMED && oi >= 0)
+                b = member_index(em, oi, a->name);
+            if (b == -1)
+                cc_error(cc, a->at, "type argument '%s' must be a sibling member or a type parameter", a->name);
+            ((jt *)em->types.items[t])->bind = b;
+        }
+        return t;
+    }
+    case J_STRING: return new_type(em, "STRING");
+    case J_NUMBER: return new_type(em, "NUMBER");
+    case J_INTEGER: return new_type(em, "INTEGER");
+    case J_F32: return new_type(em, "F32");
+    case J_F64: return new_type(em, "F64");
+    case J_BOOL: return new_type(em, "BOOL");
+    case J_NULL: return new_type(em, "NULL");
+    case J_ANY: return new_type(em, "ANY");
+    case J_REF: return new_type(em, "STRING");
+    case J_ARRAY:
+    case J_MAP: {
+        int e = type_of(em, o, oi, y->elem);
+        int t = new_type(em, y->kind == J_ARRAY ? "ARRAY" : "MAP");
+        ((jt *)em->types.items[t])->elem = e;
+        return t;
+    }
+    case J_ENUM: {
+        int t = new_type(em, "ENUM");
+        ((jt *)em->types.items[t])->names = y->names;
+        return t;
+    }
+    case J_UNION: {
+        vec alts = {0};
+        for (size_t i = 0; i < y->args.n; i++)
+            vec_push(cc, &alts, (void *)(intptr_t)type_of(em, o, oi, y->args.items[i]));
+        int t = new_type(em, "UNION");
+        ((jt *)em->types.items[t])->alts = alts;
+        return t;
+    }
+    case J_BY: {
+        int sib = oi >= 0 ? member_index(em, oi, y->name) : -1;
+        if (sib < 0) {
+            cc_error(cc, y->at, "'by %s': no such sibling member", y->name);
+            return -1;
+        }
+        jmember *sm = flat_members(em, oi)->items[sib];
+        if (sm->type->kind != J_ENUM) {
+            cc_error(cc, y->at, "'by %s': the sibling must be an enum", y->name);
+            return -1;
+        }
+        vec arms = {0};
+        for (size_t k = 0; k < sm->type->names.n; k++) {
+            const char *name = sm->type->names.items[k];
+            int at = -1;
+            for (size_t a = 0; a < y->arms.n; a++) {
+                jarm *arm = y->arms.items[a];
+                if (strcmp(arm->tag, name) == 0)
+                    at = type_of(em, o, oi, arm->type);
+            }
+            vec_push(cc, &arms, (void *)(intptr_t)at);
+        }
+        for (size_t a = 0; a < y->arms.n; a++) {
+            jarm *arm = y->arms.items[a];
+            bool found = false;
+            for (size_t k = 0; k < sm->type->names.n; k++)
+                found |= strcmp(arm->tag, sm->type->names.items[k]) == 0;
+            if (!found)
+                cc_error(cc, arm->at, "'%s' is not a value of '%s'", arm->tag, y->name);
+        }
+        int t = new_type(em, "BY");
+        ((jt *)em->types.items[t])->sibling = sib;
+        ((jt *)em->types.items[t])->arm_tags = arms;
+        return t;
+    }
+    }
+    return -1;
+}
+
+static double num_of(expr *e)
+{
+    if (!e)
+        return 0;
+    if (e->kind == E_NEG)
+        return -num_of(e->lhs);
+    if (e->kind == E_INT || e->kind == E_FLOAT)
+        return strtod(e->text, NULL);
+    return 0;
+}
+
+/* ---- the JSON Schema export ------------------------------------------------ */
+
+typedef struct sbuf {
+    char *p;
+    size_t n, cap;
+} sbuf;
+
+static void sb(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (k < 0)
+        return;
+    if (b->n + (size_t)k + 1 > b->cap) {
+        size_t cap = (b->cap + (size_t)k + 1) * 2;
+        char *q = realloc(b->p, cap);
+        if (!q)
+            return;
+        b->p = q;
+        b->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->p + b->n, (size_t)k + 1, fmt, ap);
+    va_end(ap);
+    b->n += (size_t)k;
+}
+
+static void sb_str(sbuf *b, const char *s)
+{
+    sb(b, "\"");
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            sb(b, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            sb(b, "\\u%04x", (unsigned char)*s);
+        else
+            sb(b, "%c", *s);
+    }
+    sb(b, "\"");
+}
+
+static void schema_type(jem *em, sbuf *b, int t);
+
+static void schema_type(jem *em, sbuf *b, int t)
+{
+    if (t < 0) {
+        sb(b, "{}");
+        return;
+    }
+    jt *y = em->types.items[t];
+    const char *k = y->kind;
+    if (!strcmp(k, "STRING"))
+        sb(b, "{\"type\": \"string\"}");
+    else if (!strcmp(k, "NUMBER") || !strcmp(k, "F32") || !strcmp(k, "F64"))
+        sb(b, "{\"type\": \"number\"}");
+    else if (!strcmp(k, "INTEGER"))
+        sb(b, "{\"type\": \"integer\"}");
+    else if (!strcmp(k, "BOOL"))
+        sb(b, "{\"type\": \"boolean\"}");
+    else if (!strcmp(k, "NULL"))
+        sb(b, "{\"type\": \"null\"}");
+    else if (!strcmp(k, "ANY"))
+        sb(b, "{}");
+    else if (!strcmp(k, "VALUE_TYPE"))
+        sb(b, "{\"$ref\": \"#/$defs/value_type\"}");
+    else if (!strcmp(k, "PARAM"))
+        sb(b, "{\"$ref\": \"#/$defs/value\"}");
+    else if (!strcmp(k, "OBJECT"))
+        sb(b, "{\"$ref\": \"#/$defs/%s\"}", ((jobject *)em->f->objects.items[y->object])->name);
+    else if (!strcmp(k, "ARRAY") || !strcmp(k, "MAP")) {
+        sb(b, "{\"type\": \"%s\", \"%s\": ", !strcmp(k, "ARRAY") ? "array" : "object",
+           !strcmp(k, "ARRAY") ? "items" : "additionalProperties");
+        schema_type(em, b, y->elem);
+        sb(b, "}");
+    } else if (!strcmp(k, "ENUM")) {
+        sb(b, "{\"enum\": [");
+        for (size_t i = 0; i < y->names.n; i++) {
+            sb(b, i ? ", " : "");
+            sb_str(b, y->names.items[i]);
+        }
+        sb(b, "]}");
+    } else if (!strcmp(k, "UNION") || !strcmp(k, "BY")) {
+        /* BY: the arms' own shapes; the discriminating `if` is on the object */
+        vec *v = !strcmp(k, "UNION") ? &y->alts : &y->arm_tags;
+        sb(b, "{\"anyOf\": [");
+        int n = 0;
+        for (size_t i = 0; i < v->n; i++) {
+            int a = (int)(intptr_t)v->items[i];
+            if (a < 0)
+                continue;
+            sb(b, n++ ? ", " : "");
+            schema_type(em, b, a);
+        }
+        sb(b, "]}");
+    } else {
+        sb(b, "{}");
+    }
+}
+
+/* The 40 value shapes (value_type) as $defs: scalars and component objects. */
+static void schema_values(sbuf *b)
+{
+    static const char *const names[] = {
+        "bool", "bool2", "bool3", "bool4", "byte", "ushort", "uint", "ulong", "sbyte", "short", "int", "long",
+        "int2", "int3", "int4", "uint2", "uint3", "uint4", "long2", "long3", "long4", "float", "float2",
+        "float3", "float4", "floatQ", "float2x2", "float3x3", "float4x4", "double", "double2", "double3",
+        "double4", "doubleQ", "double2x2", "double3x3", "double4x4", "color", "color32", "string"};
+    sb(b, "    \"value_type\": {\"enum\": [");
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        sb(b, "%s\"%s\"", i ? ", " : "", names[i]);
+    sb(b, "]},\n");
+    sb(b, "    \"value\": {\"anyOf\": [{\"type\": [\"boolean\", \"number\", \"string\", \"null\"]}, "
+          "{\"type\": \"object\", \"propertyNames\": {\"pattern\": \"^([xyzwrgba]|m[0-3][0-3])$\"}, "
+          "\"additionalProperties\": {\"type\": [\"boolean\", \"number\"]}}]}");
+}
+
+static void emit_schema_json(jem *em, sbuf *b)
+{
+    format_decl *f = em->f;
+    sb(b, "{\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n");
+    sb(b, "  \"$id\": \"https://animkit.invalid/schemas/%s.schema.json\",\n  \"title\": ", f->id);
+    sb_str(b, f->title);
+    sb(b, ",\n");
+    if (f->root)
+        sb(b, "  \"$ref\": \"#/$defs/%s\",\n", f->root);
+    sb(b, "  \"$defs\": {\n");
+    for (size_t i = 0; i < f->objects.n; i++) {
+        jobject *o = f->objects.items[i];
+        vec *mem = flat_members(em, (int)i);
+        sb(b, "    \"%s\": {\n      \"type\": \"object\",\n      \"properties\": {", o->name);
+        for (size_t k = 0; k < mem->n; k++) {
+            jmember *m = mem->items[k];
+            sb(b, "%s\n        ", k ? "," : "");
+            sb_str(b, m->name);
+            sb(b, ": ");
+            schema_type(em, b, (int)(intptr_t)((vec *)em->mtypes.items[i])->items[k]);
+        }
+        sb(b, "\n      }");
+        int req = 0;
+        for (size_t k = 0; k < mem->n; k++) {
+            jmember *m = mem->items[k];
+            if (m->optional)
+                continue;
+            sb(b, req++ ? ", " : ",\n      \"required\": [");
+            sb_str(b, m->name);
+        }
+        if (req)
+            sb(b, "]");
+        if (o->closed_code)
+            sb(b, ",\n      \"additionalProperties\": false");
+        sb(b, "\n    },\n");
+    }
+    schema_values(b);
+    sb(b, "\n  }\n}\n");
+}
+
+/* ---- the C tables ------------------------------------------------------- */
+
+static const char *cons_code(jmember *m, cons_kind k, int nth)
+{
+    for (size_t i = 0; i < m->cons.n; i++) {
+        cons *c = m->cons.items[i];
+        if (c->kind == k && nth-- == 0)
+            return c->code;
+    }
+    return NULL;
+}
+
+static cons *find_cons(jmember *m, cons_kind k)
+{
+    for (size_t i = 0; i < m->cons.n; i++) {
+        cons *c = m->cons.items[i];
+        if (c->kind == k)
+            return c;
+    }
+    return NULL;
+}
+
+bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
+{
+    format_decl *f = cc->format;
+    const char *id = f->id;
+    jem em;
+    memset(&em, 0, sizeof em);
+    em.cc = cc;
+    em.f = f;
+    /* flattened members: the base chain first (bounded: a chain longer
+       than the number of objects is a cycle) */
+    for (size_t i = 0; i < f->objects.n; i++) {
+        vec *v = cc_alloc(cc, sizeof *v);
+        memset(v, 0, sizeof *v);
+        jobject *chain[64];
+        int n = 0;
+        for (jobject *o = f->objects.items[i]; o && n < 64; n++) {
+            chain[n] = o;
+            int bi = o->base ? object_index(f, o->base) : -1;
+            o = bi >= 0 ? f->objects.items[bi] : NULL;
+        }
+        if (n == 64)
+            cc_error(cc, ((jobject *)f->objects.items[i])->at, "object '%s' inherits from itself",
+                     ((jobject *)f->objects.items[i])->name);
+        for (int k = n - 1; k >= 0; k--)
+            for (size_t m = 0; m < chain[k]->members.n; m++)
+                vec_push(cc, v, chain[k]->members.items[m]);
+        if (v->n > 64)
+            cc_error(cc, ((jobject *)f->objects.items[i])->at, "at most 64 members per object");
+        vec_push(cc, &em.flat, v);
+    }
+    if (cc->errors)
+        return false;
+    int root_type = -1;
+    for (size_t i = 0; i < f->objects.n; i++) {
+        jobject *o = f->objects.items[i];
+        vec *v = flat_members(&em, (int)i);
+        vec *t = cc_alloc(cc, sizeof *t);
+        memset(t, 0, sizeof *t);
+        for (size_t k = 0; k < v->n; k++) {
+            jmember *m = v->items[k];
+            vec_push(cc, t, (void *)(intptr_t)type_of(&em, o, (int)i, m->type));
+        }
+        vec_push(cc, &em.mtypes, t);
+    }
+    if (f->root) {
+        root_type = new_type(&em, "OBJECT");
+        ((jt *)em.types.items[root_type])->object = object_index(f, f->root);
+    }
+    if (cc->errors)
+        return false;
+
+    /* header */
+    say(h, "\n#include \"ak_jschema.h\"\n\n");
+    say(h, "enum {\n");
+    for (size_t i = 0; i < f->objects.n; i++) {
+        jobject *o = f->objects.items[i];
+        say(h, "    %s_O_%s = %zu,\n", id, o->name, i);
+    }
+    say(h, "};\nenum {\n");
+    for (size_t i = 0; i < f->objects.n; i++) {
+        jobject *o = f->objects.items[i];
+        vec *v = flat_members(&em, (int)i);
+        for (size_t k = 0; k < v->n; k++) {
+            const char *name = ((jmember *)v->items[k])->name;
+            say(h, "    %s_M_%s_", id, o->name);
+            for (const char *p = name; *p; p++)
+                fputc((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ? *p : '_', h);
+            say(h, " = %zu,\n", k);
+        }
+    }
+    say(h, "};\nextern const ak_jschema %s_schema;\n", id);
+    say(h, "/* The JSON Schema (draft 2020-12) of the format (also written as %s.schema.json). */\n", id);
+    say(h, "extern const char %s_json_schema[];\n", id);
+    for (size_t i = 0; i < f->hooks.n; i++) {
+        member *m = f->hooks.items[i];
+        say(h, "/* hand-written (formats/%s/): sees every event after the automaton, NULL at the end */\n", id);
+        say(h, "bool %s_hook_%s(ak_jsctx *c, const ak_json_event *e);\n", id, m->name);
+    }
+    say(h, "/* Streaming validation (bounded memory); user is the hooks' state. */\n");
+    say(h, "ak_json_status %s_validate_json(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d,\n"
+           "    const ak_rule *duplicate_rule, bool release_input, void *user);\n", id);
+    say(h, "\n#endif\n");
+
+    /* tables */
+    say(c, "\n#include \"ak_jschema.h\"\n\n");
+    for (size_t t = 0; t < em.types.n; t++) {
+        jt *y = em.types.items[t];
+        if (y->names.n) {
+            say(c, "static const char *const %s_names_%zu[] = {", id, t);
+            for (size_t k = 0; k < y->names.n; k++) {
+                cstr(c, y->names.items[k]);
+                say(c, ", ");
+            }
+            say(c, "};\n");
+        }
+        if (y->arm_tags.n) {
+            say(c, "static const ak_jarm %s_arms_%zu[] = {", id, t);
+            for (size_t k = 0; k < y->arm_tags.n; k++)
+                say(c, "{NULL, %d}, ", (int)(intptr_t)y->arm_tags.items[k]);
+            say(c, "};\n");
+        }
+        if (y->alts.n) {
+            say(c, "static const int16_t %s_alts_%zu[] = {", id, t);
+            for (size_t k = 0; k < y->alts.n; k++)
+                say(c, "%d, ", (int)(intptr_t)y->alts.items[k]);
+            say(c, "};\n");
+        }
+    }
+    say(c, "static const ak_jtype %s_types[] = {\n", id);
+    for (size_t t = 0; t < em.types.n; t++) {
+        jt *y = em.types.items[t];
+        say(c, "    {AK_JT_%s, %d, %d, %d, %d, ", y->kind, y->object, y->elem, y->sibling, y->bind);
+        if (y->names.n)
+            say(c, "%s_names_%zu, %zu, ", id, t, y->names.n);
+        else
+            say(c, "NULL, 0, ");
+        if (y->arm_tags.n)
+            say(c, "%s_arms_%zu, %zu, ", id, t, y->arm_tags.n);
+        else
+            say(c, "NULL, 0, ");
+        if (y->alts.n)
+            say(c, "%s_alts_%zu, %zu},\n", id, t, y->alts.n);
+        else
+            say(c, "NULL, 0},\n");
+    }
+    say(c, "};\n");
+    for (size_t i = 0; i < f->objects.n; i++) {
+        jobject *o = f->objects.items[i];
+        vec *v = flat_members(&em, (int)i);
+        vec *tv = em.mtypes.items[i];
+        if (!v->n)
+            continue;
+        say(c, "static const ak_jmember %s_members_%s[] = {\n", id, o->name);
+        for (size_t k = 0; k < v->n; k++) {
+            jmember *m = v->items[k];
+            say(c, "    {");
+            cstr(c, m->name);
+            cons *range = find_cons(m, C_RANGE);
+            say(c, ", %zu, %d, %s, %d, %d, %d, %d, %d, %.17g, %.17g, ", strlen(m->name), (int)(intptr_t)tv->items[k],
+                m->optional ? "true" : "false", rule_index(cc, cons_code(m, C_KIND, 0)),
+                rule_index(cc, cons_code(m, C_KIND, 1)), rule_index(cc, cons_code(m, C_REQUIRED, 0)),
+                rule_index(cc, cons_code(m, C_FINITE, 0)), range ? rule_index(cc, range->code) : -1,
+                range ? num_of(range->value) : 0.0, range ? num_of(range->hi) : 0.0);
+            /* where <this member>: nondecreasing(f) / norepeat(f) */
+            const char *field = NULL, *order = NULL, *repeat = NULL;
+            for (size_t w = 0; w < o->wheres.n; w++) {
+                cons *wc = o->wheres.items[w];
+                const char *arr = wc->value ? wc->value->text : NULL;
+                if (!arr || strcmp(arr, m->name) != 0)
+                    continue;
+                field = wc->name;
+                if (wc->kind == C_NONDECREASING)
+                    order = wc->code;
+                else if (wc->kind == C_NOREPEAT)
+                    repeat = wc->code;
+            }
+            cstr(c, field);
+            say(c, ", %d, %d},\n", rule_index(cc, order), rule_index(cc, repeat));
+        }
+        say(c, "};\n");
+    }
+    say(c, "static const ak_jobject %s_objects[] = {\n", id);
+    for (size_t i = 0; i < f->objects.n; i++) {
+        jobject *o = f->objects.items[i];
+        vec *v = flat_members(&em, (int)i);
+        say(c, "    {");
+        cstr(c, o->name);
+        if (v->n)
+            say(c, ", %s_members_%s, %zu, ", id, o->name, v->n);
+        else
+            say(c, ", NULL, 0, ");
+        say(c, "%d, %d},\n", rule_index(cc, o->ordered_code),
+            rule_index(cc, o->closed_code ? o->closed_code : o->open_code));
+    }
+    say(c, "};\n");
+    say(c, "const ak_jschema %s_schema = {%s_rules, %s_types, %s_objects, %d, %d, {%d, %d, %d, %d, %d}};\n", id, id,
+        id, id, root_type, rule_index(cc, f->root_code), rule_index(cc, f->values_codes[0]),
+        rule_index(cc, f->values_codes[1]), rule_index(cc, f->values_codes[2]), rule_index(cc, f->values_codes[3]),
+        rule_index(cc, f->values_codes[4]));
+
+    /* hooks: one is called directly; several in declaration order */
+    say(c, "\nstatic bool %s_hooks(ak_jsctx *c, const ak_json_event *e)\n{\n", id);
+    for (size_t i = 0; i < f->hooks.n; i++)
+        say(c, "    if (!%s_hook_%s(c, e))\n        return false;\n", id, ((member *)f->hooks.items[i])->name);
+    say(c, "    (void)c;\n    (void)e;\n    return true;\n}\n");
+    say(c, "\nak_json_status %s_validate_json(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d,\n"
+           "    const ak_rule *duplicate_rule, bool release_input, void *user)\n{\n", id);
+    say(c, "    return ak_jschema_validate(&%s_schema, data, size, opt, d, %s_hooks, user, duplicate_rule, release_input);\n}\n",
+        id, id);
+
+    /* the JSON Schema */
+    sbuf b = {0};
+    emit_schema_json(&em, &b);
+    say(c, "\nconst char %s_json_schema[] =\n    \"", id);
+    for (size_t i = 0; i < b.n; i++) {
+        char ch = b.p[i];
+        if (ch == '\n')
+            say(c, "\\n\"\n    \"");
+        else if (ch == '"' || ch == '\\')
+            say(c, "\\%c", ch);
+        else
+            fputc(ch, c);
+    }
+    say(c, "\";\n");
+    bool ok = true;
+    if (outdir) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s.schema.json", outdir, id);
+        FILE *js = fopen(path, "w");
+        if (!js || fwrite(b.p, 1, b.n, js) != b.n)
+            ok = false;
+        if (js && fclose(js))
+            ok = false;
+        if (!ok)
+            fprintf(stderr, "animgen: cannot write %s\n", path);
+    }
+    free(b.p);
+    return ok && cc->errors == 0;
+}

@@ -1,0 +1,390 @@
+/* AnimX (formats/animx): the spec's test vectors (animj-animx.md §8.1, §8.3,
+ * §8.4 as byte arrays) decoded and re-encoded byte for byte, the negative
+ * cases of §8.5, and round trips through the common model for all 40 value
+ * types in every track type and all three encodings. */
+#include "test_support.h"
+
+#include "../../formats/animx/animx.h"
+#include "../../formats/animx/animx_compress.h"
+
+#include <math.h>
+
+static const char golden81_hex[] =
+    "05416e696d58010000000300008040047465737400010008746573744e6f64650c7465737450726f706572747904000000"
+    "00000000803f0100000040000000404001010a08746573744e6f64650c7465737450726f7065727479040000000000000000"
+    "0000803f0200000000000040040000000000404006000000012708746573744e6f64650c7465737450726f70657274790400"
+    "00000001047a65726f0000803f01036f6e6500000040010374776f0000404001036c656c";
+static const char golden83_hex[] =
+    "05416e696d5801000000030000804004746573740101a40164c0010008746573744e6f64650c0900a250726f70657274790400"
+    "010070803f010000004004004f4001010a2d000b01300012020900124015008f40400600000001273900086101047a65726f6b"
+    "0040036f6e653500e0010374776f0000404001036c656c";
+static const char golden84_hex[] =
+    "05416e696d5801000000020000004003766563000015016e0170030000003f0000003f0000403f0000803f0215016e01710202"
+    "030000000000000000000000400000003f00000000000000400000404000000000";
+
+static size_t unhex(const char *hex, uint8_t *out)
+{
+    size_t n = 0;
+    for (; hex[0] && hex[1]; hex += 2) {
+        unsigned v;
+        sscanf(hex, "%2x", &v);
+        out[n++] = (uint8_t)v;
+    }
+    return n;
+}
+
+static const ak_format *fmt(void)
+{
+    const ak_format *f = ak_format_find("animx");
+    assert_non_null(f);
+    return f;
+}
+
+/* Validates; returns the diagnostics (caller frees). */
+static ak_diags *check(const uint8_t *data, size_t n, bool strict)
+{
+    ak_diag_options dopt = {strict, 0};
+    ak_diags *d = ak_diags_new(&dopt);
+    ak_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.strict = strict;
+    ak_input in = {"t.animx", data, n, false};
+    fmt()->validate(&in, &opt, d);
+    return d;
+}
+
+static bool has_code(const ak_diags *d, const char *code)
+{
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        if (strcmp(ak_diags_at(d, i)->rule->code, code) == 0)
+            return true;
+    return false;
+}
+
+static void expect_clean(const uint8_t *data, size_t n)
+{
+    ak_diags *d = check(data, n, true);
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        fprintf(stderr, "unexpected %s\n", ak_diags_at(d, i)->rule->code);
+    assert_int_equal(ak_diags_count(d), 0);
+    ak_diags_free(d);
+}
+
+static void expect_code(const uint8_t *data, size_t n, const char *code)
+{
+    ak_diags *d = check(data, n, false);
+    if (!has_code(d, code)) {
+        fprintf(stderr, "expected %s, got:\n", code);
+        for (size_t i = 0; i < ak_diags_count(d); i++)
+            fprintf(stderr, "  %s\n", ak_diags_at(d, i)->rule->code);
+    }
+    assert_true(has_code(d, code));
+    ak_diags_free(d);
+}
+
+/* to_model, then the canonical encoder with `compression`. */
+static bool reencode(const uint8_t *data, size_t n, int compression, ak_buf *out, ak_arena *arena,
+                     ak_animation **anim)
+{
+    ak_diags *d = ak_diags_new(NULL);
+    ak_options opt;
+    memset(&opt, 0, sizeof opt);
+    ak_input in = {"t.animx", data, n, false};
+    bool ok = fmt()->to_model(&in, &opt, d, arena, anim) && ak_animx_encode_model(*anim, compression, d, out);
+    ak_diags_free(d);
+    return ok;
+}
+
+static void expect_reencodes_to(const uint8_t *data, size_t n, const uint8_t *want, size_t want_n)
+{
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    ak_animation *anim = NULL;
+    ak_buf out;
+    ak_buf_init(&out);
+    assert_true(reencode(data, n, 0, &out, &arena, &anim));
+    assert_int_equal(out.len, want_n);
+    assert_memory_equal(out.data, want, want_n);
+    /* reemit (same format convert) agrees */
+    ak_buf re;
+    ak_buf_init(&re);
+    ak_diags *d = ak_diags_new(NULL);
+    ak_options opt;
+    memset(&opt, 0, sizeof opt);
+    ak_input in = {"t.animx", data, n, false};
+    assert_true(fmt()->reemit(&in, &opt, d, &re));
+    assert_int_equal(re.len, want_n);
+    assert_memory_equal(re.data, want, want_n);
+    ak_diags_free(d);
+    ak_buf_free(&re);
+    ak_buf_free(&out);
+    ak_arena_free(&arena);
+}
+
+static void test_golden_81(void **state)
+{
+    (void)state;
+    uint8_t g[256];
+    size_t n = unhex(golden81_hex, g);
+    assert_int_equal(n, 185);
+    assert_int_equal(fmt()->sniff(g, n), AK_SNIFF_MAGIC);
+    expect_clean(g, n);
+    expect_reencodes_to(g, n, g, n);
+}
+
+static void test_golden_83(void **state)
+{
+    (void)state;
+    uint8_t g1[256], g3[256];
+    size_t n1 = unhex(golden81_hex, g1), n3 = unhex(golden83_hex, g3);
+    assert_int_equal(n3, 125);
+    expect_clean(g3, n3);
+    expect_reencodes_to(g3, n3, g1, n1); /* canonical output is plain */
+    /* 8.1's payload framed by the HC block encoder gives 8.3 exactly */
+    ak_buf b;
+    ak_buf_init(&b);
+    ak_buf_append(&b, g1, 20);
+    ak_buf_putc(&b, 1);
+    assert_true(ak_animx_lz4_encode(g1 + 21, n1 - 21, AK_ANIMX_LZ4_HC_UNMARKED, &b));
+    assert_int_equal(b.len, n3);
+    assert_memory_equal(b.data, g3, n3);
+    /* the stored-chunk variant (188 bytes) decodes the same */
+    ak_buf_free(&b);
+    ak_buf_init(&b);
+    ak_buf_append(&b, g1, 20);
+    const uint8_t stored[] = {1, 0x00, 0xa4, 0x01};
+    ak_buf_append(&b, stored, sizeof stored);
+    ak_buf_append(&b, g1 + 21, n1 - 21);
+    assert_int_equal(b.len, 188);
+    expect_clean((const uint8_t *)b.data, b.len);
+    expect_reencodes_to((const uint8_t *)b.data, b.len, g1, n1);
+    ak_buf_free(&b);
+}
+
+static void test_golden_84(void **state)
+{
+    (void)state;
+    uint8_t g[256];
+    size_t n = unhex(golden84_hex, g);
+    assert_int_equal(n, 84);
+    expect_clean(g, n);
+    expect_reencodes_to(g, n, g, n);
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    ak_animation *anim = NULL;
+    ak_buf out;
+    ak_buf_init(&out);
+    assert_true(reencode(g, n, 0, &out, &arena, &anim));
+    ak_value v;
+    assert_true(ak_track_eval(&anim->tracks[1], 0.5, &v));
+    assert_true(fabs(v.f[0] - 1.2734375) < 1e-6);
+    assert_true(ak_track_eval(&anim->tracks[1], 1, &v));
+    assert_true(fabs(v.f[0] - 1.9375) < 1e-6);
+    assert_true(ak_track_eval(&anim->tracks[1], 3, &v));
+    assert_true(fabs(v.f[0] - 0.5) < 1e-6);
+    assert_true(ak_track_eval(&anim->tracks[0], 0.25, &v));
+    assert_true(fabs(v.f[0] - 0.625) < 1e-6);
+    assert_true(ak_track_eval(&anim->tracks[0], 1, &v));
+    assert_true(fabs(v.f[0] - 1) < 1e-6);
+    ak_buf_free(&out);
+    ak_arena_free(&arena);
+}
+
+/* §8.5 AnimX rows. */
+static void test_negative(void **state)
+{
+    (void)state;
+    uint8_t g[256], m[256];
+    size_t n = unhex(golden81_hex, g);
+    memcpy(m, g, n), m[1] = 0x61;
+    expect_code(m, n, "animx.header.magic");
+    memcpy(m, g, n), m[6] = 2;
+    expect_code(m, n, "animx.header.version");
+    memcpy(m, g, n), m[20] = 3;
+    expect_code(m, n, "animx.header.encoding");
+    memcpy(m, g, n), m[21] = 3;
+    expect_code(m, n, "animx.track.bezier");
+    memcpy(m, g, n), m[22] = 0x28;
+    expect_code(m, n, "animx.track.value-type");
+    /* track_count ff ff ff ff 07 */
+    memcpy(m, g, 10);
+    const uint8_t big[] = {0xff, 0xff, 0xff, 0xff, 0x07};
+    memcpy(m + 10, big, 5);
+    memcpy(m + 15, g + 11, n - 11);
+    expect_code(m, n + 4, "animx.header.track-count-overflow");
+    expect_code(g, 184, "animx.file.truncated");
+
+    uint8_t l[256];
+    size_t ln = unhex(golden83_hex, l);
+    /* original_length 2^40: varint 80 80 80 80 80 20 replaces a4 01 */
+    memcpy(m, l, 22);
+    const uint8_t huge[] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x20};
+    memcpy(m + 22, huge, 6);
+    memcpy(m + 28, l + 24, ln - 24);
+    expect_code(m, ln + 4, "animx.compress.size-limit");
+    memcpy(m, l, ln), m[21] = 0x05;
+    expect_code(m, ln, "animx.compress.lz4-passes");
+    /* encoding 2 with uncompressed_size -1 */
+    memcpy(m, g, 20);
+    m[20] = 2;
+    const uint8_t props[] = {0x5d, 0, 0, 0x20, 0};
+    memcpy(m + 21, props, 5);
+    memset(m + 26, 0xff, 8);
+    memset(m + 34, 0, 8);
+    expect_code(m, 42, "animx.compress.size-limit");
+}
+
+/* ---- all 40 value types ------------------------------------------------------ */
+
+static void fill_value(ak_value_type vt, unsigned seed, ak_value *v, ak_arena *arena)
+{
+    memset(v, 0, sizeof *v);
+    const ak_value_type_info *ti = ak_value_type_info_of(vt);
+    for (unsigned k = 0; k < ti->components; k++) {
+        unsigned s = seed * 7 + k * 3 + 1;
+        switch (ti->kind) {
+        case AK_VK_BOOL: v->b[k] = (s & 1) != 0; break;
+        case AK_VK_UINT: v->u[k] = ti->bits == 64 ? UINT64_MAX - s : (s * 37u) & ((1u << (ti->bits > 16 ? 16 : ti->bits)) - 1); break;
+        case AK_VK_INT: v->i[k] = ti->bits == 64 ? INT64_MIN + s : -(int64_t)(s * 11 % 100); break;
+        case AK_VK_F32: v->f[k] = (float)s * 0.1f - 0.5f; break;
+        case AK_VK_F64: v->d[k] = (double)s * 0.01 - 1.0 / 3; break;
+        case AK_VK_STRING:
+            if (seed % 3 == 2) {
+                v->s.ptr = NULL;
+            } else {
+                char *str = ak_arena_strndup(arena, seed % 3 ? "h\xc3\xa9llo" : "", seed % 3 ? 6 : 0);
+                v->s.ptr = str;
+                v->s.len = strlen(str);
+            }
+            break;
+        }
+    }
+    if (vt == AK_VT_FLOATQ)
+        v->f[0] = v->f[1] = v->f[2] = 0, v->f[3] = 1;
+    if (vt == AK_VT_DOUBLEQ)
+        v->d[0] = v->d[1] = v->d[2] = 0, v->d[3] = 1;
+}
+
+static bool same_value(ak_value_type vt, const ak_value *a, const ak_value *b)
+{
+    const ak_value_type_info *ti = ak_value_type_info_of(vt);
+    if (ti->kind == AK_VK_STRING)
+        return (a->s.ptr == NULL) == (b->s.ptr == NULL) &&
+               (!a->s.ptr || (a->s.len == b->s.len && memcmp(a->s.ptr, b->s.ptr, a->s.len) == 0));
+    for (unsigned k = 0; k < ti->components; k++) {
+        bool eq = ti->kind == AK_VK_BOOL ? a->b[k] == b->b[k] : ti->kind == AK_VK_UINT ? a->u[k] == b->u[k]
+                : ti->kind == AK_VK_INT  ? a->i[k] == b->i[k] : ti->kind == AK_VK_F32 ? memcmp(&a->f[k], &b->f[k], 4) == 0
+                                                                                       : memcmp(&a->d[k], &b->d[k], 8) == 0;
+        if (!eq)
+            return false;
+    }
+    return true;
+}
+
+static ak_animation *all_types(ak_arena *arena)
+{
+    ak_animation *a = AK_ARENA_NEW(arena, ak_animation);
+    a->name = "all";
+    a->duration = 3;
+    a->track_count = 3 * AK_VT_COUNT;
+    a->tracks = AK_ARENA_ARRAY(arena, ak_track, a->track_count);
+    for (unsigned vt = 0; vt < AK_VT_COUNT; vt++) {
+        for (unsigned kind = 0; kind < 3; kind++) {
+            ak_track *t = &a->tracks[vt * 3 + kind];
+            memset(t, 0, sizeof *t);
+            t->node = "n";
+            t->property = kind == 0 ? "" : "p";
+            t->type = (ak_value_type)vt;
+            t->kind = (ak_track_kind)kind;
+            t->interval = 0.5;
+            t->key_count = 3;
+            t->keys = AK_ARENA_ARRAY(arena, ak_key, 3);
+            for (unsigned j = 0; j < 3; j++) {
+                ak_key *k = &t->keys[j];
+                memset(k, 0, sizeof *k);
+                k->time = kind == 0 ? j * 0.5 : j;
+                fill_value((ak_value_type)vt, j + vt, &k->value, arena);
+                k->interp = kind == 0 ? AK_INTERP_LINEAR : kind == 1 ? AK_INTERP_HOLD
+                          : (ak_interp)(j % 2 ? AK_INTERP_CUBIC_BEZIER : AK_INTERP_LINEAR);
+                if (kind == 2) {
+                    k->has_tangents = true;
+                    fill_value((ak_value_type)vt, j + 5, &k->in_tangent, arena);
+                    fill_value((ak_value_type)vt, j + 9, &k->out_tangent, arena);
+                }
+            }
+        }
+    }
+    return a;
+}
+
+static void expect_same_model(const ak_animation *a, const ak_animation *b)
+{
+    assert_int_equal(a->track_count, b->track_count);
+    for (size_t i = 0; i < a->track_count; i++) {
+        const ak_track *x = &a->tracks[i], *y = &b->tracks[i];
+        assert_int_equal(x->type, y->type);
+        assert_int_equal(x->kind, y->kind);
+        assert_int_equal(x->key_count, y->key_count);
+        assert_string_equal(x->node ? x->node : "", y->node ? y->node : "");
+        for (size_t j = 0; j < x->key_count; j++) {
+            assert_true(x->keys[j].time == y->keys[j].time);
+            assert_true(same_value(x->type, &x->keys[j].value, &y->keys[j].value));
+            if (x->kind == AK_TRACK_CURVE) {
+                assert_int_equal(x->keys[j].interp, y->keys[j].interp);
+                assert_true(same_value(x->type, &x->keys[j].in_tangent, &y->keys[j].in_tangent));
+                assert_true(same_value(x->type, &x->keys[j].out_tangent, &y->keys[j].out_tangent));
+            }
+        }
+    }
+}
+
+static void test_all_types_all_encodings(void **state)
+{
+    (void)state;
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    ak_animation *src = all_types(&arena);
+    ak_buf plain;
+    ak_buf_init(&plain);
+    ak_diags *d = ak_diags_new(NULL);
+    assert_true(ak_animx_encode_model(src, 0, d, &plain));
+    assert_int_equal(ak_diags_count(d), 0);
+    ak_diags_free(d);
+    for (int compression = 0; compression <= 2; compression++) {
+        ak_buf enc;
+        ak_buf_init(&enc);
+        d = ak_diags_new(NULL);
+        assert_true(ak_animx_encode_model(src, compression, d, &enc));
+        ak_diags_free(d);
+        assert_int_equal(((const uint8_t *)enc.data)[20 - 17 + 17 + 0] == 0 || compression, true);
+        expect_clean((const uint8_t *)enc.data, enc.len);
+        ak_animation *m1 = NULL, *m2 = NULL;
+        ak_buf out1, out2;
+        ak_buf_init(&out1);
+        ak_buf_init(&out2);
+        assert_true(reencode((const uint8_t *)enc.data, enc.len, 0, &out1, &arena, &m1));
+        expect_same_model(src, m1);
+        assert_int_equal(out1.len, plain.len);
+        assert_memory_equal(out1.data, plain.data, plain.len);
+        /* to_model -> from_model -> to_model gives the same model */
+        assert_true(reencode((const uint8_t *)out1.data, out1.len, 0, &out2, &arena, &m2));
+        expect_same_model(m1, m2);
+        ak_buf_free(&out1);
+        ak_buf_free(&out2);
+        ak_buf_free(&enc);
+    }
+    ak_buf_free(&plain);
+    ak_arena_free(&arena);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_golden_81),
+        cmocka_unit_test(test_golden_83),
+        cmocka_unit_test(test_golden_84),
+        cmocka_unit_test(test_negative),
+        cmocka_unit_test(test_all_types_all_encodings),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
