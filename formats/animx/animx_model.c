@@ -201,13 +201,24 @@ static void put_value(ak_buf *b, ak_value_type vt, const ak_value *v)
     }
 }
 
-static bool loss(ak_diags *d, size_t track, const char *fmt, const char *what)
+/* The kinds of loss; each is reported once per conversion, at the first
+   track it concerns (a recording has hundreds of tracks that all lose the
+   same thing). */
+enum {
+    LOSS_INFINITY = 1u << 0,
+    LOSS_RAW_INTERVAL = 1u << 1,
+    LOSS_TIME_ROUNDING = 1u << 2,
+    LOSS_INTERPOLATION = 1u << 3,
+};
+
+static bool loss(ak_diags *d, unsigned *reported, unsigned kind, size_t track, const char *what)
 {
-    if (!d)
+    if (!d || (*reported & kind))
         return true;
+    *reported |= kind;
     char path[48];
     snprintf(path, sizeof path, "/tracks/%zu", track);
-    return ak_report(d, R(CONVERT_LOSS), 0, 0, path, fmt, what);
+    return ak_report(d, R(CONVERT_LOSS), 0, 0, path, "%s (first in this track; others are not listed)", what);
 }
 
 static bool refuse(ak_diags *d, size_t track, const char *what)
@@ -232,7 +243,7 @@ static uint8_t interp_byte(ak_interp ip, bool *lossy)
     }
 }
 
-static bool encode_track(const ak_track *t, size_t ti, ak_diags *d, ak_buf *p)
+static bool encode_track(const ak_track *t, size_t ti, ak_diags *d, unsigned *reported, ak_buf *p)
 {
     if ((unsigned)t->type >= AK_VT_COUNT)
         return refuse(d, ti, "unknown value type");
@@ -243,7 +254,7 @@ static bool encode_track(const ak_track *t, size_t ti, ak_diags *d, ak_buf *p)
         if (t->kind != AK_TRACK_RAW && !isfinite(t->keys[j].time))
             return refuse(d, ti, "a key time is NaN or infinite");
     if ((t->pre != AK_INF_CONSTANT || t->post != AK_INF_CONSTANT) &&
-        !loss(d, ti, "%s", "infinity modes other than constant are dropped"))
+        !loss(d, reported, LOSS_INFINITY, ti, "infinity modes other than constant are dropped"))
         return false;
     uint8_t type = t->kind == AK_TRACK_RAW ? ANIMX_RAW : t->kind == AK_TRACK_DISCRETE ? ANIMX_DISCRETE : ANIMX_CURVE;
     put_u8(p, type);
@@ -254,7 +265,8 @@ static bool encode_track(const ak_track *t, size_t ti, ak_diags *d, ak_buf *p)
     if (type == ANIMX_RAW) {
         float interval = (float)t->interval;
         if (((double)interval != t->interval || t->start != 0) &&
-            !loss(d, ti, "%s", "Raw interval rounded to float32, or a start time other than 0 dropped"))
+            !loss(d, reported, LOSS_RAW_INTERVAL, ti,
+                  "Raw interval rounded to float32, or a start time other than 0 dropped"))
             return false;
         put_f32(p, interval);
         for (size_t j = 0; j < n; j++)
@@ -320,9 +332,10 @@ static bool encode_track(const ak_track *t, size_t ti, ak_diags *d, ak_buf *p)
     free(order);
     if (!ok)
         return refuse(d, ti, "out of memory");
-    if (time_loss && !loss(d, ti, "%s", "key times rounded to float32"))
+    if (time_loss && !loss(d, reported, LOSS_TIME_ROUNDING, ti, "key times rounded to float32"))
         return false;
-    if (interp_loss && !loss(d, ti, "%s", "Hermite and step-next keys become Linear and Hold (their slopes are lost)"))
+    if (interp_loss && !loss(d, reported, LOSS_INTERPOLATION, ti,
+                             "Hermite and step-next keys become Linear and Hold (their slopes are lost)"))
         return false;
     return true;
 }
@@ -354,8 +367,9 @@ bool ak_animx_encode_model(const ak_animation *anim, int compression, ak_diags *
     if (compression)
         p = &plain;
     bool ok = true;
+    unsigned reported = 0;
     for (size_t i = 0; ok && i < anim->track_count; i++)
-        ok = encode_track(&anim->tracks[i], i, d, p);
+        ok = encode_track(&anim->tracks[i], i, d, &reported, p);
     if (ok && compression == 1)
         ok = ak_animx_lz4_encode((const uint8_t *)plain.data, plain.len, AK_ANIMX_LZ4_FAST, out);
     else if (ok && compression == 2)
