@@ -6,8 +6,8 @@ target_compile_options(mrtk_gen PRIVATE ${AK_WARNINGS})
 target_include_directories(mrtk_gen PRIVATE ${AK_GEN_DIR}/formats/mrtk ${CMAKE_SOURCE_DIR}/gen/rt)
 target_link_libraries(mrtk_gen PRIVATE animkit)
 add_test(NAME mrtk.generated-files-current
-  COMMAND ${CMAKE_COMMAND} -DGEN=$<TARGET_FILE:mrtk_gen> -DSRC=${CMAKE_SOURCE_DIR}
-          -DTMP=${CMAKE_CURRENT_BINARY_DIR}/mrtk-regen -P ${CMAKE_CURRENT_LIST_DIR}/regen_check.cmake)
+  COMMAND ${CMAKE_COMMAND} -DID=mrtk -DGEN=$<TARGET_FILE:mrtk_gen> -DSRC=${CMAKE_SOURCE_DIR}
+          -DTMP=${CMAKE_CURRENT_BINARY_DIR}/mrtk-regen -P ${CMAKE_SOURCE_DIR}/tests/regen_check.cmake)
 set_tests_properties(mrtk.generated-files-current PROPERTIES LABELS conformance)
 
 # decode -> encode gives the same bytes for every case without errors.
