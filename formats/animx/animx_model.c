@@ -209,6 +209,7 @@ enum {
     LOSS_RAW_INTERVAL = 1u << 1,
     LOSS_TIME_ROUNDING = 1u << 2,
     LOSS_INTERPOLATION = 1u << 3,
+    LOSS_WEIGHTS = 1u << 4,
 };
 
 static bool loss(ak_diags *d, unsigned *reported, unsigned kind, size_t track, const char *what)
@@ -241,6 +242,67 @@ static uint8_t interp_byte(ak_interp ip, bool *lossy)
     case AK_INTERP_STEP_NEXT: *lossy = true; return ANIMX_HOLD;
     default: *lossy = true; return ANIMX_LINEAR;
     }
+}
+
+/* A scalar Hermite segment is exactly a CubicBezier one (spec 4.2: control
+ * points v0 + m0 dt/3 and v1 - m1 dt/3, u the time fraction) when its handles
+ * are unweighted; zero-length weighted handles on both sides draw a straight
+ * line, which is Linear. Other weighted handles cannot be said in AnimX
+ * (its handles sit at 1/3 and 2/3 of the segment): they are written as if
+ * unweighted and *approx is set. Writes the converted keys, in time order,
+ * into out. */
+static void hermite_to_bezier(const ak_track *t, const size_t *order, ak_key *out, bool *approx)
+{
+    size_t n = t->key_count;
+    bool f32 = ak_value_type_info_of(t->type)->kind == AK_VK_F32;
+    for (size_t j = 0; j < n; j++)
+        out[j] = t->keys[order[j]];
+    for (size_t j = 0; j < n; j++) {
+        ak_key *k = &out[j];
+        if (k->interp != AK_INTERP_HERMITE)
+            continue;
+        double v0 = f32 ? k->value.f[0] : k->value.d[0];
+        double m0 = k->has_tangents ? k->out_tangent.d[0] : 0;
+        ak_key *next = j + 1 < n ? &out[j + 1] : NULL;
+        /* this key's own left tangent, unless the previous segment set it */
+        if (!(j > 0 && out[j - 1].interp == AK_INTERP_CUBIC_BEZIER))
+            k->in_tangent = k->value;
+        k->out_tangent = k->value;
+        k->has_tangents = true;
+        k->interp = AK_INTERP_CUBIC_BEZIER;
+        if (!next)
+            continue;
+        double w0 = k->out_weighted ? k->out_weight : 1.0 / 3;
+        double w1 = next->in_weighted ? next->in_weight : 1.0 / 3;
+        if (w0 <= 0 && w1 <= 0) {
+            k->interp = AK_INTERP_LINEAR;
+            continue;
+        }
+        if (w0 != 1.0 / 3 || w1 != 1.0 / 3)
+            *approx = true;
+        double v1 = f32 ? next->value.f[0] : next->value.d[0];
+        double m1 = next->has_tangents ? next->in_tangent.d[0] : 0;
+        double dt = next->time - k->time;
+        double right = v0 + m0 * dt / 3, left = v1 - m1 * dt / 3;
+        if (f32) {
+            k->out_tangent.f[0] = (float)right;
+            next->in_tangent.f[0] = (float)left;
+        } else {
+            k->out_tangent.d[0] = right;
+            next->in_tangent.d[0] = left;
+        }
+    }
+}
+
+static bool scalar_hermite(const ak_track *t)
+{
+    const ak_value_type_info *info = ak_value_type_info_of(t->type);
+    if (t->kind != AK_TRACK_CURVE || info->components != 1 || (info->kind != AK_VK_F32 && info->kind != AK_VK_F64))
+        return false;
+    for (size_t j = 0; j < t->key_count; j++)
+        if (t->keys[j].interp == AK_INTERP_HERMITE)
+            return true;
+    return false;
 }
 
 static bool encode_track(const ak_track *t, size_t ti, ak_diags *d, unsigned *reported, ak_buf *p)
@@ -286,11 +348,24 @@ static bool encode_track(const ak_track *t, size_t ti, ak_diags *d, unsigned *re
         time_loss |= (double)(float)times[j] != times[j];
     }
     bool ok = stable_order(times, n, order);
+    const ak_key *keys = t->keys;
+    ak_key *converted = NULL;
+    bool weights_approx = false;
+    if (ok && scalar_hermite(t)) {
+        converted = malloc(n * sizeof *converted);
+        ok = converted != NULL;
+        if (ok) {
+            hermite_to_bezier(t, order, converted, &weights_approx);
+            for (size_t j = 0; j < n; j++)
+                order[j] = j; /* converted is in time order already */
+            keys = converted;
+        }
+    }
     if (ok && type == ANIMX_CURVE) {
         bool differ = false, tangents = false;
         uint8_t first = ANIMX_HOLD;
         for (size_t j = 0; j < n; j++) {
-            uint8_t ib = interp_byte(t->keys[order[j]].interp, &interp_loss);
+            uint8_t ib = interp_byte(keys[order[j]].interp, &interp_loss);
             if (j == 0)
                 first = ib;
             differ |= ib != first;
@@ -299,12 +374,12 @@ static bool encode_track(const ak_track *t, size_t ti, ak_diags *d, unsigned *re
         put_u8(p, (uint8_t)((differ ? ANIMX_FLAG_INTERPOLATIONS : 0) | (tangents ? ANIMX_FLAG_TANGENTS : 0)));
         if (differ) {
             for (size_t j = 0; j < n; j++)
-                put_u8(p, interp_byte(t->keys[order[j]].interp, &interp_loss));
+                put_u8(p, interp_byte(keys[order[j]].interp, &interp_loss));
         } else {
             put_u8(p, first);
         }
         for (size_t j = 0; j < n; j++) {
-            const ak_key *k = &t->keys[order[j]];
+            const ak_key *k = &keys[order[j]];
             if (ANIMX_CURVE_TIME_FIRST)
                 put_f32(p, (float)k->time);
             put_value(p, t->type, &k->value);
@@ -315,7 +390,7 @@ static bool encode_track(const ak_track *t, size_t ti, ak_diags *d, unsigned *re
             ak_value zero;
             memset(&zero, 0, sizeof zero);
             for (size_t j = 0; j < n; j++) {
-                const ak_key *k = &t->keys[order[j]];
+                const ak_key *k = &keys[order[j]];
                 bool have = k->has_tangents && k->interp != AK_INTERP_HERMITE;
                 put_value(p, t->type, have ? &k->in_tangent : &zero);
                 put_value(p, t->type, have ? &k->out_tangent : &zero);
@@ -323,19 +398,25 @@ static bool encode_track(const ak_track *t, size_t ti, ak_diags *d, unsigned *re
         }
     } else if (ok) {
         for (size_t j = 0; j < n; j++) {
-            const ak_key *k = &t->keys[order[j]];
+            const ak_key *k = &keys[order[j]];
             put_f32(p, (float)k->time);
             put_value(p, t->type, &k->value);
         }
     }
     free(times);
     free(order);
+    free(converted);
     if (!ok)
         return refuse(d, ti, "out of memory");
+    if (weights_approx && !loss(d, reported, LOSS_WEIGHTS, ti,
+                                "weighted tangents were written as unweighted CubicBezier handles (AnimX handles sit "
+                                "at 1/3 and 2/3 of a segment)"))
+        return false;
     if (time_loss && !loss(d, reported, LOSS_TIME_ROUNDING, ti, "key times rounded to float32"))
         return false;
     if (interp_loss && !loss(d, reported, LOSS_INTERPOLATION, ti,
-                             "Hermite and step-next keys become Linear and Hold (their slopes are lost)"))
+                             "step-next keys become Hold, and Hermite keys of vector tracks Linear "
+                             "(their slopes are lost)"))
         return false;
     return true;
 }

@@ -142,6 +142,17 @@ def main():
             diags = json.loads(r.stdout)["files"][0]["diagnostics"] if r.stdout else None
             expect(f"converted {fmt} file validates cleanly", r.returncode == 0 and diags == [], diags)
 
+    # a Unity curve survives MRTK -> AnimX (Hermite becomes CubicBezier exactly)
+    with tempfile.TemporaryDirectory() as tmp:
+        animx = os.path.join(tmp, "rec.animx")
+        r = run("convert", rec, animx)
+        expect("mrtk -> animx", r.returncode == 0, r.stderr)
+        for track in ("0", "3", "5"):
+            a = run("sample", "--track", track, "--times", "0:0.3:0.01", rec).stdout.decode().split()
+            b = run("sample", "--track", track, "--times", "0:0.3:0.01", animx).stdout.decode().split()
+            worst = max((abs(float(x) - float(y)) for x, y in zip(a, b)), default=1.0)
+            expect(f"mrtk and animx sample alike (track {track})", len(a) == len(b) > 0 and worst < 1e-6, worst)
+
     r = run("sample", "--track", "0", "--times", "0:1:0.5", bounce)
     lines = r.stdout.decode().splitlines()
     expect("sample", r.returncode == 0 and len(lines) == 3 and lines[0].startswith("0\t"), r.stdout)
