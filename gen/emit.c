@@ -626,6 +626,7 @@ static void emit_field_rw(emitter *em, struct_decl *s, member *m, mode md)
         out(c, "                const size_t at_e_ = c->pos;\n");
     out(c, "                (void)at_e_;\n");
     out(c, "                c->seg[c->depth - 1].index = i_;\n");
+    out(c, "                ak_release_at(&c->release, at_e_);\n");
     if (fast) {
         out(c, "                if (!x_%s(c, e_, q_, at_e_))\n                    return false;\n", el->st->name);
         out(c, "                q_ += %d;\n", el->st->min_size);
@@ -1221,6 +1222,7 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     out(c, "    if (!size_ok_(in->data, in->size, d))\n        return;\n");
     out(c, "    %s_%s *o = calloc(1, sizeof *o);\n    if (!o)\n        return;\n", id, root);
     out(c, "    ak_lctx c;\n    ak_lctx_init(&c, in->data, in->size, d, NULL, %s);\n    c.root = o;\n", trunc_ref);
+    out(c, "    ak_release_init(&c.release, in, false); /* streaming: read pages may go */\n");
     out(c, "    (void)v_%s(&c, o);\n    ak_lctx_free(&c);\n    free(o);\n}\n", root);
 
     out(c, "\n%s_%s *%s_decode(const uint8_t *data, size_t size, ak_diags *d, ak_arena *arena)\n{\n", id, root, id);

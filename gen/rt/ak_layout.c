@@ -18,6 +18,7 @@ void ak_lctx_init(ak_lctx *c, const uint8_t *data, size_t size, ak_diags *d, ak_
     c->d = d;
     c->arena = arena;
     c->truncated = truncated;
+    c->release.next = SIZE_MAX; /* nothing is released unless ak_release_init says so */
     ak_buf_init(&c->path);
 }
 

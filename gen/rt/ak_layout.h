@@ -10,6 +10,7 @@
 #include <animkit/animkit.h>
 
 #include "arena.h"
+#include "release.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -39,6 +40,7 @@ typedef struct ak_lctx {
     ak_buf path;
     uint64_t watch[AK_LAYOUT_MAX_WATCH]; /* running sums of watched fields (nonempty) */
     const void *root;
+    ak_release release; /* validate mode over a mapped input: pages read may go */
 } ak_lctx;
 
 void ak_lctx_init(ak_lctx *c, const uint8_t *data, size_t size, ak_diags *d, ak_arena *arena,
