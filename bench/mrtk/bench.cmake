@@ -1,6 +1,6 @@
 # MRTK input animation: validate-only and decode throughput on a generated
 # 200 MB recording, next to a plain memcpy of the same bytes (bench/mrtk/run).
-add_executable(mrtk_bench_gen ${CMAKE_SOURCE_DIR}/tests/mrtk/mrtk_gen.c)
+add_executable(mrtk_bench_gen ${CMAKE_SOURCE_DIR}/tests/mrtk/mrtk_cases.c)
 target_include_directories(mrtk_bench_gen PRIVATE ${AK_GEN_DIR}/formats/mrtk ${CMAKE_SOURCE_DIR}/gen/rt)
 target_link_libraries(mrtk_bench_gen PRIVATE animkit)
 add_executable(mrtk_bench ${CMAKE_CURRENT_LIST_DIR}/mrtk_bench.c)

@@ -1,6 +1,6 @@
 # AnimX: the case generator (the project's encoder) and a check that the
 # committed binary cases, examples and fuzz seeds are exactly what it makes.
-add_executable(animx_gen ${CMAKE_CURRENT_LIST_DIR}/animx_gen.c)
+add_executable(animx_gen ${CMAKE_CURRENT_LIST_DIR}/animx_cases.c)
 target_compile_options(animx_gen PRIVATE ${AK_WARNINGS})
 target_link_libraries(animx_gen PRIVATE animkit)
 add_test(NAME animx.generated-files-current

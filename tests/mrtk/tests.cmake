@@ -1,7 +1,7 @@
 # MRTK: the case generator (the project's encoder, generated from
 # formats/mrtk/mrtk.layout) and a check that the committed binary cases,
 # examples and fuzz seeds are exactly what it generates.
-add_executable(mrtk_gen ${CMAKE_CURRENT_LIST_DIR}/mrtk_gen.c)
+add_executable(mrtk_gen ${CMAKE_CURRENT_LIST_DIR}/mrtk_cases.c)
 target_compile_options(mrtk_gen PRIVATE ${AK_WARNINGS})
 target_include_directories(mrtk_gen PRIVATE ${AK_GEN_DIR}/formats/mrtk ${CMAKE_SOURCE_DIR}/gen/rt)
 target_link_libraries(mrtk_gen PRIVATE animkit)

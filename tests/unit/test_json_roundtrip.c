@@ -4,7 +4,7 @@
 #include "test_support.h"
 
 #include "../json/json_events.h"
-#include "../json/json_gen.h"
+#include "../json/json_random_doc.h"
 
 #include <dirent.h>
 

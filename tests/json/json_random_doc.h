@@ -1,8 +1,8 @@
 /* Random JSON documents for the differential tests (deterministic: a
  * xorshift generator seeded by the caller). Covers every value kind,
  * escapes, non-ASCII text, surrogate pairs, all number forms and nesting. */
-#ifndef AK_TEST_JSON_GEN_H
-#define AK_TEST_JSON_GEN_H
+#ifndef AK_TEST_JSON_RANDOM_DOC_H
+#define AK_TEST_JSON_RANDOM_DOC_H
 
 #include <animkit/animkit.h>
 
