@@ -8,6 +8,10 @@
  * constant size, since tracks, data and keys do not nest. */
 typedef struct animj_state {
     bool saw_tracks;
+    /* J31 is about an absent, null or empty tracks array: a mistyped one is
+       only J4 */
+    bool tracks_null, tracks_array;
+    uint64_t tracks_len;
     uint64_t track_count;
     size_t root_start;
     bool root_is_object;
@@ -23,8 +27,10 @@ typedef struct animj_state {
         size_t target_off[2]; /* node, property value (0: absent) */
         bool target_null[2];
         bool has_keyframes;
+        bool keyframes_null, keyframes_array; /* J35 vs a mistyped keyframes (J12 only) */
         uint64_t keyframes_count;
         bool has_interval;
+        bool interval_member; /* present, even mistyped (then J12 only, not J36) */
         float interval;
         size_t interval_off;
     } data;

@@ -47,8 +47,15 @@ static const char *const interp_names[4] = {"Hold", "Linear", "Tangent", "CubicB
 static bool interpolation(animj_state *st, ak_jsctx *c, const ak_json_event *e)
 {
     st->key.has_interp = true;
+    if (e->kind == AK_JSON_NUMBER && (e->flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP)) != 0) {
+        /* J14: a number that is not an integer literal is no interpolation
+           at all (the schema types the member as a number for this) */
+        st->key.interp = -1;
+        return ak_js_report(c, animj_R_KEY_INTERPOLATION, e, "%.*s is not an interpolation (a name or an integer)",
+                            (int)e->text_len, e->text);
+    }
     if (e->kind == AK_JSON_NUMBER) {
-        if ((e->flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP)) == 0 && e->text_len == 1 && e->text[0] >= '0' &&
+        if (e->text_len == 1 && e->text[0] >= '0' &&
             e->text[0] <= '3') {
             st->key.interp = e->text[0] - '0';
             if (!ak_js_report(c, animj_R_KEY_INTERPOLATION_NONCANONICAL, e, "integer interpolation %c: write \"%s\"",
@@ -181,16 +188,17 @@ static bool data_end(animj_state *st, ak_jsctx *c, const ak_jsframe *data)
                 return false;
         }
     }
-    if (st->data.keyframes_count == 0) {
+    if (!st->data.has_keyframes || st->data.keyframes_null ||
+        (st->data.keyframes_array && st->data.keyframes_count == 0)) {
         if (!report_at(c, animj_R_DATA_KEYFRAMES_MISSING, data->start, 1, CURRENT_PATH, "%s",
                        st->data.has_keyframes ? "keyframes is null or empty" : "data without keyframes"))
             return false;
     }
     if (data->object == animj_O_raw_data) {
-        if (!st->data.has_interval)
+        if (!st->data.interval_member)
             return report_at(c, animj_R_DATA_INTERVAL_MISSING, data->start, 1, CURRENT_PATH,
                              "Raw track without interval (seconds between samples)");
-        if (st->data.interval <= 0 && st->data.keyframes_count > 1) {
+        if (st->data.has_interval && st->data.interval <= 0 && st->data.keyframes_count > 1) {
             char p2[192];
             snprintf(p2, sizeof p2, "%s/interval", CURRENT_PATH);
             return report_at(c, animj_R_DATA_INTERVAL_MISSING, st->data.interval_off, 1, p2,
@@ -218,7 +226,8 @@ bool animj_hook_semantics(ak_jsctx *c, const ak_json_event *e)
         return true;
     if (!e) {
         /* the end of a well-formed document */
-        if (st->root_is_object && (!st->saw_tracks || st->track_count == 0))
+        if (st->root_is_object &&
+            (!st->saw_tracks || st->tracks_null || (st->tracks_array && st->tracks_len == 0)))
             if (!ak_report(c->diags, &animj_rules[animj_R_ROOT_TRACKS_MISSING], st->root_start, 1, "",
                            "%s", st->saw_tracks ? "tracks is null or empty" : "the animation has no tracks"))
                 return false;
@@ -264,6 +273,8 @@ bool animj_hook_semantics(ak_jsctx *c, const ak_json_event *e)
             return ak_js_report(c, animj_R_DATA_INTERVAL_UNUSED, e, "interval on a non-Raw track is ignored");
         if (is_data(top->object) && top->member == animj_M_raw_data_keyframes)
             st->data.has_keyframes = true;
+        if (top->object == animj_O_raw_data && top->member == animj_M_raw_data_interval)
+            st->data.interval_member = true;
         if (top->object == animj_O_curve_key && top->member == animj_M_curve_key_leftTangent)
             st->key.left_off = e->offset;
         if (top->object == animj_O_curve_key && top->member == animj_M_curve_key_rightTangent)
@@ -307,8 +318,14 @@ bool animj_hook_semantics(ak_jsctx *c, const ak_json_event *e)
         return true;
     case AK_JSON_END_ARRAY: {
         ak_jsframe *owner = ak_js_up(c, 1);
-        if (owner && is_data(owner->object) && owner->member == animj_M_raw_data_keyframes)
+        if (owner && is_data(owner->object) && owner->member == animj_M_raw_data_keyframes) {
+            st->data.keyframes_array = true;
             st->data.keyframes_count = top->count;
+        }
+        if (owner && owner->object == animj_O_animation && owner->member == animj_M_animation_tracks) {
+            st->tracks_array = true;
+            st->tracks_len = top->count;
+        }
         return true;
     }
     case AK_JSON_NUMBER:
@@ -369,6 +386,10 @@ bool animj_hook_semantics(ak_jsctx *c, const ak_json_event *e)
             st->data.target_off[i] = e->offset;
             st->data.target_null[i] = e->kind == AK_JSON_NULL;
         }
+        if (e->kind == AK_JSON_NULL && is_data(top->object) && top->member == animj_M_raw_data_keyframes)
+            st->data.keyframes_null = true;
+        if (e->kind == AK_JSON_NULL && top->object == animj_O_animation && top->member == animj_M_animation_tracks)
+            st->tracks_null = true;
         if (top->object == animj_O_curve_key && top->member == animj_M_curve_key_interpolation)
             return interpolation(st, c, e);
         return true;
