@@ -481,6 +481,18 @@ static int cmd_rules(int argc, char **argv)
     return EXIT_OK;
 }
 
+/* Diagnostics of commands whose standard output is data go to standard error. */
+static void render_to_stderr(const char *name, const ak_format *f, const uint8_t *data, size_t size, ak_diags *d)
+{
+    if (!ak_diags_count(d))
+        return;
+    ak_diags_sort(d);
+    ak_render_options ropt = {isatty(STDERR_FILENO) && getenv("NO_COLOR") == NULL};
+    ak_renderer *r = ak_renderer_new(AK_RENDER_TEXT, stderr, &ropt);
+    ak_renderer_file(r, name, f ? f->id : NULL, data, size, f ? f->text : false, d);
+    ak_renderer_finish(r);
+}
+
 /* ------------------------------------------------------------------ */
 /* dump                                                                */
 
@@ -563,13 +575,7 @@ static int cmd_dump(int argc, char **argv)
             rc = EXIT_USAGE;
         }
     }
-    if (ak_diags_count(d)) {
-        ak_diags_sort(d);
-        ak_render_options ropt = {isatty(STDERR_FILENO) && getenv("NO_COLOR") == NULL};
-        ak_renderer *r = ak_renderer_new(AK_RENDER_TEXT, stderr, &ropt);
-        ak_renderer_file(r, input, format ? format->id : NULL, f.data, f.size, format ? format->text : false, d);
-        ak_renderer_finish(r);
-    }
+    render_to_stderr(input, format, f.data, f.size, d);
     if (rc == EXIT_OK) {
         if (output) {
             if (!ak_write_file_atomic(output, out.data, out.len, why, sizeof why)) {
@@ -610,16 +616,6 @@ static const char convert_help[] =
     "  --compress none|lz4|lzma  compression of a binary output that has it\n"
     "              (AnimX; default: what the format's canonical writer does)\n";
 
-static void render_to_stderr(const char *name, const ak_format *f, const uint8_t *data, size_t size, ak_diags *d)
-{
-    if (!ak_diags_count(d))
-        return;
-    ak_diags_sort(d);
-    ak_render_options ropt = {isatty(STDERR_FILENO) && getenv("NO_COLOR") == NULL};
-    ak_renderer *r = ak_renderer_new(AK_RENDER_TEXT, stderr, &ropt);
-    ak_renderer_file(r, name, f ? f->id : NULL, data, size, f ? f->text : false, d);
-    ak_renderer_finish(r);
-}
 
 static int cmd_convert(int argc, char **argv)
 {
