@@ -5,6 +5,7 @@
  * point <id>_validate_json, and the JSON Schema (draft 2020-12) export, both
  * as the C string <id>_json_schema and as the file <id>.schema.json. */
 #include "ast.h"
+#include "emit_common.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -26,32 +27,6 @@ typedef struct jem {
     vec flat;  /* per object: vec* of jmember* (bases first) */
     vec mtypes; /* per object: vec* of member type indices (intptr_t) */
 } jem;
-
-static void say(FILE *fp, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vfprintf(fp, fmt, ap);
-    va_end(ap);
-}
-
-static void cstr(FILE *fp, const char *s)
-{
-    if (!s) {
-        fputs("NULL", fp);
-        return;
-    }
-    fputc('"', fp);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(fp, "\\%c", *s);
-        else if (*s == '\n')
-            fputs("\\n", fp);
-        else
-            fputc(*s, fp);
-    }
-    fputc('"', fp);
-}
 
 static int object_index(format_decl *f, const char *name)
 {
@@ -450,93 +425,93 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
         return false;
 
     /* header */
-    say(h, "\n#include \"ak_jschema.h\"\n\n");
-    say(h, "enum {\n");
+    gen_out(h, "\n#include \"ak_jschema.h\"\n\n");
+    gen_out(h, "enum {\n");
     for (size_t i = 0; i < f->objects.n; i++) {
         jobject *o = f->objects.items[i];
-        say(h, "    %s_O_%s = %zu,\n", id, o->name, i);
+        gen_out(h, "    %s_O_%s = %zu,\n", id, o->name, i);
     }
-    say(h, "};\nenum {\n");
+    gen_out(h, "};\nenum {\n");
     for (size_t i = 0; i < f->objects.n; i++) {
         jobject *o = f->objects.items[i];
         vec *v = flat_members(&em, (int)i);
         for (size_t k = 0; k < v->n; k++) {
             const char *name = ((jmember *)v->items[k])->name;
-            say(h, "    %s_M_%s_", id, o->name);
+            gen_out(h, "    %s_M_%s_", id, o->name);
             for (const char *p = name; *p; p++)
                 fputc((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ? *p : '_', h);
-            say(h, " = %zu,\n", k);
+            gen_out(h, " = %zu,\n", k);
         }
     }
-    say(h, "};\nextern const ak_jschema %s_schema;\n", id);
-    say(h, "/* The JSON Schema (draft 2020-12) of the format (also written as %s.schema.json). */\n", id);
-    say(h, "extern const char %s_json_schema[];\n", id);
+    gen_out(h, "};\nextern const ak_jschema %s_schema;\n", id);
+    gen_out(h, "/* The JSON Schema (draft 2020-12) of the format (also written as %s.schema.json). */\n", id);
+    gen_out(h, "extern const char %s_json_schema[];\n", id);
     for (size_t i = 0; i < f->hooks.n; i++) {
         member *m = f->hooks.items[i];
-        say(h, "/* hand-written (formats/%s/): sees every event after the automaton, NULL at the end */\n", id);
-        say(h, "bool %s_hook_%s(ak_jsctx *c, const ak_json_event *e);\n", id, m->name);
+        gen_out(h, "/* hand-written (formats/%s/): sees every event after the automaton, NULL at the end */\n", id);
+        gen_out(h, "bool %s_hook_%s(ak_jsctx *c, const ak_json_event *e);\n", id, m->name);
     }
-    say(h, "/* Streaming validation (bounded memory); user is the hooks' state. */\n");
-    say(h, "ak_json_status %s_validate_json(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d,\n"
+    gen_out(h, "/* Streaming validation (bounded memory); user is the hooks' state. */\n");
+    gen_out(h, "ak_json_status %s_validate_json(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d,\n"
            "    const ak_rule *duplicate_rule, bool release_input, void *user);\n", id);
-    say(h, "\n#endif\n");
+    gen_out(h, "\n#endif\n");
 
     /* tables */
-    say(c, "\n#include \"ak_jschema.h\"\n\n");
+    gen_out(c, "\n#include \"ak_jschema.h\"\n\n");
     for (size_t t = 0; t < em.types.n; t++) {
         jt *y = em.types.items[t];
         if (y->names.n) {
-            say(c, "static const char *const %s_names_%zu[] = {", id, t);
+            gen_out(c, "static const char *const %s_names_%zu[] = {", id, t);
             for (size_t k = 0; k < y->names.n; k++) {
-                cstr(c, y->names.items[k]);
-                say(c, ", ");
+                gen_c_string(c, y->names.items[k], false);
+                gen_out(c, ", ");
             }
-            say(c, "};\n");
+            gen_out(c, "};\n");
         }
         if (y->arm_tags.n) {
-            say(c, "static const ak_jarm %s_arms_%zu[] = {", id, t);
+            gen_out(c, "static const ak_jarm %s_arms_%zu[] = {", id, t);
             for (size_t k = 0; k < y->arm_tags.n; k++)
-                say(c, "{NULL, %d}, ", (int)(intptr_t)y->arm_tags.items[k]);
-            say(c, "};\n");
+                gen_out(c, "{NULL, %d}, ", (int)(intptr_t)y->arm_tags.items[k]);
+            gen_out(c, "};\n");
         }
         if (y->alts.n) {
-            say(c, "static const int16_t %s_alts_%zu[] = {", id, t);
+            gen_out(c, "static const int16_t %s_alts_%zu[] = {", id, t);
             for (size_t k = 0; k < y->alts.n; k++)
-                say(c, "%d, ", (int)(intptr_t)y->alts.items[k]);
-            say(c, "};\n");
+                gen_out(c, "%d, ", (int)(intptr_t)y->alts.items[k]);
+            gen_out(c, "};\n");
         }
     }
-    say(c, "static const ak_jtype %s_types[] = {\n", id);
+    gen_out(c, "static const ak_jtype %s_types[] = {\n", id);
     for (size_t t = 0; t < em.types.n; t++) {
         jt *y = em.types.items[t];
-        say(c, "    {AK_JT_%s, %d, %d, %d, %d, ", y->kind, y->object, y->elem, y->sibling, y->bind);
+        gen_out(c, "    {AK_JT_%s, %d, %d, %d, %d, ", y->kind, y->object, y->elem, y->sibling, y->bind);
         if (y->names.n)
-            say(c, "%s_names_%zu, %zu, ", id, t, y->names.n);
+            gen_out(c, "%s_names_%zu, %zu, ", id, t, y->names.n);
         else
-            say(c, "NULL, 0, ");
+            gen_out(c, "NULL, 0, ");
         if (y->arm_tags.n)
-            say(c, "%s_arms_%zu, %zu, ", id, t, y->arm_tags.n);
+            gen_out(c, "%s_arms_%zu, %zu, ", id, t, y->arm_tags.n);
         else
-            say(c, "NULL, 0, ");
+            gen_out(c, "NULL, 0, ");
         if (y->alts.n)
-            say(c, "%s_alts_%zu, %zu},\n", id, t, y->alts.n);
+            gen_out(c, "%s_alts_%zu, %zu},\n", id, t, y->alts.n);
         else
-            say(c, "NULL, 0},\n");
+            gen_out(c, "NULL, 0},\n");
     }
-    say(c, "};\n");
+    gen_out(c, "};\n");
     for (size_t i = 0; i < f->objects.n; i++) {
         jobject *o = f->objects.items[i];
         vec *v = flat_members(&em, (int)i);
         vec *tv = em.mtypes.items[i];
         if (!v->n)
             continue;
-        say(c, "static const ak_jmember %s_members_%s[] = {\n", id, o->name);
+        gen_out(c, "static const ak_jmember %s_members_%s[] = {\n", id, o->name);
         for (size_t k = 0; k < v->n; k++) {
             jmember *m = v->items[k];
-            say(c, "    {");
-            cstr(c, m->name);
+            gen_out(c, "    {");
+            gen_c_string(c, m->name, false);
             cons *range = find_cons(m, C_RANGE);
-            say(c, ", %zu, %d, %s, %d, %d, %d, %d, %d, %.17g, %.17g, ", strlen(m->name), (int)(intptr_t)tv->items[k],
+            gen_out(c, ", %zu, %d, %s, %d, %d, %d, %d, %d, %.17g, %.17g, ", strlen(m->name), (int)(intptr_t)tv->items[k],
                 m->optional ? "true" : "false", rule_index(cc, cons_code(m, C_KIND, 0)),
                 rule_index(cc, cons_code(m, C_KIND, 1)), rule_index(cc, cons_code(m, C_REQUIRED, 0)),
                 rule_index(cc, cons_code(m, C_FINITE, 0)), range ? rule_index(cc, range->code) : -1,
@@ -554,54 +529,54 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
                 else if (wc->kind == C_NOREPEAT)
                     repeat = wc->code;
             }
-            cstr(c, field);
-            say(c, ", %d, %d},\n", rule_index(cc, order), rule_index(cc, repeat));
+            gen_c_string(c, field, false);
+            gen_out(c, ", %d, %d},\n", rule_index(cc, order), rule_index(cc, repeat));
         }
-        say(c, "};\n");
+        gen_out(c, "};\n");
     }
-    say(c, "static const ak_jobject %s_objects[] = {\n", id);
+    gen_out(c, "static const ak_jobject %s_objects[] = {\n", id);
     for (size_t i = 0; i < f->objects.n; i++) {
         jobject *o = f->objects.items[i];
         vec *v = flat_members(&em, (int)i);
-        say(c, "    {");
-        cstr(c, o->name);
+        gen_out(c, "    {");
+        gen_c_string(c, o->name, false);
         if (v->n)
-            say(c, ", %s_members_%s, %zu, ", id, o->name, v->n);
+            gen_out(c, ", %s_members_%s, %zu, ", id, o->name, v->n);
         else
-            say(c, ", NULL, 0, ");
-        say(c, "%d, %d},\n", rule_index(cc, o->ordered_code),
+            gen_out(c, ", NULL, 0, ");
+        gen_out(c, "%d, %d},\n", rule_index(cc, o->ordered_code),
             rule_index(cc, o->closed_code ? o->closed_code : o->open_code));
     }
-    say(c, "};\n");
-    say(c, "const ak_jschema %s_schema = {%s_rules, %s_types, %s_objects, %d, %d, {%d, %d, %d, %d, %d}};\n", id, id,
+    gen_out(c, "};\n");
+    gen_out(c, "const ak_jschema %s_schema = {%s_rules, %s_types, %s_objects, %d, %d, {%d, %d, %d, %d, %d}};\n", id, id,
         id, id, root_type, rule_index(cc, f->root_code), rule_index(cc, f->values_codes[0]),
         rule_index(cc, f->values_codes[1]), rule_index(cc, f->values_codes[2]), rule_index(cc, f->values_codes[3]),
         rule_index(cc, f->values_codes[4]));
 
     /* hooks: one is called directly; several in declaration order */
-    say(c, "\nstatic bool %s_hooks(ak_jsctx *c, const ak_json_event *e)\n{\n", id);
+    gen_out(c, "\nstatic bool %s_hooks(ak_jsctx *c, const ak_json_event *e)\n{\n", id);
     for (size_t i = 0; i < f->hooks.n; i++)
-        say(c, "    if (!%s_hook_%s(c, e))\n        return false;\n", id, ((member *)f->hooks.items[i])->name);
-    say(c, "    (void)c;\n    (void)e;\n    return true;\n}\n");
-    say(c, "\nak_json_status %s_validate_json(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d,\n"
+        gen_out(c, "    if (!%s_hook_%s(c, e))\n        return false;\n", id, ((member *)f->hooks.items[i])->name);
+    gen_out(c, "    (void)c;\n    (void)e;\n    return true;\n}\n");
+    gen_out(c, "\nak_json_status %s_validate_json(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d,\n"
            "    const ak_rule *duplicate_rule, bool release_input, void *user)\n{\n", id);
-    say(c, "    return ak_jschema_validate(&%s_schema, data, size, opt, d, %s_hooks, user, duplicate_rule, release_input);\n}\n",
+    gen_out(c, "    return ak_jschema_validate(&%s_schema, data, size, opt, d, %s_hooks, user, duplicate_rule, release_input);\n}\n",
         id, id);
 
     /* the JSON Schema */
     sbuf b = {0};
     emit_schema_json(&em, &b);
-    say(c, "\nconst char %s_json_schema[] =\n    \"", id);
+    gen_out(c, "\nconst char %s_json_schema[] =\n    \"", id);
     for (size_t i = 0; i < b.n; i++) {
         char ch = b.p[i];
         if (ch == '\n')
-            say(c, "\\n\"\n    \"");
+            gen_out(c, "\\n\"\n    \"");
         else if (ch == '"' || ch == '\\')
-            say(c, "\\%c", ch);
+            gen_out(c, "\\%c", ch);
         else
             fputc(ch, c);
     }
-    say(c, "\";\n");
+    gen_out(c, "\";\n");
     bool ok = true;
     if (outdir) {
         char path[4096];

@@ -1,0 +1,23 @@
+/* Helpers shared by animgen's C emitters (emit.c for layouts, emit_json.c
+ * for JSON schemas). */
+#ifndef AK_GEN_EMIT_COMMON_H
+#define AK_GEN_EMIT_COMMON_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#if defined(__GNUC__)
+#define GEN_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define GEN_PRINTF(a, b)
+#endif
+
+/* fprintf to generated output. */
+void gen_out(FILE *fp, const char *fmt, ...) GEN_PRINTF(2, 3);
+
+/* s as a C string literal ("NULL" for NULL): quotes, backslashes, newlines
+ * and other control bytes escaped. printf_format: the literal will be used
+ * as a printf format, so '%' is doubled. */
+void gen_c_string(FILE *fp, const char *s, bool printf_format);
+
+#endif
