@@ -10,30 +10,12 @@
  * Any mismatch aborts. */
 #include <animkit/animkit.h>
 
+#include "fuzz_support.h"
+
 #include "../formats/animx/animx.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static const ak_format *format(void)
-{
-    static const ak_format *f;
-    if (!f)
-        f = ak_format_find("animx");
-    return f;
-}
-
-static bool same_diags(const ak_diags *a, const ak_diags *b)
-{
-    if (ak_diags_count(a) != ak_diags_count(b))
-        return false;
-    for (size_t i = 0; i < ak_diags_count(a); i++) {
-        const ak_diag *x = ak_diags_at(a, i), *y = ak_diags_at(b, i);
-        if (x->rule != y->rule || x->offset != y->offset || strcmp(x->path, y->path) != 0)
-            return false;
-    }
-    return true;
-}
 
 /* Canonical re-encoding of data with `compression`; false when it does not decode. */
 static bool canonical(const ak_format *f, const uint8_t *data, size_t size, int compression, ak_buf *out)
@@ -53,25 +35,16 @@ static bool canonical(const ak_format *f, const uint8_t *data, size_t size, int 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const ak_format *f = format();
-    if (!f)
-        abort();
+    const ak_format *f = ak_fuzz_format("animx");
     ak_input in = {"fuzz", data, size, false};
     ak_options opt = {0};
-    ak_options strict = {.strict = true};
-    ak_diag_options sopt = {.strict = true};
-
-    ak_diags *v = ak_diags_new(NULL);
-    f->validate(&in, &opt, v);
-    ak_diags *vs = ak_diags_new(&sopt);
-    f->validate(&in, &strict, vs);
-    ak_diags_free(vs);
+    ak_diags *v = ak_fuzz_validate(f, &in);
 
     ak_diags *dd = ak_diags_new(NULL);
     ak_buf json;
     ak_buf_init(&json);
     (void)f->dump(&in, &opt, dd, &json);
-    if (!same_diags(v, dd))
+    if (!ak_fuzz_same_diags(v, dd))
         abort(); /* validator and decoder disagree */
     ak_buf_free(&json);
     ak_diags_free(dd);

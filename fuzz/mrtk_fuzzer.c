@@ -9,51 +9,24 @@
  * Any mismatch aborts. */
 #include <animkit/animkit.h>
 
+#include "fuzz_support.h"
+
 #include <stdlib.h>
 #include <string.h>
-
-static const ak_format *format(void)
-{
-    static const ak_format *f;
-    if (!f)
-        f = ak_format_find("mrtk");
-    return f;
-}
-
-static bool same_diags(const ak_diags *a, const ak_diags *b)
-{
-    if (ak_diags_count(a) != ak_diags_count(b))
-        return false;
-    for (size_t i = 0; i < ak_diags_count(a); i++) {
-        const ak_diag *x = ak_diags_at(a, i), *y = ak_diags_at(b, i);
-        if (x->rule != y->rule || x->offset != y->offset || strcmp(x->path, y->path) != 0)
-            return false;
-    }
-    return true;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const ak_format *f = format();
-    if (!f)
-        abort();
+    const ak_format *f = ak_fuzz_format("mrtk");
     ak_input in = {"fuzz", data, size, false};
     ak_options opt = {0};
-    ak_options strict = {.strict = true};
-    ak_diag_options sopt = {.strict = true};
-
-    ak_diags *v = ak_diags_new(NULL);
-    f->validate(&in, &opt, v);
-    ak_diags *vs = ak_diags_new(&sopt);
-    f->validate(&in, &strict, vs);
-    ak_diags_free(vs);
+    ak_diags *v = ak_fuzz_validate(f, &in);
 
     ak_diags *dd = ak_diags_new(NULL);
     ak_buf json;
     ak_buf_init(&json);
     bool dumped = f->dump(&in, &opt, dd, &json);
-    if (!same_diags(v, dd))
+    if (!ak_fuzz_same_diags(v, dd))
         abort(); /* validator and decoder disagree */
     if (dumped) {
         ak_input jin = {"fuzz.json", (const uint8_t *)json.data, json.len, false};
