@@ -130,54 +130,81 @@ static bool uses_curve_evaluator(const ak_track *t)
     return t->pre != AK_INF_CONSTANT || t->post != AK_INF_CONSTANT;
 }
 
-/* Hermite tracks go component by component through the shared curve evaluator. */
-static bool eval_with_curves(const ak_track *t, double time, ak_value *out)
+/* The per-component curves of a track that the shared evaluator draws
+ * (Hermite or step-next keys, or non-constant infinity). Built once per
+ * track, not once per evaluation: building them walks every key. */
+typedef struct track_curves {
+    bool used;
+    ak_curve component[16];
+} track_curves;
+
+static bool prepare_curves(const ak_track *t, ak_arena *arena, track_curves *tc)
 {
     const ak_value_type_info *info = ak_value_type_info_of(t->type);
-    ak_arena arena;
-    ak_arena_init(&arena, 0);
-    bool ok = true;
-    memset(out, 0, sizeof *out);
-    for (unsigned c = 0; c < info->components && ok; c++) {
-        ak_curve curve;
-        ok = ak_curve_from_track(t, c, &arena, &curve);
-        if (ok)
-            set_component(out, info, c, ak_curve_eval(&curve, time));
+    tc->used = t->kind == AK_TRACK_CURVE && t->key_count && info->kind != AK_VK_STRING && uses_curve_evaluator(t);
+    for (unsigned c = 0; tc->used && c < info->components; c++)
+        if (!ak_curve_from_track(t, c, arena, &tc->component[c]))
+            return false;
+    return true;
+}
+
+static void eval_keys(const ak_track *t, double time, ak_value *out);
+
+static void eval_prepared(const ak_track *t, const track_curves *tc, double time, ak_value *out)
+{
+    if (!tc->used) {
+        eval_keys(t, time, out);
+        return;
     }
-    ak_arena_free(&arena);
-    return ok;
+    const ak_value_type_info *info = ak_value_type_info_of(t->type);
+    memset(out, 0, sizeof *out);
+    for (unsigned c = 0; c < info->components; c++)
+        set_component(out, info, c, ak_curve_eval(&tc->component[c], time));
 }
 
 bool ak_track_eval(const ak_track *t, double time, ak_value *out)
 {
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    track_curves tc;
+    bool ok = prepare_curves(t, &arena, &tc);
+    if (ok)
+        eval_prepared(t, &tc, time, out);
+    else
+        memset(out, 0, sizeof *out);
+    ak_arena_free(&arena);
+    return ok;
+}
+
+/* Raw, Discrete and AnimX-style keyed tracks. */
+static void eval_keys(const ak_track *t, double time, ak_value *out)
+{
     memset(out, 0, sizeof *out);
     size_t n = t->key_count;
     if (n == 0)
-        return true; /* the zero value */
+        return; /* the zero value */
     if (t->kind == AK_TRACK_RAW) {
         if (!(t->interval > 0) || n == 1) {
             *out = t->keys[0].value;
-            return true;
+            return;
         }
         double x = (time - t->start) / t->interval;
         if (!(x > 0)) {
             *out = t->keys[0].value;
-            return true;
+            return;
         }
         if (x >= (double)(n - 1)) {
             *out = t->keys[n - 1].value;
-            return true;
+            return;
         }
         size_t i = (size_t)x;
         lerp(t->type, &t->keys[i].value, &t->keys[i + 1].value, x - (double)i, out);
-        return true;
+        return;
     }
-    if (t->kind == AK_TRACK_CURVE && uses_curve_evaluator(t) && ak_value_type_info_of(t->type)->kind != AK_VK_STRING)
-        return eval_with_curves(t, time, out);
     /* the last key at or before time; with equal times the later key wins */
     if (time < t->keys[0].time) {
         *out = t->keys[0].value;
-        return true;
+        return;
     }
     size_t lo = 0, hi = n; /* first key with time > t */
     while (lo < hi) {
@@ -191,7 +218,7 @@ bool ak_track_eval(const ak_track *t, double time, ak_value *out)
     const ak_key *k0 = &t->keys[i];
     if (t->kind == AK_TRACK_DISCRETE || i + 1 >= n || k0->interp == AK_INTERP_HOLD) {
         *out = k0->value;
-        return true;
+        return;
     }
     const ak_key *k1 = &t->keys[i + 1];
     double span = k1->time - k0->time;
@@ -200,7 +227,6 @@ bool ak_track_eval(const ak_track *t, double time, ak_value *out)
         bezier(t->type, k0, k1, u, out);
     else /* Linear; legacy Tangent is evaluated as Linear (its formula is unknown) */
         lerp(t->type, &k0->value, &k1->value, u, out);
-    return true;
 }
 
 static void put_value(ak_buf *out, ak_value_type type, const ak_value *v)
@@ -250,15 +276,18 @@ bool ak_sample(const ak_input *in, const ak_format *format, const ak_options *op
                   anim->track_count, anim->track_count == 1 ? "" : "s");
         ok = false;
     }
+    const ak_track *t = ok ? &anim->tracks[track] : NULL;
+    track_curves tc;
+    if (ok && !prepare_curves(t, &arena, &tc))
+        ok = false; /* out of memory */
     if (ok) {
-        const ak_track *t = &anim->tracks[track];
         char num[AK_NUM_BUFSIZE];
         for (uint64_t i = 0;; i++) {
             double time = t0 + (double)i * step;
             if (time > t1)
                 break;
             ak_value v;
-            ak_track_eval(t, time, &v);
+            eval_prepared(t, &tc, time, &v);
             ak_buf_append(out, num, ak_format_f64(time, num));
             put_value(out, t->type, &v);
             if (out->failed || step <= 0)
