@@ -552,21 +552,16 @@ static int cmd_dump(int argc, char **argv)
     ak_diag_options dopt = {opt.strict, 0};
     ak_diags *d = ak_diags_new(&dopt);
     ak_input in = ak_file_input(&f);
-    if (!format)
-        format = ak_format_detect(f.data, f.size, input);
+    format = ak_resolve_format(&in, format, d);
     int rc = EXIT_OK;
     ak_buf out;
     ak_buf_init(&out);
-    if (!format || !format->dump) {
-        if (format) {
-            fprintf(stderr, "%s dump: the %s format has no dump yet\n", prog, format->id);
-            rc = EXIT_USAGE;
-        } else {
-            ak_validate(&in, NULL, &opt, d); /* reports what was tried */
-            rc = EXIT_INVALID;
-        }
+    if (!format) {
+        rc = EXIT_INVALID; /* the diagnostic says what was tried */
+    } else if (!format->dump) {
+        fprintf(stderr, "%s dump: the %s format has no dump yet\n", prog, format->id);
+        rc = EXIT_USAGE;
     } else {
-        ak_diags_set_source(d, f.data, f.size, format->text);
         bool ok = format->dump(&in, &opt, d, &out);
         if (!ok || ak_diags_errors(d))
             rc = EXIT_INVALID;
@@ -804,9 +799,7 @@ static int cmd_sample(int argc, char **argv)
     ak_input in = ak_file_input(&f);
     ak_buf out;
     ak_buf_init(&out);
-    bool ok = ak_sample(&in, format, &opt, d, (size_t)track, t0, t1, step, &out);
-    if (!format)
-        format = ak_format_detect(f.data, f.size, input);
+    bool ok = ak_sample(&in, format, &opt, d, (size_t)track, t0, t1, step, &out, &format);
     render_to_stderr(input, format, f.data, f.size, d);
     int rc = ok ? EXIT_OK : EXIT_INVALID;
     if (ok && (fwrite(out.data, 1, out.len, stdout) != out.len || fflush(stdout) != 0))

@@ -13,15 +13,11 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
     ak_options defaults = {0};
     if (!opt)
         opt = &defaults;
-    if (!from)
-        from = ak_format_detect(in->data, in->size, in->name);
+    from = ak_resolve_format(in, from, d);
     if (used_from)
         *used_from = from;
-    if (!from) {
-        ak_validate(in, NULL, opt, d); /* says what was tried */
+    if (!from)
         return false;
-    }
-    ak_diags_set_source(d, in->data, in->size, from->text);
 
     /* Same format: the canonical re-emission keeps everything the file has. */
     if (from == to && to->reemit)

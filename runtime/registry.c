@@ -99,33 +99,36 @@ const ak_format *ak_rule_format(const ak_rule *rule)
     return NULL;
 }
 
+const ak_format *ak_resolve_format(const ak_input *in, const ak_format *format, ak_diags *d)
+{
+    if (!format)
+        format = ak_format_detect(in->data, in->size, in->name);
+    ak_diags_set_source(d, in->data, in->size, format ? format->text : false);
+    if (format)
+        return format;
+    if (in->size == 0) {
+        ak_report(d, &ak_rule_input_empty, 0, 0, "", NULL);
+        return NULL;
+    }
+    /* Name what was tried, so the user knows what --format could say. */
+    ak_buf tried;
+    ak_buf_init(&tried);
+    for (size_t i = 0; ak_builtin_formats[i]; i++)
+        ak_buf_printf(&tried, "%s%s", i ? ", " : "", ak_builtin_formats[i]->id);
+    ak_report(d, &ak_rule_input_unknown_format, 0, 0, "",
+              "the file matches no supported format (tried magic bytes, content and "
+              "extension for: %s); use --format to choose one",
+              tried.len ? ak_buf_cstr(&tried) : "no formats are built in");
+    ak_buf_free(&tried);
+    return NULL;
+}
+
 const ak_format *ak_validate(const ak_input *in, const ak_format *format, const ak_options *opt,
                              ak_diags *d)
 {
     ak_options defaults = {0};
-    if (!opt)
-        opt = &defaults;
-    if (!format)
-        format = ak_format_detect(in->data, in->size, in->name);
-    ak_diags_set_source(d, in->data, in->size, format ? format->text : false);
-    if (!format) {
-        if (in->size == 0) {
-            ak_report(d, &ak_rule_input_empty, 0, 0, "", NULL);
-            return NULL;
-        }
-        /* Name what was tried, so the user knows what --format could say. */
-        ak_buf tried;
-        ak_buf_init(&tried);
-        for (size_t i = 0; ak_builtin_formats[i]; i++)
-            ak_buf_printf(&tried, "%s%s", i ? ", " : "", ak_builtin_formats[i]->id);
-        ak_report(d, &ak_rule_input_unknown_format, 0, 0, "",
-                  "the file matches no supported format (tried magic bytes, content and "
-                  "extension for: %s); use --format to choose one",
-                  tried.len ? ak_buf_cstr(&tried) : "no formats are built in");
-        ak_buf_free(&tried);
-        return NULL;
-    }
-    if (format->validate)
-        format->validate(in, opt, d);
+    format = ak_resolve_format(in, format, d);
+    if (format && format->validate)
+        format->validate(in, opt ? opt : &defaults, d);
     return format;
 }

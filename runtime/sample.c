@@ -253,15 +253,13 @@ static void put_value(ak_buf *out, ak_value_type type, const ak_value *v)
 }
 
 bool ak_sample(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d, size_t track,
-               double t0, double t1, double step, ak_buf *out)
+               double t0, double t1, double step, ak_buf *out, const ak_format **used)
 {
+    format = ak_resolve_format(in, format, d);
+    if (used)
+        *used = format;
     if (!format)
-        format = ak_format_detect(in->data, in->size, in->name);
-    if (!format) {
-        ak_validate(in, NULL, opt, d); /* says what was tried */
         return false;
-    }
-    ak_diags_set_source(d, in->data, in->size, format->text);
     if (!format->to_model) {
         ak_report(d, &ak_rule_convert_unsupported, 0, 0, "",
                   "cannot sample %s files: the format does not decode into the common model yet", format->id);

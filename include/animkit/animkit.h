@@ -258,9 +258,10 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
 /* Evaluates track `track` (0-based) of the input at t0, t0 + step, ... up to
  * t1 and writes one line per time into out: the time, then the value's
  * components, tab-separated (shortest round-trip numbers; strings as JSON
- * strings). Returns false on errors, reported into d. */
+ * strings). Returns false on errors, reported into d. *used (may be NULL)
+ * is the input format. */
 bool ak_sample(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d, size_t track,
-               double t0, double t1, double step, ak_buf *out);
+               double t0, double t1, double step, ak_buf *out, const ak_format **used);
 
 /* The format that files named like `filename` are written in (by extension);
  * NULL when no format claims the extension. */
@@ -287,6 +288,11 @@ ak_input ak_file_input(const ak_file *f);
  * is renamed over path only when everything was written: a failure never
  * leaves a truncated file. "-" writes to standard output. */
 bool ak_write_file_atomic(const char *path, const void *data, size_t size, char *why, size_t why_size);
+
+/* The format of an input: `format` when given, else detected. Attaches the
+ * source to d; when no format fits, reports why (empty input, or every
+ * format that was tried) and returns NULL. */
+const ak_format *ak_resolve_format(const ak_input *in, const ak_format *format, ak_diags *d);
 
 /* Validates one input: detects the format unless `format` is given, attaches
  * the source and runs the format's validator. Returns the format used (NULL
