@@ -181,6 +181,16 @@ static char *vformat(const char *fmt, va_list ap)
     return s;
 }
 
+static char *format(const char *fmt, ...) AK_PRINTF(1, 2);
+static char *format(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = vformat(fmt, ap);
+    va_end(ap);
+    return s;
+}
+
 static char *dupstr(const char *s)
 {
     size_t n = strlen(s);
@@ -240,12 +250,8 @@ bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t leng
     }
     char *message = fmt ? vformat(fmt, ap) : NULL;
     if (d->in_stream) {
-        const char *text = message ? message : rule->message;
-        const char *fmt2 = "%s (byte %llu of the %s)";
-        size_t n = (size_t)snprintf(NULL, 0, fmt2, text, (unsigned long long)offset, d->stream_what);
-        char *located = malloc(n + 1);
-        if (located)
-            snprintf(located, n + 1, fmt2, text, (unsigned long long)offset, d->stream_what);
+        char *located = format("%s (byte %llu of the %s)", message ? message : rule->message,
+                               (unsigned long long)offset, d->stream_what);
         free(message);
         message = located;
         offset = d->stream_offset;
@@ -258,12 +264,8 @@ bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t leng
     else if (sev == AK_SEV_WARNING)
         d->warnings++;
     if (sev == AK_SEV_ERROR && d->errors >= d->opt.max_errors) {
-        char *note = NULL;
-        const char *fmt2 = "too many errors (--max-errors %u); the rest of the file was not checked";
-        size_t n = (size_t)snprintf(NULL, 0, fmt2, d->opt.max_errors);
-        note = malloc(n + 1);
-        if (note)
-            snprintf(note, n + 1, fmt2, d->opt.max_errors);
+        char *note =
+            format("too many errors (--max-errors %u); the rest of the file was not checked", d->opt.max_errors);
         push(d, &ak_rule_limit_max_errors, AK_SEV_NOTE, offset, 0, line, column, path, note);
         d->stopped = true;
         return false;
