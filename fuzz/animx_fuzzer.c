@@ -6,7 +6,12 @@
  *    diagnostics;
  *  - whatever decodes without errors re-encodes (canonical, plain) to a file
  *    that validates without errors and re-encodes to the same bytes;
- *  - the canonical file also survives LZ4 and LZMA framing unchanged.
+ *  - the canonical file also survives LZ4 and LZMA framing unchanged;
+ *  - whatever dumps undumps (animx_undump.c), to a file that dumps to the
+ *    same JSON and undumps to the same bytes;
+ *  - an input that starts with '{' is also given to undump as a dump: it
+ *    fails with diagnostics and no output, or builds a file that validates
+ *    without errors and comes back from its own dump byte for byte.
  * Any mismatch aborts. */
 #include <animkit/animkit.h>
 
@@ -32,6 +37,70 @@ static bool canonical(const ak_format *f, const uint8_t *data, size_t size, int 
     return ok;
 }
 
+static bool dump_of(const ak_format *f, const uint8_t *data, size_t size, ak_buf *json)
+{
+    ak_input in = {"fuzz", data, size, false};
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    bool ok = f->dump(&in, &opt, d, json) && ak_diags_errors(d) == 0;
+    ak_diags_free(d);
+    return ok;
+}
+
+/* undump; false (with diagnostics, out untouched) or true. */
+static bool undump_of(const ak_format *f, const uint8_t *json, size_t size, ak_buf *out)
+{
+    ak_input in = {"fuzz.json", json, size, false};
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    size_t before = out->len;
+    bool ok = f->undump(&in, &opt, d, out);
+    if (!ok && (out->len != before || ak_diags_errors(d) == 0))
+        abort(); /* a failed undump wrote something, or said nothing */
+    ak_diags_free(d);
+    return ok;
+}
+
+static bool same_buf(const ak_buf *a, const ak_buf *b)
+{
+    return a->len == b->len && (a->len == 0 || memcmp(a->data, b->data, a->len) == 0);
+}
+
+/* A built file: it validates without errors; dump -> undump is a fixed point. */
+static void check_built(const ak_format *f, const ak_buf *bin, const ak_buf *json_in)
+{
+    ak_input in = {"built", (const uint8_t *)bin->data, bin->len, false};
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    f->validate(&in, &opt, d);
+    if (ak_diags_errors(d))
+        abort(); /* undump built an invalid file */
+    ak_diags_free(d);
+    ak_buf json, again;
+    ak_buf_init(&json);
+    ak_buf_init(&again);
+    if (!dump_of(f, (const uint8_t *)bin->data, bin->len, &json) ||
+        (json_in && !same_buf(&json, json_in)) ||
+        !undump_of(f, (const uint8_t *)json.data, json.len, &again) || !same_buf(&again, bin))
+        abort(); /* dump and undump are not inverse */
+    ak_buf_free(&json);
+    ak_buf_free(&again);
+}
+
+static void fuzz_undump(const ak_format *f, const uint8_t *data, size_t size)
+{
+    size_t i = 0;
+    while (i < size && (data[i] == ' ' || data[i] == '\n' || data[i] == '\r' || data[i] == '\t'))
+        i++;
+    if (i == size || data[i] != '{')
+        return;
+    ak_buf bin;
+    ak_buf_init(&bin);
+    if (undump_of(f, data, size, &bin))
+        check_built(f, &bin, NULL);
+    ak_buf_free(&bin);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -46,8 +115,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     (void)f->dump(&in, &opt, dd, &json);
     if (!ak_fuzz_same_diags(v, dd))
         abort(); /* validator and decoder disagree */
-    ak_buf_free(&json);
     ak_diags_free(dd);
+    /* the dump above may be partial (it failed): take a fresh one */
+    ak_buf_free(&json);
+    ak_buf_init(&json);
+    if (dump_of(f, data, size, &json)) {
+        ak_buf bin;
+        ak_buf_init(&bin);
+        if (!undump_of(f, (const uint8_t *)json.data, json.len, &bin))
+            abort(); /* a dump that does not undump */
+        check_built(f, &bin, &json);
+        ak_buf_free(&bin);
+    }
+    ak_buf_free(&json);
+    fuzz_undump(f, data, size);
 
     ak_buf a;
     ak_buf_init(&a);

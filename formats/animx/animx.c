@@ -1,7 +1,8 @@
 /* Resonite AnimX: the format's entry in the registry. The header and the
  * rule table are generated from animx.layout; the rest of the file is read
  * by the `body` hook (animx_body.c). Here: sniffing, validation with the
- * options the hook needs, the JSON dump and canonical re-emission. */
+ * options the hook needs, the JSON dump and canonical re-emission; the
+ * inverse of the dump is animx_undump.c. */
 #include "animx.h"
 
 #include "animx_layout.h"
@@ -182,7 +183,7 @@ const ak_format ak_format_animx = {
     .validate = animx_validate_with,
     .dump = animx_dump_doc,
     .reemit = animx_reemit,
-    .undump = NULL,
+    .undump = animx_undump_json,
     .to_model = animx_to_model,
     .from_model = animx_from_model,
 };

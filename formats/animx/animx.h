@@ -5,7 +5,8 @@
  *    tracks (validation and decoding into an animx_doc);
  *  - animx_model.c: the common model in both directions and the canonical
  *    encoder (spec §6.2);
- *  - animx.c: the registry entry, sniffing, dump and re-emission. */
+ *  - animx.c: the registry entry, sniffing, dump and re-emission;
+ *  - animx_undump.c: the inverse of dump (a file from its JSON dump). */
 #ifndef AK_FORMATS_ANIMX_H
 #define AK_FORMATS_ANIMX_H
 
@@ -69,6 +70,19 @@ int ak_animx_compression(const ak_options *opt);
  * warnings (animx.convert.loss); what cannot be written at all is an error
  * (animx.convert.refused) and returns false. */
 bool ak_animx_encode_model(const ak_animation *anim, int compression, ak_diags *d, ak_buf *out);
+
+/* Encoding primitives of the canonical encoder (animx_model.c): little-endian
+ * integers, f32 bits as stored, minimal LEB128 counts, 7-bit length strings,
+ * one value of type vt as §3.2 lays it out. */
+void animx_put_le(ak_buf *b, uint64_t v, unsigned bytes);
+void animx_put_f32(ak_buf *b, float f);
+void animx_put_count(ak_buf *b, uint64_t v);
+void animx_put_string(ak_buf *b, const char *s, size_t n);
+void animx_put_value(ak_buf *b, ak_value_type vt, const ak_value *v);
+
+/* The inverse of dump (animx_undump.c): builds the file from its JSON dump.
+ * The encoding is ak_options.compress, or the dump's `encoding` by default. */
+bool animx_undump_json(const ak_input *json, const ak_options *opt, ak_diags *d, ak_buf *out);
 
 bool animx_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,
                     struct ak_animation **out);

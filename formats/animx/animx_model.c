@@ -201,6 +201,13 @@ static void put_value(ak_buf *b, ak_value_type vt, const ak_value *v)
     }
 }
 
+/* The encoding primitives, for animx_undump.c (animx.h). */
+void animx_put_le(ak_buf *b, uint64_t v, unsigned bytes) { put_le(b, v, bytes); }
+void animx_put_f32(ak_buf *b, float f) { put_f32(b, f); }
+void animx_put_count(ak_buf *b, uint64_t v) { put_count(b, v); }
+void animx_put_string(ak_buf *b, const char *s, size_t n) { put_string(b, s, n); }
+void animx_put_value(ak_buf *b, ak_value_type vt, const ak_value *v) { put_value(b, vt, v); }
+
 /* The kinds of loss; each is reported once per conversion, at the first
    track it concerns (a recording has hundreds of tracks that all lose the
    same thing). */

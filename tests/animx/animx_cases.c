@@ -4,7 +4,8 @@
  *   animx_gen cases DIR      conformance cases: DIR/{valid,invalid}/<case>.animx
  *                            and <case>.animx.expected (tests/conformance/animx)
  *   animx_gen examples DIR   small valid and invalid samples (examples/animx)
- *   animx_gen seeds DIR      fuzz seeds (fuzz/corpus/animx)
+ *   animx_gen seeds DIR      fuzz seeds (fuzz/corpus/animx): files, and JSON
+ *                            dumps for the undump path (animx_undump.c)
  *
  * Valid files are encoded from models (all 40 value types in Raw, Discrete
  * and Curve tracks; the three encodings) or are the spec's §8 vectors;
@@ -362,6 +363,39 @@ static void examples(void)
     emit_b("/", "invalid_truncated", t, NULL);
 }
 
+/* The JSON dump of a file (the format's own dump), for undump seeds. With
+ * `from`/`to`, the first occurrence of `from` is replaced (an invalid dump). */
+static void emit_dump(const char *name, const void *data, size_t n, const char *from, const char *to)
+{
+    const ak_format *f = ak_format_find("animx");
+    ak_input in = {name, data, n, false};
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_buf json;
+    ak_buf_init(&json);
+    if (!f || !f->dump(&in, &opt, d, &json)) {
+        fprintf(stderr, "animx_gen: cannot dump %s\n", name);
+        failed = 1;
+    }
+    const char *text = ak_buf_cstr(&json);
+    const char *at = from ? strstr(text, from) : NULL;
+    ak_buf out;
+    ak_buf_init(&out);
+    if (at) {
+        ak_buf_append(&out, text, (size_t)(at - text));
+        ak_buf_puts(&out, to);
+        ak_buf_puts(&out, at + strlen(from));
+    } else {
+        ak_buf_append(&out, json.data, json.len);
+    }
+    char file[256];
+    snprintf(file, sizeof file, "%s.json", name);
+    write_file("/", file, out.data, out.len);
+    ak_buf_free(&out);
+    ak_buf_free(&json);
+    ak_diags_free(d);
+}
+
 static void seeds(void)
 {
     mkdirs(outdir);
@@ -375,6 +409,10 @@ static void seeds(void)
     emit_big("/", "types_lzma", few, 2, NULL);
     emit_big("/", "strings", types_model(39, 39), 0, NULL);
     emit_big("/", "bools", types_model(0, 3), 0, NULL);
+    /* undump: two dumps, and one with a value_type that is no type */
+    emit_dump("dump_golden_8_4", g4.b, g4.n, NULL, NULL);
+    emit_dump("dump_golden_8_3", g3.b, g3.n, NULL, NULL);
+    emit_dump("dump_bad_value_type", g4.b, g4.n, "\"value_type\": 21", "\"value_type\": \"float9\"");
 }
 
 int main(int argc, char **argv)
