@@ -16,8 +16,12 @@ function(ak_animgen out_var)
     set(out_dir ${AK_GEN_DIR}/formats/${id})
     set(out_c ${out_dir}/${id}_layout.c)
     set(out_h ${out_dir}/${id}_layout.h)
+    set(extra "")
+    if(src MATCHES "\\.schema$")
+      set(extra ${out_dir}/${id}_lanes.re)
+    endif()
     add_custom_command(
-      OUTPUT ${out_c} ${out_h} ${out_dir}/rules.md
+      OUTPUT ${out_c} ${out_h} ${out_dir}/rules.md ${extra}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${out_dir}
       COMMAND $<TARGET_FILE:animgen> --id ${id} -o ${out_dir} ${rel}
       DEPENDS animgen ${abs}
@@ -26,6 +30,23 @@ function(ak_animgen out_var)
       VERBATIM)
     _ak_mark_generated(${out_c} ${out_h})
     list(APPEND outputs ${out_c})
+    if(src MATCHES "\\.schema$")
+      # JSON schemas also get their lanes: re2c source written by animgen
+      # (with the files above), compiled into <id>_lanes.c. Optional members
+      # make some tags nondeterministic to a bounded degree (which member
+      # follows a comma is known one byte later): allowed.
+      set(lanes_re ${out_dir}/${id}_lanes.re)
+      set(lanes_c ${out_dir}/${id}_lanes.c)
+      add_custom_command(
+        OUTPUT ${lanes_c}
+        COMMAND ${RE2C_EXECUTABLE} -W -Werror -Wno-nondeterministic-tags --no-generation-date --no-version
+                -o ${lanes_c} ${lanes_re}
+        DEPENDS ${lanes_re}
+        COMMENT "re2c ${id}_lanes.re"
+        VERBATIM)
+      _ak_mark_generated(${lanes_c})
+      list(APPEND outputs ${lanes_c})
+    endif()
   endforeach()
   set(${out_var} ${outputs} PARENT_SCOPE)
 endfunction()

@@ -1,9 +1,13 @@
 /* libFuzzer harness of the AnimJ validator (animgen-generated automaton and
  * hooks): validates at both levels and checks that every diagnostic has a
- * rule of the animj table, a location inside the input and a path; and
+ * rule of the animj table, a location inside the input and a path; that
+ * validating without lanes reports exactly the same (lanes are a pure
+ * speed-up); and
  * that a file without errors re-emits canonically, the canonical text
  * re-emitting byte-identically (spec 6.1.8). */
 #include <animkit/animkit.h>
+
+#include "fuzz_support.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +37,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (strncmp(g->rule->code, "animj.", 6) != 0 && strncmp(g->rule->code, "animkit.", 8) != 0)
                 abort();
         }
+        /* the same report event by event */
+        ak_diags *slow = ak_diags_new(&dopt);
+        if (!slow)
+            abort();
+        ak_diags_set_source(slow, data, size, true);
+        ak_options no_lanes = opt;
+        no_lanes.no_lanes = true;
+        ak_format_animj.validate(&in, &no_lanes, slow);
+        if (!ak_fuzz_same_diags(d, slow))
+            abort();
+        ak_diags_free(slow);
         bool clean = ak_diags_errors(d) == 0;
         ak_diags_free(d);
         if (!clean || strict)

@@ -1,4 +1,4 @@
-/* Helpers shared by the libFuzzer harnesses of the binary formats. */
+/* Helpers shared by the libFuzzer harnesses. */
 #ifndef AK_FUZZ_SUPPORT_H
 #define AK_FUZZ_SUPPORT_H
 

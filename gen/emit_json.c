@@ -2,31 +2,15 @@
  *
  * A JSON schema becomes tables for the push automaton of gen/rt/ak_jschema.c
  * (types, objects with their members, the rules they report), the entry
- * point <id>_validate_json, and the JSON Schema (draft 2020-12) export, both
- * as the C string <id>_json_schema and as the file <id>.schema.json. */
+ * point <id>_validate_json. The JSON Schema (draft 2020-12) export, written
+ * from the same resolved types, is emit_jsonschema.c. */
 #include "ast.h"
 #include "emit_common.h"
+#include "emit_jsonschema.h"
+#include "emit_lanes.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct jt {
-    const char *kind; /* AK_JT_* suffix */
-    int object, elem, sibling, bind;
-    vec names;        /* enum names */
-    vec arm_tags;     /* BY: per sibling enum name, the arm's type (int via intptr) */
-    vec alts;
-    jobject *param_owner;
-} jt;
-
-typedef struct jem {
-    compiler *cc;
-    format_decl *f;
-    vec types; /* jt* */
-    vec flat;  /* per object: vec* of jmember* (bases first) */
-    vec mtypes; /* per object: vec* of member type indices (intptr_t) */
-} jem;
 
 static int object_index(format_decl *f, const char *name)
 {
@@ -193,164 +177,6 @@ static double num_of(expr *e)
     return 0;
 }
 
-/* ---- the JSON Schema export ------------------------------------------------ */
-
-typedef struct sbuf {
-    char *p;
-    size_t n, cap;
-} sbuf;
-
-static void sb(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (k < 0)
-        return;
-    if (b->n + (size_t)k + 1 > b->cap) {
-        size_t cap = (b->cap + (size_t)k + 1) * 2;
-        char *q = realloc(b->p, cap);
-        if (!q)
-            return;
-        b->p = q;
-        b->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->p + b->n, (size_t)k + 1, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)k;
-}
-
-static void sb_str(sbuf *b, const char *s)
-{
-    sb(b, "\"");
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            sb(b, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            sb(b, "\\u%04x", (unsigned char)*s);
-        else
-            sb(b, "%c", *s);
-    }
-    sb(b, "\"");
-}
-
-static void schema_type(jem *em, sbuf *b, int t);
-
-static void schema_type(jem *em, sbuf *b, int t)
-{
-    if (t < 0) {
-        sb(b, "{}");
-        return;
-    }
-    jt *y = em->types.items[t];
-    const char *k = y->kind;
-    if (!strcmp(k, "STRING"))
-        sb(b, "{\"type\": \"string\"}");
-    else if (!strcmp(k, "NUMBER") || !strcmp(k, "F32") || !strcmp(k, "F64"))
-        sb(b, "{\"type\": \"number\"}");
-    else if (!strcmp(k, "INTEGER"))
-        sb(b, "{\"type\": \"integer\"}");
-    else if (!strcmp(k, "BOOL"))
-        sb(b, "{\"type\": \"boolean\"}");
-    else if (!strcmp(k, "NULL"))
-        sb(b, "{\"type\": \"null\"}");
-    else if (!strcmp(k, "ANY"))
-        sb(b, "{}");
-    else if (!strcmp(k, "VALUE_TYPE"))
-        sb(b, "{\"$ref\": \"#/$defs/value_type\"}");
-    else if (!strcmp(k, "PARAM"))
-        sb(b, "{\"$ref\": \"#/$defs/value\"}");
-    else if (!strcmp(k, "OBJECT"))
-        sb(b, "{\"$ref\": \"#/$defs/%s\"}", ((jobject *)em->f->objects.items[y->object])->name);
-    else if (!strcmp(k, "ARRAY") || !strcmp(k, "MAP")) {
-        sb(b, "{\"type\": \"%s\", \"%s\": ", !strcmp(k, "ARRAY") ? "array" : "object",
-           !strcmp(k, "ARRAY") ? "items" : "additionalProperties");
-        schema_type(em, b, y->elem);
-        sb(b, "}");
-    } else if (!strcmp(k, "ENUM")) {
-        sb(b, "{\"enum\": [");
-        for (size_t i = 0; i < y->names.n; i++) {
-            sb(b, i ? ", " : "");
-            sb_str(b, y->names.items[i]);
-        }
-        sb(b, "]}");
-    } else if (!strcmp(k, "UNION") || !strcmp(k, "BY")) {
-        /* BY: the arms' own shapes; the discriminating `if` is on the object */
-        vec *v = !strcmp(k, "UNION") ? &y->alts : &y->arm_tags;
-        sb(b, "{\"anyOf\": [");
-        int n = 0;
-        for (size_t i = 0; i < v->n; i++) {
-            int a = (int)(intptr_t)v->items[i];
-            if (a < 0)
-                continue;
-            sb(b, n++ ? ", " : "");
-            schema_type(em, b, a);
-        }
-        sb(b, "]}");
-    } else {
-        sb(b, "{}");
-    }
-}
-
-/* The 40 value shapes (value_type) as $defs: scalars and component objects. */
-static void schema_values(sbuf *b)
-{
-    static const char *const names[] = {
-        "bool", "bool2", "bool3", "bool4", "byte", "ushort", "uint", "ulong", "sbyte", "short", "int", "long",
-        "int2", "int3", "int4", "uint2", "uint3", "uint4", "long2", "long3", "long4", "float", "float2",
-        "float3", "float4", "floatQ", "float2x2", "float3x3", "float4x4", "double", "double2", "double3",
-        "double4", "doubleQ", "double2x2", "double3x3", "double4x4", "color", "color32", "string"};
-    sb(b, "    \"value_type\": {\"enum\": [");
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        sb(b, "%s\"%s\"", i ? ", " : "", names[i]);
-    sb(b, "]},\n");
-    sb(b, "    \"value\": {\"anyOf\": [{\"type\": [\"boolean\", \"number\", \"string\", \"null\"]}, "
-          "{\"type\": \"object\", \"propertyNames\": {\"pattern\": \"^([xyzwrgba]|m[0-3][0-3])$\"}, "
-          "\"additionalProperties\": {\"type\": [\"boolean\", \"number\"]}}]}");
-}
-
-static void emit_schema_json(jem *em, sbuf *b)
-{
-    format_decl *f = em->f;
-    sb(b, "{\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n");
-    sb(b, "  \"$id\": \"https://animkit.invalid/schemas/%s.schema.json\",\n  \"title\": ", f->id);
-    sb_str(b, f->title);
-    sb(b, ",\n");
-    if (f->root)
-        sb(b, "  \"$ref\": \"#/$defs/%s\",\n", f->root);
-    sb(b, "  \"$defs\": {\n");
-    for (size_t i = 0; i < f->objects.n; i++) {
-        jobject *o = f->objects.items[i];
-        vec *mem = flat_members(em, (int)i);
-        sb(b, "    \"%s\": {\n      \"type\": \"object\",\n      \"properties\": {", o->name);
-        for (size_t k = 0; k < mem->n; k++) {
-            jmember *m = mem->items[k];
-            sb(b, "%s\n        ", k ? "," : "");
-            sb_str(b, m->name);
-            sb(b, ": ");
-            schema_type(em, b, (int)(intptr_t)((vec *)em->mtypes.items[i])->items[k]);
-        }
-        sb(b, "\n      }");
-        int req = 0;
-        for (size_t k = 0; k < mem->n; k++) {
-            jmember *m = mem->items[k];
-            if (m->optional)
-                continue;
-            sb(b, req++ ? ", " : ",\n      \"required\": [");
-            sb_str(b, m->name);
-        }
-        if (req)
-            sb(b, "]");
-        if (o->closed_code)
-            sb(b, ",\n      \"additionalProperties\": false");
-        sb(b, "\n    },\n");
-    }
-    schema_values(b);
-    sb(b, "\n  }\n}\n");
-}
-
 /* ---- the C tables ------------------------------------------------------- */
 
 static const char *cons_code(jmember *m, cons_kind k, int nth)
@@ -371,6 +197,57 @@ static cons *find_cons(jmember *m, cons_kind k)
             return c;
     }
     return NULL;
+}
+
+/* The lane kind of a type node. */
+static lane_kind lane_kind_of(const jt *y)
+{
+    static const struct {
+        const char *kind;
+        lane_kind lk;
+    } kinds[] = {{"F32", LK_F32},       {"F64", LK_F64},   {"NUMBER", LK_NUMBER}, {"STRING", LK_STRING},
+                 {"BOOL", LK_BOOL},     {"NULL", LK_NULL}, {"UNION", LK_UNION},   {"PARAM", LK_PARAM},
+                 {"OBJECT", LK_OBJECT}, {"ARRAY", LK_ARRAY}};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strcmp(y->kind, kinds[i].kind) == 0)
+            return kinds[i].lk;
+    return LK_OTHER;
+}
+
+/* OUTDIR/<id>_lanes.re (emit_lanes.c) from the numbered types and objects. */
+static bool write_lanes(jem *em, const char *outdir)
+{
+    compiler *cc = em->cc;
+    format_decl *f = em->f;
+    lane_type *types = cc_alloc(cc, (em->types.n + 1) * sizeof *types);
+    for (size_t t = 0; t < em->types.n; t++) {
+        jt *y = em->types.items[t];
+        int *alts = cc_alloc(cc, (y->alts.n + 1) * sizeof *alts);
+        for (size_t k = 0; k < y->alts.n; k++)
+            alts[k] = (int)(intptr_t)y->alts.items[k];
+        types[t] = (lane_type){lane_kind_of(y), y->object, y->elem, alts, y->alts.n};
+    }
+    lane_object *objects = cc_alloc(cc, (f->objects.n + 1) * sizeof *objects);
+    for (size_t i = 0; i < f->objects.n; i++) {
+        vec *v = flat_members(em, (int)i);
+        vec *tv = em->mtypes.items[i];
+        lane_member *members = cc_alloc(cc, (v->n + 1) * sizeof *members);
+        for (size_t k = 0; k < v->n; k++) {
+            jmember *m = v->items[k];
+            members[k] = (lane_member){m->name, (int)(intptr_t)tv->items[k], m->optional};
+        }
+        objects[i] = (lane_object){members, v->n};
+    }
+    lane_schema ls = {f->id, types, em->types.n, objects, f->objects.n, f->values_codes[0] != NULL};
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s_lanes.re", outdir, f->id);
+    FILE *re = fopen(path, "w");
+    bool ok = re && emit_lanes(&ls, re);
+    if (re && fclose(re))
+        ok = false;
+    if (!ok)
+        fprintf(stderr, "animgen: cannot write %s\n", path);
+    return ok;
 }
 
 bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
@@ -451,6 +328,13 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
         gen_out(h, "/* hand-written (formats/%s/): sees every event after the automaton, NULL at the end */\n", id);
         gen_out(h, "bool %s_hook_%s(ak_jsctx *c, const ak_json_event *e);\n", id, m->name);
     }
+    for (size_t i = 0; i < f->hooks.n; i++) {
+        member *m = f->hooks.items[i];
+        gen_out(h, "/* its lane half (ak_jslanehook); with more than one hook, lanes are off */\n");
+        gen_out(h, "bool %s_hook_%s_lane(ak_jsctx *c, const ak_jslane_view *v);\n", id, m->name);
+    }
+    gen_out(h, "/* The lanes (generated into %s_lanes.c). */\n", id);
+    gen_out(h, "const ak_jlane *%s_lane(int16_t type, int16_t vtype);\n", id);
     gen_out(h, "/* Streaming validation (bounded memory); user is the hooks' state. */\n");
     gen_out(h, "ak_json_status %s_validate_json(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d,\n"
            "    const ak_rule *duplicate_rule, bool release_input, void *user);\n", id);
@@ -548,10 +432,10 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
             rule_index(cc, o->closed_code ? o->closed_code : o->open_code));
     }
     gen_out(c, "};\n");
-    gen_out(c, "const ak_jschema %s_schema = {%s_rules, %s_types, %s_objects, %d, %d, {%d, %d, %d, %d, %d}};\n", id, id,
-        id, id, root_type, rule_index(cc, f->root_code), rule_index(cc, f->values_codes[0]),
+    gen_out(c, "const ak_jschema %s_schema = {%s_rules, %s_types, %s_objects, %d, %d, {%d, %d, %d, %d, %d}, %s_lane};\n",
+        id, id, id, id, root_type, rule_index(cc, f->root_code), rule_index(cc, f->values_codes[0]),
         rule_index(cc, f->values_codes[1]), rule_index(cc, f->values_codes[2]), rule_index(cc, f->values_codes[3]),
-        rule_index(cc, f->values_codes[4]));
+        rule_index(cc, f->values_codes[4]), id);
 
     /* hooks: one is called directly; several in declaration order */
     gen_out(c, "\nstatic bool %s_hooks(ak_jsctx *c, const ak_json_event *e)\n{\n", id);
@@ -560,35 +444,21 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
     gen_out(c, "    (void)c;\n    (void)e;\n    return true;\n}\n");
     gen_out(c, "\nak_json_status %s_validate_json(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d,\n"
            "    const ak_rule *duplicate_rule, bool release_input, void *user)\n{\n", id);
-    gen_out(c, "    return ak_jschema_validate(&%s_schema, data, size, opt, d, %s_hooks, user, duplicate_rule, release_input);\n}\n",
-        id, id);
+    /* the lane half: the single hook's, none without hooks, and no lanes
+       with several (taking an element must be all or nothing) */
+    char hooks[160] = "NULL", lane_hook[160] = "NULL";
+    if (f->hooks.n)
+        snprintf(hooks, sizeof hooks, "%s_hooks", id);
+    if (f->hooks.n == 1)
+        snprintf(lane_hook, sizeof lane_hook, "%s_hook_%s_lane", id, ((member *)f->hooks.items[0])->name);
+    gen_out(c, "    return ak_jschema_validate(&%s_schema, data, size, opt, d, %s, %s, user, duplicate_rule,\n"
+               "        release_input);\n}\n",
+        id, hooks, lane_hook);
 
-    /* the JSON Schema */
-    sbuf b = {0};
-    emit_schema_json(&em, &b);
-    gen_out(c, "\nconst char %s_json_schema[] =\n    \"", id);
-    for (size_t i = 0; i < b.n; i++) {
-        char ch = b.p[i];
-        if (ch == '\n')
-            gen_out(c, "\\n\"\n    \"");
-        else if (ch == '"' || ch == '\\')
-            gen_out(c, "\\%c", ch);
-        else
-            fputc(ch, c);
-    }
-    gen_out(c, "\";\n");
-    bool ok = true;
-    if (outdir) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s.schema.json", outdir, id);
-        FILE *js = fopen(path, "w");
-        if (!js || fwrite(b.p, 1, b.n, js) != b.n)
-            ok = false;
-        if (js && fclose(js))
-            ok = false;
-        if (!ok)
-            fprintf(stderr, "animgen: cannot write %s\n", path);
-    }
-    free(b.p);
+    if (outdir && !write_lanes(&em, outdir))
+        return false;
+
+    /* the JSON Schema (emit_jsonschema.c) */
+    bool ok = cc_emit_json_schema(&em, c, outdir);
     return ok && cc->errors == 0;
 }

@@ -940,3 +940,41 @@ ak_json_status ak_json_parse(const uint8_t *data, size_t size, const ak_json_con
     ak_buf_free(&p.path);
     return p.status;
 }
+
+/* ---- lanes ------------------------------------------------------------ */
+
+/* After this many declined or failed matches in a row, an array's lane is
+   dropped: a document whose elements have another shape pays for a few
+   attempts, not one per element. */
+#define LANE_MAX_MISSES 16u
+
+void ak_json_set_lane(ak_json_parser *p, ak_json_lane_fn lane, uint32_t nesting)
+{
+    if (!p->depth || p->frames[p->depth - 1].is_object || !p->cfg.lane_accept)
+        return;
+    ak_json_frame *f = &p->frames[p->depth - 1];
+    f->lane = lane;
+    f->lane_nesting = nesting;
+    f->lane_misses = 0;
+    p->lane = lane;
+}
+
+const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const uint8_t *lim)
+{
+    unsigned char c = *cur;
+    if (c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == ']')
+        return NULL; /* not an element (whitespace is skipped first) */
+    ak_json_frame *f = &p->frames[p->depth - 1];
+    /* the first element comes without a comma, every other one with it (so
+       that the grammar always accepts what a lane takes) */
+    if ((c == ',') != f->has_child || p->depth + f->lane_nesting > p->cfg.max_depth)
+        return NULL;
+    const uint8_t *end = f->lane(cur, lim, p->lane_caps);
+    if (end && p->cfg.lane_accept(p->cfg.user, p, p->lane_caps, end)) {
+        f->lane_misses = 0;
+        return end;
+    }
+    if (++f->lane_misses >= LANE_MAX_MISSES)
+        f->lane = p->lane = NULL;
+    return NULL;
+}

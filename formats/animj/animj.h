@@ -4,6 +4,13 @@
 
 #include "animj_layout.h"
 
+/* The key being read. */
+typedef struct animj_key {
+    bool has_interp;
+    int interp; /* 0..3, -1 unknown */
+    size_t left_off, right_off; /* the tangent members' keys (0: absent) */
+} animj_key;
+
 /* The hooks' per-document state (animj_validate_json's user pointer):
  * constant size, since tracks, data and keys do not nest. */
 typedef struct animj_state {
@@ -34,11 +41,7 @@ typedef struct animj_state {
         float interval;
         size_t interval_off;
     } data;
-    struct {
-        bool has_interp;
-        int interp; /* 0..3, -1 unknown */
-        size_t left_off, right_off; /* the tangent members' keys (0: absent) */
-    } key;
+    animj_key key;
     struct {
         bool valid, needs, has_right;
         int interp;

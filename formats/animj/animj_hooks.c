@@ -124,52 +124,88 @@ static void previous_key_path(const char *cur, uint64_t index, char *out, size_t
 /* The current JSON Pointer, built only when a diagnostic needs it. */
 #define CURRENT_PATH (ak_json_path(c->p))
 
-static bool key_end(animj_state *st, ak_jsctx *c, const ak_jsframe *key, const ak_json_event *e)
+/* What the end of a key reports (J38, J41, J40): one bit per finding. */
+enum {
+    KEY_NO_INTERP = 1u << 0,     /* a Curve key without interpolation */
+    KEY_LEFT_UNUSED = 1u << 1,   /* tangents the segments around the key do not use */
+    KEY_RIGHT_UNUSED = 1u << 2,
+    KEY_PREV_NO_RIGHT = 1u << 3, /* the segment from the previous key lacks its tangents */
+    KEY_NO_LEFT = 1u << 4,
+};
+
+static bool needs_tangents(bool curve, int interp)
+{
+    return curve && (interp == 2 || interp == 3);
+}
+
+static unsigned key_findings(const animj_state *st, const animj_key *k, bool curve)
+{
+    unsigned found = 0;
+    if (curve && !k->has_interp)
+        found |= KEY_NO_INTERP;
+    /* a key's leftTangent serves the segment from the previous key, its
+       rightTangent the segment to the next: unused only when neither this
+       key nor the previous one is Tangent/CubicBezier */
+    bool needs = needs_tangents(curve, k->interp), prev_needs = st->prev.valid && st->prev.needs;
+    if (curve && k->interp >= 0) {
+        if (k->left_off && !needs && !prev_needs)
+            found |= KEY_LEFT_UNUSED;
+        if (k->right_off && !needs)
+            found |= KEY_RIGHT_UNUSED;
+    }
+    if (curve && prev_needs) {
+        if (!st->prev.has_right)
+            found |= KEY_PREV_NO_RIGHT;
+        if (!k->left_off)
+            found |= KEY_NO_LEFT;
+    }
+    return found;
+}
+
+/* The key is done: it becomes the previous one. */
+static void key_commit(animj_state *st, const animj_key *k, bool curve, size_t start)
+{
+    st->prev.valid = true;
+    st->prev.needs = needs_tangents(curve, k->interp);
+    st->prev.interp = k->interp;
+    st->prev.has_right = k->right_off != 0;
+    st->prev.start = start;
+    st->key_index++;
+}
+
+static bool key_end(animj_state *st, ak_jsctx *c, const ak_jsframe *key)
 {
     bool curve = key->object == animj_O_curve_key;
     int interp = st->key.interp;
-    if (curve && !st->key.has_interp) {
+    unsigned found = key_findings(st, &st->key, curve);
+    if (found & KEY_NO_INTERP) {
         if (!report_at(c, animj_R_KEY_INTERPOLATION_MISSING, key->start, 1, CURRENT_PATH,
                        "Curve key without interpolation (the importer probably assumes Hold)"))
             return false;
     }
-    bool needs = curve && (interp == 2 || interp == 3);
-    /* a key's leftTangent serves the segment from the previous key, its
-       rightTangent the segment to the next: unused only when neither this
-       key nor the previous one is Tangent/CubicBezier */
-    bool prev_needs = st->prev.valid && st->prev.needs;
-    bool left_unused = st->key.left_off && !needs && !prev_needs, right_unused = st->key.right_off && !needs;
-    if (curve && interp >= 0 && (left_unused || right_unused)) {
+    if (found & (KEY_LEFT_UNUSED | KEY_RIGHT_UNUSED)) {
         char p2[192];
-        bool left = left_unused;
+        bool left = (found & KEY_LEFT_UNUSED) != 0;
         snprintf(p2, sizeof p2, "%s/%s", CURRENT_PATH, left ? "leftTangent" : "rightTangent");
         if (!report_at(c, animj_R_KEY_TANGENT_UNUSED, left ? st->key.left_off : st->key.right_off, 1, p2,
                        "tangents on a %s key are ignored", interp_names[interp]))
             return false;
     }
     /* J40: the segment from the previous key to this one */
-    if (curve && st->prev.valid && st->prev.needs) {
-        if (!st->prev.has_right) {
-            char p2[192];
-            previous_key_path(CURRENT_PATH, st->key_index, p2, sizeof p2);
-            if (!report_at(c, animj_R_KEY_TANGENT_MISSING, st->prev.start, 1, p2,
-                           "%s key without rightTangent (its control point becomes 0)", interp_names[st->prev.interp]))
-                return false;
-        }
-        if (!st->key.left_off) {
-            if (!report_at(c, animj_R_KEY_TANGENT_MISSING, key->start, 1, CURRENT_PATH,
-                           "key after a %s key without leftTangent (its control point becomes 0)",
-                           interp_names[st->prev.interp]))
-                return false;
-        }
+    if (found & KEY_PREV_NO_RIGHT) {
+        char p2[192];
+        previous_key_path(CURRENT_PATH, st->key_index, p2, sizeof p2);
+        if (!report_at(c, animj_R_KEY_TANGENT_MISSING, st->prev.start, 1, p2,
+                       "%s key without rightTangent (its control point becomes 0)", interp_names[st->prev.interp]))
+            return false;
     }
-    st->prev.valid = true;
-    st->prev.needs = needs;
-    st->prev.interp = interp;
-    st->prev.has_right = st->key.right_off != 0;
-    st->prev.start = key->start;
-    st->key_index++;
-    (void)e;
+    if (found & KEY_NO_LEFT) {
+        if (!report_at(c, animj_R_KEY_TANGENT_MISSING, key->start, 1, CURRENT_PATH,
+                       "key after a %s key without leftTangent (its control point becomes 0)",
+                       interp_names[st->prev.interp]))
+            return false;
+    }
+    key_commit(st, &st->key, curve, key->start);
     return true;
 }
 
@@ -210,6 +246,25 @@ static bool data_end(animj_state *st, ak_jsctx *c, const ak_jsframe *data)
 }
 
 #undef CURRENT_PATH
+
+/* A key's time, for J45 (decided at the end: the path is built then from
+ * the indices, never per key). */
+static void note_time(animj_state *st, double t, size_t off)
+{
+    if (!st->has_max_time || t > st->max_time) {
+        st->has_max_time = true;
+        st->max_time = (float)t;
+        st->max_time_off = off;
+        st->max_time_track = st->track_count ? st->track_count - 1 : 0;
+        st->max_time_key = st->key_index;
+    }
+}
+
+/* Whether a quaternion's length is 1 within J47's tolerance. */
+static bool quat_unit(double len2)
+{
+    return fabs(sqrt(len2) - 1.0) <= 1e-3;
+}
 
 /* A scalar component of a quaternion value (J47). */
 static void quat_component(animj_state *st, const ak_json_event *e)
@@ -301,13 +356,13 @@ bool animj_hook_semantics(ak_jsctx *c, const ak_json_event *e)
         return true;
     case AK_JSON_END_OBJECT:
         if (is_key(top->object))
-            return key_end(st, c, top, e);
+            return key_end(st, c, top);
         if (is_data(top->object))
             return data_end(st, c, top);
         if (top->value == AK_VT_FLOATQ || top->value == AK_VT_DOUBLEQ) {
             ak_jsframe *owner = ak_js_up(c, 1);
             bool is_value = owner && (!is_key(owner->object) || owner->member == animj_M_curve_key_value);
-            if (is_value && !(fabs(sqrt(st->quat_len2) - 1.0) <= 1e-3)) {
+            if (is_value && !quat_unit(st->quat_len2)) {
                 ak_json_event at = *e;
                 at.offset = top->start;
                 at.length = 1;
@@ -356,14 +411,8 @@ bool animj_hook_semantics(ak_jsctx *c, const ak_json_event *e)
             return true;
         }
         if (is_key(top->object) && top->member == animj_M_curve_key_time) {
-            /* the path is built at the end from the indices (never per key) */
-            if (c->has_num && (!st->has_max_time || c->num > st->max_time)) {
-                st->has_max_time = true;
-                st->max_time = (float)c->num;
-                st->max_time_off = e->offset;
-                st->max_time_track = st->track_count ? st->track_count - 1 : 0;
-                st->max_time_key = st->key_index;
-            }
+            if (c->has_num)
+                note_time(st, c->num, e->offset);
             return true;
         }
         if (top->object == animj_O_curve_key && top->member == animj_M_curve_key_interpolation)
@@ -400,5 +449,87 @@ bool animj_hook_semantics(ak_jsctx *c, const ak_json_event *e)
         return true;
     }
     }
+    return true;
+}
+
+/* ---- lanes ---------------------------------------------------------------- */
+
+/* The quaternion whose components are leaves first..first+3 is of unit
+ * length (J47). */
+static bool lane_quat_unit(const ak_jslane_view *v, int first)
+{
+    double len2 = 0;
+    for (int i = first; i < first + 4; i++) {
+        size_t n;
+        const char *text = ak_js_leaf(v, (size_t)i, &n);
+        double x;
+        if (!text || ak_parse_f64(text, n, &x) != AK_NUM_OK)
+            return false;
+        len2 += x * x;
+    }
+    return quat_unit(len2);
+}
+
+/* The interpolation leaf of a lane: only the canonical names that carry no
+ * diagnostic (not the legacy Tangent, J46); -1 for anything else. */
+static int lane_interpolation(const char *text, size_t n)
+{
+    static const int clean[3] = {0, 1, 3};
+    for (int i = 0; i < 3; i++) {
+        const char *name = interp_names[clean[i]];
+        size_t len = strlen(name);
+        if (n == len + 2 && text[0] == '"' && memcmp(text + 1, name, len) == 0)
+            return clean[i];
+    }
+    return -1;
+}
+
+/* The lane half of the hook (see ak_jslanehook): a key or a Raw value that
+ * the semantics above would say nothing about is taken at once. */
+bool animj_hook_semantics_lane(ak_jsctx *c, const ak_jslane_view *v)
+{
+    animj_state *st = c->user;
+    if (!st)
+        return true;
+    const ak_jlane *l = v->lane;
+    for (uint16_t i = 0; i < l->leaf_count; i++) {
+        size_t n;
+        /* J26: lanes hold no strings but interpolation names and nulls */
+        if (ak_js_leaf(v, i, &n) && n > ANIMJ_MAX_NUMBER)
+            return false;
+    }
+    bool quat = v->vtype == AK_VT_FLOATQ || v->vtype == AK_VT_DOUBLEQ;
+    if (l->object < 0)
+        return !quat || lane_quat_unit(v, 0);
+    if (!is_key(l->object))
+        return false;
+    bool curve = l->object == animj_O_curve_key;
+    int value = ak_js_leaf_of(v, curve ? animj_M_curve_key_value : animj_M_discrete_key_value);
+    if (quat && (value < 0 || !lane_quat_unit(v, value)))
+        return false;
+    animj_key k = {false, -1, 0, 0};
+    if (curve) {
+        int at = ak_js_leaf_of(v, animj_M_curve_key_interpolation);
+        size_t n;
+        const char *text = at >= 0 ? ak_js_leaf(v, (size_t)at, &n) : NULL;
+        if (text) {
+            k.has_interp = true;
+            k.interp = lane_interpolation(text, n);
+            if (k.interp < 0)
+                return false;
+        }
+        int left = ak_js_leaf_of(v, animj_M_curve_key_leftTangent);
+        int right = ak_js_leaf_of(v, animj_M_curve_key_rightTangent);
+        if (left >= 0 && v->caps[2 + 2 * left])
+            k.left_off = (size_t)(v->caps[2 + 2 * left] - v->caps[0]) + v->start;
+        if (right >= 0 && v->caps[2 + 2 * right])
+            k.right_off = (size_t)(v->caps[2 + 2 * right] - v->caps[0]) + v->start;
+    }
+    if (key_findings(st, &k, curve))
+        return false;
+    int time = ak_js_leaf_of(v, animj_M_curve_key_time);
+    if (time >= 0 && v->caps[2 + 2 * time])
+        note_time(st, v->num[time], (size_t)(v->caps[2 + 2 * time] - v->caps[0]) + v->start);
+    key_commit(st, &k, curve, v->start);
     return true;
 }

@@ -47,6 +47,7 @@ static ak_jsframe *push(ak_jsctx *c, int16_t type, const ak_json_event *e)
         f->tags[i] = -1;
     f->start = e->offset;
     f->is_object = e->kind == AK_JSON_BEGIN_OBJECT;
+    f->lane_order = -1;
     return f;
 }
 
@@ -286,6 +287,29 @@ static bool order_check(ak_jsctx *c, const ak_json_event *e, const ak_jmember *m
     return go;
 }
 
+/* An array frame f of `elem` elements, the value of member m: its lane. */
+static void set_lane(ak_jsctx *c, ak_jsframe *f, int16_t elem, const ak_jmember *m)
+{
+    if (!c->s->lane || (c->hook && !c->lane_hook) || elem < 0)
+        return;
+    const ak_jlane *l = c->s->lane(elem, f->vtype);
+    if (!l)
+        return;
+    f->lane = l;
+    if (m && m->order_field && l->object >= 0) {
+        const ak_jobject *o = &c->s->objects[l->object];
+        for (uint16_t i = 0; i < l->leaf_count; i++) {
+            const ak_jleaf *lf = &l->leaves[i];
+            if (lf->member >= 0 && lf->component < 0 && strcmp(o->members[lf->member].name, m->order_field) == 0) {
+                f->lane_order = (int16_t)i;
+                f->lane_order_rule = m->order_rule;
+                f->lane_repeat_rule = m->repeat_rule;
+            }
+        }
+    }
+    ak_json_set_lane(c->p, l->match, l->nesting);
+}
+
 /* A value (scalar or container start) of type t; m is the member it is
  * the value of (NULL for array elements), kind_rule the rule of a kind
  * mismatch. */
@@ -400,6 +424,8 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
         if (!f)
             return false;
         f->vtype = vt;
+        if (ty->kind == AK_JT_ARRAY)
+            set_lane(c, f, ty->elem, m);
         return true;
     }
     default: return true;
@@ -566,14 +592,68 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
     return go && !c->oom ? 0 : 1;
 }
 
+/* An element a lane matched: the checks of the member scalars the DFA
+ * cannot make (ranges, where-orders), then the hook's lane half; nothing
+ * changes unless everything passes (see ak_json_lane_accept). */
+static bool on_lane(void *user, ak_json_parser *p, const uint8_t *const *caps, const uint8_t *end)
+{
+    ak_jsctx *c = user;
+    c->p = p;
+    ak_jsframe *arr = ak_js_top(c);
+    if (!arr || !arr->lane || c->oom)
+        return false;
+    const ak_jlane *l = arr->lane;
+    double num[AK_JS_LANE_LEAVES];
+    const ak_jmember *members = l->object >= 0 ? c->s->objects[l->object].members : NULL;
+    for (uint16_t i = 0; i < l->leaf_count && i < AK_JS_LANE_LEAVES; i++) {
+        const ak_jleaf *lf = &l->leaves[i];
+        num[i] = 0;
+        const char *text = (const char *)caps[2 + 2 * i];
+        if (lf->member < 0 || lf->component >= 0 || !text)
+            continue;
+        const ak_jmember *m = &members[lf->member];
+        ak_jtype_kind kind = c->s->types[m->type].kind;
+        if (kind != AK_JT_F32 && kind != AK_JT_F64 && kind != AK_JT_NUMBER)
+            continue; /* the DFA has checked everything else */
+        size_t n = (size_t)((const char *)caps[3 + 2 * i] - text);
+        double v;
+        if (kind == AK_JT_F32) {
+            float f;
+            if (ak_parse_f32(text, n, &f) != AK_NUM_OK)
+                return false;
+            v = f;
+        } else if (ak_parse_f64(text, n, &v) != AK_NUM_OK) {
+            return false;
+        }
+        if (m->range_rule >= 0 && !(v >= m->lo && v <= m->hi))
+            return false;
+        if (i == arr->lane_order && arr->has_prev &&
+            ((v < arr->prev && arr->lane_order_rule >= 0) || (v == arr->prev && arr->lane_repeat_rule >= 0)))
+            return false;
+        num[i] = v;
+    }
+    if (c->lane_hook) {
+        ak_jslane_view v = {l, arr->vtype, caps, (size_t)(caps[0] - p->data), (size_t)(end - p->data), num};
+        if (!c->lane_hook(c, &v))
+            return false;
+    }
+    arr->count++;
+    if (arr->lane_order >= 0 && caps[2 + 2 * arr->lane_order]) {
+        arr->prev = num[arr->lane_order];
+        arr->has_prev = true;
+    }
+    return true;
+}
+
 ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, size_t size, const ak_options *opt,
-                                   ak_diags *d, ak_jshook hook, void *user, const ak_rule *duplicate_rule,
-                                   bool release_input)
+                                   ak_diags *d, ak_jshook hook, ak_jslanehook lane_hook, void *user,
+                                   const ak_rule *duplicate_rule, bool release_input)
 {
     ak_jsctx c;
     memset(&c, 0, sizeof c);
     c.s = s;
     c.hook = hook;
+    c.lane_hook = lane_hook;
     c.user = user;
     c.diags = d;
     ak_json_config cfg;
@@ -583,6 +663,7 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     cfg.max_depth = opt ? opt->max_depth : 0;
     cfg.duplicate_rule = duplicate_rule;
     cfg.release_input = release_input;
+    cfg.lane_accept = s->lane && !(opt && opt->no_lanes) ? on_lane : NULL;
     ak_json_status st = ak_json_parse(data, size, &cfg, d);
     if (st == AK_JSON_OK && hook) {
         c.depth = 0;

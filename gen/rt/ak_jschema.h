@@ -88,6 +88,26 @@ typedef struct ak_jvalue_rules {
     int16_t shape, int_literal, range, component_unknown, component_missing;
 } ak_jvalue_rules;
 
+/* Lanes (grammars/json_parser.h): for an array whose elements have a
+ * declared shape, animgen generates a DFA (re2c) matching the element
+ * written the usual way: members in declaration order, every value in the
+ * plainest form that cannot carry a diagnostic. A leaf is one scalar the DFA
+ * captures: a member's scalar value (component -1), or a component of a
+ * member's (or the element's own, member -1) value-type value. */
+typedef struct ak_jleaf {
+    int16_t member;    /* member of the element object; -1: the element itself */
+    int16_t component; /* component of a value-type value; -1: a scalar */
+} ak_jleaf;
+
+typedef struct ak_jlane {
+    ak_json_lane_fn match;
+    int16_t object;     /* the element object; -1: the element is a value of the bound type */
+    uint16_t nesting;   /* container levels in a match */
+    uint16_t leaf_count;
+    const ak_jleaf *leaves;
+} ak_jlane;
+#define AK_JS_LANE_LEAVES ((AK_JSON_LANE_CAPS - 2) / 2)
+
 typedef struct ak_jschema {
     const ak_rule *rules;
     const ak_jtype *types;
@@ -95,6 +115,9 @@ typedef struct ak_jschema {
     int16_t root_type;
     int16_t root_rule; /* the top-level value is not the root object */
     ak_jvalue_rules values;
+    /* The lane of an array of `type` elements with bound value type vtype
+       (-1 none), or NULL. NULL: no lanes. */
+    const ak_jlane *(*lane)(int16_t type, int16_t vtype);
 } ak_jschema;
 
 /* One open container. */
@@ -113,12 +136,46 @@ typedef struct ak_jsframe {
     bool has_prev;
     bool is_object;
     size_t start;       /* offset of the '{' or '[' */
+    /* arrays with a lane: the lane, and its leaf that a where-order of the
+       array's member is about (-1) with that where's rules */
+    const ak_jlane *lane;
+    int16_t lane_order, lane_order_rule, lane_repeat_rule;
 } ak_jsframe;
 
 typedef struct ak_jsctx ak_jsctx;
 /* A format hook: sees every event after the automaton (e == NULL at the end
  * of a well-formed document). Returns false to stop. */
 typedef bool (*ak_jshook)(ak_jsctx *c, const ak_json_event *e);
+
+/* An element a lane matched, after the automaton's own checks passed. */
+typedef struct ak_jslane_view {
+    const ak_jlane *lane;
+    int16_t vtype;            /* the bound value type (-1) */
+    const uint8_t *const *caps;
+    size_t start, end;        /* the element's bytes (after the comma) */
+    const double *num;        /* per leaf: the value of a number member the automaton converted */
+} ak_jslane_view;
+/* A format hook's lane half: does at once, for the element, all that the
+ * event hook would do with its events, and returns true; or, when the event
+ * hook would report anything about the element, changes nothing and returns
+ * false (the element is then scanned event by event). */
+typedef bool (*ak_jslanehook)(ak_jsctx *c, const ak_jslane_view *v);
+
+/* Leaf i of a lane match: its text (NULL when its member is absent). */
+static inline const char *ak_js_leaf(const ak_jslane_view *v, size_t i, size_t *len)
+{
+    const uint8_t *a = v->caps[2 + 2 * i], *b = v->caps[3 + 2 * i];
+    *len = a ? (size_t)(b - a) : 0;
+    return (const char *)a;
+}
+/* The index of the first leaf of a member (component 0 or the scalar), -1. */
+static inline int ak_js_leaf_of(const ak_jslane_view *v, int member)
+{
+    for (uint16_t i = 0; i < v->lane->leaf_count; i++)
+        if (v->lane->leaves[i].member == member)
+            return i;
+    return -1;
+}
 
 struct ak_jsctx {
     const ak_jschema *s;
@@ -128,6 +185,7 @@ struct ak_jsctx {
     bool oom;
     ak_diags *diags;
     ak_jshook hook;
+    ak_jslanehook lane_hook; /* NULL with a hook: no lanes */
     void *user; /* the hook's state */
     /* the event being handled: its slot (set before the hook runs) */
     int16_t slot_object, slot_member; /* object/member the value belongs to (-1) */
@@ -139,7 +197,8 @@ struct ak_jsctx {
 /* Validates data against the schema; diagnostics go to d. Returns the
  * parser's status. */
 ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, size_t size, const ak_options *opt,
-                                   ak_diags *d, ak_jshook hook, void *user, const ak_rule *duplicate_rule,
+                                   ak_diags *d, ak_jshook hook, ak_jslanehook lane_hook, void *user,
+                                   const ak_rule *duplicate_rule,
                                    bool release_input);
 
 /* The innermost frame (NULL at top level). */

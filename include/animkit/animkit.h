@@ -172,6 +172,10 @@ typedef struct ak_options {
     uint64_t max_output;  /* decompression cap in bytes; 0 = 1 GiB */
     int precision;        /* significant digits of text emitters; 0 = the format's default */
     int compress;         /* output compression where a format has it (AK_COMPRESS_*) */
+    /* Validate every element event by event, without the generated fast
+       paths (lanes) of schema formats: the same report, slower. For
+       differential tests and for measuring the general path. */
+    bool no_lanes;
 } ak_options;
 
 enum {

@@ -1,0 +1,60 @@
+/* animgen: lanes of a JSON schema (see gen/rt/ak_jschema.h and "lanes" in
+ * grammars/json_parser.h).
+ *
+ * The emitter of the validator tables (emit_json.c) describes the types and
+ * objects it has numbered; this one writes an re2c source with one DFA per
+ * (array element type, bound value type) whose elements have a fixed shape,
+ * plus the lookup function <id>_lane that the tables point to. */
+#ifndef AK_GEN_EMIT_LANES_H
+#define AK_GEN_EMIT_LANES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef enum lane_kind {
+    LK_OTHER, /* not expressible in a lane */
+    LK_F32,
+    LK_F64,
+    LK_NUMBER,
+    LK_STRING,
+    LK_BOOL,
+    LK_NULL,
+    LK_UNION,
+    LK_PARAM, /* the bound value type */
+    LK_OBJECT,
+    LK_ARRAY,
+} lane_kind;
+
+typedef struct lane_type {
+    lane_kind kind;
+    int object;      /* LK_OBJECT */
+    int elem;        /* LK_ARRAY */
+    const int *alts; /* LK_UNION */
+    size_t alt_count;
+} lane_type;
+
+typedef struct lane_member {
+    const char *name;
+    int type;
+    bool optional;
+} lane_member;
+
+typedef struct lane_object {
+    const lane_member *members;
+    size_t member_count;
+} lane_object;
+
+typedef struct lane_schema {
+    const char *id;
+    const lane_type *types;
+    size_t type_count;
+    const lane_object *objects;
+    size_t object_count;
+    bool values; /* the schema binds value types (`values`) */
+} lane_schema;
+
+/* Writes the re2c source of the lanes. False on a write error. */
+bool emit_lanes(const lane_schema *s, FILE *re);
+
+#endif

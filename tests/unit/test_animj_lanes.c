@@ -1,0 +1,383 @@
+/* AnimJ lanes are a pure speed-up: validating with them must report exactly
+ * what validating event by event reports (grammars/json_parser.h, "lanes").
+ *
+ * Every committed AnimJ input, and thousands of generated documents whose
+ * keys are mostly written the usual way (so that lanes match) with every
+ * kind of defect sprinkled in (so that they must decline), are validated
+ * both ways; the diagnostics must be the same, to the byte. A counting lane
+ * hook makes sure lanes really took elements. */
+#include "test_support.h"
+
+#include "../../formats/animj/animj.h"
+
+#include "model.h"
+
+#include <dirent.h>
+
+static unsigned long lane_calls, lane_takes;
+
+static bool counting_lane_hook(ak_jsctx *c, const ak_jslane_view *v)
+{
+    lane_calls++;
+    bool take = animj_hook_semantics_lane(c, v);
+    lane_takes += take;
+    return take;
+}
+
+/* One validation: the diagnostics rendered one per line. */
+static char *validate(const char *data, size_t size, bool lanes, uint32_t max_depth, uint32_t max_errors)
+{
+    ak_diag_options dopt = {false, max_errors};
+    ak_diags *d = ak_diags_new(&dopt);
+    assert_non_null(d);
+    ak_diags_set_source(d, (const uint8_t *)data, size, true);
+    animj_state st;
+    memset(&st, 0, sizeof st);
+    ak_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.max_depth = max_depth ? max_depth : 64;
+    ak_json_status status =
+        ak_jschema_validate(&animj_schema, (const uint8_t *)data, size, &opt, d, animj_hook_semantics,
+                            lanes ? counting_lane_hook : NULL, &st, &animj_rules[animj_R_JSON_DUPLICATE_KEY], false);
+    ak_buf out;
+    ak_buf_init(&out);
+    char line[512];
+    snprintf(line, sizeof line, "status %d\n", (int)status);
+    ak_buf_append(&out, line, strlen(line));
+    for (size_t i = 0; i < ak_diags_count(d); i++) {
+        const ak_diag *g = ak_diags_at(d, i);
+        snprintf(line, sizeof line, "%s @%zu+%zu %u:%u %s: ", g->rule->code, g->offset, g->length, g->line, g->column,
+                 g->path ? g->path : "");
+        ak_buf_append(&out, line, strlen(line));
+        ak_buf_append(&out, g->message, strlen(g->message));
+        ak_buf_append(&out, "\n", 1);
+    }
+    ak_diags_free(d);
+    ak_buf_cstr(&out);
+    return out.data;
+}
+
+static void same_both_ways(const char *name, const char *data, size_t size, uint32_t max_depth, uint32_t max_errors)
+{
+    char *with = validate(data, size, true, max_depth, max_errors);
+    char *without = validate(data, size, false, max_depth, max_errors);
+    if (strcmp(with, without) != 0) {
+        fprintf(stderr, "%s (max_depth %u, max_errors %u): lanes change the report\n--- with lanes\n%s--- without\n%s"
+                        "--- document\n%.*s\n",
+                name, max_depth, max_errors, with, without, (int)(size < 4000 ? size : 4000), data);
+        fail();
+    }
+    free(with);
+    free(without);
+}
+
+static void directory(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *ent;
+    while ((ent = readdir(d)) != NULL) {
+        size_t n = strlen(ent->d_name);
+        if (n < 6 || strcmp(ent->d_name + n - 6, ".animj") != 0)
+            continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, ent->d_name);
+        size_t size = 0;
+        char *data = ak_test_read_file(path, &size);
+        assert_non_null(data);
+        same_both_ways(path, data, size, 0, 0);
+        same_both_ways(path, data, size, 5, 0);
+        same_both_ways(path, data, size, 0, 1);
+        free(data);
+    }
+    closedir(d);
+}
+
+static void committed_inputs(void **state)
+{
+    (void)state;
+    directory("tests/conformance/animj/valid");
+    directory("tests/conformance/animj/invalid");
+    directory("examples/animj");
+    const char *shared = getenv("AK_SHARED_DIR");
+    if (shared) {
+        char dir[1024];
+        snprintf(dir, sizeof dir, "%s/corpus/animj", shared);
+        directory(dir);
+    }
+}
+
+/* ---- generated documents ---------------------------------------------- */
+
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+
+static uint32_t next(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng >> 32);
+}
+
+/* true with probability p percent */
+static bool chance(unsigned p) { return next() % 100 < p; }
+
+static void put(ak_buf *b, const char *s) { ak_buf_append(b, s, strlen(s)); }
+
+static void putf(ak_buf *b, const char *fmt, ...) AK_PRINTF(2, 3);
+static void putf(ak_buf *b, const char *fmt, ...)
+{
+    char tmp[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    put(b, tmp);
+}
+
+static void ws(ak_buf *b)
+{
+    static const char *const spaces[] = {"", "", " ", " ", "\n  ", "\t"};
+    put(b, spaces[next() % 6]);
+}
+
+static void number(ak_buf *b, const ak_value_type_info *info)
+{
+    switch (info->kind) {
+    case AK_VK_BOOL:
+        put(b, chance(3) ? "1" : chance(50) ? "true" : "false");
+        return;
+    case AK_VK_STRING:
+        if (chance(15))
+            put(b, "null");
+        else if (chance(5))
+            put(b, "\"esc\\n\"");
+        else if (chance(5))
+            put(b, "\"caf\xc3\xa9\"");
+        else
+            putf(b, "\"s%u\"", next() % 100);
+        return;
+    case AK_VK_UINT:
+    case AK_VK_INT: {
+        uint64_t bound = info->bits >= 64 ? UINT64_MAX : (UINT64_C(1) << (info->kind == AK_VK_INT ? info->bits - 1 : info->bits)) - 1;
+        if (chance(4))
+            putf(b, "%llu", (unsigned long long)bound + (info->bits >= 64 ? 0u : 1u));
+        else if (chance(4))
+            putf(b, "%llu", (unsigned long long)bound);
+        else if (chance(3))
+            put(b, "1.0");
+        else if (chance(3))
+            put(b, "-0");
+        else if (chance(3))
+            put(b, "007");
+        else
+            putf(b, "%s%u", info->kind == AK_VK_INT && chance(30) ? "-" : "", next() % 1000);
+        return;
+    }
+    default:
+        if (chance(3))
+            put(b, "1e-3");
+        else if (chance(2))
+            put(b, "123456789.5");
+        else if (chance(2))
+            put(b, "1e39");
+        else if (chance(1)) {
+            put(b, "0.");
+            for (int i = 0; i < 300; i++)
+                put(b, "1");
+        } else if (chance(2))
+            put(b, "\"1\"");
+        else
+            putf(b, "%s%u.%u", chance(30) ? "-" : "", next() % 100, next() % 1000);
+        return;
+    }
+}
+
+static void value(ak_buf *b, int vt)
+{
+    const ak_value_type_info *info = ak_value_type_info_of((ak_value_type)vt);
+    if (info->components == 1) {
+        if (chance(2))
+            put(b, "{}");
+        else
+            number(b, info);
+        return;
+    }
+    if (chance(2)) {
+        number(b, info);
+        return;
+    }
+    bool quat = vt == AK_VT_FLOATQ || vt == AK_VT_DOUBLEQ;
+    bool unit = quat && chance(80);
+    const char *names = vt == AK_VT_COLOR || vt == AK_VT_COLOR32 ? "rgba" : "xyzw";
+    int dim = info->components == 9 ? 3 : info->components == 16 ? 4 : 0;
+    if (info->components == 4 && strstr(info->name, "2x2"))
+        dim = 2;
+    put(b, "{");
+    int count = info->components;
+    bool swap = chance(3), drop = chance(2), extra = chance(2);
+    for (int i = 0; i < count; i++) {
+        int k = swap && i < 2 ? 1 - i : i;
+        if (drop && k == count - 1)
+            continue;
+        ws(b);
+        if (i)
+            put(b, ",");
+        ws(b);
+        if (dim)
+            putf(b, "\"m%d%d\"", k / dim, k % dim);
+        else
+            putf(b, "\"%c\"", names[k]);
+        ws(b);
+        put(b, ":");
+        ws(b);
+        if (unit)
+            put(b, k == 3 ? "1" : chance(50) ? "0" : "-0.0");
+        else
+            number(b, info);
+    }
+    if (extra)
+        put(b, ", \"q\": 1");
+    ws(b);
+    put(b, "}");
+}
+
+static void key(ak_buf *b, int vt, bool curve, double *time, bool *prev_bezier)
+{
+    put(b, "{");
+    ws(b);
+    /* members: canonical order, with some swapped, missing, unknown or twice */
+    bool first = true;
+#define SEP()                                                                                                          \
+    do {                                                                                                               \
+        if (!first) {                                                                                                  \
+            ws(b);                                                                                                     \
+            put(b, ",");                                                                                               \
+            ws(b);                                                                                                     \
+        }                                                                                                              \
+        first = false;                                                                                                 \
+    } while (0)
+    bool value_first = chance(3);
+    if (value_first) {
+        SEP();
+        put(b, "\"value\": ");
+        value(b, vt);
+    }
+    if (!chance(2)) {
+        SEP();
+        double t = *time;
+        if (chance(85))
+            t += 0.25;
+        else if (chance(30))
+            t -= 0.5;
+        *time = t;
+        if (chance(2))
+            put(b, "\"time\": -1");
+        else if (chance(2))
+            putf(b, "\"time\": %ge0", t);
+        else
+            putf(b, "\"time\": %g", t);
+    }
+    if (!value_first && !chance(2)) {
+        SEP();
+        put(b, "\"value\":");
+        ws(b);
+        value(b, vt);
+    }
+    bool bezier = false;
+    if (curve || chance(3)) {
+        static const char *const interps[] = {"\"CubicBezier\"", "\"CubicBezier\"", "\"Linear\"", "\"Hold\"",
+                                              "\"Tangent\"", "\"linear\"", "2", "7", "\"Smooth\""};
+        int pick = (int)(next() % 9);
+        if (!chance(4)) {
+            SEP();
+            putf(b, "\"interpolation\": %s", interps[pick]);
+            bezier = pick <= 1 || pick == 4;
+        }
+        bool left = (bezier || *prev_bezier) ? !chance(4) : chance(4);
+        bool right = bezier ? !chance(4) : chance(4);
+        if (left) {
+            SEP();
+            put(b, "\"leftTangent\": ");
+            value(b, vt);
+        }
+        if (right) {
+            SEP();
+            put(b, "\"rightTangent\": ");
+            value(b, vt);
+        }
+    }
+    if (chance(2)) {
+        SEP();
+        put(b, "\"comment\": 1");
+    }
+    if (chance(2)) {
+        SEP();
+        put(b, "\"time\": 9");
+    }
+#undef SEP
+    *prev_bezier = bezier;
+    ws(b);
+    put(b, "}");
+}
+
+static void document(ak_buf *b)
+{
+    static const char *const track_types[] = {"Raw", "Discrete", "Curve"};
+    putf(b, "{\"name\": \"gen\", \"globalDuration\": %s, \"tracks\": [", chance(20) ? "1" : "0");
+    int tracks = 1 + (int)(next() % 3);
+    for (int t = 0; t < tracks; t++) {
+        int tt = (int)(next() % 3);
+        int vt = (int)(next() % AK_VT_COUNT);
+        putf(b, "%s\n {\"trackType\": \"%s\", \"valueType\": \"%s\", \"data\": {\"node\": \"n\", \"property\": \"p\", ", t ? "," : "",
+             track_types[tt], ak_value_type_info_of((ak_value_type)vt)->name);
+        if (tt == 0)
+            put(b, chance(10) ? "\"interval\": 0, " : "\"interval\": 0.5, ");
+        put(b, "\"keyframes\": [");
+        int keys = (int)(next() % 12);
+        double time = 0;
+        bool prev_bezier = false;
+        for (int k = 0; k < keys; k++) {
+            put(b, k ? "," : "");
+            ws(b);
+            if (tt == 0)
+                value(b, vt);
+            else
+                key(b, vt, tt == 2, &time, &prev_bezier);
+        }
+        ws(b);
+        put(b, "]}}");
+    }
+    put(b, "]}\n");
+}
+
+static void generated_documents(void **state)
+{
+    (void)state;
+    static const uint32_t depths[] = {0, 0, 0, 4, 5, 6, 7};
+    static const uint32_t errors[] = {0, 0, 0, 1, 3};
+    lane_calls = lane_takes = 0;
+    for (int i = 0; i < 6000; i++) {
+        ak_buf b;
+        ak_buf_init(&b);
+        document(&b);
+        char name[32];
+        snprintf(name, sizeof name, "generated #%d", i);
+        same_both_ways(name, b.data, b.len, depths[next() % 7], errors[next() % 5]);
+        ak_buf_free(&b);
+    }
+    /* lanes took elements, and declined others */
+    fprintf(stderr, "lanes: %lu matches, %lu taken\n", lane_calls, lane_takes);
+    assert_true(lane_takes > 10000);
+    assert_true(lane_calls > lane_takes);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(committed_inputs),
+        cmocka_unit_test(generated_documents),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
