@@ -609,7 +609,8 @@ static const char convert_help[] =
     "  --precision N  significant digits of a text output (1..17; default: the\n"
     "              format's own, e.g. Maya's 8 or the input's)\n"
     "  --compress none|lz4|lzma  compression of a binary output that has it\n"
-    "              (AnimX; default: what the format's canonical writer does)\n";
+    "              (AnimX; default: what the format's canonical writer does;\n"
+    "              from a JSON dump: the dump's encoding)\n";
 
 
 static int cmd_convert(int argc, char **argv)

@@ -8,6 +8,15 @@
 
 #include <string.h>
 
+static bool contains(const uint8_t *data, size_t n, const char *needle)
+{
+    size_t len = strlen(needle);
+    for (size_t j = 0; j + len <= n; j++)
+        if (data[j] == '"' && memcmp(data + j, needle, len) == 0)
+            return true;
+    return false;
+}
+
 /* Spec section 1: optional BOM, JSON whitespace, '{', and "trackType" or a
  * root "tracks" member somewhere in the text (the first 64 KiB suffice: a
  * file whose first track starts later is still claimed by its extension). */
@@ -21,13 +30,12 @@ static int animj_sniff(const uint8_t *data, size_t size)
     if (i >= size || data[i] != '{')
         return AK_SNIFF_NO;
     size_t n = size < 65536 ? size : 65536;
-    static const char *const needles[] = {"\"trackType\"", "\"tracks\""};
-    for (size_t k = 0; k < 2; k++) {
-        size_t len = strlen(needles[k]);
-        for (size_t j = i; j + len <= n; j++)
-            if (data[j] == '"' && memcmp(data + j, needles[k], len) == 0)
-                return AK_SNIFF_CONTENT;
-    }
+    /* an animkit dump of an AnimX file has "tracks" too, but its members
+       are snake_case: it is JSON for `convert` to undump, not AnimJ */
+    if (contains(data + i, n - i, "\"track_type\""))
+        return AK_SNIFF_NO;
+    if (contains(data + i, n - i, "\"trackType\"") || contains(data + i, n - i, "\"tracks\""))
+        return AK_SNIFF_CONTENT;
     return AK_SNIFF_NO;
 }
 

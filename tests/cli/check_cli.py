@@ -101,14 +101,16 @@ def main():
     src = os.environ.get("AK_SOURCE_DIR", ".")
     bounce = os.path.join(src, "examples", "maya", "bounce.anim")
     rec = os.path.join(src, "examples", "mrtk", "right_hand_v10.bin")
+    animx = os.path.join(src, "examples", "animx", "redx_discrete.animx")
     with tempfile.TemporaryDirectory() as tmp:
-        # dump -> convert back gives the same file (Maya and MRTK)
-        for original, ext in ((bounce, ".anim"), (rec, ".bin")):
+        # dump -> convert back gives the same file (Maya, MRTK, AnimX: an
+        # AnimX dump is not taken for AnimJ, although it has "tracks")
+        for original, ext in ((bounce, ".anim"), (rec, ".bin"), (animx, ".animx")):
             dumped = os.path.join(tmp, "dump" + ext + ".json")
             rebuilt = os.path.join(tmp, "rebuilt" + ext)
             r = run("dump", original, "-o", dumped)
             expect(f"dump {ext}", r.returncode == 0 and os.path.getsize(dumped) > 0, r.stderr)
-            fmt = "maya" if ext == ".anim" else "mrtk"
+            fmt = {".anim": "maya", ".bin": "mrtk", ".animx": "animx"}[ext]
             r = run("convert", "--verify", "--to", fmt, dumped, rebuilt)
             same = os.path.exists(rebuilt) and open(rebuilt, "rb").read() == open(original, "rb").read()
             expect(f"convert dump back to {fmt}", r.returncode == 0 and same, r.stderr)
