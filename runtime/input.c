@@ -1,4 +1,10 @@
-/* Input files: mmap for regular files, read() for pipes and stdin. */
+/* Input files: mmap for regular files; pipes (and stdin when it is one) are
+ * spooled to an unlinked temporary file that is then mapped, so that a huge
+ * stream costs page cache, not heap, and validators can drop the pages they
+ * have read (runtime/release.h); read() into memory only when no temporary
+ * file can be made. */
+#include <stdio.h>
+
 #include <animkit/animkit.h>
 
 #include <errno.h>
@@ -56,12 +62,90 @@ static bool read_all(int fd, ak_file *f, char *why, size_t why_size)
     return true;
 }
 
+/* Maps size bytes of fd; false when mmap fails. */
+static bool map_fd(int fd, size_t size, ak_file *f)
+{
+    void *p = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (p == MAP_FAILED)
+        return false;
+    madvise(p, size, MADV_SEQUENTIAL);
+    f->data = p;
+    f->size = size;
+    f->kind = KIND_MMAP;
+    return true;
+}
+
+/* A stream: copied to a temporary file, which is mapped. 0: done, 1: no
+ * temporary file (nothing read yet), -1: failed (reported). */
+static int spool(int fd, ak_file *f, char *why, size_t why_size)
+{
+    FILE *tmp = tmpfile();
+    if (!tmp)
+        return 1;
+    enum { CHUNK = 1 << 20 };
+    uint8_t *buf = malloc(CHUNK);
+    size_t total = 0;
+    int e = 0;
+    while (buf) {
+        ssize_t n = read(fd, buf, CHUNK);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            e = errno;
+            break;
+        }
+        if (n == 0)
+            break;
+        if (fwrite(buf, 1, (size_t)n, tmp) != (size_t)n) {
+            e = errno ? errno : EIO;
+            break;
+        }
+        total += (size_t)n;
+    }
+    if (!buf)
+        e = ENOMEM;
+    free(buf);
+    if (!e && fflush(tmp) != 0)
+        e = errno ? errno : EIO;
+    bool ok = !e && (total == 0 || map_fd(fileno(tmp), total, f));
+    if (!ok && !e)
+        e = errno ? errno : ENOMEM;
+    if (ok && total == 0) {
+        static uint8_t empty[1]; /* nothing to map: a valid empty input */
+        f->data = empty;
+        f->size = 0;
+        f->kind = KIND_NONE;
+    }
+    fclose(tmp); /* the mapping stays valid; the file is gone with it */
+    if (!ok) {
+        snprintf(why, why_size, "%s", strerror(e));
+        errno = e;
+        return -1;
+    }
+    return 0;
+}
+
+/* A file descriptor that is not a regular file (a pipe, a terminal). */
+static bool read_stream(int fd, ak_file *f, char *why, size_t why_size)
+{
+    int r = spool(fd, f, why, why_size);
+    if (r == 1)
+        return read_all(fd, f, why, why_size);
+    return r == 0;
+}
+
 bool ak_file_open(ak_file *f, const char *path, char *why, size_t why_size)
 {
     memset(f, 0, sizeof *f);
     f->name = path;
-    if (strcmp(path, "-") == 0)
-        return read_all(STDIN_FILENO, f, why, why_size);
+    if (strcmp(path, "-") == 0) {
+        struct stat st;
+        if (fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+            (uint64_t)st.st_size <= SIZE_MAX && lseek(STDIN_FILENO, 0, SEEK_CUR) == 0 &&
+            map_fd(STDIN_FILENO, (size_t)st.st_size, f))
+            return true; /* `< file`: mapped like a named file */
+        return read_stream(STDIN_FILENO, f, why, why_size);
+    }
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         int e = errno;
@@ -91,18 +175,11 @@ bool ak_file_open(ak_file *f, const char *path, char *why, size_t why_size)
             errno = EFBIG;
             return false;
         }
-        void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-        if (p == MAP_FAILED) {
-            ok = read_all(fd, f, why, why_size);
-        } else {
-            madvise(p, (size_t)st.st_size, MADV_SEQUENTIAL);
-            f->data = p;
-            f->size = (size_t)st.st_size;
-            f->kind = KIND_MMAP;
-            ok = true;
-        }
+        ok = map_fd(fd, (size_t)st.st_size, f) || read_all(fd, f, why, why_size);
+    } else if (S_ISREG(st.st_mode)) {
+        ok = read_all(fd, f, why, why_size); /* empty, or a /proc file that says so */
     } else {
-        ok = read_all(fd, f, why, why_size);
+        ok = read_stream(fd, f, why, why_size);
     }
     int e = errno;
     close(fd);
