@@ -200,6 +200,25 @@ static char *dupstr(const char *s)
     return p;
 }
 
+/* Messages and paths quote the input (names, strings); an absurd input (a
+ * 16 MiB member name) must not make every rendering of its diagnostics that
+ * big. Longer texts are cut at a UTF-8 boundary, marked with an ellipsis. */
+#define AK_DIAG_TEXT_MAX 4096u
+
+static char *clip(char *text)
+{
+    size_t n = text ? strlen(text) : 0;
+    if (n <= AK_DIAG_TEXT_MAX)
+        return text;
+    size_t cut = AK_DIAG_TEXT_MAX - 3;
+    while (cut > 0 && ((unsigned char)text[cut] & 0xc0) == 0x80)
+        cut--;
+    memcpy(text + cut, "\xe2\x80\xa6", 3); /* U+2026 */
+    text[cut + 3] = '\0';
+    char *smaller = realloc(text, cut + 4);
+    return smaller ? smaller : text;
+}
+
 static bool push(ak_diags *d, const ak_rule *rule, ak_severity sev, uint64_t offset, uint64_t length,
                  uint32_t line, uint32_t column, const char *path, char *message)
 {
@@ -226,8 +245,8 @@ static bool push(ak_diags *d, const ak_rule *rule, ak_severity sev, uint64_t off
     ak_diag *g = &d->items[d->count++];
     g->rule = rule;
     g->severity = sev;
-    g->message = message;
-    g->path = p;
+    g->message = clip(message);
+    g->path = clip(p);
     g->offset = offset;
     g->length = length;
     g->line = line;

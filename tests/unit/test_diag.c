@@ -2,6 +2,8 @@
  * renderer against golden outputs (tests/golden/render/). */
 #include "test_support.h"
 
+#include "utf8.h"
+
 static const ak_rule rule_syntax = {"test.syntax.trailing-comma", AK_SEV_ERROR, AK_SEV_ERROR,
                                     "trailing comma", "JSON has no trailing commas."};
 static const ak_rule rule_style = {"test.style.non-ascii", AK_SEV_WARNING, AK_SEV_ERROR, "non-ASCII name",
@@ -164,6 +166,39 @@ static void test_render_json(void **state) { (void)state; golden("render/diagnos
 static void test_render_sarif(void **state) { (void)state; golden("render/diagnostics.sarif", AK_RENDER_SARIF, false); }
 static void test_render_github(void **state) { (void)state; golden("render/github.txt", AK_RENDER_GITHUB, false); }
 
+/* A message or path that quotes an absurd input is cut (at a UTF-8
+ * boundary, with an ellipsis) instead of being carried whole. */
+static void test_long_texts_clipped(void **state)
+{
+    (void)state;
+    size_t n = 100000;
+    char *name = malloc(n + 1);
+    assert_non_null(name);
+    for (size_t i = 0; i < n; i += 2) {
+        name[i] = (char)0xc3; /* U+00E9, two bytes: the cut must not split one */
+        name[i + 1] = (char)0xa9;
+    }
+    name[n] = '\0';
+    char *path = malloc(n + 2);
+    assert_non_null(path);
+    path[0] = '/';
+    memcpy(path + 1, name, n + 1);
+    ak_diags *d = ak_diags_new(NULL);
+    ak_report(d, &rule_style, 0, 1, path, "member name \"%s\" is not ASCII", name);
+    const ak_diag *g = ak_diags_at(d, 0);
+    for (int k = 0; k < 2; k++) {
+        const char *text = k ? g->path : g->message;
+        size_t len = strlen(text);
+        assert_true(len > 4000 && len <= 4096);
+        assert_memory_equal(text + len - 3, "\xe2\x80\xa6", 3);
+        size_t bad = 0;
+        assert_true(ak_utf8_valid((const uint8_t *)text, len, &bad));
+    }
+    ak_diags_free(d);
+    free(name);
+    free(path);
+}
+
 static void test_style_names(void **state)
 {
     (void)state;
@@ -181,7 +216,7 @@ int main(void)
         cmocka_unit_test(test_render_text),   cmocka_unit_test(test_render_color),
         cmocka_unit_test(test_render_gcc),    cmocka_unit_test(test_render_json),
         cmocka_unit_test(test_render_sarif),  cmocka_unit_test(test_render_github),
-        cmocka_unit_test(test_style_names),
+        cmocka_unit_test(test_style_names),   cmocka_unit_test(test_long_texts_clipped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
