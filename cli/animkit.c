@@ -593,7 +593,7 @@ static int cmd_dump(int argc, char **argv)
 
 static const char convert_help[] =
     "usage: animkit convert [--from ID] [--to ID] [--verify] [--strict] [--precision N]\n"
-    "                       [--compress none|lz4|lzma] IN OUT\n"
+    "                       [--compress none|lz4|lzma] [--max-model BYTES] IN OUT\n"
     "\n"
     "Converts IN into OUT through the common model, or, when IN is the JSON dump\n"
     "of a file ('animkit dump'), builds that file back from it. OUT is written\n"
@@ -610,8 +610,24 @@ static const char convert_help[] =
     "              format's own, e.g. Maya's 8 or the input's)\n"
     "  --compress none|lz4|lzma  compression of a binary output that has it\n"
     "              (AnimX; default: what the format's canonical writer does;\n"
-    "              from a JSON dump: the dump's encoding)\n";
+    "              from a JSON dump: the dump's encoding)\n"
+    "  --max-model BYTES  memory cap of the decoded animation (default 2 GiB)\n";
 
+
+/* --max-model BYTES (convert, sample): 1 when taken, -1 on a usage error, 0 when argv[*i] is another option. */
+static int max_model_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt)
+{
+    const char *v;
+    if (!opt_value(argc, argv, i, "--max-model", &v))
+        return 0;
+    uint64_t num;
+    if (!v || !parse_u64(v, &num) || num == 0) {
+        usage_error(cmd, "--max-model takes a size in bytes%s", "");
+        return -1;
+    }
+    opt->max_model = num;
+    return 1;
+}
 
 static int cmd_convert(int argc, char **argv)
 {
@@ -654,6 +670,9 @@ static int cmd_convert(int argc, char **argv)
                 usage_error("convert", "--compress takes none, lz4 or lzma%s", "");
                 return EXIT_USAGE;
             }
+        } else if ((got = max_model_option("convert", argc, argv, &i, &opt)) != 0) {
+            if (got < 0)
+                return EXIT_USAGE;
         } else if (strcmp(argv[i], "--verify") == 0) {
             verify = true;
         } else if (strcmp(argv[i], "--strict") == 0) {
@@ -712,7 +731,7 @@ static int cmd_convert(int argc, char **argv)
 /* sample                                                              */
 
 static const char sample_help[] =
-    "usage: animkit sample [--format ID] --track N --times A:B:STEP FILE|-\n"
+    "usage: animkit sample [--format ID] --track N --times A:B:STEP [--max-model BYTES] FILE|-\n"
     "\n"
     "Evaluates track N (counted from 0 in file order) at times A, A+STEP, ... up\n"
     "to B, and prints one line per time: the time, then the value's components,\n"
@@ -721,7 +740,8 @@ static const char sample_help[] =
     "options:\n"
     "  --format ID        the input's format (default: detect)\n"
     "  --track N          the track (default 0)\n"
-    "  --times A:B:STEP   the times, in seconds (STEP > 0; at most 10000000 samples)\n";
+    "  --times A:B:STEP   the times, in seconds (STEP > 0; at most 10000000 samples)\n"
+    "  --max-model BYTES  memory cap of the decoded animation (default 2 GiB)\n";
 
 /* A decimal number as the C library reads it; the time range is the user's
    own text, not file content. */
@@ -781,6 +801,9 @@ static int cmd_sample(int argc, char **argv)
                 return EXIT_USAGE;
             }
             have_times = true;
+        } else if ((got = max_model_option("sample", argc, argv, &i, &opt)) != 0) {
+            if (got < 0)
+                return EXIT_USAGE;
         } else {
             usage_error("sample", "unknown option '%s'", argv[i]);
             return EXIT_USAGE;

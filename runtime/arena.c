@@ -16,6 +16,7 @@ void ak_arena_init(ak_arena *a, size_t block_size)
     a->block_size = block_size ? block_size : 64 * 1024;
     a->total = 0;
     a->limit = 0;
+    a->over_limit = false;
 }
 
 void ak_arena_free(ak_arena *a)
@@ -53,8 +54,10 @@ void *ak_arena_alloc(ak_arena *a, size_t size, size_t align)
     size_t want = size > a->block_size / 4 ? size : a->block_size;
     if (want > SIZE_MAX - sizeof(ak_arena_block))
         return NULL;
-    if (a->limit && (want > a->limit || a->total > a->limit - want))
+    if (a->limit && (want > a->limit || a->total > a->limit - want)) {
+        a->over_limit = true;
         return NULL;
+    }
     ak_arena_block *nb = malloc(sizeof(ak_arena_block) + want);
     if (!nb)
         return NULL;
@@ -82,8 +85,10 @@ void *ak_arena_zalloc(ak_arena *a, size_t size, size_t align)
 
 void *ak_arena_array(ak_arena *a, size_t n, size_t size, size_t align)
 {
-    if (size && n > SIZE_MAX / size)
+    if (size && n > SIZE_MAX / size) {
+        a->over_limit = a->limit != 0;
         return NULL;
+    }
     return ak_arena_zalloc(a, n * size, align);
 }
 

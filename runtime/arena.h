@@ -3,6 +3,7 @@
 #ifndef AK_RUNTIME_ARENA_H
 #define AK_RUNTIME_ARENA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -13,6 +14,7 @@ typedef struct ak_arena {
     size_t block_size; /* default size of new blocks */
     size_t total;      /* bytes obtained from malloc, for limits and tests */
     size_t limit;      /* 0 = unlimited; allocations beyond it fail */
+    bool over_limit;   /* an allocation failed because of the limit */
 } ak_arena;
 
 void ak_arena_init(ak_arena *a, size_t block_size);

@@ -28,12 +28,20 @@ const ak_rule ak_rule_sample_no_track = {
     "animkit.sample.no-track", AK_SEV_ERROR, AK_SEV_ERROR, "the file has no such track",
     "`animkit sample --track N` counts tracks from 0 in file order."};
 
+const ak_rule ak_rule_limit_model = {
+    "animkit.limit.model-size", AK_SEV_ERROR, AK_SEV_ERROR,
+    "the decoded animation would exceed the memory cap",
+    "convert and sample decode the whole file into the common model, whose keys take far more "
+    "memory than a compact binary file; past the cap (2 GiB by default) they stop with this error "
+    "instead of exhausting the machine."};
+
 static const ak_rule *const tool_rules[] = {
     &ak_rule_input_unknown_format,
     &ak_rule_input_empty,
     &ak_rule_limit_max_errors,
     &ak_rule_convert_unsupported,
     &ak_rule_sample_no_track,
+    &ak_rule_limit_model,
 };
 
 const ak_rule *const *ak_tool_rules(size_t *count)

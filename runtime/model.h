@@ -136,4 +136,12 @@ typedef struct ak_animation {
  *    Quaternions slerp (Linear) or are normalised (CubicBezier). */
 bool ak_track_eval(const ak_track *track, double t, ak_value *out);
 
+/* The arena of a decoded model (convert, sample): capped at opt->max_model
+ * (runtime/convert.c). After a failed to_model, ak_model_limit_hit reports
+ * animkit.limit.model-size when the cap was the reason. */
+struct ak_options;
+struct ak_diags;
+void ak_model_arena_init(ak_arena *a, const struct ak_options *opt);
+bool ak_model_limit_hit(const ak_arena *a, const struct ak_options *opt, struct ak_diags *d);
+
 #endif

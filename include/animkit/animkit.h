@@ -131,6 +131,7 @@ extern const ak_rule ak_rule_input_empty;          /* animkit.input.empty */
 extern const ak_rule ak_rule_limit_max_errors;     /* animkit.limit.max-errors */
 extern const ak_rule ak_rule_convert_unsupported;  /* animkit.convert.unsupported */
 extern const ak_rule ak_rule_sample_no_track;      /* animkit.sample.no-track */
+extern const ak_rule ak_rule_limit_model;          /* animkit.limit.model-size */
 /* All of the tool's own rules. */
 const ak_rule *const *ak_tool_rules(size_t *count);
 
@@ -170,6 +171,7 @@ typedef struct ak_options {
     uint32_t max_errors;  /* 0 = AK_DEFAULT_MAX_ERRORS */
     uint32_t max_depth;   /* nesting limit for tree formats; 0 = 512 */
     uint64_t max_output;  /* decompression cap in bytes; 0 = 1 GiB */
+    uint64_t max_model;   /* memory cap of a decoded model (convert, sample); 0 = 2 GiB */
     int precision;        /* significant digits of text emitters; 0 = the format's default */
     int compress;         /* output compression where a format has it (AK_COMPRESS_*) */
     /* Validate every element event by event, without the generated fast
@@ -187,6 +189,7 @@ enum {
 
 #define AK_DEFAULT_MAX_DEPTH 512u
 #define AK_DEFAULT_MAX_OUTPUT (UINT64_C(1) << 30)
+#define AK_DEFAULT_MAX_MODEL (UINT64_C(2) << 30)
 
 typedef struct ak_input {
     const char *name; /* for messages; "-" for stdin */

@@ -130,6 +130,15 @@ def main():
         again = os.path.join(tmp, "again.anim")
         r = run("convert", bounce, again)
         expect("convert .anim -> .anim", r.returncode == 0 and open(again, "rb").read() == open(bounce, "rb").read())
+        # the decoded model has a memory cap (--max-model): past it, a clean error
+        capped = os.path.join(tmp, "capped.animj")
+        r = run("convert", "--max-model", "4096", bounce, capped)
+        expect("convert --max-model", r.returncode == 1 and b"animkit.limit.model-size" in r.stderr and
+               not os.path.exists(capped), r.stderr)
+        r = run("sample", "--max-model", "4096", "--times", "0:1:0.5", bounce)
+        expect("sample --max-model", r.returncode == 1 and b"animkit.limit.model-size" in r.stderr, r.stderr)
+        r = run("convert", "--max-model", "0", bounce, capped)
+        expect("--max-model 0 is a usage error", r.returncode == 2, r.stderr)
         # a failed conversion leaves no file and never touches an existing one
         bad_json = os.path.join(tmp, "bad.json")
         with open(bad_json, "w") as f:
