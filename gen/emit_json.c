@@ -189,7 +189,7 @@ static const char *cons_code(jmember *m, cons_kind k, int nth)
     return NULL;
 }
 
-static cons *find_cons(jmember *m, cons_kind k)
+cons *jmember_cons(jmember *m, cons_kind k)
 {
     for (size_t i = 0; i < m->cons.n; i++) {
         cons *c = m->cons.items[i];
@@ -394,7 +394,7 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
             jmember *m = v->items[k];
             gen_out(c, "    {");
             gen_c_string(c, m->name, false);
-            cons *range = find_cons(m, C_RANGE);
+            cons *range = jmember_cons(m, C_RANGE);
             gen_out(c, ", %zu, %d, %s, %d, %d, %d, %d, %d, %.17g, %.17g, ", strlen(m->name), (int)(intptr_t)tv->items[k],
                 m->optional ? "true" : "false", rule_index(cc, cons_code(m, C_KIND, 0)),
                 rule_index(cc, cons_code(m, C_KIND, 1)), rule_index(cc, cons_code(m, C_REQUIRED, 0)),

@@ -99,20 +99,6 @@ static const char *vt_name(int vt)
     return ak_value_type_info_of((ak_value_type)vt)->name;
 }
 
-/* Matrix dimension, 0 for the others (as gen/rt/ak_jschema.c reads them). */
-static int matrix_dim(int vt)
-{
-    switch (vt) {
-    case AK_VT_FLOAT2X2:
-    case AK_VT_DOUBLE2X2: return 2;
-    case AK_VT_FLOAT3X3:
-    case AK_VT_DOUBLE3X3: return 3;
-    case AK_VT_FLOAT4X4:
-    case AK_VT_DOUBLE4X4: return 4;
-    default: return 0;
-    }
-}
-
 /* The one-component value type whose values a component of vt has
  * (float3 -> float, color32 -> byte); -1 when there is none. */
 static int component_type(int vt)
@@ -219,17 +205,14 @@ static void value_shape(sbuf *b, int vt)
         return;
     }
     int ct = component_type(vt);
-    int n = matrix_dim(vt);
-    const char *names = vt == AK_VT_COLOR || vt == AK_VT_COLOR32 ? "rgba" : "xyzw";
     sb(b, "{\"type\": \"object\", ");
-    if (n)
+    if (ak_value_type_matrix_dim((ak_value_type)vt))
         sb(b, "\"$comment\": \"the project's matrix extension: row-major m<row><column> members\", ");
     sb(b, "\"properties\": {");
     for (int i = 0; i < info->components; i++) {
-        if (n)
-            sb(b, "%s\"m%d%d\": ", i ? ", " : "", i / n, i % n);
-        else
-            sb(b, "%s\"%c\": ", i ? ", " : "", names[i]);
+        char name[4];
+        ak_value_component_name((ak_value_type)vt, (unsigned)i, name);
+        sb(b, "%s\"%s\": ", i ? ", " : "", name);
         if (ct >= 0)
             sb(b, "{\"$ref\": \"#/$defs/value.%s\"}", vt_name(ct));
         else
@@ -461,16 +444,6 @@ static void branches(branching *br)
 
 /* ---- members ----------------------------------------------------------- */
 
-static cons *find_cons(jmember *m, cons_kind k)
-{
-    for (size_t i = 0; i < m->cons.n; i++) {
-        cons *c = m->cons.items[i];
-        if (c->kind == k)
-            return c;
-    }
-    return NULL;
-}
-
 /* A numeric literal of the declaration as a JSON number. */
 static void sb_literal(sbuf *b, const expr *e)
 {
@@ -520,7 +493,7 @@ static void member_extras(jem *em, sbuf *b, jmember *m, int t)
                       !strcmp(a->kind, "INTEGER")))
                 kind = a->kind;
         }
-    cons *range = find_cons(m, C_RANGE);
+    cons *range = jmember_cons(m, C_RANGE);
     if (range && range->value && range->hi) {
         if (!strcmp(kind, "F32")) {
             sb(b, ", ");
@@ -533,7 +506,7 @@ static void member_extras(jem *em, sbuf *b, jmember *m, int t)
             sb(b, ", \"maximum\": ");
             sb_literal(b, range->hi);
         }
-    } else if (find_cons(m, C_FINITE) && (!strcmp(kind, "F32") || !strcmp(kind, "F64"))) {
+    } else if (jmember_cons(m, C_FINITE) && (!strcmp(kind, "F32") || !strcmp(kind, "F64"))) {
         sb(b, ", ");
         finite_bounds(b, !strcmp(kind, "F32"));
     }

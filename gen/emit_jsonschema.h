@@ -31,6 +31,9 @@ typedef struct jem {
     vec mtypes; /* per object: vec* of member type indices (intptr_t) */
 } jem;
 
+/* The first constraint of kind k on a member, or NULL (emit_json.c). */
+cons *jmember_cons(jmember *m, cons_kind k);
+
 /* Writes the JSON Schema (draft 2020-12) of the format into c as the C
  * string <id>_json_schema and, when outdir is not NULL, as the file
  * OUTDIR/<id>.schema.json. False when the file cannot be written. */

@@ -68,9 +68,7 @@ static const char *component_pattern(const ak_value_type_info *info)
 static bool value_type_ok(int vt)
 {
     const ak_value_type_info *info = ak_value_type_info_of((ak_value_type)vt);
-    size_t n = strlen(info->name);
-    bool matrix = n > 3 && info->name[n - 2] == 'x';
-    return info->components <= MAX_COMPONENTS && !matrix;
+    return info->components <= MAX_COMPONENTS && !ak_value_type_matrix_dim((ak_value_type)vt);
 }
 
 /* A leaf: `@lNs PATTERN @lNe`. */
@@ -94,10 +92,11 @@ static void put_value(lane_out *o, int vt, int member)
         put_leaf(o, pattern, member, -1);
         return;
     }
-    const char *names = strncmp(info->name, "color", 5) == 0 ? "rgba" : "xyzw";
     gen_out(o->fp, "\"{\" ws* ");
     for (int i = 0; i < info->components; i++) {
-        gen_out(o->fp, "%s\"\\\"%c\\\"\" ws* \":\" ws* ", i ? " ws* \",\" ws* " : "", names[i]);
+        char name[4];
+        ak_value_component_name((ak_value_type)vt, (unsigned)i, name);
+        gen_out(o->fp, "%s\"\\\"%s\\\"\" ws* \":\" ws* ", i ? " ws* \",\" ws* " : "", name);
         put_leaf(o, pattern, member, i);
     }
     gen_out(o->fp, " ws* \"}\"");

@@ -172,6 +172,20 @@ const char *ak_json_path(ak_json_parser *p)
 
 ak_diags *ak_json_diags(ak_json_parser *p) { return p->diags; }
 
+const char *ak_json_kind_name(ak_json_event_kind kind)
+{
+    switch (kind) {
+    case AK_JSON_BEGIN_OBJECT: return "an object";
+    case AK_JSON_BEGIN_ARRAY: return "an array";
+    case AK_JSON_STRING: return "a string";
+    case AK_JSON_NUMBER: return "a number";
+    case AK_JSON_TRUE:
+    case AK_JSON_FALSE: return "a boolean";
+    case AK_JSON_NULL: return "null";
+    default: return "a token";
+    }
+}
+
 static bool vreport_at(ak_json_parser *p, const ak_rule *r, size_t offset, size_t length, const char *fmt,
                        va_list ap)
 {

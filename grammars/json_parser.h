@@ -166,6 +166,9 @@ void ak_json_set_lane(ak_json_parser *p, ak_json_lane_fn lane, uint32_t nesting)
 
 /* --- values (usable inside and outside handlers) ---------------------- */
 
+/* What a value event is, for messages: "an object", "a number", "null"... */
+const char *ak_json_kind_name(ak_json_event_kind kind);
+
 /* Appends the decoded (unescaped, UTF-8) string of a STRING or KEY event. */
 bool ak_json_string_decode(const ak_json_event *e, ak_buf *out);
 /* The decoded string when it needs no decoding (no escapes): text itself. */

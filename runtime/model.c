@@ -60,3 +60,43 @@ bool ak_value_type_from_name(const char *name, size_t n, ak_value_type *out)
     }
     return false;
 }
+
+unsigned ak_value_type_matrix_dim(ak_value_type t)
+{
+    switch (t) {
+    case AK_VT_FLOAT2X2:
+    case AK_VT_DOUBLE2X2: return 2;
+    case AK_VT_FLOAT3X3:
+    case AK_VT_DOUBLE3X3: return 3;
+    case AK_VT_FLOAT4X4:
+    case AK_VT_DOUBLE4X4: return 4;
+    default: return 0;
+    }
+}
+
+size_t ak_value_component_name(ak_value_type t, unsigned i, char out[4])
+{
+    unsigned n = ak_value_type_matrix_dim(t);
+    if (n) {
+        out[0] = 'm';
+        out[1] = (char)('0' + i / n);
+        out[2] = (char)('0' + i % n);
+        out[3] = '\0';
+        return 3;
+    }
+    out[0] = (t == AK_VT_COLOR || t == AK_VT_COLOR32 ? "rgba" : "xyzw")[i & 3];
+    out[1] = '\0';
+    return 1;
+}
+
+int ak_value_component_index(ak_value_type t, const char *s, size_t n)
+{
+    const ak_value_type_info *info = ak_value_type_info_of(t);
+    for (unsigned i = 0; i < info->components; i++) {
+        char name[4];
+        size_t len = ak_value_component_name(t, i, name);
+        if (len == n && memcmp(name, s, n) == 0)
+            return (int)i;
+    }
+    return -1;
+}

@@ -46,6 +46,14 @@ typedef struct ak_value_type_info {
 } ak_value_type_info;
 
 const ak_value_type_info *ak_value_type_info_of(ak_value_type t);
+/* n of an n x n matrix type (float2x2 ... double4x4), 0 for the others. */
+unsigned ak_value_type_matrix_dim(ak_value_type t);
+/* The JSON member name of component i of a value object (AnimJ, dumps,
+ * JSON Schema): x y z w; r g b a for colors; m<row><column> for matrices,
+ * row-major. Writes it NUL-terminated into out and returns its length. */
+size_t ak_value_component_name(ak_value_type t, unsigned i, char out[4]);
+/* The component a member name s[0..n) names, or -1. */
+int ak_value_component_index(ak_value_type t, const char *s, size_t n);
 /* By AnimJ name (exact case); false when unknown. */
 bool ak_value_type_from_name(const char *name, size_t n, ak_value_type *out);
 

@@ -115,22 +115,6 @@ static void value_defaults(builder *b, ak_value *v)
         v->s.ptr = NULL;
 }
 
-static int component_of(ak_value_type vt, const char *s, size_t n)
-{
-    const ak_value_type_info *info = ak_value_type_info_of(vt);
-    if (strstr(info->name, "x2") || strstr(info->name, "x3") || strstr(info->name, "x4")) {
-        int dim = info->components == 4 ? 2 : info->components == 9 ? 3 : 4;
-        if (n == 3 && s[0] == 'm' && s[1] >= '0' && s[1] < '0' + dim && s[2] >= '0' && s[2] < '0' + dim)
-            return (s[1] - '0') * dim + (s[2] - '0');
-        return -1;
-    }
-    const char *names = strncmp(info->name, "color", 5) == 0 ? "rgba" : "xyzw";
-    for (int i = 0; i < info->components; i++)
-        if (n == 1 && s[0] == names[i])
-            return i;
-    return -1;
-}
-
 static void set_component(builder *b, ak_value *v, int i, const ak_json_event *e)
 {
     const ak_value_type_info *info = ak_value_type_info_of(b->vt);
@@ -269,7 +253,7 @@ static int build_event(void *user, ak_json_parser *p, const ak_json_event *e)
                 set_component(b, &k->value, 0, e);
             b->target = &k->value;
         } else if (dep == 6 && b->key_count) {
-            set_component(b, b->target, component_of(b->vt, b->member[6], b->member_len[6]), e);
+            set_component(b, b->target, ak_value_component_index(b->vt, b->member[6], b->member_len[6]), e);
         }
         return b->failed;
     }
@@ -316,7 +300,7 @@ static int build_event(void *user, ak_json_parser *p, const ak_json_event *e)
         return b->failed;
     }
     if (dep == 7 && b->target)
-        set_component(b, b->target, component_of(b->vt, b->member[7], b->member_len[7]), e);
+        set_component(b, b->target, ak_value_component_index(b->vt, b->member[7], b->member_len[7]), e);
     return b->failed;
 }
 
@@ -404,20 +388,13 @@ static void number(ak_json_writer *w, double v, bool f32)
 static void write_value(ak_json_writer *w, ak_value_type vt, const ak_value *v)
 {
     const ak_value_type_info *info = ak_value_type_info_of(vt);
-    bool matrix = strstr(info->name, "x2") || strstr(info->name, "x3") || strstr(info->name, "x4");
-    const char *names = strncmp(info->name, "color", 5) == 0 ? "rgba" : "xyzw";
-    int dim = info->components == 4 ? 2 : info->components == 9 ? 3 : 4;
     if (info->components > 1)
         ak_json_begin_object(w);
     for (int i = 0; i < info->components; i++) {
         if (info->components > 1) {
-            char name[3] = {names[i & 3], 0, 0};
-            if (matrix) {
-                name[0] = 'm';
-                name[1] = (char)('0' + i / dim);
-                name[2] = (char)('0' + i % dim);
-            }
-            ak_json_key(w, name, matrix ? 3 : 1);
+            char name[4];
+            size_t n = ak_value_component_name(vt, (unsigned)i, name);
+            ak_json_key(w, name, n);
         }
         switch (info->kind) {
         case AK_VK_BOOL: ak_json_bool(w, v->b[i]); break;

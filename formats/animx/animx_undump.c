@@ -162,20 +162,6 @@ static void report_where(undump *u, const ak_rule *rule, const where *w, const c
     va_end(ap);
 }
 
-static const char *json_kind(const ak_json_event *e)
-{
-    switch (e->kind) {
-    case AK_JSON_BEGIN_OBJECT: return "an object";
-    case AK_JSON_BEGIN_ARRAY: return "an array";
-    case AK_JSON_STRING: return "a string";
-    case AK_JSON_NUMBER: return "a number";
-    case AK_JSON_TRUE:
-    case AK_JSON_FALSE: return "a boolean";
-    case AK_JSON_NULL: return "null";
-    default: return "this";
-    }
-}
-
 /* ---- scalars -------------------------------------------------------------- */
 
 typedef enum num { N_OK, N_TYPE, N_RANGE } num;
@@ -216,7 +202,7 @@ static bool int_member(undump *u, const ak_json_event *e, const char *name, int6
     int64_t s = 0;
     switch (get_int(e, lo, hi, &s, out)) {
     case N_OK: return true;
-    case N_TYPE: return report(u, R(MEMBER_TYPE), e, "'%s' is an integer, not %s", name, json_kind(e));
+    case N_TYPE: return report(u, R(MEMBER_TYPE), e, "'%s' is an integer, not %s", name, ak_json_kind_name(e->kind));
     default:
         return report(u, R(VALUE_RANGE), e, "'%s' is %.*s: it must be %s", name, (int)e->text_len, e->text, what);
     }
@@ -250,7 +236,7 @@ static bool f32_member(undump *u, const ak_json_event *e, const char *name, bool
     }
     if (e->kind != AK_JSON_NUMBER)
         return report(u, R(MEMBER_TYPE), e, "'%s' is a number%s, not %s", name,
-                      finite ? "" : " (or \"nan\", \"inf\", \"-inf\")", json_kind(e));
+                      finite ? "" : " (or \"nan\", \"inf\", \"-inf\")", ak_json_kind_name(e->kind));
     if (ak_json_number_f32(e, out) != AK_NUM_OK)
         return report(u, R(VALUE_RANGE), e, "'%s' is %.*s: that does not fit a 32-bit float", name,
                       (int)e->text_len, e->text);
@@ -260,7 +246,7 @@ static bool f32_member(undump *u, const ak_json_event *e, const char *name, bool
 static bool string_member(undump *u, const ak_json_event *e, const char *name, ak_buf *out)
 {
     if (e->kind != AK_JSON_STRING)
-        return report(u, R(MEMBER_TYPE), e, "'%s' is a string, not %s", name, json_kind(e));
+        return report(u, R(MEMBER_TYPE), e, "'%s' is a string, not %s", name, ak_json_kind_name(e->kind));
     out->len = 0;
     if (!ak_json_string_decode(e, out) || out->failed)
         return report(u, R(VALUE_RANGE), e, "out of memory");
@@ -291,7 +277,7 @@ static bool component(undump *u, const ak_json_event *e, unsigned k)
     switch (ti->kind) {
     case AK_VK_BOOL:
         if (e->kind != AK_JSON_TRUE && e->kind != AK_JSON_FALSE)
-            return report(u, R(VALUE_SHAPE), e, "a %s component is true or false, not %s", vt_name(u), json_kind(e));
+            return report(u, R(VALUE_SHAPE), e, "a %s component is true or false, not %s", vt_name(u), ak_json_kind_name(e->kind));
         v->b[k] = e->kind == AK_JSON_TRUE;
         return true;
     case AK_VK_UINT:
@@ -306,7 +292,7 @@ static bool component(undump *u, const ak_json_event *e, unsigned k)
         switch (get_int(e, lo, hi, &s, &uv)) {
         case N_OK: break;
         case N_TYPE:
-            return report(u, R(VALUE_SHAPE), e, "a %s component is an integer, not %s", vt_name(u), json_kind(e));
+            return report(u, R(VALUE_SHAPE), e, "a %s component is an integer, not %s", vt_name(u), ak_json_kind_name(e->kind));
         default:
             return report(u, R(VALUE_RANGE), e, "%.*s is out of range for a %s component (%lld..%llu)",
                           (int)e->text_len, e->text, vt_name(u), (long long)lo, (unsigned long long)hi);
@@ -330,7 +316,7 @@ static bool component(undump *u, const ak_json_event *e, unsigned k)
         }
         if (e->kind != AK_JSON_NUMBER)
             return report(u, R(VALUE_SHAPE), e, "a %s component is a number (or \"nan\", \"inf\", \"-inf\"), not %s",
-                          vt_name(u), json_kind(e));
+                          vt_name(u), ak_json_kind_name(e->kind));
         ak_num_status st = f32 ? ak_json_number_f32(e, &v->f[k]) : ak_json_number_f64(e, &v->d[k]);
         if (st != AK_NUM_OK)
             return report(u, R(VALUE_RANGE), e, "%.*s does not fit a %s component (%d-bit float)", (int)e->text_len,
@@ -367,14 +353,14 @@ static bool begin_value(undump *u, const ak_json_event *e, slot s)
             u->cur.s.ptr = u->tmp.data ? u->tmp.data : "";
             u->cur.s.len = u->tmp.len;
         } else {
-            return report(u, R(VALUE_SHAPE), e, "a string value is a string or null, not %s", json_kind(e));
+            return report(u, R(VALUE_SHAPE), e, "a string value is a string or null, not %s", ak_json_kind_name(e->kind));
         }
         emit_value(u);
         return true;
     }
     if (ti->components == 1) {
         if (e->kind == AK_JSON_BEGIN_ARRAY || e->kind == AK_JSON_BEGIN_OBJECT) {
-            report(u, R(VALUE_SHAPE), e, "a %s value is one JSON scalar, not %s", vt_name(u), json_kind(e));
+            report(u, R(VALUE_SHAPE), e, "a %s value is one JSON scalar, not %s", vt_name(u), ak_json_kind_name(e->kind));
             return false;
         }
         if (component(u, e, 0))
@@ -383,7 +369,7 @@ static bool begin_value(undump *u, const ak_json_event *e, slot s)
     }
     if (e->kind != AK_JSON_BEGIN_ARRAY)
         return report(u, R(VALUE_SHAPE), e, "a %s value is an array of %u components, not %s", vt_name(u),
-                      ti->components, json_kind(e));
+                      ti->components, ak_json_kind_name(e->kind));
     return true; /* the caller pushes C_VALUE */
 }
 
@@ -524,7 +510,7 @@ static int member_value(undump *u, const ak_json_event *e, int m)
     case M_TRACKS:
         if (e->kind == AK_JSON_BEGIN_ARRAY)
             return C_TRACKS;
-        report(u, R(MEMBER_TYPE), e, "'tracks' is an array, not %s", json_kind(e));
+        report(u, R(MEMBER_TYPE), e, "'tracks' is an array, not %s", ak_json_kind_name(e->kind));
         break;
     case M_TRACK_TYPE:
         if (!int_member(u, e, "track_type", 0, 3, "0 (Raw), 1 (Discrete) or 2 (Curve)", &v))
@@ -548,7 +534,7 @@ static int member_value(undump *u, const ak_json_event *e, int m)
             }
             v = (uint64_t)vt;
         } else if (e->kind != AK_JSON_NUMBER) {
-            report(u, R(MEMBER_TYPE), e, "'value_type' is an integer (or a type name), not %s", json_kind(e));
+            report(u, R(MEMBER_TYPE), e, "'value_type' is an integer (or a type name), not %s", ak_json_kind_name(e->kind));
             break;
         } else if (get_int(e, 0, AK_VT_COUNT - 1, NULL, &v) != N_OK) {
             report(u, R(VALUE_TYPE), e, "'value_type' is %.*s: the 40 element types are 0..39", (int)e->text_len,
@@ -582,7 +568,7 @@ static int member_value(undump *u, const ak_json_event *e, int m)
             u->tread |= track_bit(m);
             return m == M_VALUES ? C_VALUES : m == M_INTERPS ? C_INTERPS : m == M_KEYS ? C_KEYS : C_TANGENTS;
         }
-        report(u, R(MEMBER_TYPE), e, "'%s' is an array, not %s", member_names[m], json_kind(e));
+        report(u, R(MEMBER_TYPE), e, "'%s' is an array, not %s", member_names[m], ak_json_kind_name(e->kind));
         break;
     case M_TIME: f32_member(u, e, "time", true, &u->time); break;
     case M_VALUE:
@@ -715,7 +701,7 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
     }
     if (u->depth == 0) {
         if (e->kind != AK_JSON_BEGIN_OBJECT) {
-            report(u, R(MEMBER_TYPE), e, "an AnimX dump is a JSON object, not %s", json_kind(e));
+            report(u, R(MEMBER_TYPE), e, "an AnimX dump is a JSON object, not %s", ak_json_kind_name(e->kind));
             return 1;
         }
         push(u, C_TOP);
@@ -772,7 +758,7 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
             begin_track(u);
             next = C_TRACK;
         } else {
-            report(u, R(MEMBER_TYPE), e, "a track is an object, not %s", json_kind(e));
+            report(u, R(MEMBER_TYPE), e, "a track is an object, not %s", ak_json_kind_name(e->kind));
         }
         break;
     case C_VALUES:
@@ -799,13 +785,13 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
             next = c == C_KEYS ? C_KEY : C_TANGENT;
         } else {
             report(u, R(MEMBER_TYPE), e, "%s is an object, not %s", c == C_KEYS ? "a key" : "a tangent pair",
-                   json_kind(e));
+                   ak_json_kind_name(e->kind));
         }
         break;
     case C_VALUE:
         if (open) {
             if (!u->value_bad)
-                report(u, R(VALUE_SHAPE), e, "a %s component is a JSON scalar, not %s", vt_name(u), json_kind(e));
+                report(u, R(VALUE_SHAPE), e, "a %s component is a JSON scalar, not %s", vt_name(u), ak_json_kind_name(e->kind));
             u->value_bad = true;
             break;
         }

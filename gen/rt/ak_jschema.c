@@ -59,40 +59,7 @@ static bool skip(ak_jsctx *c, const ak_json_event *e)
     return true;
 }
 
-static const char *kind_name(ak_json_event_kind k)
-{
-    switch (k) {
-    case AK_JSON_BEGIN_OBJECT: return "an object";
-    case AK_JSON_BEGIN_ARRAY: return "an array";
-    case AK_JSON_STRING: return "a string";
-    case AK_JSON_NUMBER: return "a number";
-    case AK_JSON_TRUE:
-    case AK_JSON_FALSE: return "a boolean";
-    case AK_JSON_NULL: return "null";
-    default: return "a token";
-    }
-}
-
 /* ---- value types ------------------------------------------------------- */
-
-static const char *names_of(int16_t vt)
-{
-    return vt == AK_VT_COLOR || vt == AK_VT_COLOR32 ? "rgba" : "xyzw";
-}
-
-/* Matrix dimension of a value type, 0 for the others. */
-static int matrix_dim(int16_t vt)
-{
-    switch (vt) {
-    case AK_VT_FLOAT2X2:
-    case AK_VT_DOUBLE2X2: return 2;
-    case AK_VT_FLOAT3X3:
-    case AK_VT_DOUBLE3X3: return 3;
-    case AK_VT_FLOAT4X4:
-    case AK_VT_DOUBLE4X4: return 4;
-    default: return 0;
-    }
-}
 
 /* Whether a JSON number may round to infinity as an f32 (or f64): only
  * with an exponent or more integer digits than FLT_MAX (DBL_MAX) has.
@@ -110,26 +77,14 @@ static bool may_overflow(const ak_json_event *e, bool f32)
 /* Component index of a member name of a value object, -1 if unknown. */
 static int component_index(int16_t vt, const ak_value_type_info *info, const ak_json_event *e)
 {
-    int n = matrix_dim(vt);
-    if (n) {
-        for (int r = 0; r < n; r++)
-            for (int k = 0; k < n; k++) {
-                char name[3] = {'m', (char)('0' + r), (char)('0' + k)};
-                if (ak_json_string_equals(e, name, 3))
-                    return r * n + k;
-            }
-        return -1;
+    if (ak_json_string_is_raw(e))
+        return ak_value_component_index((ak_value_type)vt, e->text, e->text_len);
+    for (unsigned i = 0; i < info->components; i++) {
+        char name[4];
+        size_t n = ak_value_component_name((ak_value_type)vt, i, name);
+        if (ak_json_string_equals(e, name, n))
+            return (int)i;
     }
-    const char *names = names_of(vt);
-    if (e->text_len != 1 || !ak_json_string_is_raw(e)) {
-        for (int i = 0; i < info->components; i++)
-            if (ak_json_string_equals(e, names + i, 1))
-                return i;
-        return -1;
-    }
-    for (int i = 0; i < info->components; i++)
-        if (e->text[0] == names[i])
-            return i;
     return -1;
 }
 
@@ -195,7 +150,7 @@ static bool scalar_value(ak_jsctx *c, const ak_json_event *e, const ak_value_typ
         }
         break;
     }
-    if (!ak_js_report(c, r->shape, e, "%s where a %s %s is expected", kind_name(e->kind), info->name,
+    if (!ak_js_report(c, r->shape, e, "%s where a %s %s is expected", ak_json_kind_name(e->kind), info->name,
                       info->components > 1 ? "component" : "value"))
         return false;
     return skip(c, e);
@@ -208,7 +163,7 @@ static bool typed_value(ak_jsctx *c, const ak_json_event *e, int16_t vt)
     if (info->components == 1)
         return scalar_value(c, e, info);
     if (e->kind != AK_JSON_BEGIN_OBJECT) {
-        if (!ak_js_report(c, c->s->values.shape, e, "%s where a %s object is expected", kind_name(e->kind),
+        if (!ak_js_report(c, c->s->values.shape, e, "%s where a %s object is expected", ak_json_kind_name(e->kind),
                           info->name))
             return false;
         return skip(c, e);
@@ -324,7 +279,7 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
         for (uint16_t i = 0; i < ty->alt_count; i++)
             if (accepts(s, ty->alts[i], e->kind))
                 return value(c, e, ty->alts[i], m, kind_rule);
-        if (!ak_js_report(c, kind_rule, e, "%s where %s is expected", kind_name(e->kind), type_name(s, t)))
+        if (!ak_js_report(c, kind_rule, e, "%s where %s is expected", ak_json_kind_name(e->kind), type_name(s, t)))
             return false;
         return skip(c, e);
     }
@@ -343,7 +298,7 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
     if (ty->kind == AK_JT_ANY)
         return skip(c, e);
     if (!accepts(s, t, e->kind)) {
-        if (!ak_js_report(c, kind_rule, e, "%s where %s is expected", kind_name(e->kind), type_name(s, t)))
+        if (!ak_js_report(c, kind_rule, e, "%s where %s is expected", ak_json_kind_name(e->kind), type_name(s, t)))
             return false;
         return skip(c, e);
     }
@@ -489,15 +444,8 @@ static bool on_end_object(ak_jsctx *c, const ak_json_event *e)
         const ak_value_type_info *info = ak_value_type_info_of((ak_value_type)f->value);
         for (int i = 0; i < info->components; i++)
             if (!(f->seen >> i & 1)) {
-                char name[4] = {0};
-                int n = matrix_dim(f->value);
-                if (n) {
-                    name[0] = 'm';
-                    name[1] = (char)('0' + i / n);
-                    name[2] = (char)('0' + i % n);
-                } else {
-                    name[0] = names_of(f->value)[i];
-                }
+                char name[4];
+                ak_value_component_name((ak_value_type)f->value, (unsigned)i, name);
                 if (!ak_js_report(c, c->s->values.component_missing, &at, "%s value without component \"%s\"",
                                   info->name, name))
                     return false;
@@ -573,7 +521,7 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
                 go = scalar_value(c, e, info);
             }
         } else if (!top && e->kind != AK_JSON_BEGIN_OBJECT && c->s->root_rule >= 0) {
-            go = ak_js_report(c, c->s->root_rule, e, "the document is %s, not an object", kind_name(e->kind));
+            go = ak_js_report(c, c->s->root_rule, e, "the document is %s, not an object", ak_json_kind_name(e->kind));
             go = go && skip(c, e);
         } else {
             const ak_jmember *m;
