@@ -7,23 +7,22 @@
 
 #include <string.h>
 
-void ak_model_arena_init(ak_arena *a, const ak_options *opt)
+bool ak_model_decode(const ak_format *f, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
+                     struct ak_animation **out)
 {
-    ak_arena_init(a, 0);
     uint64_t cap = opt && opt->max_model ? opt->max_model : AK_DEFAULT_MAX_MODEL;
-    a->limit = cap > SIZE_MAX ? SIZE_MAX : (size_t)cap;
-}
-
-bool ak_model_limit_hit(const ak_arena *a, const ak_options *opt, ak_diags *d)
-{
-    if (!a->over_limit)
-        return false;
-    uint64_t cap = opt && opt->max_model ? opt->max_model : AK_DEFAULT_MAX_MODEL;
-    bool mib = cap >= (UINT64_C(1) << 20);
-    ak_report(d, &ak_rule_limit_model, 0, 0, "",
-              "decoding the file into the common model needs more than %llu %s (--max-model)",
-              (unsigned long long)(mib ? cap >> 20 : cap), mib ? "MiB" : "bytes");
-    return true;
+    ak_arena_init(arena, 0);
+    arena->limit = cap > SIZE_MAX ? SIZE_MAX : (size_t)cap;
+    *out = NULL;
+    if (f->to_model(in, opt, d, arena, out) && *out && ak_diags_errors(d) == 0)
+        return true;
+    if (arena->over_limit) {
+        bool mib = cap >= (UINT64_C(1) << 20);
+        ak_report(d, &ak_rule_limit_model, 0, 0, "",
+                  "decoding the file into the common model needs more than %llu %s (--max-model)",
+                  (unsigned long long)(mib ? cap >> 20 : cap), mib ? "MiB" : "bytes");
+    }
+    return false;
 }
 
 bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
@@ -55,11 +54,8 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
         return false;
     }
     ak_arena arena;
-    ak_model_arena_init(&arena, opt);
-    struct ak_animation *anim = NULL;
-    bool ok = from->to_model(in, opt, d, &arena, &anim) && anim && ak_diags_errors(d) == 0;
-    if (!ok)
-        ak_model_limit_hit(&arena, opt, d);
+    struct ak_animation *anim;
+    bool ok = ak_model_decode(from, in, opt, d, &arena, &anim);
     if (ok) {
         /* Losses are reported against the input, which is what the user has in front of them. */
         ok = to->from_model(anim, opt, d, out);

@@ -144,12 +144,15 @@ typedef struct ak_animation {
  *    Quaternions slerp (Linear) or are normalised (CubicBezier). */
 bool ak_track_eval(const ak_track *track, double t, ak_value *out);
 
-/* The arena of a decoded model (convert, sample): capped at opt->max_model
- * (runtime/convert.c). After a failed to_model, ak_model_limit_hit reports
- * animkit.limit.model-size when the cap was the reason. */
+/* Decodes in with f's to_model into the model *out, in arena (initialised
+ * here, freed by the caller even on failure) capped at opt->max_model; true
+ * when that gave a model and no errors. When the cap was the reason it did
+ * not, reports animkit.limit.model-size (runtime/convert.c). */
 struct ak_options;
 struct ak_diags;
-void ak_model_arena_init(ak_arena *a, const struct ak_options *opt);
-bool ak_model_limit_hit(const ak_arena *a, const struct ak_options *opt, struct ak_diags *d);
+struct ak_format;
+struct ak_input;
+bool ak_model_decode(const struct ak_format *f, const struct ak_input *in, const struct ak_options *opt,
+                     struct ak_diags *d, ak_arena *arena, struct ak_animation **out);
 
 #endif

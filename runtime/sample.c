@@ -266,11 +266,8 @@ bool ak_sample(const ak_input *in, const ak_format *format, const ak_options *op
         return false;
     }
     ak_arena arena;
-    ak_model_arena_init(&arena, opt);
-    struct ak_animation *anim = NULL;
-    bool ok = format->to_model(in, opt, d, &arena, &anim) && anim && ak_diags_errors(d) == 0;
-    if (!ok)
-        ak_model_limit_hit(&arena, opt, d);
+    struct ak_animation *anim;
+    bool ok = ak_model_decode(format, in, opt, d, &arena, &anim);
     if (ok && track >= anim->track_count) {
         ak_report(d, &ak_rule_sample_no_track, 0, 0, "", "there is no track %zu: the file has %zu track%s", track,
                   anim->track_count, anim->track_count == 1 ? "" : "s");
