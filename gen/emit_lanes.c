@@ -247,8 +247,19 @@ static bool put_lane(FILE *re, const lane_schema *s, int e, int vt, const char *
     gen_out(re, "static const ak_jleaf %s_leaves[] = {", name);
     for (int i = 0; i < o.n; i++)
         gen_out(re, "%s{%d, %d}", i ? ", " : "", o.leaves[i].member, o.leaves[i].component);
-    gen_out(re, "};\nstatic const ak_jlane %s = {%s_match, %d, %d, %d, %s_leaves};\n", name, name,
-            s->types[e].kind == LK_OBJECT ? s->types[e].object : -1, nesting, o.n, name);
+    /* the first leaf of each member of an element object */
+    size_t members = s->types[e].kind == LK_OBJECT ? s->objects[s->types[e].object].member_count : 0;
+    gen_out(re, "};\nstatic const int16_t %s_first[] = {", name);
+    for (size_t m = 0; m < members; m++) {
+        int first = -1;
+        for (int i = 0; i < o.n && first < 0; i++)
+            if (o.leaves[i].member == (int)m)
+                first = i;
+        gen_out(re, "%s%d", m ? ", " : "", first);
+    }
+    gen_out(re, "%s};\nstatic const ak_jlane %s = {%s_match, %d, %d, %d, %s_leaves, %zu, %s_first};\n",
+            members ? "" : "-1", name, name, s->types[e].kind == LK_OBJECT ? s->types[e].object : -1, nesting, o.n,
+            name, members, name);
     free(text);
     return true;
 }

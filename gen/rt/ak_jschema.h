@@ -105,6 +105,9 @@ typedef struct ak_jlane {
     uint16_t nesting;   /* container levels in a match */
     uint16_t leaf_count;
     const ak_jleaf *leaves;
+    /* per member of the element object: the index of its first leaf */
+    uint16_t member_count;
+    const int16_t *first_leaf;
 } ak_jlane;
 #define AK_JS_LANE_LEAVES ((AK_JSON_LANE_CAPS - 2) / 2)
 
@@ -171,10 +174,7 @@ static inline const char *ak_js_leaf(const ak_jslane_view *v, size_t i, size_t *
 /* The index of the first leaf of a member (component 0 or the scalar), -1. */
 static inline int ak_js_leaf_of(const ak_jslane_view *v, int member)
 {
-    for (uint16_t i = 0; i < v->lane->leaf_count; i++)
-        if (v->lane->leaves[i].member == member)
-            return i;
-    return -1;
+    return member >= 0 && member < v->lane->member_count ? v->lane->first_leaf[member] : -1;
 }
 
 struct ak_jsctx {
