@@ -20,32 +20,46 @@ function(ak_animgen out_var)
     if(src MATCHES "\\.schema$")
       set(extra ${out_dir}/${id}_lanes.re)
     endif()
+    # The command's output is a stamp; the files are byproducts that animgen
+    # rewrites only when their text changes (gen_commit in
+    # gen/emit_common.c), so a change to animgen recompiles only the
+    # generated files it really changed. (As OUTPUTs, the Makefile
+    # generator would touch every secondary output after the first.)
+    set(stamp ${out_dir}/${id}.animgen.stamp)
     add_custom_command(
-      OUTPUT ${out_c} ${out_h} ${out_dir}/rules.md ${extra}
+      OUTPUT ${stamp}
+      BYPRODUCTS ${out_c} ${out_h} ${out_dir}/rules.md ${extra}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${out_dir}
       COMMAND $<TARGET_FILE:animgen> --id ${id} -o ${out_dir} ${rel}
+      COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
       DEPENDS animgen ${abs}
       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
       COMMENT "animgen ${rel}"
       VERBATIM)
     _ak_mark_generated(${out_c} ${out_h})
-    list(APPEND outputs ${out_c})
+    list(APPEND outputs ${out_c} ${stamp})
     if(src MATCHES "\\.schema$")
       # JSON schemas also get their lanes: re2c source written by animgen
-      # (with the files above), compiled into <id>_lanes.c. Optional members
+      # (with the files above), compiled into <id>_lanes.c, which is
+      # replaced only when re2c's output differs. Optional members
       # make some tags nondeterministic to a bounded degree (which member
       # follows a comma is known one byte later): allowed.
       set(lanes_re ${out_dir}/${id}_lanes.re)
       set(lanes_c ${out_dir}/${id}_lanes.c)
+      set(lanes_stamp ${out_dir}/${id}_lanes.stamp)
       add_custom_command(
-        OUTPUT ${lanes_c}
+        OUTPUT ${lanes_stamp}
+        BYPRODUCTS ${lanes_c}
         COMMAND ${RE2C_EXECUTABLE} -W -Werror -Wno-nondeterministic-tags --no-generation-date --no-version
-                -o ${lanes_c} ${lanes_re}
-        DEPENDS ${lanes_re}
+                -o ${lanes_c}.tmp ${lanes_re}
+        COMMAND ${CMAKE_COMMAND} -E copy_if_different ${lanes_c}.tmp ${lanes_c}
+        COMMAND ${CMAKE_COMMAND} -E remove ${lanes_c}.tmp
+        COMMAND ${CMAKE_COMMAND} -E touch ${lanes_stamp}
+        DEPENDS ${stamp}
         COMMENT "re2c ${id}_lanes.re"
         VERBATIM)
       _ak_mark_generated(${lanes_c})
-      list(APPEND outputs ${lanes_c})
+      list(APPEND outputs ${lanes_c} ${lanes_stamp})
     endif()
   endforeach()
   set(${out_var} ${outputs} PARENT_SCOPE)

@@ -12,6 +12,7 @@ find_file(LEMON_TEMPLATE lempar.c PATHS /usr/share/lemon /usr/local/share/lemon
           NO_DEFAULT_PATH REQUIRED)
 
 set(AK_GEN_DIR ${CMAKE_BINARY_DIR}/gen)
+set(AK_CMAKE_DIR ${CMAKE_CURRENT_LIST_DIR})
 
 # The output is <stem><ext> beside where the source would be, or `name`
 # when given (a scanner and a grammar of the same stem, x.re and x.y, would
@@ -48,6 +49,9 @@ function(ak_re2c out_var src)
     COMMAND ${RE2C_EXECUTABLE} -W -Werror --no-generation-date --no-version
             -I ${CMAKE_SOURCE_DIR}/${src_dir} -I ${CMAKE_SOURCE_DIR}/grammars
             ${ARG_FLAGS} --depfile ${out}.d -o ${out} ${rel}
+    # Relative paths in the depfile would be read against the build tree.
+    COMMAND ${CMAKE_COMMAND} -DDEPFILE=${out}.d -DSRC=${CMAKE_SOURCE_DIR}
+            -P ${AK_CMAKE_DIR}/fix_depfile.cmake
     DEPENDS ${CMAKE_SOURCE_DIR}/${rel}
     DEPFILE ${out}.d
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}

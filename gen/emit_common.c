@@ -1,6 +1,9 @@
 #include "emit_common.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
 
 void gen_out(FILE *fp, const char *fmt, ...)
 {
@@ -31,4 +34,73 @@ void gen_c_string(FILE *fp, const char *s, bool printf_format)
             fputc(ch, fp);
     }
     fputc('"', fp);
+}
+
+static void tmp_name(char *out, size_t n, const char *path)
+{
+    snprintf(out, n, "%s.tmp", path);
+}
+
+FILE *gen_open(const char *path)
+{
+    char tmp[4200];
+    tmp_name(tmp, sizeof tmp, path);
+    FILE *f = fopen(tmp, "w+b");
+    if (!f)
+        fprintf(stderr, "animgen: cannot write %s: %s\n", tmp, strerror(errno));
+    return f;
+}
+
+/* True when the file at path holds exactly the bytes of f (read from its start). */
+static bool same_content(FILE *f, const char *path)
+{
+    FILE *old = fopen(path, "rb");
+    if (!old)
+        return false;
+    rewind(f);
+    char a[8192], b[8192];
+    bool same = true;
+    for (;;) {
+        size_t na = fread(a, 1, sizeof a, f), nb = fread(b, 1, sizeof b, old);
+        if (na != nb || memcmp(a, b, na) != 0) {
+            same = false;
+            break;
+        }
+        if (na < sizeof a)
+            break;
+    }
+    if (ferror(f) || ferror(old))
+        same = false;
+    fclose(old);
+    return same;
+}
+
+bool gen_commit(FILE *f, const char *path)
+{
+    char tmp[4200];
+    tmp_name(tmp, sizeof tmp, path);
+    bool ok = fflush(f) == 0 && !ferror(f);
+    bool same = ok && same_content(f, path);
+    if (fclose(f) != 0)
+        ok = false;
+    if (!ok || same) {
+        remove(tmp);
+        if (!ok)
+            fprintf(stderr, "animgen: cannot write %s\n", tmp);
+        return ok;
+    }
+    if (rename(tmp, path) != 0) {
+        fprintf(stderr, "animgen: cannot rename %s to %s: %s\n", tmp, path, strerror(errno));
+        remove(tmp);
+        return false;
+    }
+    return true;
+}
+
+void gen_discard(FILE *f, const char *path)
+{
+    char tmp[4200];
+    tmp_name(tmp, sizeof tmp, path);
+    fclose(f);
+    remove(tmp);
 }

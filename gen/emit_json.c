@@ -241,13 +241,15 @@ static bool write_lanes(jem *em, const char *outdir)
     lane_schema ls = {f->id, types, em->types.n, objects, f->objects.n, f->values_codes[0] != NULL};
     char path[4096];
     snprintf(path, sizeof path, "%s/%s_lanes.re", outdir, f->id);
-    FILE *re = fopen(path, "w");
-    bool ok = re && emit_lanes(&ls, re);
-    if (re && fclose(re))
-        ok = false;
-    if (!ok)
+    FILE *re = gen_open(path);
+    if (!re)
+        return false;
+    if (!emit_lanes(&ls, re)) {
+        gen_discard(re, path);
         fprintf(stderr, "animgen: cannot write %s\n", path);
-    return ok;
+        return false;
+    }
+    return gen_commit(re, path);
 }
 
 bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)

@@ -730,13 +730,13 @@ bool cc_emit_json_schema(jem *em, FILE *c, const char *outdir)
     if (outdir && ok) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s.schema.json", outdir, id);
-        FILE *js = fopen(path, "w");
-        if (!js || fwrite(b.p, 1, b.n, js) != b.n)
+        FILE *js = gen_open(path);
+        if (!js)
             ok = false;
-        if (js && fclose(js))
-            ok = false;
-        if (!ok)
-            fprintf(stderr, "animgen: cannot write %s\n", path);
+        else if (fwrite(b.p, 1, b.n, js) != b.n)
+            ok = (gen_discard(js, path), false);
+        else
+            ok = gen_commit(js, path);
     }
     free(b.p);
     return ok;

@@ -7,6 +7,7 @@
  * Errors are reported like a compiler's (file:line:col, source line, caret);
  * the exit status is 1 when there were errors, 2 on usage or I/O failure. */
 #include "ast.h"
+#include "emit_common.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -47,10 +48,7 @@ static char *read_file(const char *path, size_t *len)
 static FILE *open_out(const char *dir, const char *name, char *path, size_t n)
 {
     snprintf(path, n, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    if (!f)
-        fprintf(stderr, "animgen: cannot write %s: %s\n", path, strerror(errno));
-    return f;
+    return gen_open(path);
 }
 
 int main(int argc, char **argv)
@@ -117,23 +115,29 @@ int main(int argc, char **argv)
                  cc.format->id, expect_id);
         status = 1;
     } else if (!check_only) {
-        char hname[256], path[4096];
+        char hname[256], hpath[4096], cpath[4096], mdpath[4096];
         snprintf(hname, sizeof hname, "%s_layout.h", cc.format->id);
         char cname[256];
         snprintf(cname, sizeof cname, "%s_layout.c", cc.format->id);
-        FILE *h = open_out(outdir, hname, path, sizeof path);
-        FILE *c = h ? open_out(outdir, cname, path, sizeof path) : NULL;
-        FILE *md = c ? open_out(outdir, "rules.md", path, sizeof path) : NULL;
+        FILE *h = open_out(outdir, hname, hpath, sizeof hpath);
+        FILE *c = h ? open_out(outdir, cname, cpath, sizeof cpath) : NULL;
+        FILE *md = c ? open_out(outdir, "rules.md", mdpath, sizeof mdpath) : NULL;
         if (!h || !c || !md)
             status = 2;
         else if (!cc_emit_c(&cc, h, c, hname) || !cc_emit_rules_md(&cc, md))
             status = 1;
-        if (h && fclose(h))
-            status = 2;
-        if (c && fclose(c))
-            status = 2;
-        if (md && fclose(md))
-            status = 2;
+        /* Outputs are committed only when all were emitted: a failed run
+         * leaves the previous ones, and its status fails the build. */
+        FILE *outs[3] = {h, c, md};
+        const char *paths[3] = {hpath, cpath, mdpath};
+        for (int i = 0; i < 3; i++) {
+            if (!outs[i])
+                continue;
+            if (status != 0)
+                gen_discard(outs[i], paths[i]);
+            else if (!gen_commit(outs[i], paths[i]))
+                status = 2;
+        }
     }
     free(src);
     ak_arena_free(&cc.arena);

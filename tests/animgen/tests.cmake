@@ -20,16 +20,20 @@ endforeach()
 # The generated code of the all-constructs declaration compiles, decodes,
 # reports and re-encodes (tests/animgen/demo_main.c).
 set(AK_DEMO_OUT ${CMAKE_CURRENT_BINARY_DIR}/animgen-demo)
+# A stamp as the output, the files as byproducts (as in cmake/Animgen.cmake).
 add_custom_command(
-  OUTPUT ${AK_DEMO_OUT}/demo_layout.c ${AK_DEMO_OUT}/demo_layout.h
+  OUTPUT ${AK_DEMO_OUT}/demo.animgen.stamp
+  BYPRODUCTS ${AK_DEMO_OUT}/demo_layout.c ${AK_DEMO_OUT}/demo_layout.h
   COMMAND ${CMAKE_COMMAND} -E make_directory ${AK_DEMO_OUT}
   COMMAND $<TARGET_FILE:animgen> -o ${AK_DEMO_OUT} tests/animgen/layout_all_constructs_ok.layout
+  COMMAND ${CMAKE_COMMAND} -E touch ${AK_DEMO_OUT}/demo.animgen.stamp
   DEPENDS animgen ${CMAKE_CURRENT_LIST_DIR}/layout_all_constructs_ok.layout
   WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
   COMMENT "animgen tests/animgen/layout_all_constructs_ok.layout"
   VERBATIM)
 set_source_files_properties(${AK_DEMO_OUT}/demo_layout.c PROPERTIES GENERATED TRUE COMPILE_OPTIONS "-w")
-add_executable(animgen_demo ${CMAKE_CURRENT_LIST_DIR}/demo_main.c ${AK_DEMO_OUT}/demo_layout.c)
+add_executable(animgen_demo ${CMAKE_CURRENT_LIST_DIR}/demo_main.c ${AK_DEMO_OUT}/demo_layout.c
+  ${AK_DEMO_OUT}/demo.animgen.stamp)
 target_compile_options(animgen_demo PRIVATE ${AK_WARNINGS})
 target_include_directories(animgen_demo PRIVATE ${AK_DEMO_OUT} ${CMAKE_SOURCE_DIR}/gen/rt ${CMAKE_SOURCE_DIR}/grammars)
 target_link_libraries(animgen_demo PRIVATE animkit)
