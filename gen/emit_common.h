@@ -10,17 +10,6 @@
 #define GEN_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
 #define GEN_PRINTF(a, b)
-/* Generated files are written through gen_open/gen_commit: the text goes
- * to PATH.tmp, and PATH is replaced only when the text differs. An
- * unchanged output keeps its time stamp, so regenerating after a change to
- * animgen recompiles only what the change really touched (the AnimJ lanes
- * are minutes of compilation). gen_commit closes f and returns false, after
- * a message on stderr, when writing failed; the temporary file is removed. */
-FILE *gen_open(const char *path);
-bool gen_commit(FILE *f, const char *path);
-/* Closes f and removes its temporary file: PATH stays as it was. */
-void gen_discard(FILE *f, const char *path);
-
 #endif
 
 /* fprintf to generated output. */
