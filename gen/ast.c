@@ -79,6 +79,7 @@ static const struct {
     {"f32", P_F32, 4, "float"}, {"f64", P_F64, 8, "double"},
     {"bool8", P_BOOL8, 1, "bool"}, {"varint", P_VARINT, 0, "uint32_t"},
     {"string7", P_STRING7, 0, "ak_lstr"}, {"nstring7", P_NSTRING7, 0, "ak_lstr"},
+    {"leb128", P_LEB128, 0, "uint64_t"}, {"bit", P_BIT, 0, "bool"},
 };
 
 const char *prim_name(prim_kind p) { return prims[p].name; }

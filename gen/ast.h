@@ -38,14 +38,16 @@ typedef enum expr_kind {
     E_NOT,
     E_NEG,
     E_BINARY,
+    E_COND,    /* lhs ? rhs : alt */
+    E_SIZEOF,  /* sizeof(<type>): the smallest encoding of a type, in bytes */
 } expr_kind;
 
 typedef struct expr {
     expr_kind kind;
     loc at;
-    const char *text;  /* literal text or dotted name */
-    const char *op;    /* E_BINARY: "==", "&&", "+" ... */
-    struct expr *lhs, *rhs;
+    const char *text;  /* literal text, dotted name, E_SIZEOF: the type's name */
+    const char *op;    /* E_BINARY: "==", "&&", "+", "&", "<<" ... */
+    struct expr *lhs, *rhs, *alt;
 } expr;
 
 /* ---- binary layouts --------------------------------------------------- */
@@ -58,6 +60,8 @@ typedef enum prim_kind {
     P_VARINT,   /* 7-bit (.NET) unsigned, up to 32 bits */
     P_STRING7,  /* 7-bit byte length + UTF-8 */
     P_NSTRING7, /* nullable: a bool8 then, if 1, a string7 */
+    P_LEB128,   /* unsigned LEB128, up to 10 bytes, 64 bits */
+    P_BIT,      /* one bit: only as the element of a packed array (bits(x, y) of a table) */
 } prim_kind;
 
 typedef enum endian {
@@ -81,11 +85,14 @@ typedef struct tref {
     prim_kind prim;
     endian end;
     const char *name;       /* T_NAMED */
+    vec targs;              /* T_NAMED: type arguments (token*: names or integers) */
     struct tref *elem;      /* T_ARRAY */
     expr *count;            /* T_ARRAY */
+    bool packed;            /* T_ARRAY of P_BIT: the bits of one byte, element k = bit k */
     /* resolved */
     struct struct_decl *st;
     struct enum_decl *en;
+    struct table_entry *entry; /* a value of this table entry (tuples and bits keep the entry for metadata) */
 } tref;
 
 typedef enum cons_kind {
@@ -106,6 +113,8 @@ typedef enum cons_kind {
     C_UNIQUE,        /* array/object: no two elements share a member */
     C_KIND,          /* JSON member: the value is not of the member's type (kind, enum name) */
     C_REQUIRED,      /* JSON member: absent (the code to report it with) */
+    C_NOTSET,        /* !in { a, b } */
+    C_UNIT,          /* fixed float array: Euclidean length within tolerance of 1, and not zero */
 } cons_kind;
 
 typedef struct cons {
@@ -118,9 +127,13 @@ typedef struct cons {
     const char *code; /* "mrtk.curve.key-count" (without '@') */
     loc code_at;
     bool fatal;
+    bool chain;       /* starts a new chain (`;`): checked even when an earlier constraint failed */
     expr *when;
+    double tolerance; /* C_UNIT */
     struct rule_decl *rule; /* resolved */
     struct enum_decl *en;   /* resolved C_ENUM */
+    struct cons *origin;    /* the template's constraint this one was instantiated from */
+    bool applied;           /* a template constraint that some instantiation kept */
 } cons;
 
 typedef enum member_kind {
@@ -131,13 +144,19 @@ typedef enum member_kind {
     M_SWITCH,
     M_END,
     M_HOOK,
+    M_CONST,   /* name: const "bytes" @code: fixed bytes, checked and written, not in the document */
+    M_PROCESS, /* process hook(args) ... { members }: the members are read from the stream the hook makes */
 } member_kind;
 
 typedef struct switch_arm {
-    expr *cond; /* NULL = else */
-    const char *type;
+    expr *cond;        /* NULL = else */
+    expr *value;       /* value switch: the value this arm stands for (before expansion) */
+    const char *type;  /* NULL: `else => stop @code` */
+    vec targs;         /* type arguments (token*) */
+    const char *stop_code;
     loc at;
     struct struct_decl *st;
+    struct rule_decl *stop_rule;
 } switch_arm;
 
 typedef struct member {
@@ -153,15 +172,33 @@ typedef struct member {
     const char *watch;  /* if: nonempty(<watch>) */
     vec body;           /* if: members */
     vec arms;           /* switch: switch_arm* */
-    vec codes;          /* hook: codes it may report (char*) */
+    vec codes;          /* hook, process: codes it may report (token*) */
+    vec else_body;      /* if: members when the condition is false */
+    bool has_else;
+    expr *disc;         /* value switch: the discriminator */
+    vec args;           /* process: argument expressions; hook: fields whose byte spans it gets (token*) */
+    expr *span;         /* process: bytes it consumes (NULL: the rest of the stream) */
+    const char *segment, *what; /* process: path segment and description of the derived stream */
+    const char *bytes;  /* const */
+    size_t bytes_len;
     struct rule_decl *rule;
     int id;             /* unique number within the format (generated names) */
 } member;
+
+typedef struct tparam {
+    const char *name;
+    const char *table; /* the table its arguments come from; NULL: a struct */
+    loc at;
+    struct table_decl *tab;
+} tparam;
 
 typedef struct struct_decl {
     const char *name;
     loc at;
     vec members;
+    vec tparams;    /* tparam*: a template, instantiated per type argument */
+    vec targs;      /* an instance: the table_entry* of each parameter */
+    struct struct_decl *template_of;
     bool is_root;
     /* computed */
     int min_size;  /* smallest encoding in bytes */
@@ -183,6 +220,50 @@ typedef struct enum_decl {
     loc base_at;
     vec items; /* enum_item* */
 } enum_decl;
+
+/* A value table: one declaration of the value types of a format (AnimX's
+ * 40 element types): each entry's code, name and encoding. A field typed by
+ * the table holds a code; a type parameter bound to it stands for an entry's
+ * encoding. */
+typedef enum entry_kind {
+    EK_SCALAR, /* one primitive */
+    EK_TUPLE,  /* n primitives, named components */
+    EK_BITS,   /* one byte, bit k = component k */
+    EK_STRUCT, /* not a table's: the argument of a struct parameter (`struct curve<K>`), a struct */
+} entry_kind;
+
+typedef struct table_entry {
+    const char *name;
+    int64_t value;
+    loc at;
+    entry_kind kind;
+    const char *prim_name;
+    prim_kind prim;
+    vec comps; /* component names (char*) */
+    vec cons;  /* its own constraints; the table's defaults are added where they apply */
+    int index;
+} table_entry;
+
+typedef struct table_decl {
+    const char *name;
+    loc at;
+    const char *base_name;
+    loc base_at;
+    const char *code; /* a value that is no entry's */
+    loc code_at;
+    vec entries;      /* table_entry* */
+    vec defaults;     /* cons* */
+    struct enum_decl *en; /* the codes as an enum (for `in`, undump names) */
+    struct rule_decl *rule;
+} table_decl;
+
+/* `type name = <type> <constraints>`: a named type with its checks. */
+typedef struct alias_decl {
+    const char *name;
+    loc at;
+    tref *type;
+    vec cons;
+} alias_decl;
 
 /* ---- rules ------------------------------------------------------------ */
 
@@ -258,6 +339,15 @@ typedef struct syntax_decl {
 
 /* ---- the format ------------------------------------------------------- */
 
+/* The categories of undump problems, in `undump` declaration order. The old
+ * three-code form `undump @syntax @shape @value` fills UD_SYNTAX, UD_SHAPE
+ * and UD_VALUE; every other category falls back to one of those. */
+enum {
+    UD_SYNTAX, UD_SHAPE, UD_VALUE,
+    UD_TYPE, UD_UNKNOWN, UD_MISSING, UD_DUPLICATE, UD_ORDER, UD_NAME, UD_RANGE, UD_COUNT, UD_RESULT,
+    UD_COUNT_ALL
+};
+
 typedef struct format_decl {
     const char *id;
     const char *title;
@@ -268,14 +358,17 @@ typedef struct format_decl {
     prim_kind magic_prim;
     const char *magic_text;
     uint64_t magic_value;
+    const char *magic_bytes; /* magic "bytes": the file starts with these */
+    size_t magic_bytes_len;
     int64_t magic_min_size;
     loc magic_at;
     int64_t size_limit;
     const char *size_code, *trunc_code;
     loc size_at, trunc_at;
-    const char *undump_codes[3]; /* JSON syntax, shape (members), value */
-    loc undump_at[3];
-    rule_decl *undump_rules[3];
+    /* undump categories (UD_*): the codes its problems are reported with */
+    const char *undump_codes[UD_COUNT_ALL];
+    loc undump_at[UD_COUNT_ALL];
+    rule_decl *undump_rules[UD_COUNT_ALL];
     const char *version_pointer; /* JSON: where the format version is */
     const char *root_code;       /* JSON: `root <object> @code`: the top-level value is not that object */
     loc root_code_at;
@@ -283,7 +376,7 @@ typedef struct format_decl {
     loc values_at[5];
     const char *root;
     loc root_at;
-    vec rules, structs, enums, objects, syntaxes;
+    vec rules, structs, enums, objects, syntaxes, tables, aliases;
     vec hooks; /* format-level hooks: hand-written code and the rules it reports */
     rule_decl *size_rule, *trunc_rule;
     jmember *jm_pending; /* the JSON member being parsed (its since/until come first) */
@@ -314,6 +407,11 @@ void cc_error(compiler *cc, loc at, const char *fmt, ...)
     ;
 
 bool cc_parse(compiler *cc);  /* scanner + grammar: fills cc->format */
+/* Binary layouts: tables, aliases, template instances and value switches
+ * become plain structs (expand.c). Runs before cc_check. */
+bool cc_expand(compiler *cc);
+/* A primitive type name ("u32", "f32be", "leb128") and its byte order. */
+bool cc_parse_prim(const char *name, prim_kind *p, endian *e);
 bool cc_check(compiler *cc);  /* names, types, rules, sizes */
 bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name);
 bool cc_emit_rules_md(compiler *cc, FILE *md);

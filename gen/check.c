@@ -45,8 +45,10 @@ static member *find_in(vec *members, const char *name, int *index)
         if ((m->kind == M_FIELD || m->kind == M_LET) && strcmp(m->name, name) == 0)
             return m;
         (*index)++;
-        if (m->kind == M_IF) {
+        if (m->kind == M_IF || m->kind == M_PROCESS) {
             member *r = find_in(&m->body, name, index);
+            if (!r)
+                r = find_in(&m->else_body, name, index);
             if (r)
                 return r;
         }
@@ -112,10 +114,10 @@ member *resolve_name(compiler *cc, struct_decl *cur, const char *dotted, char *o
 
 /* ---- types ---------------------------------------------------------------- */
 
-static bool parse_prim(const char *name, prim_kind *p, endian *e)
+bool cc_parse_prim(const char *name, prim_kind *p, endian *e)
 {
     static const char *const names[] = {"none", "u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64",
-                                        "f32", "f64", "bool8", "varint", "string7", "nstring7"};
+                                        "f32", "f64", "bool8", "varint", "string7", "nstring7", "leb128", "bit"};
     *e = END_DEFAULT;
     for (int i = 1; i < (int)(sizeof names / sizeof names[0]); i++) {
         size_t n = strlen(names[i]);
@@ -138,11 +140,14 @@ static void resolve_type(compiler *cc, tref *t)
 {
     if (t->kind == T_ARRAY) {
         resolve_type(cc, t->elem);
-        if (t->elem->kind == T_ARRAY)
-            cc_error(cc, t->at, "arrays of arrays are not supported: wrap the inner array in a struct");
+        if (t->elem->kind == T_ARRAY && (t->elem->count->kind != E_INT || t->elem->elem->kind == T_ARRAY))
+            cc_error(cc, t->at, "an array's elements can be a fixed array of scalars, not a counted array: wrap "
+                     "the inner array in a struct");
+        if (t->elem->kind == T_NAMED && t->elem->prim == P_BIT && !t->packed)
+            cc_error(cc, t->at, "'bit' is only the element of a table's bits(...) entry");
         return;
     }
-    if (parse_prim(t->name, &t->prim, &t->end))
+    if (cc_parse_prim(t->name, &t->prim, &t->end))
         return;
     t->st = find_struct(cc, t->name);
     if (t->st)
@@ -176,6 +181,8 @@ static void check_expr(compiler *cc, struct_decl *cur, expr *e)
     char tmp[512];
     switch (e->kind) {
     case E_NAME: {
+        if (strcmp(e->text, "remaining") == 0)
+            break;
         member *m = resolve_name(cc, cur, e->text, tmp, sizeof tmp);
         if (!m)
             cc_error(cc, e->at, "unknown field '%s' in struct '%s'", e->text, cur->name);
@@ -191,8 +198,39 @@ static void check_expr(compiler *cc, struct_decl *cur, expr *e)
         check_expr(cc, cur, e->lhs);
         check_expr(cc, cur, e->rhs);
         break;
+    case E_COND:
+        check_expr(cc, cur, e->lhs);
+        check_expr(cc, cur, e->rhs);
+        check_expr(cc, cur, e->alt);
+        break;
+    case E_SIZEOF: {
+        /* template parameters were folded by the expansion; what is left
+           must be a primitive of fixed size */
+        prim_kind p;
+        endian en;
+        if (!cc_parse_prim(e->text, &p, &en) || !prim_size(p))
+            cc_error(cc, e->at, "sizeof(%s): a type parameter or a fixed-size primitive is needed", e->text);
+        break;
+    }
     default: break;
     }
+}
+
+/* `remaining` (the bytes left in the stream) is known only while reading:
+ * in constraints and asserts, not in counts, conditions or lets. */
+static bool uses_remaining(const expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == E_NAME && strcmp(e->text, "remaining") == 0)
+        return true;
+    return uses_remaining(e->lhs) || uses_remaining(e->rhs) || uses_remaining(e->alt);
+}
+
+static void no_remaining(compiler *cc, const expr *e, const char *where)
+{
+    if (uses_remaining(e))
+        cc_error(cc, e->at, "'remaining' is only known while reading: it cannot be used in %s", where);
 }
 
 /* ---- members -------------------------------------------------------------- */
@@ -203,17 +241,24 @@ static void check_cons(compiler *cc, struct_decl *cur, member *m, cons *c)
 {
     c->rule = use_rule(cc, c->code, c->code_at);
     tref *t = m->type;
-    bool array = t->kind == T_ARRAY;
-    prim_kind p = array ? P_NONE : t->prim;
-    bool scalar = !array && !t->st && p != P_NONE;
-    bool numeric = scalar && !is_string(p);
+    bool counted = t->kind == T_ARRAY && t->count->kind != E_INT;
+    /* the value a check sees: the field, or an element of an array (a fixed
+       array of scalars is one value, a tuple, checked per component) */
+    bool tuple_field = t->kind == T_ARRAY && !counted && t->elem->kind == T_NAMED && !t->elem->st;
+    bool array = t->kind == T_ARRAY && !tuple_field;
+    tref *v = array ? t->elem : t;
+    bool tuple = v->kind == T_ARRAY;
+    prim_kind p = tuple ? v->elem->prim : v->st ? P_NONE : v->prim;
+    bool scalar = !v->st && p != P_NONE;
+    bool numeric = scalar && !is_string(p) && p != P_BIT;
     const char *what = NULL;
     switch (c->kind) {
     case C_CMP:
     case C_RANGE:
     case C_SET:
+    case C_NOTSET:
         if (!numeric)
-            what = "a comparison needs a number field";
+            what = "a comparison needs a number field (or an array of numbers)";
         check_expr(cc, cur, c->value);
         check_expr(cc, cur, c->hi);
         for (size_t i = 0; i < c->set.n; i++)
@@ -230,12 +275,23 @@ static void check_cons(compiler *cc, struct_decl *cur, member *m, cons *c)
         if (!prim_is_float(p))
             what = "'finite' needs an f32 or f64 field";
         break;
+    case C_UNIT:
+        if (!tuple || !prim_is_float(p))
+            what = "'unit' needs a fixed array of floats (a vector or quaternion)";
+        break;
     case C_FITS:
-        if (!array)
-            what = "'fits' applies to counted arrays";
+        if (!counted && !(scalar && !array && is_string(p)))
+            what = "'fits' applies to counted arrays and strings";
         break;
     case C_NONDECREASING:
     case C_NOREPEAT:
+        if (!c->name) {
+            /* on a field: against the same field of the previous element */
+            if (array || !numeric)
+                what = "'nondecreasing' and 'norepeat' on a field need a number field of a struct that is an "
+                       "array element";
+            break;
+        }
         if (!array || !t->elem->st) {
             what = "this constraint applies to arrays of structs";
         } else {
@@ -245,20 +301,20 @@ static void check_cons(compiler *cc, struct_decl *cur, member *m, cons *c)
         }
         break;
     case C_UTF8:
-        if (!is_string(p))
+        if (!is_string(p) || tuple)
             what = "this constraint applies to strings";
         break;
     case C_LENGTH:
-        if (!is_string(p) && p != P_VARINT)
+        if (!(is_string(p) || p == P_VARINT || p == P_LEB128) || tuple)
             what = "'length' applies to strings and varints";
         break;
     case C_MINIMAL:
-        if (!is_string(p) && p != P_VARINT)
+        if (!(is_string(p) || p == P_VARINT || p == P_LEB128) || tuple)
             what = "'minimal' applies to strings and varints";
         break;
     case C_FLAG:
-        if (p != P_BOOL8 && p != P_NSTRING7)
-            what = "'flag' applies to bool8 and nstring7 fields";
+        if (p != P_BOOL8 && p != P_NSTRING7 && p != P_BIT)
+            what = "'flag' applies to bool8, nstring7 and bits fields";
         break;
     case C_SYNTAX:
     case C_UNIQUE:
@@ -267,8 +323,9 @@ static void check_cons(compiler *cc, struct_decl *cur, member *m, cons *c)
     }
     if (what)
         cc_error(cc, c->at, "%s ('%s' is %s)", what, m->name,
-                 array ? "an array" : t->st ? "a struct" : prim_name(p));
+                 counted ? "a counted array" : tuple ? "a fixed array" : t->st ? "a struct" : prim_name(p));
     check_expr(cc, cur, c->when);
+    no_remaining(cc, c->when, "a `when`");
 }
 
 static bool has_cons(member *m, cons_kind k)
@@ -285,32 +342,35 @@ static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
 {
     switch (m->kind) {
     case M_FIELD: {
-        resolve_type(cc, m->type);
-        int idx_self, idx_other;
+        int idx_other;
         member *other = find_member_named(s, m->name, &idx_other);
-        (void)idx_self;
         if (other && other != m)
             cc_error(cc, m->at, "field '%s' is declared twice in struct '%s'", m->name, s->name);
         tref *t = m->type;
         if (t->kind == T_ARRAY) {
             check_expr(cc, s, t->count);
+            no_remaining(cc, t->count, "a count");
             if (t->count->kind != E_INT && !has_cons(m, C_FITS))
                 cc_error(cc, m->at,
                          "array '%s' needs a 'fits @code' constraint: its count comes from the input", m->name);
             if (t->elem->st && t->elem->st == s)
                 cc_error(cc, m->at, "struct '%s' contains itself", s->name);
         }
-        if (t->kind != T_ARRAY && is_string(t->prim) && !has_cons(m, C_LENGTH))
+        prim_kind p = t->kind == T_ARRAY ? (t->elem->kind == T_ARRAY ? P_NONE : t->elem->prim) : t->prim;
+        if (is_string(p) && !has_cons(m, C_LENGTH))
             cc_error(cc, m->at, "string '%s' needs a 'length @code' constraint for malformed lengths", m->name);
-        if (t->kind != T_ARRAY && t->prim == P_NSTRING7 && !has_cons(m, C_FLAG))
+        if (p == P_NSTRING7 && !has_cons(m, C_FLAG))
             cc_error(cc, m->at, "nullable string '%s' needs a 'flag @code' constraint", m->name);
-        if (t->kind != T_ARRAY && t->prim == P_VARINT && !has_cons(m, C_LENGTH))
+        if ((p == P_VARINT || p == P_LEB128) && !has_cons(m, C_LENGTH))
             cc_error(cc, m->at, "varint '%s' needs a 'length @code' constraint", m->name);
         for (size_t i = 0; i < m->cons.n; i++)
             check_cons(cc, s, m, m->cons.items[i]);
         break;
     }
-    case M_LET: check_expr(cc, s, m->value); break;
+    case M_LET:
+        check_expr(cc, s, m->value);
+        no_remaining(cc, m->value, "a let");
+        break;
     case M_ASSERT:
         m->rule = use_rule(cc, m->code, m->code_at);
         check_expr(cc, s, m->value);
@@ -319,19 +379,26 @@ static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
         break;
     case M_IF:
         check_expr(cc, s, m->value);
+        no_remaining(cc, m->value, "a condition");
         if (m->code)
             m->rule = use_rule(cc, m->code, m->code_at);
         check_members(cc, s, &m->body, true);
+        check_members(cc, s, &m->else_body, true);
         break;
     case M_SWITCH: {
         bool has_else = false;
         for (size_t i = 0; i < m->arms.n; i++) {
             switch_arm *a = m->arms.items[i];
             check_expr(cc, s, a->cond);
+            no_remaining(cc, a->cond, "a switch");
             if (has_else)
                 cc_error(cc, a->at, "switch arm after 'else' can never be taken");
             if (!a->cond)
                 has_else = true;
+            if (!a->type) {
+                a->stop_rule = use_rule(cc, a->stop_code, a->at);
+                continue;
+            }
             a->st = find_struct(cc, a->type);
             if (!a->st)
                 cc_error(cc, a->at, "unknown struct '%s' in switch", a->type);
@@ -339,7 +406,7 @@ static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
                 cc_error(cc, a->at, "struct '%s' contains itself", s->name);
         }
         if (!has_else)
-            cc_error(cc, m->at, "switch needs an 'else' arm: every input must select a layout");
+            cc_error(cc, m->at, "switch needs an 'else' arm: every input must select a layout (or stop)");
         if (in_if)
             cc_error(cc, m->at, "switch inside 'if' is not supported: select in the arm's struct");
         break;
@@ -354,7 +421,58 @@ static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
             token *t = m->codes.items[i];
             use_rule(cc, t->text, t->at);
         }
+        for (size_t i = 0; i < m->args.n; i++) {
+            token *t = m->args.items[i];
+            member *f = find_member_named(s, t->text, NULL);
+            if (!f || f->kind != M_FIELD)
+                cc_error(cc, t->at, "hook '%s': no field '%s' in struct '%s' (a hook gets the byte spans of fields "
+                         "read before it)", m->name, t->text, s->name);
+        }
         break;
+    case M_CONST:
+        m->rule = use_rule(cc, m->code, m->code_at);
+        if (!m->bytes_len)
+            cc_error(cc, m->at, "const '%s' has no bytes", m->name);
+        if (find_member_named(s, m->name, NULL))
+            cc_error(cc, m->at, "'%s' is declared twice in struct '%s'", m->name, s->name);
+        break;
+    case M_PROCESS:
+        for (size_t i = 0; i < m->codes.n; i++) {
+            token *t = m->codes.items[i];
+            use_rule(cc, t->text, t->at);
+        }
+        for (size_t i = 0; i < m->args.n; i++) {
+            check_expr(cc, s, m->args.items[i]);
+            no_remaining(cc, m->args.items[i], "process arguments");
+        }
+        check_expr(cc, s, m->value);
+        no_remaining(cc, m->value, "a condition");
+        check_expr(cc, s, m->span);
+        no_remaining(cc, m->span, "a span");
+        if (in_if)
+            cc_error(cc, m->at, "process inside 'if' is not supported");
+        for (size_t i = 0; i < m->body.n; i++) {
+            member *b = m->body.items[i];
+            if (b->kind == M_PROCESS)
+                cc_error(cc, b->at, "process inside process is not supported");
+        }
+        check_members(cc, s, &m->body, false);
+        break;
+    }
+}
+
+/* Field types are resolved before any struct is checked: an expression may
+ * name a field of a struct declared (or instantiated) later. */
+static void resolve_types(compiler *cc, vec *members)
+{
+    for (size_t i = 0; i < members->n; i++) {
+        member *m = members->items[i];
+        if (m->kind == M_FIELD)
+            resolve_type(cc, m->type);
+        else if (m->kind == M_IF || m->kind == M_PROCESS) {
+            resolve_types(cc, &m->body);
+            resolve_types(cc, &m->else_body);
+        }
     }
 }
 
@@ -376,7 +494,21 @@ static int min_members(compiler *cc, vec *members, int *state, bool *fixed)
         if (m->kind == M_IF) {
             *fixed = false;
             bool dummy;
+            int a = min_members(cc, &m->body, state, &dummy);
+            int b = min_members(cc, &m->else_body, state, &dummy);
+            if (m->has_else)
+                total += a < b ? a : b;
+            continue;
+        }
+        if (m->kind == M_PROCESS) {
+            /* the members may come from a derived stream: no bytes here */
+            *fixed = false;
+            bool dummy;
             (void)min_members(cc, &m->body, state, &dummy);
+            continue;
+        }
+        if (m->kind == M_CONST) {
+            total += (int)m->bytes_len;
             continue;
         }
         if (m->kind == M_SWITCH) {
@@ -401,8 +533,15 @@ static int min_members(compiler *cc, vec *members, int *state, bool *fixed)
             int64_t n = -1;
             if (t->count->kind == E_INT)
                 n = strtoll(t->count->text, NULL, 0);
+            if (t->packed) {
+                total += 1;
+                continue;
+            }
             int el = t->elem->st ? min_size_of(cc, t->elem->st, state, 0) : prim_size(t->elem->prim);
-            if (!t->elem->st && !prim_size(t->elem->prim))
+            if (t->elem->kind == T_ARRAY)
+                el = (int)strtoll(t->elem->count->text, NULL, 0) *
+                     (t->elem->packed ? 0 : prim_size(t->elem->elem->prim)) + (t->elem->packed ? 1 : 0);
+            else if (!t->elem->st && !prim_size(t->elem->prim))
                 el = 1;
             if (el <= 0)
                 cc_error(cc, m->at, "elements of array '%s' must take at least one byte", m->name);
@@ -534,6 +673,11 @@ static int depth_members(vec *members, int guard)
                 d += depth_of(t->st, guard + 1);
         } else if (m->kind == M_IF) {
             d = depth_members(&m->body, guard);
+            int e = depth_members(&m->else_body, guard);
+            if (e > d)
+                d = e;
+        } else if (m->kind == M_PROCESS) {
+            d = depth_members(&m->body, guard) + (m->segment ? 1 : 0);
         } else if (m->kind == M_SWITCH) {
             for (size_t k = 0; k < m->arms.n; k++) {
                 switch_arm *a = m->arms.items[k];
@@ -582,9 +726,12 @@ bool cc_check(compiler *cc)
         f->size_rule = use_rule(cc, f->size_code, f->size_at);
     if (f->trunc_code)
         f->trunc_rule = use_rule(cc, f->trunc_code, f->trunc_at);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < UD_COUNT_ALL; i++)
         if (f->undump_codes[i])
             f->undump_rules[i] = use_rule(cc, f->undump_codes[i], f->undump_at[i]);
+    if (!f->json && (f->undump_codes[UD_SYNTAX] || f->undump_codes[UD_SHAPE] || f->undump_codes[UD_VALUE]) &&
+        !(f->undump_codes[UD_SYNTAX] && f->undump_codes[UD_SHAPE] && f->undump_codes[UD_VALUE]))
+        cc_error(cc, f->at, "undump needs at least the syntax, shape and value codes (the others fall back to them)");
     if (f->json) {
         check_json(cc);
     } else {
@@ -592,15 +739,17 @@ bool cc_check(compiler *cc)
             cc_error(cc, f->at, "binary format '%s' needs `truncated @code`", f->id);
         if (!f->root)
             cc_error(cc, f->at, "binary format '%s' needs `root <struct>`", f->id);
+        if (f->magic_text && f->magic_bytes)
+            cc_error(cc, f->magic_at, "one magic per format");
         if (f->magic_text) {
             endian e;
-            if (!parse_prim(f->magic_text, &f->magic_prim, &e) || !prim_is_int(f->magic_prim))
+            if (!cc_parse_prim(f->magic_text, &f->magic_prim, &e) || !prim_is_int(f->magic_prim))
                 cc_error(cc, f->magic_at, "magic needs an integer type, not '%s'", f->magic_text);
         }
         for (size_t i = 0; i < f->enums.n; i++) {
             enum_decl *e = f->enums.items[i];
             endian en;
-            if (!parse_prim(e->base_name, &e->base, &en) || !prim_is_int(e->base))
+            if (!cc_parse_prim(e->base_name, &e->base, &en) || !prim_is_int(e->base))
                 cc_error(cc, e->base_at, "enum '%s' needs an integer base type, not '%s'", e->name, e->base_name);
         }
         for (size_t i = 0; i < f->structs.n; i++) {
@@ -616,6 +765,8 @@ bool cc_check(compiler *cc)
             else
                 f->root_st->is_root = true;
         }
+        for (size_t i = 0; i < f->structs.n; i++)
+            resolve_types(cc, &((struct_decl *)f->structs.items[i])->members);
         for (size_t i = 0; i < f->structs.n; i++) {
             struct_decl *s = f->structs.items[i];
             check_members(cc, s, &s->members, false);

@@ -1,14 +1,17 @@
 /* animgen: C code generation for binary layouts.
  *
- * Per struct S of format F it writes a C struct F_S, and the functions
+ * Per struct S of format F (after expand.c: templates are instances, value
+ * switches are condition switches) it writes a C struct F_S, and
  *   v_S  streaming validation (reads in place, stores scalars only),
  *   d_S  decoding into an arena document (arrays allocated after their count
  *        was checked against the remaining bytes),
  *   e_S  encoding back to bytes,
- * plus field metadata (F_meta_S) for the generic JSON dump and undump, the
- * rule table and the entry points (sniff, validate, decode, encode, dump,
- * undump). Generated functions nest as the declaration nests; nothing in
- * them recurses on input-controlled depth. */
+ * plus field metadata (F_meta_S) for the generic JSON dump and undump and
+ * for model mappings, the value tables, the rule table, the entry points
+ * (sniff, validate, decode, encode, dump, undump, reemit) and the format's
+ * registry entry. Generated functions nest as the declaration nests; nothing
+ * in them recurses on input-controlled depth. Code generated from a member
+ * carries a #line directive back to the member's line of the declaration. */
 #include "ast.h"
 #include "emit_common.h"
 
@@ -23,9 +26,11 @@ typedef struct emitter {
     format_decl *f;
     FILE *h, *c;
     const char *id;
-    vec watches; /* names watched by `nonempty(...)` */
-    bool unchecked;     /* emitting a fast element reader (no bounds checks) */
-    int unchecked_off;  /* byte offset of the next field in that element */
+    vec watches;       /* names watched by `nonempty(...)` */
+    vec hooked;        /* member* whose end offsets hooks need */
+    vec scope;         /* member* whose at_N_ offsets the function being written has */
+    bool unchecked;    /* emitting a fast element reader (no bounds checks) */
+    int unchecked_off; /* byte offset of the next field in that element */
 } emitter;
 
 static void rule_ident(emitter *em, const rule_decl *r, char *buf, size_t n)
@@ -37,15 +42,25 @@ static void rule_ident(emitter *em, const rule_decl *r, char *buf, size_t n)
     buf[k] = 0;
 }
 
-/* &F_rules[F_R_X] */
+/* &F_rules[F_R_X]; four rotating buffers, so that a call can use several */
 static const char *rule_ref(emitter *em, const rule_decl *r)
 {
-    static char buf[256];
+    static char bufs[4][256];
+    static int next;
+    char *buf = bufs[next++ & 3];
     char ident[200];
     rule_ident(em, r, ident, sizeof ident);
-    snprintf(buf, sizeof buf, "&%s_rules[%s]", em->id, ident);
+    snprintf(buf, 256, "&%s_rules[%s]", em->id, ident);
     return buf;
 }
+
+static void line_at(emitter *em, loc at)
+{
+    if (at.line > 0)
+        gen_out(em->c, "#line %d \"%s\"\n", at.line, em->cc->path);
+}
+
+static void line_back(emitter *em) { gen_out(em->c, "%s\n", GEN_LINE_RESET); }
 
 /* ---- expressions ------------------------------------------------------- */
 
@@ -63,6 +78,10 @@ static void emit_expr(emitter *em, FILE *fp, struct_decl *cur, const expr *e)
     }
     case E_FLOAT: gen_out(fp, "%s", e->text); break;
     case E_NAME:
+        if (strcmp(e->text, "remaining") == 0) {
+            gen_out(fp, "((int64_t)ak_lleft(c))");
+            break;
+        }
         if (!resolve_name(em->cc, cur, e->text, tmp, sizeof tmp))
             snprintf(tmp, sizeof tmp, "0 /* ? %s */", e->text);
         gen_out(fp, "%s", tmp);
@@ -77,13 +96,36 @@ static void emit_expr(emitter *em, FILE *fp, struct_decl *cur, const expr *e)
         emit_expr(em, fp, cur, e->lhs);
         fputc(')', fp);
         break;
-    case E_BINARY:
+    case E_BINARY: {
+        /* & and % on integers, also when an operand is a let (a double) */
+        bool integral = strcmp(e->op, "&") == 0 || strcmp(e->op, "%") == 0;
         fputc('(', fp);
+        if (integral)
+            fputs("(int64_t)", fp);
         emit_expr(em, fp, cur, e->lhs);
         gen_out(fp, " %s ", e->op);
+        if (integral)
+            fputs("(int64_t)", fp);
         emit_expr(em, fp, cur, e->rhs);
         fputc(')', fp);
         break;
+    }
+    case E_COND:
+        fputc('(', fp);
+        emit_expr(em, fp, cur, e->lhs);
+        fputs(" ? ", fp);
+        emit_expr(em, fp, cur, e->rhs);
+        fputs(" : ", fp);
+        emit_expr(em, fp, cur, e->alt);
+        fputc(')', fp);
+        break;
+    case E_SIZEOF: {
+        prim_kind p = P_NONE;
+        endian en;
+        cc_parse_prim(e->text, &p, &en);
+        gen_out(fp, "%dLL", prim_size(p));
+        break;
+    }
     }
 }
 
@@ -91,18 +133,36 @@ static void emit_expr(emitter *em, FILE *fp, struct_decl *cur, const expr *e)
 
 static const char *ctype_of(emitter *em, const tref *t)
 {
-    static char buf[256];
+    static char bufs[2][256];
+    static int next;
+    char *buf = bufs[next++ & 1];
     if (t->st)
-        snprintf(buf, sizeof buf, "%s_%s", em->id, t->st->name);
+        snprintf(buf, 256, "%s_%s", em->id, t->st->name);
     else
-        snprintf(buf, sizeof buf, "%s", prim_ctype(t->prim));
+        snprintf(buf, 256, "%s", prim_ctype(t->prim));
     return buf;
+}
+
+static bool fixed_count(const tref *t, long long *n)
+{
+    if (t->kind != T_ARRAY || t->count->kind != E_INT)
+        return false;
+    *n = strtoll(t->count->text, NULL, 0);
+    return true;
+}
+
+/* A fixed array of scalars (a tuple, packed bits): the value of one element
+ * or field that is read and checked as a whole. */
+static bool is_tuple(const tref *t)
+{
+    long long n = 0;
+    return t->kind == T_ARRAY && fixed_count(t, &n) && t->elem->kind == T_NAMED && !t->elem->st;
 }
 
 static const char *lkind_of(const tref *t)
 {
     if (t->kind == T_ARRAY)
-        return "AK_LK_ARRAY";
+        return fixed_count(t, &(long long){0}) ? "AK_LK_FIXED" : "AK_LK_ARRAY";
     if (t->st)
         return "AK_LK_STRUCT";
     switch (t->prim) {
@@ -116,59 +176,125 @@ static const char *lkind_of(const tref *t)
     case P_I64: return "AK_LK_I64";
     case P_F32: return "AK_LK_F32";
     case P_F64: return "AK_LK_F64";
-    case P_BOOL8: return "AK_LK_BOOL";
+    case P_BOOL8:
+    case P_BIT: return "AK_LK_BOOL";
     case P_VARINT: return "AK_LK_VARINT";
     case P_STRING7: return "AK_LK_STRING";
     case P_NSTRING7: return "AK_LK_NSTRING";
+    case P_LEB128: return "AK_LK_LEB128";
     default: return "AK_LK_U8";
     }
 }
 
-static bool fixed_count(const tref *t, long long *n)
+/* "float name", "float name[3]", "S name" */
+static void emit_decl(emitter *em, FILE *fp, const tref *t, const char *name)
 {
-    if (t->kind != T_ARRAY || t->count->kind != E_INT)
-        return false;
-    *n = strtoll(t->count->text, NULL, 0);
-    return true;
+    long long n = 0;
+    if (fixed_count(t, &n)) {
+        const tref *el = t->elem;
+        long long k;
+        if (fixed_count(el, &k))
+            gen_out(fp, "%s %s[%lld][%lld]", ctype_of(em, el->elem), name, n, k);
+        else
+            gen_out(fp, "%s %s[%lld]", ctype_of(em, el), name, n);
+    } else {
+        gen_out(fp, "%s %s", ctype_of(em, t), name);
+    }
 }
 
-static void emit_struct_members(emitter *em, struct_decl *s, vec *members, int *switches)
+/* "float *name", "float (*name)[3]": a pointer to elements of type el */
+static void emit_elem_ptr(emitter *em, FILE *fp, const tref *el, const char *name)
+{
+    long long k;
+    if (fixed_count(el, &k))
+        gen_out(fp, "%s (*%s)[%lld]", ctype_of(em, el->elem), name, k);
+    else
+        gen_out(fp, "%s *%s", ctype_of(em, el), name);
+}
+
+static void emit_struct_members(emitter *em, struct_decl *s, vec *members)
 {
     for (size_t i = 0; i < members->n; i++) {
         member *m = members->items[i];
         switch (m->kind) {
         case M_FIELD: {
             tref *t = m->type;
-            long long n;
-            if (fixed_count(t, &n))
-                gen_out(em->h, "    %s %s[%lld];\n", ctype_of(em, t->elem), m->name, n);
-            else if (t->kind == T_ARRAY)
-                gen_out(em->h, "    %s *%s;\n    size_t %s_count;\n", ctype_of(em, t->elem), m->name, m->name);
-            else
-                gen_out(em->h, "    %s %s;\n", ctype_of(em, t), m->name);
+            gen_out(em->h, "    ");
+            if (t->kind == T_ARRAY && !fixed_count(t, &(long long){0})) {
+                emit_elem_ptr(em, em->h, t->elem, m->name);
+                gen_out(em->h, ";\n    size_t %s_count;\n", m->name);
+            } else {
+                emit_decl(em, em->h, t, m->name);
+                gen_out(em->h, ";\n");
+            }
             break;
         }
         case M_LET: gen_out(em->h, "    double %s; /* let */\n", m->name); break;
-        case M_IF: emit_struct_members(em, s, &m->body, switches); break;
-        case M_SWITCH:
+        case M_IF:
+            emit_struct_members(em, s, &m->body);
+            emit_struct_members(em, s, &m->else_body);
+            break;
+        case M_PROCESS: emit_struct_members(em, s, &m->body); break;
+        case M_SWITCH: {
             if (m->name)
                 gen_out(em->h, "    int %s; /* the arm taken: %s_%s_<arm struct> */\n", m->name, em->id, m->name);
             else
                 gen_out(em->h, "    int sw%d; /* the arm taken by switch #%d */\n", m->id, m->id);
+            /* one arm is present at a time: they share their storage */
+            bool any = false;
             for (size_t k = 0; k < m->arms.n; k++) {
                 switch_arm *a = m->arms.items[k];
+                if (!a->st)
+                    continue;
                 bool dup = false;
                 for (size_t j = 0; j < k; j++)
                     if (((switch_arm *)m->arms.items[j])->st == a->st)
                         dup = true;
-                if (!dup)
-                    gen_out(em->h, "    %s_%s %s;\n", em->id, a->st->name, a->st->name);
+                if (dup)
+                    continue;
+                if (!any)
+                    gen_out(em->h, "    union {\n");
+                any = true;
+                gen_out(em->h, "        %s_%s %s;\n", em->id, a->st->name, a->st->name);
             }
-            (*switches)++;
+            if (any)
+                gen_out(em->h, "    };\n");
             break;
+        }
         default: break;
         }
     }
+}
+
+static void deps_of_type(emitter *em, const tref *t);
+
+static void deps_of_members(emitter *em, vec *members)
+{
+    for (size_t i = 0; i < members->n; i++) {
+        member *m = members->items[i];
+        if (m->kind == M_FIELD)
+            deps_of_type(em, m->type);
+        else if (m->kind == M_IF || m->kind == M_PROCESS) {
+            deps_of_members(em, &m->body);
+            deps_of_members(em, &m->else_body);
+        } else if (m->kind == M_SWITCH) {
+            for (size_t a = 0; a < m->arms.n; a++) {
+                switch_arm *arm = m->arms.items[a];
+                if (arm->st)
+                    deps_of_type(em, &(tref){.kind = T_NAMED, .st = arm->st});
+            }
+        }
+    }
+}
+
+static void emit_struct_type(emitter *em, struct_decl *s);
+
+static void deps_of_type(emitter *em, const tref *t)
+{
+    while (t->kind == T_ARRAY)
+        t = t->elem;
+    if (t->st)
+        emit_struct_type(em, t->st);
 }
 
 static void emit_struct_type(emitter *em, struct_decl *s)
@@ -176,28 +302,9 @@ static void emit_struct_type(emitter *em, struct_decl *s)
     if (s->emitted)
         return;
     s->emitted = true;
-    /* dependencies first */
-    vec stack = {0};
-    vec_push(em->cc, &stack, &s->members);
-    for (size_t k = 0; k < stack.n; k++) {
-        vec *ms = stack.items[k];
-        for (size_t i = 0; i < ms->n; i++) {
-            member *m = ms->items[i];
-            if (m->kind == M_FIELD) {
-                tref *t = m->type->kind == T_ARRAY ? m->type->elem : m->type;
-                if (t->st)
-                    emit_struct_type(em, t->st);
-            } else if (m->kind == M_IF) {
-                vec_push(em->cc, &stack, &m->body);
-            } else if (m->kind == M_SWITCH) {
-                for (size_t a = 0; a < m->arms.n; a++)
-                    emit_struct_type(em, ((switch_arm *)m->arms.items[a])->st);
-            }
-        }
-    }
+    deps_of_members(em, &s->members); /* dependencies first */
     gen_out(em->h, "\ntypedef struct %s_%s {\n", em->id, s->name);
-    int sw = 0;
-    emit_struct_members(em, s, &s->members, &sw);
+    emit_struct_members(em, s, &s->members);
     if (!s->members.n)
         gen_out(em->h, "    char unused_;\n");
     gen_out(em->h, "} %s_%s;\n", em->id, s->name);
@@ -206,9 +313,11 @@ static void emit_struct_type(emitter *em, struct_decl *s)
         if (m->kind != M_SWITCH || !m->name)
             continue;
         gen_out(em->h, "enum {");
-        for (size_t k = 0; k < m->arms.n; k++)
-            gen_out(em->h, "%s %s_%s_%s = %zu", k ? "," : "", em->id, m->name,
-                ((switch_arm *)m->arms.items[k])->st->name, k);
+        for (size_t k = 0; k < m->arms.n; k++) {
+            switch_arm *a = m->arms.items[k];
+            if (a->st)
+                gen_out(em->h, "%s %s_%s_%s = %zu", k ? "," : "", em->id, m->name, a->st->name, k);
+        }
         gen_out(em->h, " };\n");
     }
 }
@@ -236,13 +345,29 @@ static int watch_index(emitter *em, const char *name)
     return -1;
 }
 
+static bool in_scope(emitter *em, const member *m)
+{
+    for (size_t i = 0; i < em->scope.n; i++)
+        if (em->scope.items[i] == m)
+            return true;
+    return false;
+}
+
+static bool hooked(emitter *em, const member *m)
+{
+    for (size_t i = 0; i < em->hooked.n; i++)
+        if (em->hooked.items[i] == m)
+            return true;
+    return false;
+}
+
 /* printf conversion and argument for a scalar value in messages */
 static void value_fmt(prim_kind p, const char *lv, char *fmt, size_t fn, char *arg, size_t an)
 {
     if (prim_is_float(p)) {
         snprintf(fmt, fn, "%%.9g");
         snprintf(arg, an, "(double)%s", lv);
-    } else if (p == P_U64) {
+    } else if (p == P_U64 || p == P_LEB128) {
         snprintf(fmt, fn, "%%llu");
         snprintf(arg, an, "(unsigned long long)%s", lv);
     } else {
@@ -251,161 +376,284 @@ static void value_fmt(prim_kind p, const char *lv, char *fmt, size_t fn, char *a
     }
 }
 
-/* The checks of one scalar value; lv is its C lvalue, leaf the path leaf
- * (a C expression: "\"name\"" or NULL), at the offset expression. */
-static void emit_scalar_checks(emitter *em, struct_decl *s, member *m, prim_kind p, const char *lv,
-                               const char *raw, const char *leaf, const char *at, int size)
+/* Constraints that the generic check chains test (the others are part of
+ * reading: lengths, UTF-8, counts, orders across elements). */
+static bool chain_checked(const cons *k)
+{
+    switch (k->kind) {
+    case C_CMP:
+    case C_RANGE:
+    case C_SET:
+    case C_NOTSET:
+    case C_ENUM:
+    case C_FINITE:
+    case C_FLAG:
+    case C_UNIT: return true;
+    default: return false;
+    }
+}
+
+static int chain_count(const member *m)
+{
+    int n = 1;
+    for (size_t i = 0; i < m->cons.n; i++)
+        if (((cons *)m->cons.items[i])->chain)
+            n++;
+    return n;
+}
+
+/* The test of constraint k on value lv (false when it fails). */
+static void emit_test(emitter *em, struct_decl *s, const cons *k, const char *lv, const char *raw, int bits)
+{
+    FILE *c = em->c;
+    switch (k->kind) {
+    case C_CMP:
+        gen_out(c, "%s %s ", lv, k->op);
+        emit_expr(em, c, s, k->value);
+        break;
+    case C_RANGE:
+        gen_out(c, "%s >= ", lv);
+        emit_expr(em, c, s, k->value);
+        gen_out(c, " && %s <= ", lv);
+        emit_expr(em, c, s, k->hi);
+        break;
+    case C_SET:
+    case C_NOTSET:
+        if (k->kind == C_NOTSET)
+            gen_out(c, "!(");
+        for (size_t j = 0; j < k->set.n; j++) {
+            gen_out(c, "%s%s == ", j ? " || " : "", lv);
+            emit_expr(em, c, s, k->set.items[j]);
+        }
+        if (k->kind == C_NOTSET)
+            gen_out(c, ")");
+        break;
+    case C_ENUM:
+        if (!k->en->items.n)
+            gen_out(c, "0");
+        for (size_t j = 0; j < k->en->items.n; j++)
+            gen_out(c, "%s%s == %lldLL", j ? " || " : "", lv, (long long)((enum_item *)k->en->items.items[j])->value);
+        break;
+    case C_FINITE: gen_out(c, "isfinite(%s)", lv); break;
+    case C_FLAG:
+        if (bits)
+            gen_out(c, "(%s >> %d) == 0", raw, bits);
+        else
+            gen_out(c, "%s <= 1", raw ? raw : lv);
+        break;
+    default: gen_out(c, "1"); break;
+    }
+}
+
+/* The checks of one value, chain by chain. lv is the value (for a tuple:
+ * the array), leaf the path leaf (a C expression), at the offset expression
+ * and size the value's byte size. Component constraints of a tuple are
+ * tested on every component; `unit` on the whole. */
+static void emit_checks(emitter *em, struct_decl *s, member *m, const tref *t, const char *lv, const char *raw,
+                        const char *leaf, const char *at, int size)
 {
     FILE *c = em->c;
     bool any = false;
-    for (size_t i = 0; i < m->cons.n; i++) {
-        cons *k = m->cons.items[i];
-        if (k->kind == C_FITS || k->kind == C_NONDECREASING || k->kind == C_NOREPEAT || k->kind == C_LENGTH ||
-            k->kind == C_UTF8 || k->kind == C_MINIMAL)
-            continue;
-        any = true;
-    }
+    for (size_t i = 0; i < m->cons.n; i++)
+        any |= chain_checked(m->cons.items[i]);
     if (!any)
         return;
-    gen_out(c, "        {\n            bool failed_ = false;\n");
-    char fmt[32], arg[300];
-    value_fmt(p, lv, fmt, sizeof fmt, arg, sizeof arg);
-    for (size_t i = 0; i < m->cons.n; i++) {
-        cons *k = m->cons.items[i];
-        if (k->kind == C_FITS || k->kind == C_NONDECREASING || k->kind == C_NOREPEAT || k->kind == C_LENGTH ||
-            k->kind == C_UTF8 || k->kind == C_MINIMAL)
-            continue;
-        gen_out(c, "            if (!failed_");
-        if (k->when) {
-            gen_out(c, " && (");
-            emit_expr(em, c, s, k->when);
-            gen_out(c, ")");
+    long long n = 0;
+    bool tuple = is_tuple(t);
+    if (tuple)
+        fixed_count(t, &n);
+    const tref *comp = tuple ? t->elem : t;
+    prim_kind p = comp->prim;
+    int chains = chain_count(m);
+    gen_out(c, "        {\n            bool failed_[%d] = {false};\n", chains);
+    char fmt[32], arg[400];
+    for (int pass = 0; pass < 2; pass++) {
+        /* pass 0: per value (per component of a tuple); pass 1: whole tuples */
+        if (pass == 1 && !tuple)
+            break;
+        const char *clv = lv;
+        char comp_lv[300];
+        if (tuple && pass == 0) {
+            gen_out(c, "            for (size_t k_ = 0; k_ < %lld; k_++) {\n", n);
+            snprintf(comp_lv, sizeof comp_lv, "%s[k_]", lv);
+            clv = comp_lv;
         }
-        gen_out(c, " && !(");
-        switch (k->kind) {
-        case C_CMP:
-            gen_out(c, "%s %s ", lv, k->op);
-            emit_expr(em, c, s, k->value);
-            break;
-        case C_RANGE:
-            gen_out(c, "%s >= ", lv);
-            emit_expr(em, c, s, k->value);
-            gen_out(c, " && %s <= ", lv);
-            emit_expr(em, c, s, k->hi);
-            break;
-        case C_SET:
-            for (size_t j = 0; j < k->set.n; j++) {
-                gen_out(c, "%s%s == ", j ? " || " : "", lv);
-                emit_expr(em, c, s, k->set.items[j]);
+        value_fmt(p, clv, fmt, sizeof fmt, arg, sizeof arg);
+        int chain = 0;
+        for (size_t i = 0; i < m->cons.n; i++) {
+            cons *k = m->cons.items[i];
+            if (k->chain)
+                chain++;
+            if (!chain_checked(k) || (k->kind == C_FLAG && p == P_NSTRING7))
+                continue; /* a nullable string's flag byte is checked as it is read */
+            bool whole = k->kind == C_UNIT || (k->kind == C_FLAG && p == P_BIT);
+            if (tuple && whole != (pass == 1))
+                continue;
+            gen_out(c, "            if (!failed_[%d]", chain);
+            if (k->when) {
+                gen_out(c, " && (");
+                emit_expr(em, c, s, k->when);
+                gen_out(c, ")");
             }
-            break;
-        case C_ENUM:
-            if (!k->en->items.n)
-                gen_out(c, "0");
-            for (size_t j = 0; j < k->en->items.n; j++)
-                gen_out(c, "%s%s == %lldLL", j ? " || " : "", lv, (long long)((enum_item *)k->en->items.items[j])->value);
-            break;
-        case C_FINITE: gen_out(c, "isfinite(%s)", lv); break;
-        case C_FLAG: gen_out(c, "%s <= 1", raw ? raw : lv); break;
-        default: gen_out(c, "1"); break;
+            if (k->kind == C_UNIT) {
+                gen_out(c, ") {\n                double len_ = ak_llength_%s(%s, %lld);\n",
+                    p == P_F32 ? "f32" : "f64", lv, n);
+                gen_out(c, "                if ((len_ == 0 || fabs(len_ - 1) > %g)", k->tolerance);
+            } else {
+                gen_out(c, " && !(");
+                emit_test(em, s, k, clv, raw, k->kind == C_FLAG && p == P_BIT ? (int)n : 0);
+                gen_out(c, ")");
+            }
+            gen_out(c, ") {\n                failed_[%d] = true;\n", chain);
+            gen_out(c, "                if (!ak_lreport(c, %s, %s, %s, %d, %s, ", rule_ref(em, k->rule),
+                k->fatal ? "true" : "false", at, size, leaf);
+            gen_c_string(c, k->rule->message, true);
+            if (k->kind == C_UNIT)
+                gen_out(c, " \" (length %%.9g)\", len_))\n");
+            else if (k->kind == C_FLAG)
+                gen_out(c, " \" (%s = 0x%%02x)\", (unsigned)%s))\n", m->name, raw ? raw : clv);
+            else if (tuple)
+                gen_out(c, " \" (%s[%%zu] = %s)\", k_, %s))\n", m->name, fmt, arg);
+            else
+                gen_out(c, " \" (%s = %s)\", %s))\n", m->name, fmt, arg);
+            gen_out(c, "                    return false;\n            }\n");
+            if (k->kind == C_UNIT)
+                gen_out(c, "            }\n");
         }
-        gen_out(c, ")) {\n                failed_ = true;\n");
-        gen_out(c, "                if (!ak_lreport(c, %s, %s, %s, %d, %s, ", rule_ref(em, k->rule),
-            k->fatal ? "true" : "false", at, size, leaf);
-        gen_c_string(c, k->rule->message, true);
-        if (k->kind == C_FLAG) {
-            gen_out(c, " \" (%s = %%u)\", (unsigned)%s))\n", m->name, raw ? raw : lv);
-        } else {
-            gen_out(c, " \" (%s = %s)\", %s))\n", m->name, fmt, arg);
-        }
-        gen_out(c, "                    return false;\n            }\n");
+        if (tuple && pass == 0)
+            gen_out(c, "            }\n");
     }
-    gen_out(c, "            (void)failed_;\n        }\n");
+    gen_out(c, "        }\n");
 }
 
-/* Reads one scalar of type t into lvalue lv (validate/decode). */
-static void emit_read_scalar(emitter *em, struct_decl *s, member *m, const tref *t, const char *lv,
-                             const char *leaf, const char *leafname)
+static const cons *find_cons(const member *m, cons_kind k)
+{
+    for (size_t i = 0; i < m->cons.n; i++)
+        if (((cons *)m->cons.items[i])->kind == k)
+            return m->cons.items[i];
+    return NULL;
+}
+
+static void emit_get(emitter *em, const tref *t, const char *lv, const char *p)
 {
     FILE *c = em->c;
-    prim_kind p = t->prim;
-    int size = prim_size(p);
+    switch (t->prim) {
+    case P_U8: gen_out(c, "        %s = %s[0];\n", lv, p); break;
+    case P_I8: gen_out(c, "        %s = (int8_t)%s[0];\n", lv, p); break;
+    case P_F32: gen_out(c, "        %s = ak_lf32(%s(%s));\n", lv, getter(t->prim, end_of(em, t)), p); break;
+    case P_F64: gen_out(c, "        %s = ak_lf64(%s(%s));\n", lv, getter(t->prim, end_of(em, t)), p); break;
+    default: gen_out(c, "        %s = (%s)%s(%s);\n", lv, prim_ctype(t->prim), getter(t->prim, end_of(em, t)), p); break;
+    }
+}
+
+/* Reads one value of type t (a scalar or a tuple) into lvalue lv and checks
+ * it (validate/decode). */
+static void emit_read_value(emitter *em, struct_decl *s, member *m, const tref *t, const char *lv,
+                            const char *leaf, const char *leafname)
+{
+    FILE *c = em->c;
     char at[64];
     snprintf(at, sizeof at, "at_%d_", m->id);
-    if (size && em->unchecked) {
-        /* fast path: the element's bytes were checked by the array's count */
-        gen_out(c, "        p = q_ + %d;\n", em->unchecked_off);
-        em->unchecked_off += size;
-    } else if (size) {
-        gen_out(c, "        if (ak_lleft(c) < %d)\n            return ak_ltruncated(c, %s, %d);\n", size, leafname, size);
-        gen_out(c, "        p = c->data + c->pos;\n");
-    }
-    if (size) {
-        switch (p) {
-        case P_U8: gen_out(c, "        %s = p[0];\n", lv); break;
-        case P_I8: gen_out(c, "        %s = (int8_t)p[0];\n", lv); break;
-        case P_BOOL8:
-            gen_out(c, "        raw_ = p[0];\n        %s = raw_ != 0;\n", lv);
-            break;
-        case P_F32: gen_out(c, "        %s = ak_lf32(%s(p));\n", lv, getter(p, end_of(em, t))); break;
-        case P_F64: gen_out(c, "        %s = ak_lf64(%s(p));\n", lv, getter(p, end_of(em, t))); break;
-        default:
-            gen_out(c, "        %s = (%s)%s(p);\n", lv, prim_ctype(p), getter(p, end_of(em, t)));
-            break;
+    long long n = 0;
+    if (is_tuple(t)) {
+        fixed_count(t, &n);
+        const tref *el = t->elem;
+        if (t->packed) {
+            gen_out(c, "        if (ak_lleft(c) < 1)\n            return ak_ltruncated(c, %s, 1);\n", leafname);
+            gen_out(c, "        raw_ = c->data[c->pos++];\n");
+            for (long long k = 0; k < n; k++)
+                gen_out(c, "        %s[%lld] = (raw_ >> %lld) & 1;\n", lv, k, k);
+            emit_checks(em, s, m, t, lv, "raw_", leaf, at, 1);
+            return;
         }
-        if (!em->unchecked)
-            gen_out(c, "        c->pos += %d;\n", size);
+        int w = prim_size(el->prim), size = (int)n * w;
+        if (em->unchecked) {
+            gen_out(c, "        p = q_ + %d;\n", em->unchecked_off);
+            em->unchecked_off += size;
+        } else {
+            gen_out(c, "        if (ak_lleft(c) < %d)\n            return ak_ltruncated(c, %s, %d);\n", size, leafname,
+                size);
+            gen_out(c, "        p = c->data + c->pos;\n        c->pos += %d;\n", size);
+        }
+        for (long long k = 0; k < n; k++) {
+            char clv[300], pp[32];
+            snprintf(clv, sizeof clv, "%s[%lld]", lv, k);
+            snprintf(pp, sizeof pp, "(p + %lld)", k * w);
+            emit_get(em, el, clv, pp);
+        }
+        emit_checks(em, s, m, t, lv, NULL, leaf, at, size);
+        return;
+    }
+    prim_kind p = t->prim;
+    int size = prim_size(p);
+    if (size) {
+        if (em->unchecked) {
+            gen_out(c, "        p = q_ + %d;\n", em->unchecked_off);
+            em->unchecked_off += size;
+        } else {
+            gen_out(c, "        if (ak_lleft(c) < %d)\n            return ak_ltruncated(c, %s, %d);\n", size, leafname,
+                size);
+            gen_out(c, "        p = c->data + c->pos;\n        c->pos += %d;\n", size);
+        }
+        if (p == P_BOOL8)
+            gen_out(c, "        raw_ = p[0];\n        %s = raw_ != 0;\n", lv);
+        else
+            emit_get(em, t, lv, "p");
         int w = m->name ? watch_index(em, m->name) : -1;
         if (w >= 0 && prim_is_int(p))
             gen_out(c, "        c->watch[%d] += (uint64_t)%s;\n", w, lv);
-        emit_scalar_checks(em, s, m, p, lv, p == P_BOOL8 ? "raw_" : NULL, leaf, at, size);
+        emit_checks(em, s, m, t, lv, p == P_BOOL8 ? "raw_" : NULL, leaf, at, size);
         return;
     }
-    /* variable size: varint, string7, nstring7 */
-    const cons *length = NULL, *utf8 = NULL, *minimal = NULL, *flag = NULL;
-    for (size_t i = 0; i < m->cons.n; i++) {
-        const cons *k = m->cons.items[i];
-        if (k->kind == C_LENGTH)
-            length = k;
-        else if (k->kind == C_UTF8)
-            utf8 = k;
-        else if (k->kind == C_MINIMAL)
-            minimal = k;
-        else if (k->kind == C_FLAG)
-            flag = k;
-    }
+    /* variable size: varint, leb128, string7, nstring7 */
+    const cons *length = find_cons(m, C_LENGTH), *utf8 = find_cons(m, C_UTF8), *minimal = find_cons(m, C_MINIMAL);
+    const cons *flag = find_cons(m, C_FLAG), *fits = find_cons(m, C_FITS);
     gen_out(c, "        {\n            uint64_t len_;\n            bool overlong_;\n            int st_;\n");
     if (p == P_NSTRING7) {
         gen_out(c, "            if (ak_lleft(c) < 1)\n                return ak_ltruncated(c, %s, 1);\n", leafname);
         gen_out(c, "            raw_ = c->data[c->pos];\n");
-        gen_out(c, "            if (raw_ > 1 && !ak_lreport(c, %s, true, c->pos, 1, %s, ", rule_ref(em, flag->rule), leaf);
+        gen_out(c, "            if (raw_ > 1 && !ak_lreport(c, %s, %s, c->pos, 1, %s, ", rule_ref(em, flag->rule),
+            flag->fatal ? "true" : "false", leaf);
         gen_c_string(c, flag->rule->message, true);
-        gen_out(c, " \" (%%u)\", (unsigned)raw_))\n                return false;\n");
+        gen_out(c, " \" (0x%%02x)\", (unsigned)raw_))\n                return false;\n");
         gen_out(c, "            c->pos++;\n");
         gen_out(c, "            %s.ptr = NULL;\n            %s.len = 0;\n            if (raw_) {\n", lv, lv);
     }
-    gen_out(c, "            st_ = ak_lread_len7(c, &len_, &overlong_);\n");
+    if (p == P_LEB128) {
+        gen_out(c, "            size_t nb_;\n            st_ = ak_lread_leb128(c, &len_, &overlong_, &nb_);\n");
+    } else {
+        gen_out(c, "            st_ = ak_lread_len7(c, &len_, &overlong_);\n");
+    }
     gen_out(c, "            if (st_ == 1)\n                return ak_ltruncated(c, %s, 1);\n", leafname);
-    gen_out(c, "            if (st_ == 2) {\n                ak_lreport(c, %s, true, c->pos, 5, %s, ", rule_ref(em, length->rule), leaf);
+    gen_out(c, "            if (st_ == 2) {\n                ak_lreport(c, %s, true, c->pos, %d, %s, ", rule_ref(em, length->rule),
+        p == P_LEB128 ? 10 : 5, leaf);
     gen_c_string(c, length->rule->message, true);
-    gen_out(c, " \": the 7-bit length is malformed\");\n                return false;\n            }\n");
-    if (p == P_VARINT) {
-        gen_out(c, "            %s = (uint32_t)len_;\n", lv);
+    gen_out(c, " \": %s\");\n                return false;\n            }\n",
+        p == P_LEB128 ? "more than 10 bytes, or a value beyond 64 bits" : "the 7-bit length is malformed");
+    if (p == P_VARINT || p == P_LEB128) {
+        gen_out(c, "            %s = (%s)len_;\n", lv, prim_ctype(p));
         int w = m->name ? watch_index(em, m->name) : -1;
         if (w >= 0)
             gen_out(c, "            c->watch[%d] += len_;\n", w);
     } else {
-        gen_out(c, "            if (len_ > ak_lleft(c)) {\n                ak_lreport(c, %s, true, %s, c->pos - %s, %s, ",
-            rule_ref(em, length->rule), at, at, leaf);
-        gen_c_string(c, length->rule->message, true);
+        /* A string that runs past the end: with `fits`, one that a file of
+           this size could hold was cut (the input is truncated) and a longer
+           one is a bad length (fits' rule); without, the length rule. */
+        gen_out(c, "            if (len_ > ak_lleft(c)) {\n");
+        if (fits)
+            gen_out(c, "                if (len_ <= c->size)\n                    return ak_ltruncated(c, %s, (size_t)len_);\n",
+                leafname);
+        const cons *k = fits ? fits : length;
+        gen_out(c, "                ak_lreport(c, %s, true, %s, c->pos - %s, %s, ", rule_ref(em, k->rule), at, at, leaf);
+        gen_c_string(c, k->rule->message, true);
         gen_out(c, " \": %%llu bytes, %%zu left\", (unsigned long long)len_, ak_lleft(c));\n"
                "                return false;\n            }\n");
         gen_out(c, "            %s.ptr = (const char *)c->data + c->pos;\n            %s.len = (size_t)len_;\n", lv, lv);
         gen_out(c, "            c->pos += (size_t)len_;\n");
     }
     if (minimal) {
-        gen_out(c, "            if (overlong_ && !ak_lreport(c, %s, %s, %s, 0, %s, ", rule_ref(em, minimal->rule),
-            minimal->fatal ? "true" : "false", at, leaf);
+        gen_out(c, "            if (overlong_ && !ak_lreport(c, %s, %s, %s, c->pos - %s, %s, ", rule_ref(em, minimal->rule),
+            minimal->fatal ? "true" : "false", at, at, leaf);
         gen_c_string(c, minimal->rule->message, true);
         gen_out(c, "))\n                return false;\n");
     }
@@ -420,7 +668,7 @@ static void emit_read_scalar(emitter *em, struct_decl *s, member *m, const tref 
     if (p == P_NSTRING7)
         gen_out(c, "            }\n");
     gen_out(c, "        }\n");
-    emit_scalar_checks(em, s, m, p, lv, p == P_NSTRING7 ? "raw_" : NULL, leaf, at, 0);
+    emit_checks(em, s, m, t, lv, p == P_NSTRING7 ? "raw_" : NULL, leaf, at, 0);
 }
 
 /* Byte offset of a field inside a fixed-size struct, or -1. */
@@ -431,72 +679,97 @@ static int field_offset(struct_decl *s, const char *name)
         member *m = s->members.items[i];
         if (m->kind != M_FIELD)
             continue;
-        if (m->type->kind == T_ARRAY || m->type->st || !prim_size(m->type->prim))
+        const tref *t = m->type;
+        int size;
+        if (is_tuple(t) && !t->packed) {
+            long long n = 0;
+            fixed_count(t, &n);
+            size = (int)n * prim_size(t->elem->prim);
+        } else if (t->kind == T_ARRAY || t->st || !prim_size(t->prim)) {
             return -1;
+        } else {
+            size = prim_size(t->prim);
+        }
         if (strcmp(m->name, name) == 0)
             return off;
-        off += prim_size(m->type->prim);
+        off += size;
     }
     return -1;
 }
 
 static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md);
 
-/* Elements that are only fixed-size scalars (plus lets and asserts) get an
- * unchecked reader: the array's count check already covered their bytes. */
+/* Elements that are only fixed-size scalars and tuples (plus lets and
+ * asserts) get an unchecked reader: the array's count check already covered
+ * their bytes. */
 static bool fast_element(struct_decl *s)
 {
     for (size_t i = 0; i < s->members.n; i++) {
         member *m = s->members.items[i];
         if (m->kind == M_LET || m->kind == M_ASSERT)
             continue;
-        if (m->kind != M_FIELD || m->type->kind == T_ARRAY || m->type->st || !prim_size(m->type->prim))
+        if (m->kind != M_FIELD)
+            return false;
+        const tref *t = m->type;
+        if (is_tuple(t) && !t->packed && prim_size(t->elem->prim))
+            continue;
+        if (t->kind == T_ARRAY || t->st || !prim_size(t->prim))
             return false;
     }
     return true;
 }
 
-static void emit_field_rw(emitter *em, struct_decl *s, member *m, mode md)
+/* Orders across the elements of an array: the array's own
+ * `nondecreasing(f)` / `norepeat(f)`, and those written on the fields of
+ * its element struct. */
+typedef struct order_check {
+    const cons *k;
+    const char *field;
+} order_check;
+
+static int collect_orders(member *m, order_check *out, int max)
+{
+    int n = 0;
+    for (size_t i = 0; i < m->cons.n && n < max; i++) {
+        const cons *k = m->cons.items[i];
+        if ((k->kind == C_NONDECREASING || k->kind == C_NOREPEAT) && k->name)
+            out[n++] = (order_check){k, k->name};
+    }
+    struct_decl *el = m->type->elem->st;
+    for (size_t i = 0; el && i < el->members.n; i++) {
+        member *f = el->members.items[i];
+        if (f->kind != M_FIELD)
+            continue;
+        for (size_t j = 0; j < f->cons.n && n < max; j++) {
+            const cons *k = f->cons.items[j];
+            if ((k->kind == C_NONDECREASING || k->kind == C_NOREPEAT) && !k->name)
+                out[n++] = (order_check){k, f->name};
+        }
+    }
+    return n;
+}
+
+static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
 {
     FILE *c = em->c;
     tref *t = m->type;
-    char lv[300], leaf[200];
-    snprintf(lv, sizeof lv, "o->%s", m->name);
-    snprintf(leaf, sizeof leaf, "\"%s\"", m->name);
-    if (em->unchecked)
-        gen_out(c, "        at_%d_ = base_ + %d;\n", m->id, em->unchecked_off);
-    else
-        gen_out(c, "        at_%d_ = c->pos;\n", m->id);
-    if (t->kind != T_ARRAY) {
-        if (t->st) {
-            gen_out(c, "        ak_lpush(c, \"%s\");\n", m->name);
-            gen_out(c, "        if (!%c_%s(c, &o->%s))\n            return false;\n", md == MODE_V ? 'v' : 'd',
-                t->st->name, m->name);
-            gen_out(c, "        ak_lpop(c);\n");
-        } else {
-            emit_read_scalar(em, s, m, t, lv, leaf, leaf);
-        }
-        return;
-    }
-    /* arrays */
     tref *el = t->elem;
-    long long n;
+    char leaf[200];
+    snprintf(leaf, sizeof leaf, "\"%s\"", m->name);
+    long long n = 0;
     bool fixed = fixed_count(t, &n);
-    const cons *fits = NULL, *nondec = NULL, *norep[8];
-    int nnorep = 0;
-    const cons *nondecs[8];
-    int nnondec = 0;
-    for (size_t i = 0; i < m->cons.n; i++) {
-        const cons *k = m->cons.items[i];
-        if (k->kind == C_FITS)
-            fits = k;
-        else if (k->kind == C_NONDECREASING && nnondec < 8)
-            nondecs[nnondec++] = k;
-        else if (k->kind == C_NOREPEAT && nnorep < 8)
-            norep[nnorep++] = k;
-    }
-    (void)nondec;
-    int elem_min = el->st ? el->st->min_size : (prim_size(el->prim) ? prim_size(el->prim) : 1);
+    const cons *fits = find_cons(m, C_FITS);
+    order_check orders[16];
+    int norders = el->st ? collect_orders(m, orders, 16) : 0;
+    int elem_min;
+    if (el->st)
+        elem_min = el->st->min_size;
+    else if (is_tuple(el))
+        elem_min = el->packed ? 1 : (int)strtoll(el->count->text, NULL, 0) * prim_size(el->elem->prim);
+    else
+        elem_min = prim_size(el->prim) ? prim_size(el->prim) : 1;
+    if (elem_min < 1)
+        elem_min = 1;
     gen_out(c, "        {\n");
     if (fixed) {
         gen_out(c, "            const size_t cnt_ = %lld;\n", n);
@@ -511,63 +784,59 @@ static void emit_field_rw(emitter *em, struct_decl *s, member *m, mode md)
         char cleafbuf[200];
         if (t->count->kind == E_NAME && !strchr(t->count->text, '.')) {
             member *cm = find_member_named(s, t->count->text, NULL);
-            if (cm && cm->kind == M_FIELD) {
+            if (cm && cm->kind == M_FIELD && in_scope(em, cm)) {
                 snprintf(cleafbuf, sizeof cleafbuf, "\"%s\"", cm->name);
                 cleaf = cleafbuf;
                 snprintf(cat, sizeof cat, "at_%d_", cm->id);
             }
         }
         gen_out(c, "            if (n_ < 0 || (uint64_t)n_ > ak_lleft(c) / %d) {\n", elem_min);
-        gen_out(c, "                ak_lreport(c, %s, true, %s, 4, %s, ", rule_ref(em, fits->rule), cat, cleaf);
+        gen_out(c, "                ak_lreport(c, %s, true, %s, 0, %s, ", rule_ref(em, fits->rule), cat, cleaf);
         gen_c_string(c, fits->rule->message, true);
-        bool exact = el->st ? el->st->fixed : prim_size(el->prim) != 0;
+        bool exact = el->st ? el->st->fixed : is_tuple(el) || prim_size(el->prim) != 0;
         gen_out(c, " \": %%lld element%%s of %s%d byte%s, %%zu bytes left\", (long long)n_, n_ == 1 ? \"\" : \"s\", "
                "ak_lleft(c));\n",
             exact ? "" : "at least ", elem_min, elem_min == 1 ? "" : "s");
         gen_out(c, "                return false;\n            }\n");
         gen_out(c, "            const size_t cnt_ = (size_t)n_;\n");
     }
-    const char *ety = ctype_of(em, el);
-    char etype[256];
-    snprintf(etype, sizeof etype, "%s", ety);
     char base[300];
     if (fixed) {
         snprintf(base, sizeof base, "o->%s", m->name);
     } else if (md == MODE_D) {
         gen_out(c, "            o->%s_count = cnt_;\n", m->name);
-        gen_out(c, "            o->%s = cnt_ ? (%s *)ak_arena_array(c->arena, cnt_, sizeof(%s), _Alignof(%s)) : NULL;\n",
-            m->name, etype, etype, etype);
+        gen_out(c, "            o->%s = cnt_ ? ak_arena_array(c->arena, cnt_, sizeof *o->%s, 16) : NULL;\n", m->name,
+            m->name);
         gen_out(c, "            if (cnt_ && !o->%s) {\n                c->oom = c->stop = true;\n                return false;\n"
                "            }\n",
             m->name);
         snprintf(base, sizeof base, "o->%s", m->name);
     } else {
-        gen_out(c, "            %s tmp_;\n", etype);
-        gen_out(c, "            memset(&tmp_, 0, sizeof tmp_);\n");
+        gen_out(c, "            ");
+        emit_decl(em, c, el, "tmp_");
+        gen_out(c, ";\n            memset(&tmp_, 0, sizeof tmp_);\n");
         gen_out(c, "            o->%s = NULL;\n            o->%s_count = cnt_;\n", m->name, m->name);
         base[0] = 0;
     }
-    for (int i = 0; i < nnondec; i++)
-        gen_out(c, "            double prev_nd%d_ = 0;\n", i);
-    for (int i = 0; i < nnorep; i++)
-        gen_out(c, "            double prev_nr%d_ = 0;\n", i);
+    for (int i = 0; i < norders; i++)
+        gen_out(c, "            double prev%d_ = 0;\n", i);
     bool fast = el->st && fast_element(el->st);
     gen_out(c, "            ak_lpush(c, \"%s\");\n", m->name);
     gen_out(c, "            ak_lpush_index(c, 0);\n");
     if (fast)
         gen_out(c, "            const uint8_t *q_ = c->data + c->pos;\n            const size_t first_ = c->pos;\n");
-    gen_out(c, "            for (size_t i_ = 0; i_ < cnt_; i_++) {\n");
+    gen_out(c, "            for (size_t i_ = 0; i_ < cnt_; i_++) {\n                ");
+    emit_elem_ptr(em, c, el, "e_");
     if (base[0])
-        gen_out(c, "                %s *e_ = &%s[i_];\n", etype, base);
+        gen_out(c, " = &%s[i_];\n", base);
     else
-        gen_out(c, "                %s *e_ = &tmp_;\n", etype);
+        gen_out(c, " = &tmp_;\n");
     if (fast)
         gen_out(c, "                const size_t at_e_ = first_ + i_ * %d;\n", el->st->min_size);
-    else
+    else if (norders)
         gen_out(c, "                const size_t at_e_ = c->pos;\n");
-    gen_out(c, "                (void)at_e_;\n");
     gen_out(c, "                c->seg[c->depth - 1].index = i_;\n");
-    gen_out(c, "                ak_release_at(&c->release, at_e_);\n");
+    gen_out(c, "                ak_release_at(&c->release, %s);\n", fast ? "at_e_" : "c->pos");
     if (fast) {
         gen_out(c, "                if (!x_%s(c, e_, q_, at_e_))\n                    return false;\n", el->st->name);
         gen_out(c, "                q_ += %d;\n", el->st->min_size);
@@ -575,28 +844,31 @@ static void emit_field_rw(emitter *em, struct_decl *s, member *m, mode md)
         gen_out(c, "                if (!%c_%s(c, e_))\n                    return false;\n", md == MODE_V ? 'v' : 'd',
             el->st->name);
     } else {
-        /* scalar elements: the element's checks are the field's */
+        /* scalar and tuple elements: the element's checks are the field's */
         gen_out(c, "                {\n");
-        emit_read_scalar(em, s, m, el, "(*e_)", "NULL", "NULL");
+        gen_out(c, "        at_%d_ = c->pos;\n", m->id);
+        emit_read_value(em, s, m, el, "(*e_)", "NULL", "NULL");
         gen_out(c, "                }\n");
     }
-    for (int i = 0; i < nnondec; i++) {
-        const cons *k = nondecs[i];
-        int off = field_offset(el->st, k->name);
-        gen_out(c, "                if (i_ > 0 && e_->%s < prev_nd%d_ && !ak_lreport(c, %s, %s, at_e_ + %d, 0, \"%s\", ",
-            k->name, i, rule_ref(em, k->rule), k->fatal ? "true" : "false", off < 0 ? 0 : off, k->name);
+    for (int i = 0; i < norders; i++) {
+        const cons *k = orders[i].k;
+        int off = field_offset(el->st, orders[i].field);
+        bool nondec = k->kind == C_NONDECREASING;
+        gen_out(c, "                if (i_ > 0 && e_->%s %s prev%d_", orders[i].field, nondec ? "<" : "==", i);
+        if (k->when) {
+            gen_out(c, " && (");
+            emit_expr(em, c, el->st, k->when);
+            gen_out(c, ")");
+        }
+        gen_out(c, " && !ak_lreport(c, %s, %s, at_e_ + %d, 0, \"%s\", ", rule_ref(em, k->rule),
+            k->fatal ? "true" : "false", off < 0 ? 0 : off, orders[i].field);
         gen_c_string(c, k->rule->message, true);
-        gen_out(c, " \" (%%.9g after %%.9g)\", (double)e_->%s, prev_nd%d_))\n                    return false;\n", k->name, i);
-        gen_out(c, "                prev_nd%d_ = e_->%s;\n", i, k->name);
-    }
-    for (int i = 0; i < nnorep; i++) {
-        const cons *k = norep[i];
-        int off = field_offset(el->st, k->name);
-        gen_out(c, "                if (i_ > 0 && e_->%s == prev_nr%d_ && !ak_lreport(c, %s, %s, at_e_ + %d, 0, \"%s\", ",
-            k->name, i, rule_ref(em, k->rule), k->fatal ? "true" : "false", off < 0 ? 0 : off, k->name);
-        gen_c_string(c, k->rule->message, true);
-        gen_out(c, " \" (%%.9g again)\", (double)e_->%s))\n                    return false;\n", k->name);
-        gen_out(c, "                prev_nr%d_ = e_->%s;\n", i, k->name);
+        if (nondec)
+            gen_out(c, " \" (%%.9g after %%.9g)\", (double)e_->%s, prev%d_))\n", orders[i].field, i);
+        else
+            gen_out(c, " \" (%%.9g again)\", (double)e_->%s))\n", orders[i].field);
+        gen_out(c, "                    return false;\n");
+        gen_out(c, "                prev%d_ = e_->%s;\n", i, orders[i].field);
     }
     gen_out(c, "            }\n");
     if (fast)
@@ -604,15 +876,139 @@ static void emit_field_rw(emitter *em, struct_decl *s, member *m, mode md)
     gen_out(c, "            ak_lpop(c);\n            ak_lpop(c);\n        }\n");
 }
 
-static void collect_ids(vec *members, FILE *c)
+static void emit_field_rw(emitter *em, struct_decl *s, member *m, mode md)
+{
+    FILE *c = em->c;
+    tref *t = m->type;
+    char lv[300], leaf[200];
+    snprintf(lv, sizeof lv, "o->%s", m->name);
+    snprintf(leaf, sizeof leaf, "\"%s\"", m->name);
+    if (em->unchecked)
+        gen_out(c, "        at_%d_ = base_ + %d;\n", m->id, em->unchecked_off);
+    else
+        gen_out(c, "        at_%d_ = c->pos;\n", m->id);
+    if (t->st) {
+        gen_out(c, "        ak_lpush(c, \"%s\");\n", m->name);
+        gen_out(c, "        if (!%c_%s(c, &o->%s))\n            return false;\n", md == MODE_V ? 'v' : 'd', t->st->name,
+            m->name);
+        gen_out(c, "        ak_lpop(c);\n");
+    } else if (t->kind != T_ARRAY || is_tuple(t)) {
+        emit_read_value(em, s, m, t, lv, leaf, leaf);
+    } else {
+        emit_array_rw(em, s, m, md);
+    }
+    if (hooked(em, m))
+        gen_out(c, "        end_%d_ = c->pos;\n", m->id);
+}
+
+/* The offsets of the fields a function reads (a new function: a new scope). */
+static void collect_ids(emitter *em, vec *members, FILE *c)
 {
     for (size_t i = 0; i < members->n; i++) {
         member *m = members->items[i];
-        if (m->kind == M_FIELD)
-            gen_out(c, "    size_t at_%d_ = 0;\n    (void)at_%d_;\n", m->id, m->id);
-        if (m->kind == M_IF)
-            collect_ids(&m->body, c);
+        if (m->kind == M_FIELD) {
+            vec_push(em->cc, &em->scope, m);
+            gen_out(c, "    size_t at_%d_ = 0;\n", m->id);
+            if (hooked(em, m))
+                gen_out(c, "    size_t end_%d_ = 0;\n", m->id);
+        }
+        if (m->kind == M_IF) {
+            collect_ids(em, &m->body, c);
+            collect_ids(em, &m->else_body, c);
+        }
     }
+}
+
+static const char *root_name(emitter *em) { return em->f->root_st->name; }
+
+static void emit_hook_call(emitter *em, struct_decl *s, member *m)
+{
+    FILE *c = em->c;
+    gen_out(c, "        {\n");
+    if (m->args.n) {
+        gen_out(c, "            const ak_lspan spans_[%zu] = {", m->args.n);
+        for (size_t i = 0; i < m->args.n; i++) {
+            member *f = find_member_named(s, ((token *)m->args.items[i])->text, NULL);
+            gen_out(c, "%s{at_%d_, end_%d_ - at_%d_}", i ? ", " : "", f->id, f->id, f->id);
+        }
+        gen_out(c, "};\n");
+    }
+    if (s->targs.n) {
+        /* table codes of the type arguments (0 for a struct argument) */
+        gen_out(c, "            static const int64_t targs_[%zu] = {", s->targs.n);
+        for (size_t i = 0; i < s->targs.n; i++)
+            gen_out(c, "%s%lldLL", i ? ", " : "", (long long)((table_entry *)s->targs.items[i])->value);
+        gen_out(c, "};\n");
+    }
+    gen_out(c, "            const ak_lhook h_ = {o, %s, %zu, %s, %zu};\n", m->args.n ? "spans_" : "NULL", m->args.n,
+        s->targs.n ? "targs_" : "NULL", s->targs.n);
+    gen_out(c, "            if (!%s_hook_%s(c, &h_))\n                return false;\n        }\n", em->id, m->name);
+}
+
+/* The process block's members in a function of their own: they are read
+ * from the hook's bytes or, when its `when` is false, from the stream. */
+static void emit_process_fn(emitter *em, struct_decl *s, member *m, mode md)
+{
+    FILE *c = em->c;
+    const char *root = root_name(em);
+    gen_out(c, "\nstatic bool %c_%s_p%d(ak_lctx *c, %s_%s *o)\n{\n", md == MODE_V ? 'v' : 'd', s->name, m->id, em->id,
+        s->name);
+    gen_out(c, "    const %s_%s *r_ = (const %s_%s *)c->root;\n", em->id, root, em->id, root);
+    gen_out(c, "    const uint8_t *p;\n    uint8_t raw_ = 0;\n    const size_t start_ = c->pos;\n");
+    em->scope.n = 0;
+    collect_ids(em, &m->body, c);
+    gen_out(c, "    {\n");
+    emit_rw_members(em, s, &m->body, md);
+    gen_out(c, "    }\n    return !c->stop;\n}\n");
+}
+
+static void emit_process_call(emitter *em, struct_decl *s, member *m, mode md)
+{
+    FILE *c = em->c;
+    char fn[128];
+    snprintf(fn, sizeof fn, "%c_%s_p%d", md == MODE_V ? 'v' : 'd', s->name, m->id);
+    gen_out(c, "        {\n            bool ok_ = true;\n");
+    if (m->value) {
+        gen_out(c, "            if (");
+        emit_expr(em, c, s, m->value);
+        gen_out(c, ") {\n");
+    } else {
+        gen_out(c, "            {\n");
+    }
+    gen_out(c, "                const int64_t args_[%zu] = {", m->args.n ? m->args.n : 1);
+    for (size_t i = 0; i < m->args.n; i++) {
+        gen_out(c, "%s(int64_t)(", i ? ", " : "");
+        emit_expr(em, c, s, m->args.items[i]);
+        gen_out(c, ")");
+    }
+    if (!m->args.n)
+        gen_out(c, "0");
+    gen_out(c, "};\n                const ak_lprocess pa_ = {args_, %zu};\n", m->args.n);
+    gen_out(c, "                ak_buf bytes_;\n                ak_buf_init(&bytes_);\n");
+    gen_out(c, "                const size_t src_ = c->pos;\n");
+    if (m->span) {
+        gen_out(c, "                const int64_t span_ = (int64_t)(");
+        emit_expr(em, c, s, m->span);
+        gen_out(c, ");\n                if (span_ < 0 || (uint64_t)span_ > ak_lleft(c))\n"
+               "                    return ak_ltruncated(c, NULL, span_ < 0 ? 0 : (size_t)span_);\n");
+        gen_out(c, "                const size_t outer_size_ = c->size;\n                c->size = c->pos + (size_t)span_;\n");
+    }
+    gen_out(c, "                ok_ = %s_process_%s(c, &pa_, &bytes_) && !bytes_.failed;\n", em->id, m->name);
+    if (m->span)
+        gen_out(c, "                c->size = outer_size_;\n                c->pos = src_ + (size_t)span_;\n");
+    gen_out(c, "                if (ok_) {\n                    ak_lstream_saved saved_;\n");
+    gen_out(c, "                    ok_ = ak_lstream_enter(c, &saved_, &bytes_, src_, ");
+    gen_c_string(c, m->segment, false);
+    gen_out(c, ", ");
+    gen_c_string(c, m->what ? m->what : "derived stream", false);
+    gen_out(c, ");\n                    if (ok_) {\n                        ok_ = %s(c, o);\n", fn);
+    gen_out(c, "                        ak_lstream_leave(c, &saved_);\n                    }\n                }\n");
+    gen_out(c, "                ak_buf_free(&bytes_);\n                if (!ok_)\n                    c->stop = true;\n");
+    if (m->value)
+        gen_out(c, "            } else {\n                ok_ = %s(c, o);\n            }\n", fn);
+    else
+        gen_out(c, "            }\n");
+    gen_out(c, "            if (!ok_)\n                return false;\n        }\n");
 }
 
 static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md)
@@ -620,6 +1016,7 @@ static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md)
     FILE *c = em->c;
     for (size_t i = 0; i < members->n; i++) {
         member *m = members->items[i];
+        line_at(em, m->at);
         switch (m->kind) {
         case M_FIELD: emit_field_rw(em, s, m, md); break;
         case M_LET:
@@ -632,7 +1029,7 @@ static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md)
             gen_out(c, "        if (!(");
             emit_expr(em, c, s, m->value);
             gen_out(c, ") && !ak_lreport(c, %s, %s, ", rule_ref(em, m->rule), m->fatal ? "true" : "false");
-            if (at && at->kind == M_FIELD)
+            if (at && at->kind == M_FIELD && in_scope(em, at))
                 gen_out(c, "at_%d_, 0, \"%s\", ", at->id, at->name);
             else
                 gen_out(c, "start_, 0, NULL, ");
@@ -650,15 +1047,20 @@ static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md)
                     m->id, w, m->id);
             emit_rw_members(em, s, &m->body, md);
             if (w >= 0) {
+                line_at(em, m->at);
                 member *at = m->name ? find_member_named(s, m->name, NULL) : NULL;
                 gen_out(c, "        if (c->watch[%d] == watch%d_ && !ak_lreport(c, %s, false, ", w, m->id,
                     rule_ref(em, m->rule));
-                if (at && at->kind == M_FIELD)
+                if (at && at->kind == M_FIELD && in_scope(em, at))
                     gen_out(c, "at_%d_, 1, \"%s\", ", at->id, at->name);
                 else
                     gen_out(c, "block%d_, 0, NULL, ", m->id);
                 gen_c_string(c, m->rule->message, true);
                 gen_out(c, "))\n            return false;\n");
+            }
+            if (m->has_else) {
+                gen_out(c, "        } else {\n");
+                emit_rw_members(em, s, &m->else_body, md);
             }
             gen_out(c, "        }\n");
             break;
@@ -677,8 +1079,14 @@ static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md)
                     gen_out(c, "            o->%s = %zu;\n", m->name, k);
                 else
                     gen_out(c, "            o->sw%d = %zu;\n", m->id, k);
-                gen_out(c, "            if (!%c_%s(c, &o->%s))\n                return false;\n        }\n",
-                    md == MODE_V ? 'v' : 'd', a->st->name, a->st->name);
+                if (a->st) {
+                    gen_out(c, "            if (!%c_%s(c, &o->%s))\n                return false;\n        }\n",
+                        md == MODE_V ? 'v' : 'd', a->st->name, a->st->name);
+                } else {
+                    gen_out(c, "            ak_lreport(c, %s, true, start_, 0, NULL, ", rule_ref(em, a->stop_rule));
+                    gen_c_string(c, a->stop_rule->message, true);
+                    gen_out(c, ");\n            return false;\n        }\n");
+                }
             }
             break;
         case M_END:
@@ -687,25 +1095,40 @@ static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md)
             gen_c_string(c, m->rule->message, true);
             gen_out(c, " \" (%%zu byte%%s)\", ak_lleft(c), ak_lleft(c) == 1 ? \"\" : \"s\"))\n            return false;\n");
             break;
-        case M_HOOK:
-            gen_out(c, "        if (!%s_hook_%s(c, o))\n            return false;\n", em->id, m->name);
+        case M_HOOK: emit_hook_call(em, s, m); break;
+        case M_CONST: {
+            gen_out(c, "        if (ak_lleft(c) < %zu)\n            return ak_ltruncated(c, \"%s\", %zu);\n", m->bytes_len,
+                m->name, m->bytes_len);
+            gen_out(c, "        {\n            static const uint8_t want_[%zu] = {", m->bytes_len);
+            for (size_t k = 0; k < m->bytes_len; k++)
+                gen_out(c, "%s0x%02x", k ? ", " : "", (unsigned char)m->bytes[k]);
+            gen_out(c, "};\n            for (size_t k_ = 0; k_ < %zu; k_++)\n", m->bytes_len);
+            gen_out(c, "                if (c->data[c->pos + k_] != want_[k_]) {\n");
+            gen_out(c, "                    if (!ak_lreport(c, %s, %s, c->pos + k_, 1, \"%s\", ", rule_ref(em, m->rule),
+                m->fatal ? "true" : "false", m->name);
+            gen_c_string(c, m->rule->message, true);
+            gen_out(c, " \" (byte %%zu is 0x%%02x, not 0x%%02x)\", k_, (unsigned)c->data[c->pos + k_], "
+                   "(unsigned)want_[k_]))\n                        return false;\n                    break;\n"
+                   "                }\n");
+            gen_out(c, "            c->pos += %zu;\n        }\n", m->bytes_len);
             break;
         }
+        case M_PROCESS: emit_process_call(em, s, m, md); break;
+        }
+        line_back(em);
     }
 }
-
-static void collect_ids(vec *members, FILE *c);
 
 static void emit_fast_struct(emitter *em, struct_decl *s)
 {
     FILE *c = em->c;
+    const char *root = root_name(em);
     gen_out(c, "\nstatic inline bool x_%s(ak_lctx *c, %s_%s *o, const uint8_t *q_, size_t base_)\n{\n", s->name, em->id,
         s->name);
-    gen_out(c, "    const %s_%s *r_ = (const %s_%s *)c->root;\n    (void)r_;\n", em->id, em->f->root_st->name, em->id,
-        em->f->root_st->name);
-    gen_out(c, "    const uint8_t *p;\n    uint8_t raw_ = 0;\n    (void)raw_;\n    const size_t start_ = base_;\n"
-           "    (void)start_;\n");
-    collect_ids(&s->members, c);
+    gen_out(c, "    const %s_%s *r_ = (const %s_%s *)c->root;\n", em->id, root, em->id, root);
+    gen_out(c, "    const uint8_t *p;\n    uint8_t raw_ = 0;\n    const size_t start_ = base_;\n");
+    em->scope.n = 0;
+    collect_ids(em, &s->members, c);
     gen_out(c, "    {\n");
     em->unchecked = true;
     em->unchecked_off = 0;
@@ -715,15 +1138,26 @@ static void emit_fast_struct(emitter *em, struct_decl *s)
     gen_out(c, "    }\n    return true;\n}\n");
 }
 
+static void emit_process_fns(emitter *em, struct_decl *s, vec *members, mode md)
+{
+    for (size_t i = 0; i < members->n; i++) {
+        member *m = members->items[i];
+        if (m->kind == M_PROCESS)
+            emit_process_fn(em, s, m, md);
+    }
+}
+
 static void emit_rw_struct(emitter *em, struct_decl *s, mode md)
 {
     FILE *c = em->c;
+    const char *root = root_name(em);
+    emit_process_fns(em, s, &s->members, md);
     gen_out(c, "\nstatic bool %c_%s(ak_lctx *c, %s_%s *o)\n{\n", md == MODE_V ? 'v' : 'd', s->name, em->id, s->name);
-    gen_out(c, "    const %s_%s *r_ = (const %s_%s *)c->root;\n    (void)r_;\n", em->id, em->f->root_st->name, em->id,
-        em->f->root_st->name);
-    gen_out(c, "    const uint8_t *p;\n    (void)p;\n    uint8_t raw_ = 0;\n    (void)raw_;\n");
-    gen_out(c, "    const size_t start_ = c->pos;\n    (void)start_;\n");
-    collect_ids(&s->members, c);
+    gen_out(c, "    const %s_%s *r_ = (const %s_%s *)c->root;\n", em->id, root, em->id, root);
+    gen_out(c, "    const uint8_t *p;\n    uint8_t raw_ = 0;\n");
+    gen_out(c, "    const size_t start_ = c->pos;\n");
+    em->scope.n = 0;
+    collect_ids(em, &s->members, c);
     gen_out(c, "    {\n");
     emit_rw_members(em, s, &s->members, md);
     gen_out(c, "    }\n    return !c->stop;\n}\n");
@@ -749,6 +1183,7 @@ static void emit_write_scalar(emitter *em, const tref *t, const char *lv)
     case P_F32: gen_out(c, "        ok_ &= ak_write_u32%s(b, ak_lbits32(%s));\n", suffix, lv); break;
     case P_F64: gen_out(c, "        ok_ &= ak_write_u64%s(b, ak_lbits64(%s));\n", suffix, lv); break;
     case P_VARINT: gen_out(c, "        ok_ &= ak_write_varint(b, %s);\n", lv); break;
+    case P_LEB128: gen_out(c, "        ok_ &= ak_write_varint(b, %s);\n", lv); break;
     case P_STRING7: gen_out(c, "        ok_ &= ak_write_string7(b, %s.ptr ? %s.ptr : \"\", %s.len);\n", lv, lv, lv); break;
     case P_NSTRING7:
         gen_out(c, "        ok_ &= %s.ptr ? ak_write_nullable_string7(b, %s.ptr, %s.len) : ak_write_u8(b, 0);\n", lv, lv, lv);
@@ -757,33 +1192,87 @@ static void emit_write_scalar(emitter *em, const tref *t, const char *lv)
     }
 }
 
+/* One value: a scalar, a tuple, packed bits, or a struct. */
+static void emit_write_value(emitter *em, const tref *t, const char *lv)
+{
+    FILE *c = em->c;
+    if (t->st) {
+        gen_out(c, "        ok_ &= e_%s(b, &%s, r_);\n", t->st->name, lv);
+        return;
+    }
+    long long n = 0;
+    if (t->kind == T_ARRAY && fixed_count(t, &n)) {
+        if (t->packed) {
+            gen_out(c, "        ok_ &= ak_write_u8(b, (uint8_t)(0");
+            for (long long k = 0; k < n; k++)
+                gen_out(c, " | (%s[%lld] ? %d : 0)", lv, k, 1 << k);
+            gen_out(c, "));\n");
+            return;
+        }
+        gen_out(c, "        for (size_t k_ = 0; k_ < %lld; k_++) {\n", n);
+        char el[300];
+        snprintf(el, sizeof el, "%s[k_]", lv);
+        emit_write_value(em, t->elem, el);
+        gen_out(c, "        }\n");
+        return;
+    }
+    emit_write_scalar(em, t, lv);
+}
+
+static void emit_enc_members(emitter *em, struct_decl *s, vec *members);
+
+static void emit_process_enc(emitter *em, struct_decl *s, member *m)
+{
+    FILE *c = em->c;
+    if (m->value) {
+        gen_out(c, "        if (");
+        emit_expr(em, c, s, m->value);
+        gen_out(c, ") {\n");
+    } else {
+        gen_out(c, "        {\n");
+    }
+    gen_out(c, "            const int64_t args_[%zu] = {", m->args.n ? m->args.n : 1);
+    for (size_t i = 0; i < m->args.n; i++) {
+        gen_out(c, "%s(int64_t)(", i ? ", " : "");
+        emit_expr(em, c, s, m->args.items[i]);
+        gen_out(c, ")");
+    }
+    if (!m->args.n)
+        gen_out(c, "0");
+    gen_out(c, "};\n            const ak_lprocess pa_ = {args_, %zu};\n", m->args.n);
+    gen_out(c, "            ak_buf plain_;\n            ak_buf_init(&plain_);\n");
+    gen_out(c, "            ok_ &= e_%s_p%d(&plain_, o, r_) && !plain_.failed;\n", s->name, m->id);
+    gen_out(c, "            ok_ = ok_ && %s_process_%s_encode(&pa_, (const uint8_t *)plain_.data, plain_.len, b);\n",
+        em->id, m->name);
+    gen_out(c, "            ak_buf_free(&plain_);\n");
+    if (m->value)
+        gen_out(c, "        } else {\n            ok_ &= e_%s_p%d(b, o, r_);\n        }\n", s->name, m->id);
+    else
+        gen_out(c, "        }\n");
+}
+
 static void emit_enc_members(emitter *em, struct_decl *s, vec *members)
 {
     FILE *c = em->c;
     for (size_t i = 0; i < members->n; i++) {
         member *m = members->items[i];
+        line_at(em, m->at);
         switch (m->kind) {
         case M_FIELD: {
             tref *t = m->type;
             char lv[300];
             snprintf(lv, sizeof lv, "o->%s", m->name);
-            if (t->kind != T_ARRAY) {
-                if (t->st)
-                    gen_out(c, "        ok_ &= e_%s(b, &o->%s, r_);\n", t->st->name, m->name);
-                else
-                    emit_write_scalar(em, t, lv);
+            long long n = 0;
+            if (t->kind != T_ARRAY || is_tuple(t)) {
+                emit_write_value(em, t, lv);
                 break;
             }
-            long long n;
             if (fixed_count(t, &n))
                 gen_out(c, "        for (size_t i_ = 0; i_ < %lld; i_++) {\n", n);
             else
                 gen_out(c, "        for (size_t i_ = 0; i_ < o->%s_count; i_++) {\n", m->name);
             snprintf(lv, sizeof lv, "o->%s[i_]", m->name);
-            if (t->elem->st)
-                gen_out(c, "            ok_ &= e_%s(b, &o->%s[i_], r_);\n", t->elem->st->name, m->name);
-            else
-                emit_write_scalar(em, t->elem, lv);
+            emit_write_value(em, t->elem, lv);
             gen_out(c, "        }\n");
             break;
         }
@@ -797,6 +1286,10 @@ static void emit_enc_members(emitter *em, struct_decl *s, vec *members)
             emit_expr(em, c, s, m->value);
             gen_out(c, ") {\n");
             emit_enc_members(em, s, &m->body);
+            if (m->has_else) {
+                gen_out(c, "        } else {\n");
+                emit_enc_members(em, s, &m->else_body);
+            }
             gen_out(c, "        }\n");
             break;
         case M_SWITCH:
@@ -809,20 +1302,41 @@ static void emit_enc_members(emitter *em, struct_decl *s, vec *members)
                 } else {
                     gen_out(c, "        %s\n", k ? "else" : "");
                 }
-                gen_out(c, "            ok_ &= e_%s(b, &o->%s, r_);\n", a->st->name, a->st->name);
+                if (a->st)
+                    gen_out(c, "            ok_ &= e_%s(b, &o->%s, r_);\n", a->st->name, a->st->name);
+                else
+                    gen_out(c, "            ok_ = false; /* no layout: the reader stops here too */\n");
             }
             break;
+        case M_CONST:
+            gen_out(c, "        ok_ &= ak_buf_append(b, ");
+            gen_out(c, "\"");
+            for (size_t k = 0; k < m->bytes_len; k++)
+                gen_out(c, "\\x%02x", (unsigned char)m->bytes[k]);
+            gen_out(c, "\", %zu);\n", m->bytes_len);
+            break;
+        case M_PROCESS: emit_process_enc(em, s, m); break;
         default: break;
         }
+        line_back(em);
     }
 }
 
 static void emit_enc_struct(emitter *em, struct_decl *s)
 {
     FILE *c = em->c;
-    const char *root = em->f->root_st->name;
-    gen_out(c, "\nstatic bool e_%s(ak_buf *b, %s_%s *o, const %s_%s *r_)\n{\n    bool ok_ = true;\n    (void)r_;\n",
-        s->name, em->id, s->name, em->id, root);
+    const char *root = root_name(em);
+    for (size_t i = 0; i < s->members.n; i++) {
+        member *m = s->members.items[i];
+        if (m->kind != M_PROCESS)
+            continue;
+        gen_out(c, "\nstatic bool e_%s_p%d(ak_buf *b, %s_%s *o, const %s_%s *r_)\n{\n    bool ok_ = true;\n", s->name,
+            m->id, em->id, s->name, em->id, root);
+        emit_enc_members(em, s, &m->body);
+        gen_out(c, "    return ok_;\n}\n");
+    }
+    gen_out(c, "\nstatic bool e_%s(ak_buf *b, %s_%s *o, const %s_%s *r_)\n{\n    bool ok_ = true;\n", s->name, em->id,
+        s->name, em->id, root);
     emit_enc_members(em, s, &s->members);
     gen_out(c, "    return ok_;\n}\n");
 }
@@ -838,10 +1352,9 @@ typedef struct cond_chain {
 static void emit_present_fn(emitter *em, struct_decl *s, const char *name, const cond_chain *ch)
 {
     FILE *c = em->c;
-    const char *root = em->f->root_st->name;
+    const char *root = root_name(em);
     gen_out(c, "static bool %s(const void *o_, const void *r0_)\n{\n", name);
-    gen_out(c, "    const %s_%s *o = o_;\n    const %s_%s *r_ = r0_;\n    (void)o;\n    (void)r_;\n    return 1", em->id,
-        s->name, em->id, root);
+    gen_out(c, "    const %s_%s *o = o_;\n    const %s_%s *r_ = r0_;\n    return 1", em->id, s->name, em->id, root);
     for (int i = 0; i < ch->n; i++) {
         gen_out(c, " && %s(", ch->negate[i] ? "!" : "");
         emit_expr(em, c, s, ch->conds[i]);
@@ -850,10 +1363,135 @@ static void emit_present_fn(emitter *em, struct_decl *s, const char *name, const
     gen_out(c, ";\n}\n");
 }
 
+/* The else arm of a value switch: the enclosing conditions hold and no
+ * arm's condition does. */
+static void emit_else_present_fn(emitter *em, struct_decl *s, const char *name, const cond_chain *ch, int upto,
+                                 const member *sw)
+{
+    FILE *c = em->c;
+    const char *root = root_name(em);
+    gen_out(c, "static bool %s(const void *o_, const void *r0_)\n{\n", name);
+    gen_out(c, "    const %s_%s *o = o_;\n    const %s_%s *r_ = r0_;\n    return 1", em->id, s->name, em->id, root);
+    for (int i = 0; i < upto; i++) {
+        gen_out(c, " && %s(", ch->negate[i] ? "!" : "");
+        emit_expr(em, c, s, ch->conds[i]);
+        gen_out(c, ")");
+    }
+    for (size_t k = 0; k < sw->arms.n; k++) {
+        const switch_arm *a = sw->arms.items[k];
+        if (!a->cond)
+            continue;
+        gen_out(c, " && !(");
+        emit_expr(em, c, s, a->cond);
+        gen_out(c, ")");
+    }
+    gen_out(c, ";\n}\n");
+}
+
+/* The fields a condition reads, lets expanded into what they read:
+ * "name" in this struct, "/name" in the root. */
+static void expr_deps(emitter *em, struct_decl *s, const expr *e, vec *out, int guard)
+{
+    if (!e || guard > 16)
+        return;
+    if (e->kind == E_NAME && strcmp(e->text, "remaining") != 0) {
+        char first[128];
+        const char *dot = strchr(e->text, '.');
+        size_t n = dot ? (size_t)(dot - e->text) : strlen(e->text);
+        if (n >= sizeof first)
+            return;
+        memcpy(first, e->text, n);
+        first[n] = 0;
+        bool in_root = false;
+        member *m = find_member_named(s, first, NULL);
+        if (!m && s != em->f->root_st) {
+            m = find_member_named(em->f->root_st, first, NULL);
+            in_root = true;
+        }
+        if (!m)
+            return;
+        if (m->kind == M_LET) {
+            expr_deps(em, in_root ? em->f->root_st : s, m->value, out, guard + 1);
+            return;
+        }
+        char buf[160];
+        snprintf(buf, sizeof buf, "%s%s", in_root ? "/" : "", first);
+        for (size_t i = 0; i < out->n; i++)
+            if (strcmp(out->items[i], buf) == 0)
+                return;
+        vec_push(em->cc, out, cc_strdup(em->cc, buf, strlen(buf)));
+        return;
+    }
+    expr_deps(em, s, e->lhs, out, guard);
+    expr_deps(em, s, e->rhs, out, guard);
+    expr_deps(em, s, e->alt, out, guard);
+}
+
+static void emit_deps(emitter *em, struct_decl *s, const char *name, const cond_chain *ch)
+{
+    vec deps = {0};
+    for (int i = 0; i < ch->n; i++)
+        expr_deps(em, s, ch->conds[i], &deps, 0);
+    gen_out(em->c, "static const char *const %s[] = {", name);
+    for (size_t i = 0; i < deps.n; i++) {
+        gen_c_string(em->c, deps.items[i], false);
+        gen_out(em->c, ", ");
+    }
+    gen_out(em->c, "NULL};\n");
+}
+
+/* Scalars (and scalar elements) with error-level constraints get a check
+ * function for the undump: a value the file cannot hold is refused there. */
+static bool has_error_checks(const member *m)
+{
+    for (size_t i = 0; i < m->cons.n; i++) {
+        const cons *k = m->cons.items[i];
+        if (chain_checked(k) && k->rule->compat == 2 && k->kind != C_FLAG)
+            return true;
+    }
+    return false;
+}
+
+static void emit_check_fn(emitter *em, struct_decl *s, member *m)
+{
+    FILE *c = em->c;
+    const char *root = root_name(em);
+    const tref *v = m->type->kind == T_ARRAY && !is_tuple(m->type) ? m->type->elem : m->type;
+    bool tuple = is_tuple(v);
+    long long n = 0;
+    if (tuple)
+        fixed_count(v, &n);
+    const tref *comp = tuple ? v->elem : v;
+    gen_out(c, "static const ak_rule *check_%d_(const void *v_, const void *o_, const void *r0_)\n{\n", m->id);
+    gen_out(c, "    const %s_%s *o = o_;\n    const %s_%s *r_ = r0_;\n", em->id, s->name, em->id, root);
+    if (tuple)
+        gen_out(c, "    const %s *cv_ = v_;\n    for (size_t k_ = 0; k_ < %lld; k_++) {\n        const %s x_ = cv_[k_];\n",
+            prim_ctype(comp->prim), n, prim_ctype(comp->prim));
+    else
+        gen_out(c, "    {\n        %s x_;\n        memcpy(&x_, v_, sizeof x_);\n", ctype_of(em, comp));
+    for (size_t i = 0; i < m->cons.n; i++) {
+        const cons *k = m->cons.items[i];
+        if (!chain_checked(k) || k->rule->compat != 2 || k->kind == C_FLAG)
+            continue;
+        if (k->kind == C_UNIT)
+            continue; /* a whole-tuple check: the validator of the built file says it */
+        gen_out(c, "        if (");
+        if (k->when) {
+            gen_out(c, "(");
+            emit_expr(em, c, s, k->when);
+            gen_out(c, ") && ");
+        }
+        gen_out(c, "!(");
+        emit_test(em, s, k, "x_", NULL, 0);
+        gen_out(c, "))\n            return %s;\n", rule_ref(em, k->rule));
+    }
+    gen_out(c, "    }\n    return NULL;\n}\n");
+}
+
 static void emit_meta_fns(emitter *em, struct_decl *s, vec *members, cond_chain *ch)
 {
     FILE *c = em->c;
-    const char *root = em->f->root_st->name;
+    const char *root = root_name(em);
     for (size_t i = 0; i < members->n; i++) {
         member *m = members->items[i];
         if (m->kind == M_FIELD) {
@@ -861,37 +1499,68 @@ static void emit_meta_fns(emitter *em, struct_decl *s, vec *members, cond_chain 
                 char name[64];
                 snprintf(name, sizeof name, "present_%d_", m->id);
                 emit_present_fn(em, s, name, ch);
+                snprintf(name, sizeof name, "deps_%d_", m->id);
+                emit_deps(em, s, name, ch);
             }
             if (m->type->kind == T_ARRAY && m->type->count->kind != E_INT) {
                 gen_out(c, "static uint64_t count_%d_(const void *o_, const void *r0_)\n{\n", m->id);
-                gen_out(c, "    const %s_%s *o = o_;\n    const %s_%s *r_ = r0_;\n    (void)o;\n    (void)r_;\n", em->id,
-                    s->name, em->id, root);
+                gen_out(c, "    const %s_%s *o = o_;\n    const %s_%s *r_ = r0_;\n", em->id, s->name, em->id, root);
                 gen_out(c, "    return (uint64_t)(");
                 emit_expr(em, c, s, m->type->count);
                 gen_out(c, ");\n}\n");
             }
+            if (has_error_checks(m))
+                emit_check_fn(em, s, m);
         } else if (m->kind == M_IF) {
+            if (ch->n >= 15) {
+                cc_error(em->cc, m->at, "conditions nest too deeply for the metadata (at most 15)");
+                continue;
+            }
             ch->conds[ch->n] = m->value;
             ch->negate[ch->n] = false;
             ch->n++;
             emit_meta_fns(em, s, &m->body, ch);
+            ch->negate[ch->n - 1] = true;
+            emit_meta_fns(em, s, &m->else_body, ch);
             ch->n--;
+        } else if (m->kind == M_PROCESS) {
+            emit_meta_fns(em, s, &m->body, ch);
         } else if (m->kind == M_SWITCH) {
-            /* arm k is present when no earlier arm matches and its condition does */
+            /* arm k is present when no earlier arm matches and its condition
+               does; the arms of a value switch exclude each other, so their
+               own condition is enough, and its else arm is "none of them" */
             int saved = ch->n;
             for (size_t k = 0; k < m->arms.n; k++) {
                 switch_arm *a = m->arms.items[k];
-                int n0 = ch->n;
-                if (a->cond) {
-                    ch->conds[ch->n] = a->cond;
-                    ch->negate[ch->n] = false;
-                    ch->n++;
+                if (a->st) {
+                    char name[64], deps[64];
+                    snprintf(name, sizeof name, "present_sw%d_%zu_", m->id, k);
+                    snprintf(deps, sizeof deps, "deps_sw%d_%zu_", m->id, k);
+                    cond_chain own = *ch;
+                    if (m->disc)
+                        own.n = saved;
+                    if (a->cond) {
+                        if (own.n >= 16) {
+                            cc_error(em->cc, m->at, "conditions nest too deeply for the metadata");
+                            return;
+                        }
+                        own.conds[own.n] = a->cond;
+                        own.negate[own.n] = false;
+                        own.n++;
+                    }
+                    if (m->disc && !a->cond) {
+                        emit_else_present_fn(em, s, name, ch, saved, m);
+                        emit_deps(em, s, deps, &own);
+                    } else {
+                        emit_present_fn(em, s, name, &own);
+                        emit_deps(em, s, deps, &own);
+                    }
                 }
-                char name[64];
-                snprintf(name, sizeof name, "present_sw%d_%zu_", m->id, k);
-                emit_present_fn(em, s, name, ch);
-                ch->n = n0;
-                if (a->cond) {
+                if (a->cond && !m->disc) {
+                    if (ch->n >= 16) {
+                        cc_error(em->cc, m->at, "a switch with this many arms needs a discriminator: switch (e) { ... }");
+                        return;
+                    }
                     ch->conds[ch->n] = a->cond;
                     ch->negate[ch->n] = true;
                     ch->n++;
@@ -902,6 +1571,42 @@ static void emit_meta_fns(emitter *em, struct_decl *s, vec *members, cond_chain 
     }
 }
 
+/* The table a field's values are codes of (a table, or an enum), for
+ * names in the undump. */
+static const char *names_of(emitter *em, const tref *t)
+{
+    static char buf[200];
+    if (t->kind == T_ARRAY)
+        t = t->elem;
+    if (t->kind != T_NAMED || !t->name)
+        return NULL;
+    enum_decl *e = find_enum(em->cc, t->name);
+    if (!e)
+        return NULL;
+    snprintf(buf, sizeof buf, "&%s_names_%s", em->id, e->name);
+    return buf;
+}
+
+static table_entry *entry_of(const tref *t)
+{
+    if (t->entry)
+        return t->entry;
+    if (t->kind == T_ARRAY && t->elem->entry)
+        return t->elem->entry;
+    return NULL;
+}
+
+static table_decl *table_of_entry(emitter *em, const table_entry *e)
+{
+    for (size_t i = 0; i < em->f->tables.n; i++) {
+        table_decl *t = em->f->tables.items[i];
+        for (size_t k = 0; k < t->entries.n; k++)
+            if (t->entries.items[k] == e)
+                return t;
+    }
+    return NULL;
+}
+
 static void emit_meta_fields(emitter *em, struct_decl *s, vec *members, bool conditional)
 {
     FILE *c = em->c;
@@ -909,12 +1614,14 @@ static void emit_meta_fields(emitter *em, struct_decl *s, vec *members, bool con
         member *m = members->items[i];
         if (m->kind == M_FIELD) {
             tref *t = m->type;
-            char present[64] = "NULL";
-            if (conditional)
+            char present[64] = "NULL", deps[64] = "NULL";
+            if (conditional) {
                 snprintf(present, sizeof present, "present_%d_", m->id);
-            gen_out(c, "    {.name = \"%s\", .offset = offsetof(%s_%s, %s), .present = %s", m->name, em->id, s->name,
-                m->name, present);
-            long long n;
+                snprintf(deps, sizeof deps, "deps_%d_", m->id);
+            }
+            gen_out(c, "    {.name = \"%s\", .offset = offsetof(%s_%s, %s), .present = %s, .deps = %s", m->name, em->id,
+                s->name, m->name, present, deps);
+            long long n = 0;
             if (t->kind == T_ARRAY) {
                 tref *el = t->elem;
                 if (fixed_count(t, &n))
@@ -924,7 +1631,11 @@ static void emit_meta_fields(emitter *em, struct_decl *s, vec *members, bool con
                         em->id, s->name, m->name, m->id);
                 if (t->count->kind == E_NAME)
                     gen_out(c, ", .count_name = \"%s\"", t->count->text);
-                gen_out(c, ", .elem_kind = %s, .elem_size = sizeof(%s)", lkind_of(el), ctype_of(em, el));
+                gen_out(c, ", .elem_kind = %s, .elem_size = sizeof(((%s_%s *)0)->%s[0])", lkind_of(el), em->id, s->name,
+                    m->name);
+                long long k;
+                if (fixed_count(el, &k))
+                    gen_out(c, ", .tuple_kind = %s, .tuple_count = %lld", lkind_of(el->elem), k);
                 if (el->st)
                     gen_out(c, ", .st = &%s_meta_%s", em->id, el->st->name);
             } else {
@@ -932,15 +1643,30 @@ static void emit_meta_fields(emitter *em, struct_decl *s, vec *members, bool con
                 if (t->st)
                     gen_out(c, ", .st = &%s_meta_%s", em->id, t->st->name);
             }
+            if (has_error_checks(m))
+                gen_out(c, ", .check = check_%d_", m->id);
+            table_entry *e = entry_of(t);
+            if (e) {
+                table_decl *tab = table_of_entry(em, e);
+                gen_out(c, ", .entry = &%s_entries_%s[%d]", em->id, tab->name, e->index);
+            }
+            const char *names = names_of(em, t);
+            if (names)
+                gen_out(c, ", .names = %s", names);
             gen_out(c, "},\n");
         } else if (m->kind == M_IF) {
             emit_meta_fields(em, s, &m->body, true);
+            emit_meta_fields(em, s, &m->else_body, true);
+        } else if (m->kind == M_PROCESS) {
+            emit_meta_fields(em, s, &m->body, conditional);
         } else if (m->kind == M_SWITCH) {
             for (size_t k = 0; k < m->arms.n; k++) {
                 switch_arm *a = m->arms.items[k];
+                if (!a->st)
+                    continue;
                 gen_out(c, "    {.name = \"%s\", .kind = AK_LK_INLINE, .offset = offsetof(%s_%s, %s), .present = "
-                       "present_sw%d_%zu_, .st = &%s_meta_%s},\n",
-                    a->st->name, em->id, s->name, a->st->name, m->id, k, em->id, a->st->name);
+                       "present_sw%d_%zu_, .deps = deps_sw%d_%zu_, .st = &%s_meta_%s},\n",
+                    a->st->name, em->id, s->name, a->st->name, m->id, k, m->id, k, em->id, a->st->name);
             }
         }
     }
@@ -952,7 +1678,7 @@ static bool has_lets(vec *members)
         member *m = members->items[i];
         if (m->kind == M_LET)
             return true;
-        if (m->kind == M_IF && has_lets(&m->body))
+        if ((m->kind == M_IF || m->kind == M_PROCESS) && (has_lets(&m->body) || has_lets(&m->else_body)))
             return true;
     }
     return false;
@@ -966,8 +1692,9 @@ static void emit_lets_body(emitter *em, struct_decl *s, vec *members)
             gen_out(em->c, "    o->%s = (double)(", m->name);
             emit_expr(em, em->c, s, m->value);
             gen_out(em->c, ");\n");
-        } else if (m->kind == M_IF) {
+        } else if (m->kind == M_IF || m->kind == M_PROCESS) {
             emit_lets_body(em, s, &m->body);
+            emit_lets_body(em, s, &m->else_body);
         }
     }
 }
@@ -975,14 +1702,13 @@ static void emit_lets_body(emitter *em, struct_decl *s, vec *members)
 static void emit_meta(emitter *em, struct_decl *s)
 {
     FILE *c = em->c;
-    const char *root = em->f->root_st->name;
+    const char *root = root_name(em);
     cond_chain ch = {.n = 0};
     gen_out(c, "\n/* metadata of %s */\n", s->name);
     emit_meta_fns(em, s, &s->members, &ch);
     bool lets = has_lets(&s->members);
     if (lets) {
-        gen_out(c, "static void lets_%s_(void *o_, const void *r0_)\n{\n    %s_%s *o = o_;\n    const %s_%s *r_ = r0_;\n"
-               "    (void)r_;\n",
+        gen_out(c, "static void lets_%s_(void *o_, const void *r0_)\n{\n    %s_%s *o = o_;\n    const %s_%s *r_ = r0_;\n",
             s->name, em->id, s->name, em->id, root);
         emit_lets_body(em, s, &s->members);
         gen_out(c, "}\n");
@@ -1000,6 +1726,65 @@ static void emit_meta(emitter *em, struct_decl *s)
         em->id, s->name, s->name, em->id, s->name, em->id, s->name, em->id, s->name, em->id, s->name, letsfn);
 }
 
+/* ---- tables ------------------------------------------------------------------ */
+
+static const char *lkind_of_prim(prim_kind p)
+{
+    tref t = {.kind = T_NAMED, .prim = p};
+    return lkind_of(&t);
+}
+
+static void emit_tables(emitter *em)
+{
+    FILE *c = em->c, *h = em->h;
+    format_decl *f = em->f;
+    for (size_t i = 0; i < f->tables.n; i++) {
+        table_decl *t = f->tables.items[i];
+        gen_out(h, "extern const ak_lentry %s_entries_%s[%zu];\n", em->id, t->name, t->entries.n);
+        gen_out(h, "extern const ak_ltable %s_names_%s;\n", em->id, t->name);
+        for (size_t k = 0; k < t->entries.n; k++) {
+            table_entry *e = t->entries.items[k];
+            if (!e->comps.n)
+                continue;
+            gen_out(c, "static const char *const %s_comps_%s_%s[] = {", em->id, t->name, e->name);
+            for (size_t j = 0; j < e->comps.n; j++)
+                gen_out(c, "\"%s\", ", (const char *)e->comps.items[j]);
+            gen_out(c, "NULL};\n");
+        }
+        gen_out(c, "const ak_lentry %s_entries_%s[%zu] = {\n", em->id, t->name, t->entries.n);
+        for (size_t k = 0; k < t->entries.n; k++) {
+            table_entry *e = t->entries.items[k];
+            static const char *const kinds[] = {"AK_LE_SCALAR", "AK_LE_TUPLE", "AK_LE_BITS"};
+            gen_out(c, "    {\"%s\", %lldLL, %s, %s, %zu, ", e->name, (long long)e->value, kinds[e->kind],
+                e->kind == EK_BITS ? "AK_LK_BOOL" : lkind_of_prim(e->prim), e->comps.n ? e->comps.n : 1);
+            if (e->comps.n)
+                gen_out(c, "%s_comps_%s_%s},\n", em->id, t->name, e->name);
+            else
+                gen_out(c, "NULL},\n");
+        }
+        gen_out(c, "};\nconst ak_ltable %s_names_%s = {\"%s\", %s_entries_%s, %zu, true};\n", em->id, t->name, t->name,
+            em->id, t->name, t->entries.n);
+    }
+    /* enums (not tables): names for the undump */
+    for (size_t i = 0; i < f->enums.n; i++) {
+        enum_decl *e = f->enums.items[i];
+        bool is_table = false;
+        for (size_t k = 0; k < f->tables.n; k++)
+            is_table |= ((table_decl *)f->tables.items[k])->en == e;
+        if (is_table)
+            continue;
+        gen_out(c, "static const ak_lentry %s_enum_%s[] = {\n", em->id, e->name);
+        for (size_t k = 0; k < e->items.n; k++) {
+            enum_item *it = e->items.items[k];
+            gen_out(c, "    {\"%s\", %lldLL, AK_LE_SCALAR, AK_LK_I64, 1, NULL},\n", it->name, (long long)it->value);
+        }
+        if (!e->items.n)
+            gen_out(c, "    {NULL, 0, AK_LE_SCALAR, AK_LK_I64, 0, NULL},\n");
+        gen_out(c, "};\nstatic const ak_ltable %s_names_%s = {\"%s\", %s_enum_%s, %zu, false};\n", em->id, e->name,
+            e->name, em->id, e->name, e->items.n);
+    }
+}
+
 /* ---- whole file ---------------------------------------------------------- */
 
 static void collect_watches(emitter *em, vec *members)
@@ -1010,6 +1795,26 @@ static void collect_watches(emitter *em, vec *members)
             if (m->watch && watch_index(em, m->watch) < 0)
                 vec_push(em->cc, &em->watches, (void *)m->watch);
             collect_watches(em, &m->body);
+            collect_watches(em, &m->else_body);
+        } else if (m->kind == M_PROCESS) {
+            collect_watches(em, &m->body);
+        }
+    }
+}
+
+static void collect_hooked(emitter *em, struct_decl *s, vec *members)
+{
+    for (size_t i = 0; i < members->n; i++) {
+        member *m = members->items[i];
+        if (m->kind == M_HOOK) {
+            for (size_t k = 0; k < m->args.n; k++) {
+                member *f = find_member_named(s, ((token *)m->args.items[k])->text, NULL);
+                if (f)
+                    vec_push(em->cc, &em->hooked, f);
+            }
+        } else if (m->kind == M_IF || m->kind == M_PROCESS) {
+            collect_hooked(em, s, &m->body);
+            collect_hooked(em, s, &m->else_body);
         }
     }
 }
@@ -1017,6 +1822,54 @@ static void collect_watches(emitter *em, vec *members)
 static const char *sev_name(int s)
 {
     return s == 2 ? "AK_SEV_ERROR" : s == 1 ? "AK_SEV_WARNING" : "AK_SEV_NOTE";
+}
+
+typedef struct hook_names {
+    vec struct_hooks, process_hooks;
+} hook_names;
+
+static void add_name(compiler *cc, vec *v, const char *name)
+{
+    for (size_t i = 0; i < v->n; i++)
+        if (strcmp(v->items[i], name) == 0)
+            return;
+    vec_push(cc, v, (void *)name);
+}
+
+static void collect_hook_names(compiler *cc, vec *members, hook_names *hn)
+{
+    for (size_t i = 0; i < members->n; i++) {
+        member *m = members->items[i];
+        if (m->kind == M_HOOK)
+            add_name(cc, &hn->struct_hooks, m->name);
+        else if (m->kind == M_PROCESS)
+            add_name(cc, &hn->process_hooks, m->name);
+        if (m->kind == M_IF || m->kind == M_PROCESS) {
+            collect_hook_names(cc, &m->body, hn);
+            collect_hook_names(cc, &m->else_body, hn);
+        }
+    }
+}
+
+static bool format_hook(const format_decl *f, const char *name)
+{
+    for (size_t i = 0; i < f->hooks.n; i++)
+        if (strcmp(((member *)f->hooks.items[i])->name, name) == 0)
+            return true;
+    return false;
+}
+
+static const rule_decl *undump_rule(const format_decl *f, int cat)
+{
+    if (f->undump_rules[cat])
+        return f->undump_rules[cat];
+    switch (cat) {
+    case UD_TYPE:
+    case UD_NAME:
+    case UD_RANGE:
+    case UD_RESULT: return f->undump_rules[UD_VALUE];
+    default: return f->undump_rules[UD_SHAPE];
+    }
 }
 
 bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
@@ -1071,37 +1924,58 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         return true;
     }
 
-    for (size_t i = 0; i < f->structs.n; i++)
-        collect_watches(&em, &((struct_decl *)f->structs.items[i])->members);
+    for (size_t i = 0; i < f->structs.n; i++) {
+        struct_decl *s = f->structs.items[i];
+        collect_watches(&em, &s->members);
+        collect_hooked(&em, s, &s->members);
+    }
     if (em.watches.n > 4) {
         cc_error(cc, f->at, "at most 4 distinct nonempty(...) fields are supported");
         return false;
     }
     for (size_t i = 0; i < f->structs.n; i++)
         emit_struct_type(&em, f->structs.items[i]);
+    emit_tables(&em);
 
     /* hooks */
-    for (size_t i = 0; i < f->structs.n; i++) {
-        struct_decl *s = f->structs.items[i];
-        for (size_t k = 0; k < s->members.n; k++) {
-            member *m = s->members.items[k];
-            if (m->kind == M_HOOK)
-                gen_out(h, "/* hand-written (formats/%s/): */\nbool %s_hook_%s(ak_lctx *c, %s_%s *o);\n", id, id, m->name, id,
-                    s->name);
-        }
+    hook_names hn = {{0}, {0}};
+    for (size_t i = 0; i < f->structs.n; i++)
+        collect_hook_names(cc, &((struct_decl *)f->structs.items[i])->members, &hn);
+    gen_out(h, "\n/* Hand-written in formats/%s/ (hooks get their context as arguments). */\n", id);
+    for (size_t i = 0; i < hn.struct_hooks.n; i++)
+        gen_out(h, "bool %s_hook_%s(ak_lctx *c, const ak_lhook *h);\n", id, (const char *)hn.struct_hooks.items[i]);
+    for (size_t i = 0; i < hn.process_hooks.n; i++) {
+        const char *n = hn.process_hooks.items[i];
+        gen_out(h, "bool %s_process_%s(ak_lctx *c, const ak_lprocess *p, ak_buf *out);\n", id, n);
+        gen_out(h, "bool %s_process_%s_encode(const ak_lprocess *p, const uint8_t *plain, size_t n, ak_buf *out);\n", id, n);
     }
+    bool has_to_model = format_hook(f, "to_model"), has_from_model = format_hook(f, "from_model");
+    bool has_reemit = format_hook(f, "reemit");
+    if (has_to_model)
+        gen_out(h, "bool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
+               "                  struct ak_animation **out);\n", id);
+    if (has_from_model)
+        gen_out(h, "bool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);\n",
+            id);
+    if (has_reemit)
+        gen_out(h, "/* Adjusts a decoded document (or, from_dump, one built from a JSON dump) to the\n"
+               "   options before it is encoded again. */\n"
+               "bool %s_hook_reemit(%s_%s *doc, const ak_options *opt, ak_diags *d, bool from_dump);\n", id, id, root);
     for (size_t i = 0; i < f->structs.n; i++)
         gen_out(h, "extern const ak_lstruct %s_meta_%s;\n", id, ((struct_decl *)f->structs.items[i])->name);
     gen_out(h, "\n/* Confidence that data is this format (AK_SNIFF_*). */\nint %s_sniff(const uint8_t *data, size_t size);\n", id);
     gen_out(h, "/* Streaming validation: no document, memory independent of the file size. */\n");
     gen_out(h, "void %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d);\n", id);
-    gen_out(h, "/* Decodes into arena (strings point into data). Returns NULL when the input\n"
-           "   cannot be decoded; diagnostics (errors and warnings) go to d. */\n");
-    gen_out(h, "%s_%s *%s_decode(const uint8_t *data, size_t size, ak_diags *d, ak_arena *arena);\n", id, root, id);
+    gen_out(h, "/* Decodes into arena (strings point into data or the arena). Returns NULL when\n"
+           "   the input cannot be decoded; diagnostics (errors and warnings) go to d. */\n");
+    gen_out(h, "%s_%s *%s_decode(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d, ak_arena *arena);\n",
+        id, root, id);
     gen_out(h, "/* Appends the canonical encoding of doc (recomputes derived values in doc). */\n");
     gen_out(h, "bool %s_encode(%s_%s *doc, ak_buf *out);\n", id, id, root);
     gen_out(h, "bool %s_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);\n", id);
     gen_out(h, "bool %s_undump(const ak_input *json, const ak_options *opt, ak_diags *d, ak_buf *out);\n", id);
+    gen_out(h, "bool %s_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);\n", id);
+    gen_out(h, "extern const ak_format ak_format_%s;\n", id);
     gen_out(h, "\n#endif\n");
 
     /* prototypes */
@@ -1143,13 +2017,20 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         else
             gen_out(c, "    v = (uint64_t)%s(data);\n", getter(f->magic_prim, f->end));
         gen_out(c, "    return v == %lluULL ? AK_SNIFF_MAGIC : AK_SNIFF_NO;\n}\n", (unsigned long long)f->magic_value);
+    } else if (f->magic_bytes) {
+        long long n = (long long)f->magic_bytes_len;
+        long long min = f->magic_min_size > n ? f->magic_min_size : n;
+        gen_out(c, "    static const uint8_t magic[%lld] = {", n);
+        for (long long k = 0; k < n; k++)
+            gen_out(c, "%s0x%02x", k ? ", " : "", (unsigned char)f->magic_bytes[k]);
+        gen_out(c, "};\n    return size >= %lld && memcmp(data, magic, %lld) == 0 ? AK_SNIFF_MAGIC : AK_SNIFF_NO;\n}\n",
+            min, n);
     } else {
-        gen_out(c, "    (void)data;\n    (void)size;\n    return AK_SNIFF_NO;\n}\n");
+        gen_out(c, "    return AK_SNIFF_NO;\n}\n");
     }
-    const char *trunc = rule_ref(&em, f->trunc_rule);
     char trunc_ref[256];
-    snprintf(trunc_ref, sizeof trunc_ref, "%s", trunc);
-    gen_out(c, "\nstatic bool size_ok_(const uint8_t *data, size_t size, ak_diags *d)\n{\n    (void)data;\n");
+    snprintf(trunc_ref, sizeof trunc_ref, "%s", rule_ref(&em, f->trunc_rule));
+    gen_out(c, "\nstatic bool size_ok_(size_t size, ak_diags *d)\n{\n");
     if (f->size_rule) {
         gen_out(c, "    if ((uint64_t)size > %lluULL) {\n", (unsigned long long)f->size_limit);
         gen_out(c, "        ak_report(d, %s, 0, 0, \"\", ", rule_ref(&em, f->size_rule));
@@ -1157,48 +2038,78 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         gen_out(c, " \" (%%zu bytes, the limit is %llu)\", size);\n        return false;\n    }\n",
             (unsigned long long)f->size_limit);
     }
-    gen_out(c, "    (void)d;\n    (void)size;\n    return true;\n}\n");
+    gen_out(c, "    return true;\n}\n");
 
-    gen_out(c, "\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d)\n{\n    (void)opt;\n", id);
-    gen_out(c, "    if (!size_ok_(in->data, in->size, d))\n        return;\n");
+    gen_out(c, "\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d)\n{\n", id);
+    gen_out(c, "    if (!size_ok_(in->size, d))\n        return;\n");
     gen_out(c, "    %s_%s *o = calloc(1, sizeof *o);\n    if (!o)\n        return;\n", id, root);
-    gen_out(c, "    ak_lctx c;\n    ak_lctx_init(&c, in->data, in->size, d, NULL, %s);\n    c.root = o;\n", trunc_ref);
+    gen_out(c, "    ak_lctx c;\n    ak_lctx_init(&c, in->data, in->size, d, NULL, %s, opt);\n    c.root = o;\n", trunc_ref);
     gen_out(c, "    ak_release_init(&c.release, in, false); /* streaming: read pages may go */\n");
-    gen_out(c, "    (void)v_%s(&c, o);\n    ak_lctx_free(&c);\n    free(o);\n}\n", root);
+    gen_out(c, "    v_%s(&c, o);\n    ak_lctx_free(&c);\n    free(o);\n}\n", root);
 
-    gen_out(c, "\n%s_%s *%s_decode(const uint8_t *data, size_t size, ak_diags *d, ak_arena *arena)\n{\n", id, root, id);
-    gen_out(c, "    if (!size_ok_(data, size, d))\n        return NULL;\n");
+    gen_out(c, "\n%s_%s *%s_decode(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d, ak_arena *arena)\n{\n",
+        id, root, id);
+    gen_out(c, "    if (!size_ok_(size, d))\n        return NULL;\n");
     gen_out(c, "    %s_%s *o = AK_ARENA_NEW(arena, %s_%s);\n    if (!o)\n        return NULL;\n", id, root, id, root);
-    gen_out(c, "    ak_lctx c;\n    ak_lctx_init(&c, data, size, d, arena, %s);\n    c.root = o;\n", trunc_ref);
+    gen_out(c, "    ak_lctx c;\n    ak_lctx_init(&c, data, size, d, arena, %s, opt);\n    c.root = o;\n", trunc_ref);
     gen_out(c, "    bool ok = d_%s(&c, o) && !c.oom;\n    ak_lctx_free(&c);\n    return ok ? o : NULL;\n}\n", root);
 
     gen_out(c, "\nbool %s_encode(%s_%s *doc, ak_buf *out)\n{\n    return e_%s(out, doc, doc) && !out->failed;\n}\n", id, id,
         root, root);
 
-    gen_out(c, "\nbool %s_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n    (void)opt;\n", id);
+    gen_out(c, "\nbool %s_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n", id);
     gen_out(c, "    ak_arena arena;\n    ak_arena_init(&arena, 0);\n");
-    gen_out(c, "    %s_%s *doc = %s_decode(in->data, in->size, d, &arena);\n", id, root, id);
+    gen_out(c, "    %s_%s *doc = %s_decode(in->data, in->size, opt, d, &arena);\n", id, root, id);
     gen_out(c, "    bool ok = doc && ak_diags_errors(d) == 0 && ak_ldump_json(&%s_meta_%s, doc, out);\n", id, root);
     gen_out(c, "    ak_arena_free(&arena);\n    return ok;\n}\n");
 
+    /* re-emission: the layout's decoder and encoder; the format may adjust
+       the document to the options in between (hook reemit) */
+    gen_out(c, "\nbool %s_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n", id);
+    gen_out(c, "    ak_arena arena;\n    ak_arena_init(&arena, 0);\n");
+    gen_out(c, "    %s_%s *doc = %s_decode(in->data, in->size, opt, d, &arena);\n", id, root, id);
+    gen_out(c, "    bool ok = doc && ak_diags_errors(d) == 0");
+    if (has_reemit)
+        gen_out(c, " && %s_hook_reemit(doc, opt, d, false)", id);
+    gen_out(c, " && %s_encode(doc, out);\n    ak_arena_free(&arena);\n    return ok;\n}\n", id);
+
     gen_out(c, "\nbool %s_undump(const ak_input *json, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n", id);
-    if (f->undump_rules[0]) {
-        gen_out(c, "    ak_lundump_rules rules = {%s, ", rule_ref(&em, f->undump_rules[0]));
-        gen_out(c, "%s, ", rule_ref(&em, f->undump_rules[1]));
-        gen_out(c, "%s};\n", rule_ref(&em, f->undump_rules[2]));
+    if (f->undump_rules[UD_SYNTAX]) {
+        static const char *const cats[UD_COUNT_ALL] = {"syntax", "shape", "value", "type", "unknown", "missing",
+                                                       "duplicate", "order", "name", "range", "count", "result"};
+        gen_out(c, "    static const ak_lundump_rules rules = {\n");
+        for (int i = 0; i < UD_COUNT_ALL; i++)
+            gen_out(c, "        .%s = %s,\n", cats[i], rule_ref(&em, undump_rule(f, i)));
+        gen_out(c, "    };\n");
         gen_out(c, "    ak_arena arena;\n    ak_arena_init(&arena, 0);\n");
-        gen_out(c, "    %s_%s *doc = ak_lundump_json(&%s_meta_%s, json->data, json->size, &arena, &rules, d);\n", id, root, id,
-            root);
-        gen_out(c, "    size_t start = out->len;\n    bool ok = doc && %s_encode(doc, out);\n", id);
+        gen_out(c, "    %s_%s *doc = ak_lundump_json(&%s_meta_%s, json->data, json->size, &arena, &rules, d);\n", id, root,
+            id, root);
+        gen_out(c, "    size_t start = out->len;\n    bool ok = doc");
+        if (has_reemit)
+            gen_out(c, " && %s_hook_reemit(doc, opt, d, true)", id);
+        gen_out(c, " && %s_encode(doc, out);\n", id);
         gen_out(c, "    ak_arena_free(&arena);\n    if (!ok)\n        return false;\n");
-        gen_out(c, "    /* what the decoder would say about the result (e.g. NaN times) */\n");
+        gen_out(c, "    /* what the validator says about the result (e.g. NaN times): */\n");
         gen_out(c, "    ak_input built = {json->name, (const uint8_t *)out->data + start, out->len - start, false};\n");
-        gen_out(c, "    size_t errors = ak_diags_errors(d);\n    %s_validate(&built, opt, d);\n", id);
-        gen_out(c, "    return ak_diags_errors(d) == errors;\n}\n");
+        gen_out(c, "    return ak_lundump_verify(&built, %s_validate, opt, d, rules.result);\n}\n", id);
     } else {
-        gen_out(c, "    (void)json;\n    (void)opt;\n    (void)d;\n    (void)out;\n    return false;\n}\n");
+        gen_out(c, "    return json && opt && d && out && false;\n}\n");
     }
-    return true;
+
+    /* the registry entry */
+    gen_out(c, "\nconst ak_format ak_format_%s = {\n    .id = \"%s\",\n    .name = ", id, id);
+    gen_c_string(c, f->title, false);
+    gen_out(c, ",\n    .extensions = %s_extensions,\n    .text = false,\n    .rules = %s_rules,\n", id, id);
+    gen_out(c, "    .rule_count = %s_RULE_COUNT,\n    .sniff = %s_sniff,\n    .validate = %s_validate,\n", id, id, id);
+    gen_out(c, "    .dump = %s_dump,\n    .reemit = %s_reemit,\n", id, id);
+    if (f->undump_rules[UD_SYNTAX])
+        gen_out(c, "    .undump = %s_undump,\n", id);
+    if (has_to_model)
+        gen_out(c, "    .to_model = %s_to_model,\n", id);
+    if (has_from_model)
+        gen_out(c, "    .from_model = %s_from_model,\n", id);
+    gen_out(c, "};\n");
+    return cc->errors == 0;
 }
 
 bool cc_emit_rules_md(compiler *cc, FILE *md)

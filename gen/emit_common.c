@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void gen_out(FILE *fp, const char *fmt, ...)
 {
@@ -103,4 +104,40 @@ void gen_discard(FILE *f, const char *path)
     tmp_name(tmp, sizeof tmp, path);
     fclose(f);
     remove(tmp);
+}
+
+bool gen_fix_lines(FILE *f, const char *name)
+{
+    if (fflush(f) != 0 || fseek(f, 0, SEEK_END) != 0)
+        return false;
+    long size = ftell(f);
+    if (size < 0)
+        return false;
+    char *text = malloc((size_t)size + 1);
+    if (!text)
+        return false;
+    rewind(f);
+    bool ok = fread(text, 1, (size_t)size, f) == (size_t)size;
+    text[size] = 0;
+    if (ok) {
+        rewind(f);
+        const char *marker = GEN_LINE_RESET;
+        size_t mlen = strlen(marker);
+        long line = 1;
+        const char *p = text, *end = text + size;
+        while (p < end) {
+            const char *nl = memchr(p, '\n', (size_t)(end - p));
+            size_t len = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+            if (len >= mlen && memcmp(p, marker, mlen) == 0 && (len == mlen || p[mlen] == '\n'))
+                fprintf(f, "#line %ld \"%s\"\n", line + 1, name);
+            else
+                fwrite(p, 1, len, f);
+            line++;
+            p += len;
+        }
+        fflush(f);
+        ok = !ferror(f) && ftruncate(fileno(f), ftell(f)) == 0;
+    }
+    free(text);
+    return ok;
 }

@@ -31,4 +31,11 @@ bool gen_commit(FILE *f, const char *path);
 /* Closes f and removes its temporary file: PATH stays as it was. */
 void gen_discard(FILE *f, const char *path);
 
+/* Generated C goes back to its own lines after code that a #line directive
+ * attributed to the declaration: emitters write this marker line, and
+ * gen_fix_lines (before gen_commit) replaces each with `#line N "name"`,
+ * N being the line that follows it in the file `name`. */
+#define GEN_LINE_RESET "#line 0 \"@animgen-reset\""
+bool gen_fix_lines(FILE *f, const char *name);
+
 #endif

@@ -106,7 +106,7 @@ int main(int argc, char **argv)
         cc_error(&cc, at, "NUL byte in the declaration");
     }
     int status = 0;
-    if (cc.errors || !cc_parse(&cc) || !cc_check(&cc)) {
+    if (cc.errors || !cc_parse(&cc) || !cc_expand(&cc) || !cc_check(&cc)) {
         if (!cc.errors)
             fprintf(stderr, "%s: error: no format declaration\n", input);
         status = 1;
@@ -135,6 +135,8 @@ int main(int argc, char **argv)
                 continue;
             if (status != 0)
                 gen_discard(outs[i], paths[i]);
+            else if (outs[i] == c && !gen_fix_lines(c, paths[i]))
+                gen_discard(outs[i], paths[i]), status = 2;
             else if (!gen_commit(outs[i], paths[i]))
                 status = 2;
         }

@@ -35,6 +35,10 @@ static const keyword keywords[] = {
     {"where", TK_WHERE}, {"syntax", TK_SYNTAX}, {"machine", TK_MACHINE}, {"version", TK_VERSION},
     {"unique", TK_UNIQUE}, {"reports", TK_REPORTS},
     {"mistyped", TK_KIND}, {"required", TK_REQUIRED}, {"values", TK_VALUES},
+    /* binary layouts, part 2 */
+    {"table", TK_TABLE}, {"default", TK_DEFAULT}, {"bits", TK_BITS}, {"type", TK_TYPE}, {"const", TK_CONST},
+    {"process", TK_PROCESS}, {"span", TK_SPAN}, {"as", TK_AS}, {"stop", TK_STOP}, {"unit", TK_UNIT},
+    {"sizeof", TK_SIZEOF},
 };
 
 static int keyword_token(const unsigned char *s, size_t n)
@@ -51,13 +55,22 @@ static loc here(const lexer *lx)
     return l;
 }
 
-/* Copies a string literal's body without quotes, resolving \" \\ \n \t. */
+static int hex_digit(unsigned char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* Copies a string literal's body without quotes, resolving \" \\ \n \t and
+ * \xHH (two hex digits: any byte, for `const` and `magic` byte strings). */
 static char *unescape(compiler *cc, const unsigned char *s, size_t n, size_t *out_len)
 {
     char *out = cc_alloc(cc, n + 1);
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
-        if (s[i] == '\\' && i + 1 < n) {
+        if (s[i] == '\\' && i + 3 < n && s[i + 1] == 'x' && hex_digit(s[i + 2]) >= 0 && hex_digit(s[i + 3]) >= 0) {
+            out[k++] = (char)(hex_digit(s[i + 2]) * 16 + hex_digit(s[i + 3]));
+            i += 3;
+        } else if (s[i] == '\\' && i + 1 < n) {
             i++;
             out[k++] = s[i] == 'n' ? '\n' : s[i] == 't' ? '\t' : (char)s[i];
         } else {
@@ -151,6 +164,9 @@ static int scan(compiler *cc, lexer *lx, token *t)
             "|" { return TK_PIPE; }
             "/" { return TK_SLASH; }
             "-" { return TK_MINUS; }
+            ";" { return TK_SEMI; }
+            "&" { return TK_AMP; }
+            "%" { return TK_PERCENT; }
             "+" { return TK_PLUS; }
             "*" { return TK_STAR; }
         */

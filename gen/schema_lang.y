@@ -87,14 +87,23 @@ static int64_t int_of(const token *t)
     RULE STRUCT ENUM IF ELSE SWITCH LET ASSERT AT FATAL FINITE IN FITS UTF8 MINIMAL LENGTH
     FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
     ABSTRACT BY SINCE UNTIL REF MAP NOTE WARNING ERROR WHERE SYNTAX MACHINE VERSION UNIQUE
-    REPORTS KIND REQUIRED VALUES.
+    REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF.
 
+/* EMPTY: the precedence of two reductions that meet a token that could also
+ * continue them: `type ::= name` before `<` (type arguments win: write a
+ * `< e` constraint as `<= e - 1` or `in lo..hi` right after a type name) and
+ * an empty constraint list before `syntax` (a `type` alias without
+ * constraints cannot be followed by a `syntax` item). */
+%nonassoc EMPTY.
+%nonassoc SYNTAX.
+%right QUESTION.
 %left OROR.
 %left ANDAND.
+%left AMP.
 %nonassoc EQ NE.
 %nonassoc LT LE GT GE.
 %left PLUS MINUS.
-%left STAR.
+%left STAR SLASH PERCENT.
 %right NOT.
 
 %type name {token *}
@@ -129,6 +138,15 @@ static int64_t int_of(const token *t)
 %type jname {token *}
 %type jdefault {expr *}
 %type object_head {jobject *}
+%type targlist {vec *}
+%type targ {token *}
+%type varms {vec *}
+%type varm {switch_arm *}
+%type arm_target {switch_arm *}
+%type tparams_opt {vec *}
+%type tparamlist {vec *}
+%type entry_cons {vec *}
+%type pclauses {member *}
 
 file ::= format_head LBRACE items RBRACE.
 
@@ -160,6 +178,13 @@ item ::= MAGIC(M) name(P) INT(V) SIZE GE INT(N). {
     F(cc)->magic_text = P->text; F(cc)->magic_value = (uint64_t)int_of(V); F(cc)->magic_at = M->at;
     F(cc)->magic_min_size = int_of(N);
 }
+item ::= MAGIC(M) STRING(B). {
+    F(cc)->magic_bytes = B->text; F(cc)->magic_bytes_len = B->len; F(cc)->magic_at = M->at;
+}
+item ::= MAGIC(M) STRING(B) SIZE GE INT(N). {
+    F(cc)->magic_bytes = B->text; F(cc)->magic_bytes_len = B->len; F(cc)->magic_at = M->at;
+    F(cc)->magic_min_size = int_of(N);
+}
 item ::= LIMIT SIZE INT(N) CODE(C). {
     F(cc)->size_limit = int_of(N); F(cc)->size_code = C->text; F(cc)->size_at = C->at;
 }
@@ -168,6 +193,26 @@ item ::= name(N) CODE(A) CODE(B) CODE(C). {
         cc_error(cc, N->at, "unknown declaration '%s'", N->text);
     F(cc)->undump_codes[0] = A->text; F(cc)->undump_codes[1] = B->text; F(cc)->undump_codes[2] = C->text;
     F(cc)->undump_at[0] = A->at; F(cc)->undump_at[1] = B->at; F(cc)->undump_at[2] = C->at;
+}
+/* undump { <category> @code, ... }: the codes of undump problems by category */
+item ::= name(N) LBRACE ucats RBRACE. {
+    if (strcmp(N->text, "undump") != 0)
+        cc_error(cc, N->at, "unknown declaration '%s'", N->text);
+}
+ucats ::= ucat.
+ucats ::= ucats COMMA ucat.
+ucat ::= name(K) CODE(C). {
+    static const char *const names[UD_COUNT_ALL] = {"syntax", "shape", "value", "type", "unknown", "missing",
+                                                    "duplicate", "order", "name", "range", "count", "result"};
+    int i = 0;
+    while (i < UD_COUNT_ALL && strcmp(names[i], K->text) != 0)
+        i++;
+    if (i == UD_COUNT_ALL) {
+        cc_error(cc, K->at, "unknown undump category '%s' (syntax, shape, value, type, unknown, missing, "
+                 "duplicate, order, name, range, count, result)", K->text);
+    } else {
+        F(cc)->undump_codes[i] = C->text; F(cc)->undump_at[i] = C->at;
+    }
 }
 item ::= TRUNCATED CODE(C). { F(cc)->trunc_code = C->text; F(cc)->trunc_at = C->at; }
 item ::= ROOT name(N). { F(cc)->root = N->text; F(cc)->root_at = N->at; }
@@ -209,12 +254,88 @@ enum_item ::= name(N) ASSIGN MINUS INT(V). {
     it->name = N->text; it->at = N->at; it->value = -int_of(V);
     vec_push(cc, &e->items, it);
 }
-item ::= STRUCT name(N) LBRACE members(M) RBRACE. {
+item ::= STRUCT name(N) tparams_opt(P) LBRACE members(M) RBRACE. {
     struct_decl *s = cc_alloc(cc, sizeof *s);
     s->name = N->text; s->at = N->at; s->members = *M;
+    if (P) s->tparams = *P;
     vec_push(cc, &F(cc)->structs, s);
 }
+tparams_opt(A) ::= . { A = NULL; }
+tparams_opt(A) ::= LT tparamlist(L) GT. { A = L; }
+tparamlist(A) ::= name(N) COLON name(T). {
+    A = cc_alloc(cc, sizeof *A);
+    tparam *p = cc_alloc(cc, sizeof *p); p->name = N->text; p->table = T->text; p->at = N->at;
+    vec_push(cc, A, p);
+}
+tparamlist(A) ::= name(N). {
+    A = cc_alloc(cc, sizeof *A);
+    tparam *p = cc_alloc(cc, sizeof *p); p->name = N->text; p->at = N->at;
+    vec_push(cc, A, p);
+}
+tparamlist(A) ::= tparamlist(B) COMMA name(N). {
+    A = B;
+    tparam *p = cc_alloc(cc, sizeof *p); p->name = N->text; p->at = N->at;
+    vec_push(cc, A, p);
+}
+tparamlist(A) ::= tparamlist(B) COMMA name(N) COLON name(T). {
+    A = B;
+    tparam *p = cc_alloc(cc, sizeof *p); p->name = N->text; p->table = T->text; p->at = N->at;
+    vec_push(cc, A, p);
+}
+
+/* table <name> : <int type> @code { entries }: a format's value types */
+item ::= TABLE name(N) COLON name(B) CODE(C) LBRACE table_items RBRACE. {
+    table_decl *t = F(cc)->tables.items[F(cc)->tables.n - 1];
+    t->name = N->text; t->at = N->at; t->base_name = B->text; t->base_at = B->at;
+    t->code = C->text; t->code_at = C->at;
+}
+table_items ::= table_start.
+table_items ::= table_items table_item.
+table_start ::= . {
+    table_decl *t = cc_alloc(cc, sizeof *t);
+    vec_push(cc, &F(cc)->tables, t);
+}
+table_item ::= DEFAULT conslist(C). {
+    table_decl *t = F(cc)->tables.items[F(cc)->tables.n - 1];
+    for (size_t i = 0; i < C->n; i++) vec_push(cc, &t->defaults, C->items[i]);
+}
+table_item ::= name(N) ASSIGN INT(V) COLON name(P) entry_cons(C). {
+    table_decl *t = F(cc)->tables.items[F(cc)->tables.n - 1];
+    table_entry *e = cc_alloc(cc, sizeof *e);
+    e->name = N->text; e->at = N->at; e->value = int_of(V); e->kind = EK_SCALAR; e->prim_name = P->text;
+    e->cons = *C;
+    vec_push(cc, &t->entries, e);
+}
+table_item ::= name(N) ASSIGN INT(V) COLON name(P) LPAREN namelist(L) RPAREN entry_cons(C). {
+    table_decl *t = F(cc)->tables.items[F(cc)->tables.n - 1];
+    table_entry *e = cc_alloc(cc, sizeof *e);
+    e->name = N->text; e->at = N->at; e->value = int_of(V); e->kind = EK_TUPLE; e->prim_name = P->text;
+    for (size_t i = 0; i < L->n; i++) vec_push(cc, &e->comps, (void *)((token *)L->items[i])->text);
+    e->cons = *C;
+    vec_push(cc, &t->entries, e);
+}
+table_item ::= name(N) ASSIGN INT(V) COLON BITS LPAREN namelist(L) RPAREN entry_cons(C). {
+    table_decl *t = F(cc)->tables.items[F(cc)->tables.n - 1];
+    table_entry *e = cc_alloc(cc, sizeof *e);
+    e->name = N->text; e->at = N->at; e->value = int_of(V); e->kind = EK_BITS; e->prim_name = "bool8";
+    for (size_t i = 0; i < L->n; i++) vec_push(cc, &e->comps, (void *)((token *)L->items[i])->text);
+    e->cons = *C;
+    vec_push(cc, &t->entries, e);
+}
+/* an entry's constraints (the next entry starts with a name, which no constraint does) */
+entry_cons(A) ::= conslist(C). { A = C; }
+
+/* type <name> = <type> <constraints> */
+item ::= TYPE name(N) ASSIGN type(T) conslist(C). {
+    alias_decl *a = cc_alloc(cc, sizeof *a);
+    a->name = N->text; a->at = N->at; a->type = T; a->cons = *C;
+    vec_push(cc, &F(cc)->aliases, a);
+}
 /* Rules that hand-written code of the format reports (outside any walk). */
+item ::= HOOK name(N). {
+    member *m = mk_member(cc, M_HOOK, N->at); m->name = N->text;
+    vec_push(cc, &F(cc)->hooks, m);
+}
 item ::= HOOK name(N) REPORTS codes(C). {
     member *m = mk_member(cc, M_HOOK, N->at); m->name = N->text; m->codes = *C;
     vec_push(cc, &F(cc)->hooks, m);
@@ -254,6 +375,55 @@ member(A) ::= IF(K) expr(E) NONEMPTY LPAREN name(W) RPAREN CODE(C) at_opt(T) LBR
     A = mk_member(cc, M_IF, K->at); A->value = E; A->body = *M; A->watch = W->text;
     A->code = C->text; A->code_at = C->at; A->name = T;
 }
+member(A) ::= IF(K) expr(E) LBRACE members(M) RBRACE ELSE LBRACE members(N) RBRACE. {
+    A = mk_member(cc, M_IF, K->at); A->value = E; A->body = *M; A->else_body = *N; A->has_else = true;
+}
+/* switch [name] (expr) { value => struct<args>, ..., else => struct | stop @code } */
+member(A) ::= SWITCH(K) LPAREN expr(D) RPAREN LBRACE varms(R) RBRACE. {
+    A = mk_member(cc, M_SWITCH, K->at); A->arms = *R; A->disc = D;
+}
+member(A) ::= SWITCH(K) name(N) LPAREN expr(D) RPAREN LBRACE varms(R) RBRACE. {
+    A = mk_member(cc, M_SWITCH, K->at); A->arms = *R; A->disc = D; A->name = N->text;
+}
+member(A) ::= name(N) COLON CONST STRING(B) CODE(C) fatal_opt(X). {
+    A = mk_member(cc, M_CONST, N->at); A->name = N->text; A->bytes = B->text; A->bytes_len = B->len;
+    A->code = C->text; A->code_at = C->at; A->fatal = X;
+}
+/* process hook(args) [when e] [span e] [as segment "what"] reports @a, @b { members } */
+member(A) ::= PROCESS(K) name(N) LPAREN RPAREN pclauses(P) LBRACE members(M) RBRACE. {
+    A = P; A->at = K->at; A->name = N->text; A->body = *M;
+}
+member(A) ::= PROCESS(K) name(N) LPAREN exprlist(L) RPAREN pclauses(P) LBRACE members(M) RBRACE. {
+    A = P; A->at = K->at; A->name = N->text; A->body = *M; A->args = *L;
+}
+pclauses(A) ::= . { A = mk_member(cc, M_PROCESS, (loc){0, 0}); }
+pclauses(A) ::= pclauses(B) WHEN expr(E). { A = B; A->value = E; }
+pclauses(A) ::= pclauses(B) SPAN expr(E). { A = B; A->span = E; }
+pclauses(A) ::= pclauses(B) AS name(S) STRING(W). { A = B; A->segment = S->text; A->what = W->text; }
+pclauses(A) ::= pclauses(B) REPORTS codes(C). { A = B; A->codes = *C; }
+member(A) ::= HOOK(K) name(N) LPAREN namelist(L) RPAREN. {
+    A = mk_member(cc, M_HOOK, K->at); A->name = N->text; A->args = *L;
+}
+member(A) ::= HOOK(K) name(N) LPAREN namelist(L) RPAREN REPORTS codes(C). {
+    A = mk_member(cc, M_HOOK, K->at); A->name = N->text; A->args = *L; A->codes = *C;
+}
+
+varms(A) ::= varm(R). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, R); }
+varms(A) ::= varms(B) COMMA varm(R). { A = B; vec_push(cc, A, R); }
+varms(A) ::= varms(B) COMMA. { A = B; }
+varm(A) ::= expr(E) ARROW arm_target(T). { A = T; A->value = E; }
+varm(A) ::= ELSE ARROW arm_target(T). { A = T; }
+varm(A) ::= ELSE ARROW(K) STOP CODE(C). {
+    A = cc_alloc(cc, sizeof *A); A->stop_code = C->text; A->at = K->at;
+}
+arm_target(A) ::= name(N). { A = cc_alloc(cc, sizeof *A); A->type = N->text; A->at = N->at; }
+arm_target(A) ::= name(N) LT targlist(L) GT. {
+    A = cc_alloc(cc, sizeof *A); A->type = N->text; A->at = N->at; A->targs = *L;
+}
+targlist(A) ::= targ(T). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, T); }
+targlist(A) ::= targlist(B) COMMA targ(T). { A = B; vec_push(cc, A, T); }
+targ(A) ::= name(N). { A = N; }
+
 member(A) ::= SWITCH(K) LBRACE arms(R) RBRACE. {
     A = mk_member(cc, M_SWITCH, K->at); A->arms = *R;
 }
@@ -289,16 +459,20 @@ arm(A) ::= ELSE ARROW name(N). {
     A = cc_alloc(cc, sizeof *A); A->cond = NULL; A->type = N->text; A->at = N->at;
 }
 
-type(A) ::= name(N). {
+type(A) ::= name(N). [EMPTY] {
     A = cc_alloc(cc, sizeof *A); A->kind = T_NAMED; A->at = N->at; A->name = N->text;
+}
+type(A) ::= name(N) LT targlist(L) GT. {
+    A = cc_alloc(cc, sizeof *A); A->kind = T_NAMED; A->at = N->at; A->name = N->text; A->targs = *L;
 }
 type(A) ::= type(E) LBRACKET expr(C) RBRACKET. {
     A = cc_alloc(cc, sizeof *A); A->kind = T_ARRAY; A->at = E->at; A->elem = E; A->count = C;
 }
 
-conslist(A) ::= . { A = cc_alloc(cc, sizeof *A); }
+conslist(A) ::= . [EMPTY] { A = cc_alloc(cc, sizeof *A); }
 conslist(A) ::= cons(C). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, C); }
 conslist(A) ::= conslist(B) COMMA cons(C). { A = B; vec_push(cc, A, C); }
+conslist(A) ::= conslist(B) SEMI cons(C). { A = B; C->chain = true; vec_push(cc, A, C); }
 
 cons(A) ::= cbody(B) CODE(C) fatal_opt(X) when_opt(W). {
     A = B; A->code = C->text; A->code_at = C->at; A->fatal = X; A->when = W;
@@ -308,6 +482,11 @@ cbody(A) ::= LT(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = "<"; A->val
 cbody(A) ::= GT(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = ">"; A->value = E; }
 cbody(A) ::= LE(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = "<="; A->value = E; }
 cbody(A) ::= GE(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = ">="; A->value = E; }
+cbody(A) ::= NOT(T) IN LBRACE exprlist(L) RBRACE. { A = mk_cons(cc, C_NOTSET, T->at); A->set = *L; }
+cbody(A) ::= UNIT(T). { A = mk_cons(cc, C_UNIT, T->at); A->tolerance = 1e-3; }
+cbody(A) ::= UNIT(T) LPAREN FLOAT(V) RPAREN. { A = mk_cons(cc, C_UNIT, T->at); A->tolerance = strtod(V->text, NULL); }
+cbody(A) ::= NONDECREASING(T). { A = mk_cons(cc, C_NONDECREASING, T->at); }
+cbody(A) ::= NOREPEAT(T). { A = mk_cons(cc, C_NOREPEAT, T->at); }
 
 /* Constraints shared by JSON members (no < or >: those start type arguments). */
 jcbody(A) ::= EQ(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = "=="; A->value = E; }
@@ -356,6 +535,13 @@ expr(A) ::= expr(L) GE expr(R). { A = mk_bin(cc, ">=", L, R); }
 expr(A) ::= expr(L) PLUS expr(R). { A = mk_bin(cc, "+", L, R); }
 expr(A) ::= expr(L) MINUS expr(R). { A = mk_bin(cc, "-", L, R); }
 expr(A) ::= expr(L) STAR expr(R). { A = mk_bin(cc, "*", L, R); }
+expr(A) ::= expr(L) SLASH expr(R). { A = mk_bin(cc, "/", L, R); }
+expr(A) ::= expr(L) PERCENT expr(R). { A = mk_bin(cc, "%", L, R); }
+expr(A) ::= expr(L) AMP expr(R). { A = mk_bin(cc, "&", L, R); }
+expr(A) ::= expr(C) QUESTION expr(T) COLON expr(E). [QUESTION] {
+    A = mk_expr(cc, E_COND, C->at, NULL); A->lhs = C; A->rhs = T; A->alt = E;
+}
+expr(A) ::= SIZEOF(K) LPAREN name(N) RPAREN. { A = mk_expr(cc, E_SIZEOF, K->at, N->text); }
 
 dotted(A) ::= name(N). { A = N; }
 dotted(A) ::= dotted(B) DOT name(N). {
@@ -430,7 +616,7 @@ jdefault(A) ::= ASSIGN MINUS(M) FLOAT(T). {
 jdefault(A) ::= ASSIGN name(T). { A = mk_expr(cc, E_NAME, T->at, T->text); }
 jdefault(A) ::= ASSIGN NULLKW(T). { A = mk_expr(cc, E_NAME, T->at, "null"); }
 jdefault(A) ::= ASSIGN STRING(S). { A = mk_expr(cc, E_NAME, S->at, S->text); A->op = "string"; }
-jconslist(A) ::= . { A = cc_alloc(cc, sizeof *A); }
+jconslist(A) ::= . [EMPTY] { A = cc_alloc(cc, sizeof *A); }
 jconslist(A) ::= jcons(C). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, C); }
 jconslist(A) ::= jconslist(B) COMMA jcons(C). { A = B; vec_push(cc, A, C); }
 jcons(A) ::= jcbody(B) CODE(C) fatal_opt(X). { A = B; A->code = C->text; A->code_at = C->at; A->fatal = X; }

@@ -59,7 +59,7 @@ int main(int argc, char **argv)
         ak_arena arena;
         ak_arena_init(&arena, 1 << 20);
         t0 = now();
-        mrtk_file *doc = mrtk_decode(f.data, f.size, d, &arena);
+        mrtk_file *doc = mrtk_decode(f.data, f.size, NULL, d, &arena);
         t1 = now();
         if (!doc)
             problems++;

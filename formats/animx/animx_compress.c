@@ -528,3 +528,21 @@ bool ak_animx_lz4_encode(const uint8_t *payload, size_t n, ak_animx_lz4_mode mod
         out->len = start_len < out->len ? start_len : out->len;
     return ok;
 }
+
+/* ------------------------------------------------------------------ */
+/* The `process compression(encoding)` hook of animx.layout            */
+
+bool animx_process_compression(ak_lctx *c, const ak_lprocess *p, ak_buf *out)
+{
+    const uint8_t *in = c->data + c->pos;
+    size_t n = ak_lleft(c);
+    bool ok = p->args[0] == 2 ? ak_animx_lzma_decode(in, n, c->opt->max_output, c->d, c->pos, out)
+                              : ak_animx_lz4_decode(in, n, c->opt->max_output, c->d, c->pos, out);
+    c->pos = c->size; /* the decoders report what follows the compressed data */
+    return ok;
+}
+
+bool animx_process_compression_encode(const ak_lprocess *p, const uint8_t *plain, size_t n, ak_buf *out)
+{
+    return p->args[0] == 2 ? ak_animx_lzma_encode(plain, n, out) : ak_animx_lz4_encode(plain, n, AK_ANIMX_LZ4_FAST, out);
+}

@@ -1,18 +1,24 @@
-/* AnimX <-> common model, and the canonical encoder (spec §6.2).
+/* AnimX <-> common model (spec §6.2), through the document that the code
+ * animgen generates from animx.layout decodes and encodes; the track bodies
+ * are instances of templates per value type, so they are reached through
+ * their metadata (gen/rt/ak_layout_model.h), never through a value codec of
+ * their own.
  *
  *  - to_model: one model track per AnimX track; the 40 value types are the
  *    model's own vocabulary, so values are exact. Keys are stable-sorted by
  *    time (§4.1: evaluators sort stably). Raw samples get times
  *    i * interval. Curve tangents (flag bit 1) become in/out tangents.
- *  - the encoder writes version 1, plain strings, minimal varints, keys
- *    stable-sorted by time and time first, Curve flag bit 0 only when the
- *    interpolations differ, bit 1 iff a key is Tangent/CubicBezier (then
- *    every key gets a pair, zero where the model has none), and nothing
- *    after the payload. Compression only when asked for (§6.2 rule 1). */
+ *  - from_model (the canonical writer, §6.2): version 1, plain strings,
+ *    minimal varints, every track (also one without keys: a conversion never
+ *    changes the track count), keys stable-sorted by time, Curve flag bit 0
+ *    only when the interpolations differ, bit 1 iff a key is
+ *    Tangent/CubicBezier (then every key gets a pair, the type's zero value
+ *    where the model has none), compression only when asked for. */
 #include "animx.h"
-
-#include "animx_compress.h"
 #include "animx_layout.h"
+
+#include "ak_layout_model.h"
+#include "animx_compress.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -56,157 +62,139 @@ static bool stable_order(const double *times, size_t n, size_t *order)
 
 /* ---- AnimX -> model --------------------------------------------------------- */
 
-static bool copy_string_value(ak_arena *arena, uint8_t vt, ak_value *v)
+/* A field of an element struct (keys, tangents) by name. */
+static const ak_lfield *member_of(const ak_lstruct *st, const char *name)
 {
-    if (vt != AK_VT_STRING || !v->s.ptr)
+    for (size_t i = 0; i < st->field_count; i++)
+        if (strcmp(st->fields[i].name, name) == 0)
+            return &st->fields[i];
+    return NULL;
+}
+
+/* A field of the body of track x (the arm its types select). */
+static const ak_lfield *body_field(const animx_track *x, const animx_file *doc, const char *name, const void **holder)
+{
+    return ak_lfind(&animx_meta_track, x, doc, name, holder);
+}
+
+static bool get_value(ak_arena *arena, const ak_lentry *e, const void *p, ak_value *out)
+{
+    ak_lvalue_get(e, p, out);
+    if (e->comp_kind != AK_LK_NSTRING || !out->s.ptr)
         return true;
-    char *s = ak_arena_strndup(arena, v->s.ptr, v->s.len);
-    if (!s)
+    char *s = ak_arena_strndup(arena, out->s.ptr, out->s.len);
+    out->s.ptr = s;
+    return s != NULL;
+}
+
+static ak_interp interp_of(uint64_t b)
+{
+    return b == 0 ? AK_INTERP_HOLD : b == 1 ? AK_INTERP_LINEAR : b == 2 ? AK_INTERP_TANGENT : AK_INTERP_CUBIC_BEZIER;
+}
+
+static bool track_to_model(ak_arena *arena, const animx_file *doc, const animx_track *x, ak_track *t)
+{
+    memset(t, 0, sizeof *t);
+    int kind = (int)x->kind;
+    t->node = ak_arena_strndup(arena, x->node.ptr ? x->node.ptr : "", x->node.len);
+    t->property = ak_arena_strndup(arena, x->property.ptr ? x->property.ptr : "", x->property.len);
+    t->type = (ak_value_type)(int)x->vt;
+    t->kind = kind == 0 ? AK_TRACK_RAW : kind == 1 ? AK_TRACK_DISCRETE : AK_TRACK_CURVE;
+    const void *h = NULL;
+    const ak_lfield *kc = body_field(x, doc, "key_count", &h);
+    size_t n = kc ? (size_t)ak_lget_u64(kc, h) : 0;
+    t->key_count = n;
+    t->keys = AK_ARENA_ARRAY(arena, ak_key, n ? n : 1);
+    if (!t->node || !t->property || !t->keys || !kc)
         return false;
-    v->s.ptr = s;
-    return true;
+    memset(t->keys, 0, (n ? n : 1) * sizeof *t->keys);
+    if (kind == 0) {
+        const ak_lfield *iv = body_field(x, doc, "interval", &h), *vf = body_field(x, doc, "values", &h);
+        t->interval = ak_lget_f64(iv, h);
+        size_t cnt;
+        const uint8_t *v = ak_lelems(vf, h, &cnt);
+        for (size_t j = 0; j < n; j++) {
+            t->keys[j].time = (double)j * t->interval;
+            t->keys[j].interp = AK_INTERP_LINEAR;
+            if (!get_value(arena, vf->entry, v + j * vf->elem_size, &t->keys[j].value))
+                return false;
+        }
+        return true;
+    }
+    const ak_lfield *kf = body_field(x, doc, "keys", &h);
+    const ak_lfield *tf = member_of(kf->st, "time"), *vf = member_of(kf->st, "value");
+    size_t cnt;
+    const uint8_t *keys = ak_lelems(kf, h, &cnt);
+    double *times = malloc((n ? n : 1) * sizeof *times);
+    size_t *order = malloc((n ? n : 1) * sizeof *order);
+    bool ok = times && order;
+    for (size_t j = 0; ok && j < n; j++)
+        times[j] = ak_lget_f64(tf, keys + j * kf->elem_size);
+    ok = ok && stable_order(times, n, order);
+    uint64_t flags = 0;
+    const uint8_t *interps = NULL, *tangents = NULL;
+    const ak_lfield *ipf = NULL, *tgf = NULL, *lf = NULL, *rf = NULL;
+    uint64_t shared = AK_INTERP_HOLD;
+    if (ok && kind == 2) {
+        flags = ak_lget_u64(body_field(x, doc, "flags", &h), h);
+        if (flags & ANIMX_FLAG_INTERPOLATIONS) {
+            ipf = body_field(x, doc, "interpolations", &h);
+            interps = ak_lelems(ipf, h, &cnt);
+        } else {
+            shared = ak_lget_u64(body_field(x, doc, "shared_interpolation", &h), h);
+        }
+        if (flags & ANIMX_FLAG_TANGENTS) {
+            tgf = body_field(x, doc, "tangents", &h);
+            tangents = ak_lelems(tgf, h, &cnt);
+            lf = member_of(tgf->st, "left");
+            rf = member_of(tgf->st, "right");
+        }
+    }
+    for (size_t j = 0; ok && j < n; j++) {
+        size_t src = order[j];
+        ak_key *k = &t->keys[j];
+        const uint8_t *key = keys + src * kf->elem_size;
+        k->time = times[src];
+        ok = get_value(arena, vf->entry, key + vf->offset, &k->value);
+        if (kind == 1) {
+            k->interp = AK_INTERP_HOLD;
+            continue;
+        }
+        k->interp = interp_of(interps ? interps[src * ipf->elem_size] : shared);
+        if (tangents) {
+            const uint8_t *tg = tangents + src * tgf->elem_size;
+            k->has_tangents = true;
+            ok = ok && get_value(arena, lf->entry, tg + lf->offset, &k->in_tangent) &&
+                 get_value(arena, rf->entry, tg + rf->offset, &k->out_tangent);
+        }
+    }
+    free(times);
+    free(order);
+    return ok;
 }
 
 bool animx_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,
                     struct ak_animation **out)
 {
-    animx_doc *doc = animx_read(in->data, in->size, opt, d, arena);
+    animx_file *doc = animx_decode(in->data, in->size, opt, d, arena);
     if (!doc || ak_diags_errors(d))
         return false;
     ak_animation *a = AK_ARENA_NEW(arena, ak_animation);
-    if (!a || !(a->name = ak_arena_strndup(arena, doc->name ? doc->name : "", doc->name_len)))
+    if (!a || !(a->name = ak_arena_strndup(arena, doc->name.ptr ? doc->name.ptr : "", doc->name.len)))
         return false;
     a->duration = doc->global_duration;
-    a->track_count = doc->track_count;
-    a->tracks = AK_ARENA_ARRAY(arena, ak_track, doc->track_count ? doc->track_count : 1);
+    a->track_count = doc->tracks_count;
+    a->tracks = AK_ARENA_ARRAY(arena, ak_track, doc->tracks_count ? doc->tracks_count : 1);
     if (!a->tracks)
         return false;
-    for (uint32_t i = 0; i < doc->track_count; i++) {
-        const animx_track *x = &doc->tracks[i];
-        ak_track *t = &a->tracks[i];
-        memset(t, 0, sizeof *t);
-        t->node = ak_arena_strndup(arena, x->node ? x->node : "", x->node_len);
-        t->property = ak_arena_strndup(arena, x->property ? x->property : "", x->property_len);
-        t->type = (ak_value_type)x->value_type;
-        t->kind = x->track_type == ANIMX_RAW ? AK_TRACK_RAW : x->track_type == ANIMX_DISCRETE ? AK_TRACK_DISCRETE
-                                                                                               : AK_TRACK_CURVE;
-        t->interval = x->interval;
-        t->key_count = x->key_count;
-        size_t n = x->key_count;
-        t->keys = AK_ARENA_ARRAY(arena, ak_key, n ? n : 1);
-        double *times = malloc((n ? n : 1) * sizeof *times);
-        size_t *order = malloc((n ? n : 1) * sizeof *order);
-        if (!t->node || !t->property || !t->keys || !times || !order) {
-            free(times);
-            free(order);
+    for (size_t i = 0; i < doc->tracks_count; i++)
+        if (!track_to_model(arena, doc, &doc->tracks[i], &a->tracks[i]))
             return false;
-        }
-        for (size_t j = 0; j < n; j++)
-            times[j] = x->track_type == ANIMX_RAW ? (double)j * x->interval : x->times[j];
-        /* Raw samples have no times of their own: file order is their order */
-        bool ok = stable_order(times, x->track_type == ANIMX_RAW ? 0 : n, order);
-        for (size_t j = 0; x->track_type == ANIMX_RAW && j < n; j++)
-            order[j] = j;
-        for (size_t j = 0; ok && j < n; j++) {
-            size_t s = order[j];
-            ak_key *k = &t->keys[j];
-            memset(k, 0, sizeof *k);
-            k->time = times[s];
-            k->value = x->values[s];
-            ok = copy_string_value(arena, x->value_type, &k->value);
-            if (x->track_type == ANIMX_CURVE) {
-                uint8_t ip = x->interps[(x->flags & ANIMX_FLAG_INTERPOLATIONS) ? s : 0];
-                k->interp = ip == ANIMX_HOLD ? AK_INTERP_HOLD : ip == ANIMX_LINEAR ? AK_INTERP_LINEAR
-                          : ip == ANIMX_TANGENT ? AK_INTERP_TANGENT : AK_INTERP_CUBIC_BEZIER;
-                if (x->flags & ANIMX_FLAG_TANGENTS) {
-                    k->has_tangents = true;
-                    k->in_tangent = x->left[s];
-                    k->out_tangent = x->right[s];
-                    ok = ok && copy_string_value(arena, x->value_type, &k->in_tangent) && copy_string_value(arena, x->value_type, &k->out_tangent);
-                }
-            } else {
-                k->interp = x->track_type == ANIMX_RAW ? AK_INTERP_LINEAR : AK_INTERP_HOLD;
-            }
-        }
-        free(times);
-        free(order);
-        if (!ok)
-            return false;
-    }
     *out = a;
     return true;
 }
 
 /* ---- model -> AnimX --------------------------------------------------------- */
-
-static void put_u8(ak_buf *b, uint8_t v) { ak_buf_append(b, &v, 1); }
-static void put_le(ak_buf *b, uint64_t v, unsigned bytes)
-{
-    uint8_t t[8];
-    for (unsigned i = 0; i < bytes; i++)
-        t[i] = (uint8_t)(v >> (8 * i));
-    ak_buf_append(b, t, bytes);
-}
-static void put_f32(ak_buf *b, float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    put_le(b, u, 4);
-}
-static void put_count(ak_buf *b, uint64_t v)
-{
-    do {
-        uint8_t byte = (uint8_t)(v & 0x7f);
-        v >>= 7;
-        put_u8(b, (uint8_t)(byte | (v ? 0x80 : 0)));
-    } while (v);
-}
-static void put_string(ak_buf *b, const char *s, size_t n)
-{
-    put_count(b, n);
-    if (n)
-        ak_buf_append(b, s, n);
-}
-
-static void put_value(ak_buf *b, ak_value_type vt, const ak_value *v)
-{
-    if (vt == AK_VT_STRING) {
-        put_u8(b, v->s.ptr ? 1 : 0);
-        if (v->s.ptr)
-            put_string(b, v->s.ptr, v->s.len);
-        return;
-    }
-    if (vt <= AK_VT_BOOL4) {
-        uint8_t byte = 0;
-        for (unsigned k = 0; k <= (unsigned)vt; k++)
-            byte |= (uint8_t)((v->b[k] ? 1u : 0u) << k);
-        put_u8(b, byte);
-        return;
-    }
-    const ak_value_type_info *ti = ak_value_type_info_of(vt);
-    unsigned w = ti->bits / 8u;
-    for (unsigned k = 0; k < ti->components; k++) {
-        switch (ti->kind) {
-        case AK_VK_UINT: put_le(b, v->u[k], w); break;
-        case AK_VK_INT: put_le(b, (uint64_t)v->i[k], w); break;
-        case AK_VK_F32: put_f32(b, v->f[k]); break;
-        case AK_VK_F64: {
-            uint64_t u;
-            memcpy(&u, &v->d[k], 8);
-            put_le(b, u, 8);
-            break;
-        }
-        default: break;
-        }
-    }
-}
-
-/* The encoding primitives, for animx_undump.c (animx.h). */
-void animx_put_le(ak_buf *b, uint64_t v, unsigned bytes) { put_le(b, v, bytes); }
-void animx_put_f32(ak_buf *b, float f) { put_f32(b, f); }
-void animx_put_count(ak_buf *b, uint64_t v) { put_count(b, v); }
-void animx_put_string(ak_buf *b, const char *s, size_t n) { put_string(b, s, n); }
-void animx_put_value(ak_buf *b, ak_value_type vt, const ak_value *v) { put_value(b, vt, v); }
 
 /* The kinds of loss; each is reported once per conversion, at the first
    track it concerns (a recording has hundreds of tracks that all lose the
@@ -237,18 +225,6 @@ static bool refuse(ak_diags *d, size_t track, const char *what)
         ak_report(d, R(CONVERT_REFUSED), 0, 0, path, "%s", what);
     }
     return false;
-}
-
-static uint8_t interp_byte(ak_interp ip, bool *lossy)
-{
-    switch (ip) {
-    case AK_INTERP_HOLD: return ANIMX_HOLD;
-    case AK_INTERP_LINEAR: return ANIMX_LINEAR;
-    case AK_INTERP_TANGENT: return ANIMX_TANGENT;
-    case AK_INTERP_CUBIC_BEZIER: return ANIMX_CUBIC_BEZIER;
-    case AK_INTERP_STEP_NEXT: *lossy = true; return ANIMX_HOLD;
-    default: *lossy = true; return ANIMX_LINEAR;
-    }
 }
 
 /* A scalar Hermite segment is exactly a CubicBezier one (spec 4.2: control
@@ -312,7 +288,87 @@ static bool scalar_hermite(const ak_track *t)
     return false;
 }
 
-static bool encode_track(const ak_track *t, size_t ti, ak_diags *d, unsigned *reported, ak_buf *p)
+static uint8_t interp_byte(ak_interp ip, bool *lossy)
+{
+    switch (ip) {
+    case AK_INTERP_HOLD: return 0;
+    case AK_INTERP_LINEAR: return 1;
+    case AK_INTERP_TANGENT: return 2;
+    case AK_INTERP_CUBIC_BEZIER: return 3;
+    case AK_INTERP_STEP_NEXT: *lossy = true; return 0;
+    default: *lossy = true; return 1;
+    }
+}
+
+/* Sets a body field of track x (in the arm its types select); NULL when the
+ * layout has none of that name there (a bug of this file). */
+static void *set_body(animx_track *x, animx_file *doc, const char *name, const ak_lfield **f)
+{
+    const void *h = NULL;
+    *f = ak_lfind(&animx_meta_track, x, doc, name, &h);
+    return (void *)h;
+}
+
+/* Writes the keys of track t (model) into the body of track x (document). */
+static bool build_keys(ak_arena *arena, animx_file *doc, animx_track *x, const ak_track *t, const ak_key *keys,
+                       const size_t *order, size_t n, bool *interp_loss)
+{
+    const ak_lfield *f;
+    void *h = set_body(x, doc, "keys", &f);
+    uint8_t *elems = ak_lset_elems(f, h, n, arena);
+    if (!elems)
+        return false;
+    const ak_lfield *tf = member_of(f->st, "time"), *vf = member_of(f->st, "value");
+    for (size_t j = 0; j < n; j++) {
+        uint8_t *e = elems + j * f->elem_size;
+        ak_lset_f64(tf, e, keys[order[j]].time);
+        ak_lvalue_set(vf->entry, e + vf->offset, &keys[order[j]].value);
+    }
+    if (t->kind != AK_TRACK_CURVE)
+        return true;
+    bool differ = false, tangents = false;
+    uint8_t first = 0;
+    for (size_t j = 0; j < n; j++) {
+        uint8_t ib = interp_byte(keys[order[j]].interp, interp_loss);
+        if (j == 0)
+            first = ib;
+        differ |= ib != first;
+        tangents |= ib == 2 || ib == 3;
+    }
+    h = set_body(x, doc, "flags", &f);
+    ak_lset_u64(f, h, (differ ? ANIMX_FLAG_INTERPOLATIONS : 0) | (tangents ? ANIMX_FLAG_TANGENTS : 0));
+    if (differ) {
+        h = set_body(x, doc, "interpolations", &f);
+        uint8_t *ib = ak_lset_elems(f, h, n, arena);
+        if (!ib)
+            return false;
+        for (size_t j = 0; j < n; j++)
+            ib[j * f->elem_size] = interp_byte(keys[order[j]].interp, interp_loss);
+    } else {
+        h = set_body(x, doc, "shared_interpolation", &f);
+        ak_lset_u64(f, h, first);
+    }
+    if (!tangents)
+        return true;
+    h = set_body(x, doc, "tangents", &f);
+    uint8_t *tg = ak_lset_elems(f, h, n, arena);
+    if (!tg)
+        return false;
+    const ak_lfield *lf = member_of(f->st, "left"), *rf = member_of(f->st, "right");
+    for (size_t j = 0; j < n; j++) {
+        /* the type's zero value where the model has no tangents (§6.2) */
+        const ak_key *k = &keys[order[j]];
+        if (!k->has_tangents || k->interp == AK_INTERP_HERMITE)
+            continue; /* the elements are zeroed */
+        uint8_t *e = tg + j * f->elem_size;
+        ak_lvalue_set(lf->entry, e + lf->offset, &k->in_tangent);
+        ak_lvalue_set(rf->entry, e + rf->offset, &k->out_tangent);
+    }
+    return true;
+}
+
+static bool build_track(ak_arena *arena, animx_file *doc, animx_track *x, const ak_track *t, size_t ti, ak_diags *d,
+                        unsigned *reported)
 {
     if ((unsigned)t->type >= AK_VT_COUNT)
         return refuse(d, ti, "unknown value type");
@@ -325,39 +381,41 @@ static bool encode_track(const ak_track *t, size_t ti, ak_diags *d, unsigned *re
     if ((t->pre != AK_INF_CONSTANT || t->post != AK_INF_CONSTANT) &&
         !loss(d, reported, LOSS_INFINITY, ti, "infinity modes other than constant are dropped"))
         return false;
-    uint8_t type = t->kind == AK_TRACK_RAW ? ANIMX_RAW : t->kind == AK_TRACK_DISCRETE ? ANIMX_DISCRETE : ANIMX_CURVE;
-    put_u8(p, type);
-    put_u8(p, (uint8_t)t->type);
-    put_string(p, t->node ? t->node : "", t->node ? strlen(t->node) : 0);
-    put_string(p, t->property ? t->property : "", t->property ? strlen(t->property) : 0);
-    put_count(p, n);
-    if (type == ANIMX_RAW) {
+    x->track_type = t->kind == AK_TRACK_RAW ? 0 : t->kind == AK_TRACK_DISCRETE ? 1 : 2;
+    x->value_type = (uint8_t)t->type;
+    x->node = (ak_lstr){t->node ? t->node : "", t->node ? strlen(t->node) : 0};
+    x->property = (ak_lstr){t->property ? t->property : "", t->property ? strlen(t->property) : 0};
+    animx_meta_track.lets(x, doc); /* kind and vt select the body */
+    const ak_lfield *f;
+    void *h = set_body(x, doc, "key_count", &f);
+    ak_lset_u64(f, h, n);
+    if (x->track_type == 0) {
         float interval = (float)t->interval;
         if (((double)interval != t->interval || t->start != 0) &&
             !loss(d, reported, LOSS_RAW_INTERVAL, ti,
                   "Raw interval rounded to float32, or a start time other than 0 dropped"))
             return false;
-        put_f32(p, interval);
+        h = set_body(x, doc, "interval", &f);
+        ak_lset_f64(f, h, interval);
+        h = set_body(x, doc, "values", &f);
+        uint8_t *v = ak_lset_elems(f, h, n, arena);
+        if (!v)
+            return refuse(d, ti, "out of memory");
         for (size_t j = 0; j < n; j++)
-            put_value(p, t->type, &t->keys[j].value);
+            ak_lvalue_set(f->entry, v + j * f->elem_size, &t->keys[j].value);
         return true;
     }
     double *times = malloc((n ? n : 1) * sizeof *times);
     size_t *order = malloc((n ? n : 1) * sizeof *order);
-    if (!times || !order) {
-        free(times);
-        free(order);
-        return refuse(d, ti, "out of memory");
-    }
-    bool time_loss = false, interp_loss = false;
-    for (size_t j = 0; j < n; j++) {
+    ak_key *converted = NULL;
+    bool time_loss = false, interp_loss = false, weights_approx = false;
+    bool ok = times && order;
+    for (size_t j = 0; ok && j < n; j++) {
         times[j] = t->keys[j].time;
         time_loss |= (double)(float)times[j] != times[j];
     }
-    bool ok = stable_order(times, n, order);
+    ok = ok && stable_order(times, n, order);
     const ak_key *keys = t->keys;
-    ak_key *converted = NULL;
-    bool weights_approx = false;
     if (ok && scalar_hermite(t)) {
         converted = malloc(n * sizeof *converted);
         ok = converted != NULL;
@@ -368,48 +426,7 @@ static bool encode_track(const ak_track *t, size_t ti, ak_diags *d, unsigned *re
             keys = converted;
         }
     }
-    if (ok && type == ANIMX_CURVE) {
-        bool differ = false, tangents = false;
-        uint8_t first = ANIMX_HOLD;
-        for (size_t j = 0; j < n; j++) {
-            uint8_t ib = interp_byte(keys[order[j]].interp, &interp_loss);
-            if (j == 0)
-                first = ib;
-            differ |= ib != first;
-            tangents |= ib == ANIMX_TANGENT || ib == ANIMX_CUBIC_BEZIER;
-        }
-        put_u8(p, (uint8_t)((differ ? ANIMX_FLAG_INTERPOLATIONS : 0) | (tangents ? ANIMX_FLAG_TANGENTS : 0)));
-        if (differ) {
-            for (size_t j = 0; j < n; j++)
-                put_u8(p, interp_byte(keys[order[j]].interp, &interp_loss));
-        } else {
-            put_u8(p, first);
-        }
-        for (size_t j = 0; j < n; j++) {
-            const ak_key *k = &keys[order[j]];
-            if (ANIMX_CURVE_TIME_FIRST)
-                put_f32(p, (float)k->time);
-            put_value(p, t->type, &k->value);
-            if (!ANIMX_CURVE_TIME_FIRST)
-                put_f32(p, (float)k->time);
-        }
-        if (tangents) {
-            ak_value zero;
-            memset(&zero, 0, sizeof zero);
-            for (size_t j = 0; j < n; j++) {
-                const ak_key *k = &keys[order[j]];
-                bool have = k->has_tangents && k->interp != AK_INTERP_HERMITE;
-                put_value(p, t->type, have ? &k->in_tangent : &zero);
-                put_value(p, t->type, have ? &k->out_tangent : &zero);
-            }
-        }
-    } else if (ok) {
-        for (size_t j = 0; j < n; j++) {
-            const ak_key *k = &keys[order[j]];
-            put_f32(p, (float)k->time);
-            put_value(p, t->type, &k->value);
-        }
-    }
+    ok = ok && build_keys(arena, doc, x, t, keys, order, n, &interp_loss);
     free(times);
     free(order);
     free(converted);
@@ -428,67 +445,36 @@ static bool encode_track(const ak_track *t, size_t ti, ak_diags *d, unsigned *re
     return true;
 }
 
-int ak_animx_compression(const ak_options *opt)
-{
-    /* the canonical writer (spec 6.2) writes plain AnimX */
-    switch (opt ? opt->compress : AK_COMPRESS_DEFAULT) {
-    case AK_COMPRESS_LZ4: return 1;
-    case AK_COMPRESS_LZMA: return 2;
-    default: return 0;
-    }
-}
-
 bool ak_animx_encode_model(const ak_animation *anim, int compression, ak_diags *d, ak_buf *out)
 {
     if (compression < 0 || compression > 2 || anim->track_count > INT32_MAX)
         return refuse(d, 0, compression < 0 || compression > 2 ? "unknown compression" : "more than 2^31-1 tracks");
-    static const uint8_t magic[6] = {0x05, 'A', 'n', 'i', 'm', 'X'};
-    ak_buf_append(out, magic, sizeof magic);
-    put_le(out, 1, 4);
-    put_count(out, anim->track_count);
-    float duration = anim->duration < 0 || !isfinite(anim->duration) ? 0.0f : (float)anim->duration;
-    put_f32(out, duration);
-    put_string(out, anim->name ? anim->name : "", anim->name ? strlen(anim->name) : 0);
-    put_u8(out, (uint8_t)compression);
-    ak_buf plain, *p = out;
-    ak_buf_init(&plain);
-    if (compression)
-        p = &plain;
-    bool ok = true;
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    animx_file *doc = AK_ARENA_NEW(&arena, animx_file);
+    bool ok = doc != NULL;
+    if (ok) {
+        doc->version = 1;
+        doc->track_count = anim->track_count;
+        doc->global_duration = anim->duration < 0 || !isfinite(anim->duration) ? 0.0f : (float)anim->duration;
+        doc->name = (ak_lstr){anim->name ? anim->name : "", anim->name ? strlen(anim->name) : 0};
+        doc->encoding = (uint8_t)compression;
+        doc->tracks_count = anim->track_count;
+        doc->tracks = AK_ARENA_ARRAY(&arena, animx_track, anim->track_count ? anim->track_count : 1);
+        ok = doc->tracks != NULL;
+    }
     unsigned reported = 0;
-    for (size_t i = 0; ok && i < anim->track_count; i++)
-        ok = encode_track(&anim->tracks[i], i, d, &reported, p);
-    if (ok && compression == 1)
-        ok = ak_animx_lz4_encode((const uint8_t *)plain.data, plain.len, AK_ANIMX_LZ4_FAST, out);
-    else if (ok && compression == 2)
-        ok = ak_animx_lzma_encode((const uint8_t *)plain.data, plain.len, out);
-    ok = ok && !plain.failed && !out->failed;
-    ak_buf_free(&plain);
+    for (size_t i = 0; ok && i < anim->track_count; i++) {
+        memset(&doc->tracks[i], 0, sizeof doc->tracks[i]);
+        ok = build_track(&arena, doc, &doc->tracks[i], &anim->tracks[i], i, d, &reported);
+    }
+    ok = ok && animx_encode(doc, out);
+    ak_arena_free(&arena);
     return ok;
 }
 
 bool animx_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)
 {
-    /* A track without keys is legal but suspicious in AnimX (animx.track.empty);
-       a conversion leaves such tracks out, and says so. (Re-emitting an AnimX
-       file keeps them: that goes through ak_animx_encode_model directly.) */
-    size_t empty = 0;
-    for (size_t i = 0; i < anim->track_count; i++)
-        empty += anim->tracks[i].key_count == 0;
-    if (!empty)
-        return ak_animx_encode_model(anim, ak_animx_compression(opt), d, out);
-    ak_animation kept = *anim;
-    ak_track *tracks = malloc((anim->track_count - empty + 1) * sizeof *tracks);
-    if (!tracks)
-        return false;
-    kept.tracks = tracks;
-    kept.track_count = 0;
-    for (size_t i = 0; i < anim->track_count; i++)
-        if (anim->tracks[i].key_count)
-            tracks[kept.track_count++] = anim->tracks[i];
-    ak_report(d, R(CONVERT_LOSS), 0, 0, "", "%zu track%s without keys %s left out", empty, empty == 1 ? "" : "s",
-              empty == 1 ? "was" : "were");
-    bool ok = ak_animx_encode_model(&kept, ak_animx_compression(opt), d, out);
-    free(tracks);
-    return ok;
+    int encoding = animx_encoding_for(opt);
+    return ak_animx_encode_model(anim, encoding < 0 ? ANIMX_PLAIN : encoding, d, out);
 }

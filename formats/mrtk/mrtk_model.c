@@ -12,7 +12,7 @@
  *  - duration = the latest last-key time over all curves (§4.1).
  * Rotations stay four scalar tracks: their key times may differ (§4.6), so
  * normalising the quaternion is the evaluator's business, per time. */
-#include "mrtk.h"
+#include "model.h"
 
 #include "mrtk_layout.h"
 
@@ -125,7 +125,7 @@ static void mark_steps(ak_track *t)
             t->keys[i].interp = AK_INTERP_HOLD;
 }
 
-static void add_full(builder *b, const char *node, const char *prop, const mrtk_full_curve *c)
+static void add_full(builder *b, const char *node, const char *prop, const mrtk_curve__full_key *c)
 {
     ak_track *t = new_track(b, node, prop);
     if (!t)
@@ -149,7 +149,7 @@ static void add_full(builder *b, const char *node, const char *prop, const mrtk_
     mark_steps(t);
 }
 
-static void add_simple(builder *b, const char *node, const char *prop, const mrtk_simple_curve *c)
+static void add_simple(builder *b, const char *node, const char *prop, const mrtk_curve__simple_key *c)
 {
     ak_track *t = new_track(b, node, prop);
     if (!t)
@@ -169,7 +169,7 @@ static void add_simple(builder *b, const char *node, const char *prop, const mrt
     finish(b, t);
 }
 
-static void add_bool(builder *b, const char *prop, const mrtk_bool_curve *c)
+static void add_bool(builder *b, const char *prop, const mrtk_curve__bool_key *c)
 {
     ak_track *t = new_track(b, NULL, prop);
     if (!t)
@@ -204,14 +204,14 @@ static const char *joint_node(builder *b, const char *hand, int j)
 
 static void add_pose_full(builder *b, const char *node, const mrtk_pose_full *p)
 {
-    const mrtk_full_curve *c[7] = {&p->pos_x, &p->pos_y, &p->pos_z, &p->rot_x, &p->rot_y, &p->rot_z, &p->rot_w};
+    const mrtk_curve__full_key *c[7] = {&p->pos_x, &p->pos_y, &p->pos_z, &p->rot_x, &p->rot_y, &p->rot_z, &p->rot_w};
     for (int k = 0; k < 7; k++)
         add_full(b, node, pose_names[k], c[k]);
 }
 
 static void add_pose_simple(builder *b, const char *node, const mrtk_pose_simple *p)
 {
-    const mrtk_simple_curve *c[7] = {&p->pos_x, &p->pos_y, &p->pos_z, &p->rot_x, &p->rot_y, &p->rot_z, &p->rot_w};
+    const mrtk_curve__simple_key *c[7] = {&p->pos_x, &p->pos_y, &p->pos_z, &p->rot_x, &p->rot_y, &p->rot_z, &p->rot_w};
     for (int k = 0; k < 7; k++)
         add_simple(b, node, pose_names[k], c[k]);
 }
@@ -221,7 +221,7 @@ bool mrtk_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struc
 {
     (void)opt;
     *out = NULL;
-    mrtk_file *doc = mrtk_decode(in->data, in->size, d, arena);
+    mrtk_file *doc = mrtk_decode(in->data, in->size, opt, d, arena);
     if (!doc || ak_diags_errors(d))
         return false;
     builder b = {.arena = arena};
@@ -241,7 +241,7 @@ bool mrtk_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struc
                 add_pose_simple(&b, joint_node(&b, "right_hand", j), &v->right_hand.joints[j]);
         }
         if (v->has_eye_gaze) {
-            const mrtk_simple_curve *c[6] = {&v->eye_gaze.origin_x, &v->eye_gaze.origin_y, &v->eye_gaze.origin_z,
+            const mrtk_curve__simple_key *c[6] = {&v->eye_gaze.origin_x, &v->eye_gaze.origin_y, &v->eye_gaze.origin_z,
                                              &v->eye_gaze.dir_x, &v->eye_gaze.dir_y, &v->eye_gaze.dir_z};
             for (int k = 0; k < 6; k++)
                 add_simple(&b, "eye_gaze", ray_names[k], c[k]);
@@ -333,7 +333,7 @@ static bool times_ok(encoder *e, const ak_track *t, size_t index)
     return true;
 }
 
-static void put_simple(encoder *e, mrtk_simple_curve *c, const ak_track *t, size_t index)
+static void put_simple(encoder *e, mrtk_curve__simple_key *c, const ak_track *t, size_t index)
 {
     if (t->type != AK_VT_FLOAT && t->type != AK_VT_DOUBLE) {
         e->unmatched++;
@@ -358,7 +358,7 @@ static void put_simple(encoder *e, mrtk_simple_curve *c, const ak_track *t, size
     c->keys_count = t->key_count;
 }
 
-static void put_bool(encoder *e, mrtk_bool_curve *c, const ak_track *t, size_t index)
+static void put_bool(encoder *e, mrtk_curve__bool_key *c, const ak_track *t, size_t index)
 {
     if (t->type != AK_VT_BOOL) {
         e->unmatched++;
@@ -392,7 +392,7 @@ static void put_track(encoder *e, const ak_track *t, size_t index)
     mrtk_body_v11 *b = &e->doc->body_v11;
     static const char *const bools[4] = {"hand_tracked_left", "hand_tracked_right", "hand_pinching_left",
                                          "hand_pinching_right"};
-    mrtk_bool_curve *bool_curves[4] = {&b->hand_tracked_left, &b->hand_tracked_right, &b->hand_pinching_left,
+    mrtk_curve__bool_key *bool_curves[4] = {&b->hand_tracked_left, &b->hand_tracked_right, &b->hand_pinching_left,
                                        &b->hand_pinching_right};
     const char *node = t->node ? t->node : "";
     int k;
@@ -425,7 +425,7 @@ static void put_track(encoder *e, const ak_track *t, size_t index)
     e->unmatched++;
 }
 
-static void empty_simple(mrtk_simple_curve *c) { c->pre_wrap = c->post_wrap = 8; }
+static void empty_simple(mrtk_curve__simple_key *c) { c->pre_wrap = c->post_wrap = 8; }
 
 bool mrtk_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)
 {
@@ -453,7 +453,7 @@ bool mrtk_from_model(const struct ak_animation *anim, const ak_options *opt, ak_
         }
     for (int k = 0; k < 6; k++)
         empty_simple(&b->eye_gaze.origin_x + k);
-    mrtk_bool_curve *bc[4] = {&b->hand_tracked_left, &b->hand_tracked_right, &b->hand_pinching_left,
+    mrtk_curve__bool_key *bc[4] = {&b->hand_tracked_left, &b->hand_tracked_right, &b->hand_pinching_left,
                               &b->hand_pinching_right};
     for (int k = 0; k < 4; k++)
         bc[k]->pre_wrap = bc[k]->post_wrap = 8;

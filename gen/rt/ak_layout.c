@@ -1,5 +1,6 @@
 /* Support for animgen-generated binary decoders: context, paths,
- * diagnostics, the generic JSON dump and its inverse. */
+ * diagnostics, derived streams, the generic JSON dump and its inverse, and
+ * generic access to documents through their metadata. */
 #include "ak_layout.h"
 
 #include "json_parser.h"
@@ -9,13 +10,16 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
+static const ak_options default_options;
+
 void ak_lctx_init(ak_lctx *c, const uint8_t *data, size_t size, ak_diags *d, ak_arena *arena,
-                  const ak_rule *truncated)
+                  const ak_rule *truncated, const ak_options *opt)
 {
     memset(c, 0, sizeof *c);
     c->data = data;
     c->size = size;
     c->d = d;
+    c->opt = opt ? opt : &default_options;
     c->arena = arena;
     c->truncated = truncated;
     c->release.next = SIZE_MAX; /* nothing is released unless ak_release_init says so */
@@ -97,7 +101,180 @@ int ak_lread_len7(ak_lctx *c, uint64_t *len, bool *overlong)
     }
 }
 
+int ak_lread_leb128(ak_lctx *c, uint64_t *value, bool *overlong, size_t *n)
+{
+    uint64_t v = 0;
+    size_t pos = c->pos;
+    bool beyond = false;
+    for (unsigned i = 0; i < 10; i++) {
+        if (pos >= c->size)
+            return 1;
+        uint8_t byte = c->data[pos++];
+        if (i < 9)
+            v |= (uint64_t)(byte & 0x7fu) << (7 * i);
+        else if (byte & 0x7eu)
+            beyond = true; /* the 10th group holds bit 63 only */
+        else
+            v |= (uint64_t)(byte & 1u) << 63;
+        if (!(byte & 0x80u)) {
+            if (beyond)
+                return 2;
+            *overlong = i > 0 && byte == 0;
+            *value = v;
+            *n = pos - c->pos;
+            c->pos = pos;
+            return 0;
+        }
+    }
+    return 2; /* more than 10 bytes */
+}
+
+double ak_llength_f32(const float *p, size_t n)
+{
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += (double)p[i] * p[i];
+    return sqrt(sum);
+}
+
+double ak_llength_f64(const double *p, size_t n)
+{
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += p[i] * p[i];
+    return sqrt(sum);
+}
+
+/* ---- derived streams -------------------------------------------------------- */
+
+bool ak_lstream_enter(ak_lctx *c, ak_lstream_saved *saved, const ak_buf *bytes, uint64_t file_offset,
+                      const char *segment, const char *what)
+{
+    const uint8_t *data = (const uint8_t *)(bytes->data ? bytes->data : "");
+    if (c->arena && bytes->len) {
+        /* strings of the document point into the stream */
+        uint8_t *copy = ak_arena_alloc(c->arena, bytes->len, 1);
+        if (!copy) {
+            c->oom = c->stop = true;
+            return false;
+        }
+        memcpy(copy, bytes->data, bytes->len);
+        data = copy;
+    }
+    saved->data = c->data;
+    saved->size = c->size;
+    saved->pos = c->pos;
+    saved->release = c->release;
+    saved->pushed = segment != NULL;
+    c->data = data;
+    c->size = bytes->len;
+    c->pos = 0;
+    memset(&c->release, 0, sizeof c->release);
+    c->release.next = SIZE_MAX;
+    if (segment) {
+        if (c->depth >= AK_LAYOUT_MAX_DEPTH) {
+            c->stop = true;
+            return false;
+        }
+        ak_lpush(c, segment);
+    }
+    if (c->d)
+        ak_diags_enter_stream(c->d, file_offset, what);
+    return true;
+}
+
+void ak_lstream_leave(ak_lctx *c, const ak_lstream_saved *saved)
+{
+    if (c->d)
+        ak_diags_leave_stream(c->d);
+    if (saved->pushed)
+        ak_lpop(c);
+    c->data = saved->data;
+    c->size = saved->size;
+    c->pos = saved->pos;
+    c->release = saved->release;
+}
+
+/* ---- generic access ------------------------------------------------------------ */
+
+const ak_lentry *ak_ltable_find(const ak_ltable *t, int64_t code)
+{
+    for (size_t i = 0; i < t->count; i++)
+        if (t->entries[i].code == code)
+            return &t->entries[i];
+    return NULL;
+}
+
+const ak_lfield *ak_lfind(const ak_lstruct *st, const void *obj, const void *root, const char *name,
+                          const void **holder)
+{
+    for (size_t i = 0; i < st->field_count; i++) {
+        const ak_lfield *f = &st->fields[i];
+        if (f->present && !f->present(obj, root))
+            continue;
+        if (f->kind == AK_LK_INLINE) {
+            const ak_lfield *g = ak_lfind(f->st, (const uint8_t *)obj + f->offset, root, name, holder);
+            if (g)
+                return g;
+            continue;
+        }
+        if (strcmp(f->name, name) == 0) {
+            *holder = obj;
+            return f;
+        }
+    }
+    return NULL;
+}
+
+const void *ak_lelems(const ak_lfield *f, const void *holder, size_t *count)
+{
+    const uint8_t *h = holder;
+    if (f->kind == AK_LK_FIXED) {
+        *count = f->fixed_count;
+        return h + f->offset;
+    }
+    const void *base;
+    memcpy(&base, h + f->offset, sizeof base);
+    memcpy(count, h + f->count_offset, sizeof *count);
+    return base;
+}
+
+void *ak_lset_elems(const ak_lfield *f, void *holder, size_t n, ak_arena *arena)
+{
+    uint8_t *h = holder;
+    if (f->kind == AK_LK_FIXED)
+        return h + f->offset;
+    void *elems = n ? ak_arena_zalloc(arena, n * f->elem_size, 16) : NULL;
+    if (n && (!elems || n > SIZE_MAX / f->elem_size))
+        return NULL;
+    memcpy(h + f->offset, &elems, sizeof elems);
+    memcpy(h + f->count_offset, &n, sizeof n);
+    return elems ? elems : h + f->offset; /* never NULL on success */
+}
+
 /* ---- dump --------------------------------------------------------------- */
+
+static size_t kind_size(ak_lkind k)
+{
+    switch (k) {
+    case AK_LK_U8:
+    case AK_LK_I8: return 1;
+    case AK_LK_U16:
+    case AK_LK_I16: return 2;
+    case AK_LK_U32:
+    case AK_LK_I32:
+    case AK_LK_F32:
+    case AK_LK_VARINT: return 4;
+    case AK_LK_U64:
+    case AK_LK_I64:
+    case AK_LK_F64:
+    case AK_LK_LEB128: return 8;
+    case AK_LK_BOOL: return sizeof(bool);
+    case AK_LK_STRING:
+    case AK_LK_NSTRING: return sizeof(ak_lstr);
+    default: return 0;
+    }
+}
 
 static void dump_f32(ak_buf *out, float v)
 {
@@ -135,7 +312,8 @@ static void dump_scalar(ak_buf *out, ak_lkind k, const uint8_t *p)
     case AK_LK_U32:
     case AK_LK_VARINT: { uint32_t v; memcpy(&v, p, 4); ak_buf_printf(out, "%lu", (unsigned long)v); break; }
     case AK_LK_I32: { int32_t v; memcpy(&v, p, 4); ak_buf_printf(out, "%ld", (long)v); break; }
-    case AK_LK_U64: { uint64_t v; memcpy(&v, p, 8); ak_buf_printf(out, "%llu", (unsigned long long)v); break; }
+    case AK_LK_U64:
+    case AK_LK_LEB128: { uint64_t v; memcpy(&v, p, 8); ak_buf_printf(out, "%llu", (unsigned long long)v); break; }
     case AK_LK_I64: { int64_t v; memcpy(&v, p, 8); ak_buf_printf(out, "%lld", (long long)v); break; }
     case AK_LK_F32: { float v; memcpy(&v, p, 4); dump_f32(out, v); break; }
     case AK_LK_F64: { double v; memcpy(&v, p, 8); dump_f64(out, v); break; }
@@ -154,6 +332,18 @@ static void dump_scalar(ak_buf *out, ak_lkind k, const uint8_t *p)
     }
 }
 
+/* A tuple (a fixed array of scalars) on one line: [x, y, z] */
+static void dump_tuple(ak_buf *out, ak_lkind k, uint32_t n, const uint8_t *p)
+{
+    ak_buf_putc(out, '[');
+    for (uint32_t i = 0; i < n; i++) {
+        if (i)
+            ak_buf_puts(out, ", ");
+        dump_scalar(out, k, p + i * kind_size(k));
+    }
+    ak_buf_putc(out, ']');
+}
+
 static void dump_indent(ak_buf *out, int level)
 {
     ak_buf_putc(out, '\n');
@@ -165,13 +355,14 @@ static void dump_indent(ak_buf *out, int level)
 static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, ak_buf *out,
                          int level, bool *first);
 
-/* Structs of scalars only (keys, markers) print on one line. */
+/* Structs of scalars and tuples only (keys, markers) print on one line. */
 static bool flat_struct(const ak_lstruct *st)
 {
     for (size_t i = 0; i < st->field_count; i++) {
-        ak_lkind k = st->fields[i].kind;
-        if (k == AK_LK_STRUCT || k == AK_LK_ARRAY || k == AK_LK_FIXED || k == AK_LK_INLINE ||
-            st->fields[i].present)
+        const ak_lfield *f = &st->fields[i];
+        bool tuple = f->kind == AK_LK_FIXED && f->elem_kind != AK_LK_STRUCT && f->elem_kind != AK_LK_FIXED;
+        if (f->kind == AK_LK_STRUCT || f->kind == AK_LK_ARRAY || (f->kind == AK_LK_FIXED && !tuple) ||
+            f->kind == AK_LK_INLINE || f->present)
             return false;
     }
     return true;
@@ -188,7 +379,10 @@ static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const v
                 ak_buf_puts(out, ", ");
             ak_buf_json_string(out, g->name, strlen(g->name));
             ak_buf_puts(out, ": ");
-            dump_scalar(out, g->kind, p + g->offset);
+            if (g->kind == AK_LK_FIXED)
+                dump_tuple(out, g->elem_kind, g->fixed_count, p + g->offset);
+            else
+                dump_scalar(out, g->kind, p + g->offset);
         }
         ak_buf_putc(out, '}');
     } else if (k == AK_LK_STRUCT) {
@@ -198,6 +392,8 @@ static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const v
         if (!first)
             dump_indent(out, level);
         ak_buf_putc(out, '}');
+    } else if (k == AK_LK_FIXED) {
+        dump_tuple(out, f->tuple_kind, f->tuple_count, p); /* an element that is a tuple */
     } else {
         dump_scalar(out, k, p);
     }
@@ -221,23 +417,14 @@ static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *r
         ak_buf_json_string(out, f->name, strlen(f->name));
         ak_buf_puts(out, ": ");
         if (f->kind == AK_LK_ARRAY || f->kind == AK_LK_FIXED) {
-            const uint8_t *base;
             size_t n;
-            if (f->kind == AK_LK_ARRAY) {
-                memcpy(&base, obj + f->offset, sizeof base);
-                memcpy(&n, obj + f->count_offset, sizeof n);
-            } else {
-                base = obj + f->offset;
-                n = f->fixed_count;
-            }
+            const uint8_t *base = ak_lelems(f, obj, &n);
             ak_buf_putc(out, '[');
             bool scalars = f->elem_kind != AK_LK_STRUCT;
             for (size_t k = 0; k < n; k++) {
                 if (k)
-                    ak_buf_putc(out, ',');
-                if (scalars)
-                    ak_buf_putc(out, ' ');
-                else
+                    ak_buf_puts(out, scalars ? ", " : ",");
+                if (!scalars)
                     dump_indent(out, level + 1);
                 dump_value(f, f->elem_kind, base + k * f->elem_size, root, out, level + 1);
             }
@@ -265,18 +452,31 @@ typedef enum frame_kind { FR_OBJECT, FR_ARRAY } frame_kind;
 
 #define MAX_SEEN 64
 
+typedef struct seen_member {
+    const ak_lfield *field;
+    size_t value_offset; /* where its value starts (count mismatches are reported there) */
+    bool bad;            /* its value could not be stored: what it decides is not judged */
+    bool doubtful;       /* stored, but refused as a value the file cannot hold */
+} seen_member;
+
 typedef struct uframe {
     frame_kind kind;
     const ak_lstruct *st; /* FR_OBJECT */
     uint8_t *obj;
     const ak_lfield *field; /* FR_ARRAY: the array field; FR_OBJECT: the field being filled */
     uint8_t *field_obj;     /* the struct holding `field` (inline arms: the arm) */
-    /* FR_OBJECT: members seen */
-    const ak_lfield *seen[MAX_SEEN];
+    bool await_value;       /* FR_OBJECT: a key was read, its value comes next */
+    seen_member seen[MAX_SEEN];
     size_t seen_n;
     size_t start_offset;
     /* FR_ARRAY */
-    uint8_t *elems; /* heap, grown by doubling */
+    ak_lkind elem_kind;
+    size_t elem_size;
+    uint32_t fixed;     /* fixed arrays and tuples: the exact length; 0 = counted */
+    uint8_t *dst;       /* fixed: the elements in place */
+    bool tuple;         /* a tuple: the value of `field` (or of one of its elements) */
+    bool overflow;      /* more elements than `fixed` */
+    uint8_t *elems;     /* counted: heap, grown by doubling */
     size_t n, cap;
     uint8_t *array_owner; /* the struct holding the array field */
 } uframe;
@@ -290,9 +490,21 @@ typedef struct undump {
     int depth;       /* frames in use */
     bool have_root;
     bool failed;
+    bool stop;       /* the error limit was reached, or a problem the dump cannot go on after */
+    size_t errors;   /* problems reported so far */
+    bool skip_next;  /* the next value is skipped (an unknown or duplicate member's) */
+    int skip_depth;  /* inside a skipped object or array */
+    const char *undecided; /* LK_EARLY: the field that was not given yet */
+    bool poisoned;         /* a field that decides the member looked up had a refused value */
+    bool refused;          /* the value being stored could not be stored (type, name, number format) */
+    bool doubtful;         /* a deciding field's value was stored but refused (a member it excludes is not judged) */
     ak_buf scratch;
 } undump;
 
+/* Reports a problem of the dump. The undump goes on after it, to report
+ * the next one too (the document is not used): returns 1 (stop the parse)
+ * only once the error limit is reached. A value that is an object or array
+ * where the problem was found is skipped. */
 static int fail(undump *u, ak_json_parser *p, const ak_rule *rule, const ak_json_event *e, const char *fmt,
                 ...) AK_PRINTF(5, 6);
 static int fail(undump *u, ak_json_parser *p, const ak_rule *rule, const ak_json_event *e, const char *fmt,
@@ -303,9 +515,54 @@ static int fail(undump *u, ak_json_parser *p, const ak_rule *rule, const ak_json
     char msg[512];
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    ak_json_report(p, rule, e, "%s", msg);
+    if (!ak_json_report(p, rule, e, "%s", msg))
+        u->stop = true;
     u->failed = true;
+    u->errors++;
+    if (e->kind == AK_JSON_BEGIN_OBJECT || e->kind == AK_JSON_BEGIN_ARRAY)
+        u->skip_depth = 1;
+    return u->stop;
+}
+
+/* A problem after which the rest of the dump cannot be read sensibly. */
+static int fail_hard(undump *u, ak_json_parser *p, const ak_rule *rule, const ak_json_event *e, const char *fmt,
+                     ...) AK_PRINTF(5, 6);
+static int fail_hard(undump *u, ak_json_parser *p, const ak_rule *rule, const ak_json_event *e, const char *fmt,
+                     ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char msg[512];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    ak_json_report(p, rule, e, "%s", msg);
+    u->failed = u->stop = true;
     return 1;
+}
+
+/* Reports at `offset` (a value seen earlier) with the path of the current
+ * container plus `leaf`. */
+static int fail_at(undump *u, ak_json_parser *p, const ak_rule *rule, size_t offset, const char *leaf,
+                   const char *fmt, ...) AK_PRINTF(6, 7);
+static int fail_at(undump *u, ak_json_parser *p, const ak_rule *rule, size_t offset, const char *leaf,
+                   const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    uint32_t line = 0, col = 0;
+    ak_json_location(p, offset, &line, &col);
+    ak_buf path;
+    ak_buf_init(&path);
+    ak_buf_puts(&path, ak_json_path(p));
+    if (leaf)
+        path_key(&path, leaf);
+    if (!ak_vreport(ak_json_diags(p), rule, offset, 0, line, col, ak_buf_cstr(&path), fmt, ap))
+        u->stop = true;
+    ak_buf_free(&path);
+    va_end(ap);
+    u->failed = true;
+    u->errors++;
+    return u->stop;
 }
 
 static const char *kind_name(ak_lkind k)
@@ -323,39 +580,219 @@ static const char *kind_name(ak_lkind k)
     }
 }
 
-/* Finds a member among the fields that are present, looking into inline
- * arms. *holder is the struct that holds it. */
-static const ak_lfield *find_member(const ak_lstruct *st, uint8_t *obj, const void *root, const ak_json_event *e,
-                                    uint8_t **holder, bool *absent)
+/* Members are told apart by name: the arms of a switch are alternatives,
+ * and a member that all of them have is one member (see common_member). */
+static const seen_member *seen_entry(const uframe *f, const ak_lfield *g)
 {
-    if (st->lets)
-        st->lets(obj, root);
-    for (size_t i = 0; i < st->field_count; i++) {
-        const ak_lfield *f = &st->fields[i];
-        bool present = !f->present || f->present(obj, root);
-        if (f->kind == AK_LK_INLINE) {
-            if (!present)
-                continue;
-            const ak_lfield *g = find_member(f->st, obj + f->offset, root, e, holder, absent);
-            if (g)
-                return g;
-            continue;
+    for (size_t i = 0; i < f->seen_n; i++)
+        if (f->seen[i].field == g || strcmp(f->seen[i].field->name, g->name) == 0)
+            return &f->seen[i];
+    return NULL;
+}
+
+static bool seen(const uframe *f, const ak_lfield *g) { return seen_entry(f, g) != NULL; }
+
+static bool dep_decided(undump *u, uframe *f, const ak_lstruct *st, uint8_t *obj, const char *dep, int guard);
+
+/* Whether a conditional field or arm can be decided now: every field its
+ * condition reads was given, or cannot be (itself absent). */
+static bool decidable(undump *u, uframe *f, const ak_lstruct *st, uint8_t *obj, const ak_lfield *g, int guard)
+{
+    if (!g->present || !g->deps || guard > 8)
+        return true;
+    for (const char *const *d = g->deps; *d; d++)
+        if (!dep_decided(u, f, st, obj, *d, guard + 1)) {
+            u->undecided = *d;
+            return false;
         }
-        if (ak_json_string_equals(e, f->name, strlen(f->name))) {
-            if (!present) {
-                *absent = true;
-                continue;
-            }
+    return true;
+}
+
+/* The field called `name` of this object (in any arm), with its holder. */
+static const ak_lfield *field_named(const ak_lstruct *st, uint8_t *obj, const char *name, uint8_t **holder)
+{
+    for (size_t i = 0; i < st->field_count; i++) {
+        const ak_lfield *g = &st->fields[i];
+        if (g->kind == AK_LK_INLINE) {
+            const ak_lfield *r = field_named(g->st, obj + g->offset, name, holder);
+            if (r)
+                return r;
+        } else if (strcmp(g->name, name) == 0) {
             *holder = obj;
-            return f;
+            return g;
         }
     }
     return NULL;
 }
 
-static bool store_scalar(undump *u, ak_json_parser *p, const ak_json_event *e, ak_lkind k, uint8_t *dst)
+static bool dep_decided(undump *u, uframe *f, const ak_lstruct *st, uint8_t *obj, const char *dep, int guard)
 {
-    const ak_rule *vr = u->rules->value;
+    if (dep[0] == '/') {
+        /* a field of the root: given in the root object's frame */
+        f = &u->frames[0];
+        st = u->root_st;
+        obj = u->root;
+        dep++;
+    }
+    uint8_t *holder = NULL;
+    const ak_lfield *g = field_named(st, obj, dep, &holder);
+    const seen_member *sm = g ? seen_entry(f, g) : NULL;
+    if (sm && sm->bad)
+        u->poisoned = true;
+    if (sm && sm->doubtful)
+        u->doubtful = true;
+    if (!g || sm)
+        return true;
+    /* not given: decided only when it cannot be given */
+    return g->present && decidable(u, f, st, obj, g, guard) && !g->present(holder, u->root);
+}
+
+typedef enum lookup { LK_FOUND, LK_UNKNOWN, LK_EXCLUDED, LK_EARLY } lookup;
+
+/* A member that every arm of a switch has, with the same kind at the same
+ * place of the arms' shared storage (AnimX: each track body begins with
+ * key_count): it can be given before the fields that choose the arm. */
+static const ak_lfield *common_member(const ak_lstruct *st, size_t arm, const ak_json_event *e, uint8_t *obj,
+                                      uint8_t **holder)
+{
+    const ak_lfield *first = NULL;
+    size_t offset = st->fields[arm].offset;
+    for (size_t i = 0; i < st->field_count; i++) {
+        const ak_lfield *g = &st->fields[i];
+        if (g->kind != AK_LK_INLINE || g->offset != offset)
+            continue;
+        const ak_lfield *m = NULL;
+        for (size_t k = 0; k < g->st->field_count && !m; k++)
+            if (g->st->fields[k].kind != AK_LK_INLINE && !g->st->fields[k].present &&
+                ak_json_string_equals(e, g->st->fields[k].name, strlen(g->st->fields[k].name)))
+                m = &g->st->fields[k];
+        if (!m || (first && (m->kind != first->kind || m->offset != first->offset)))
+            return NULL;
+        if (!first)
+            first = m;
+    }
+    if (first)
+        *holder = obj + offset;
+    return first;
+}
+
+/* Finds a member among the fields that are present, looking into inline
+ * arms; *holder is the struct that holds it. A member whose presence the
+ * fields given so far do not decide yet is LK_EARLY. */
+static lookup find_member(undump *u, uframe *f, const ak_lstruct *st, uint8_t *obj, const ak_json_event *e,
+                          const ak_lfield **out, uint8_t **holder)
+{
+    if (st->lets)
+        st->lets(obj, u->root);
+    lookup result = LK_UNKNOWN;
+    for (size_t i = 0; i < st->field_count; i++) {
+        const ak_lfield *g = &st->fields[i];
+        bool present = !g->present || g->present(obj, u->root);
+        if (g->kind == AK_LK_INLINE) {
+            uint8_t *h = NULL;
+            const ak_lfield *r = NULL;
+            lookup inner = find_member(u, f, g->st, obj + g->offset, e, &r, &h);
+            if (inner == LK_UNKNOWN)
+                continue;
+            if (!decidable(u, f, st, obj, g, 0)) {
+                if ((*out = common_member(st, i, e, obj, holder)) != NULL)
+                    return LK_FOUND;
+                return LK_EARLY;
+            }
+            if (!present) {
+                result = LK_EXCLUDED; /* an arm not taken: what is in it is excluded */
+                continue;
+            }
+            if (inner == LK_FOUND) {
+                *out = r;
+                *holder = h;
+                return LK_FOUND;
+            }
+            if (inner == LK_EARLY)
+                return LK_EARLY;
+            result = LK_EXCLUDED;
+            continue;
+        }
+        if (!ak_json_string_equals(e, g->name, strlen(g->name)))
+            continue;
+        if (!decidable(u, f, st, obj, g, 0))
+            return LK_EARLY;
+        if (!present) {
+            result = LK_EXCLUDED;
+            continue;
+        }
+        *out = g;
+        *holder = obj;
+        return LK_FOUND;
+    }
+    return result;
+}
+
+/* The value `dst` of field g was stored: what the file cannot hold. */
+static bool check_value(undump *u, ak_json_parser *p, const ak_json_event *e, const ak_lfield *g, const uint8_t *dst,
+                        const uint8_t *holder)
+{
+    if (g->names && g->names->closed && g->kind != AK_LK_ARRAY && g->kind != AK_LK_FIXED) {
+        int64_t code = 0;
+        switch (kind_size(g->kind)) {
+        case 1: code = *dst; break;
+        case 2: { uint16_t x; memcpy(&x, dst, 2); code = x; break; }
+        case 4: { uint32_t x; memcpy(&x, dst, 4); code = x; break; }
+        default: memcpy(&code, dst, 8); break;
+        }
+        if (!ak_ltable_find(g->names, code)) {
+            fail(u, p, u->rules->name, e, "%lld is not a code of %s", (long long)code, g->names->name);
+            u->refused = true;
+            return false;
+        }
+    }
+    if (!g->check)
+        return true;
+    const ak_rule *r = g->check(dst, holder, u->root);
+    if (!r)
+        return true;
+    fail(u, p, u->rules->range, e, "the file cannot hold this value: %s", r->message);
+    return false;
+}
+
+static bool store_scalar_(undump *u, ak_json_parser *p, const ak_json_event *e, const ak_lfield *g, ak_lkind k,
+                          uint8_t *dst);
+
+/* A scalar value into dst; false (reported) when it cannot be stored: what
+ * the field decides is then not judged (seen_member.bad). */
+static bool store_scalar(undump *u, ak_json_parser *p, const ak_json_event *e, const ak_lfield *g, ak_lkind k,
+                         uint8_t *dst)
+{
+    bool ok = store_scalar_(u, p, e, g, k, dst);
+    if (!ok)
+        u->refused = true;
+    return ok;
+}
+
+static bool store_scalar_(undump *u, ak_json_parser *p, const ak_json_event *e, const ak_lfield *g, ak_lkind k,
+                          uint8_t *dst)
+{
+    const ak_rule *vr = u->rules->range, *tr = u->rules->type;
+    /* a table or enum code may be given by its name */
+    if (g && g->names && e->kind == AK_JSON_STRING && k != AK_LK_STRING && k != AK_LK_NSTRING) {
+        for (size_t i = 0; i < g->names->count; i++) {
+            const ak_lentry *en = &g->names->entries[i];
+            if (en->name && ak_json_string_equals(e, en->name, strlen(en->name))) {
+                int64_t v = en->code;
+                switch (kind_size(k)) {
+                case 1: { uint8_t x = (uint8_t)v; memcpy(dst, &x, 1); break; }
+                case 2: { uint16_t x = (uint16_t)v; memcpy(dst, &x, 2); break; }
+                case 4: { uint32_t x = (uint32_t)v; memcpy(dst, &x, 4); break; }
+                default: memcpy(dst, &v, 8); break;
+                }
+                return true;
+            }
+        }
+        u->scratch.len = 0;
+        ak_json_string_decode(e, &u->scratch);
+        fail(u, p, u->rules->name, e, "'%s' is not a name of %s", ak_buf_cstr(&u->scratch), g->names->name);
+        return false;
+    }
     switch (k) {
     case AK_LK_F32:
     case AK_LK_F64: {
@@ -370,7 +807,7 @@ static bool store_scalar(undump *u, ak_json_parser *p, const ak_json_event *e, a
             else if (ak_json_string_equals(e, "-inf", 4))
                 special = -INFINITY;
             else
-                return fail(u, p, vr, e, "a number is needed here (or \"nan\", \"inf\", \"-inf\")"), false;
+                return fail(u, p, tr, e, "a number is needed here (or \"nan\", \"inf\", \"-inf\")"), false;
             d = special;
             f = (float)special;
         } else if (e->kind == AK_JSON_NUMBER) {
@@ -381,7 +818,7 @@ static bool store_scalar(undump *u, ak_json_parser *p, const ak_json_event *e, a
                 return fail(u, p, vr, e, "this number does not fit a 64-bit float"), false;
             }
         } else {
-            return fail(u, p, vr, e, "a number is needed here"), false;
+            return fail(u, p, tr, e, "a number is needed here"), false;
         }
         if (k == AK_LK_F32)
             memcpy(dst, &f, 4);
@@ -391,7 +828,7 @@ static bool store_scalar(undump *u, ak_json_parser *p, const ak_json_event *e, a
     }
     case AK_LK_BOOL:
         if (e->kind != AK_JSON_TRUE && e->kind != AK_JSON_FALSE)
-            return fail(u, p, vr, e, "true or false is needed here"), false;
+            return fail(u, p, tr, e, "true or false is needed here"), false;
         *(bool *)dst = e->kind == AK_JSON_TRUE;
         return true;
     case AK_LK_STRING:
@@ -402,7 +839,7 @@ static bool store_scalar(undump *u, ak_json_parser *p, const ak_json_event *e, a
             return true;
         }
         if (e->kind != AK_JSON_STRING)
-            return fail(u, p, vr, e, "%s is needed here", kind_name(k)), false;
+            return fail(u, p, tr, e, "%s is needed here", kind_name(k)), false;
         u->scratch.len = 0;
         if (!ak_json_string_decode(e, &u->scratch))
             return fail(u, p, vr, e, "out of memory"), false;
@@ -416,7 +853,7 @@ static bool store_scalar(undump *u, ak_json_parser *p, const ak_json_event *e, a
     default: break;
     }
     if (e->kind != AK_JSON_NUMBER)
-        return fail(u, p, vr, e, "an integer is needed here"), false;
+        return fail(u, p, tr, e, "an integer is needed here"), false;
     bool is_signed = k == AK_LK_I8 || k == AK_LK_I16 || k == AK_LK_I32 || k == AK_LK_I64;
     int64_t lo = 0;
     uint64_t hi = 0;
@@ -428,13 +865,14 @@ static bool store_scalar(undump *u, ak_json_parser *p, const ak_json_event *e, a
     case AK_LK_U32: hi = UINT32_MAX; break;
     case AK_LK_VARINT: hi = INT32_MAX; break;
     case AK_LK_I32: lo = INT32_MIN; hi = INT32_MAX; break;
-    case AK_LK_U64: hi = UINT64_MAX; break;
+    case AK_LK_U64:
+    case AK_LK_LEB128: hi = UINT64_MAX; break;
     default: lo = INT64_MIN; hi = INT64_MAX; break;
     }
     if (is_signed) {
         int64_t v;
         if (!ak_json_number_i64(p, e, vr, &v))
-            return u->failed = true, false;
+            return u->failed = true, false; /* reported by the JSON front end */
         if (v < lo || v > (int64_t)hi)
             return fail(u, p, vr, e, "%lld is out of range here", (long long)v), false;
         switch (k) {
@@ -463,7 +901,7 @@ static bool store_scalar(undump *u, ak_json_parser *p, const ak_json_event *e, a
 static uframe *push_frame(undump *u, ak_json_parser *p, const ak_json_event *e, frame_kind k)
 {
     if (u->depth >= AK_LAYOUT_MAX_DEPTH) {
-        fail(u, p, u->rules->shape, e, "nested too deeply for this layout");
+        fail_hard(u, p, u->rules->syntax, e, "nested too deeply for this layout");
         return NULL;
     }
     uframe *f = &u->frames[u->depth++];
@@ -473,13 +911,14 @@ static uframe *push_frame(undump *u, ak_json_parser *p, const ak_json_event *e, 
     return f;
 }
 
-/* A value for `field` (held by `holder`), or an element when field is an array. */
-static int begin_value(undump *u, ak_json_parser *p, const ak_json_event *e, const ak_lfield *field,
-                       ak_lkind k, uint8_t *dst)
+/* A value for `field` (held by `holder`), or an element when field is an
+ * array: k is the kind of the value, dst where it goes (arrays: the holder). */
+static int begin_value(undump *u, ak_json_parser *p, const ak_json_event *e, const ak_lfield *field, ak_lkind k,
+                       uint8_t *dst, uint8_t *holder, bool element)
 {
     if (k == AK_LK_STRUCT) {
         if (e->kind != AK_JSON_BEGIN_OBJECT)
-            return fail(u, p, u->rules->value, e, "an object is needed here");
+            return fail(u, p, u->rules->type, e, "an object is needed here");
         uframe *f = push_frame(u, p, e, FR_OBJECT);
         if (!f)
             return 1;
@@ -488,24 +927,36 @@ static int begin_value(undump *u, ak_json_parser *p, const ak_json_event *e, con
         return 0;
     }
     if (k == AK_LK_ARRAY || k == AK_LK_FIXED) {
+        /* a tuple (a value of several components) written otherwise has the wrong shape */
+        bool tuple = element ? true : k == AK_LK_FIXED && field->elem_kind != AK_LK_STRUCT;
         if (e->kind != AK_JSON_BEGIN_ARRAY)
-            return fail(u, p, u->rules->value, e, "an array is needed here");
+            return fail(u, p, tuple ? u->rules->shape : u->rules->type, e, "an array is needed here");
         uframe *f = push_frame(u, p, e, FR_ARRAY);
         if (!f)
             return 1;
         f->field = field;
-        f->array_owner = dst;
+        f->array_owner = holder;
+        if (element) {
+            /* an element that is a tuple */
+            f->tuple = true;
+            f->elem_kind = field->tuple_kind;
+            f->elem_size = kind_size(field->tuple_kind);
+            f->fixed = field->tuple_count;
+            f->dst = dst;
+            return 0;
+        }
+        f->elem_kind = field->elem_kind;
+        f->elem_size = field->elem_size;
+        if (k == AK_LK_FIXED) {
+            f->fixed = field->fixed_count;
+            f->dst = holder + field->offset;
+            f->tuple = field->elem_kind != AK_LK_STRUCT && field->elem_kind != AK_LK_FIXED;
+        }
         return 0;
     }
-    return store_scalar(u, p, e, k, dst) ? 0 : 1;
-}
-
-static bool seen(const uframe *f, const ak_lfield *g)
-{
-    for (size_t i = 0; i < f->seen_n; i++)
-        if (f->seen[i] == g)
-            return true;
-    return false;
+    if (store_scalar(u, p, e, field, k, dst))
+        check_value(u, p, e, field, dst, holder);
+    return u->stop;
 }
 
 /* At the end of an object: every present member given, counts agree. */
@@ -519,32 +970,150 @@ static int finish_object(undump *u, ak_json_parser *p, const ak_json_event *e, u
         bool present = !g->present || g->present(obj, u->root);
         if (!present)
             continue;
+        u->poisoned = u->doubtful = false;
+        decidable(u, f, st, obj, g, 0);
+        if (u->poisoned || u->doubtful)
+            continue; /* decided by a refused value: not judged */
         if (g->kind == AK_LK_INLINE) {
             if (finish_object(u, p, e, f, g->st, obj + g->offset))
                 return 1;
             continue;
         }
-        if (!seen(f, g))
-            return fail(u, p, u->rules->shape, e, "member '%s' is missing", g->name);
+        if (!seen(f, g)) {
+            fail(u, p, u->rules->missing, e, "member '%s' is missing", g->name);
+            return 1; /* one report per object (finish_object's caller goes on) */
+        }
         if (g->kind == AK_LK_ARRAY && g->count) {
             size_t n;
             memcpy(&n, obj + g->count_offset, sizeof n);
             uint64_t want = g->count(obj, u->root);
-            if (want != n)
-                return fail(u, p, u->rules->shape, e, "'%s' has %zu element%s but '%s' says %llu", g->name, n,
-                            n == 1 ? "" : "s", g->count_name ? g->count_name : "the count",
-                            (unsigned long long)want);
+            if (want != n) {
+                /* at the count field, where the disagreement was written */
+                size_t at = e->offset;
+                const char *leaf = g->name;
+                for (size_t k = 0; k < f->seen_n; k++)
+                    if (g->count_name && strcmp(f->seen[k].field->name, g->count_name) == 0) {
+                        at = f->seen[k].value_offset;
+                        leaf = g->count_name;
+                    }
+                fail_at(u, p, u->rules->count, at, leaf, "'%s' has %zu element%s but '%s' says %llu", g->name, n,
+                        n == 1 ? "" : "s", g->count_name ? g->count_name : "the count", (unsigned long long)want);
+                if (u->stop)
+                    return 1;
+            }
         }
     }
+    return 0;
+}
+
+static int on_object_event(undump *u, ak_json_parser *p, const ak_json_event *e, uframe *f)
+{
+    if (e->kind == AK_JSON_KEY && !f->await_value) {
+        uint8_t *holder = NULL;
+        const ak_lfield *g = NULL;
+        u->poisoned = u->doubtful = false;
+        lookup r = find_member(u, f, f->st, f->obj, e, &g, &holder);
+        u->scratch.len = 0;
+        ak_json_string_decode(e, &u->scratch);
+        const char *name = ak_buf_cstr(&u->scratch);
+        if (u->poisoned || (r != LK_FOUND && u->doubtful)) {
+            u->skip_next = true; /* what decides it was refused already */
+            return 0;
+        }
+        if (r == LK_EARLY) {
+            const char *dep = u->undecided ? u->undecided : "?";
+            return fail_hard(u, p, u->rules->order, e,
+                             "member '%s' comes before '%s'%s, which decides whether it belongs here", name,
+                             dep[0] == '/' ? dep + 1 : dep, dep[0] == '/' ? " (a member of the root)" : "");
+        }
+        if (r == LK_EXCLUDED || r == LK_UNKNOWN) {
+            u->skip_next = true;
+            return fail(u, p, u->rules->unknown, e,
+                        r == LK_EXCLUDED ? "member '%s' does not belong here: the fields before it exclude it"
+                                         : "unknown member '%s'",
+                        name);
+        }
+        if (seen(f, g)) {
+            u->skip_next = true; /* the JSON front end reported the duplicate */
+            u->failed = true;
+            return 0;
+        }
+        if (f->seen_n >= MAX_SEEN)
+            return fail_hard(u, p, u->rules->syntax, e, "too many members");
+        f->seen[f->seen_n++] = (seen_member){g, e->offset, false, false};
+        f->field = g;
+        f->field_obj = holder;
+        f->await_value = true;
+        return 0;
+    }
+    if (e->kind == AK_JSON_END_OBJECT) {
+        finish_object(u, p, e, f, f->st, f->obj);
+        u->depth--;
+        return u->stop;
+    }
+    const ak_lfield *g = f->field;
+    f->field = NULL;
+    f->await_value = false;
+    if (!g)
+        return fail_hard(u, p, u->rules->syntax, e, "a member name is needed here");
+    seen_member *sm = &f->seen[f->seen_n - 1];
+    sm->value_offset = e->offset;
+    /* arrays get the struct that holds them (pointer, count or inline elements) */
+    uint8_t *dst = g->kind == AK_LK_ARRAY || g->kind == AK_LK_FIXED ? f->field_obj : f->field_obj + g->offset;
+    u->refused = false;
+    size_t before = u->errors;
+    int r = begin_value(u, p, e, g, g->kind, dst, f->field_obj, false);
+    sm->bad = u->refused;
+    sm->doubtful = u->errors != before;
+    return r;
+}
+
+static int on_array_end(undump *u, ak_json_parser *p, const ak_json_event *e, uframe *f)
+{
+    const ak_lfield *g = f->field;
+    if (f->fixed) {
+        if (f->overflow || f->n != f->fixed)
+            fail(u, p, f->tuple ? u->rules->shape : u->rules->count, e, "'%s' needs exactly %u element%s, not %zu",
+                 g->name, (unsigned)f->fixed, f->fixed == 1 ? "" : "s", f->n);
+        else if (f->tuple)
+            check_value(u, p, e, g, f->dst, f->array_owner);
+        u->depth--;
+        return u->stop;
+    }
+    void *elems = NULL;
+    if (f->n) {
+        elems = ak_arena_array(u->arena, f->n, f->elem_size, 16);
+        if (!elems)
+            return fail_hard(u, p, u->rules->value, e, "out of memory");
+        memcpy(elems, f->elems, f->n * f->elem_size);
+    }
+    free(f->elems);
+    f->elems = NULL;
+    memcpy(f->array_owner + g->offset, &elems, sizeof elems);
+    memcpy(f->array_owner + g->count_offset, &f->n, sizeof f->n);
+    u->depth--;
     return 0;
 }
 
 static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
 {
     undump *u = user;
+    if (u->skip_next) {
+        u->skip_next = false;
+        if (e->kind == AK_JSON_BEGIN_OBJECT || e->kind == AK_JSON_BEGIN_ARRAY)
+            u->skip_depth = 1;
+        return 0;
+    }
+    if (u->skip_depth) {
+        if (e->kind == AK_JSON_BEGIN_OBJECT || e->kind == AK_JSON_BEGIN_ARRAY)
+            u->skip_depth++;
+        else if (e->kind == AK_JSON_END_OBJECT || e->kind == AK_JSON_END_ARRAY)
+            u->skip_depth--;
+        return 0;
+    }
     if (!u->have_root) {
         if (e->kind != AK_JSON_BEGIN_OBJECT)
-            return fail(u, p, u->rules->value, e, "the dump is a JSON object");
+            return fail_hard(u, p, u->rules->type, e, "the dump is a JSON object");
         u->have_root = true;
         uframe *f = push_frame(u, p, e, FR_OBJECT);
         f->st = u->root_st;
@@ -552,90 +1121,49 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
         return 0;
     }
     if (u->depth == 0)
-        return fail(u, p, u->rules->shape, e, "unexpected value after the document");
+        return fail_hard(u, p, u->rules->syntax, e, "unexpected value after the document");
     uframe *f = &u->frames[u->depth - 1];
-    if (f->kind == FR_OBJECT) {
-        if (e->kind == AK_JSON_KEY) {
-            uint8_t *holder = NULL;
-            bool absent = false;
-            const ak_lfield *g = find_member(f->st, f->obj, u->root, e, &holder, &absent);
-            u->scratch.len = 0;
-            ak_json_string_decode(e, &u->scratch);
-            const char *name = ak_buf_cstr(&u->scratch);
-            if (!g && absent)
-                return fail(u, p, u->rules->shape, e,
-                            "member '%s' does not belong here: the fields before it exclude it", name);
-            if (!g)
-                return fail(u, p, u->rules->shape, e, "unknown member '%s'", name);
-            if (seen(f, g))
-                return fail(u, p, u->rules->shape, e, "member '%s' given twice", name);
-            if (f->seen_n >= MAX_SEEN)
-                return fail(u, p, u->rules->shape, e, "too many members");
-            f->seen[f->seen_n++] = g;
-            f->field = g;
-            f->field_obj = holder;
-            return 0;
-        }
-        if (e->kind == AK_JSON_END_OBJECT) {
-            if (finish_object(u, p, e, f, f->st, f->obj))
-                return 1;
-            u->depth--;
-            return 0;
-        }
-        const ak_lfield *g = f->field;
-        f->field = NULL;
-        if (!g)
-            return fail(u, p, u->rules->syntax, e, "a member name is needed here");
-        /* arrays get the struct that holds them (pointer, count or inline elements) */
-        uint8_t *dst = g->kind == AK_LK_ARRAY || g->kind == AK_LK_FIXED ? f->field_obj : f->field_obj + g->offset;
-        return begin_value(u, p, e, g, g->kind, dst);
-    }
-    /* FR_ARRAY */
+    if (f->kind == FR_OBJECT)
+        return on_object_event(u, p, e, f);
+    if (e->kind == AK_JSON_END_ARRAY)
+        return on_array_end(u, p, e, f);
     const ak_lfield *g = f->field;
-    if (e->kind == AK_JSON_END_ARRAY) {
-        if (g->kind == AK_LK_FIXED) {
-            if (f->n != g->fixed_count)
-                return fail(u, p, u->rules->shape, e, "'%s' needs exactly %u elements, not %zu", g->name,
-                            (unsigned)g->fixed_count, f->n);
-            u->depth--;
+    uint8_t *dst;
+    if (f->fixed) {
+        if (f->n >= f->fixed) {
+            /* counted on (and skipped): the length is reported once, at the end */
+            f->overflow = true;
+            f->n++;
+            if (e->kind == AK_JSON_BEGIN_ARRAY || e->kind == AK_JSON_BEGIN_OBJECT)
+                u->skip_depth = 1;
             return 0;
         }
-        void *elems = NULL;
-        if (f->n) {
-            elems = ak_arena_array(u->arena, f->n, g->elem_size, 16);
-            if (!elems)
-                return fail(u, p, u->rules->value, e, "out of memory");
-            memcpy(elems, f->elems, f->n * g->elem_size);
-        }
-        free(f->elems);
-        f->elems = NULL;
-        memcpy(f->array_owner + g->offset, &elems, sizeof elems);
-        memcpy(f->array_owner + g->count_offset, &f->n, sizeof f->n);
-        u->depth--;
-        return 0;
-    }
-    uint8_t *dst;
-    if (g->kind == AK_LK_FIXED) {
-        if (f->n >= g->fixed_count)
-            return fail(u, p, u->rules->shape, e, "'%s' has more than %u elements", g->name,
-                        (unsigned)g->fixed_count);
-        dst = f->array_owner + g->offset + f->n * g->elem_size;
+        dst = f->dst + f->n * f->elem_size;
     } else {
         if (f->n == f->cap) {
             size_t cap = f->cap ? f->cap * 2 : 16;
-            if (cap > SIZE_MAX / g->elem_size)
-                return fail(u, p, u->rules->value, e, "array too long");
-            uint8_t *grown = realloc(f->elems, cap * g->elem_size);
+            if (cap > SIZE_MAX / f->elem_size)
+                return fail_hard(u, p, u->rules->value, e, "array too long");
+            uint8_t *grown = realloc(f->elems, cap * f->elem_size);
             if (!grown)
-                return fail(u, p, u->rules->value, e, "out of memory");
+                return fail_hard(u, p, u->rules->value, e, "out of memory");
             f->elems = grown;
             f->cap = cap;
         }
-        dst = f->elems + f->n * g->elem_size;
-        memset(dst, 0, g->elem_size);
+        dst = f->elems + f->n * f->elem_size;
+        memset(dst, 0, f->elem_size);
     }
     f->n++;
-    return begin_value(u, p, e, g, g->elem_kind, dst);
+    if (f->tuple) {
+        store_scalar(u, p, e, g, f->elem_kind, dst);
+        return u->stop;
+    }
+    ak_lkind k = f->elem_kind;
+    if (k == AK_LK_FIXED || k == AK_LK_STRUCT)
+        return begin_value(u, p, e, g, k, dst, f->array_owner, true);
+    if (store_scalar(u, p, e, g, k, dst))
+        check_value(u, p, e, g, dst, f->array_owner);
+    return u->stop;
 }
 
 void *ak_lundump_json(const ak_lstruct *root, const uint8_t *json, size_t size, ak_arena *arena,
@@ -654,7 +1182,7 @@ void *ak_lundump_json(const ak_lstruct *root, const uint8_t *json, size_t size, 
     memset(&cfg, 0, sizeof cfg);
     cfg.handler = on_event;
     cfg.user = &u;
-    cfg.duplicate_rule = rules->shape;
+    cfg.duplicate_rule = rules->duplicate;
     ak_json_status st = ak_json_parse(json, size, &cfg, d);
     for (int i = 0; i < AK_LAYOUT_MAX_DEPTH; i++)
         free(u.frames[i].elems);
@@ -664,4 +1192,24 @@ void *ak_lundump_json(const ak_lstruct *root, const uint8_t *json, size_t size, 
     if (root->lets)
         root->lets(u.root, u.root);
     return u.root;
+}
+
+bool ak_lundump_verify(const ak_input *built, void (*validate)(const ak_input *, const ak_options *, ak_diags *),
+                       const ak_options *opt, ak_diags *d, const ak_rule *result)
+{
+    ak_diag_options dopt = {0};
+    ak_diags *scratch = ak_diags_new(&dopt);
+    if (!scratch)
+        return false;
+    validate(built, opt, scratch);
+    const ak_diag *first = NULL;
+    for (size_t i = 0; i < ak_diags_count(scratch) && !first; i++)
+        if (ak_diags_at(scratch, i)->severity == AK_SEV_ERROR)
+            first = ak_diags_at(scratch, i);
+    if (first)
+        ak_report(d, result, 0, 0, "", "the file built from the dump would not validate: %s [%s] at %s",
+                  first->message, first->rule->code, first->path[0] ? first->path : "/");
+    bool ok = first == NULL;
+    ak_diags_free(scratch);
+    return ok;
 }

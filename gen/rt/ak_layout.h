@@ -31,6 +31,7 @@ typedef struct ak_lctx {
     const uint8_t *data;
     size_t size, pos;
     ak_diags *d;
+    const ak_options *opt;    /* never NULL (defaults when the caller gave none) */
     ak_arena *arena;          /* decode mode; NULL when validating */
     const ak_rule *truncated; /* the format's "input ends inside a field" rule */
     bool stop;                /* a fatal rule fired, the input ended or max-errors was hit */
@@ -44,8 +45,50 @@ typedef struct ak_lctx {
 } ak_lctx;
 
 void ak_lctx_init(ak_lctx *c, const uint8_t *data, size_t size, ak_diags *d, ak_arena *arena,
-                  const ak_rule *truncated);
+                  const ak_rule *truncated, const ak_options *opt);
 void ak_lctx_free(ak_lctx *c);
+
+/* ---- hooks ------------------------------------------------------------------ */
+
+/* Where a field lies in the stream being read. */
+typedef struct ak_lspan {
+    size_t offset, length;
+} ak_lspan;
+
+/* What a struct hook (`hook name(field, ...)`) gets besides the context:
+ * the struct read so far (in validate mode its arrays are not kept), the
+ * byte spans of the fields it names, in the current stream, and, in an
+ * instance of a template, the table codes of its type arguments. */
+typedef struct ak_lhook {
+    void *obj;
+    const ak_lspan *spans;
+    size_t span_count;
+    const int64_t *targs;
+    size_t targ_count;
+} ak_lhook;
+
+/* What a `process` hook gets: its argument values, in declaration order. */
+typedef struct ak_lprocess {
+    const int64_t *args;
+    size_t arg_count;
+} ak_lprocess;
+
+/* The members of a `process` block are read from the bytes its hook made
+ * (a decompressed payload, a decoded bitstream). ak_lstream_enter switches
+ * the context to them (the previous stream is saved in *saved; `segment`,
+ * when not NULL, is pushed on the path; diagnostics in the derived stream
+ * are placed at `file_offset` and say "byte N of the <what>"), and
+ * ak_lstream_leave switches back. In decode mode the bytes are copied into
+ * the arena (strings of the document point into them). */
+typedef struct ak_lstream_saved {
+    const uint8_t *data;
+    size_t size, pos;
+    ak_release release;
+    bool pushed;
+} ak_lstream_saved;
+bool ak_lstream_enter(ak_lctx *c, ak_lstream_saved *saved, const ak_buf *bytes, uint64_t file_offset,
+                      const char *segment, const char *what);
+void ak_lstream_leave(ak_lctx *c, const ak_lstream_saved *saved);
 
 static inline void ak_lpush(ak_lctx *c, const char *name)
 {
@@ -132,6 +175,15 @@ typedef struct ak_lstr {
  * set when the encoding has redundant bytes. Moves c->pos past the prefix
  * only on success. */
 int ak_lread_len7(ak_lctx *c, uint64_t *len, bool *overlong);
+/* Unsigned LEB128 of up to 10 bytes. Returns 0 ok, 1 truncated, 2 malformed
+ * (more than 10 bytes, or bits beyond 64), with *overlong set when the
+ * encoding has redundant bytes; *n = the bytes it took. Moves c->pos past it
+ * only on success. */
+int ak_lread_leb128(ak_lctx *c, uint64_t *value, bool *overlong, size_t *n);
+/* (Writing one is runtime/reader.h's ak_write_varint: the same encoding.) */
+/* The Euclidean length of n components (doubles or floats at p). */
+double ak_llength_f32(const float *p, size_t n);
+double ak_llength_f64(const double *p, size_t n);
 
 /* ---- field metadata ---------------------------------------------------- */
 
@@ -146,14 +198,38 @@ typedef enum ak_lkind {
     AK_LK_ARRAY,   /* T *name; size_t name_count */
     AK_LK_FIXED,   /* T name[fixed_count] */
     AK_LK_INLINE,  /* a switch arm: its fields appear in the parent object */
+    AK_LK_LEB128,  /* uint64_t */
 } ak_lkind;
 
 struct ak_lstruct;
 
+/* One entry of a value table (`table value_type : u8 { float3 = 23 : f32(x, y, z) }`). */
+typedef enum ak_lentry_kind { AK_LE_SCALAR, AK_LE_TUPLE, AK_LE_BITS } ak_lentry_kind;
+typedef struct ak_lentry {
+    const char *name;
+    int64_t code;
+    ak_lentry_kind kind;
+    ak_lkind comp_kind;       /* of one component (BOOL for bits) */
+    uint32_t count;           /* components (1 for a scalar) */
+    const char *const *comps; /* their names; NULL for a scalar */
+} ak_lentry;
+
+/* A table, or an enum (entries with names and codes only). */
+typedef struct ak_ltable {
+    const char *name;
+    const ak_lentry *entries;
+    size_t count;
+    bool closed; /* a code that is no entry's is an error (tables), or only a number (enums) */
+} ak_ltable;
+/* The entry with this code, or NULL. */
+const ak_lentry *ak_ltable_find(const ak_ltable *t, int64_t code);
+
 typedef struct ak_lfield {
     const char *name;
     ak_lkind kind;
-    ak_lkind elem_kind;   /* ARRAY, FIXED */
+    ak_lkind elem_kind;   /* ARRAY, FIXED; FIXED elements are tuples: */
+    ak_lkind tuple_kind;  /*   the kind of a tuple component */
+    uint32_t tuple_count; /*   and their number */
     size_t offset;
     size_t count_offset;  /* ARRAY: the size_t element count */
     size_t elem_size;     /* ARRAY, FIXED */
@@ -162,6 +238,15 @@ typedef struct ak_lfield {
     bool (*present)(const void *obj, const void *root); /* NULL = always */
     uint64_t (*count)(const void *obj, const void *root); /* ARRAY: count the declaration gives */
     const char *count_name; /* ARRAY: the field that holds the count (for messages) */
+    /* The first error-level constraint that the value at `value` (this field,
+       or one element of it) breaks, or NULL: what the file cannot hold. */
+    const ak_rule *(*check)(const void *value, const void *obj, const void *root);
+    const ak_lentry *entry;  /* a value of a table entry (the field, or its elements) */
+    const ak_ltable *names;  /* a field typed by a table or an enum: its names */
+    /* Fields whose values decide `present`: "name" in this struct, "/name"
+       in the root; NULL-terminated (undump: a member that comes before them
+       is out of order) */
+    const char *const *deps;
 } ak_lfield;
 
 typedef struct ak_lstruct {
@@ -172,15 +257,35 @@ typedef struct ak_lstruct {
     void (*lets)(void *obj, const void *root); /* recomputes derived values; may be NULL */
 } ak_lstruct;
 
+/* The field named `name` of a document struct that is present, looking into
+ * the switch arms that are present: *holder is the struct that holds it.
+ * For code that maps a document generically (model mappings). */
+const ak_lfield *ak_lfind(const ak_lstruct *st, const void *obj, const void *root, const char *name,
+                          const void **holder);
+/* An array field's elements and count (FIXED: the inline elements). */
+const void *ak_lelems(const ak_lfield *f, const void *holder, size_t *count);
+/* Sets an array field of a document being built: n elements of zeroed
+   memory from the arena (NULL when memory runs out). */
+void *ak_lset_elems(const ak_lfield *f, void *holder, size_t n, ak_arena *arena);
+
 /* The document as JSON: members in file order, absent conditional members
  * omitted, floats shortest round-trip ("nan", "inf", "-inf" as strings). */
 bool ak_ldump_json(const ak_lstruct *root, const void *doc, ak_buf *out);
 
-/* Rules the undump reports with. */
+/* Rules the undump reports with, by category (gen/ast.h UD_*). */
 typedef struct ak_lundump_rules {
-    const ak_rule *syntax; /* not JSON */
-    const ak_rule *shape;  /* unknown, missing or misplaced member; count mismatch */
-    const ak_rule *value;  /* a value of the wrong type or out of range */
+    const ak_rule *syntax;    /* not the dump's JSON structure (a value where a name belongs) */
+    const ak_rule *shape;     /* a fixed array of the wrong length */
+    const ak_rule *value;     /* (fallback of type, range, name, result) */
+    const ak_rule *type;      /* a value of the wrong JSON kind */
+    const ak_rule *unknown;   /* a member the dump has not here (unknown, or excluded by earlier fields) */
+    const ak_rule *missing;   /* a member is missing */
+    const ak_rule *duplicate; /* a member given twice */
+    const ak_rule *order;     /* a member before the fields that decide whether it belongs */
+    const ak_rule *name;      /* a table code or name that is no entry's */
+    const ak_rule *range;     /* a number out of range, or a value the file cannot hold */
+    const ak_rule *count;     /* an array's length disagrees with its count field */
+    const ak_rule *result;    /* the file built would not validate */
 } ak_lundump_rules;
 
 /* Builds a document (in arena) from its JSON dump. The JSON reading goes
@@ -188,5 +293,10 @@ typedef struct ak_lundump_rules {
  * front end can feed it. Returns NULL after reporting. */
 void *ak_lundump_json(const ak_lstruct *root, const uint8_t *json, size_t size, ak_arena *arena,
                       const ak_lundump_rules *rules, ak_diags *d);
+/* Validates a file built from a dump: when the format's validator finds
+ * errors there, one `result` diagnostic says so, with the first of them.
+ * True when the file has no errors. */
+bool ak_lundump_verify(const ak_input *built, void (*validate)(const ak_input *, const ak_options *, ak_diags *),
+                       const ak_options *opt, ak_diags *d, const ak_rule *result);
 
 #endif

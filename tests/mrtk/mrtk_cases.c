@@ -27,14 +27,14 @@ static ak_arena arena;
 
 static void pose_full_init(mrtk_pose_full *p)
 {
-    mrtk_full_curve *c[] = {&p->pos_x, &p->pos_y, &p->pos_z, &p->rot_x, &p->rot_y, &p->rot_z, &p->rot_w};
+    mrtk_curve__full_key *c[] = {&p->pos_x, &p->pos_y, &p->pos_z, &p->rot_x, &p->rot_y, &p->rot_z, &p->rot_w};
     for (int i = 0; i < 7; i++)
         WRAP_ALL(c[i]);
 }
 
 static void pose_simple_init(mrtk_pose_simple *p)
 {
-    mrtk_simple_curve *c[] = {&p->pos_x, &p->pos_y, &p->pos_z, &p->rot_x, &p->rot_y, &p->rot_z, &p->rot_w};
+    mrtk_curve__simple_key *c[] = {&p->pos_x, &p->pos_y, &p->pos_z, &p->rot_x, &p->rot_y, &p->rot_z, &p->rot_w};
     for (int i = 0; i < 7; i++)
         WRAP_ALL(c[i]);
 }
@@ -45,15 +45,19 @@ static mrtk_file *new_doc(int major, int minor, bool cam, bool hands, bool gaze)
     f->magic = 0x6a8faf6e0f9e42c6ULL;
     f->major = major;
     f->minor = minor;
-    mrtk_body_v10 *a = &f->body_v10;
-    pose_full_init(&a->camera);
-    WRAP_ALL(&a->hand_tracked_left);
-    WRAP_ALL(&a->hand_tracked_right);
-    WRAP_ALL(&a->hand_pinching_left);
-    WRAP_ALL(&a->hand_pinching_right);
-    for (int j = 0; j < 27; j++) {
-        pose_full_init(&a->left_hand.joints[j]);
-        pose_full_init(&a->right_hand.joints[j]);
+    /* the two bodies share their storage (one is present): fill the one the version selects */
+    if (!(major == 1 && minor == 1)) {
+        mrtk_body_v10 *a = &f->body_v10;
+        pose_full_init(&a->camera);
+        WRAP_ALL(&a->hand_tracked_left);
+        WRAP_ALL(&a->hand_tracked_right);
+        WRAP_ALL(&a->hand_pinching_left);
+        WRAP_ALL(&a->hand_pinching_right);
+        for (int j = 0; j < 27; j++) {
+            pose_full_init(&a->left_hand.joints[j]);
+            pose_full_init(&a->right_hand.joints[j]);
+        }
+        return f;
     }
     mrtk_body_v11 *b = &f->body_v11;
     b->has_camera_pose = cam;
@@ -68,14 +72,14 @@ static mrtk_file *new_doc(int major, int minor, bool cam, bool hands, bool gaze)
         pose_simple_init(&b->left_hand.joints[j]);
         pose_simple_init(&b->right_hand.joints[j]);
     }
-    mrtk_simple_curve *g[] = {&b->eye_gaze.origin_x, &b->eye_gaze.origin_y, &b->eye_gaze.origin_z,
+    mrtk_curve__simple_key *g[] = {&b->eye_gaze.origin_x, &b->eye_gaze.origin_y, &b->eye_gaze.origin_z,
                               &b->eye_gaze.dir_x, &b->eye_gaze.dir_y, &b->eye_gaze.dir_z};
     for (int i = 0; i < 6; i++)
         WRAP_ALL(g[i]);
     return f;
 }
 
-static void simple_keys(mrtk_simple_curve *c, int n, const float *t, const float *v)
+static void simple_keys(mrtk_curve__simple_key *c, int n, const float *t, const float *v)
 {
     c->keys = n ? AK_ARENA_ARRAY(&arena, mrtk_simple_key, (size_t)n) : NULL;
     for (int i = 0; i < n; i++) {
@@ -86,7 +90,7 @@ static void simple_keys(mrtk_simple_curve *c, int n, const float *t, const float
     c->keys_count = (size_t)n;
 }
 
-static void full_keys(mrtk_full_curve *c, int n, const float *t, const float *v)
+static void full_keys(mrtk_curve__full_key *c, int n, const float *t, const float *v)
 {
     c->keys = n ? AK_ARENA_ARRAY(&arena, mrtk_full_key, (size_t)n) : NULL;
     for (int i = 0; i < n; i++) {
@@ -99,7 +103,7 @@ static void full_keys(mrtk_full_curve *c, int n, const float *t, const float *v)
     c->keys_count = (size_t)n;
 }
 
-static void bool_keys(mrtk_bool_curve *c, int n, const float *t, const float *v)
+static void bool_keys(mrtk_curve__bool_key *c, int n, const float *t, const float *v)
 {
     c->keys = n ? AK_ARENA_ARRAY(&arena, mrtk_bool_key, (size_t)n) : NULL;
     for (int i = 0; i < n; i++) {
@@ -129,7 +133,7 @@ static void fill_pose_full(mrtk_pose_full *p, int keys, float phase)
     float t[64], v[64];
     if (keys > 64)
         keys = 64;
-    mrtk_full_curve *c[] = {&p->pos_x, &p->pos_y, &p->pos_z, &p->rot_x, &p->rot_y, &p->rot_z, &p->rot_w};
+    mrtk_curve__full_key *c[] = {&p->pos_x, &p->pos_y, &p->pos_z, &p->rot_x, &p->rot_y, &p->rot_z, &p->rot_w};
     for (int k = 0; k < 7; k++) {
         for (int i = 0; i < keys; i++) {
             t[i] = (float)i * (k < 3 ? 0.1f : 0.125f) - 0.05f; /* 1.0 may start before 0 */
@@ -144,7 +148,7 @@ static void fill_pose_simple(mrtk_pose_simple *p, int keys, float phase)
     float t[64], v[64];
     if (keys > 64)
         keys = 64;
-    mrtk_simple_curve *c[] = {&p->pos_x, &p->pos_y, &p->pos_z, &p->rot_x, &p->rot_y, &p->rot_z, &p->rot_w};
+    mrtk_curve__simple_key *c[] = {&p->pos_x, &p->pos_y, &p->pos_z, &p->rot_x, &p->rot_y, &p->rot_z, &p->rot_w};
     for (int k = 0; k < 7; k++) {
         for (int i = 0; i < keys; i++) {
             t[i] = (float)i / 60.0f;
@@ -208,7 +212,7 @@ static mrtk_file *doc_84(void)
     mrtk_file *f = new_doc(1, 1, true, false, false);
     const float t0[1] = {0};
     const float vals[7] = {0, 1.6f, 0, 0, 0, 0, 1};
-    mrtk_simple_curve *c[] = {&f->body_v11.camera.pos_x, &f->body_v11.camera.pos_y, &f->body_v11.camera.pos_z,
+    mrtk_curve__simple_key *c[] = {&f->body_v11.camera.pos_x, &f->body_v11.camera.pos_y, &f->body_v11.camera.pos_z,
                               &f->body_v11.camera.rot_x, &f->body_v11.camera.rot_y, &f->body_v11.camera.rot_z,
                               &f->body_v11.camera.rot_w};
     for (int k = 0; k < 7; k++)
@@ -290,7 +294,7 @@ static void cases(void)
     {
         mrtk_file *f = new_doc(1, 1, false, false, true);
         mrtk_ray *r = &f->body_v11.eye_gaze;
-        mrtk_simple_curve *g[] = {&r->origin_x, &r->origin_y, &r->origin_z, &r->dir_x, &r->dir_y, &r->dir_z};
+        mrtk_curve__simple_key *g[] = {&r->origin_x, &r->origin_y, &r->origin_z, &r->dir_x, &r->dir_y, &r->dir_z};
         const float t[3] = {0, 0.5f, 1}, v[3] = {0.0f, 0.25f, -0.0f};
         for (int k = 0; k < 6; k++)
             simple_keys(g[k], 3, t, v);
@@ -630,7 +634,7 @@ static float bench_value(void)
     return (float)(bench_seed >> 8) / 16777216.0f - 0.5f;
 }
 
-static void bench_simple(mrtk_simple_curve *c, size_t n)
+static void bench_simple(mrtk_curve__simple_key *c, size_t n)
 {
     c->keys = AK_ARENA_ARRAY(&arena, mrtk_simple_key, n);
     for (size_t i = 0; i < n; i++) {
@@ -641,7 +645,7 @@ static void bench_simple(mrtk_simple_curve *c, size_t n)
     c->keys_count = n;
 }
 
-static void bench_full(mrtk_full_curve *c, size_t n)
+static void bench_full(mrtk_curve__full_key *c, size_t n)
 {
     c->keys = AK_ARENA_ARRAY(&arena, mrtk_full_key, n);
     for (size_t i = 0; i < n; i++) {
@@ -654,7 +658,7 @@ static void bench_full(mrtk_full_curve *c, size_t n)
     c->keys_count = n;
 }
 
-static void bench_bools(mrtk_bool_curve *c)
+static void bench_bools(mrtk_curve__bool_key *c)
 {
     const float t[4] = {0, 1, 2, 3}, v[4] = {1, 0, 1, 0};
     bool_keys(c, 4, t, v);
@@ -670,7 +674,7 @@ static int bench(const char *path, double mb, bool v10)
     mrtk_file *f = new_doc(1, v10 ? 0 : 1, true, true, true);
     if (v10) {
         mrtk_body_v10 *a = &f->body_v10;
-        mrtk_full_curve *cam = &a->camera.pos_x;
+        mrtk_curve__full_key *cam = &a->camera.pos_x;
         for (int k = 0; k < 7; k++)
             bench_full(cam + k, n);
         bench_bools(&a->hand_tracked_left);

@@ -54,7 +54,7 @@ static void check(const char *path)
     ak_diags *d = ak_diags_new(NULL);
     ak_arena arena;
     ak_arena_init(&arena, 0);
-    mrtk_file *doc = mrtk_decode(data, size, d, &arena);
+    mrtk_file *doc = mrtk_decode(data, size, NULL, d, &arena);
     if (ak_diags_count(v) != ak_diags_count(d)) {
         printf("FAIL %s: validate reports %zu, decode %zu\n", path, ak_diags_count(v), ak_diags_count(d));
         failures++;
@@ -77,7 +77,7 @@ static void check(const char *path)
             ak_diags *d2 = ak_diags_new(NULL);
             ak_arena a2;
             ak_arena_init(&a2, 0);
-            mrtk_file *doc2 = mrtk_decode((const uint8_t *)out.data, out.len, d2, &a2);
+            mrtk_file *doc2 = mrtk_decode((const uint8_t *)out.data, out.len, NULL, d2, &a2);
             ak_buf out2;
             ak_buf_init(&out2);
             if (!doc2 || has_code(d2, "mrtk.header.flag-value") || has_code(d2, "mrtk.string.non-minimal") ||

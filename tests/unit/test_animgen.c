@@ -13,7 +13,7 @@ static const ak_rule warn_rule = {"demo.x.warn", AK_SEV_WARNING, AK_SEV_ERROR, "
 static int len7(const char *bytes, size_t n, uint64_t *len, bool *overlong, size_t *pos)
 {
     ak_lctx c;
-    ak_lctx_init(&c, (const uint8_t *)bytes, n, NULL, NULL, &trunc_rule);
+    ak_lctx_init(&c, (const uint8_t *)bytes, n, NULL, NULL, &trunc_rule, NULL);
     int st = ak_lread_len7(&c, len, overlong);
     *pos = c.pos;
     ak_lctx_free(&c);
@@ -46,7 +46,7 @@ static void test_paths_and_reports(void **state)
     (void)state;
     ak_diags *d = ak_diags_new(NULL);
     ak_lctx c;
-    ak_lctx_init(&c, (const uint8_t *)"abc", 3, d, NULL, &trunc_rule);
+    ak_lctx_init(&c, (const uint8_t *)"abc", 3, d, NULL, &trunc_rule, NULL);
     ak_lpush(&c, "left_hand");
     ak_lpush(&c, "joints");
     ak_lpush_index(&c, 3);
@@ -117,7 +117,10 @@ static void test_dump_and_undump(void **state)
                        "    {\"time\": \"inf\", \"value\": 7}\n  ],\n  \"flag\": true,\n  \"name\": \"h\xc3\xa9\"\n}\n";
     assert_string_equal(ak_buf_cstr(&out), want);
 
-    ak_lundump_rules rules = {&trunc_rule, &warn_rule, &trunc_rule};
+    ak_lundump_rules rules = {.syntax = &trunc_rule, .shape = &warn_rule, .value = &trunc_rule, .type = &trunc_rule,
+                              .unknown = &warn_rule, .missing = &warn_rule, .duplicate = &warn_rule,
+                              .order = &warn_rule, .name = &trunc_rule, .range = &trunc_rule, .count = &warn_rule,
+                              .result = &trunc_rule};
     ak_arena arena;
     ak_arena_init(&arena, 0);
     ak_diags *d = ak_diags_new(NULL);
