@@ -220,6 +220,7 @@ bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_ar
         t->node = e->name_count == 3 ? e->names[2] : NULL;
         t->property = e->name_count >= 1 ? e->names[0] : NULL;
         t->type = AK_VT_DOUBLE;
+        t->value_unit = is(a->output_unit, "unitless") ? NULL : a->output_unit;
         t->kind = AK_TRACK_CURVE;
         t->pre = infinity_of(a->pre_infinity);
         t->post = infinity_of(a->post_infinity);
