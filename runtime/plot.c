@@ -501,9 +501,14 @@ static void series_name(ak_buf *b, const plot *p, const series *s)
     const ak_value_type_info *info = ak_value_type_info_of(t->type);
     char comp[4];
     if (s->euler)
-        ak_buf_printf(b, " (euler %c)", "xyz"[s->comp]);
+        ak_buf_printf(b, " (euler %c, degrees)", "xyz"[s->comp]);
     else if (info->components > 1 && ak_value_component_name(t->type, s->comp, comp))
         ak_buf_printf(b, ".%s", comp);
+    if (!s->euler && t->value_unit) {
+        ak_buf_puts(b, " (");
+        ak_buf_xml_text(b, t->value_unit, strlen(t->value_unit));
+        ak_buf_putc(b, ')');
+    }
 }
 
 static void draw_series(ak_buf *b, const plot *p, size_t j, const ak_curve *curve)
