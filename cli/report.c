@@ -679,10 +679,11 @@ int cmd_report(int argc, char **argv)
     rn.files.format = rn.format;
     rn.thumbnails = w == &report_html;
     for (size_t k = 0; k < ninputs && !rn.files.oom; k++) {
-        if (strcmp(inputs[k], "-") == 0)
-            add_entry(&rn.files, "-", 0, false);
-        else
+        struct stat st;
+        if (strcmp(inputs[k], "-") != 0 && stat(inputs[k], &st) == 0 && S_ISDIR(st.st_mode))
             ak_walk(inputs[k], visit_walked, &rn.files);
+        else /* a file named on the command line is checked whatever its name */
+            add_entry(&rn.files, inputs[k], 0, false);
     }
     if (rn.files.n)
         qsort(rn.files.v, rn.files.n, sizeof *rn.files.v, cmp_entry);

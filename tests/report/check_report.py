@@ -236,8 +236,33 @@ def check_behaviour(tmp):
         f.write("old\n")
     r = run("report", os.path.join(tmp, "nonexistent-input"), "-o", old)
     expect("a missing input is listed as unreadable", r.returncode == 1 and b"unreadable" in open(old, "rb").read())
+    # a file named on the command line is checked whatever its name
+    r, data = report(os.path.join(tmp, "named.json"), os.path.join(SRC, INPUTS, "notes.txt"))
+    named = json.loads(data)["files"]
+    expect("a named file of no format is reported", r.returncode == 1 and len(named) == 1 and
+           named[0]["diagnostics"][0]["code"] == "animkit.input.unknown-format", named)
     leftovers = [n for n in os.listdir(tmp) if ".tmp-" in n]
     expect("no temporary files left", not leftovers, leftovers)
+    # the progress line: on a terminal only
+    import pty
+    master, slave = pty.openpty()
+    out = os.path.join(tmp, "tty.md")
+    r = subprocess.run([CLI, "report", INPUTS, "-o", out], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=slave, cwd=SRC, timeout=300)
+    os.close(slave)
+    shown = b""
+    try:
+        while True:
+            chunk = os.read(master, 65536)
+            if not chunk:
+                break
+            shown += chunk
+    except OSError:
+        pass
+    os.close(master)
+    expect("progress line on a terminal", b"\r" in shown and re.search(rb"(\d+)/\1 ", shown), shown)
+    r = run("report", INPUTS, "-o", out)
+    expect("no progress line when stderr is no terminal", b"\r" not in r.stderr and b"/8 " not in r.stderr, r.stderr)
     # an empty folder: an empty report
     empty = os.path.join(tmp, "empty")
     os.makedirs(empty)
