@@ -318,6 +318,8 @@ def check_plot(tmp):
     expect("plot --track out of range", r.returncode == 1 and not os.path.exists(os.path.join(tmp, "n.svg")))
     r = run("plot", f"{INPUTS}/bounce.anim")
     expect("plot without -o", r.returncode == 2)
+    r = run("plot", "--help")
+    expect("plot --help", r.returncode == 0 and b"usage: animkit plot" in r.stdout)
     r = run("plot", f"{INPUTS}/bounce.anim", "--from", "2", "--to", "1", "-o", "x.svg")
     expect("plot --to before --from", r.returncode == 2)
     r = run("plot", f"{INPUTS}/nested/warn-duplicate-member.json", "-o", os.path.join(tmp, "j.svg"))
