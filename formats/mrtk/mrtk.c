@@ -4,10 +4,27 @@
 #include "mrtk.h"
 
 #include "mrtk_layout.h"
+#include "reader.h"
+
+#include <stdio.h>
 
 /* §1: ".bin" is too generic to count as evidence, so format detection gets
  * no extension: only the magic identifies an MRTK file. */
 static const char *const no_extensions[] = {NULL};
+
+/* The generated validator, and the version the header declares (§3.1:
+ * int32 major and minor after the magic) for reports. */
+static void mrtk_validate_versioned(const ak_input *in, const ak_options *opt, ak_diags *d)
+{
+    mrtk_validate(in, opt, d);
+    ak_reader r;
+    ak_reader_init(&r, in->data, in->size);
+    int32_t major, minor;
+    char version[32];
+    if (mrtk_sniff(in->data, in->size) == AK_SNIFF_MAGIC && ak_skip(&r, 8) && ak_read_i32le(&r, &major) &&
+        ak_read_i32le(&r, &minor))
+        ak_diags_set_version(d, version, (size_t)snprintf(version, sizeof version, "%d.%d", (int)major, (int)minor));
+}
 
 const ak_format ak_format_mrtk = {
     .id = "mrtk",
@@ -17,7 +34,7 @@ const ak_format ak_format_mrtk = {
     .rules = mrtk_rules,
     .rule_count = mrtk_RULE_COUNT,
     .sniff = mrtk_sniff,
-    .validate = mrtk_validate,
+    .validate = mrtk_validate_versioned,
     .dump = mrtk_dump,
     .undump = mrtk_undump,
     .to_model = mrtk_to_model,
