@@ -12,7 +12,7 @@ JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 60
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps build demo check check-normal check-asan bench fuzz clean
+.PHONY: all deps browser-deps build demo check check-normal check-asan bench fuzz clean
 
 all: build
 
@@ -30,10 +30,15 @@ demo: build
 
 check: check-normal check-asan
 
-check-normal: build
+# The browser test (ctest -L browser) needs Chromium: installed for the
+# tests only, not for build or demo.
+browser-deps:
+	@scripts/install-deps --browser
+
+check-normal: build browser-deps
 	cd $(BUILD) && ctest $(CTEST_FLAGS)
 
-check-asan: deps
+check-asan: deps browser-deps
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang -DAK_SANITIZE=ON
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \

@@ -1,5 +1,5 @@
 /* animkit: the command line. Uses nothing but the public API. */
-#include <animkit/animkit.h>
+#include "cli.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -8,11 +8,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
+const char *const prog = "animkit";
 
-static const char *prog = "animkit";
-
-static void usage_error(const char *cmd, const char *fmt, const char *arg)
+void usage_error(const char *cmd, const char *fmt, const char *arg)
 {
     fprintf(stderr, "%s%s%s: ", prog, cmd ? " " : "", cmd ? cmd : "");
     fprintf(stderr, fmt, arg);
@@ -80,7 +78,7 @@ static const char rules_help[] =
     "  --format ID   only the rules of one format ('animkit' for the tool's own)\n"
     "  --json        as a JSON array\n";
 
-static bool wants_help(int argc, char **argv)
+bool wants_help(int argc, char **argv)
 {
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--") == 0)
@@ -94,7 +92,7 @@ static bool wants_help(int argc, char **argv)
 /* ------------------------------------------------------------------ */
 /* option parsing                                                      */
 
-static bool parse_u64(const char *s, uint64_t *out)
+bool parse_u64(const char *s, uint64_t *out)
 {
     if (!*s)
         return false;
@@ -109,7 +107,7 @@ static bool parse_u64(const char *s, uint64_t *out)
 }
 
 /* Matches "--name VALUE" and "--name=VALUE". */
-static bool opt_value(int argc, char **argv, int *i, const char *name, const char **value)
+bool opt_value(int argc, char **argv, int *i, const char *name, const char **value)
 {
     size_t n = strlen(name);
     const char *a = argv[*i];
@@ -131,7 +129,7 @@ static bool opt_value(int argc, char **argv, int *i, const char *name, const cha
 
 /* `--format ID` (or --from/--to ID): 0 when argv[*i] is not that option,
    1 when it was read into *format, -1 after a usage error. */
-static int format_option(const char *cmd, const char *name, int argc, char **argv, int *i, const ak_format **format)
+int format_option(const char *cmd, const char *name, int argc, char **argv, int *i, const ak_format **format)
 {
     const char *v;
     if (!opt_value(argc, argv, i, name, &v))
@@ -143,8 +141,8 @@ static int format_option(const char *cmd, const char *name, int argc, char **arg
     return 1;
 }
 
-/* The one input of dump and sample: false after a usage error. */
-static bool single_input(const char *cmd, const char *arg, const char **input)
+/* The one input of dump, sample and plot: false after a usage error. */
+bool single_input(const char *cmd, const char *arg, const char **input)
 {
     if (*input) {
         usage_error(cmd, "more than one input ('%s')", arg);
@@ -482,7 +480,7 @@ static int cmd_rules(int argc, char **argv)
 }
 
 /* Diagnostics of commands whose standard output is data go to standard error. */
-static void render_to_stderr(const char *name, const ak_format *f, const uint8_t *data, size_t size, ak_diags *d)
+void render_to_stderr(const char *name, const ak_format *f, const uint8_t *data, size_t size, ak_diags *d)
 {
     if (!ak_diags_count(d))
         return;
@@ -615,7 +613,7 @@ static const char convert_help[] =
 
 
 /* --max-model BYTES (convert, sample): 1 when taken, -1 on a usage error, 0 when argv[*i] is another option. */
-static int max_model_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt)
+int max_model_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt)
 {
     const char *v;
     if (!opt_value(argc, argv, i, "--max-model", &v))
@@ -732,6 +730,7 @@ static int cmd_convert(int argc, char **argv)
 
 static const char sample_help[] =
     "usage: animkit sample [--format ID] --track N --times A:B:STEP [--max-model BYTES] FILE|-\n"
+    "       animkit sample --list FILE|-\n"
     "\n"
     "Evaluates track N (counted from 0 in file order) at times A, A+STEP, ... up\n"
     "to B, and prints one line per time: the time, then the value's components,\n"
@@ -741,11 +740,13 @@ static const char sample_help[] =
     "  --format ID        the input's format (default: detect)\n"
     "  --track N          the track (default 0)\n"
     "  --times A:B:STEP   the times, in seconds (STEP > 0; at most 10000000 samples)\n"
+    "  --list             list the tracks: index, target, value type, kind, key\n"
+    "                     count, time range, unit\n"
     "  --max-model BYTES  memory cap of the decoded animation (default 2 GiB)\n";
 
 /* A decimal number as the C library reads it; the time range is the user's
    own text, not file content. */
-static bool parse_double(const char *s, const char *end, double *out)
+bool parse_double(const char *s, const char *end, double *out)
 {
     char buf[64];
     size_t n = (size_t)(end - s);
@@ -778,7 +779,7 @@ static int cmd_sample(int argc, char **argv)
     const char *input = NULL;
     uint64_t track = 0;
     double t0 = 0, t1 = 0, step = 0;
-    bool have_times = false;
+    bool have_times = false, list = false;
     ak_options opt = {0};
     for (int i = 0; i < argc; i++) {
         const char *v;
@@ -804,13 +805,17 @@ static int cmd_sample(int argc, char **argv)
         } else if ((got = max_model_option("sample", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
+        } else if (strcmp(argv[i], "--list") == 0) {
+            list = true;
         } else {
             usage_error("sample", "unknown option '%s'", argv[i]);
             return EXIT_USAGE;
         }
     }
+    if (input && list)
+        return list_tracks(input, format, &opt);
     if (!input || !have_times) {
-        usage_error("sample", "needs a file and --times A:B:STEP%s", "");
+        usage_error("sample", "needs a file and --times A:B:STEP (or --list)%s", "");
         return EXIT_USAGE;
     }
     ak_file f;
@@ -873,12 +878,6 @@ static int cmd_schema(int argc, char **argv)
     return fflush(stdout) == 0 ? EXIT_OK : EXIT_USAGE;
 }
 
-static int cmd_not_yet(const char *cmd)
-{
-    fprintf(stderr, "%s %s: not implemented yet\n", prog, cmd);
-    return EXIT_USAGE;
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -910,10 +909,10 @@ int main(int argc, char **argv)
         return cmd_sample(sub_argc, sub_argv);
     if (strcmp(cmd, "schema") == 0)
         return cmd_schema(sub_argc, sub_argv);
-    static const char *const later[] = {"plot", "report"};
-    for (size_t i = 0; i < sizeof later / sizeof later[0]; i++)
-        if (strcmp(cmd, later[i]) == 0)
-            return cmd_not_yet(cmd);
+    if (strcmp(cmd, "plot") == 0)
+        return cmd_plot(sub_argc, sub_argv);
+    if (strcmp(cmd, "report") == 0)
+        return cmd_report(sub_argc, sub_argv);
     usage_error(NULL, "unknown command '%s'", cmd);
     return EXIT_USAGE;
 }

@@ -767,6 +767,12 @@ bool cc_check(compiler *cc)
         }
         for (size_t i = 0; i < f->structs.n; i++)
             resolve_types(cc, &((struct_decl *)f->structs.items[i])->members);
+        for (size_t i = 0; i < f->version_fields.n && f->root_st; i++) {
+            token *t = f->version_fields.items[i];
+            member *m = find_member_named(f->root_st, t->text, NULL);
+            if (!m || m->kind != M_FIELD || !prim_is_int(m->type->prim))
+                cc_error(cc, t->at, "version: '%s' is not an integer field of the root struct", t->text);
+        }
         for (size_t i = 0; i < f->structs.n; i++) {
             struct_decl *s = f->structs.items[i];
             check_members(cc, s, &s->members, false);

@@ -224,6 +224,10 @@ item ::= VALUES CODE(A) CODE(B) CODE(C) CODE(D) CODE(E). {
     for (int i = 0; i < 5; i++) { F(cc)->values_codes[i] = t[i]->text; F(cc)->values_at[i] = t[i]->at; }
 }
 item ::= VERSION STRING(P). { F(cc)->version_pointer = P->text; }
+/* binary: the root fields whose values, joined by dots, are the file's version in reports */
+item ::= VERSION vnames.
+vnames ::= name(N). { vec_push(cc, &F(cc)->version_fields, N); }
+vnames ::= vnames COMMA name(N). { vec_push(cc, &F(cc)->version_fields, N); }
 item ::= RULE CODE(C) severity(A) SLASH severity(B) STRING(M) rationale(R). {
     rule_decl *r = cc_alloc(cc, sizeof *r);
     r->code = C->text; r->at = C->at; r->compat = A; r->strict = B; r->message = M->text;

@@ -25,6 +25,24 @@ bool ak_model_decode(const ak_format *f, const ak_input *in, const ak_options *o
     return false;
 }
 
+bool ak_model_of_input(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d,
+                       const char *what, ak_arena *arena, struct ak_animation **out, const ak_format **used)
+{
+    ak_arena_init(arena, 0);
+    *out = NULL;
+    format = ak_resolve_format(in, format, d);
+    if (used)
+        *used = format;
+    if (!format)
+        return false;
+    if (!format->to_model) {
+        ak_report(d, &ak_rule_convert_unsupported, 0, 0, "",
+                  "cannot %s %s files: the format does not decode into the common model yet", what, format->id);
+        return false;
+    }
+    return ak_model_decode(format, in, opt, d, arena, out);
+}
+
 bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
                 ak_diags *d, ak_buf *out, const ak_format **used_from)
 {

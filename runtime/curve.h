@@ -47,4 +47,18 @@ bool ak_curve_from_track(const ak_track *t, unsigned component, ak_arena *arena,
 /* One component of a value as a double (bool 0/1, integers converted). */
 double ak_value_component(const ak_value *v, ak_value_type type, unsigned component);
 
+/* A track prepared for evaluation at many times: the per-component curves
+ * of the shared evaluator are built once (building them walks every key).
+ * `sample` and `plot` both evaluate through it, so they agree exactly. */
+typedef struct ak_track_sampler {
+    const ak_track *track;
+    bool curves; /* evaluated through component[] (curve.h) */
+    ak_curve component[16];
+} ak_track_sampler;
+
+/* False when the curves cannot be allocated in arena. */
+bool ak_track_sampler_init(ak_track_sampler *s, const ak_track *track, ak_arena *arena);
+/* The value of the track at time t, as ak_track_eval gives it. */
+void ak_track_sampler_eval(const ak_track_sampler *s, double t, ak_value *out);
+
 #endif

@@ -35,6 +35,11 @@ const ak_rule ak_rule_limit_model = {
     "memory than a compact binary file; past the cap (2 GiB by default) they stop with this error "
     "instead of exhausting the machine."};
 
+const ak_rule ak_rule_input_unreadable = {
+    "animkit.input.unreadable", AK_SEV_ERROR, AK_SEV_ERROR, "the file cannot be read",
+    "A file that cannot be opened or read (permissions, a dangling link, an I/O error) is listed "
+    "in reports with this error rather than left out."};
+
 static const ak_rule *const tool_rules[] = {
     &ak_rule_input_unknown_format,
     &ak_rule_input_empty,
@@ -42,6 +47,7 @@ static const ak_rule *const tool_rules[] = {
     &ak_rule_convert_unsupported,
     &ak_rule_sample_no_track,
     &ak_rule_limit_model,
+    &ak_rule_input_unreadable,
 };
 
 const ak_rule *const *ak_tool_rules(size_t *count)
@@ -67,6 +73,7 @@ struct ak_diags {
     /* where the last line/column computation ended, to avoid rescanning */
     uint64_t lc_offset;
     uint32_t lc_line, lc_col;
+    char version[32]; /* ak_diags_set_version; "" = none */
 };
 
 const char *ak_severity_name(ak_severity s)
@@ -107,6 +114,7 @@ void ak_diags_clear(ak_diags *d)
     d->in_stream = false;
     d->lc_offset = 0;
     d->lc_line = d->lc_col = 1;
+    d->version[0] = '\0';
 }
 
 void ak_diags_free(ak_diags *d)
@@ -140,6 +148,18 @@ ak_severity ak_diags_severity(const ak_diags *d, const ak_rule *rule)
 {
     return d->opt.strict ? rule->strict : rule->compat;
 }
+
+void ak_diags_set_version(ak_diags *d, const char *version, size_t n)
+{
+    /* A version is a short token; anything else is cut and kept printable. */
+    if (n >= sizeof d->version)
+        n = sizeof d->version - 1;
+    for (size_t i = 0; i < n; i++)
+        d->version[i] = version[i] > 0x20 && version[i] < 0x7f ? version[i] : '?';
+    d->version[n] = '\0';
+}
+
+const char *ak_diags_version(const ak_diags *d) { return d->version[0] ? d->version : NULL; }
 
 bool ak_diags_stopped(const ak_diags *d) { return d->stopped; }
 size_t ak_diags_count(const ak_diags *d) { return d->count; }

@@ -228,42 +228,100 @@ static bool write_all(int fd, const void *data, size_t size)
     return true;
 }
 
-bool ak_write_file_atomic(const char *path, const void *data, size_t size, char *why, size_t why_size)
+bool ak_out_open(ak_out *o, const char *path, char *why, size_t why_size)
 {
+    memset(o, 0, sizeof *o);
+    o->fd = -1;
     if (strcmp(path, "-") == 0) {
-        if (!write_all(STDOUT_FILENO, data, size)) {
-            snprintf(why, why_size, "%s", strerror(errno));
-            return false;
-        }
+        o->fd = STDOUT_FILENO;
         return true;
     }
     size_t len = strlen(path);
-    char *tmp = malloc(len + 16);
-    if (!tmp) {
+    o->path = strdup(path);
+    o->tmp = malloc(len + 16);
+    if (!o->path || !o->tmp) {
         snprintf(why, why_size, "out of memory");
+        ak_out_abort(o);
         return false;
     }
     /* The temporary file sits beside the target so that rename() is atomic. */
-    snprintf(tmp, len + 16, "%s.tmp-XXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
+    snprintf(o->tmp, len + 16, "%s.tmp-XXXXXX", path);
+    o->fd = mkstemp(o->tmp);
+    if (o->fd < 0) {
         snprintf(why, why_size, "%s", strerror(errno));
-        free(tmp);
+        free(o->tmp);
+        o->tmp = NULL; /* nothing to remove */
+        ak_out_abort(o);
         return false;
     }
-    bool ok = write_all(fd, data, size) && fsync(fd) == 0;
-    int e = errno;
-    ok = (close(fd) == 0) && ok;
-    if (ok)
-        fchmod_default(tmp);
-    if (!ok || rename(tmp, path) != 0) {
-        if (ok)
-            e = errno;
-        unlink(tmp);
-        snprintf(why, why_size, "%s", strerror(e));
-        free(tmp);
-        return false;
-    }
-    free(tmp);
     return true;
+}
+
+bool ak_out_write(ak_out *o, const void *data, size_t size)
+{
+    if (o->failed)
+        return false;
+    if (!write_all(o->fd, data, size)) {
+        o->failed = true;
+        o->error = errno ? errno : EIO;
+    }
+    return !o->failed;
+}
+
+bool ak_out_commit(ak_out *o, char *why, size_t why_size)
+{
+    if (!o->tmp) { /* standard output */
+        bool ok = !o->failed;
+        if (!ok)
+            snprintf(why, why_size, "%s", strerror(o->error));
+        ak_out_abort(o);
+        return ok;
+    }
+    int e = o->error;
+    bool ok = !o->failed;
+    if (ok && fsync(o->fd) != 0) {
+        ok = false;
+        e = errno;
+    }
+    if (close(o->fd) != 0 && ok) {
+        ok = false;
+        e = errno;
+    }
+    o->fd = -1;
+    if (ok) {
+        fchmod_default(o->tmp);
+        if (rename(o->tmp, o->path) != 0) {
+            ok = false;
+            e = errno;
+        } else {
+            free(o->tmp);
+            o->tmp = NULL; /* renamed: nothing to remove */
+        }
+    }
+    if (!ok)
+        snprintf(why, why_size, "%s", strerror(e));
+    ak_out_abort(o);
+    return ok;
+}
+
+void ak_out_abort(ak_out *o)
+{
+    if (o->tmp) {
+        if (o->fd >= 0)
+            close(o->fd);
+        unlink(o->tmp);
+    }
+    free(o->tmp);
+    free(o->path);
+    o->tmp = o->path = NULL;
+    o->fd = -1;
+}
+
+bool ak_write_file_atomic(const char *path, const void *data, size_t size, char *why, size_t why_size)
+{
+    ak_out o;
+    if (!ak_out_open(&o, path, why, why_size))
+        return false;
+    ak_out_write(&o, data, size);
+    return ak_out_commit(&o, why, why_size);
 }

@@ -114,6 +114,7 @@ typedef struct ak_track {
     const char *node;     /* target object; may be NULL */
     const char *property; /* target property; may be NULL */
     ak_value_type type;
+    const char *value_unit; /* the values' unit where the format says ("cm", "deg"); may be NULL */
     ak_track_kind kind;
     ak_infinity pre, post;
     double interval;      /* AK_TRACK_RAW: seconds between values */
@@ -154,5 +155,16 @@ struct ak_format;
 struct ak_input;
 bool ak_model_decode(const struct ak_format *f, const struct ak_input *in, const struct ak_options *opt,
                      struct ak_diags *d, ak_arena *arena, struct ak_animation **out);
+
+/* The input's format (given or detected, *used when not NULL) and its
+ * decoding through ak_model_decode, for the commands that evaluate tracks
+ * (`what`: "sample", "plot"; named in the message when the format does not
+ * decode into the model). The arena is initialised here in any case. */
+bool ak_model_of_input(const struct ak_input *in, const struct ak_format *format, const struct ak_options *opt,
+                       struct ak_diags *d, const char *what, ak_arena *arena, struct ak_animation **out,
+                       const struct ak_format **used);
+
+/* animkit.sample.no-track for a track index at or past count. */
+void ak_report_no_track(struct ak_diags *d, size_t track, size_t count);
 
 #endif

@@ -379,6 +379,7 @@ void maya_header_stmt(maya_reader *rd, const maya_tok *kw, const maya_tok *v)
             ver = 0;
         rd->version = ver;
         rd->version_v11 = ver >= 1.1 - 1e-12;
+        ak_diags_set_version(rd->d, s, v->len);
         if (!tok_is(rd, v, "1.1"))
             REPORT_TOK(rd, MR_HEADER_VERSION_VALUE, v,
                        "animVersion '%.*s' is not 1.1: Maya warns and reads it as %g%s", TOKS(rd, v), ver,

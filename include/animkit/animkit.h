@@ -44,6 +44,10 @@ bool ak_buf_vprintf(ak_buf *b, const char *fmt, va_list ap);
 /* Appends s as a JSON string literal (quotes included); invalid UTF-8 bytes
  * become U+FFFD so that the output is always valid JSON. */
 bool ak_buf_json_string(ak_buf *b, const char *s, size_t n);
+/* Appends s as XML / HTML text, usable in element content and in quoted
+ * attribute values: & < > " ' are escaped; bytes XML cannot hold (control
+ * characters other than tab and line breaks, invalid UTF-8) become U+FFFD. */
+bool ak_buf_xml_text(ak_buf *b, const char *s, size_t n);
 /* NUL-terminates without counting the terminator in len. */
 const char *ak_buf_cstr(ak_buf *b);
 
@@ -115,6 +119,12 @@ bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t leng
 void ak_diags_enter_stream(ak_diags *d, uint64_t file_offset, const char *what);
 void ak_diags_leave_stream(ak_diags *d);
 
+/* The version of its format that the file declares ("1.1"), as the
+ * validator read it from the header; validators of formats that have
+ * versions set it. NULL when the format has none or the file did not say. */
+void ak_diags_set_version(ak_diags *d, const char *version, size_t n);
+const char *ak_diags_version(const ak_diags *d);
+
 /* The severity a rule has at the level in force. */
 ak_severity ak_diags_severity(const ak_diags *d, const ak_rule *rule);
 bool ak_diags_stopped(const ak_diags *d);
@@ -132,6 +142,7 @@ extern const ak_rule ak_rule_limit_max_errors;     /* animkit.limit.max-errors *
 extern const ak_rule ak_rule_convert_unsupported;  /* animkit.convert.unsupported */
 extern const ak_rule ak_rule_sample_no_track;      /* animkit.sample.no-track */
 extern const ak_rule ak_rule_limit_model;          /* animkit.limit.model-size */
+extern const ak_rule ak_rule_input_unreadable;     /* animkit.input.unreadable */
 /* All of the tool's own rules. */
 const ak_rule *const *ak_tool_rules(size_t *count);
 
@@ -270,6 +281,41 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
 bool ak_sample(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d, size_t track,
                double t0, double t1, double step, ak_buf *out, const ak_format **used);
 
+/* ------------------------------------------------------------------ */
+/* Tracks and plots (formats that decode into the common model)        */
+
+/* One line per track of the input: index, target, value type, kind, key
+ * count and time range, in aligned columns under a header line. Returns
+ * false on errors, reported into d. *used (may be NULL) is the format. */
+bool ak_list_tracks(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d,
+                    ak_buf *out, const ak_format **used);
+
+typedef struct ak_plot_options {
+    /* The tracks to draw: by index (from 0, file order) and by target name
+     * ("node.property", or a node for all its tracks); with neither, the
+     * first `first_tracks` tracks (0: 4). */
+    const size_t *tracks;
+    size_t track_count;
+    const char *const *targets;
+    size_t target_count;
+    size_t first_tracks;
+    bool has_from, has_to; /* the time range; default: the keys' range */
+    double from, to;
+    bool handles;  /* tangent handles of curve keys */
+    bool euler;    /* quaternion tracks as Euler angles (degrees) */
+    bool compact;  /* a thumbnail (reports): small, no title, few ticks */
+    const char *title; /* the heading of a full plot (e.g. the file name); may be NULL */
+} ak_plot_options;
+
+/* Draws the chosen tracks of the input as an SVG document into svg,
+ * evaluated as ak_sample evaluates them. A polyline per drawn component
+ * carries data-track, data-component and data-times="A:B:STEP", the times
+ * `animkit sample --times` takes to give its points. Returns false on
+ * errors (unknown track or target: animkit.sample.no-track), reported into
+ * d. *used (may be NULL) is the input format. */
+bool ak_plot(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d,
+             const ak_plot_options *popt, ak_buf *svg, const ak_format **used);
+
 /* The format that files named like `filename` are written in (by extension);
  * NULL when no format claims the extension. */
 const ak_format *ak_format_for_filename(const char *filename);
@@ -295,6 +341,31 @@ ak_input ak_file_input(const ak_file *f);
  * is renamed over path only when everything was written: a failure never
  * leaves a truncated file. "-" writes to standard output. */
 bool ak_write_file_atomic(const char *path, const void *data, size_t size, char *why, size_t why_size);
+
+/* Output written in pieces that appears at `path` all at once: a
+ * temporary file beside it, renamed over it by ak_out_commit. Nothing is
+ * left behind by ak_out_abort or a failed commit. "-" is standard output
+ * (written through, with no atomicity). */
+typedef struct ak_out {
+    char *path, *tmp;
+    int fd;
+    bool failed;
+    int error; /* errno of the first failure */
+} ak_out;
+
+bool ak_out_open(ak_out *o, const char *path, char *why, size_t why_size);
+bool ak_out_write(ak_out *o, const void *data, size_t size);
+bool ak_out_commit(ak_out *o, char *why, size_t why_size);
+void ak_out_abort(ak_out *o);
+
+/* Walks the files under root in sorted order (files of a directory before
+ * its subdirectories), calling visit for each regular file, and for each
+ * entry that cannot be read (errno in err, 0 otherwise). Symbolic links are
+ * followed; a directory reached again (a link loop, or a second link to a
+ * directory already walked) is not walked twice. Uses no recursion. A root
+ * that is a file is visited itself. Stops early when visit returns false. */
+typedef bool (*ak_walk_visit)(void *ctx, const char *path, int err);
+bool ak_walk(const char *root, ak_walk_visit visit, void *ctx);
 
 /* The format of an input: `format` when given, else detected. Attaches the
  * source to d; when no format fits, reports why (empty input, or every
