@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,10 +13,22 @@ enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
 static const char *prog = "animkit";
 
+/* A file name or argument as it may reach a terminal: control characters
+   escaped (ak_buf_put_escaped). Valid until the fourth call after. */
+static const char *shown(const char *s)
+{
+    static ak_buf ring[4];
+    static unsigned next;
+    ak_buf *b = &ring[next++ % 4];
+    b->len = 0;
+    ak_buf_put_escaped(b, s, strlen(s));
+    return b->failed ? "?" : ak_buf_cstr(b);
+}
+
 static void usage_error(const char *cmd, const char *fmt, const char *arg)
 {
     fprintf(stderr, "%s%s%s: ", prog, cmd ? " " : "", cmd ? cmd : "");
-    fprintf(stderr, fmt, arg);
+    fprintf(stderr, fmt, shown(arg));
     fprintf(stderr, "\nTry '%s %s%s--help'.\n", prog, cmd ? cmd : "", cmd ? " " : "");
 }
 
@@ -61,14 +74,19 @@ static const char validate_help[] =
     "  --max-depth N           nesting limit for tree formats (default 512)\n"
     "  --max-output BYTES      decompressed size limit (default 1073741824)\n"
     "  --color, --no-color     ANSI colours in the text style (default: if a tty)\n"
+    "  --allow-empty           a directory with no file of a supported format is\n"
+    "                          not a failure (default: exit status 2)\n"
     "  -q, --quiet             no summary line on standard error\n"
     "\n"
-    "exit status: 0 no errors, 1 errors found, 2 usage or I/O failure\n";
+    "exit status: 0 no errors, 1 errors found, 2 usage or I/O failure, a file of a\n"
+    "planned format (recognised, not supported yet), or a directory with nothing to check\n";
 
 static const char formats_help[] =
     "usage: animkit formats\n"
     "\n"
-    "Lists the supported formats: id, kind, extensions and name.\n";
+    "Lists the supported formats: id, kind, extensions and name; then the planned\n"
+    "ones, which are recognised (a file of such a format is reported, exit status 2)\n"
+    "but not checked yet.\n";
 
 static const char rules_help[] =
     "usage: animkit rules [--format ID] [--json]\n"
@@ -140,6 +158,10 @@ static int format_option(const char *cmd, const char *name, int argc, char **arg
         usage_error(cmd, "unknown format '%s' (see 'animkit formats')", v ? v : "");
         return -1;
     }
+    if ((*format)->planned) {
+        usage_error(cmd, "the %s format is planned: this build cannot read or write it yet", v);
+        return -1;
+    }
     return 1;
 }
 
@@ -163,6 +185,7 @@ typedef struct validate_run {
     ak_renderer *renderer;
     bool text_style;
     size_t files, files_invalid, errors, warnings;
+    size_t unsupported; /* files of a planned format */
     bool io_failure;
 } validate_run;
 
@@ -171,7 +194,8 @@ static void validate_one(validate_run *run, const char *path)
     ak_file f;
     char why[256];
     if (!ak_file_open(&f, path, why, sizeof why)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, path, why);
+        fprintf(stderr, "%s: %s: %s\n", prog, shown(path), why);
+        ak_renderer_unreadable(run->renderer, path, why);
         run->io_failure = true;
         return;
     }
@@ -192,19 +216,20 @@ static void validate_one(validate_run *run, const char *path)
     run->warnings += ak_diags_warnings(d);
     if (ak_diags_errors(d))
         run->files_invalid++;
+    if (fmt && fmt->planned)
+        run->unsupported++;
     ak_diags_free(d);
     ak_file_close(&f);
 }
 
-/* Should a file met while walking a directory be checked? */
+/* Should a file met while walking a directory be checked? By the extension
+   of a supported or planned format, or else by content. */
 static bool wanted_in_dir(const validate_run *run, const char *path)
 {
     if (run->format)
         return ak_format_has_extension(run->format, path);
-    for (size_t i = 0; i < ak_format_count(); i++)
-        if (ak_format_has_extension(ak_format_at(i), path))
-            return true;
-    /* No known extension: look at the content. */
+    if (ak_format_for_filename(path))
+        return true;
     ak_file f;
     char why[256];
     if (!ak_file_open(&f, path, why, sizeof why))
@@ -216,14 +241,74 @@ static bool wanted_in_dir(const validate_run *run, const char *path)
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
+/* What a directory walk met: for the message when nothing in it could be
+   checked. */
+typedef struct dir_census {
+    size_t files, checked;
+    char exts[4][16]; /* the first few extensions seen */
+    size_t ext_count[4], other;
+} dir_census;
+
+static void census_add(dir_census *c, const char *path)
+{
+    const char *base = strrchr(path, '/');
+    const char *dot = strrchr(base ? base + 1 : path, '.');
+    const char *ext = dot && dot[1] ? dot : "(none)";
+    c->files++;
+    for (int i = 0; i < 4; i++) {
+        if (!c->exts[i][0] && strlen(ext) < sizeof c->exts[i])
+            snprintf(c->exts[i], sizeof c->exts[i], "%s", ext);
+        if (strcmp(c->exts[i], ext) == 0) {
+            c->ext_count[i]++;
+            return;
+        }
+    }
+    c->other++;
+}
+
+/* Directories already searched (device and inode): symbolic links are
+   followed, and a link back up the tree must not loop. */
+typedef struct visited {
+    dev_t *dev;
+    ino_t *ino;
+    size_t count, cap;
+} visited;
+
+static bool visit(visited *v, const struct stat *st)
+{
+    for (size_t i = 0; i < v->count; i++)
+        if (v->dev[i] == st->st_dev && v->ino[i] == st->st_ino)
+            return false;
+    if (v->count == v->cap) {
+        size_t cap = v->cap ? v->cap * 2 : 16;
+        dev_t *dev = realloc(v->dev, cap * sizeof *dev);
+        if (dev)
+            v->dev = dev;
+        ino_t *ino = realloc(v->ino, cap * sizeof *ino);
+        if (ino)
+            v->ino = ino;
+        if (!dev || !ino)
+            return true; /* out of memory: search it, unrecorded */
+        v->cap = cap;
+    }
+    v->dev[v->count] = st->st_dev;
+    v->ino[v->count++] = st->st_ino;
+    return true;
+}
+
 /* Walks a directory tree with an explicit stack (no recursion), in sorted
- * order, not following symbolic links to directories. */
-static void validate_dir(validate_run *run, const char *root)
+ * order. Symbolic links are followed, to files and to directories; a
+ * directory reached again (a link loop, or a second link) is skipped. */
+static void validate_dir(validate_run *run, const char *root, dir_census *census)
 {
     size_t cap = 16, n = 0;
     char **stack = malloc(cap * sizeof *stack);
+    visited seen = {0};
     if (!stack)
         return;
+    struct stat rst;
+    if (stat(root, &rst) == 0)
+        visit(&seen, &rst);
     stack[n++] = strdup(root);
     while (n > 0) {
         char *dir = stack[--n];
@@ -231,7 +316,8 @@ static void validate_dir(validate_run *run, const char *root)
             continue;
         DIR *dh = opendir(dir);
         if (!dh) {
-            fprintf(stderr, "%s: %s: %s\n", prog, dir, strerror(errno));
+            fprintf(stderr, "%s: %s: %s\n", prog, shown(dir), strerror(errno));
+            ak_renderer_unreadable(run->renderer, dir, strerror(errno));
             run->io_failure = true;
             free(dir);
             continue;
@@ -261,14 +347,35 @@ static void validate_dir(validate_run *run, const char *root)
             qsort(names, count, sizeof *names, cmp_str);
         /* Files of this directory first, in order; subdirectories pushed in
            reverse so that they pop in order. */
+        bool *is_dir = calloc(count ? count : 1, sizeof *is_dir);
         for (size_t i = 0; i < count; i++) {
             struct stat st;
-            if (lstat(names[i], &st) == 0 && S_ISREG(st.st_mode) && wanted_in_dir(run, names[i]))
-                validate_one(run, names[i]);
+            if (stat(names[i], &st) != 0) {
+                /* a dangling link or a link loop: report it when its name
+                   says it should be an animation file */
+                int err = errno;
+                census_add(census, names[i]);
+                if (ak_format_for_filename(names[i])) {
+                    fprintf(stderr, "%s: %s: %s\n", prog, shown(names[i]), strerror(err));
+                    ak_renderer_unreadable(run->renderer, names[i], strerror(err));
+                    run->io_failure = true;
+                }
+            } else if (S_ISDIR(st.st_mode)) {
+                if (is_dir && visit(&seen, &st))
+                    is_dir[i] = true;
+                else if (is_dir)
+                    fprintf(stderr, "%s: %s: already searched (a symbolic link loop or a second link); skipped\n",
+                            prog, shown(names[i]));
+            } else if (S_ISREG(st.st_mode)) {
+                census_add(census, names[i]);
+                if (wanted_in_dir(run, names[i])) {
+                    census->checked++;
+                    validate_one(run, names[i]);
+                }
+            }
         }
         for (size_t i = count; i-- > 0;) {
-            struct stat st;
-            if (lstat(names[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+            if (is_dir && is_dir[i]) {
                 if (n == cap) {
                     cap *= 2;
                     char **ns = realloc(stack, cap * sizeof *ns);
@@ -283,9 +390,33 @@ static void validate_dir(validate_run *run, const char *root)
                 free(names[i]);
             }
         }
+        free(is_dir);
         free(names);
     }
     free(stack);
+    free(seen.dev);
+    free(seen.ino);
+}
+
+/* A directory argument in which nothing could be checked: one line saying
+   what was found. */
+static void report_empty_dir(const char *dir, const dir_census *c, bool allowed)
+{
+    if (c->files == 0) {
+        fprintf(stderr, "%s validate: %s: %s: no files in it%s\n", prog, shown(dir), allowed ? "note" : "error",
+                allowed ? " (--allow-empty)" : "");
+        return;
+    }
+    char found[160] = "";
+    size_t used = 0;
+    for (int i = 0; i < 4 && c->exts[i][0]; i++)
+        used += (size_t)snprintf(found + used, used < sizeof found ? sizeof found - used : 0, "%s%zu %s",
+                                 i ? ", " : "", c->ext_count[i], c->exts[i]);
+    if (c->other && used < sizeof found)
+        snprintf(found + used, sizeof found - used, ", %zu other", c->other);
+    fprintf(stderr, "%s validate: %s: %s: no file of a supported format among its %zu file%s (%s)%s\n", prog, shown(dir),
+            allowed ? "note" : "error", c->files, c->files == 1 ? "" : "s", found,
+            allowed ? " (--allow-empty)" : "; 'animkit formats' lists the formats");
 }
 
 static int cmd_validate(int argc, char **argv)
@@ -299,7 +430,7 @@ static int cmd_validate(int argc, char **argv)
     memset(&run, 0, sizeof run);
     ak_render_style style = AK_RENDER_TEXT;
     int color = -1;
-    bool quiet = false;
+    bool quiet = false, allow_empty = false;
     const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
     size_t ninputs = 0;
     bool only_files = false;
@@ -347,6 +478,8 @@ static int cmd_validate(int argc, char **argv)
             run.opt.max_output = num;
         } else if (strcmp(a, "--strict") == 0) {
             run.opt.strict = true;
+        } else if (strcmp(a, "--allow-empty") == 0) {
+            allow_empty = true;
         } else if (strcmp(a, "--color") == 0) {
             color = 1;
         } else if (strcmp(a, "--no-color") == 0) {
@@ -367,12 +500,20 @@ static int cmd_validate(int argc, char **argv)
     ak_render_options ropt = {color < 0 ? (bool)isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL : color == 1};
     run.renderer = ak_renderer_new(style, stdout, &ropt);
     run.text_style = style == AK_RENDER_TEXT;
+    bool empty_dir = false;
     for (size_t k = 0; k < ninputs; k++) {
         struct stat st;
-        if (strcmp(inputs[k], "-") != 0 && stat(inputs[k], &st) == 0 && S_ISDIR(st.st_mode))
-            validate_dir(&run, inputs[k]);
-        else
+        if (strcmp(inputs[k], "-") != 0 && stat(inputs[k], &st) == 0 && S_ISDIR(st.st_mode)) {
+            dir_census census;
+            memset(&census, 0, sizeof census);
+            validate_dir(&run, inputs[k], &census);
+            if (census.checked == 0) {
+                report_empty_dir(inputs[k], &census, allow_empty);
+                empty_dir |= !allow_empty;
+            }
+        } else {
             validate_one(&run, inputs[k]);
+        }
     }
     ak_renderer_finish(run.renderer);
     free(inputs);
@@ -380,7 +521,10 @@ static int cmd_validate(int argc, char **argv)
         fprintf(stderr, "%zu file%s checked: %zu with errors; %zu error%s, %zu warning%s\n", run.files,
                 run.files == 1 ? "" : "s", run.files_invalid, run.errors, run.errors == 1 ? "" : "s",
                 run.warnings, run.warnings == 1 ? "" : "s");
-    if (run.io_failure)
+    if (run.unsupported)
+        fprintf(stderr, "%s validate: %zu file%s of a format this build cannot check yet (exit status 2)\n", prog,
+                run.unsupported, run.unsupported == 1 ? "" : "s");
+    if (run.io_failure || run.unsupported || empty_dir)
         return EXIT_USAGE;
     return run.errors ? EXIT_INVALID : EXIT_OK;
 }
@@ -398,14 +542,16 @@ static int cmd_formats(int argc, char **argv)
         usage_error("formats", "unexpected argument '%s'", argv[0]);
         return EXIT_USAGE;
     }
-    for (size_t i = 0; i < ak_format_count(); i++) {
-        const ak_format *f = ak_format_at(i);
+    size_t supported = ak_format_count();
+    for (size_t i = 0; i < supported + ak_format_planned_count(); i++) {
+        const ak_format *f = i < supported ? ak_format_at(i) : ak_format_planned_at(i - supported);
         char exts[128] = "";
         size_t used = 0;
         for (const char *const *e = f->extensions; e && *e; e++)
             used += (size_t)snprintf(exts + used, used < sizeof exts ? sizeof exts - used : 0, "%s%s",
                                      used ? "," : "", *e);
-        printf("%-12s %-7s %-16s %s\n", f->id, f->text ? "text" : "binary", exts[0] ? exts : "-", f->name);
+        printf("%-12s %-7s %-16s %s%s\n", f->id, f->text ? "text" : "binary", exts[0] ? exts : "-", f->name,
+               f->planned ? " (planned: recognised, not supported yet)" : "");
     }
     return EXIT_OK;
 }
@@ -546,7 +692,7 @@ static int cmd_dump(int argc, char **argv)
     ak_file f;
     char why[256];
     if (!ak_file_open(&f, input, why, sizeof why)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, input, why);
+        fprintf(stderr, "%s: %s: %s\n", prog, shown(input), why);
         return EXIT_USAGE;
     }
     ak_diag_options dopt = {opt.strict, 0};
@@ -574,7 +720,7 @@ static int cmd_dump(int argc, char **argv)
     if (rc == EXIT_OK) {
         if (output) {
             if (!ak_write_file_atomic(output, out.data, out.len, why, sizeof why)) {
-                fprintf(stderr, "%s: %s: %s\n", prog, output, why);
+                fprintf(stderr, "%s: %s: %s\n", prog, shown(output), why);
                 rc = EXIT_USAGE;
             }
         } else if (fwrite(out.data, 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
@@ -693,7 +839,7 @@ static int cmd_convert(int argc, char **argv)
     ak_file f;
     char why[256];
     if (!ak_file_open(&f, paths[0], why, sizeof why)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, paths[0], why);
+        fprintf(stderr, "%s: %s: %s\n", prog, shown(paths[0]), why);
         return EXIT_USAGE;
     }
     ak_diag_options dopt = {opt.strict, 0};
@@ -718,7 +864,7 @@ static int cmd_convert(int argc, char **argv)
         ak_diags_free(vd);
     }
     if (rc == EXIT_OK && !ak_write_file_atomic(paths[1], out.data, out.len, why, sizeof why)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, paths[1], why);
+        fprintf(stderr, "%s: %s: %s\n", prog, shown(paths[1]), why);
         rc = EXIT_USAGE;
     }
     ak_buf_free(&out);
@@ -816,7 +962,7 @@ static int cmd_sample(int argc, char **argv)
     ak_file f;
     char why[256];
     if (!ak_file_open(&f, input, why, sizeof why)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, input, why);
+        fprintf(stderr, "%s: %s: %s\n", prog, shown(input), why);
         return EXIT_USAGE;
     }
     ak_diags *d = ak_diags_new(NULL);
@@ -879,7 +1025,28 @@ static int cmd_not_yet(const char *cmd)
     return EXIT_USAGE;
 }
 
+/* Standard output is flushed and checked once, for every command: a full
+   disk or a closed pipe is a failure (exit 2), not a silent truncation. */
+static int finish_stdout(int rc)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        int e = errno;
+        fprintf(stderr, "%s: standard output: %s\n", prog, e ? strerror(e) : "write error");
+        return EXIT_USAGE;
+    }
+    return rc;
+}
+
+static int run_command(int argc, char **argv);
+
 int main(int argc, char **argv)
+{
+    /* a closed pipe is a write error (EPIPE) that finish_stdout reports */
+    signal(SIGPIPE, SIG_IGN);
+    return finish_stdout(run_command(argc, argv));
+}
+
+static int run_command(int argc, char **argv)
 {
     if (argc < 2) {
         fputs(main_help, stderr);

@@ -35,8 +35,25 @@ const ak_rule ak_rule_limit_model = {
     "memory than a compact binary file; past the cap (2 GiB by default) they stop with this error "
     "instead of exhausting the machine."};
 
+const ak_rule ak_rule_input_unsupported_format = {
+    "animkit.input.unsupported-format", AK_SEV_ERROR, AK_SEV_ERROR,
+    "the file is in a format this build recognises but cannot check yet",
+    "A file of a planned format (`animkit formats` lists them) is never passed as something else, "
+    "e.g. as plain JSON; the command exits with status 2."};
+const ak_rule ak_rule_input_extension_mismatch = {
+    "animkit.input.extension-mismatch", AK_SEV_WARNING, AK_SEV_ERROR,
+    "the file's extension names another format than its content",
+    "The content decides how the file is checked; a tool that goes by the extension would misread it."};
+const ak_rule ak_rule_input_not_text = {
+    "animkit.input.not-text", AK_SEV_ERROR, AK_SEV_ERROR, "binary data handed to a text format",
+    "In its first 4 KiB at least a quarter of the bytes (and at least 8) are control bytes or ill-formed "
+    "UTF-8: one diagnostic instead of one per line of garbage."};
+
 static const ak_rule *const tool_rules[] = {
     &ak_rule_input_unknown_format,
+    &ak_rule_input_unsupported_format,
+    &ak_rule_input_extension_mismatch,
+    &ak_rule_input_not_text,
     &ak_rule_input_empty,
     &ak_rule_limit_max_errors,
     &ak_rule_convert_unsupported,

@@ -44,6 +44,11 @@ bool ak_buf_vprintf(ak_buf *b, const char *fmt, va_list ap);
 /* Appends s as a JSON string literal (quotes included); invalid UTF-8 bytes
  * become U+FFFD so that the output is always valid JSON. */
 bool ak_buf_json_string(ak_buf *b, const char *s, size_t n);
+/* Appends s[0..n) for a terminal: C0 controls (ESC included) and DEL as
+ * \xNN, C1 controls as \u00NN, bytes of ill-formed UTF-8 as \xNN. What
+ * the text, gcc and github renderers print of a file's bytes, names and
+ * messages goes through this. */
+bool ak_buf_put_escaped(ak_buf *b, const char *s, size_t n);
 /* NUL-terminates without counting the terminator in len. */
 const char *ak_buf_cstr(ak_buf *b);
 
@@ -78,7 +83,9 @@ typedef struct ak_diag {
     char *path;            /* JSON Pointer or binary field path; "" = whole file */
     uint64_t offset;       /* byte offset, always */
     uint64_t length;       /* bytes covered (0 = a point) */
-    uint32_t line, column; /* 1-based; 0 for binary input */
+    uint32_t line, column; /* 1-based; 0 for binary input. The column counts bytes;
+                              renderers print it in code points (SARIF's
+                              columnKind unicodeCodePoints) */
 } ak_diag;
 
 typedef struct ak_diag_options {
@@ -128,6 +135,9 @@ void ak_diags_sort(ak_diags *d);
 /* Rules of the tool itself (not of any format). */
 extern const ak_rule ak_rule_input_unknown_format; /* animkit.input.unknown-format */
 extern const ak_rule ak_rule_input_empty;          /* animkit.input.empty */
+extern const ak_rule ak_rule_input_unsupported_format; /* animkit.input.unsupported-format */
+extern const ak_rule ak_rule_input_extension_mismatch; /* animkit.input.extension-mismatch */
+extern const ak_rule ak_rule_input_not_text;           /* animkit.input.not-text */
 extern const ak_rule ak_rule_limit_max_errors;     /* animkit.limit.max-errors */
 extern const ak_rule ak_rule_convert_unsupported;  /* animkit.convert.unsupported */
 extern const ak_rule ak_rule_sample_no_track;      /* animkit.sample.no-track */
@@ -160,6 +170,11 @@ ak_renderer *ak_renderer_new(ak_render_style style, FILE *out, const ak_render_o
  * format was recognised. */
 void ak_renderer_file(ak_renderer *r, const char *file, const char *format_id,
                       const uint8_t *data, size_t size, bool text, const ak_diags *d);
+/* A file that could not be read (`why`: the system's reason): an entry
+ * with an "error" member (json), a tool execution notification with
+ * executionSuccessful false (sarif), an ::error annotation (github);
+ * nothing in text and gcc, whose callers say it on standard error. */
+void ak_renderer_unreadable(ak_renderer *r, const char *file, const char *why);
 /* Ends the document (json, sarif) and frees the renderer. */
 void ak_renderer_finish(ak_renderer *r);
 
@@ -240,12 +255,41 @@ typedef struct ak_format {
     bool (*from_model)(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);
     /* JSON formats: their JSON Schema (draft 2020-12), for editors. May be NULL. */
     const char *json_schema;
+    /* A syntax rather than an animation format (plain JSON): chosen only by
+       its extension or by name (--format), never by content, and never over
+       an animation format that the content shows. */
+    bool generic;
+    /* Recognised but not checked by this build yet (formats/planned/): only
+       id, name, extensions and sniff are set. A file of such a format is
+       reported as unsupported (animkit.input.unsupported-format), never
+       checked as something else. */
+    bool planned;
 } ak_format;
 
+/* The supported (built-in) formats. */
 size_t ak_format_count(void);
 const ak_format *ak_format_at(size_t i);
+/* The formats recognised but not supported yet (ak_format.planned), less
+   those that a built-in format of the same id has replaced. */
+size_t ak_format_planned_count(void);
+const ak_format *ak_format_planned_at(size_t i);
+/* A supported or planned format by id. */
 const ak_format *ak_format_find(const char *id);
-/* Magic, then content, then the file name's extension. NULL when nothing fits. */
+
+/* What detection found for an input. */
+typedef struct ak_detection {
+    const ak_format *format; /* what to check the input as (may be planned); NULL: nothing fits */
+    /* The format the file name's extension names when the content showed
+       another animation format (the extension is misleading); else NULL. */
+    const ak_format *named;
+} ak_detection;
+
+/* Detection: a file whose extension names a format is that format, unless
+ * its content (magic bytes, then content sniffing) shows another animation
+ * format; without a known extension the content decides. A generic format
+ * (json) is chosen only by its extension. */
+ak_detection ak_format_detect_ex(const uint8_t *data, size_t size, const char *filename);
+/* ak_format_detect_ex(...).format */
 const ak_format *ak_format_detect(const uint8_t *data, size_t size, const char *filename);
 /* True when filename ends with one of the format's extensions (ASCII case-insensitive). */
 bool ak_format_has_extension(const ak_format *f, const char *filename);
@@ -296,14 +340,18 @@ ak_input ak_file_input(const ak_file *f);
  * leaves a truncated file. "-" writes to standard output. */
 bool ak_write_file_atomic(const char *path, const void *data, size_t size, char *why, size_t why_size);
 
-/* The format of an input: `format` when given, else detected. Attaches the
- * source to d; when no format fits, reports why (empty input, or every
- * format that was tried) and returns NULL. */
+/* The format of an input: `format` when given, else detected
+ * (ak_format_detect_ex; a misleading extension is reported as a warning).
+ * Attaches the source to d. Returns NULL after reporting why when the input
+ * cannot be checked: it is empty or matches no format, its format is
+ * planned (not supported yet), or it is binary and the format is a text
+ * format. */
 const ak_format *ak_resolve_format(const ak_input *in, const ak_format *format, ak_diags *d);
 
-/* Validates one input: detects the format unless `format` is given, attaches
- * the source and runs the format's validator. Returns the format used (NULL
- * when none was recognised; a diagnostic says so). */
+/* Validates one input: resolves its format as ak_resolve_format does and
+ * runs the format's validator. Returns the format the input was taken for:
+ * NULL when none was recognised, and also a planned format, or a text format
+ * for binary data, neither of which was checked (a diagnostic says why). */
 const ak_format *ak_validate(const ak_input *in, const ak_format *format,
                              const ak_options *opt, ak_diags *d);
 

@@ -86,7 +86,8 @@ def main():
             f.write("# nothing to see\n")
         r = run("validate", "--diagnostics", "json", tmp)
         doc = json.loads(r.stdout)
-        expect("directory walk skips unknown files", r.returncode == 0 and doc["files"] == [], r.stdout)
+        expect("directory walk skips unknown files", r.returncode == 2 and doc["files"] == [] and
+               b"no file of a supported format among its 3 files" in r.stderr, (r.stdout, r.stderr))
         r = run("validate", unknown)
         expect("text style names the code", r.returncode == 1 and b"[animkit.input.unknown-format]" in r.stdout)
         r = run("dump", unknown)

@@ -4,3 +4,6 @@ set_tests_properties(cli.basics PROPERTIES ENVIRONMENT "${AK_TEST_ENV}")
 # docs/diagnostics.md is generated from the rule tables: it must be current.
 add_test(NAME docs.diagnostics
          COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_SOURCE_DIR}/scripts/gen-diagnostics-doc $<TARGET_FILE:animkit_cli> --check)
+# The command line's promises (issue 11): formats, files, output, terminals.
+add_test(NAME cli.contract COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_contract.py)
+set_tests_properties(cli.contract PROPERTIES ENVIRONMENT "${AK_TEST_ENV}")
