@@ -550,8 +550,13 @@ static int cmd_formats(int argc, char **argv)
         for (const char *const *e = f->extensions; e && *e; e++)
             used += (size_t)snprintf(exts + used, used < sizeof exts ? sizeof exts - used : 0, "%s%s",
                                      used ? "," : "", *e);
-        printf("%-12s %-7s %-16s %s%s\n", f->id, f->text ? "text" : "binary", exts[0] ? exts : "-", f->name,
-               f->planned ? " (planned: recognised, not supported yet)" : "");
+        char versions[64] = "";
+        used = 0;
+        for (const char *const *v = f->versions; v && *v; v++)
+            used += (size_t)snprintf(versions + used, used < sizeof versions ? sizeof versions - used : 0, "%s%s",
+                                     used ? ", " : " (writes version ", *v);
+        printf("%-12s %-7s %-16s %s%s%s\n", f->id, f->text ? "text" : "binary", exts[0] ? exts : "-", f->name,
+               versions[0] ? strcat(versions, ")") : "", f->planned ? " (planned: recognised, not supported yet)" : "");
     }
     return EXIT_OK;
 }
@@ -627,6 +632,27 @@ static int cmd_rules(int argc, char **argv)
     return EXIT_OK;
 }
 
+/* Is OUT the file IN (same device and inode, also through links)? Writing
+   it would destroy the input: convert and dump refuse. */
+static bool same_file(const char *in, const char *out)
+{
+    struct stat a, b;
+    if (strcmp(out, "-") == 0 || stat(out, &b) != 0 || !S_ISREG(b.st_mode))
+        return false;
+    if (strcmp(in, "-") == 0 ? fstat(STDIN_FILENO, &a) != 0 : stat(in, &a) != 0)
+        return false;
+    return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+static bool refuse_same_file(const char *cmd, const char *in, const char *out)
+{
+    if (!same_file(in, out))
+        return false;
+    fprintf(stderr, "%s %s: %s is the input file: writing it would destroy the input; nothing was written\n",
+            prog, cmd, shown(out));
+    return true;
+}
+
 /* Diagnostics of commands whose standard output is data go to standard error. */
 static void render_to_stderr(const char *name, const ak_format *f, const uint8_t *data, size_t size, ak_diags *d)
 {
@@ -689,6 +715,8 @@ static int cmd_dump(int argc, char **argv)
         usage_error("dump", "no input given%s", "");
         return EXIT_USAGE;
     }
+    if (output && refuse_same_file("dump", input, output))
+        return EXIT_USAGE;
     ak_file f;
     char why[256];
     if (!ak_file_open(&f, input, why, sizeof why)) {
@@ -739,7 +767,8 @@ static int cmd_dump(int argc, char **argv)
 
 static const char convert_help[] =
     "usage: animkit convert [--from ID] [--to ID] [--verify] [--strict] [--precision N]\n"
-    "                       [--compress none|lz4|lzma] [--max-model BYTES] IN OUT\n"
+    "                       [--compress none|lz4|lzma] [--max-model BYTES]\n"
+    "                       [--format-version V] IN OUT\n"
     "\n"
     "Converts IN into OUT through the common model, or, when IN is the JSON dump\n"
     "of a file ('animkit dump'), builds that file back from it. OUT is written\n"
@@ -750,14 +779,18 @@ static const char convert_help[] =
     "  --from ID   the input's format (default: detect)\n"
     "  --to ID     the output's format (default: from OUT's extension)\n"
     "  --verify    check the output with the output format's validator before\n"
-    "              writing it; errors there are errors of the conversion\n"
+    "              writing it (errors there are errors of the conversion), and\n"
+    "              report the largest deviation of its sampled curves\n"
     "  --strict    apply the strict severities\n"
     "  --precision N  significant digits of a text output (1..17; default: the\n"
     "              format's own, e.g. Maya's 8 or the input's)\n"
     "  --compress none|lz4|lzma  compression of a binary output that has it\n"
     "              (AnimX; default: what the format's canonical writer does;\n"
     "              from a JSON dump: the dump's encoding)\n"
-    "  --max-model BYTES  memory cap of the decoded animation (default 2 GiB)\n";
+    "  --max-model BYTES  memory cap of the decoded animation (default 2 GiB)\n"
+    "  --format-version V the version of the output format to write (default: a\n"
+    "              same-format conversion keeps the input's, any other writes\n"
+    "              the format's default; 'animkit formats' lists them)\n";
 
 
 /* --max-model BYTES (convert, sample): 1 when taken, -1 on a usage error, 0 when argv[*i] is another option. */
@@ -819,8 +852,14 @@ static int cmd_convert(int argc, char **argv)
         } else if ((got = max_model_option("convert", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
+        } else if (opt_value(argc, argv, &i, "--format-version", &v)) {
+            if (!v || !*v) {
+                usage_error("convert", "--format-version needs a version (e.g. 1.1)%s", "");
+                return EXIT_USAGE;
+            }
+            opt.format_version = v;
         } else if (strcmp(argv[i], "--verify") == 0) {
-            verify = true;
+            verify = opt.verify = true;
         } else if (strcmp(argv[i], "--strict") == 0) {
             opt.strict = true;
         } else {
@@ -832,10 +871,20 @@ static int cmd_convert(int argc, char **argv)
         usage_error("convert", "needs an input and an output%s", "");
         return EXIT_USAGE;
     }
-    if (!to && !(to = ak_format_for_filename(paths[1]))) {
+    const ak_format *named = ak_format_for_filename(paths[1]);
+    if (!to && !(to = named)) {
         usage_error("convert", "cannot tell the output format from '%s': use --to", paths[1]);
         return EXIT_USAGE;
     }
+    if (to->planned) {
+        fprintf(stderr, "%s convert: the %s format is planned: this build cannot write it yet\n", prog, to->id);
+        return EXIT_USAGE;
+    }
+    if (refuse_same_file("convert", paths[0], paths[1]))
+        return EXIT_USAGE;
+    if (named && named != to && !named->generic)
+        fprintf(stderr, "%s convert: warning: %s is named like a %s file, but is written as %s (--to %s)\n", prog,
+                shown(paths[1]), named->id, to->id, to->id);
     ak_file f;
     char why[256];
     if (!ak_file_open(&f, paths[0], why, sizeof why)) {

@@ -49,6 +49,22 @@ const ak_rule ak_rule_input_not_text = {
     "In its first 4 KiB at least a quarter of the bytes (and at least 8) are control bytes or ill-formed "
     "UTF-8: one diagnostic instead of one per line of garbage."};
 
+const ak_rule ak_rule_convert_version = {
+    "animkit.convert.version", AK_SEV_ERROR, AK_SEV_ERROR,
+    "the output format cannot write the version asked for",
+    "--format-version names one of the versions the output format can write (`animkit formats`)."};
+
+const ak_rule ak_rule_convert_no_tracks = {
+    "animkit.convert.no-tracks", AK_SEV_ERROR, AK_SEV_ERROR,
+    "the output format can hold none of the input's tracks",
+    "A conversion that would drop every track writes nothing: an empty file is no conversion."};
+
+const ak_rule ak_rule_convert_deviation = {
+    "animkit.convert.deviation", AK_SEV_NOTE, AK_SEV_NOTE,
+    "the largest deviation of the output's sampled curves from the input's",
+    "convert --verify decodes the output again and samples every track of both at every key and between "
+    "keys."};
+
 static const ak_rule *const tool_rules[] = {
     &ak_rule_input_unknown_format,
     &ak_rule_input_unsupported_format,
@@ -57,6 +73,9 @@ static const ak_rule *const tool_rules[] = {
     &ak_rule_input_empty,
     &ak_rule_limit_max_errors,
     &ak_rule_convert_unsupported,
+    &ak_rule_convert_version,
+    &ak_rule_convert_no_tracks,
+    &ak_rule_convert_deviation,
     &ak_rule_sample_no_track,
     &ak_rule_limit_model,
 };

@@ -15,6 +15,7 @@
 void animx_validate_with(const ak_input *in, const ak_options *opt, ak_diags *d);
 
 static const char *const extensions[] = {".animx", NULL};
+static const char *const versions[] = {"1", NULL}; /* version 0 is read only (§3.4) */
 
 /* §1: 05 "AnimX" and an int32 version in {0, 1}. */
 static int animx_sniff_bytes(const uint8_t *data, size_t size)
@@ -186,4 +187,5 @@ const ak_format ak_format_animx = {
     .undump = animx_undump_json,
     .to_model = animx_to_model,
     .from_model = animx_from_model,
+    .versions = versions,
 };

@@ -142,6 +142,9 @@ extern const ak_rule ak_rule_limit_max_errors;     /* animkit.limit.max-errors *
 extern const ak_rule ak_rule_convert_unsupported;  /* animkit.convert.unsupported */
 extern const ak_rule ak_rule_sample_no_track;      /* animkit.sample.no-track */
 extern const ak_rule ak_rule_limit_model;          /* animkit.limit.model-size */
+extern const ak_rule ak_rule_convert_version;      /* animkit.convert.version */
+extern const ak_rule ak_rule_convert_no_tracks;    /* animkit.convert.no-tracks */
+extern const ak_rule ak_rule_convert_deviation;    /* animkit.convert.deviation */
 /* All of the tool's own rules. */
 const ak_rule *const *ak_tool_rules(size_t *count);
 
@@ -189,6 +192,13 @@ typedef struct ak_options {
     uint64_t max_model;   /* memory cap of a decoded model (convert, sample); 0 = 2 GiB */
     int precision;        /* significant digits of text emitters; 0 = the format's default */
     int compress;         /* output compression where a format has it (AK_COMPRESS_*) */
+    /* convert: the version of the output format to write (ak_format.versions);
+       NULL: a same-format conversion keeps the input's version, any other
+       writes the format's default */
+    const char *format_version;
+    /* convert: decode the output again and report the largest deviation of
+       its sampled curves from the input's (animkit.convert.deviation) */
+    bool verify;
     /* Validate every element event by event, without the generated fast
        paths (lanes) of schema formats: the same report, slower. For
        differential tests and for measuring the general path. */
@@ -255,6 +265,9 @@ typedef struct ak_format {
     bool (*from_model)(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);
     /* JSON formats: their JSON Schema (draft 2020-12), for editors. May be NULL. */
     const char *json_schema;
+    /* The versions from_model can write, the default first (NULL-terminated;
+       NULL: the format has no version to choose). */
+    const char *const *versions;
     /* A syntax rather than an animation format (plain JSON): chosen only by
        its extension or by name (--format), never by content, and never over
        an animation format that the content shows. */
@@ -299,10 +312,16 @@ const ak_rule *ak_rule_find(const char *code);
 const ak_format *ak_rule_format(const ak_rule *rule);
 
 /* Converts in (format `from`, or detected when NULL) into the format `to`:
- * through `to->reemit` when both formats are the same, through `to->undump`
- * when the input is JSON and `to` can build itself from its own dump, else
- * through the common model (from->to_model, then to->from_model). Problems and losses are reported into d. Returns false
- * when nothing was produced; *used_from (may be NULL) is the input format. */
+ * through `to->reemit` when both formats are the same and no other version
+ * is asked for (opt->format_version), through `to->undump` when the input
+ * is JSON and `to` can build itself from its own dump, else through the
+ * common model (from->to_model, then to->from_model). Problems and losses
+ * are reported into d; a conversion through the model whose output has no
+ * track left of an input that had some is an error
+ * (animkit.convert.no-tracks). With opt->verify, the output's sampled
+ * curves are compared with the input's (animkit.convert.deviation, a
+ * note). Returns false when nothing was produced; *used_from (may be NULL)
+ * is the input format. */
 bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
                 ak_diags *d, ak_buf *out, const ak_format **used_from);
 
@@ -335,9 +354,27 @@ void ak_file_close(ak_file *f);
 /* The file as an input (with `mapped` set when it was mapped). */
 ak_input ak_file_input(const ak_file *f);
 
-/* Writes data to path through a temporary file in the same directory that
- * is renamed over path only when everything was written: a failure never
- * leaves a truncated file. "-" writes to standard output. */
+/* An output file being written. A regular file or a new path is written
+ * to a temporary file beside it (beside the file a symbolic link names)
+ * that ak_output_commit renames over it: a failure never leaves a truncated
+ * file, and an existing file keeps its mode. Anything else is written in
+ * place: "-", /dev/stdout, /dev/fd/N (the descriptor itself), devices such
+ * as /dev/null, FIFOs. While a temporary file exists, SIGINT, SIGTERM and
+ * SIGHUP remove it before the process ends. One output at a time. */
+typedef struct ak_output {
+    int fd;
+    char *tmp;    /* the temporary file; NULL when written in place */
+    char *target; /* what tmp is renamed to */
+    bool in_place, borrowed, failed;
+} ak_output;
+
+bool ak_output_open(ak_output *o, const char *path, char *why, size_t why_size);
+bool ak_output_write(ak_output *o, const void *data, size_t size, char *why, size_t why_size);
+/* Makes the output final (fsync, rename); on failure nothing was replaced. */
+bool ak_output_commit(ak_output *o, char *why, size_t why_size);
+/* Removes the temporary file; an output written in place stays as it is. */
+void ak_output_abort(ak_output *o);
+/* open, write, commit. */
 bool ak_write_file_atomic(const char *path, const void *data, size_t size, char *why, size_t why_size);
 
 /* The format of an input: `format` when given, else detected
