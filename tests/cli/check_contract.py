@@ -6,6 +6,7 @@ import json
 import os
 import signal
 import stat
+import struct
 import subprocess
 import sys
 import tempfile
@@ -148,6 +149,141 @@ def not_text(tmp):
            r.stdout[:300])
 
 
+# ---- never destroy data ---------------------------------------------------
+
+def same_file(tmp):
+    anim = write(os.path.join(tmp, "x.anim"), open(example("maya", "bounce.anim"), "rb").read())
+    before = open(anim, "rb").read()
+    os.symlink(anim, os.path.join(tmp, "link.anim"))
+    os.link(anim, os.path.join(tmp, "hard.anim"))
+    for args in (["convert", anim, anim, "--to", "mrtk"], ["convert", anim, anim, "--to", "animx"],
+                 ["convert", anim, os.path.join(tmp, "link.anim")], ["convert", os.path.join(tmp, "hard.anim"), anim],
+                 ["dump", anim, "-o", os.path.join(tmp, "link.anim")]):
+        r = run(*args)
+        expect(f"refused: {' '.join(os.path.basename(a) for a in args)}", r.returncode == 2 and
+               b"is the input file" in r.stderr and open(anim, "rb").read() == before, r.stderr)
+    r = run("convert", anim, os.path.join(tmp, "y.anim"), "--to", "animx")
+    expect("--to against the extension is said", b"named like a maya file" in r.stderr, r.stderr)
+
+
+def special_outputs(tmp):
+    anim = example("maya", "bounce.anim")
+    if os.path.exists("/dev/null"):
+        r = run("convert", anim, "/dev/null", "--to", "animj")
+        expect("-o /dev/null stays a device", r.returncode == 0 and stat.S_ISCHR(os.stat("/dev/null").st_mode),
+               r.stderr)
+        r = run("dump", anim, "-o", "/dev/null")
+        expect("dump -o /dev/null", r.returncode == 0 and stat.S_ISCHR(os.stat("/dev/null").st_mode), r.stderr)
+    r = run("convert", anim, "/dev/stdout", "--to", "animj")
+    expect("/dev/stdout is standard output", r.returncode == 0 and r.stdout.startswith(b"{"), r.stderr)
+    fifo = os.path.join(tmp, "pipe.animj")
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", fifo], stdout=subprocess.PIPE)
+    r = run("convert", anim, fifo)
+    got = reader.communicate(timeout=60)[0]
+    expect("a FIFO is written in place", r.returncode == 0 and got.startswith(b"{") and
+           stat.S_ISFIFO(os.stat(fifo).st_mode), r.stderr)
+    out = write(os.path.join(tmp, "kept.animj"), "old")
+    os.chmod(out, 0o640)
+    r = run("convert", anim, out)
+    expect("an existing output keeps its mode", r.returncode == 0 and stat.S_IMODE(os.stat(out).st_mode) == 0o640,
+           oct(os.stat(out).st_mode))
+    left = [n for n in os.listdir(tmp) if ".tmp-" in n]
+    expect("no temporary files", not left, left)
+
+
+def interrupted(tmp):
+    # a conversion killed while it writes leaves no temporary file: a large
+    # output, and SIGTERM as soon as the temporary file appears
+    big = os.path.join(tmp, "big.animx")
+    keys = 1_000_000
+    # AnimX (animj-animx.md §3): magic, version 1, 1 track, duration 1, name
+    # "", plain encoding; a Raw float track "n" "p" of `keys` zeros
+    body = bytearray(b"\x05AnimX" + struct.pack("<i", 1) + b"\x01" + struct.pack("<f", 1.0) + b"\x00\x00")
+    body += bytes([0, 21]) + b"\x01n\x01p"
+    n = keys
+    while True:  # 7-bit count
+        byte = n & 0x7f
+        n >>= 7
+        body.append(byte | (0x80 if n else 0))
+        if not n:
+            break
+    body += struct.pack("<f", 0.001) + bytes(4 * keys)
+    write(big, bytes(body))
+    out = os.path.join(tmp, "out.animj")
+    for attempt in range(3):
+        p = subprocess.Popen([CLI, "convert", big, out], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        caught = False
+        while p.poll() is None:
+            if any(".tmp-" in n for n in os.listdir(tmp)):
+                p.send_signal(signal.SIGTERM)
+                caught = True
+                break
+        p.wait(timeout=120)
+        if caught:
+            break
+        if os.path.exists(out):
+            os.unlink(out)
+    left = [n for n in os.listdir(tmp) if ".tmp-" in n]
+    expect("SIGTERM while writing removes the temporary file", caught and p.returncode == -signal.SIGTERM and
+           not left and not os.path.exists(out), (caught, p.returncode, left))
+
+
+def versions(tmp):
+    rec = example("mrtk", "right_hand_v10.bin")
+    out = os.path.join(tmp, "again.bin")
+    r = run("convert", "--to", "mrtk", rec, out)
+    same = os.path.exists(out) and open(out, "rb").read() == open(rec, "rb").read()
+    expect("MRTK 1.0 to MRTK stays 1.0, byte for byte", r.returncode == 0 and same, r.stderr)
+    r = run("validate", "--strict", "--format", "mrtk", out)
+    expect("... and passes --strict", r.returncode == 0, r.stdout[:300])
+    r = run("convert", "--to", "mrtk", "--format-version", "1.1", rec, out)
+    r2 = run("dump", out)
+    expect("--format-version 1.1 writes 1.1", r.returncode == 0 and b'"minor": 1' in r2.stdout, r2.stdout[:200])
+    r = run("convert", "--to", "mrtk", "--format-version", "7.3", rec, out)
+    expect("an unknown --format-version", r.returncode == 1 and b"animkit.convert.version" in r.stderr, r.stderr)
+
+
+# ---- conversions that should work do ---------------------------------------
+
+def conversions(tmp):
+    # every pair of supported animation formats, starting from one MRTK
+    # recording converted into each (so that every format has the same tracks)
+    rec = example("mrtk", "right_hand_v10.bin")
+    base = {"mrtk": rec}
+    ext = {"animj": ".animj", "animx": ".animx", "maya": ".anim", "mrtk": ".bin"}
+    for fmt in ("animj", "animx", "maya"):
+        base[fmt] = os.path.join(tmp, "base" + ext[fmt])
+        r = run("convert", "--verify", rec, base[fmt])
+        expect(f"mrtk -> {fmt}", r.returncode == 0, r.stderr[-400:])
+    for src in base:
+        for dst in base:
+            if src == dst:
+                continue
+            out = os.path.join(tmp, f"{src}-to-{dst}{ext[dst]}")
+            r = run("convert", "--verify", "--to", dst, base[src], out)
+            err = r.stderr.decode(errors="replace")
+            expect(f"{src} -> {dst} converts, losses as warnings", r.returncode == 0 and os.path.exists(out) and
+                   " error: " not in err and "animkit.convert.deviation" in err, err[-600:])
+    # Maya -> AnimJ on real Maya files: Hermite is exact, weighted is fitted
+    files = [example("maya", "bounce.anim")]
+    corpus = os.path.join(SHARED, "corpus", "maya")
+    if os.path.isdir(corpus):
+        files += [os.path.join(corpus, n) for n in sorted(os.listdir(corpus))]
+    for f in files:
+        out = os.path.join(tmp, os.path.basename(f) + ".animj")
+        r = run("convert", "--verify", f, out)
+        err = r.stderr.decode(errors="replace")
+        dev = [l for l in err.splitlines() if "animkit.convert.deviation" in l]
+        expect(f"maya -> animj: {os.path.basename(f)}", r.returncode == 0 and dev, err[-600:])
+        if "bounce" not in f and dev:  # unweighted Hermite curves: exact up to float32
+            worst = float(dev[0].split("sampled curves: ")[1].split()[0])
+            expect(f"maya -> animj is exact: {os.path.basename(f)}", worst < 1e-3, dev)
+    r = run("convert", example("maya", "bounce.anim"), os.path.join(tmp, "b.animj"))
+    expect("weighted tangents: a warning with the deviation", r.returncode == 0 and
+           b"approximated by CubicBezier" in r.stderr and b"largest deviation" in r.stderr, r.stderr)
+
+
 # ---- output a machine can trust -------------------------------------------
 
 def unreadable(tmp):
@@ -223,7 +359,8 @@ def terminals(tmp):
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        for check in (detection, planned, folders, not_text, unreadable, stdout_errors, columns, terminals):
+        for check in (detection, planned, folders, not_text, same_file, special_outputs, interrupted, versions,
+                      conversions, unreadable, stdout_errors, columns, terminals):
             sub = os.path.join(tmp, check.__name__)
             os.mkdir(sub)
             check(sub)
