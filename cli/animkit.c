@@ -752,8 +752,7 @@ static int cmd_dump(int argc, char **argv)
                 rc = EXIT_USAGE;
             }
         } else if (fwrite(out.data, 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
-            fprintf(stderr, "%s: write error\n", prog);
-            rc = EXIT_USAGE;
+            rc = EXIT_USAGE; /* finish_stdout says why */
         }
     }
     ak_buf_free(&out);
