@@ -653,6 +653,16 @@ static bool refuse_same_file(const char *cmd, const char *in, const char *out)
     return true;
 }
 
+/* The exit status of a command that found problems: 2 when the input is
+   of a planned format (not supported yet), else 1. */
+static int failure_rc(const ak_diags *d)
+{
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        if (ak_diags_at(d, i)->rule == &ak_rule_input_unsupported_format)
+            return EXIT_USAGE;
+    return EXIT_INVALID;
+}
+
 /* Diagnostics of commands whose standard output is data go to standard error. */
 static void render_to_stderr(const char *name, const ak_format *f, const uint8_t *data, size_t size, ak_diags *d)
 {
@@ -731,7 +741,7 @@ static int cmd_dump(int argc, char **argv)
     ak_buf out;
     ak_buf_init(&out);
     if (!format) {
-        rc = EXIT_INVALID; /* the diagnostic says what was tried */
+        rc = failure_rc(d); /* the diagnostic says what was tried */
     } else if (!format->dump) {
         fprintf(stderr, "%s dump: the %s format has no dump yet\n", prog, format->id);
         rc = EXIT_USAGE;
@@ -898,7 +908,7 @@ static int cmd_convert(int argc, char **argv)
     const ak_format *used_from = NULL;
     bool ok = ak_convert(&in, from, to, &opt, d, &out, &used_from) && ak_diags_errors(d) == 0;
     render_to_stderr(paths[0], used_from, f.data, f.size, d);
-    int rc = ok ? EXIT_OK : EXIT_INVALID;
+    int rc = ok ? EXIT_OK : failure_rc(d);
     if (ok && verify) {
         ak_diags *vd = ak_diags_new(&dopt);
         ak_input produced = {paths[1], (const uint8_t *)out.data, out.len, false};
@@ -1019,7 +1029,7 @@ static int cmd_sample(int argc, char **argv)
     ak_buf_init(&out);
     bool ok = ak_sample(&in, format, &opt, d, (size_t)track, t0, t1, step, &out, &format);
     render_to_stderr(input, format, f.data, f.size, d);
-    int rc = ok ? EXIT_OK : EXIT_INVALID;
+    int rc = ok ? EXIT_OK : failure_rc(d);
     if (ok && (fwrite(out.data, 1, out.len, stdout) != out.len || fflush(stdout) != 0))
         rc = EXIT_USAGE;
     ak_buf_free(&out);

@@ -99,6 +99,11 @@ def planned(tmp):
     r = run("validate", "--diagnostics", "json", prime)
     expect("Prime ANIM is recognised, not checked", r.returncode == 2 and
            files_of(r)[0]["format"] == "primeanim", r.stdout)
+    for args in (["dump", prime], ["convert", prime, os.path.join(tmp, "p.animj")],
+                 ["sample", "--times", "0:1:1", prime]):
+        r = run(*args)
+        expect(f"{args[0]} of a planned format: exit 2", r.returncode == 2 and
+               b"animkit.input.unsupported-format" in r.stderr, (r.returncode, r.stderr))
     r = run("validate", "--format", "glaxnimate", prime)
     expect("--format of a planned format", r.returncode == 2 and b"planned" in r.stderr, r.stderr)
     r = run("formats")
