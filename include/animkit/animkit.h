@@ -228,7 +228,7 @@ typedef struct ak_input {
 /* Sniff confidence. */
 enum {
     AK_SNIFF_NO = 0,
-    AK_SNIFF_EXTENSION = 10, /* used by the registry, never returned by a sniffer */
+    AK_SNIFF_EXTENSION = 10, /* not a score: an extension names a format (ak_format_detect_ex) */
     AK_SNIFF_CONTENT = 50,
     AK_SNIFF_MAGIC = 100,
 };
