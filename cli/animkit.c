@@ -237,8 +237,6 @@ static bool wanted_in_dir(const validate_run *run, const char *path)
     return fmt != NULL;
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
 /* What a directory walk met: for the message when nothing in it could be
    checked. */
 typedef struct dir_census {
@@ -264,136 +262,43 @@ static void census_add(dir_census *c, const char *path)
     c->other++;
 }
 
-/* Directories already searched (device and inode): symbolic links are
-   followed, and a link back up the tree must not loop. */
-typedef struct visited {
-    dev_t *dev;
-    ino_t *ino;
-    size_t count, cap;
-} visited;
+typedef struct dir_walk {
+    validate_run *run;
+    dir_census *census;
+} dir_walk;
 
-static bool visit(visited *v, const struct stat *st)
+/* ak_walk's visit: a file to check, or an entry that could not be read. */
+static bool visit_in_dir(void *ctx, const char *path, int err)
 {
-    for (size_t i = 0; i < v->count; i++)
-        if (v->dev[i] == st->st_dev && v->ino[i] == st->st_ino)
-            return false;
-    if (v->count == v->cap) {
-        size_t cap = v->cap ? v->cap * 2 : 16;
-        dev_t *dev = realloc(v->dev, cap * sizeof *dev);
-        if (dev)
-            v->dev = dev;
-        ino_t *ino = realloc(v->ino, cap * sizeof *ino);
-        if (ino)
-            v->ino = ino;
-        if (!dev || !ino)
-            return true; /* out of memory: search it, unrecorded */
-        v->cap = cap;
+    dir_walk *w = ctx;
+    if (err) {
+        /* a folder that cannot be opened is always said; a dangling link
+           or a link loop only when its name says it is an animation file */
+        struct stat st;
+        bool dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+        if (!dir)
+            census_add(w->census, path);
+        if (dir || ak_format_for_filename(path)) {
+            fprintf(stderr, "%s: %s: %s\n", prog, shown(path), strerror(err));
+            ak_renderer_unreadable(w->run->renderer, path, strerror(err));
+            w->run->io_failure = true;
+        }
+        return true;
     }
-    v->dev[v->count] = st->st_dev;
-    v->ino[v->count++] = st->st_ino;
+    census_add(w->census, path);
+    if (wanted_in_dir(w->run, path)) {
+        w->census->checked++;
+        validate_one(w->run, path);
+    }
     return true;
 }
 
-/* Walks a directory tree with an explicit stack (no recursion), in sorted
- * order. Symbolic links are followed, to files and to directories; a
- * directory reached again (a link loop, or a second link) is skipped. */
+/* A directory tree in sorted order, links followed, each folder once
+   (ak_walk, the walker `report` uses too). */
 static void validate_dir(validate_run *run, const char *root, dir_census *census)
 {
-    size_t cap = 16, n = 0;
-    char **stack = malloc(cap * sizeof *stack);
-    visited seen = {0};
-    if (!stack)
-        return;
-    struct stat rst;
-    if (stat(root, &rst) == 0)
-        visit(&seen, &rst);
-    stack[n++] = strdup(root);
-    while (n > 0) {
-        char *dir = stack[--n];
-        if (!dir)
-            continue;
-        DIR *dh = opendir(dir);
-        if (!dh) {
-            fprintf(stderr, "%s: %s: %s\n", prog, shown(dir), strerror(errno));
-            ak_renderer_unreadable(run->renderer, dir, strerror(errno));
-            run->io_failure = true;
-            free(dir);
-            continue;
-        }
-        char **names = NULL;
-        size_t count = 0, ncap = 0;
-        struct dirent *e;
-        while ((e = readdir(dh)) != NULL) {
-            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-                continue;
-            if (count == ncap) {
-                ncap = ncap ? ncap * 2 : 32;
-                char **nn = realloc(names, ncap * sizeof *nn);
-                if (!nn)
-                    break;
-                names = nn;
-            }
-            size_t len = strlen(dir) + strlen(e->d_name) + 2;
-            names[count] = malloc(len);
-            if (names[count])
-                snprintf(names[count++], len, "%s%s%s", dir,
-                         dir[strlen(dir) - 1] == '/' ? "" : "/", e->d_name);
-        }
-        closedir(dh);
-        free(dir);
-        if (count)
-            qsort(names, count, sizeof *names, cmp_str);
-        /* Files of this directory first, in order; subdirectories pushed in
-           reverse so that they pop in order. */
-        bool *is_dir = calloc(count ? count : 1, sizeof *is_dir);
-        for (size_t i = 0; i < count; i++) {
-            struct stat st;
-            if (stat(names[i], &st) != 0) {
-                /* a dangling link or a link loop: report it when its name
-                   says it should be an animation file */
-                int err = errno;
-                census_add(census, names[i]);
-                if (ak_format_for_filename(names[i])) {
-                    fprintf(stderr, "%s: %s: %s\n", prog, shown(names[i]), strerror(err));
-                    ak_renderer_unreadable(run->renderer, names[i], strerror(err));
-                    run->io_failure = true;
-                }
-            } else if (S_ISDIR(st.st_mode)) {
-                if (is_dir && visit(&seen, &st))
-                    is_dir[i] = true;
-                else if (is_dir)
-                    fprintf(stderr, "%s: %s: already searched (a symbolic link loop or a second link); skipped\n",
-                            prog, shown(names[i]));
-            } else if (S_ISREG(st.st_mode)) {
-                census_add(census, names[i]);
-                if (wanted_in_dir(run, names[i])) {
-                    census->checked++;
-                    validate_one(run, names[i]);
-                }
-            }
-        }
-        for (size_t i = count; i-- > 0;) {
-            if (is_dir && is_dir[i]) {
-                if (n == cap) {
-                    cap *= 2;
-                    char **ns = realloc(stack, cap * sizeof *ns);
-                    if (!ns) {
-                        free(names[i]);
-                        continue;
-                    }
-                    stack = ns;
-                }
-                stack[n++] = names[i];
-            } else {
-                free(names[i]);
-            }
-        }
-        free(is_dir);
-        free(names);
-    }
-    free(stack);
-    free(seen.dev);
-    free(seen.ino);
+    dir_walk w = {run, census};
+    ak_walk(root, visit_in_dir, &w);
 }
 
 /* A directory argument in which nothing could be checked: one line saying
