@@ -1,7 +1,6 @@
 /* animkit: the command line. Uses nothing but the public API. */
 #include "cli.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
