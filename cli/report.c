@@ -254,15 +254,15 @@ void report_spool(report *r, int spool, const ak_buf *b)
         r->spool_failed = true;
 }
 
-void report_put(ak_out *out, ak_buf *b)
+void report_put(ak_output *out, ak_buf *b)
 {
     if (b->failed)
         out->failed = true;
     else
-        ak_out_write(out, b->data ? b->data : "", b->len);
+        ak_output_write(out, b->data ? b->data : "", b->len, NULL, 0); /* a failure fails the commit */
 }
 
-void report_copy_spool(report *r, int spool, ak_out *out)
+void report_copy_spool(report *r, int spool, ak_output *out)
 {
     FILE *f = r->spool[spool];
     if (fflush(f) != 0 || fseek(f, 0, SEEK_SET) != 0)
@@ -270,7 +270,7 @@ void report_copy_spool(report *r, int spool, ak_out *out)
     char buf[1 << 16];
     size_t n;
     while (!r->spool_failed && (n = fread(buf, 1, sizeof buf, f)) > 0)
-        ak_out_write(out, buf, n);
+        ak_output_write(out, buf, n, NULL, 0);
     if (ferror(f))
         r->spool_failed = true;
 }
@@ -667,9 +667,9 @@ int cmd_report(int argc, char **argv)
         free(inputs);
         return rc;
     }
-    ak_out out;
+    ak_output out;
     char why[256];
-    if (!ak_out_open(&out, output, why, sizeof why)) {
+    if (!ak_output_open(&out, output, why, sizeof why)) {
         fprintf(stderr, "%s: %s: %s\n", prog, output, why);
         free(inputs);
         return EXIT_USAGE;
@@ -716,9 +716,9 @@ int cmd_report(int argc, char **argv)
     }
     if (!ok) {
         fprintf(stderr, "%s report: out of memory or temporary space; no report was written\n", prog);
-        ak_out_abort(&out);
+        ak_output_abort(&out);
         rc = EXIT_USAGE;
-    } else if (!ak_out_commit(&out, why, sizeof why)) {
+    } else if (!ak_output_commit(&out, why, sizeof why)) {
         fprintf(stderr, "%s: %s: %s\n", prog, output, why);
         rc = EXIT_USAGE;
     } else {

@@ -48,7 +48,7 @@ typedef struct report_writer {
     /* Called once per file in path order; appends to the spool (report_spool). */
     void (*file)(report *r, const report_file *f);
     /* Writes the whole document: report_copy_spool() where the files go. */
-    void (*finish)(report *r, ak_out *out);
+    void (*finish)(report *r, ak_output *out);
 } report_writer;
 
 extern const report_writer report_html, report_md, report_json, report_junit, report_sarif;
@@ -69,7 +69,7 @@ size_t report_matrix_formats(const report *r, const ak_format *const **formats);
  * table of files and then their diagnostics), and copies a spool to the
  * output. */
 void report_spool(report *r, int spool, const ak_buf *b);
-void report_copy_spool(report *r, int spool, ak_out *out);
+void report_copy_spool(report *r, int spool, ak_output *out);
 /* Spool 0 as a FILE (the SARIF writer hands it to the library's renderer). */
 FILE *report_spool_file(report *r);
 /* Per-writer state (the SARIF renderer); owned by the writer. */
@@ -85,6 +85,6 @@ const char *report_verdict(const report *r, const report_file *f);
 /* "compatible" / "strict" */
 const char *report_level_name(int level);
 /* A buffer's text to the output. */
-void report_put(ak_out *out, ak_buf *b);
+void report_put(ak_output *out, ak_buf *b);
 
 #endif

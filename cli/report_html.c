@@ -102,7 +102,7 @@ static void card(ak_buf *b, size_t n, const char *what, const char *cls)
     ak_buf_printf(b, "<div class=\"card\"><b class=\"%s\">%zu</b>%s</div>\n", cls, n, what);
 }
 
-static void html_finish(report *r, ak_out *out)
+static void html_finish(report *r, ak_output *out)
 {
     const report_totals *t = report_get_totals(r);
     int level = report_strict(r);

@@ -53,7 +53,7 @@ static void json_file(report *r, const report_file *f)
     ak_buf_free(&b);
 }
 
-static void json_finish(report *r, ak_out *out)
+static void json_finish(report *r, ak_output *out)
 {
     const report_totals *t = report_get_totals(r);
     ak_buf b;

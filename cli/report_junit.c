@@ -65,7 +65,7 @@ static void junit_file(report *r, const report_file *f)
     ak_buf_free(&b);
 }
 
-static void junit_finish(report *r, ak_out *out)
+static void junit_finish(report *r, ak_output *out)
 {
     const report_totals *t = report_get_totals(r);
     size_t failures = t->invalid[report_strict(r)] - t->unreadable;

@@ -14,7 +14,7 @@ static void sarif_file(report *r, const report_file *f)
                          f->format ? f->format->text : false, f->d);
 }
 
-static void sarif_finish(report *r, ak_out *out)
+static void sarif_finish(report *r, ak_output *out)
 {
     ak_renderer **renderer = (ak_renderer **)report_writer_state(r);
     if (!*renderer) /* no files: an empty log all the same */

@@ -370,6 +370,8 @@ typedef struct format_decl {
     loc undump_at[UD_COUNT_ALL];
     rule_decl *undump_rules[UD_COUNT_ALL];
     const char *version_pointer; /* JSON: where the format version is */
+    vec writes;                  /* binary: versions from_model writes, the default first, char* */
+    loc writes_at;
     vec version_fields;          /* binary: root fields that make the version ("major.minor"), token* */
     const char *root_code;       /* JSON: `root <object> @code`: the top-level value is not that object */
     loc root_code_at;

@@ -722,6 +722,14 @@ bool cc_check(compiler *cc)
             use_rule(cc, t->text, t->at);
         }
     }
+    if (f->writes.n) {
+        bool from_model = false;
+        for (size_t i = 0; i < f->hooks.n; i++)
+            from_model |= strcmp(((member *)f->hooks.items[i])->name, "from_model") == 0;
+        /* the versions are what --format-version may choose for from_model's output */
+        if (f->json || !from_model)
+            cc_error(cc, f->writes_at, "writes: only a binary format with `hook from_model` writes versions");
+    }
     if (f->size_code)
         f->size_rule = use_rule(cc, f->size_code, f->size_at);
     if (f->trunc_code)

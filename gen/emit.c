@@ -1919,6 +1919,14 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         gen_out(c, ", ");
     }
     gen_out(c, "NULL};\n");
+    if (f->writes.n) {
+        gen_out(c, "static const char *const %s_versions[] = {", id);
+        for (size_t i = 0; i < f->writes.n; i++) {
+            gen_c_string(c, f->writes.items[i], false);
+            gen_out(c, ", ");
+        }
+        gen_out(c, "NULL};\n");
+    }
 
     if (f->json)
         return cc_emit_json(cc, h, c, cc->outdir);
@@ -2122,6 +2130,8 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         gen_out(c, "    .to_model = %s_to_model,\n", id);
     if (has_from_model)
         gen_out(c, "    .from_model = %s_from_model,\n", id);
+    if (f->writes.n)
+        gen_out(c, "    .versions = %s_versions,\n", id);
     gen_out(c, "};\n");
     return cc->errors == 0;
 }

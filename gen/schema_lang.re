@@ -38,7 +38,7 @@ static const keyword keywords[] = {
     /* binary layouts, part 2 */
     {"table", TK_TABLE}, {"default", TK_DEFAULT}, {"bits", TK_BITS}, {"type", TK_TYPE}, {"const", TK_CONST},
     {"process", TK_PROCESS}, {"span", TK_SPAN}, {"as", TK_AS}, {"stop", TK_STOP}, {"unit", TK_UNIT},
-    {"sizeof", TK_SIZEOF},
+    {"sizeof", TK_SIZEOF}, {"writes", TK_WRITES},
 };
 
 static int keyword_token(const unsigned char *s, size_t n)

@@ -87,7 +87,7 @@ static int64_t int_of(const token *t)
     RULE STRUCT ENUM IF ELSE SWITCH LET ASSERT AT FATAL FINITE IN FITS UTF8 MINIMAL LENGTH
     FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
     ABSTRACT BY SINCE UNTIL REF MAP NOTE WARNING ERROR WHERE SYNTAX MACHINE VERSION UNIQUE
-    REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF.
+    REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF WRITES.
 
 /* EMPTY: the precedence of two reductions that meet a token that could also
  * continue them: `type ::= name` before `<` (type arguments win: write a
@@ -228,6 +228,10 @@ item ::= VERSION STRING(P). { F(cc)->version_pointer = P->text; }
 item ::= VERSION vnames.
 vnames ::= name(N). { vec_push(cc, &F(cc)->version_fields, N); }
 vnames ::= vnames COMMA name(N). { vec_push(cc, &F(cc)->version_fields, N); }
+/* binary: the versions from_model can write, the default first (convert --format-version) */
+item ::= WRITES(W) wversions. { F(cc)->writes_at = W->at; }
+wversions ::= STRING(S). { vec_push(cc, &F(cc)->writes, (void *)S->text); }
+wversions ::= wversions COMMA STRING(S). { vec_push(cc, &F(cc)->writes, (void *)S->text); }
 item ::= RULE CODE(C) severity(A) SLASH severity(B) STRING(M) rationale(R). {
     rule_decl *r = cc_alloc(cc, sizeof *r);
     r->code = C->text; r->at = C->at; r->compat = A; r->strict = B; r->message = M->text;

@@ -222,6 +222,55 @@ static void eval_keys(const ak_track *t, double time, ak_value *out)
         lerp(t->type, &k0->value, &k1->value, u, out);
 }
 
+/* Sample times of a track: its keys, and 7 points inside each segment
+   (fewer when that would pass the cap). */
+#define AK_DEVIATION_MAX_SAMPLES 200000u
+
+static double key_time(const ak_track *t, size_t i)
+{
+    return t->kind == AK_TRACK_RAW ? t->start + (double)i * t->interval : t->keys[i].time;
+}
+
+static void deviation_over(const ak_track *a, const ak_track_sampler *ca, const ak_track *b,
+                           const ak_track_sampler *cb, const ak_track *times_of, double *worst, double *at)
+{
+    size_t n = times_of->key_count;
+    unsigned inner = n * 8 > AK_DEVIATION_MAX_SAMPLES ? 0 : 7;
+    const ak_value_type_info *ia = ak_value_type_info_of(a->type), *ib = ak_value_type_info_of(b->type);
+    for (size_t i = 0; i < n; i++) {
+        double t0 = key_time(times_of, i), t1 = i + 1 < n ? key_time(times_of, i + 1) : t0;
+        for (unsigned k = 0; k <= (i + 1 < n ? inner : 0); k++) {
+            double t = t0 + (t1 - t0) * k / 8.0;
+            ak_value va, vb;
+            ak_track_sampler_eval(ca, t, &va);
+            ak_track_sampler_eval(cb, t, &vb);
+            for (unsigned c = 0; c < ia->components && c < ib->components; c++) {
+                double x = ak_value_component(&va, a->type, c), y = ak_value_component(&vb, b->type, c);
+                double diff = x > y ? x - y : y - x;
+                if (!(diff <= *worst)) { /* NaN on one side only counts as infinite */
+                    *worst = diff == diff ? diff : (x != x && y != y ? *worst : 1.0 / 0.0);
+                    *at = t;
+                }
+            }
+        }
+    }
+}
+
+bool ak_track_deviation(const ak_track *a, const ak_track *b, ak_arena *arena, double *worst, double *at)
+{
+    const ak_value_type_info *ia = ak_value_type_info_of(a->type), *ib = ak_value_type_info_of(b->type);
+    *worst = 0;
+    *at = 0;
+    if (ia->kind == AK_VK_STRING || ib->kind == AK_VK_STRING || ia->components != ib->components)
+        return false;
+    ak_track_sampler ca, cb;
+    if (!ak_track_sampler_init(&ca, a, arena) || !ak_track_sampler_init(&cb, b, arena))
+        return false;
+    deviation_over(a, &ca, b, &cb, a, worst, at);
+    deviation_over(a, &ca, b, &cb, b, worst, at);
+    return true;
+}
+
 static void put_value(ak_buf *out, ak_value_type type, const ak_value *v)
 {
     const ak_value_type_info *info = ak_value_type_info_of(type);

@@ -15,6 +15,7 @@
  *    Tangent/CubicBezier (then every key gets a pair, the type's zero value
  *    where the model has none), compression only when asked for. */
 #include "animx.h"
+#include "curve.h"
 #include "animx_layout.h"
 
 #include "ak_layout_model.h"
@@ -227,67 +228,6 @@ static bool refuse(ak_diags *d, size_t track, const char *what)
     return false;
 }
 
-/* A scalar Hermite segment is exactly a CubicBezier one (spec 4.2: control
- * points v0 + m0 dt/3 and v1 - m1 dt/3, u the time fraction) when its handles
- * are unweighted; zero-length weighted handles on both sides draw a straight
- * line, which is Linear. Other weighted handles cannot be said in AnimX
- * (its handles sit at 1/3 and 2/3 of the segment): they are written as if
- * unweighted and *approx is set. Writes the converted keys, in time order,
- * into out. */
-static void hermite_to_bezier(const ak_track *t, const size_t *order, ak_key *out, bool *approx)
-{
-    size_t n = t->key_count;
-    bool f32 = ak_value_type_info_of(t->type)->kind == AK_VK_F32;
-    for (size_t j = 0; j < n; j++)
-        out[j] = t->keys[order[j]];
-    for (size_t j = 0; j < n; j++) {
-        ak_key *k = &out[j];
-        if (k->interp != AK_INTERP_HERMITE)
-            continue;
-        double v0 = f32 ? k->value.f[0] : k->value.d[0];
-        double m0 = k->has_tangents ? k->out_tangent.d[0] : 0;
-        ak_key *next = j + 1 < n ? &out[j + 1] : NULL;
-        /* this key's own left tangent, unless the previous segment set it */
-        if (!(j > 0 && out[j - 1].interp == AK_INTERP_CUBIC_BEZIER))
-            k->in_tangent = k->value;
-        k->out_tangent = k->value;
-        k->has_tangents = true;
-        k->interp = AK_INTERP_CUBIC_BEZIER;
-        if (!next)
-            continue;
-        double w0 = k->out_weighted ? k->out_weight : 1.0 / 3;
-        double w1 = next->in_weighted ? next->in_weight : 1.0 / 3;
-        if (w0 <= 0 && w1 <= 0) {
-            k->interp = AK_INTERP_LINEAR;
-            continue;
-        }
-        if (w0 != 1.0 / 3 || w1 != 1.0 / 3)
-            *approx = true;
-        double v1 = f32 ? next->value.f[0] : next->value.d[0];
-        double m1 = next->has_tangents ? next->in_tangent.d[0] : 0;
-        double dt = next->time - k->time;
-        double right = v0 + m0 * dt / 3, left = v1 - m1 * dt / 3;
-        if (f32) {
-            k->out_tangent.f[0] = (float)right;
-            next->in_tangent.f[0] = (float)left;
-        } else {
-            k->out_tangent.d[0] = right;
-            next->in_tangent.d[0] = left;
-        }
-    }
-}
-
-static bool scalar_hermite(const ak_track *t)
-{
-    const ak_value_type_info *info = ak_value_type_info_of(t->type);
-    if (t->kind != AK_TRACK_CURVE || info->components != 1 || (info->kind != AK_VK_F32 && info->kind != AK_VK_F64))
-        return false;
-    for (size_t j = 0; j < t->key_count; j++)
-        if (t->keys[j].interp == AK_INTERP_HERMITE)
-            return true;
-    return false;
-}
-
 static uint8_t interp_byte(ak_interp ip, bool *lossy)
 {
     switch (ip) {
@@ -406,9 +346,11 @@ static bool build_track(ak_arena *arena, animx_file *doc, animx_track *x, const 
         return true;
     }
     double *times = malloc((n ? n : 1) * sizeof *times);
-    size_t *order = malloc((n ? n : 1) * sizeof *order);
-    ak_key *converted = NULL;
-    bool time_loss = false, interp_loss = false, weights_approx = false;
+    size_t *order = malloc((n ? 2 * n : 1) * sizeof *order);
+    ak_key *sorted = NULL, *converted = NULL;
+    bool time_loss = false, interp_loss = false;
+    ak_bezier_report bez;
+    memset(&bez, 0, sizeof bez);
     bool ok = times && order;
     for (size_t j = 0; ok && j < n; j++) {
         times[j] = t->keys[j].time;
@@ -416,31 +358,50 @@ static bool build_track(ak_arena *arena, animx_file *doc, animx_track *x, const 
     }
     ok = ok && stable_order(times, n, order);
     const ak_key *keys = t->keys;
-    if (ok && scalar_hermite(t)) {
-        converted = malloc(n * sizeof *converted);
-        ok = converted != NULL;
+    size_t m = n;
+    if (ok && t->kind == AK_TRACK_CURVE && n) {
+        /* the segments AnimX can say (runtime/curve.h): Hermite as
+           CubicBezier, step-next as Hold plus a key one float32 step later
+           (the document is built before anything is written, so the key
+           count can grow) */
+        sorted = malloc(n * sizeof *sorted);
+        converted = malloc(2 * n * sizeof *converted);
+        ok = sorted && converted;
         if (ok) {
-            hermite_to_bezier(t, order, converted, &weights_approx);
             for (size_t j = 0; j < n; j++)
+                sorted[j] = t->keys[order[j]];
+            m = ak_keys_as_bezier(t, sorted, n, true, converted, &bez);
+            for (size_t j = 0; j < m; j++)
                 order[j] = j; /* converted is in time order already */
             keys = converted;
+            interp_loss = bez.steps_lost || bez.linearised;
         }
     }
-    ok = ok && build_keys(arena, doc, x, t, keys, order, n, &interp_loss);
+    if (ok && m != n) {
+        h = set_body(x, doc, "key_count", &f);
+        ak_lset_u64(f, h, m);
+    }
+    ok = ok && build_keys(arena, doc, x, t, keys, order, m, &interp_loss);
     free(times);
     free(order);
+    free(sorted);
     free(converted);
     if (!ok)
         return refuse(d, ti, "out of memory");
-    if (weights_approx && !loss(d, reported, LOSS_WEIGHTS, ti,
-                                "weighted tangents were written as unweighted CubicBezier handles (AnimX handles sit "
-                                "at 1/3 and 2/3 of a segment)"))
-        return false;
+    if (bez.approximated) {
+        char what[200];
+        snprintf(what, sizeof what,
+                 "weighted tangents were approximated by CubicBezier handles (AnimX handles sit at 1/3 and 2/3 of "
+                 "a segment; largest deviation %.9g at time %.9g)",
+                 bez.worst, bez.worst_time);
+        if (!loss(d, reported, LOSS_WEIGHTS, ti, what))
+            return false;
+    }
     if (time_loss && !loss(d, reported, LOSS_TIME_ROUNDING, ti, "key times rounded to float32"))
         return false;
     if (interp_loss && !loss(d, reported, LOSS_INTERPOLATION, ti,
-                             "step-next keys become Hold, and Hermite keys of vector tracks Linear "
-                             "(their slopes are lost)"))
+                             "Hermite keys of vector tracks become Linear (their slopes are not in the model), "
+                             "or a step-next key becomes Hold where the next key is too close for the step"))
         return false;
     return true;
 }

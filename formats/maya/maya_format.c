@@ -70,6 +70,7 @@ static bool maya_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, 
 }
 
 static const char *const maya_extensions[] = {".anim", NULL};
+static const char *const maya_versions[] = {"1.1", NULL}; /* from_model: what Maya writes */
 
 const ak_format ak_format_maya = {
     .id = "maya",
@@ -85,4 +86,5 @@ const ak_format ak_format_maya = {
     .undump = maya_undump,
     .to_model = maya_to_model,
     .from_model = maya_from_model,
+    .versions = maya_versions,
 };

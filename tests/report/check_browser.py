@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The HTML report and a plot in a real browser: headless Chromium (Debian's
-package, installed by `scripts/install-deps --browser`) loads each page
+package, installed by `scripts/install-deps test`) loads each page
 through the DevTools protocol; the page must log no console error, throw
 no exception and load nothing it is not allowed to (CSP violations are
 console errors), and its screenshot must not be blank. The screenshots are
@@ -255,7 +255,7 @@ def check_page(chromium, url, name, failures):
 def main():
     chromium = find_chromium()
     if not chromium:
-        why = "chromium is not installed (scripts/install-deps --browser installs it)"
+        why = "chromium is not installed (scripts/install-deps test installs it)"
         if os.environ.get("CI"):
             print("FAIL: " + why)
             return 1

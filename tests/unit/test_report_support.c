@@ -88,18 +88,18 @@ static void test_atomic_out(void **state)
     char path[600], why[256];
     snprintf(path, sizeof path, "%s/report.md", dir);
     write_text(path, "old\n");
-    ak_out o;
-    assert_true(ak_out_open(&o, path, why, sizeof why));
-    assert_true(ak_out_write(&o, "new", 3));
-    ak_out_abort(&o); /* the old file stays, no temporary is left */
+    ak_output o;
+    assert_true(ak_output_open(&o, path, why, sizeof why));
+    assert_true(ak_output_write(&o, "new", 3, why, sizeof why));
+    ak_output_abort(&o); /* the old file stays, no temporary is left */
     size_t size;
     char *text = ak_test_read_file(path, &size);
     assert_string_equal(text, "old\n");
     free(text);
-    assert_true(ak_out_open(&o, path, why, sizeof why));
-    assert_true(ak_out_write(&o, "new ", 4));
-    assert_true(ak_out_write(&o, "text", 4));
-    assert_true(ak_out_commit(&o, why, sizeof why));
+    assert_true(ak_output_open(&o, path, why, sizeof why));
+    assert_true(ak_output_write(&o, "new ", 4, why, sizeof why));
+    assert_true(ak_output_write(&o, "text", 4, why, sizeof why));
+    assert_true(ak_output_commit(&o, why, sizeof why));
     text = ak_test_read_file(path, &size);
     assert_string_equal(text, "new text");
     free(text);
@@ -107,7 +107,7 @@ static void test_atomic_out(void **state)
     snprintf(cmd, sizeof cmd, "test $(ls '%s' | wc -l) -eq 1 && rm -rf '%s'", dir, dir);
     assert_int_equal(system(cmd), 0);
     snprintf(path, sizeof path, "/nonexistent-dir/report.md");
-    assert_false(ak_out_open(&o, path, why, sizeof why));
+    assert_false(ak_output_open(&o, path, why, sizeof why));
 }
 
 static void test_version(void **state)
