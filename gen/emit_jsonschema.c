@@ -34,7 +34,7 @@
 
 static vec *flat_members(jem *em, int oi)
 {
-    return em->flat.items[oi];
+    return &em->obj[oi].flat;
 }
 
 typedef struct sbuf {
@@ -234,7 +234,7 @@ static bool is_value_type_member(jem *em, int oi, int s)
 {
     if (oi < 0 || s < 0)
         return false;
-    vec *tv = em->mtypes.items[oi];
+    vec *tv = &em->obj[oi].types;
     if ((size_t)s >= tv->n)
         return false;
     jt *y = type_at(em, (int)(intptr_t)tv->items[s]);
@@ -366,7 +366,7 @@ static int next_discriminator(jem *em, int t, int oi, const int *fix)
 /* How many values sibling s of object oi can take (0: not a discriminator). */
 static int discriminator_values(jem *em, int oi, int s)
 {
-    vec *tv = em->mtypes.items[oi];
+    vec *tv = &em->obj[oi].types;
     jt *y = type_at(em, (int)(intptr_t)tv->items[s]);
     if (!y)
         return 0;
@@ -413,7 +413,7 @@ static void branches(branching *br)
             free(then.p);
             return;
         }
-        vec *tv = em->mtypes.items[br->oi];
+        vec *tv = &em->obj[br->oi].types;
         sbuf *b = br->b;
         sb(b, "%s\n        {\"if\": {\"properties\": {", b->n ? "," : "");
         int n = 0;
@@ -576,7 +576,7 @@ static void object_def(jem *em, sbuf *b, int oi)
     format_decl *f = em->f;
     jobject *o = f->objects.items[oi];
     vec *mem = flat_members(em, oi);
-    vec *tv = em->mtypes.items[oi];
+    vec *tv = &em->obj[oi].types;
     sb(b, "    \"%s\": {\n", o->name);
     object_comment(em, b, o, oi);
     sb(b, "      \"type\": \"object\",\n      \"properties\": {");
@@ -629,7 +629,7 @@ static void instance_def(jem *em, sbuf *b, int oi, int vt)
 {
     jobject *o = em->f->objects.items[oi];
     vec *mem = flat_members(em, oi);
-    vec *tv = em->mtypes.items[oi];
+    vec *tv = &em->obj[oi].types;
     sb(b, "    \"%s.%s\": {\"$ref\": \"#/$defs/%s\", \"properties\": {", o->name, vt_name(vt), o->name);
     int n = 0;
     for (size_t k = 0; k < mem->n; k++) {

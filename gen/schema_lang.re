@@ -35,6 +35,8 @@ static const keyword keywords[] = {
     {"where", TK_WHERE}, {"syntax", TK_SYNTAX}, {"machine", TK_MACHINE}, {"version", TK_VERSION},
     {"unique", TK_UNIQUE}, {"reports", TK_REPORTS},
     {"mistyped", TK_KIND}, {"required", TK_REQUIRED}, {"values", TK_VALUES},
+    {"key", TK_KEY}, {"dangling", TK_DANGLING}, {"mistargeted", TK_MISTARGETED}, {"unlisted", TK_UNLISTED},
+    {"misplaced", TK_MISPLACED}, {"anycase", TK_ANYCASE},
 };
 
 static int keyword_token(const unsigned char *s, size_t n)

@@ -35,6 +35,15 @@ const ak_rule ak_rule_limit_model = {
     "memory than a compact binary file; past the cap (2 GiB by default) they stop with this error "
     "instead of exhausting the machine."};
 
+const ak_rule ak_rule_limit_lookahead = {
+    "animkit.limit.lookahead", AK_SEV_ERROR, AK_SEV_ERROR,
+    "discriminators come too late in their objects: the rest of the objects whose discriminator "
+    "is not near their start are not checked",
+    "A schema-generated JSON validator streams: when an object's type is decided by a member "
+    "(`__type__`) that comes after others, it looks ahead for it. The look-ahead skips at most "
+    "eight times the file's size in all, so that a hostile file (every discriminator last, "
+    "deeply nested) cannot make validation quadratic."};
+
 static const ak_rule *const tool_rules[] = {
     &ak_rule_input_unknown_format,
     &ak_rule_input_empty,
@@ -42,6 +51,7 @@ static const ak_rule *const tool_rules[] = {
     &ak_rule_convert_unsupported,
     &ak_rule_sample_no_track,
     &ak_rule_limit_model,
+    &ak_rule_limit_lookahead,
 };
 
 const ak_rule *const *ak_tool_rules(size_t *count)

@@ -132,6 +132,7 @@ extern const ak_rule ak_rule_limit_max_errors;     /* animkit.limit.max-errors *
 extern const ak_rule ak_rule_convert_unsupported;  /* animkit.convert.unsupported */
 extern const ak_rule ak_rule_sample_no_track;      /* animkit.sample.no-track */
 extern const ak_rule ak_rule_limit_model;          /* animkit.limit.model-size */
+extern const ak_rule ak_rule_limit_lookahead;      /* animkit.limit.lookahead */
 /* All of the tool's own rules. */
 const ak_rule *const *ak_tool_rules(size_t *count);
 
