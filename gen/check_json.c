@@ -123,7 +123,13 @@ static int kinds_of(jem *em, int t)
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (strcmp(y->kind, table[i].kind) == 0)
             return table[i].mask;
-    return K_ALL; /* ANY, PARAM, BY, UNION: the runtime tries them on anything */
+    if (!strcmp(y->kind, "UNION")) {
+        int k = 0;
+        for (size_t i = 0; i < y->alts.n; i++)
+            k |= kinds_of(em, (int)(intptr_t)y->alts.items[i]);
+        return k;
+    }
+    return K_ALL; /* ANY, PARAM, BY: the runtime tries them on anything */
 }
 
 /* ---- enums ------------------------------------------------------------- */
@@ -384,7 +390,7 @@ static bool can_mismatch(jem *em, int t)
     if (!y)
         return false;
     if (!strcmp(y->kind, "UNION"))
-        return kinds_of(em, t) != K_ALL || y->alts.n == 0;
+        return kinds_of(em, t) != K_ALL;
     if (!strcmp(y->kind, "BY")) {
         for (size_t i = 0; i < y->arm_tags.n; i++)
             if (can_mismatch(em, (int)(intptr_t)y->arm_tags.items[i]))
@@ -408,6 +414,13 @@ static int elem_of(jem *em, int t)
                 return e;
         }
     return -1;
+}
+
+/* Whether the value of a member of type t, or an element of it when it is
+ * an array or a map, satisfies pred: where value constraints apply. */
+static bool value_any(jem *em, int t, bool (*pred)(jem *, int))
+{
+    return type_any(em, t, pred) || type_any(em, elem_of(em, t), pred);
 }
 
 /* ---- objects ------------------------------------------------------------ */
@@ -475,6 +488,15 @@ static void resolve_objects(jem *em)
         if (in->family >= 0) {
             jobject *root = f->objects.items[in->family];
             in->tag = member_index(em, (int)i, root->discriminator);
+        }
+        /* closed, open and ordered are inherited */
+        for (int k = len - 1; k >= 0; k--) {
+            if (chain[k]->closed_code || chain[k]->open_code) {
+                in->closed = chain[k]->closed_code;
+                in->open = chain[k]->open_code;
+            }
+            if (chain[k]->ordered_code)
+                in->ordered = chain[k]->ordered_code;
         }
         if (o->abstract && in->family < 0)
             cc_error(cc, o->at, "'abstract' needs a family: object '%s' is never selected by a discriminator (`by <member>` "
@@ -615,20 +637,20 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
                 what = "only == and != compare JSON members";
             else if (!literal(c->value))
                 what = "a JSON member is compared with a number literal";
-            else if (!type_any(em, t, is_number))
+            else if (!value_any(em, t, is_number))
                 what = "a comparison needs a number member";
             break;
         case C_RANGE:
             if (!literal(c->value) || !literal(c->hi))
                 what = "'in lo..hi' needs number literals";
-            else if (!type_any(em, t, is_number))
+            else if (!value_any(em, t, is_number))
                 what = "'in lo..hi' needs a number member";
             break;
         case C_SET:
             for (size_t k = 0; k < c->set.n; k++)
                 if (!literal(c->set.items[k]))
                     what = "'in {...}' lists number literals (a set of names is an enum type)";
-            if (!what && !type_any(em, t, is_number))
+            if (!what && !value_any(em, t, is_number))
                 what = "'in {...}' needs a number member";
             break;
         case C_ENUM: {
@@ -637,13 +659,13 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
             if (!en)
                 cc_error(cc, c->at, "unknown enum '%s'", c->name);
             else if (en->jenum)
-                what = "'in <enum>' takes an enum with values (`enum e : i32 { a = 0 }`); a string enum is a member type";
-            else if (!type_any(em, t, is_number))
+                what = "'in <enum>' takes an enum with values (`enum e : i32 { a = 0 }`), not a string enum (use that as the member's type)";
+            else if (!value_any(em, t, is_number))
                 what = "'in <enum>' needs a number member";
             break;
         }
         case C_FINITE:
-            if (!type_any(em, t, is_float))
+            if (!value_any(em, t, is_float))
                 what = "'finite' needs an f32, f64 or number member";
             break;
         case C_SYNTAX: {
@@ -654,7 +676,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
             if (!sd)
                 cc_error(cc, c->at, "unknown value syntax '%s' (declare it with `syntax %s = machine ...`)", c->name,
                          c->name);
-            else if (!type_any(em, t, is_string))
+            else if (!value_any(em, t, is_string))
                 what = "'syntax' needs a string member";
             break;
         }
@@ -700,7 +722,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
             break;
         case C_DANGLING:
         case C_MISTARGETED: {
-            jt *r = ref_of(em, t);
+            jt *r = ref_of(em, t) ? ref_of(em, t) : ref_of(em, elem_of(em, t));
             if (!r)
                 what = "this constraint needs a ref<T> member";
             else if (c->kind == C_MISTARGETED && em->obj[r->object].key >= 0 && !other_keyed(em, r->object))
@@ -710,15 +732,15 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
             break;
         }
         case C_UNLISTED:
-            if (!type_any(em, t, is_named))
+            if (!value_any(em, t, is_named))
                 what = "'unlisted' needs an enum, a value_type or a discriminator";
             break;
         case C_MISPLACED:
-            if (!type_any(em, t, is_family_object) && !type_any(em, elem_of(em, t), is_family_object))
+            if (!value_any(em, t, is_family_object))
                 what = "'misplaced' needs an object of a family (selected by its discriminator)";
             break;
         case C_ANYCASE:
-            if (!type_any(em, t, is_enum))
+            if (!value_any(em, t, is_enum))
                 what = "'anycase' needs an enum member";
             break;
         case C_UTF8:
@@ -741,7 +763,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
             cc_error(cc, c->at, "%s (member '%s' of '%s')", what, m->name, o->name);
     }
     for (int k = 0; k <= C_ANYCASE; k++)
-        if (kinds[k] > (k == C_KIND ? 2 : 1)) {
+        if (k != C_SYNTAX && k != C_CMP && kinds[k] > (k == C_KIND ? 2 : 1)) {
             cons *c = jmember_cons_nth(m, (cons_kind)k, k == C_KIND ? 2 : 1);
             cc_error(cc, c->at, "%s is given %s on member '%s'", cons_word((cons_kind)k),
                      k == C_KIND ? "more than twice" : "twice", m->name);
@@ -754,11 +776,11 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
     if (!kinds[C_KIND] && !tag && (can_mismatch(em, t) || (e >= 0 && can_mismatch(em, e))))
         cc_error(cc, m->at, "member '%s' needs `mistyped @code`: a value of the wrong JSON type would go unreported",
                  m->name);
-    if (!m->optional && !kinds[C_REQUIRED] && !o->closed_code && !o->open_code)
+    if (!m->optional && !kinds[C_REQUIRED] && !in->closed && !in->open)
         cc_error(cc, m->at,
                  "member '%s' is required but nothing reports its absence: add `required @code`, mark it optional "
                  "with '?', or give object '%s' a `closed @code` or `open @code`", m->name, o->name);
-    jt *r = ref_of(em, t);
+    jt *r = ref_of(em, t) ? ref_of(em, t) : ref_of(em, elem_of(em, t));
     if (r) {
         if (em->obj[r->object].key < 0)
             cc_error(cc, m->at, "ref<%s>: object '%s' has no key member (mark the member that identifies it `key @code`)",
@@ -773,12 +795,13 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
     }
     if (tag) {
         static const cons_kind need[] = {C_REQUIRED, C_UNLISTED, C_MISPLACED};
+        static const char *const word[] = {"required", "unlisted", "misplaced"};
         static const char *const why[] = {"an object without it", "a name that is no concrete object of the family",
                                           "an object of a type its place does not accept"};
         for (int k = 0; k < 3; k++)
             if (!kinds[need[k]])
-                cc_error(cc, m->at, "discriminator '%s' needs %s @code: %s would go unreported", m->name,
-                         cons_word(need[k]), why[k]);
+                cc_error(cc, m->at, "discriminator '%s' needs `%s @code`: %s would go unreported", m->name, word[k],
+                         why[k]);
         cons *rq = jmember_cons(m, C_REQUIRED);
         if (rq && rq->value)
             cc_error(cc, rq->at, "the discriminator is required in every version");

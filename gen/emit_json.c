@@ -428,8 +428,8 @@ static void object_table(jem *em, FILE *c)
             gen_out(c, ", %s_members_%s, %zu, ", id, o->name, in->flat.n);
         else
             gen_out(c, ", NULL, 0, ");
-        gen_out(c, "%d, %d, %d, %d, %d, %s, ", rule_index(cc, o->ordered_code),
-                rule_index(cc, o->closed_code ? o->closed_code : o->open_code), in->base, in->family, in->tag,
+        gen_out(c, "%d, %d, %d, %d, %d, %s, ", rule_index(cc, in->ordered),
+                rule_index(cc, in->closed ? in->closed : in->open), in->base, in->family, in->tag,
                 o->abstract ? "true" : "false");
         put_versions(c, cc, o->since, o->until, o->since_code, o->until_code);
         gen_out(c, ", %d, %d},\n", in->key, in->key_space);

@@ -547,11 +547,11 @@ static void object_comment(jem *em, sbuf *b, jobject *o, int oi)
     if (o->params.n)
         sb(&c, "generic: %s is any value here; %s.<valueType> is the instance for one value type",
            ((token *)o->params.items[0])->text, o->name);
-    if (o->ordered_code) {
+    if (em->obj[oi].ordered) {
         sb(&c, "%smembers in this order: ", c.n ? "; " : "");
         for (size_t k = 0; k < mem->n; k++)
             sb(&c, "%s%s", k ? ", " : "", ((jmember *)mem->items[k])->name);
-        sb(&c, " (%s)", o->ordered_code);
+        sb(&c, " (%s)", em->obj[oi].ordered);
     }
     for (size_t w = 0; w < o->wheres.n; w++) {
         cons *wc = o->wheres.items[w];
@@ -598,7 +598,7 @@ static void object_def(jem *em, sbuf *b, int oi)
     }
     if (req)
         sb(b, "]");
-    if (o->closed_code)
+    if (em->obj[oi].closed)
         sb(b, ",\n      \"additionalProperties\": false");
     /* members that depend on siblings: their exact schema per combination */
     sbuf all = {0};

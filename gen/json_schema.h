@@ -33,6 +33,8 @@ typedef struct jinfo {
     int tag;         /* the discriminator's index in flat, -1 */
     int key;         /* the key member's index in flat, -1 */
     int key_space;   /* the object that declares the key member, -1 */
+    /* the codes in force (an object without its own inherits its base's) */
+    const char *closed, *open, *ordered;
 } jinfo;
 
 /* The resolved schema (compiler.json). */

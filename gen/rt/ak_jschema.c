@@ -210,7 +210,7 @@ static const char *type_name(const ak_jschema *s, int16_t t)
     const ak_jtype *ty = &s->types[t];
     switch (ty->kind) {
     case AK_JT_STRING: return "a string";
-    case AK_JT_ENUM: return "one of its names";
+    case AK_JT_ENUM: return "a name";
     case AK_JT_VALUE_TYPE: return "a value type name";
     case AK_JT_REF: return "a reference (a key string)";
     case AK_JT_TAG: return "a type name";
@@ -223,9 +223,23 @@ static const char *type_name(const ak_jschema *s, int16_t t)
     case AK_JT_OBJECT:
     case AK_JT_MAP: return "an object";
     case AK_JT_ARRAY: return "an array";
-    case AK_JT_UNION: return "one of its alternatives";
     default: return "a value";
     }
+}
+
+/* What a union accepts, for a message: "a string or null". */
+static const char *expected_text(const ak_jschema *s, int16_t t, char out[128])
+{
+    const ak_jtype *ty = &s->types[t];
+    if (ty->kind != AK_JT_UNION)
+        return type_name(s, t);
+    out[0] = 0;
+    for (uint16_t i = 0; i < ty->alt_count; i++) {
+        size_t n = strlen(out);
+        snprintf(out + n, 128 - n, "%s%s", i ? (i + 1 == ty->alt_count ? " or " : ", ") : "",
+                 type_name(s, ty->alts[i]));
+    }
+    return out;
 }
 
 /* The order check of `where <array>: nondecreasing(f), norepeat(f)`. */
@@ -403,8 +417,9 @@ static bool tag_value(ak_jsctx *c, const ak_json_event *e, ak_jsframe *f, const 
     bool abstract;
     int16_t o = family_object(s, ty->object, e, &abstract);
     if (o < 0)
-        return ak_js_report(c, unlisted, e, "\"%.*s\" is %s %s", (int)e->text_len, e->text,
-                            abstract ? "abstract: no object is only a" : "not a type of", s->objects[ty->object].name);
+        return ak_js_report(c, unlisted, e, abstract ? "\"%.*s\" is abstract: name one of its concrete types"
+                                                     : "\"%.*s\" is not a type of %s", (int)e->text_len, e->text,
+                            s->objects[ty->object].name);
     if (!f || f->unresolved || o != f->object)
         return true; /* a second discriminator, or the look-ahead gave up: reported there */
     if (!is_a(s, o, f->declared) &&
@@ -447,8 +462,17 @@ static int16_t late_tag(ak_jsctx *c, ak_jsframe *f, int16_t sibling)
 /* ---- member checks ------------------------------------------------------------ */
 
 /* The value checks of a member (== != in syntax), in order; the first
- * that fails reports. num: the value when e is a number. */
-static bool run_checks(ak_jsctx *c, const ak_json_event *e, const ak_jmember_x *x, double num)
+ * that fails reports, and the rest are skipped. num: the value when e is a
+ * number. Returns CHECK_OK, CHECK_FAILED (reported) or CHECK_STOP (the
+ * error limit is reached). */
+enum { CHECK_OK, CHECK_FAILED, CHECK_STOP };
+
+static int failed(bool go)
+{
+    return go ? CHECK_FAILED : CHECK_STOP;
+}
+
+static int run_checks(ak_jsctx *c, const ak_json_event *e, const ak_jmember_x *x, double num)
 {
     for (uint16_t i = 0; i < x->check_count; i++) {
         const ak_jcheck *k = &x->checks[i];
@@ -465,7 +489,8 @@ static bool run_checks(ak_jsctx *c, const ak_json_event *e, const ak_jmember_x *
                 ak_buf_free(&b);
             }
             if (!ok)
-                return ak_js_report(c, k->rule, e, "\"%.*s\" is not %s", (int)e->text_len, e->text, k->syntax->about);
+                return failed(
+                    ak_js_report(c, k->rule, e, "\"%.*s\" is not %s", (int)e->text_len, e->text, k->syntax->about));
             continue;
         }
         if (e->kind != AK_JSON_NUMBER)
@@ -479,11 +504,11 @@ static bool run_checks(ak_jsctx *c, const ak_json_event *e, const ak_jmember_x *
         for (uint16_t j = 0; j < k->value_count && strlen(list) < sizeof list - 32; j++)
             snprintf(list + strlen(list), sizeof list - strlen(list), "%s%.17g", j ? ", " : "", k->values[j]);
         if (k->kind == AK_JC_NOT_IN)
-            return ak_js_report(c, k->rule, e, "%.*s must not be %s", (int)e->text_len, e->text, list);
-        return ak_js_report(c, k->rule, e, "%.*s is not %s%s", (int)e->text_len, e->text,
-                            k->value_count > 1 ? "one of " : "", list);
+            return failed(ak_js_report(c, k->rule, e, "%.*s must not be %s", (int)e->text_len, e->text, list));
+        return failed(ak_js_report(c, k->rule, e, "%.*s is not %s%s", (int)e->text_len, e->text,
+                                   k->value_count > 1 ? "one of " : "", list));
     }
-    return true;
+    return CHECK_OK;
 }
 
 static bool state(ak_jsctx *c)
@@ -625,12 +650,12 @@ static bool enum_value(ak_jsctx *c, const ak_json_event *e, const ak_jtype *ty, 
     return true;
 }
 
-/* A value (scalar or container start) of type t; m is the member it is
- * the value of (NULL for array elements), x the constraints of its place
- * (the member's, or for an element its array member's), kind_rule the rule
- * of a kind mismatch. */
+/* A value (scalar or container start) of type t; m is the member whose
+ * constraints apply (for an element of an array or map member, elem is
+ * true and m is that member), x its constraints beyond kind and range,
+ * kind_rule the rule of a kind mismatch. */
 static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmember *m, const ak_jmember_x *x,
-                  int kind_rule)
+                  int kind_rule, bool elem)
 {
     const ak_jschema *s = c->s;
     ak_jsframe *enc = ak_js_top(c);
@@ -640,8 +665,10 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
     if (ty->kind == AK_JT_UNION) {
         for (uint16_t i = 0; i < ty->alt_count; i++)
             if (accepts(s, ty->alts[i], e->kind))
-                return value(c, e, ty->alts[i], m, x, kind_rule);
-        if (!ak_js_report(c, kind_rule, e, "%s where %s is expected", ak_json_kind_name(e->kind), type_name(s, t)))
+                return value(c, e, ty->alts[i], m, x, kind_rule, elem);
+        char buf[128];
+        if (!ak_js_report(c, kind_rule, e, "%s where %s is expected", ak_json_kind_name(e->kind),
+                          expected_text(s, t, buf)))
             return false;
         return skip(c, e);
     }
@@ -651,7 +678,7 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
             tag = late_tag(c, enc, ty->sibling);
         if (tag < 0 || tag >= ty->arm_count)
             return skip(c, e); /* the discriminator is missing or wrong: reported there */
-        return value(c, e, ty->arms[tag].type, m, x, kind_rule);
+        return value(c, e, ty->arms[tag].type, m, x, kind_rule, elem);
     }
     if (ty->kind == AK_JT_PARAM) {
         int16_t vt = enc ? enc->vtype : -1;
@@ -682,17 +709,17 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
                             "\"%.*s\" is not a value type name (they are case-sensitive)", (int)e->text_len, e->text);
     case AK_JT_TAG: return tag_value(c, e, enc, ty, x && x->unlisted_rule >= 0 ? x->unlisted_rule : kind_rule);
     case AK_JT_STRING:
-        if (x) {
-            if (x->check_count && !run_checks(c, e, x, 0))
-                return false;
-            if (x->key_rule >= 0 && m)
-                return key_value(c, e, enc, x->key_rule);
-        }
+    case AK_JT_REF: {
+        /* a value that fails its syntax is no key and refers to nothing */
+        int r = x && x->check_count ? run_checks(c, e, x, 0) : CHECK_OK;
+        if (r != CHECK_OK)
+            return r == CHECK_FAILED;
+        if (ty->kind == AK_JT_REF)
+            return ref_value(c, e, ty->object, x);
+        if (x && x->key_rule >= 0 && !elem)
+            return key_value(c, e, enc, x->key_rule);
         return true;
-    case AK_JT_REF:
-        if (x && x->check_count && !run_checks(c, e, x, 0))
-            return false;
-        return ref_value(c, e, ty->object, x);
+    }
     case AK_JT_NUMBER:
     case AK_JT_F32:
     case AK_JT_F64: {
@@ -714,10 +741,10 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
             if (!ak_js_report(c, m->range_rule, e, "%.*s is outside %.17g..%.17g", (int)e->text_len, e->text, m->lo,
                               m->hi))
                 return false;
-        } else if (x && x->check_count && !run_checks(c, e, x, v)) {
+        } else if (x && x->check_count && run_checks(c, e, x, v) == CHECK_STOP) {
             return false;
         }
-        if (m)
+        if (m && !elem)
             return order_check(c, e, m, v);
         return true;
     }
@@ -728,9 +755,9 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
             return !ak_diags_stopped(ak_json_diags(c->p));
         if (m && m->range_rule >= 0 && !((double)v >= m->lo && (double)v <= m->hi))
             return ak_js_report(c, m->range_rule, e, "%lld is outside %.17g..%.17g", (long long)v, m->lo, m->hi);
-        if (x && x->check_count && !run_checks(c, e, x, (double)v))
+        if (x && x->check_count && run_checks(c, e, x, (double)v) == CHECK_STOP)
             return false;
-        if (m)
+        if (m && !elem)
             return order_check(c, e, m, (double)v);
         return true;
     }
@@ -769,7 +796,7 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
         if (!f)
             return false;
         f->vtype = vt;
-        if (ty->kind == AK_JT_ARRAY && x && x->unique_rule >= 0 && m) {
+        if (ty->kind == AK_JT_ARRAY && x && x->unique_rule >= 0 && !elem) {
             if (!state(c) || (f->uset = ak_jsstate_set_open(c->st)) < 0) {
                 c->oom = true;
                 return false;
@@ -777,7 +804,7 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
             f->unique = x;
         }
         if (ty->kind == AK_JT_ARRAY)
-            set_lane(c, f, ty->elem, m);
+            set_lane(c, f, ty->elem, elem ? NULL : m);
         return true;
     }
     default: return true;
@@ -907,13 +934,16 @@ static bool on_end_object(ak_jsctx *c, const ak_json_event *e)
     return true;
 }
 
-/* The type and member of the value that comes next in frame f; *x: the
- * constraints of the place (an element's: its array member's). */
-static int16_t slot(ak_jsctx *c, ak_jsframe *f, const ak_jmember **m, const ak_jmember_x **x, int *kind_rule)
+/* The type of the value that comes next in frame f, and the member whose
+ * constraints apply (*elem: it is an element of that member's array or
+ * map). */
+static int16_t slot(ak_jsctx *c, ak_jsframe *f, const ak_jmember **m, const ak_jmember_x **x, int *kind_rule,
+                    bool *elem)
 {
     *m = NULL;
     *x = NULL;
     *kind_rule = -1;
+    *elem = false;
     if (!f)
         return c->s->root_type;
     if (f->type < 0)
@@ -932,6 +962,8 @@ static int16_t slot(ak_jsctx *c, ak_jsframe *f, const ak_jmember **m, const ak_j
     if (owner) {
         *kind_rule = owner->elem_kind_rule;
         *x = owner->x;
+        *m = owner;
+        *elem = true;
     }
     return ty->elem;
 }
@@ -975,8 +1007,9 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
             const ak_jmember *m;
             const ak_jmember_x *x;
             int kind_rule;
-            int16_t t = slot(c, top, &m, &x, &kind_rule);
-            go = value(c, e, t, m, x, kind_rule);
+            bool elem;
+            int16_t t = slot(c, top, &m, &x, &kind_rule, &elem);
+            go = value(c, e, t, m, x, kind_rule, elem);
             /* unique: an element of the array, or member f of an element */
             if (go && top && top->uset >= 0)
                 go = unique_value(c, e, top, "the element");
