@@ -429,6 +429,18 @@ static bool tag_value(ak_jsctx *c, const ak_json_event *e, ak_jsframe *f, const 
     return version_check(c, &s->objects[o].versions, e, s->objects[o].name);
 }
 
+/* The object frame whose members' tags a value's type depends on: the
+ * innermost, through the arrays and maps of an element. NULL at the top. */
+static ak_jsframe *tag_frame(ak_jsctx *c)
+{
+    for (size_t i = 0; i < c->depth; i++) {
+        ak_jsframe *f = ak_js_up(c, i);
+        if (f->object >= 0 || f->type < 0 || f->value >= 0)
+            return f->object >= 0 ? f : NULL;
+    }
+    return NULL;
+}
+
 /* A sibling's tag (enum index, value type) that member m's type depends
  * on, looked ahead for in an unordered object where the sibling comes
  * later. -1 when absent or not one of the names. */
@@ -673,9 +685,10 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
         return skip(c, e);
     }
     if (ty->kind == AK_JT_BY) {
-        int16_t tag = enc && ty->sibling >= 0 && ty->sibling < 16 ? enc->tags[ty->sibling] : -1;
-        if (tag < 0 && enc)
-            tag = late_tag(c, enc, ty->sibling);
+        ak_jsframe *owner = tag_frame(c);
+        int16_t tag = owner && ty->sibling >= 0 && ty->sibling < 16 ? owner->tags[ty->sibling] : -1;
+        if (tag < 0 && owner)
+            tag = late_tag(c, owner, ty->sibling);
         if (tag < 0 || tag >= ty->arm_count)
             return skip(c, e); /* the discriminator is missing or wrong: reported there */
         return value(c, e, ty->arms[tag].type, m, x, kind_rule, elem);
@@ -763,10 +776,11 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
     }
     case AK_JT_OBJECT: {
         int16_t vt = -1;
-        if (ty->bind >= 0 && enc && ty->bind < 16) {
-            vt = enc->tags[ty->bind];
+        ak_jsframe *owner = ty->bind >= 0 ? tag_frame(c) : NULL;
+        if (ty->bind >= 0 && owner && ty->bind < 16) {
+            vt = owner->tags[ty->bind];
             if (vt < 0)
-                vt = late_tag(c, enc, ty->bind);
+                vt = late_tag(c, owner, ty->bind);
         } else if (ty->bind == -2 && enc) {
             vt = enc->vtype;
         }

@@ -105,3 +105,5 @@ add_test(NAME animgen.animj.line-directives
   COMMAND ${CMAKE_COMMAND} -DFILE=${AK_GEN_DIR}/formats/animj/animj_layout.c -DDECL=formats/animj/animj.schema
           -P ${CMAKE_CURRENT_LIST_DIR}/check_lines.cmake)
 set_tests_properties(animgen.json.line-directives animgen.animj.line-directives PROPERTIES LABELS animgen)
+# The runtime of the JSON validators, on hand-written tables (tests/unit/test_jschema.c).
+target_include_directories(test_jschema PRIVATE ${CMAKE_SOURCE_DIR}/gen/rt ${CMAKE_SOURCE_DIR}/grammars)
