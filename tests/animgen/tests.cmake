@@ -90,13 +90,14 @@ const json_case json_cases[] = {
 ${_entries}};
 const size_t json_case_count = sizeof json_cases / sizeof json_cases[0];
 ")
-add_executable(animgen_json_cases ${CMAKE_CURRENT_LIST_DIR}/json_cases.c ${AK_JSON_CASES_OUT}/json_cases_table.c
-  ${_sources})
-target_compile_options(animgen_json_cases PRIVATE ${AK_WARNINGS})
+# The validators (also linked by fuzz/jschema_fuzzer.c).
+add_library(animgen_json_case_validators OBJECT ${AK_JSON_CASES_OUT}/json_cases_table.c ${_sources})
 set_source_files_properties(${AK_JSON_CASES_OUT}/json_cases_table.c PROPERTIES COMPILE_OPTIONS "-w")
-target_include_directories(animgen_json_cases PRIVATE ${CMAKE_CURRENT_LIST_DIR} ${AK_JSON_CASES_OUT}
-  ${CMAKE_SOURCE_DIR}/gen/rt ${CMAKE_SOURCE_DIR}/grammars)
-target_link_libraries(animgen_json_cases PRIVATE animkit)
+target_include_directories(animgen_json_case_validators PUBLIC ${CMAKE_CURRENT_LIST_DIR} ${AK_JSON_CASES_OUT}
+  ${CMAKE_SOURCE_DIR}/gen/rt ${CMAKE_SOURCE_DIR}/grammars ${CMAKE_SOURCE_DIR}/include ${CMAKE_SOURCE_DIR}/runtime)
+add_executable(animgen_json_cases ${CMAKE_CURRENT_LIST_DIR}/json_cases.c)
+target_compile_options(animgen_json_cases PRIVATE ${AK_WARNINGS})
+target_link_libraries(animgen_json_cases PRIVATE animgen_json_case_validators animkit)
 # Generated C leads back to the declaration (#line, repository-relative).
 add_test(NAME animgen.json.line-directives
   COMMAND ${CMAKE_COMMAND} -DFILE=${AK_JSON_CASES_OUT}/families_layout.c -DDECL=tests/animgen/json/families.schema
