@@ -784,6 +784,8 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
         } else if (ty->bind == -2 && enc) {
             vt = enc->vtype;
         }
+        /* an element of an array with unique(f) (before push: it may move the frames) */
+        const char *unique_field = enc && enc->unique ? enc->unique->unique_field : NULL;
         ak_jsframe *f = push(c, t, e);
         if (!f)
             return false;
@@ -794,11 +796,10 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
             return false;
         if (o->family < 0 && !version_check(c, &o->versions, e, o->name))
             return false;
-        /* an element of an array with unique(f): the member f */
-        if (enc && enc->unique && enc->unique->unique_field && !f->unresolved) {
+        if (unique_field && !f->unresolved) {
             const ak_jobject *co = &s->objects[f->object];
             for (uint16_t i = 0; i < co->member_count; i++)
-                if (strcmp(co->members[i].name, enc->unique->unique_field) == 0)
+                if (strcmp(co->members[i].name, unique_field) == 0)
                     f->unique_member = (int16_t)i;
         }
         return true;
@@ -1023,12 +1024,14 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
             int kind_rule;
             bool elem;
             int16_t t = slot(c, top, &m, &x, &kind_rule, &elem);
+            size_t at = c->depth; /* value() may push a frame, and move them */
             go = value(c, e, t, m, x, kind_rule, elem);
             /* unique: an element of the array, or member f of an element */
+            top = at ? &c->frames[at - 1] : NULL;
             if (go && top && top->uset >= 0)
                 go = unique_value(c, e, top, "the element");
-            else if (go && top && top->unique_member >= 0 && top->member == top->unique_member)
-                go = unique_value(c, e, ak_js_up(c, top == ak_js_top(c) ? 1 : 2), m ? m->name : "the value");
+            else if (go && top && top->unique_member >= 0 && top->member == top->unique_member && at >= 2)
+                go = unique_value(c, e, &c->frames[at - 2], m ? m->name : "the value");
         }
         break;
     }
