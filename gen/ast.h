@@ -270,7 +270,17 @@ typedef struct jobject {
     loc since_at, until_at;
     vec members;       /* jmember* */
     vec wheres;        /* cons* with name = array member, applied to its elements */
+    vec groups;        /* jgroup*: `where oneof(a, b) @code`, `where together(a, b) @code` */
 } jobject;
+
+/* Members whose presence goes together: exactly one of them (oneof), or
+ * all or none (together). */
+typedef struct jgroup {
+    bool oneof;
+    vec names; /* token* */
+    const char *code;
+    loc at, code_at;
+} jgroup;
 
 typedef struct syntax_decl {
     const char *name;

@@ -489,8 +489,10 @@ static void resolve_objects(jem *em)
             jobject *root = f->objects.items[in->family];
             in->tag = member_index(em, (int)i, root->discriminator);
         }
-        /* closed, open and ordered are inherited */
+        /* closed, open, ordered and presence groups are inherited */
         for (int k = len - 1; k >= 0; k--) {
+            for (size_t g = 0; g < chain[k]->groups.n; g++)
+                vec_push(cc, &in->groups, chain[k]->groups.items[g]);
             if (chain[k]->closed_code || chain[k]->open_code) {
                 in->closed = chain[k]->closed_code;
                 in->open = chain[k]->open_code;
@@ -865,6 +867,32 @@ static void check_wheres(jem *em, int oi)
     }
 }
 
+/* `where oneof(...)`, `where together(...)`: optional members of the object. */
+static void check_groups(jem *em, int oi)
+{
+    compiler *cc = em->cc;
+    jobject *o = em->f->objects.items[oi];
+    for (size_t k = 0; k < o->groups.n; k++) {
+        jgroup *g = o->groups.items[k];
+        use_rule(cc, g->code, g->code_at);
+        const char *what = g->oneof ? "oneof" : "together";
+        if (g->names.n < 2)
+            cc_error(cc, g->at, "'%s' needs at least two members", what);
+        for (size_t i = 0; i < g->names.n; i++) {
+            token *t = g->names.items[i];
+            int mi = member_index(em, oi, t->text);
+            for (size_t j = 0; j < i; j++)
+                if (!strcmp(((token *)g->names.items[j])->text, t->text))
+                    cc_error(cc, t->at, "'%s': member '%s' is listed twice", what, t->text);
+            if (mi < 0)
+                cc_error(cc, t->at, "'%s': object '%s' has no member '%s'", what, o->name, t->text);
+            else if (!((jmember *)em->obj[oi].flat.items[mi])->optional)
+                cc_error(cc, t->at, "'%s': member '%s' is required, so the group would %s (mark it optional with '?')",
+                         what, t->text, g->oneof ? "exclude the others" : "require the others");
+        }
+    }
+}
+
 static void check_object(jem *em, int oi)
 {
     compiler *cc = em->cc;
@@ -906,6 +934,7 @@ static void check_object(jem *em, int oi)
         if (in->owner.items[k] == o)
             check_member(em, oi, in->flat.items[k], (int)(intptr_t)in->types.items[k], (int)k);
     check_wheres(em, oi);
+    check_groups(em, oi);
 }
 
 /* Whether some member type anywhere uses the built-in value types. */

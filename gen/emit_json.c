@@ -417,6 +417,26 @@ static void object_table(jem *em, FILE *c)
     for (size_t i = 0; i < f->objects.n; i++)
         if (em->obj[i].flat.n)
             member_table(em, c, (int)i);
+    for (size_t i = 0; i < f->objects.n; i++) {
+        jobject *o = f->objects.items[i];
+        vec *groups = &em->obj[i].groups;
+        if (!groups->n)
+            continue;
+        line_to_decl(cc, c, o->at.line);
+        gen_out(c, "static const ak_jgroup %s_groups_%s[] = {\n", id, o->name);
+        for (size_t g = 0; g < groups->n; g++) {
+            jgroup *gr = groups->items[g];
+            uint64_t mask = 0;
+            for (size_t k = 0; k < gr->names.n; k++)
+                for (size_t j = 0; j < em->obj[i].flat.n; j++)
+                    if (!strcmp(((jmember *)em->obj[i].flat.items[j])->name, ((token *)gr->names.items[k])->text))
+                        mask |= UINT64_C(1) << j;
+            line_to_decl(cc, c, gr->at.line);
+            gen_out(c, "    {UINT64_C(0x%llx), %s, %d},\n", (unsigned long long)mask, gr->oneof ? "true" : "false",
+                    rule_index(cc, gr->code));
+        }
+        gen_out(c, "};\n");
+    }
     gen_out(c, "static const ak_jobject %s_objects[] = {\n", id);
     for (size_t i = 0; i < f->objects.n; i++) {
         jobject *o = f->objects.items[i];
@@ -432,7 +452,11 @@ static void object_table(jem *em, FILE *c)
                 rule_index(cc, in->closed ? in->closed : in->open), in->base, in->family, in->tag,
                 o->abstract ? "true" : "false");
         put_versions(c, cc, o->since, o->until, o->since_code, o->until_code);
-        gen_out(c, ", %d, %d},\n", in->key, in->key_space);
+        gen_out(c, ", %d, %d, ", in->key, in->key_space);
+        if (in->groups.n)
+            gen_out(c, "%s_groups_%s, %zu},\n", id, o->name, in->groups.n);
+        else
+            gen_out(c, "NULL, 0},\n");
     }
     gen_out(c, "};\n");
 }

@@ -811,6 +811,15 @@ static void object_comment(xs *x, sbuf *b, jobject *o, int oi)
         sb(&c, "%s%s: an element's %s is never %s the previous element's (%s)", c.n ? "; " : "", arr, wc->name,
            wc->kind == C_NONDECREASING ? "less than" : "equal to", wc->code ? wc->code : "");
     }
+    for (size_t g = 0; g < em->obj[oi].groups.n; g++) {
+        jgroup *gr = em->obj[oi].groups.items[g];
+        if (asserted(em, gr->code))
+            continue;
+        sb(&c, "%s%s of ", c.n ? "; " : "", gr->oneof ? "exactly one" : "all or none");
+        for (size_t i = 0; i < gr->names.n; i++)
+            sb(&c, "%s%s", i ? ", " : "", ((token *)gr->names.items[i])->text);
+        sb(&c, " (a warning, %s)", gr->code);
+    }
     if (x->range >= 0 && x->hi >= 0)
         sb(&c, "%sas in format versions %lld to %lld", c.n ? "; " : "", (long long)x->lo, (long long)x->hi);
     else if (x->range >= 0)
@@ -908,6 +917,34 @@ static void object_def(xs *x, sbuf *b, int oi)
             cc_error(em->cc, ((jmember *)mem->items[k])->at,
                      "member '%s': more than %d combinations of sibling values for the JSON Schema export",
                      ((jmember *)mem->items[k])->name, MAX_BRANCHES);
+    }
+    /* where oneof(...) / together(...) */
+    for (size_t g = 0; g < in->groups.n; g++) {
+        jgroup *gr = in->groups.items[g];
+        if (!asserted(em, gr->code))
+            continue;
+        sb(&all, "%s\n        {", all.n ? "," : "");
+        sb(&all, gr->oneof ? "\"oneOf\": [" : "\"dependentRequired\": {");
+        for (size_t i = 0; i < gr->names.n; i++) {
+            const char *name = ((token *)gr->names.items[i])->text;
+            sb(&all, i ? ", " : "");
+            if (gr->oneof) {
+                sb(&all, "{\"required\": [");
+                sb_str(&all, name);
+                sb(&all, "]}");
+                continue;
+            }
+            sb_str(&all, name);
+            sb(&all, ": [");
+            int n = 0;
+            for (size_t j = 0; j < gr->names.n; j++)
+                if (j != i) {
+                    sb(&all, n++ ? ", " : "");
+                    sb_str(&all, ((token *)gr->names.items[j])->text);
+                }
+            sb(&all, "]");
+        }
+        sb(&all, gr->oneof ? "]}" : "}}");
     }
     if (all.n)
         sb(b, ",\n      \"allOf\": [%s\n      ]", all.p);

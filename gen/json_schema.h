@@ -35,6 +35,7 @@ typedef struct jinfo {
     int key_space;   /* the object that declares the key member, -1 */
     /* the codes in force (an object without its own inherits its base's) */
     const char *closed, *open, *ordered;
+    vec groups;      /* jgroup*: its own and its bases' (presence groups are inherited) */
 } jinfo;
 
 /* The resolved schema (compiler.json). */

@@ -36,7 +36,7 @@ static const keyword keywords[] = {
     {"unique", TK_UNIQUE}, {"reports", TK_REPORTS},
     {"mistyped", TK_KIND}, {"required", TK_REQUIRED}, {"values", TK_VALUES},
     {"key", TK_KEY}, {"dangling", TK_DANGLING}, {"mistargeted", TK_MISTARGETED}, {"unlisted", TK_UNLISTED},
-    {"misplaced", TK_MISPLACED}, {"anycase", TK_ANYCASE},
+    {"misplaced", TK_MISPLACED}, {"anycase", TK_ANYCASE}, {"oneof", TK_ONEOF}, {"together", TK_TOGETHER},
 };
 
 static int keyword_token(const unsigned char *s, size_t n)

@@ -111,7 +111,7 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
     RULE STRUCT ENUM IF ELSE SWITCH LET ASSERT AT FATAL FINITE IN FITS UTF8 MINIMAL LENGTH
     FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
     ABSTRACT BY SINCE UNTIL REF MAP NOTE WARNING ERROR WHERE SYNTAX MACHINE VERSION UNIQUE
-    REPORTS KIND REQUIRED VALUES KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE.
+    REPORTS KIND REQUIRED VALUES KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE ONEOF TOGETHER.
 
 %left OROR.
 %left ANDAND.
@@ -503,6 +503,19 @@ wheres ::= wheres WHERE name(N) COLON jcbody(B) CODE(C). {
     jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1];
     B->code = C->text; B->code_at = C->at; B->value = mk_expr(cc, E_NAME, N->at, N->text);
     vec_push(cc, &o->wheres, B);
+}
+
+wheres ::= wheres WHERE ONEOF(T) LPAREN namelist(L) RPAREN CODE(C). {
+    jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1];
+    jgroup *g = cc_alloc(cc, sizeof *g);
+    g->oneof = true; g->names = *L; g->code = C->text; g->code_at = C->at; g->at = T->at;
+    vec_push(cc, &o->groups, g);
+}
+wheres ::= wheres WHERE TOGETHER(T) LPAREN namelist(L) RPAREN CODE(C). {
+    jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1];
+    jgroup *g = cc_alloc(cc, sizeof *g);
+    g->oneof = false; g->names = *L; g->code = C->text; g->code_at = C->at; g->at = T->at;
+    vec_push(cc, &o->groups, g);
 }
 
 namelist(A) ::= name(N). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, N); }

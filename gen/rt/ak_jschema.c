@@ -902,6 +902,33 @@ static bool on_key(ak_jsctx *c, const ak_json_event *e)
     return true;
 }
 
+/* The names of the members of mask (those present: in, others: not in), for a message. */
+static const char *member_names(const ak_jobject *o, uint64_t mask, char out[160])
+{
+    out[0] = 0;
+    for (uint16_t i = 0; i < o->member_count && i < 64; i++)
+        if (mask >> i & 1) {
+            size_t n = strlen(out);
+            snprintf(out + n, 160 - n, "%s\"%s\"", n ? ", " : "", o->members[i].name);
+        }
+    return out;
+}
+
+/* `where oneof(...)`: exactly one present; `where together(...)`: all or none. */
+static bool group_check(ak_jsctx *c, const ak_jobject *o, const ak_jgroup *g, uint64_t seen, const ak_json_event *at)
+{
+    uint64_t in = seen & g->members;
+    char a[160], b[160];
+    if (g->oneof && !in)
+        return ak_js_report(c, g->rule, at, "%s has none of %s", o->name, member_names(o, g->members, a));
+    if (g->oneof && (in & (in - 1)))
+        return ak_js_report(c, g->rule, at, "%s has %s: only one of them", o->name, member_names(o, in, a));
+    if (!g->oneof && in && in != g->members)
+        return ak_js_report(c, g->rule, at, "%s has %s without %s", o->name, member_names(o, in, a),
+                            member_names(o, g->members & ~in, b));
+    return true;
+}
+
 /* Whether member m must be present in the document's version. */
 static bool required(const ak_jsctx *c, const ak_jmember *m)
 {
@@ -946,6 +973,9 @@ static bool on_end_object(ak_jsctx *c, const ak_json_event *e)
         if (!ak_js_report(c, rule, &at, "%s without member \"%s\"", o->name, m->name))
             return false;
     }
+    for (uint16_t g = 0; g < o->group_count && !f->unresolved; g++)
+        if (!group_check(c, o, &o->groups[g], f->seen, &at))
+            return false;
     return true;
 }
 

@@ -120,6 +120,14 @@ typedef struct ak_jmember {
     const ak_jmember_x *x; /* versions, value checks, keys, references, families, uniqueness; NULL: none */
 } ak_jmember;
 
+/* Members whose presence goes together (`where oneof(a, b)`, `where
+ * together(a, b)`): bits of the object's member indices. */
+typedef struct ak_jgroup {
+    uint64_t members;
+    bool oneof; /* exactly one of them; else all or none */
+    int16_t rule;
+} ak_jgroup;
+
 typedef struct ak_jobject {
     const char *name;
     const ak_jmember *members;
@@ -133,6 +141,8 @@ typedef struct ak_jobject {
     ak_jversions versions; /* the object exists in these versions */
     int16_t key_member;   /* the member that identifies it document-wide (`key`), -1 */
     int16_t key_space;    /* the object that declares the key member: keys are unique within it */
+    const ak_jgroup *groups;
+    uint16_t group_count;
 } ak_jobject;
 
 /* Codes of the built-in value_type shapes (the `values` item). */

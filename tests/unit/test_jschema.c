@@ -226,10 +226,10 @@ static const ak_jmember a_members[] = {
     MEMBER("late", T_STRING, true, R_KIND, -1, &late_x),
 };
 static const ak_jobject objects[] = {
-    {"Doc", doc_members, 1, -1, R_UNKNOWN, -1, -1, -1, false, NO_VERSIONS, -1, -1},
-    {"Node", node_members, 2, -1, R_UNKNOWN, -1, 1, 0, true, NO_VERSIONS, 1, 1},
-    {"A", a_members, 5, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1},
-    {"B", node_members, 2, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1},
+    {"Doc", doc_members, 1, -1, R_UNKNOWN, -1, -1, -1, false, NO_VERSIONS, -1, -1, NULL, 0},
+    {"Node", node_members, 2, -1, R_UNKNOWN, -1, 1, 0, true, NO_VERSIONS, 1, 1, NULL, 0},
+    {"A", a_members, 5, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0},
+    {"B", node_members, 2, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0},
 };
 static ak_jschema schema = {rules, types, objects, T_DOC, R_KIND, {-1, -1, -1, -1, -1}, NULL, "/v", 4};
 
