@@ -679,17 +679,7 @@ static void value_clauses(jem *em, sbuf *b, jmember *m, sbuf *comment)
         }
         sb(b, "%s{\"if\": {\"type\": \"%s\"}, \"then\": {", b->n ? ", " : "", c->kind == C_SYNTAX ? "string" : "number");
         if (c->kind == C_SYNTAX) {
-            const char *machine = "";
-            for (size_t s = 0; s < em->f->syntaxes.n; s++) {
-                syntax_decl *sd = em->f->syntaxes.items[s];
-                if (!strcmp(sd->name, c->name))
-                    machine = sd->machine;
-            }
-            const ak_value_syntax *vs = ak_value_syntax_find(machine);
-            sb(b, "\"pattern\": ");
-            sb_str(b, vs ? vs->pattern : "");
-            if (vs && vs->format)
-                sb(b, ", \"format\": \"%s\"", vs->format);
+            sb(b, "\"$ref\": \"#/$defs/syntax.%s\"", c->name); /* syntax_defs() */
         } else if (c->kind == C_CMP) {
             sb(b, strcmp(c->op, "==") ? "\"not\": {\"const\": " : "\"const\": ");
             sb_literal(b, c->value);
@@ -1109,6 +1099,24 @@ static void definitions(xs *x, sbuf *b)
     }
 }
 
+/* $defs/syntax.<name>: each value syntax once (its pattern can be long). */
+static void syntax_defs(jem *em, sbuf *b)
+{
+    for (size_t s = 0; s < em->f->syntaxes.n; s++) {
+        syntax_decl *sd = em->f->syntaxes.items[s];
+        const ak_value_syntax *vs = ak_value_syntax_find(sd->machine);
+        if (!vs)
+            continue;
+        sb(b, "    \"syntax.%s\": {\"$comment\": ", sd->name);
+        sb_str(b, vs->about);
+        sb(b, ", \"pattern\": ");
+        sb_str(b, vs->pattern);
+        if (vs->format)
+            sb(b, ", \"format\": \"%s\"", vs->format);
+        sb(b, "},\n");
+    }
+}
+
 static void emit_schema_json(jem *em, sbuf *b)
 {
     format_decl *f = em->f;
@@ -1155,6 +1163,7 @@ static void emit_schema_json(jem *em, sbuf *b)
             snprintf(x.suffix, sizeof x.suffix, "@v%lld-", (long long)x.lo);
         definitions(&x, b);
     }
+    syntax_defs(em, b);
     sb(b, "    \"value_type\": {\"enum\": [");
     for (int vt = 0; vt < AK_VT_COUNT; vt++)
         sb(b, "%s\"%s\"", vt ? ", " : "", vt_name(vt));

@@ -9,10 +9,13 @@
  *   #   => warning id.c.d      and optionally the JSON Pointer), as a multiset
  *   # pass --strict: {...}     the same at the strict level (also fail --strict)
  *
- * usage: animgen_json_cases FILE.schema   (exit 0 when every document passes;
- * with AK_VERBOSE set in the environment, every diagnostic is printed) */
+ * usage: animgen_json_cases FILE.schema [DIR]   (exit 0 when every document
+ * passes; with AK_VERBOSE set in the environment, every diagnostic is
+ * printed). Every file in DIR (real files, e.g. ../shared/corpus/<id>) must
+ * validate without any diagnostic; exit 77 (skipped) when DIR is absent. */
 #include "json_cases.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,10 +92,43 @@ static const char *doc_of(const char *line, const char *word, bool *strict)
     return strncmp(p, ": ", 2) == 0 ? p + 2 : NULL;
 }
 
+/* Every file of dir must validate without a diagnostic. -1: no such directory. */
+static int run_dir(const json_case *jc, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    struct dirent *de;
+    int files = 0;
+    while ((de = readdir(d))) {
+        if (de->d_name[0] == '.')
+            continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            continue;
+        ak_buf b;
+        ak_buf_init(&b);
+        char tmp[8192];
+        size_t n;
+        while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
+            ak_buf_append(&b, tmp, n);
+        fclose(f);
+        files++;
+        ak_buf_cstr(&b);
+        run(jc, path, 1, b.data ? b.data : "", false, NULL, 0);
+        ak_buf_free(&b);
+    }
+    closedir(d);
+    printf("%s: %d files, %d failed\n", dir, files, failures);
+    return files;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: animgen_json_cases FILE.schema\n");
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: animgen_json_cases FILE.schema [DIR]\n");
         return 2;
     }
     FILE *f = fopen(argv[1], "r");
@@ -116,6 +152,12 @@ int main(int argc, char **argv)
     if (!jc) {
         fprintf(stderr, "%s: no compiled format for this case\n", argv[1]);
         return 2;
+    }
+    if (argc == 3) {
+        int files = run_dir(jc, argv[2]);
+        if (files < 0)
+            return 77;
+        return failures || !files ? 1 : 0;
     }
     for (int i = 0; i < n; i++) {
         bool strict, fail = false;

@@ -98,6 +98,11 @@ target_include_directories(animgen_json_case_validators PUBLIC ${CMAKE_CURRENT_L
 add_executable(animgen_json_cases ${CMAKE_CURRENT_LIST_DIR}/json_cases.c)
 target_compile_options(animgen_json_cases PRIVATE ${AK_WARNINGS})
 target_link_libraries(animgen_json_cases PRIVATE animgen_json_case_validators animkit)
+# The Glaxnimate sketch on every corpus file (no diagnostic at all).
+add_test(NAME animgen.json.rawr-corpus
+  COMMAND animgen_json_cases tests/animgen/json/rawr.schema ${AK_SHARED_DIR}/corpus/glaxnimate
+  WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(animgen.json.rawr-corpus PROPERTIES LABELS animgen SKIP_RETURN_CODE 77)
 # Generated C leads back to the declaration (#line, repository-relative).
 add_test(NAME animgen.json.line-directives
   COMMAND ${CMAKE_COMMAND} -DFILE=${AK_JSON_CASES_OUT}/families_layout.c -DDECL=tests/animgen/json/families.schema
