@@ -794,7 +794,7 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
         const ak_jobject *o = &s->objects[ty->object];
         if (o->family >= 0 && !select_object(c, f, e, x))
             return false;
-        if (o->family < 0 && !version_check(c, &o->versions, e, o->name))
+        if (o->family < 0 && c->version >= 0 && !version_check(c, &o->versions, e, o->name))
             return false;
         if (unique_field && !f->unresolved) {
             const ak_jobject *co = &s->objects[f->object];
@@ -942,18 +942,17 @@ static bool required(const ak_jsctx *c, const ak_jmember *m)
     return in_versions(c->version, &x->versions) && (x->required_since < 0 || c->version >= x->required_since);
 }
 
-static bool on_end_object(ak_jsctx *c, const ak_json_event *e)
+/* What an object lacks (the rare part of on_end_object): components of a
+ * value, required members, presence groups. */
+static bool object_incomplete(ak_jsctx *c, const ak_json_event *e, ak_jsframe *f, uint64_t missing)
 {
-    ak_jsframe *f = ak_js_top(c);
-    if (!f)
-        return true;
     ak_json_event at = *e;
     at.offset = f->start;
     at.length = 1;
     if (f->value >= 0) {
         const ak_value_type_info *info = ak_value_type_info_of((ak_value_type)f->value);
         for (int i = 0; i < info->components; i++)
-            if (!(f->seen >> i & 1)) {
+            if (missing >> i & 1) {
                 char name[4];
                 ak_value_component_name((ak_value_type)f->value, (unsigned)i, name);
                 if (!ak_js_report(c, c->s->values.component_missing, &at, "%s value without component \"%s\"",
@@ -962,13 +961,11 @@ static bool on_end_object(ak_jsctx *c, const ak_json_event *e)
             }
         return true;
     }
-    if (f->object < 0)
-        return true;
     const ak_jobject *o = &c->s->objects[f->object];
-    for (uint16_t i = 0; i < o->member_count && i < 64; i++) {
-        const ak_jmember *m = &o->members[i];
-        if ((f->seen >> i & 1) || !required(c, m) || (f->unresolved && i != o->tag_member))
+    for (uint16_t i = 0; missing && i < o->member_count && i < 64; i++) {
+        if (!(missing >> i & 1))
             continue;
+        const ak_jmember *m = &o->members[i];
         int rule = m->required_rule >= 0 ? m->required_rule : o->unknown_rule;
         if (!ak_js_report(c, rule, &at, "%s without member \"%s\"", o->name, m->name))
             return false;
@@ -977,6 +974,27 @@ static bool on_end_object(ak_jsctx *c, const ak_json_event *e)
         if (!group_check(c, o, &o->groups[g], f->seen, &at))
             return false;
     return true;
+}
+
+static bool on_end_object(ak_jsctx *c, const ak_json_event *e)
+{
+    ak_jsframe *f = ak_js_top(c);
+    if (!f)
+        return true;
+    uint64_t missing;
+    if (f->value >= 0) {
+        unsigned n = ak_value_type_info_of((ak_value_type)f->value)->components;
+        missing = ~f->seen & ((UINT64_C(1) << n) - 1);
+    } else if (f->object >= 0) {
+        missing = c->required[f->object] & ~f->seen;
+        if (f->unresolved)
+            missing &= UINT64_C(1) << c->s->objects[f->object].tag_member;
+        else if (c->s->objects[f->object].group_count)
+            return object_incomplete(c, e, f, missing);
+    } else {
+        return true;
+    }
+    return !missing || object_incomplete(c, e, f, missing);
 }
 
 /* The type of the value that comes next in frame f, and the member whose
@@ -1159,6 +1177,14 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     c.version = document_version(s, data, size);
     /* look-aheads for late discriminators: at most 8 times the input */
     c.lookahead = size > (SIZE_MAX - (1u << 20)) / 8 ? SIZE_MAX : 8 * size + (1u << 20);
+    /* per object, the members this document's version requires */
+    c.required = calloc(s->object_count + 1u, sizeof *c.required);
+    if (!c.required)
+        return AK_JSON_NOMEM;
+    for (uint16_t i = 0; i < s->object_count; i++)
+        for (uint16_t k = 0; k < s->objects[i].member_count && k < 64; k++)
+            if (required(&c, &s->objects[i].members[k]))
+                c.required[i] |= UINT64_C(1) << k;
     ak_json_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.handler = on_event;
@@ -1175,6 +1201,7 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     if (st == AK_JSON_OK && hook && !c.oom && (!d || !ak_diags_stopped(d)))
         hook(&c, NULL);
     free(c.frames);
+    free(c.required);
     ak_jsstate_free(c.st);
     if (c.oom)
         return AK_JSON_NOMEM;

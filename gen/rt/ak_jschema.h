@@ -277,6 +277,7 @@ struct ak_jsctx {
     size_t lookahead;     /* bytes look-aheads may still skip (json_seek.h) */
     bool lookahead_spent; /* reported once */
     ak_jsstate *st;       /* NULL until a key, a reference or a unique set needs it */
+    uint64_t *required;   /* per object: the members the document's version requires */
 };
 
 /* Validates data against the schema; diagnostics go to d. Returns the
