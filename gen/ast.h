@@ -204,7 +204,7 @@ typedef struct rule_decl {
     bool used;
 } rule_decl;
 
-/* ---- JSON schemas (parsed and checked now; code generation comes with AnimJ) */
+/* ---- JSON schemas (resolved by check_json.c into json_schema.h) ----------- */
 
 typedef enum jtype_kind {
     J_STRING, J_NUMBER, J_INTEGER, J_F32, J_F64, J_BOOL, J_NULL, J_ANY,

@@ -410,7 +410,7 @@ dotted(A) ::= dotted(B) DOT name(N). {
     A->text = s; A->len = n;
 }
 
-/* ---- JSON objects (parsed and checked; generation comes with AnimJ) --- */
+/* ---- JSON objects ------------------------------------------------------ */
 
 object_head(A) ::= OBJECT name(N) tparams base_opt by_opt oflags. {
     A = F(cc)->objects.items[F(cc)->objects.n - 1];

@@ -429,6 +429,23 @@ static bool tag_value(ak_jsctx *c, const ak_json_event *e, ak_jsframe *f, const 
     return version_check(c, &s->objects[o].versions, e, s->objects[o].name);
 }
 
+/* Whether s[0..n) is name in another case (ASCII letters only: no locale). */
+static bool ascii_case_equal(const char *s, size_t n, const char *name)
+{
+    if (strlen(name) != n || !s)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char a = (unsigned char)s[i], b = (unsigned char)name[i];
+        if (a >= 'A' && a <= 'Z')
+            a = (unsigned char)(a + 32);
+        if (b >= 'A' && b <= 'Z')
+            b = (unsigned char)(b + 32);
+        if (a != b)
+            return false;
+    }
+    return true;
+}
+
 /* The object frame whose members' tags a value's type depends on: the
  * innermost, through the arrays and maps of an element. NULL at the top. */
 static ak_jsframe *tag_frame(ak_jsctx *c)
@@ -458,8 +475,10 @@ static int16_t late_tag(ak_jsctx *c, ak_jsframe *f, int16_t sibling)
         return -1;
     const ak_jtype *st = &c->s->types[sm->type];
     if (st->kind == AK_JT_ENUM) {
+        bool anycase = sm->x && sm->x->anycase_rule >= 0 && ak_json_string_is_raw(&v);
         for (uint16_t i = 0; i < st->name_count; i++)
-            if (ak_json_string_equals(&v, st->names[i], strlen(st->names[i])))
+            if (ak_json_string_equals(&v, st->names[i], strlen(st->names[i])) ||
+                (anycase && ascii_case_equal(v.text, v.text_len, st->names[i])))
                 return (int16_t)(f->tags[sibling] = (int16_t)i);
     } else if (st->kind == AK_JT_VALUE_TYPE) {
         for (int i = 0; i < AK_VT_COUNT; i++) {
@@ -609,23 +628,6 @@ static void resolve_refs(ak_jsctx *c)
         if (!go)
             return;
     }
-}
-
-/* Whether s[0..n) is name in another case (ASCII letters only: no locale). */
-static bool ascii_case_equal(const char *s, size_t n, const char *name)
-{
-    if (strlen(name) != n || !s)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char a = (unsigned char)s[i], b = (unsigned char)name[i];
-        if (a >= 'A' && a <= 'Z')
-            a = (unsigned char)(a + 32);
-        if (b >= 'A' && b <= 'Z')
-            b = (unsigned char)(b + 32);
-        if (a != b)
-            return false;
-    }
-    return true;
 }
 
 /* An enum name (exact, or in any case with anycase). */
