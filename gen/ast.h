@@ -108,13 +108,20 @@ typedef enum cons_kind {
     C_MINIMAL,       /* string/varint: minimal 7-bit length */
     C_LENGTH,        /* string: the length prefix is well-formed and fits */
     C_FLAG,          /* bool8: exactly 0 or 1 */
+    C_NOTSET,        /* !in { a, b } */
+    C_UNIT,          /* fixed float array: Euclidean length within tolerance of 1, and not zero */
     /* JSON half */
     C_SYNTAX,        /* string: matches a value syntax (a Ragel machine) */
     C_UNIQUE,        /* array/object: no two elements share a member */
     C_KIND,          /* JSON member: the value is not of the member's type (kind, enum name) */
-    C_REQUIRED,      /* JSON member: absent (the code to report it with) */
-    C_NOTSET,        /* !in { a, b } */
-    C_UNIT,          /* fixed float array: Euclidean length within tolerance of 1, and not zero */
+    C_REQUIRED,      /* JSON member: absent (the code to report it with); value: `since N` or NULL */
+    /* JSON half, issue 10 (references, families, enums) */
+    C_KEY,           /* the member's string identifies its object document-wide (code: a duplicate) */
+    C_DANGLING,      /* ref<T>: no object has this key */
+    C_MISTARGETED,   /* ref<T>: the object with this key is not a T */
+    C_UNLISTED,      /* enum, value_type, discriminator: a string that is none of the names */
+    C_MISPLACED,     /* a family object (or its discriminator): the named type is not accepted here */
+    C_ANYCASE,       /* enum: names match in any case; one not in its declared case is reported (the last) */
 } cons_kind;
 
 typedef struct cons {
@@ -219,6 +226,7 @@ typedef struct enum_decl {
     const char *base_name;
     loc base_at;
     vec items; /* enum_item* */
+    struct jtype *jenum; /* JSON: `enum Name { A, B }`, a string enum usable as a member type */
 } enum_decl;
 
 /* A value table: one declaration of the value types of a format (AnimX's
@@ -277,7 +285,7 @@ typedef struct rule_decl {
     bool used;
 } rule_decl;
 
-/* ---- JSON schemas (parsed and checked now; code generation comes with AnimJ) */
+/* ---- JSON schemas (resolved by check_json.c into json_schema.h) ----------- */
 
 typedef enum jtype_kind {
     J_STRING, J_NUMBER, J_INTEGER, J_F32, J_F64, J_BOOL, J_NULL, J_ANY,
@@ -298,7 +306,17 @@ typedef struct jtype {
     struct jtype *elem;
     vec names;  /* J_ENUM (char*) */
     vec arms;   /* J_BY (jarm*) */
+    vec enames; /* J_ENUM: per name, its jename (versions), parallel to names */
 } jtype;
+
+/* One name of an enum, with the versions it exists in (`Conical since 7 @code`). */
+typedef struct jename {
+    const char *name;
+    loc at;
+    int64_t since, until; /* -1 = unbounded */
+    const char *code;     /* reported when the document's version does not have the name */
+    loc code_at;
+} jename;
 
 typedef struct jarm {
     const char *tag;
@@ -315,6 +333,8 @@ typedef struct jmember {
     const char *def_string;
     vec cons;         /* cons* */
     int64_t since, until; /* -1 = unbounded */
+    const char *since_code, *until_code; /* the member outside its versions (one may name both ends) */
+    loc since_at, until_at;
 } jmember;
 
 typedef struct jobject {
@@ -327,9 +347,21 @@ typedef struct jobject {
     const char *ordered_code, *closed_code, *open_code;
     loc ordered_at, closed_at, open_at;
     int64_t since, until;
+    const char *since_code, *until_code; /* an object of a version outside [since, until] */
+    loc since_at, until_at;
     vec members;       /* jmember* */
     vec wheres;        /* cons* with name = array member, applied to its elements */
+    vec groups;        /* jgroup*: `where oneof(a, b) @code`, `where together(a, b) @code` */
 } jobject;
+
+/* Members whose presence goes together: exactly one of them (oneof), or
+ * all or none (together). */
+typedef struct jgroup {
+    bool oneof;
+    vec names; /* token* */
+    const char *code;
+    loc at, code_at;
+} jgroup;
 
 typedef struct syntax_decl {
     const char *name;
@@ -383,6 +415,7 @@ typedef struct format_decl {
     vec hooks; /* format-level hooks: hand-written code and the rules it reports */
     rule_decl *size_rule, *trunc_rule;
     jmember *jm_pending; /* the JSON member being parsed (its since/until come first) */
+    loc version_at;
     struct_decl *root_st;
 } format_decl;
 
@@ -397,6 +430,7 @@ typedef struct compiler {
     format_decl *format;
     int next_id;
     const char *outdir; /* where the outputs go (the JSON Schema export is written there too) */
+    struct jem *json;   /* JSON: the resolved schema (check_json.c) */
 } compiler;
 
 void *cc_alloc(compiler *cc, size_t n);
@@ -441,5 +475,7 @@ member *resolve_name(compiler *cc, struct_decl *cur, const char *dotted, char *o
 struct_decl *find_struct(compiler *cc, const char *name);
 enum_decl *find_enum(compiler *cc, const char *name);
 rule_decl *find_rule(compiler *cc, const char *code);
+/* The declared rule of a code, marked used; an error when it is not declared. */
+rule_decl *use_rule(compiler *cc, const char *code, loc at);
 /* The scalar type a field's value has (P_NONE for structs and arrays). */
 prim_kind member_prim(const member *m);

@@ -1,6 +1,7 @@
 /* animgen: semantic checks of a parsed declaration (names, types, rule
  * codes, sizes) and the name resolution the emitter shares. */
 #include "ast.h"
+#include "json_schema.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -160,7 +161,7 @@ static void resolve_type(compiler *cc, tref *t)
     cc_error(cc, t->at, "unknown type '%s'", t->name);
 }
 
-static rule_decl *use_rule(compiler *cc, const char *code, loc at)
+rule_decl *use_rule(compiler *cc, const char *code, loc at)
 {
     rule_decl *r = find_rule(cc, code);
     if (!r) {
@@ -319,7 +320,13 @@ static void check_cons(compiler *cc, struct_decl *cur, member *m, cons *c)
     case C_SYNTAX:
     case C_UNIQUE:
     case C_KIND:
-    case C_REQUIRED: what = "this constraint belongs to JSON objects"; break;
+    case C_REQUIRED:
+    case C_KEY:
+    case C_DANGLING:
+    case C_MISTARGETED:
+    case C_UNLISTED:
+    case C_MISPLACED:
+    case C_ANYCASE: what = "this constraint belongs to JSON objects"; break;
     }
     if (what)
         cc_error(cc, c->at, "%s ('%s' is %s)", what, m->name,
@@ -584,72 +591,6 @@ static int min_size_of(compiler *cc, struct_decl *s, int *state, size_t si)
     s->fixed = fixed;
     state[idx] = 2;
     return s->min_size;
-}
-
-static void check_json(compiler *cc)
-{
-    format_decl *f = cc->format;
-    for (size_t i = 0; i < f->objects.n; i++) {
-        jobject *o = f->objects.items[i];
-        for (size_t k = 0; k < i; k++)
-            if (strcmp(((jobject *)f->objects.items[k])->name, o->name) == 0)
-                cc_error(cc, o->at, "object '%s' is declared twice", o->name);
-        if (o->ordered_code)
-            use_rule(cc, o->ordered_code, o->ordered_at);
-        if (o->closed_code)
-            use_rule(cc, o->closed_code, o->closed_at);
-        if (o->open_code)
-            use_rule(cc, o->open_code, o->open_at);
-        if (o->closed_code && o->open_code)
-            cc_error(cc, o->open_at, "object '%s' cannot be both open and closed", o->name);
-        if (o->base) {
-            bool found = false;
-            for (size_t k = 0; k < f->objects.n; k++)
-                if (strcmp(((jobject *)f->objects.items[k])->name, o->base) == 0)
-                    found = true;
-            if (!found)
-                cc_error(cc, o->at, "object '%s' extends unknown object '%s'", o->name, o->base);
-        }
-        for (size_t k = 0; k < o->members.n; k++) {
-            jmember *m = o->members.items[k];
-            for (size_t j = 0; j < k; j++)
-                if (strcmp(((jmember *)o->members.items[j])->name, m->name) == 0)
-                    cc_error(cc, m->at, "member '%s' is declared twice in object '%s'", m->name, o->name);
-            if (m->since >= 0 && m->until >= 0 && m->until < m->since)
-                cc_error(cc, m->at, "member '%s': 'until %lld' is before 'since %lld'", m->name,
-                         (long long)m->until, (long long)m->since);
-            for (size_t j = 0; j < m->cons.n; j++) {
-                cons *c = m->cons.items[j];
-                use_rule(cc, c->code, c->code_at);
-                if (c->kind == C_SYNTAX) {
-                    bool found = false;
-                    for (size_t s = 0; s < f->syntaxes.n; s++)
-                        if (strcmp(((syntax_decl *)f->syntaxes.items[s])->name, c->name) == 0)
-                            found = true;
-                    if (!found)
-                        cc_error(cc, c->at, "unknown value syntax '%s' (declare it with `syntax %s = machine ...`)",
-                                 c->name, c->name);
-                }
-            }
-        }
-        for (size_t k = 0; k < o->wheres.n; k++) {
-            cons *c = o->wheres.items[k];
-            use_rule(cc, c->code, c->code_at);
-        }
-    }
-    if (f->root_code)
-        use_rule(cc, f->root_code, f->root_code_at);
-    for (int i = 0; i < 5; i++)
-        if (f->values_codes[i])
-            use_rule(cc, f->values_codes[i], f->values_at[i]);
-    if (f->root) {
-        bool found = false;
-        for (size_t k = 0; k < f->objects.n; k++)
-            if (strcmp(((jobject *)f->objects.items[k])->name, f->root) == 0)
-                found = true;
-        if (!found)
-            cc_error(cc, f->root_at, "root object '%s' is not declared", f->root);
-    }
 }
 
 /* Path segments a struct can add below itself (fields + array indices);

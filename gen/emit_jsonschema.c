@@ -21,6 +21,7 @@
 #include "emit_common.h"
 #include "emit_jsonschema.h"
 #include "model.h"
+#include "value_syntax.h"
 
 #include <float.h>
 #include <math.h>
@@ -34,7 +35,7 @@
 
 static vec *flat_members(jem *em, int oi)
 {
-    return em->flat.items[oi];
+    return &em->obj[oi].flat;
 }
 
 typedef struct sbuf {
@@ -221,11 +222,49 @@ static void value_shape(sbuf *b, int vt)
     sb(b, "}, \"additionalProperties\": false}");
 }
 
-/* ---- types ------------------------------------------------------------- */
+/* ---- the export's context: which versions ---------------------------------------- */
+
+/* A format with `since`/`until` gets its definitions once for every
+ * version (names without suffix: the version is unknown, nothing
+ * version-dependent is asserted) and once per range of versions in which
+ * nothing changes (names with the suffix @v<lo>-<hi>); the root selects
+ * the range with an if/then on the version pointer. */
+typedef struct xs {
+    jem *em;
+    int range;        /* -1: the version is unknown */
+    int64_t lo, hi;   /* the range's versions (hi -1: no upper end) */
+    char suffix[48];  /* "" or "@v3-4" */
+} xs;
 
 static jt *type_at(jem *em, int t)
 {
     return t >= 0 ? em->types.items[t] : NULL;
+}
+
+/* Whether a rule reports an error at the compatible level: only those are
+ * assertions of the export (what the real reader accepts, a JSON Schema
+ * validator accepts too); warnings are named in $comment. */
+static bool asserted(jem *em, const char *code)
+{
+    rule_decl *r = code ? find_rule(em->cc, code) : NULL;
+    return r && r->compat == 2;
+}
+
+/* Whether something of versions [since, until] exists in the range. */
+static bool exists(const xs *x, int64_t since, int64_t until)
+{
+    if (x->range < 0)
+        return true;
+    return (since < 0 || x->lo >= since) && (until < 0 || x->lo <= until);
+}
+
+/* An object that is not there in this range: its version rule asserts. */
+static bool object_absent(const xs *x, int oi)
+{
+    jobject *o = x->em->f->objects.items[oi];
+    return !exists(x, o->since, o->until) &&
+           asserted(x->em, x->lo < o->since ? (o->since_code ? o->since_code : o->until_code)
+                                             : (o->until_code ? o->until_code : o->since_code));
 }
 
 /* Whether sibling member s of object oi names a value type (so that an
@@ -234,25 +273,98 @@ static bool is_value_type_member(jem *em, int oi, int s)
 {
     if (oi < 0 || s < 0)
         return false;
-    vec *tv = em->mtypes.items[oi];
+    vec *tv = &em->obj[oi].types;
     if ((size_t)s >= tv->n)
         return false;
     jt *y = type_at(em, (int)(intptr_t)tv->items[s]);
     return y && !strcmp(y->kind, "VALUE_TYPE");
 }
 
+/* The misplaced rule of a family slot: the member's own, or the family's
+ * (its discriminator's). */
+static const char *misplaced_code(jem *em, int family, jmember *m)
+{
+    cons *c = m ? jmember_cons(m, C_MISPLACED) : NULL;
+    if (c)
+        return c->code;
+    jinfo *in = &em->obj[family];
+    c = in->tag >= 0 ? jmember_cons(in->flat.items[in->tag], C_MISPLACED) : NULL;
+    return c ? c->code : NULL;
+}
+
+/* A place that takes an object of family `family` declared as object oi:
+ * its concrete descendants (any concrete object of the family when placing
+ * another is only a warning), those of the range. */
+static void family_slot(xs *x, sbuf *b, int oi, jmember *m)
+{
+    jem *em = x->em;
+    format_decl *f = em->f;
+    int family = em->obj[oi].family;
+    bool strict = asserted(em, misplaced_code(em, family, m));
+    sbuf alts = {0};
+    int n = 0;
+    const char *one = NULL;
+    for (size_t i = 0; i < f->objects.n; i++) {
+        jobject *o = f->objects.items[i];
+        if (em->obj[i].family != family || o->abstract || (strict && !jobject_is_a(em, (int)i, oi)) ||
+            object_absent(x, (int)i))
+            continue;
+        sb(&alts, "%s{\"$ref\": \"#/$defs/%s%s\"}", n++ ? ", " : "", o->name, x->suffix);
+        one = o->name;
+    }
+    if (n == 1)
+        sb(b, "{\"$ref\": \"#/$defs/%s%s\"}", one, x->suffix);
+    else if (n == 0)
+        sb(b, "false");
+    else
+        sb(b, "{\"anyOf\": [%s]}", alts.p);
+    free(alts.p);
+}
+
+/* An enum: the names of the range; with `anycase`, each in any case. */
+static void enum_schema(xs *x, sbuf *b, jt *y, jmember *m)
+{
+    bool anycase = m && jmember_cons(m, C_ANYCASE);
+    int n = 0;
+    sb(b, anycase ? "{\"type\": \"string\", \"pattern\": \"^(" : "{\"enum\": [");
+    for (size_t i = 0; i < y->names.n; i++) {
+        jename *e = i < y->enames.n ? y->enames.items[i] : NULL;
+        if (e && !exists(x, e->since, e->until) && asserted(x->em, e->code))
+            continue;
+        const char *name = y->names.items[i];
+        if (!anycase) {
+            sb(b, n++ ? ", " : "");
+            sb_str(b, name);
+            continue;
+        }
+        sb(b, "%s", n++ ? "|" : "");
+        for (const char *p = name; *p; p++) {
+            char c = *p;
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+                sb(b, "[%c%c]", c & ~0x20, c | 0x20);
+            else if (strchr("\\^$.|?*+()[]{}/\"", c))
+                sb(b, "\\\\%c", c);
+            else
+                sb(b, "%c", c);
+        }
+    }
+    sb(b, anycase ? ")$\"}" : "]}");
+}
+
 /* The schema of type t in object oi. fix: per sibling member, its known
  * value (an enum index or a value type; -1 = not known); vt: the value type
- * bound to the object's type parameter (-1 = any). */
-static void schema_type_in(jem *em, sbuf *b, int t, int oi, const int *fix, int vt)
+ * bound to the object's type parameter (-1 = any); m: the member (for its
+ * constraints on names and places), NULL. */
+static void schema_type_in(xs *x, sbuf *b, int t, int oi, const int *fix, int vt, jmember *m)
 {
+    jem *em = x->em;
     jt *y = type_at(em, t);
     if (!y) {
         sb(b, "{}");
         return;
     }
     const char *k = y->kind;
-    if (!strcmp(k, "STRING"))
+    if (!strcmp(k, "STRING") || !strcmp(k, "TAG"))
         sb(b, "{\"type\": \"string\"}");
     else if (!strcmp(k, "NUMBER") || !strcmp(k, "F32") || !strcmp(k, "F64"))
         sb(b, "{\"type\": \"number\"}");
@@ -266,11 +378,16 @@ static void schema_type_in(jem *em, sbuf *b, int t, int oi, const int *fix, int 
         sb(b, "{}");
     else if (!strcmp(k, "VALUE_TYPE"))
         sb(b, "{\"$ref\": \"#/$defs/value_type\"}");
+    else if (!strcmp(k, "REF"))
+        sb(b, "{\"type\": \"string\", \"$comment\": \"the key of a %s elsewhere in the document\"}",
+           ((jobject *)em->f->objects.items[y->object])->name);
     else if (!strcmp(k, "PARAM")) {
         if (vt >= 0)
             sb(b, "{\"$ref\": \"#/$defs/value.%s\"}", vt_name(vt));
         else
             sb(b, "{\"$ref\": \"#/$defs/value\"}");
+    } else if (!strcmp(k, "OBJECT") && em->obj[y->object].family >= 0) {
+        family_slot(x, b, y->object, m);
     } else if (!strcmp(k, "OBJECT")) {
         const char *name = ((jobject *)em->f->objects.items[y->object])->name;
         int bound = -1;
@@ -279,25 +396,20 @@ static void schema_type_in(jem *em, sbuf *b, int t, int oi, const int *fix, int 
         else if (y->bind == -2)
             bound = vt;
         if (bound >= 0)
-            sb(b, "{\"$ref\": \"#/$defs/%s.%s\"}", name, vt_name(bound));
+            sb(b, "{\"$ref\": \"#/$defs/%s.%s%s\"}", name, vt_name(bound), x->suffix);
         else
-            sb(b, "{\"$ref\": \"#/$defs/%s\"}", name);
+            sb(b, "{\"$ref\": \"#/$defs/%s%s\"}", name, x->suffix);
     } else if (!strcmp(k, "ARRAY") || !strcmp(k, "MAP")) {
         sb(b, "{\"type\": \"%s\", \"%s\": ", !strcmp(k, "ARRAY") ? "array" : "object",
            !strcmp(k, "ARRAY") ? "items" : "additionalProperties");
-        schema_type_in(em, b, y->elem, oi, fix, vt);
+        schema_type_in(x, b, y->elem, oi, fix, vt, m);
         sb(b, "}");
     } else if (!strcmp(k, "ENUM")) {
-        sb(b, "{\"enum\": [");
-        for (size_t i = 0; i < y->names.n; i++) {
-            sb(b, i ? ", " : "");
-            sb_str(b, y->names.items[i]);
-        }
-        sb(b, "]}");
+        enum_schema(x, b, y, m);
     } else if (!strcmp(k, "BY") && fix && y->sibling >= 0 && fix[y->sibling] >= 0) {
         /* the arm of the known tag */
         int a = (size_t)fix[y->sibling] < y->arm_tags.n ? (int)(intptr_t)y->arm_tags.items[fix[y->sibling]] : -1;
-        schema_type_in(em, b, a, oi, fix, vt);
+        schema_type_in(x, b, a, oi, fix, vt, m);
     } else if (!strcmp(k, "UNION") || !strcmp(k, "BY")) {
         /* BY with an unknown tag: any arm (the if/then on the object picks one) */
         vec *v = !strcmp(k, "UNION") ? &y->alts : &y->arm_tags;
@@ -308,7 +420,7 @@ static void schema_type_in(jem *em, sbuf *b, int t, int oi, const int *fix, int 
             if (a < 0)
                 continue;
             sb(b, n++ ? ", " : "");
-            schema_type_in(em, b, a, oi, fix, vt);
+            schema_type_in(x, b, a, oi, fix, vt, m);
         }
         sb(b, "]}");
     } else {
@@ -366,7 +478,7 @@ static int next_discriminator(jem *em, int t, int oi, const int *fix)
 /* How many values sibling s of object oi can take (0: not a discriminator). */
 static int discriminator_values(jem *em, int oi, int s)
 {
-    vec *tv = em->mtypes.items[oi];
+    vec *tv = &em->obj[oi].types;
     jt *y = type_at(em, (int)(intptr_t)tv->items[s]);
     if (!y)
         return 0;
@@ -378,7 +490,7 @@ static int discriminator_values(jem *em, int oi, int s)
 }
 
 typedef struct branching {
-    jem *em;
+    xs *x;
     sbuf *b;
     int oi, member, t;
     int fix[64];
@@ -389,7 +501,7 @@ typedef struct branching {
  * depends on (a decision tree, walked depth first). */
 static void branches(branching *br)
 {
-    jem *em = br->em;
+    jem *em = br->x->em;
     vec *mem = flat_members(em, br->oi);
     int s = next_discriminator(em, br->t, br->oi, br->fix);
     if (s >= 0) {
@@ -407,13 +519,13 @@ static void branches(branching *br)
     if (!any)
         return;
     sbuf then = {0};
-    schema_type_in(em, &then, br->t, br->oi, br->fix, -1);
+    schema_type_in(br->x, &then, br->t, br->oi, br->fix, -1, mem->items[br->member]);
     if (then.p && strcmp(then.p, "{}") != 0) {
         if (++br->count > MAX_BRANCHES) {
             free(then.p);
             return;
         }
-        vec *tv = em->mtypes.items[br->oi];
+        vec *tv = &em->obj[br->oi].types;
         sbuf *b = br->b;
         sb(b, "%s\n        {\"if\": {\"properties\": {", b->n ? "," : "");
         int n = 0;
@@ -476,25 +588,32 @@ static double literal_value(const expr *e)
     return neg ? -v : v;
 }
 
-/* The constraints of member m on its numeric values (JSON Schema applies
- * them to numbers only, so they sit beside any type): the range, finite
- * (overflow of an f32/f64), and the default. The validator compares an
- * f32 member after rounding it to f32, so its bounds are where rounding
- * crosses the range's ends. */
-static void member_extras(jem *em, sbuf *b, jmember *m, int t)
+/* The numeric kind of a member's type ("F32", "F64", "NUMBER", "INTEGER"
+ * or ""), through unions, and of its elements when it has no own. */
+static const char *numeric_kind(jem *em, int t)
 {
     jt *y = type_at(em, t);
-    /* the numeric alternative of the member's type decides the width */
-    const char *kind = y ? y->kind : "";
-    if (y && !strcmp(kind, "UNION"))
+    if (!y)
+        return "";
+    if (!strcmp(y->kind, "F32") || !strcmp(y->kind, "F64") || !strcmp(y->kind, "NUMBER") || !strcmp(y->kind, "INTEGER"))
+        return y->kind;
+    if (!strcmp(y->kind, "UNION"))
         for (size_t i = 0; i < y->alts.n; i++) {
-            jt *a = type_at(em, (int)(intptr_t)y->alts.items[i]);
-            if (a && (!strcmp(a->kind, "F32") || !strcmp(a->kind, "F64") || !strcmp(a->kind, "NUMBER") ||
-                      !strcmp(a->kind, "INTEGER")))
-                kind = a->kind;
+            const char *k = numeric_kind(em, (int)(intptr_t)y->alts.items[i]);
+            if (*k)
+                return k;
         }
+    return "";
+}
+
+/* The range and finite constraints of member m on a number of kind `kind`
+ * (JSON Schema applies them to numbers only, so they sit beside any type).
+ * The validator compares an f32 member after rounding it to f32, so its
+ * bounds are where rounding crosses the range's ends. */
+static void number_bounds(jem *em, sbuf *b, jmember *m, const char *kind)
+{
     cons *range = jmember_cons(m, C_RANGE);
-    if (range && range->value && range->hi) {
+    if (range && range->value && range->hi && asserted(em, range->code)) {
         if (!strcmp(kind, "F32")) {
             sb(b, ", ");
             f32_bound(b, literal_value(range->value), false);
@@ -506,10 +625,16 @@ static void member_extras(jem *em, sbuf *b, jmember *m, int t)
             sb(b, ", \"maximum\": ");
             sb_literal(b, range->hi);
         }
-    } else if (jmember_cons(m, C_FINITE) && (!strcmp(kind, "F32") || !strcmp(kind, "F64"))) {
+    } else if (jmember_cons(m, C_FINITE) && (!strcmp(kind, "F32") || !strcmp(kind, "F64") || !strcmp(kind, "NUMBER"))) {
         sb(b, ", ");
         finite_bounds(b, !strcmp(kind, "F32"));
     }
+}
+
+/* The member's own numeric constraints and default, beside its type. */
+static void member_extras(jem *em, sbuf *b, jmember *m, int t)
+{
+    number_bounds(em, b, m, numeric_kind(em, t));
     if (m->def) {
         sb(b, ", \"default\": ");
         if (m->def->kind == E_NAME)
@@ -519,39 +644,154 @@ static void member_extras(jem *em, sbuf *b, jmember *m, int t)
     }
 }
 
-/* The member's schema: its type, with the member's constraints beside it. */
-static void member_schema(jem *em, sbuf *b, jmember *m, int t, int oi, int vt)
+/* The element type of an array or map member (through unions), -1. */
+static int element_type(jem *em, int t, const char **container)
 {
-    sbuf ty = {0}, ex = {0};
-    schema_type_in(em, &ty, t, oi, NULL, vt);
+    jt *y = type_at(em, t);
+    if (!y)
+        return -1;
+    if (!strcmp(y->kind, "ARRAY") || !strcmp(y->kind, "MAP")) {
+        *container = !strcmp(y->kind, "ARRAY") ? "array" : "object";
+        return y->elem;
+    }
+    if (!strcmp(y->kind, "UNION"))
+        for (size_t i = 0; i < y->alts.n; i++) {
+            int e = element_type(em, (int)(intptr_t)y->alts.items[i], container);
+            if (e >= 0)
+                return e;
+        }
+    return -1;
+}
+
+/* The value constraints of member m (==, !=, in {...}, in <enum>, syntax)
+ * as `if <JSON type> then <assertion>` clauses, which apply to the values
+ * of that type only, as the validator's do. Warnings go to *comment. */
+static void value_clauses(jem *em, sbuf *b, jmember *m, sbuf *comment)
+{
+    for (size_t i = 0; i < m->cons.n; i++) {
+        cons *c = m->cons.items[i];
+        if (c->kind != C_CMP && c->kind != C_SET && c->kind != C_ENUM && c->kind != C_SYNTAX)
+            continue;
+        if (!asserted(em, c->code)) {
+            sb(comment, "%s%s is a warning (%s)", comment->n ? "; " : "",
+               c->kind == C_SYNTAX ? "a value outside its syntax" : "a value outside its set", c->code);
+            continue;
+        }
+        sb(b, "%s{\"if\": {\"type\": \"%s\"}, \"then\": {", b->n ? ", " : "", c->kind == C_SYNTAX ? "string" : "number");
+        if (c->kind == C_SYNTAX) {
+            sb(b, "\"$ref\": \"#/$defs/syntax.%s\"", c->name); /* syntax_defs() */
+        } else if (c->kind == C_CMP) {
+            sb(b, strcmp(c->op, "==") ? "\"not\": {\"const\": " : "\"const\": ");
+            sb_literal(b, c->value);
+            sb(b, strcmp(c->op, "==") ? "}" : "");
+        } else {
+            sb(b, "\"enum\": [");
+            if (c->kind == C_SET)
+                for (size_t k = 0; k < c->set.n; k++) {
+                    sb(b, k ? ", " : "");
+                    sb_literal(b, c->set.items[k]);
+                }
+            else
+                for (size_t k = 0; k < c->en->items.n; k++)
+                    sb(b, "%s%lld", k ? ", " : "", (long long)((enum_item *)c->en->items.items[k])->value);
+            sb(b, "]");
+        }
+        sb(b, "}}");
+    }
+}
+
+/* What the validator checks of the member that JSON Schema cannot say. */
+static void member_comment(jem *em, sbuf *c, jmember *m)
+{
+    cons *k;
+    if ((k = jmember_cons(m, C_KEY)))
+        sb(c, "%sidentifies its object: no other object of the document has the same (%s)", c->n ? "; " : "",
+           k->code);
+    if ((k = jmember_cons(m, C_DANGLING)))
+        sb(c, "%sa reference: an object with this key must exist (%s)", c->n ? "; " : "", k->code);
+    if ((k = jmember_cons(m, C_MISTARGETED)))
+        sb(c, " and be of the referenced type (%s)", k->code);
+    if ((k = jmember_cons(m, C_UNIQUE)) && k->name)
+        sb(c, "%sno two elements have the same %s (%s)", c->n ? "; " : "", k->name, k->code);
+    if ((k = jmember_cons(m, C_UNIQUE)) && !k->name && !asserted(em, k->code))
+        sb(c, "%sa repeated element is a warning (%s)", c->n ? "; " : "", k->code);
+    if ((k = jmember_cons(m, C_ANYCASE)))
+        sb(c, "%sa name written in another case is reported (%s)", c->n ? "; " : "", k->code);
+}
+
+/* The member's schema: its type, with the member's constraints beside it. */
+static void member_schema(xs *x, sbuf *b, jmember *m, int t, int oi, int vt)
+{
+    jem *em = x->em;
+    sbuf ty = {0}, ex = {0}, clauses = {0}, comment = {0};
+    schema_type_in(x, &ty, t, oi, NULL, vt, m);
     member_extras(em, &ex, m, t);
+    /* value constraints on the member's value, and on its elements */
+    sbuf own = {0};
+    value_clauses(em, &own, m, &comment);
+    if (own.n)
+        sb(&clauses, "%s", own.p);
+    const char *container = NULL;
+    int e = element_type(em, t, &container);
+    sbuf elem = {0};
+    if (e >= 0) {
+        sbuf bounds = {0};
+        number_bounds(em, &bounds, m, numeric_kind(em, e));
+        if (bounds.n)
+            sb(&elem, "{\"if\": {\"type\": \"number\"}, \"then\": {%s}}", bounds.p + 2);
+        if (own.n)
+            sb(&elem, "%s%s", elem.n ? ", " : "", own.p);
+        cons *u = jmember_cons(m, C_UNIQUE);
+        if (elem.n)
+            sb(&clauses, "%s{\"if\": {\"type\": \"%s\"}, \"then\": {\"%s\": {\"allOf\": [%s]}}}", clauses.n ? ", " : "",
+               container, !strcmp(container, "array") ? "items" : "additionalProperties", elem.p);
+        if (u && !u->name && asserted(em, u->code))
+            sb(&clauses, "%s{\"if\": {\"type\": \"array\"}, \"then\": {\"uniqueItems\": true}}", clauses.n ? ", " : "");
+        free(bounds.p);
+    }
+    member_comment(em, &comment, m);
+    if (clauses.n)
+        sb(&ex, ", \"allOf\": [%s]", clauses.p);
+    if (comment.n) {
+        sb(&ex, ", \"$comment\": ");
+        sb_str(&ex, comment.p);
+    }
     if (!ty.p) {
         sb(b, "{}");
     } else if (!ex.n) {
         sb(b, "%s", ty.p);
     } else if (!strcmp(ty.p, "{}")) {
         sb(b, "{%s}", ex.p + 2);
+    } else if (ty.p[0] != '{') { /* false: nothing is accepted */
+        sb(b, "%s", ty.p);
     } else {
         ty.p[ty.n - 1] = 0; /* the closing brace */
         sb(b, "%s%s}", ty.p, ex.p);
     }
     free(ty.p);
     free(ex.p);
+    free(own.p);
+    free(elem.p);
+    free(clauses.p);
+    free(comment.p);
 }
 
 /* What the object requires of its members that JSON Schema cannot say. */
-static void object_comment(jem *em, sbuf *b, jobject *o, int oi)
+static void object_comment(xs *x, sbuf *b, jobject *o, int oi)
 {
+    jem *em = x->em;
     sbuf c = {0};
     vec *mem = flat_members(em, oi);
     if (o->params.n)
         sb(&c, "generic: %s is any value here; %s.<valueType> is the instance for one value type",
            ((token *)o->params.items[0])->text, o->name);
-    if (o->ordered_code) {
+    if (o->abstract)
+        sb(&c, "%sabstract: a place that takes a %s takes one of its concrete descendants", c.n ? "; " : "", o->name);
+    if (em->obj[oi].ordered) {
         sb(&c, "%smembers in this order: ", c.n ? "; " : "");
         for (size_t k = 0; k < mem->n; k++)
             sb(&c, "%s%s", k ? ", " : "", ((jmember *)mem->items[k])->name);
-        sb(&c, " (%s)", o->ordered_code);
+        sb(&c, " (%s)", em->obj[oi].ordered);
     }
     for (size_t w = 0; w < o->wheres.n; w++) {
         cons *wc = o->wheres.items[w];
@@ -561,6 +801,19 @@ static void object_comment(jem *em, sbuf *b, jobject *o, int oi)
         sb(&c, "%s%s: an element's %s is never %s the previous element's (%s)", c.n ? "; " : "", arr, wc->name,
            wc->kind == C_NONDECREASING ? "less than" : "equal to", wc->code ? wc->code : "");
     }
+    for (size_t g = 0; g < em->obj[oi].groups.n; g++) {
+        jgroup *gr = em->obj[oi].groups.items[g];
+        if (asserted(em, gr->code))
+            continue;
+        sb(&c, "%s%s of ", c.n ? "; " : "", gr->oneof ? "exactly one" : "all or none");
+        for (size_t i = 0; i < gr->names.n; i++)
+            sb(&c, "%s%s", i ? ", " : "", ((token *)gr->names.items[i])->text);
+        sb(&c, " (a warning, %s)", gr->code);
+    }
+    if (x->range >= 0 && x->hi >= 0)
+        sb(&c, "%sas in format versions %lld to %lld", c.n ? "; " : "", (long long)x->lo, (long long)x->hi);
+    else if (x->range >= 0)
+        sb(&c, "%sas in format versions %lld and later", c.n ? "; " : "", (long long)x->lo);
     if (c.n) {
         sb(b, "      \"$comment\": ");
         sb_str(b, c.p);
@@ -569,43 +822,80 @@ static void object_comment(jem *em, sbuf *b, jobject *o, int oi)
     free(c.p);
 }
 
+/* The code that reports member m's absence (its own, or the object's). */
+static const char *absence_code(jem *em, int oi, jmember *m)
+{
+    cons *r = jmember_cons(m, C_REQUIRED);
+    if (r)
+        return r->code;
+    return em->obj[oi].closed ? em->obj[oi].closed : em->obj[oi].open;
+}
+
+/* Whether member m is required in the range, as an error. */
+static bool member_required(const xs *x, int oi, jmember *m)
+{
+    if (m->optional || !asserted(x->em, absence_code(x->em, oi, m)))
+        return false;
+    cons *r = jmember_cons(m, C_REQUIRED);
+    int64_t since = r && r->value ? (int64_t)literal_value(r->value) : -1;
+    if (x->range < 0)
+        return m->since < 0 && m->until < 0 && since < 0;
+    return exists(x, m->since, m->until) && (since < 0 || x->lo >= since);
+}
+
 /* One object definition: name (generic or an instance), properties,
  * required members, closedness, the if/then of dependent members. */
-static void object_def(jem *em, sbuf *b, int oi)
+static void object_def(xs *x, sbuf *b, int oi)
 {
+    jem *em = x->em;
     format_decl *f = em->f;
     jobject *o = f->objects.items[oi];
+    jinfo *in = &em->obj[oi];
     vec *mem = flat_members(em, oi);
-    vec *tv = em->mtypes.items[oi];
-    sb(b, "    \"%s\": {\n", o->name);
-    object_comment(em, b, o, oi);
+    vec *tv = &in->types;
+    if (object_absent(x, oi)) {
+        sb(b, "    \"%s%s\": false,\n", o->name, x->suffix);
+        return;
+    }
+    sb(b, "    \"%s%s\": {\n", o->name, x->suffix);
+    object_comment(x, b, o, oi);
     sb(b, "      \"type\": \"object\",\n      \"properties\": {");
     for (size_t k = 0; k < mem->n; k++) {
         jmember *m = mem->items[k];
         sb(b, "%s\n        ", k ? "," : "");
         sb_str(b, m->name);
         sb(b, ": ");
-        member_schema(em, b, m, (int)(intptr_t)tv->items[k], oi, -1);
+        if ((int)k == in->tag && !o->abstract) {
+            sb(b, "{\"const\": ");
+            sb_str(b, o->name);
+            sb(b, "}");
+        } else if (!exists(x, m->since, m->until) &&
+                   asserted(em, x->lo < m->since ? (m->since_code ? m->since_code : m->until_code)
+                                                 : (m->until_code ? m->until_code : m->since_code))) {
+            sb(b, "false");
+        } else {
+            member_schema(x, b, m, (int)(intptr_t)tv->items[k], oi, -1);
+        }
     }
     sb(b, "\n      }");
     int req = 0;
     for (size_t k = 0; k < mem->n; k++) {
         jmember *m = mem->items[k];
-        if (m->optional)
+        if (!member_required(x, oi, m))
             continue;
         sb(b, req++ ? ", " : ",\n      \"required\": [");
         sb_str(b, m->name);
     }
     if (req)
         sb(b, "]");
-    if (o->closed_code)
+    if (in->closed && asserted(em, in->closed))
         sb(b, ",\n      \"additionalProperties\": false");
     /* members that depend on siblings: their exact schema per combination */
     sbuf all = {0};
     for (size_t k = 0; k < mem->n && k < 64; k++) {
         branching br;
         memset(&br, 0, sizeof br);
-        br.em = em;
+        br.x = x;
         br.b = &all;
         br.oi = oi;
         br.member = (int)k;
@@ -618,6 +908,34 @@ static void object_def(jem *em, sbuf *b, int oi)
                      "member '%s': more than %d combinations of sibling values for the JSON Schema export",
                      ((jmember *)mem->items[k])->name, MAX_BRANCHES);
     }
+    /* where oneof(...) / together(...) */
+    for (size_t g = 0; g < in->groups.n; g++) {
+        jgroup *gr = in->groups.items[g];
+        if (!asserted(em, gr->code))
+            continue;
+        sb(&all, "%s\n        {", all.n ? "," : "");
+        sb(&all, gr->oneof ? "\"oneOf\": [" : "\"dependentRequired\": {");
+        for (size_t i = 0; i < gr->names.n; i++) {
+            const char *name = ((token *)gr->names.items[i])->text;
+            sb(&all, i ? ", " : "");
+            if (gr->oneof) {
+                sb(&all, "{\"required\": [");
+                sb_str(&all, name);
+                sb(&all, "]}");
+                continue;
+            }
+            sb_str(&all, name);
+            sb(&all, ": [");
+            int n = 0;
+            for (size_t j = 0; j < gr->names.n; j++)
+                if (j != i) {
+                    sb(&all, n++ ? ", " : "");
+                    sb_str(&all, ((token *)gr->names.items[j])->text);
+                }
+            sb(&all, "]");
+        }
+        sb(&all, gr->oneof ? "]}" : "}}");
+    }
     if (all.n)
         sb(b, ",\n      \"allOf\": [%s\n      ]", all.p);
     free(all.p);
@@ -625,12 +943,14 @@ static void object_def(jem *em, sbuf *b, int oi)
 }
 
 /* o.<value type>: the generic object with the exact shape of T. */
-static void instance_def(jem *em, sbuf *b, int oi, int vt)
+static void instance_def(xs *x, sbuf *b, int oi, int vt)
 {
+    jem *em = x->em;
     jobject *o = em->f->objects.items[oi];
     vec *mem = flat_members(em, oi);
-    vec *tv = em->mtypes.items[oi];
-    sb(b, "    \"%s.%s\": {\"$ref\": \"#/$defs/%s\", \"properties\": {", o->name, vt_name(vt), o->name);
+    vec *tv = &em->obj[oi].types;
+    sb(b, "    \"%s.%s%s\": {\"$ref\": \"#/$defs/%s%s\", \"properties\": {", o->name, vt_name(vt), x->suffix, o->name,
+       x->suffix);
     int n = 0;
     for (size_t k = 0; k < mem->n; k++) {
         int t = (int)(intptr_t)tv->items[k];
@@ -639,13 +959,13 @@ static void instance_def(jem *em, sbuf *b, int oi, int vt)
         sb(b, n++ ? ", " : "");
         sb_str(b, ((jmember *)mem->items[k])->name);
         sb(b, ": ");
-        schema_type_in(em, b, t, oi, NULL, vt);
+        schema_type_in(x, b, t, oi, NULL, vt, mem->items[k]);
     }
     sb(b, "}},\n");
 }
 
-/* What only the format's hand-written hooks check. */
-static void hooks_comment(jem *em, sbuf *b)
+/* What the export does not check, and the rules of the hand-written hooks. */
+static void top_comment(jem *em, sbuf *b)
 {
     format_decl *f = em->f;
     sbuf c = {0};
@@ -661,6 +981,14 @@ static void hooks_comment(jem *em, sbuf *b)
            "JSON Schema), f32 rounding before a range check, constraints across array elements, exact integer "
            "bounds beyond 2^53 in validators that read numbers as doubles, the size and token caps",
        f->id, f->id);
+    bool refs = false, keys = false;
+    for (size_t i = 0; i < em->types.n; i++)
+        refs |= !strcmp(((jt *)em->types.items[i])->kind, "REF");
+    for (size_t i = 0; i < f->objects.n; i++)
+        keys |= em->obj[i].key >= 0;
+    if (keys || refs)
+        sb(&t, ", keys unique in the document and references to existing objects of the right type");
+    sb(&t, ", rules of warning severity (named in $comment where they apply)");
     if (c.n)
         sb(&t, ", and the rules of the hand-written hooks: %s", c.p);
     sb_str(b, t.p);
@@ -669,26 +997,173 @@ static void hooks_comment(jem *em, sbuf *b)
     free(t.p);
 }
 
-static void emit_schema_json(jem *em, sbuf *b)
+/* ---- versions -------------------------------------------------------------------- */
+
+typedef struct breaks {
+    int64_t v[256];
+    int n;
+} breaks;
+
+static void add_break(breaks *bk, int64_t v)
+{
+    if (v <= 0)
+        return;
+    for (int i = 0; i < bk->n; i++)
+        if (bk->v[i] == v)
+            return;
+    if (bk->n < 256)
+        bk->v[bk->n++] = v;
+}
+
+static void add_range(breaks *bk, int64_t since, int64_t until)
+{
+    if (since >= 0)
+        add_break(bk, since);
+    if (until >= 0)
+        add_break(bk, until + 1);
+}
+
+/* The versions at which something changes, sorted. */
+static void version_breaks(jem *em, breaks *bk)
 {
     format_decl *f = em->f;
-    sb(b, "{\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n");
-    sb(b, "  \"$id\": \"https://animkit.invalid/schemas/%s.schema.json\",\n  \"title\": ", f->id);
-    sb_str(b, f->title);
-    sb(b, ",\n");
-    hooks_comment(em, b);
-    if (f->root)
-        sb(b, "  \"$ref\": \"#/$defs/%s\",\n", f->root);
-    sb(b, "  \"$defs\": {\n");
+    bk->n = 0;
+    for (size_t i = 0; i < f->objects.n; i++) {
+        jobject *o = f->objects.items[i];
+        add_range(bk, o->since, o->until);
+        for (size_t k = 0; k < o->members.n; k++) {
+            jmember *m = o->members.items[k];
+            add_range(bk, m->since, m->until);
+            cons *r = jmember_cons(m, C_REQUIRED);
+            if (r && r->value)
+                add_break(bk, (int64_t)literal_value(r->value));
+        }
+    }
+    for (size_t t = 0; t < em->types.n; t++) {
+        jt *y = em->types.items[t];
+        for (size_t k = 0; k < y->enames.n; k++) {
+            jename *e = y->enames.items[k];
+            add_range(bk, e->since, e->until);
+        }
+    }
+    for (int i = 1; i < bk->n; i++)
+        for (int k = i; k > 0 && bk->v[k - 1] > bk->v[k]; k--) {
+            int64_t s = bk->v[k];
+            bk->v[k] = bk->v[k - 1];
+            bk->v[k - 1] = s;
+        }
+}
+
+/* {"properties": {"format": {"properties": {"version": TEST}, "required": [..]}}, "required": [..]} */
+static void version_test(jem *em, sbuf *b, const char *test)
+{
+    const char *p = em->f->version_pointer;
+    int depth = 0;
+    while (*p == '/') {
+        const char *s = p + 1, *e = strchr(s, '/');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        char tok[256];
+        size_t k = 0;
+        for (size_t i = 0; i < n && k + 1 < sizeof tok; i++) {
+            char ch = s[i];
+            if (ch == '~' && i + 1 < n && (s[i + 1] == '0' || s[i + 1] == '1'))
+                ch = s[++i] == '0' ? '~' : '/';
+            tok[k++] = ch;
+        }
+        tok[k] = 0;
+        sb(b, "{\"required\": [");
+        sb_str(b, tok);
+        sb(b, "], \"properties\": {");
+        sb_str(b, tok);
+        sb(b, ": ");
+        depth++;
+        p = e ? e : s + n;
+    }
+    sb(b, "%s", test);
+    for (int i = 0; i < depth; i++)
+        sb(b, "}}");
+}
+
+/* Every definition of the range x (objects, generic instances). */
+static void definitions(xs *x, sbuf *b)
+{
+    format_decl *f = x->em->f;
     for (size_t i = 0; i < f->objects.n; i++)
-        object_def(em, b, (int)i);
+        object_def(x, b, (int)i);
     for (size_t i = 0; i < f->objects.n; i++) {
         jobject *o = f->objects.items[i];
         if (!o->params.n)
             continue;
         for (int vt = 0; vt < AK_VT_COUNT; vt++)
-            instance_def(em, b, (int)i, vt);
+            instance_def(x, b, (int)i, vt);
     }
+}
+
+/* $defs/syntax.<name>: each value syntax once (its pattern can be long). */
+static void syntax_defs(jem *em, sbuf *b)
+{
+    for (size_t s = 0; s < em->f->syntaxes.n; s++) {
+        syntax_decl *sd = em->f->syntaxes.items[s];
+        const ak_value_syntax *vs = ak_value_syntax_find(sd->machine);
+        if (!vs)
+            continue;
+        sb(b, "    \"syntax.%s\": {\"$comment\": ", sd->name);
+        sb_str(b, vs->about);
+        sb(b, ", \"pattern\": ");
+        sb_str(b, vs->pattern);
+        if (vs->format)
+            sb(b, ", \"format\": \"%s\"", vs->format);
+        sb(b, "},\n");
+    }
+}
+
+static void emit_schema_json(jem *em, sbuf *b)
+{
+    format_decl *f = em->f;
+    breaks bk;
+    version_breaks(em, &bk);
+    bool versioned = f->version_pointer && bk.n > 0;
+    sb(b, "{\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n");
+    sb(b, "  \"$id\": \"https://animkit.invalid/schemas/%s.schema.json\",\n  \"title\": ", f->id);
+    sb_str(b, f->title);
+    sb(b, ",\n");
+    top_comment(em, b);
+    if (f->root && !versioned)
+        sb(b, "  \"$ref\": \"#/$defs/%s\",\n", f->root);
+    if (f->root && versioned) {
+        /* the definitions of the document's version; all versions when it has none */
+        sb(b, "  \"allOf\": [\n");
+        for (int r = 0; r <= bk.n; r++) {
+            int64_t lo = r ? bk.v[r - 1] : 0, hi = r < bk.n ? bk.v[r] - 1 : -1;
+            char test[96];
+            if (hi >= 0)
+                snprintf(test, sizeof test, "{\"type\": \"integer\", \"minimum\": %lld, \"maximum\": %lld}",
+                         (long long)lo, (long long)hi);
+            else
+                snprintf(test, sizeof test, "{\"type\": \"integer\", \"minimum\": %lld}", (long long)lo);
+            sb(b, "    {\"if\": ");
+            version_test(em, b, test);
+            sb(b, ", \"then\": {\"$ref\": \"#/$defs/%s@v%lld-", f->root, (long long)lo);
+            if (hi >= 0)
+                sb(b, "%lld", (long long)hi);
+            sb(b, "\"}},\n");
+        }
+        sb(b, "    {\"if\": {\"not\": ");
+        version_test(em, b, "{\"type\": \"integer\", \"minimum\": 0}");
+        sb(b, "}, \"then\": {\"$ref\": \"#/$defs/%s\"}}\n  ],\n", f->root);
+    }
+    sb(b, "  \"$defs\": {\n");
+    xs all = {em, -1, 0, -1, ""};
+    definitions(&all, b);
+    for (int r = 0; versioned && r <= bk.n; r++) {
+        xs x = {em, r, r ? bk.v[r - 1] : 0, r < bk.n ? bk.v[r] - 1 : -1, ""};
+        if (x.hi >= 0)
+            snprintf(x.suffix, sizeof x.suffix, "@v%lld-%lld", (long long)x.lo, (long long)x.hi);
+        else
+            snprintf(x.suffix, sizeof x.suffix, "@v%lld-", (long long)x.lo);
+        definitions(&x, b);
+    }
+    syntax_defs(em, b);
     sb(b, "    \"value_type\": {\"enum\": [");
     for (int vt = 0; vt < AK_VT_COUNT; vt++)
         sb(b, "%s\"%s\"", vt ? ", " : "", vt_name(vt));

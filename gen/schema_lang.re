@@ -39,6 +39,8 @@ static const keyword keywords[] = {
     {"table", TK_TABLE}, {"default", TK_DEFAULT}, {"bits", TK_BITS}, {"type", TK_TYPE}, {"const", TK_CONST},
     {"process", TK_PROCESS}, {"span", TK_SPAN}, {"as", TK_AS}, {"stop", TK_STOP}, {"unit", TK_UNIT},
     {"sizeof", TK_SIZEOF}, {"writes", TK_WRITES},
+    {"key", TK_KEY}, {"dangling", TK_DANGLING}, {"mistargeted", TK_MISTARGETED}, {"unlisted", TK_UNLISTED},
+    {"misplaced", TK_MISPLACED}, {"anycase", TK_ANYCASE}, {"oneof", TK_ONEOF}, {"together", TK_TOGETHER},
 };
 
 static int keyword_token(const unsigned char *s, size_t n)

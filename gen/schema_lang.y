@@ -72,6 +72,30 @@ static int64_t int_of(const token *t)
 {
     return (int64_t)strtoull(t->text, NULL, 0);
 }
+
+/* An enum type from its names (jename*): names and their versions. */
+static jtype *mk_enum(compiler *cc, loc at, vec *names)
+{
+    jtype *t = cc_alloc(cc, sizeof *t);
+    t->kind = J_ENUM;
+    t->at = at;
+    for (size_t i = 0; i < names->n; i++) {
+        jename *n = names->items[i];
+        vec_push(cc, &t->names, (void *)n->name);
+        vec_push(cc, &t->enames, n);
+    }
+    return t;
+}
+
+/* `since N [@code]`, `until N [@code]` of the object or member being parsed. */
+static void set_version(int64_t *bound, const char **code, loc *code_at, const token *v, const token *c)
+{
+    *bound = int_of(v);
+    if (c) {
+        *code = c->text;
+        *code_at = c->at;
+    }
+}
 }
 
 %syntax_error {
@@ -87,7 +111,8 @@ static int64_t int_of(const token *t)
     RULE STRUCT ENUM IF ELSE SWITCH LET ASSERT AT FATAL FINITE IN FITS UTF8 MINIMAL LENGTH
     FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
     ABSTRACT BY SINCE UNTIL REF MAP NOTE WARNING ERROR WHERE SYNTAX MACHINE VERSION UNIQUE
-    REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF WRITES.
+    REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF WRITES
+    KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE ONEOF TOGETHER.
 
 /* EMPTY: the precedence of two reductions that meet a token that could also
  * continue them: `type ::= name` before `<` (type arguments win: write a
@@ -147,6 +172,9 @@ static int64_t int_of(const token *t)
 %type tparamlist {vec *}
 %type entry_cons {vec *}
 %type pclauses {member *}
+%type enames {vec *}
+%type ename {jename *}
+%type vcode {token *}
 
 file ::= format_head LBRACE items RBRACE.
 
@@ -223,7 +251,7 @@ item ::= VALUES CODE(A) CODE(B) CODE(C) CODE(D) CODE(E). {
     const token *t[5] = {A, B, C, D, E};
     for (int i = 0; i < 5; i++) { F(cc)->values_codes[i] = t[i]->text; F(cc)->values_at[i] = t[i]->at; }
 }
-item ::= VERSION STRING(P). { F(cc)->version_pointer = P->text; }
+item ::= VERSION(V) STRING(P). { F(cc)->version_pointer = P->text; F(cc)->version_at = V->at; }
 /* binary: the root fields whose values, joined by dots, are the file's version in reports */
 item ::= VERSION vnames.
 vnames ::= name(N). { vec_push(cc, &F(cc)->version_fields, N); }
@@ -237,6 +265,12 @@ item ::= RULE CODE(C) severity(A) SLASH severity(B) STRING(M) rationale(R). {
     r->code = C->text; r->at = C->at; r->compat = A; r->strict = B; r->message = M->text;
     r->rationale = R;
     vec_push(cc, &F(cc)->rules, r);
+}
+/* JSON: a named string enum, usable as a member type. */
+item ::= ENUM name(N) LBRACE enames(L) RBRACE. {
+    enum_decl *e = cc_alloc(cc, sizeof *e);
+    e->name = N->text; e->at = N->at; e->jenum = mk_enum(cc, N->at, L);
+    vec_push(cc, &F(cc)->enums, e);
 }
 item ::= ENUM name(N) COLON name(B) LBRACE enum_items RBRACE. {
     enum_decl *e = F(cc)->enums.items[F(cc)->enums.n - 1];
@@ -520,6 +554,17 @@ jcbody(A) ::= SYNTAX(T) name(N). { A = mk_cons(cc, C_SYNTAX, T->at); A->name = N
 jcbody(A) ::= UNIQUE(T) LPAREN name(N) RPAREN. { A = mk_cons(cc, C_UNIQUE, T->at); A->name = N->text; }
 jcbody(A) ::= KIND(T). { A = mk_cons(cc, C_KIND, T->at); }
 jcbody(A) ::= REQUIRED(T). { A = mk_cons(cc, C_REQUIRED, T->at); }
+/* JSON half, issue 10: versions, references, families, enums */
+jcbody(A) ::= REQUIRED(T) SINCE INT(V). {
+    A = mk_cons(cc, C_REQUIRED, T->at); A->value = mk_expr(cc, E_INT, V->at, V->text);
+}
+jcbody(A) ::= UNIQUE(T). { A = mk_cons(cc, C_UNIQUE, T->at); }
+jcbody(A) ::= KEY(T). { A = mk_cons(cc, C_KEY, T->at); }
+jcbody(A) ::= DANGLING(T). { A = mk_cons(cc, C_DANGLING, T->at); }
+jcbody(A) ::= MISTARGETED(T). { A = mk_cons(cc, C_MISTARGETED, T->at); }
+jcbody(A) ::= UNLISTED(T). { A = mk_cons(cc, C_UNLISTED, T->at); }
+jcbody(A) ::= MISPLACED(T). { A = mk_cons(cc, C_MISPLACED, T->at); }
+jcbody(A) ::= ANYCASE(T). { A = mk_cons(cc, C_ANYCASE, T->at); }
 
 exprlist(A) ::= expr(E). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, E); }
 exprlist(A) ::= exprlist(B) COMMA expr(E). { A = B; vec_push(cc, A, E); }
@@ -560,7 +605,7 @@ dotted(A) ::= dotted(B) DOT name(N). {
     A->text = s; A->len = n;
 }
 
-/* ---- JSON objects (parsed and checked; generation comes with AnimJ) --- */
+/* ---- JSON objects ------------------------------------------------------ */
 
 object_head(A) ::= OBJECT name(N) tparams base_opt by_opt oflags. {
     A = F(cc)->objects.items[F(cc)->objects.n - 1];
@@ -593,8 +638,16 @@ oflag ::= CLOSED CODE(C). {
 oflag ::= OPEN CODE(C). {
     jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1]; o->open_code = C->text; o->open_at = C->at;
 }
-oflag ::= SINCE INT(V). { ((jobject *)F(cc)->objects.items[F(cc)->objects.n - 1])->since = int_of(V); }
-oflag ::= UNTIL INT(V). { ((jobject *)F(cc)->objects.items[F(cc)->objects.n - 1])->until = int_of(V); }
+oflag ::= SINCE INT(V) vcode(C). {
+    jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1];
+    set_version(&o->since, &o->since_code, &o->since_at, V, C);
+}
+oflag ::= UNTIL INT(V) vcode(C). {
+    jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1];
+    set_version(&o->until, &o->until_code, &o->until_at, V, C);
+}
+vcode(A) ::= . { A = NULL; }
+vcode(A) ::= CODE(C). { A = C; }
 
 jmembers ::= .
 jmembers ::= jmembers jmember(M). {
@@ -628,15 +681,36 @@ jconslist(A) ::= . [EMPTY] { A = cc_alloc(cc, sizeof *A); }
 jconslist(A) ::= jcons(C). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, C); }
 jconslist(A) ::= jconslist(B) COMMA jcons(C). { A = B; vec_push(cc, A, C); }
 jcons(A) ::= jcbody(B) CODE(C) fatal_opt(X). { A = B; A->code = C->text; A->code_at = C->at; A->fatal = X; }
+/* A hook of the format reports the member's values of the wrong type. */
+jcons(A) ::= KIND(T) BY name(N). { A = mk_cons(cc, C_KIND, T->at); A->name = N->text; }
 versions ::= .
-versions ::= versions SINCE INT(V). { jm_pending(cc)->since = int_of(V); }
-versions ::= versions UNTIL INT(V). { jm_pending(cc)->until = int_of(V); }
+versions ::= versions SINCE INT(V) vcode(C). {
+    jmember *m = jm_pending(cc);
+    set_version(&m->since, &m->since_code, &m->since_at, V, C);
+}
+versions ::= versions UNTIL INT(V) vcode(C). {
+    jmember *m = jm_pending(cc);
+    set_version(&m->until, &m->until_code, &m->until_at, V, C);
+}
 
 wheres ::= .
 wheres ::= wheres WHERE name(N) COLON jcbody(B) CODE(C). {
     jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1];
     B->code = C->text; B->code_at = C->at; B->value = mk_expr(cc, E_NAME, N->at, N->text);
     vec_push(cc, &o->wheres, B);
+}
+
+wheres ::= wheres WHERE ONEOF(T) LPAREN namelist(L) RPAREN CODE(C). {
+    jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1];
+    jgroup *g = cc_alloc(cc, sizeof *g);
+    g->oneof = true; g->names = *L; g->code = C->text; g->code_at = C->at; g->at = T->at;
+    vec_push(cc, &o->groups, g);
+}
+wheres ::= wheres WHERE TOGETHER(T) LPAREN namelist(L) RPAREN CODE(C). {
+    jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1];
+    jgroup *g = cc_alloc(cc, sizeof *g);
+    g->oneof = false; g->names = *L; g->code = C->text; g->code_at = C->at; g->at = T->at;
+    vec_push(cc, &o->groups, g);
 }
 
 namelist(A) ::= name(N). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, N); }
@@ -664,10 +738,18 @@ jterm(A) ::= MAP(T) LT jtype(E) GT. {
 jterm(A) ::= REF(T) LT name(N) GT. {
     A = cc_alloc(cc, sizeof *A); A->kind = J_REF; A->at = T->at; A->name = N->text;
 }
-jterm(A) ::= ENUM(T) LBRACE namelist(L) RBRACE. {
-    A = cc_alloc(cc, sizeof *A); A->kind = J_ENUM; A->at = T->at;
-    for (size_t i = 0; i < L->n; i++) vec_push(cc, &A->names, (void *)((token *)L->items[i])->text);
+jterm(A) ::= ENUM(T) LBRACE enames(L) RBRACE. { A = mk_enum(cc, T->at, L); }
+enames(A) ::= ename(N). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, N); }
+enames(A) ::= enames(B) COMMA ename(N). { A = B; vec_push(cc, A, N); }
+ename(A) ::= name(N). {
+    A = cc_alloc(cc, sizeof *A); A->name = N->text; A->at = N->at; A->since = -1; A->until = -1;
 }
+ename(A) ::= STRING(N). {
+    A = cc_alloc(cc, sizeof *A); A->name = N->text; A->at = N->at; A->since = -1; A->until = -1;
+}
+ename(A) ::= ename(B) SINCE INT(V). { A = B; A->since = int_of(V); }
+ename(A) ::= ename(B) UNTIL INT(V). { A = B; A->until = int_of(V); }
+ename(A) ::= ename(B) CODE(C). { A = B; A->code = C->text; A->code_at = C->at; }
 jterm(A) ::= BY(T) name(N) LBRACE jarms(R) RBRACE. {
     A = cc_alloc(cc, sizeof *A); A->kind = J_BY; A->at = T->at; A->name = N->text; A->arms = *R;
 }

@@ -69,6 +69,14 @@ const ak_rule ak_rule_convert_deviation = {
     "the largest deviation of the output's sampled curves from the input's",
     "convert --verify decodes the output again and samples every track of both at every key and between "
     "keys."};
+const ak_rule ak_rule_limit_lookahead = {
+    "animkit.limit.lookahead", AK_SEV_ERROR, AK_SEV_ERROR,
+    "discriminators come too late in their objects: the rest of the objects whose discriminator "
+    "is not near their start are not checked",
+    "A schema-generated JSON validator streams: when an object's type is decided by a member "
+    "(`__type__`) that comes after others, it looks ahead for it. The look-ahead skips at most "
+    "eight times the file's size in all, so that a hostile file (every discriminator last, "
+    "deeply nested) cannot make validation quadratic."};
 
 static const ak_rule *const tool_rules[] = {
     &ak_rule_input_unknown_format,
@@ -84,6 +92,7 @@ static const ak_rule *const tool_rules[] = {
     &ak_rule_sample_no_track,
     &ak_rule_limit_model,
     &ak_rule_input_unreadable,
+    &ak_rule_limit_lookahead,
 };
 
 const ak_rule *const *ak_tool_rules(size_t *count)

@@ -1,6 +1,8 @@
 /* The push automaton of animgen-generated JSON validators (see ak_jschema.h). */
 #include "ak_jschema.h"
 
+#include "ak_jsrefs.h"
+#include "json_seek.h"
 #include "model.h"
 
 #include <stdarg.h>
@@ -48,6 +50,10 @@ static ak_jsframe *push(ak_jsctx *c, int16_t type, const ak_json_event *e)
     f->start = e->offset;
     f->is_object = e->kind == AK_JSON_BEGIN_OBJECT;
     f->lane_order = -1;
+    f->declared = -1;
+    f->misplaced_rule = -1;
+    f->unique_member = -1;
+    f->uset = -1;
     return f;
 }
 
@@ -183,7 +189,9 @@ static bool accepts(const ak_jschema *s, int16_t t, ak_json_event_kind k)
     switch (ty->kind) {
     case AK_JT_STRING:
     case AK_JT_ENUM:
-    case AK_JT_VALUE_TYPE: return k == AK_JSON_STRING;
+    case AK_JT_VALUE_TYPE:
+    case AK_JT_REF:
+    case AK_JT_TAG: return k == AK_JSON_STRING;
     case AK_JT_NUMBER:
     case AK_JT_INTEGER:
     case AK_JT_F32:
@@ -202,8 +210,10 @@ static const char *type_name(const ak_jschema *s, int16_t t)
     const ak_jtype *ty = &s->types[t];
     switch (ty->kind) {
     case AK_JT_STRING: return "a string";
-    case AK_JT_ENUM: return "one of its names";
+    case AK_JT_ENUM: return "a name";
     case AK_JT_VALUE_TYPE: return "a value type name";
+    case AK_JT_REF: return "a reference (a key string)";
+    case AK_JT_TAG: return "a type name";
     case AK_JT_NUMBER:
     case AK_JT_F32:
     case AK_JT_F64: return "a number";
@@ -213,9 +223,23 @@ static const char *type_name(const ak_jschema *s, int16_t t)
     case AK_JT_OBJECT:
     case AK_JT_MAP: return "an object";
     case AK_JT_ARRAY: return "an array";
-    case AK_JT_UNION: return "one of its alternatives";
     default: return "a value";
     }
+}
+
+/* What a union accepts, for a message: "a string or null". */
+static const char *expected_text(const ak_jschema *s, int16_t t, char out[128])
+{
+    const ak_jtype *ty = &s->types[t];
+    if (ty->kind != AK_JT_UNION)
+        return type_name(s, t);
+    out[0] = 0;
+    for (uint16_t i = 0; i < ty->alt_count; i++) {
+        size_t n = strlen(out);
+        snprintf(out + n, 128 - n, "%s%s", i ? (i + 1 == ty->alt_count ? " or " : ", ") : "",
+                 type_name(s, ty->alts[i]));
+    }
+    return out;
 }
 
 /* The order check of `where <array>: nondecreasing(f), norepeat(f)`. */
@@ -245,7 +269,7 @@ static bool order_check(ak_jsctx *c, const ak_json_event *e, const ak_jmember *m
 /* An array frame f of `elem` elements, the value of member m: its lane. */
 static void set_lane(ak_jsctx *c, ak_jsframe *f, int16_t elem, const ak_jmember *m)
 {
-    if (!c->s->lane || (c->hook && !c->lane_hook) || elem < 0)
+    if (!c->s->lane || (c->hook && !c->lane_hook) || elem < 0 || f->uset >= 0)
         return;
     const ak_jlane *l = c->s->lane(elem, f->vtype);
     if (!l)
@@ -265,10 +289,387 @@ static void set_lane(ak_jsctx *c, ak_jsframe *f, int16_t elem, const ak_jmember 
     ak_json_set_lane(c->p, l->match, l->nesting);
 }
 
-/* A value (scalar or container start) of type t; m is the member it is
- * the value of (NULL for array elements), kind_rule the rule of a kind
- * mismatch. */
-static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmember *m, int kind_rule)
+/* ---- versions ----------------------------------------------------------- */
+
+static bool in_versions(int64_t v, const ak_jversions *r)
+{
+    return (r->since < 0 || v >= r->since) && (r->until < 0 || v <= r->until);
+}
+
+/* "3..7", "8..", "..5" */
+static const char *versions_text(const ak_jversions *r, char out[48])
+{
+    char a[24] = "", b[24] = "";
+    if (r->since >= 0)
+        snprintf(a, sizeof a, "%ld", (long)r->since);
+    if (r->until >= 0)
+        snprintf(b, sizeof b, "%ld", (long)r->until);
+    snprintf(out, 48, "%s..%s", a, b);
+    return out;
+}
+
+/* Whether something of versions r exists in the document's version; if
+ * not, reports with the rule of the end it misses. */
+static bool version_check(ak_jsctx *c, const ak_jversions *r, const ak_json_event *e, const char *what)
+{
+    if (c->version < 0 || in_versions(c->version, r))
+        return true;
+    char buf[48];
+    int rule = r->since >= 0 && c->version < r->since ? r->since_rule : r->until_rule;
+    if (rule < 0)
+        rule = r->since_rule >= 0 ? r->since_rule : r->until_rule;
+    return ak_js_report(c, rule, e, "%s exists in versions %s, not in version %lld", what, versions_text(r, buf),
+                        (long long)c->version);
+}
+
+/* ---- objects, families, look-ahead ------------------------------------------- */
+
+static bool is_a(const ak_jschema *s, int16_t a, int16_t b)
+{
+    for (uint16_t n = 0; a >= 0 && n <= s->object_count; n++, a = s->objects[a].base)
+        if (a == b)
+            return true;
+    return false;
+}
+
+/* The concrete object of family fam that the string e names, -1
+ * (*named_abstract: e names an abstract object of the family). */
+static int16_t family_object(const ak_jschema *s, int16_t fam, const ak_json_event *e, bool *named_abstract)
+{
+    *named_abstract = false;
+    bool raw = ak_json_string_is_raw(e);
+    for (uint16_t i = 0; i < s->object_count; i++) {
+        const ak_jobject *o = &s->objects[i];
+        if (o->family != fam)
+            continue;
+        size_t n = strlen(o->name);
+        if (raw ? e->text_len != n || memcmp(e->text, o->name, n) != 0 : !ak_json_string_equals(e, o->name, n))
+            continue;
+        *named_abstract = o->abstract;
+        return o->abstract ? -1 : (int16_t)i;
+    }
+    return -1;
+}
+
+/* Looks ahead in the object whose '{' is at offset for the value of its
+ * member m. False when the look-ahead budget is spent (reported once). */
+static bool look_ahead(ak_jsctx *c, size_t offset, const ak_jmember *m, const ak_json_event *at, ak_json_event *v,
+                       bool *found)
+{
+    *found = false;
+    ak_json_seek_status st =
+        ak_json_seek_member(c->p->data, c->p->size, offset, m->name, m->name_len, v, &c->lookahead);
+    if (st == AK_JSON_SEEK_BUDGET) {
+        if (!c->lookahead_spent && c->diags) {
+            c->lookahead_spent = true;
+            uint32_t line, col;
+            ak_json_location(c->p, at->offset, &line, &col);
+            ak_report_at(c->diags, &ak_rule_limit_lookahead, at->offset, 1, line, col, ak_json_path(c->p),
+                         "the look-ahead for \"%s\" gave up here", m->name);
+        }
+        return false;
+    }
+    *found = st == AK_JSON_SEEK_FOUND;
+    return true;
+}
+
+/* The member the values of the innermost array (or map) belong to, via
+ * nested arrays: NULL when there is none. */
+static const ak_jmember *owner_member(ak_jsctx *c)
+{
+    for (size_t i = 1; i < c->depth; i++) {
+        ak_jsframe *f = ak_js_up(c, i);
+        if (f->object >= 0)
+            return f->member >= 0 ? &c->s->objects[f->object].members[f->member] : NULL;
+        if (f->type < 0 || f->is_object)
+            return NULL;
+    }
+    return NULL;
+}
+
+/* An object frame f of a family: the concrete object its discriminator
+ * names (look-ahead), or unresolved. x: the constraints of its place. */
+static bool select_object(ak_jsctx *c, ak_jsframe *f, const ak_json_event *e, const ak_jmember_x *x)
+{
+    const ak_jschema *s = c->s;
+    const ak_jobject *root = &s->objects[s->objects[f->declared].family];
+    const ak_jmember *tm = &root->members[root->tag_member];
+    f->misplaced_rule = x && x->misplaced_rule >= 0 ? x->misplaced_rule : tm->x ? tm->x->misplaced_rule : -1;
+    f->unresolved = true;
+    ak_json_event v;
+    bool found, abstract;
+    if (!look_ahead(c, e->offset, tm, e, &v, &found))
+        return !c->diags || !ak_diags_stopped(c->diags);
+    if (found && v.kind == AK_JSON_STRING) {
+        int16_t o = family_object(s, s->objects[f->declared].family, &v, &abstract);
+        if (o >= 0) {
+            f->object = o;
+            f->unresolved = false;
+        }
+    }
+    return true;
+}
+
+/* The discriminator's value in object frame f (type: TAG of the family). */
+static bool tag_value(ak_jsctx *c, const ak_json_event *e, ak_jsframe *f, const ak_jtype *ty, int unlisted)
+{
+    const ak_jschema *s = c->s;
+    bool abstract;
+    int16_t o = family_object(s, ty->object, e, &abstract);
+    if (o < 0)
+        return ak_js_report(c, unlisted, e, abstract ? "\"%.*s\" is abstract: name one of its concrete types"
+                                                     : "\"%.*s\" is not a type of %s", (int)e->text_len, e->text,
+                            s->objects[ty->object].name);
+    if (!f || f->unresolved || o != f->object)
+        return true; /* a second discriminator, or the look-ahead gave up: reported there */
+    if (!is_a(s, o, f->declared) &&
+        !ak_js_report(c, f->misplaced_rule, e, "a %s is not accepted here (a %s is expected)", s->objects[o].name,
+                      s->objects[f->declared].name))
+        return false;
+    return version_check(c, &s->objects[o].versions, e, s->objects[o].name);
+}
+
+/* Whether s[0..n) is name in another case (ASCII letters only: no locale). */
+static bool ascii_case_equal(const char *s, size_t n, const char *name)
+{
+    if (strlen(name) != n || !s)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char a = (unsigned char)s[i], b = (unsigned char)name[i];
+        if (a >= 'A' && a <= 'Z')
+            a = (unsigned char)(a + 32);
+        if (b >= 'A' && b <= 'Z')
+            b = (unsigned char)(b + 32);
+        if (a != b)
+            return false;
+    }
+    return true;
+}
+
+/* The object frame whose members' tags a value's type depends on: the
+ * innermost, through the arrays and maps of an element. NULL at the top. */
+static ak_jsframe *tag_frame(ak_jsctx *c)
+{
+    for (size_t i = 0; i < c->depth; i++) {
+        ak_jsframe *f = ak_js_up(c, i);
+        if (f->object >= 0 || f->type < 0 || f->value >= 0)
+            return f->object >= 0 ? f : NULL;
+    }
+    return NULL;
+}
+
+/* A sibling's tag (enum index, value type) that member m's type depends
+ * on, looked ahead for in an unordered object where the sibling comes
+ * later. -1 when absent or not one of the names. */
+static int16_t late_tag(ak_jsctx *c, ak_jsframe *f, int16_t sibling)
+{
+    if (f->object < 0 || sibling < 0 || sibling >= 16 || (f->seen >> sibling & 1))
+        return -1;
+    const ak_jobject *o = &c->s->objects[f->object];
+    if (o->ordered_rule >= 0 || sibling >= o->member_count)
+        return -1; /* an ordered object reports the order: what comes before its discriminator is unreadable */
+    const ak_jmember *sm = &o->members[sibling];
+    ak_json_event v, at = {AK_JSON_BEGIN_OBJECT, 0, 0, f->start, 1, NULL, 0};
+    bool found;
+    if (!look_ahead(c, f->start, sm, &at, &v, &found) || !found || v.kind != AK_JSON_STRING)
+        return -1;
+    const ak_jtype *st = &c->s->types[sm->type];
+    if (st->kind == AK_JT_ENUM) {
+        bool anycase = sm->x && sm->x->anycase_rule >= 0 && ak_json_string_is_raw(&v);
+        for (uint16_t i = 0; i < st->name_count; i++)
+            if (ak_json_string_equals(&v, st->names[i], strlen(st->names[i])) ||
+                (anycase && ascii_case_equal(v.text, v.text_len, st->names[i])))
+                return (int16_t)(f->tags[sibling] = (int16_t)i);
+    } else if (st->kind == AK_JT_VALUE_TYPE) {
+        for (int i = 0; i < AK_VT_COUNT; i++) {
+            const char *name = ak_value_type_info_of((ak_value_type)i)->name;
+            if (ak_json_string_equals(&v, name, strlen(name)))
+                return (int16_t)(f->tags[sibling] = (int16_t)i);
+        }
+    }
+    return -1;
+}
+
+/* ---- member checks ------------------------------------------------------------ */
+
+/* The value checks of a member (== != in syntax), in order; the first
+ * that fails reports, and the rest are skipped. num: the value when e is a
+ * number. Returns CHECK_OK, CHECK_FAILED (reported) or CHECK_STOP (the
+ * error limit is reached). */
+enum { CHECK_OK, CHECK_FAILED, CHECK_STOP };
+
+static int failed(bool go)
+{
+    return go ? CHECK_FAILED : CHECK_STOP;
+}
+
+static int run_checks(ak_jsctx *c, const ak_json_event *e, const ak_jmember_x *x, double num)
+{
+    for (uint16_t i = 0; i < x->check_count; i++) {
+        const ak_jcheck *k = &x->checks[i];
+        if (k->kind == AK_JC_SYNTAX) {
+            if (e->kind != AK_JSON_STRING)
+                continue;
+            bool ok;
+            if (ak_json_string_is_raw(e)) {
+                ok = k->syntax->match((const uint8_t *)e->text, e->text_len);
+            } else {
+                ak_buf b;
+                ak_buf_init(&b);
+                ok = ak_json_string_decode(e, &b) && k->syntax->match((const uint8_t *)(b.data ? b.data : ""), b.len);
+                ak_buf_free(&b);
+            }
+            if (!ok)
+                return failed(
+                    ak_js_report(c, k->rule, e, "\"%.*s\" is not %s", (int)e->text_len, e->text, k->syntax->about));
+            continue;
+        }
+        if (e->kind != AK_JSON_NUMBER)
+            continue;
+        bool in = false;
+        for (uint16_t j = 0; j < k->value_count; j++)
+            in |= num == k->values[j];
+        if (in == (k->kind == AK_JC_IN))
+            continue;
+        char list[160] = "";
+        for (uint16_t j = 0; j < k->value_count && strlen(list) < sizeof list - 32; j++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%.17g", j ? ", " : "", k->values[j]);
+        if (k->kind == AK_JC_NOT_IN)
+            return failed(ak_js_report(c, k->rule, e, "%.*s must not be %s", (int)e->text_len, e->text, list));
+        return failed(ak_js_report(c, k->rule, e, "%.*s is not %s%s", (int)e->text_len, e->text,
+                                   k->value_count > 1 ? "one of " : "", list));
+    }
+    return CHECK_OK;
+}
+
+static bool state(ak_jsctx *c)
+{
+    if (!c->st)
+        c->st = ak_jsstate_new(c->p->data, c->p->size);
+    if (!c->st)
+        c->oom = true;
+    return c->st != NULL;
+}
+
+/* A key value of object frame f. */
+static bool key_value(ak_jsctx *c, const ak_json_event *e, ak_jsframe *f, int rule)
+{
+    if (!f || f->object < 0 || f->unresolved || e->kind != AK_JSON_STRING || !state(c))
+        return !c->oom;
+    const ak_jobject *o = &c->s->objects[f->object];
+    int16_t prev = -1;
+    size_t at = 0;
+    ak_jsadd r = ak_jsstate_add_key(c->st, o->key_space, f->object, e, &prev, &at);
+    if (r == AK_JS_NOMEM) {
+        c->oom = true;
+        return false;
+    }
+    if (r == AK_JS_DUPLICATE) {
+        uint32_t line, col;
+        ak_json_location(c->p, at, &line, &col);
+        bool go = ak_js_report(c, rule, e, "\"%.*s\" already identifies the %s at line %u", (int)e->text_len, e->text,
+                               c->s->objects[prev].name, line);
+        ak_json_location(c->p, e->offset, &line, &col); /* back where the parser is */
+        return go;
+    }
+    return true;
+}
+
+static bool target_check(ak_jsctx *c, int16_t found, int16_t target, int rule, const ak_json_event *e)
+{
+    if (is_a(c->s, found, target))
+        return true;
+    return ak_js_report(c, rule, e, "\"%.*s\" is the key of a %s, not of a %s", (int)e->text_len, e->text,
+                        c->s->objects[found].name, c->s->objects[target].name);
+}
+
+/* A reference to an object of type target: resolved now if its key is
+ * known, else at the end of the document. */
+static bool ref_value(ak_jsctx *c, const ak_json_event *e, int16_t target, const ak_jmember_x *x)
+{
+    if (!x || !state(c))
+        return !c->oom;
+    int16_t space = c->s->objects[target].key_space;
+    int16_t found = ak_jsstate_find_key(c->st, space, e);
+    if (found >= 0)
+        return target_check(c, found, target, x->mistargeted_rule, e);
+    uint32_t line, col;
+    ak_json_location(c->p, e->offset, &line, &col);
+    ak_jsref r = {e->offset, e->length, (size_t)((const uint8_t *)e->text - c->p->data), (uint32_t)e->text_len,
+                  !ak_json_string_is_raw(e), target, x->dangling_rule, x->mistargeted_rule, line, col,
+                  ak_json_path(c->p)};
+    if (!ak_jsstate_defer(c->st, &r)) {
+        c->oom = true;
+        return false;
+    }
+    return true;
+}
+
+/* The references still open at the end of a well-formed document. */
+static void resolve_refs(ak_jsctx *c)
+{
+    size_t n;
+    const ak_jsref *refs = ak_jsstate_refs(c->st, &n);
+    if (!c->diags)
+        return;
+    for (size_t i = 0; i < n; i++) {
+        const ak_jsref *r = &refs[i];
+        int16_t found = ak_jsstate_find_ref_key(c->st, c->s->objects[r->target].key_space, r);
+        const char *text = (const char *)ak_jsstate_data(c->st) + r->text;
+        bool go = true;
+        if (found < 0)
+            go = ak_report_at(c->diags, &c->s->rules[r->dangling_rule], r->offset, r->length, r->line, r->column,
+                              r->path, "no %s has the key \"%.*s\"", c->s->objects[r->target].name, (int)r->text_len,
+                              text);
+        else if (!is_a(c->s, found, r->target) && r->mistargeted_rule >= 0)
+            go = ak_report_at(c->diags, &c->s->rules[r->mistargeted_rule], r->offset, r->length, r->line, r->column,
+                              r->path, "\"%.*s\" is the key of a %s, not of a %s", (int)r->text_len, text,
+                              c->s->objects[found].name, c->s->objects[r->target].name);
+        if (!go)
+            return;
+    }
+}
+
+/* An enum name (exact, or in any case with anycase). */
+static bool enum_value(ak_jsctx *c, const ak_json_event *e, const ak_jtype *ty, const ak_jmember_x *x, int kind_rule,
+                       ak_jsframe *enc, int member_index)
+{
+    int16_t found = -1;
+    for (uint16_t i = 0; i < ty->name_count && found < 0; i++)
+        if (ak_json_string_equals(e, ty->names[i], strlen(ty->names[i])))
+            found = (int16_t)i;
+    int unlisted = x && x->unlisted_rule >= 0 ? x->unlisted_rule : kind_rule;
+    if (found < 0 && x && x->anycase_rule >= 0) {
+        ak_buf b;
+        ak_buf_init(&b);
+        if (ak_json_string_decode(e, &b))
+            for (uint16_t i = 0; i < ty->name_count && found < 0; i++)
+                if (ascii_case_equal(b.data, b.len, ty->names[i]))
+                    found = (int16_t)i;
+        ak_buf_free(&b);
+        if (found >= 0 && !ak_js_report(c, x->anycase_rule, e, "\"%.*s\" is written \"%s\"", (int)e->text_len, e->text,
+                                        ty->names[found]))
+            return false;
+    }
+    if (found < 0)
+        return ak_js_report(c, unlisted, e, "\"%.*s\" is not one of the allowed names", (int)e->text_len, e->text);
+    if (member_index >= 0 && member_index < 16)
+        enc->tags[member_index] = found;
+    if (ty->name_versions) {
+        const ak_jversions *r = &ty->name_versions[found];
+        char what[96];
+        snprintf(what, sizeof what, "\"%s\"", ty->names[found]);
+        return version_check(c, r, e, what);
+    }
+    return true;
+}
+
+/* A value (scalar or container start) of type t; m is the member whose
+ * constraints apply (for an element of an array or map member, elem is
+ * true and m is that member), x its constraints beyond kind and range,
+ * kind_rule the rule of a kind mismatch. */
+static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmember *m, const ak_jmember_x *x,
+                  int kind_rule, bool elem)
 {
     const ak_jschema *s = c->s;
     ak_jsframe *enc = ak_js_top(c);
@@ -278,16 +679,21 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
     if (ty->kind == AK_JT_UNION) {
         for (uint16_t i = 0; i < ty->alt_count; i++)
             if (accepts(s, ty->alts[i], e->kind))
-                return value(c, e, ty->alts[i], m, kind_rule);
-        if (!ak_js_report(c, kind_rule, e, "%s where %s is expected", ak_json_kind_name(e->kind), type_name(s, t)))
+                return value(c, e, ty->alts[i], m, x, kind_rule, elem);
+        char buf[128];
+        if (!ak_js_report(c, kind_rule, e, "%s where %s is expected", ak_json_kind_name(e->kind),
+                          expected_text(s, t, buf)))
             return false;
         return skip(c, e);
     }
     if (ty->kind == AK_JT_BY) {
-        int16_t tag = enc && ty->sibling >= 0 && ty->sibling < 16 ? enc->tags[ty->sibling] : -1;
+        ak_jsframe *owner = tag_frame(c);
+        int16_t tag = owner && ty->sibling >= 0 && ty->sibling < 16 ? owner->tags[ty->sibling] : -1;
+        if (tag < 0 && owner)
+            tag = late_tag(c, owner, ty->sibling);
         if (tag < 0 || tag >= ty->arm_count)
             return skip(c, e); /* the discriminator is missing or wrong: reported there */
-        return value(c, e, ty->arms[tag].type, m, kind_rule);
+        return value(c, e, ty->arms[tag].type, m, x, kind_rule, elem);
     }
     if (ty->kind == AK_JT_PARAM) {
         int16_t vt = enc ? enc->vtype : -1;
@@ -304,14 +710,7 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
     }
     int member_index = enc && enc->object >= 0 ? enc->member : -1;
     switch (ty->kind) {
-    case AK_JT_ENUM:
-        for (uint16_t i = 0; i < ty->name_count; i++)
-            if (ak_json_string_equals(e, ty->names[i], strlen(ty->names[i]))) {
-                if (member_index >= 0 && member_index < 16)
-                    enc->tags[member_index] = (int16_t)i;
-                return true;
-            }
-        return ak_js_report(c, kind_rule, e, "\"%.*s\" is not one of the allowed names", (int)e->text_len, e->text);
+    case AK_JT_ENUM: return enum_value(c, e, ty, x, kind_rule, enc, member_index);
     case AK_JT_VALUE_TYPE:
         for (int i = 0; i < AK_VT_COUNT; i++) {
             const char *name = ak_value_type_info_of((ak_value_type)i)->name;
@@ -321,8 +720,21 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
                 return true;
             }
         }
-        return ak_js_report(c, kind_rule, e, "\"%.*s\" is not a value type name (they are case-sensitive)",
-                            (int)e->text_len, e->text);
+        return ak_js_report(c, x && x->unlisted_rule >= 0 ? x->unlisted_rule : kind_rule, e,
+                            "\"%.*s\" is not a value type name (they are case-sensitive)", (int)e->text_len, e->text);
+    case AK_JT_TAG: return tag_value(c, e, enc, ty, x && x->unlisted_rule >= 0 ? x->unlisted_rule : kind_rule);
+    case AK_JT_STRING:
+    case AK_JT_REF: {
+        /* a value that fails its syntax is no key and refers to nothing */
+        int r = x && x->check_count ? run_checks(c, e, x, 0) : CHECK_OK;
+        if (r != CHECK_OK)
+            return r == CHECK_FAILED;
+        if (ty->kind == AK_JT_REF)
+            return ref_value(c, e, ty->object, x);
+        if (x && x->key_rule >= 0 && !elem)
+            return key_value(c, e, enc, x->key_rule);
+        return true;
+    }
     case AK_JT_NUMBER:
     case AK_JT_F32:
     case AK_JT_F64: {
@@ -337,14 +749,17 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
         }
         c->num = v;
         c->has_num = st == AK_NUM_OK;
-        if (st != AK_NUM_OK && ty->kind != AK_JT_NUMBER)
+        if (st != AK_NUM_OK && (ty->kind != AK_JT_NUMBER || (m && m->finite_rule >= 0)))
             return ak_js_report(c, m ? m->finite_rule : -1, e, "%.*s overflows a %s", (int)e->text_len, e->text,
                                 ty->kind == AK_JT_F32 ? "32-bit float" : "64-bit float");
-        if (m && m->range_rule >= 0 && !(v >= m->lo && v <= m->hi))
+        if (m && m->range_rule >= 0 && !(v >= m->lo && v <= m->hi)) {
             if (!ak_js_report(c, m->range_rule, e, "%.*s is outside %.17g..%.17g", (int)e->text_len, e->text, m->lo,
                               m->hi))
                 return false;
-        if (m)
+        } else if (x && x->check_count && run_checks(c, e, x, v) == CHECK_STOP) {
+            return false;
+        }
+        if (m && !elem)
             return order_check(c, e, m, v);
         return true;
     }
@@ -355,21 +770,40 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
             return !ak_diags_stopped(ak_json_diags(c->p));
         if (m && m->range_rule >= 0 && !((double)v >= m->lo && (double)v <= m->hi))
             return ak_js_report(c, m->range_rule, e, "%lld is outside %.17g..%.17g", (long long)v, m->lo, m->hi);
-        if (m)
+        if (x && x->check_count && run_checks(c, e, x, (double)v) == CHECK_STOP)
+            return false;
+        if (m && !elem)
             return order_check(c, e, m, (double)v);
         return true;
     }
     case AK_JT_OBJECT: {
         int16_t vt = -1;
-        if (ty->bind >= 0 && enc && ty->bind < 16)
-            vt = enc->tags[ty->bind];
-        else if (ty->bind == -2 && enc)
+        ak_jsframe *owner = ty->bind >= 0 ? tag_frame(c) : NULL;
+        if (ty->bind >= 0 && owner && ty->bind < 16) {
+            vt = owner->tags[ty->bind];
+            if (vt < 0)
+                vt = late_tag(c, owner, ty->bind);
+        } else if (ty->bind == -2 && enc) {
             vt = enc->vtype;
+        }
+        /* an element of an array with unique(f) (before push: it may move the frames) */
+        const char *unique_field = enc && enc->unique ? enc->unique->unique_field : NULL;
         ak_jsframe *f = push(c, t, e);
         if (!f)
             return false;
-        f->object = ty->object;
+        f->object = f->declared = ty->object;
         f->vtype = vt;
+        const ak_jobject *o = &s->objects[ty->object];
+        if (o->family >= 0 && !select_object(c, f, e, x))
+            return false;
+        if (o->family < 0 && c->version >= 0 && !version_check(c, &o->versions, e, o->name))
+            return false;
+        if (unique_field && !f->unresolved) {
+            const ak_jobject *co = &s->objects[f->object];
+            for (uint16_t i = 0; i < co->member_count; i++)
+                if (strcmp(co->members[i].name, unique_field) == 0)
+                    f->unique_member = (int16_t)i;
+        }
         return true;
     }
     case AK_JT_ARRAY:
@@ -379,12 +813,35 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
         if (!f)
             return false;
         f->vtype = vt;
+        if (ty->kind == AK_JT_ARRAY && x && x->unique_rule >= 0 && !elem) {
+            if (!state(c) || (f->uset = ak_jsstate_set_open(c->st)) < 0) {
+                c->oom = true;
+                return false;
+            }
+            f->unique = x;
+        }
         if (ty->kind == AK_JT_ARRAY)
-            set_lane(c, f, ty->elem, m);
+            set_lane(c, f, ty->elem, elem ? NULL : m);
         return true;
     }
     default: return true;
     }
+}
+
+/* A value that must differ from the others of its array (unique). */
+static bool unique_value(ak_jsctx *c, const ak_json_event *e, ak_jsframe *arr, const char *what)
+{
+    if (e->kind == AK_JSON_BEGIN_OBJECT || e->kind == AK_JSON_BEGIN_ARRAY || !arr || arr->uset < 0)
+        return true;
+    ak_jsadd r = ak_jsstate_set_add(c->st, arr->uset, e);
+    if (r == AK_JS_NOMEM) {
+        c->oom = true;
+        return false;
+    }
+    if (r == AK_JS_DUPLICATE)
+        return ak_js_report(c, arr->unique->unique_rule, e, "%s %.*s is already in the array", what,
+                            (int)(e->length < 200 ? e->length : 200), (const char *)c->p->data + e->offset);
+    return true;
 }
 
 static bool on_key(ak_jsctx *c, const ak_json_event *e)
@@ -418,11 +875,26 @@ static bool on_key(ak_jsctx *c, const ak_json_event *e)
             break;
         }
     }
+    if (f->unresolved) {
+        /* only the discriminator of an object whose type is unknown */
+        if (f->member != o->tag_member)
+            f->member = -1;
+        else
+            f->seen |= UINT64_C(1) << f->member;
+        return true;
+    }
     if (f->member < 0)
         return ak_js_report(c, o->unknown_rule, e, "unknown member \"%.*s\" in %s (names are case-sensitive)",
                             (int)e->text_len, e->text, o->name);
     if (f->member < 64)
         f->seen |= UINT64_C(1) << f->member;
+    const ak_jmember *m = &o->members[f->member];
+    if (m->x && c->version >= 0 && !in_versions(c->version, &m->x->versions)) {
+        char what[160];
+        snprintf(what, sizeof what, "member \"%s\" of %s", m->name, o->name);
+        if (!version_check(c, &m->x->versions, e, what))
+            return false;
+    }
     if (o->ordered_rule >= 0) {
         if (f->member < f->last)
             return ak_js_report(c, o->ordered_rule, e, "\"%s\" comes after \"%s\"; the order is fixed",
@@ -432,18 +904,57 @@ static bool on_key(ak_jsctx *c, const ak_json_event *e)
     return true;
 }
 
-static bool on_end_object(ak_jsctx *c, const ak_json_event *e)
+/* The names of the members of mask (those present: in, others: not in), for a message. */
+static const char *member_names(const ak_jobject *o, uint64_t mask, char out[160])
 {
-    ak_jsframe *f = ak_js_top(c);
-    if (!f)
+    out[0] = 0;
+    for (uint16_t i = 0; i < o->member_count && i < 64; i++)
+        if (mask >> i & 1) {
+            size_t n = strlen(out);
+            snprintf(out + n, 160 - n, "%s\"%s\"", n ? ", " : "", o->members[i].name);
+        }
+    return out;
+}
+
+/* `where oneof(...)`: exactly one present; `where together(...)`: all or none. */
+static bool group_check(ak_jsctx *c, const ak_jobject *o, const ak_jgroup *g, uint64_t seen, const ak_json_event *at)
+{
+    uint64_t in = seen & g->members;
+    char a[160], b[160];
+    if (g->oneof && !in)
+        return ak_js_report(c, g->rule, at, "%s has none of %s", o->name, member_names(o, g->members, a));
+    if (g->oneof && (in & (in - 1)))
+        return ak_js_report(c, g->rule, at, "%s has %s: only one of them", o->name, member_names(o, in, a));
+    if (!g->oneof && in && in != g->members)
+        return ak_js_report(c, g->rule, at, "%s has %s without %s", o->name, member_names(o, in, a),
+                            member_names(o, g->members & ~in, b));
+    return true;
+}
+
+/* Whether member m must be present in the document's version. */
+static bool required(const ak_jsctx *c, const ak_jmember *m)
+{
+    if (m->optional)
+        return false;
+    const ak_jmember_x *x = m->x;
+    if (!x)
         return true;
+    if (c->version < 0)
+        return x->versions.since < 0 && x->versions.until < 0 && x->required_since < 0;
+    return in_versions(c->version, &x->versions) && (x->required_since < 0 || c->version >= x->required_since);
+}
+
+/* What an object lacks (the rare part of on_end_object): components of a
+ * value, required members, presence groups. */
+static bool object_incomplete(ak_jsctx *c, const ak_json_event *e, ak_jsframe *f, uint64_t missing)
+{
     ak_json_event at = *e;
     at.offset = f->start;
     at.length = 1;
     if (f->value >= 0) {
         const ak_value_type_info *info = ak_value_type_info_of((ak_value_type)f->value);
         for (int i = 0; i < info->components; i++)
-            if (!(f->seen >> i & 1)) {
+            if (missing >> i & 1) {
                 char name[4];
                 ak_value_component_name((ak_value_type)f->value, (unsigned)i, name);
                 if (!ak_js_report(c, c->s->values.component_missing, &at, "%s value without component \"%s\"",
@@ -452,25 +963,52 @@ static bool on_end_object(ak_jsctx *c, const ak_json_event *e)
             }
         return true;
     }
-    if (f->object < 0)
-        return true;
     const ak_jobject *o = &c->s->objects[f->object];
-    for (uint16_t i = 0; i < o->member_count && i < 64; i++) {
-        const ak_jmember *m = &o->members[i];
-        if (m->optional || (f->seen >> i & 1))
+    for (uint16_t i = 0; missing && i < o->member_count && i < 64; i++) {
+        if (!(missing >> i & 1))
             continue;
+        const ak_jmember *m = &o->members[i];
         int rule = m->required_rule >= 0 ? m->required_rule : o->unknown_rule;
         if (!ak_js_report(c, rule, &at, "%s without member \"%s\"", o->name, m->name))
             return false;
     }
+    for (uint16_t g = 0; g < o->group_count && !f->unresolved; g++)
+        if (!group_check(c, o, &o->groups[g], f->seen, &at))
+            return false;
     return true;
 }
 
-/* The type and member of the value that comes next in frame f. */
-static int16_t slot(ak_jsctx *c, ak_jsframe *f, const ak_jmember **m, int *kind_rule)
+static bool on_end_object(ak_jsctx *c, const ak_json_event *e)
+{
+    ak_jsframe *f = ak_js_top(c);
+    if (!f)
+        return true;
+    uint64_t missing;
+    if (f->value >= 0) {
+        unsigned n = ak_value_type_info_of((ak_value_type)f->value)->components;
+        missing = ~f->seen & ((UINT64_C(1) << n) - 1);
+    } else if (f->object >= 0) {
+        missing = c->required[f->object] & ~f->seen;
+        if (f->unresolved)
+            missing &= UINT64_C(1) << c->s->objects[f->object].tag_member;
+        else if (c->s->objects[f->object].group_count)
+            return object_incomplete(c, e, f, missing);
+    } else {
+        return true;
+    }
+    return !missing || object_incomplete(c, e, f, missing);
+}
+
+/* The type of the value that comes next in frame f, and the member whose
+ * constraints apply (*elem: it is an element of that member's array or
+ * map). */
+static int16_t slot(ak_jsctx *c, ak_jsframe *f, const ak_jmember **m, const ak_jmember_x **x, int *kind_rule,
+                    bool *elem)
 {
     *m = NULL;
+    *x = NULL;
     *kind_rule = -1;
+    *elem = false;
     if (!f)
         return c->s->root_type;
     if (f->type < 0)
@@ -480,13 +1018,18 @@ static int16_t slot(ak_jsctx *c, ak_jsframe *f, const ak_jmember **m, int *kind_
         if (f->member < 0)
             return -1;
         *m = &c->s->objects[f->object].members[f->member];
+        *x = (*m)->x;
         *kind_rule = (*m)->kind_rule;
         return (*m)->type;
     }
     /* an array element or a map value: the owner's element kind rule */
-    ak_jsframe *owner = c->depth >= 2 ? &c->frames[c->depth - 2] : NULL;
-    if (owner && owner->object >= 0 && owner->member >= 0)
-        *kind_rule = c->s->objects[owner->object].members[owner->member].elem_kind_rule;
+    const ak_jmember *owner = owner_member(c);
+    if (owner) {
+        *kind_rule = owner->elem_kind_rule;
+        *x = owner->x;
+        *m = owner;
+        *elem = true;
+    }
     return ty->elem;
 }
 
@@ -509,6 +1052,8 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
         go = on_end_object(c, e);
         break;
     case AK_JSON_END_ARRAY:
+        if (top && top->uset >= 0)
+            ak_jsstate_set_close(c->st, top->uset);
         break;
     default:
         if (top && !top->is_object)
@@ -525,9 +1070,18 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
             go = go && skip(c, e);
         } else {
             const ak_jmember *m;
+            const ak_jmember_x *x;
             int kind_rule;
-            int16_t t = slot(c, top, &m, &kind_rule);
-            go = value(c, e, t, m, kind_rule);
+            bool elem;
+            int16_t t = slot(c, top, &m, &x, &kind_rule, &elem);
+            size_t at = c->depth; /* value() may push a frame, and move them */
+            go = value(c, e, t, m, x, kind_rule, elem);
+            /* unique: an element of the array, or member f of an element */
+            top = at ? &c->frames[at - 1] : NULL;
+            if (go && top && top->uset >= 0)
+                go = unique_value(c, e, top, "the element");
+            else if (go && top && top->unique_member >= 0 && top->member == top->unique_member && at >= 2)
+                go = unique_value(c, e, &c->frames[at - 2], m ? m->name : "the value");
         }
         break;
     }
@@ -593,6 +1147,24 @@ static bool on_lane(void *user, ak_json_parser *p, const uint8_t *const *caps, c
     return true;
 }
 
+/* The document's format version: a plain integer at the schema's version
+ * pointer, read by a look-ahead before the parse (it may come last, as
+ * Glaxnimate's /format/format_version after the assets); -1 when absent
+ * or not a non-negative integer. */
+static int64_t document_version(const ak_jschema *s, const uint8_t *data, size_t size)
+{
+    if (!s->version_pointer)
+        return -1;
+    ak_json_event v;
+    size_t budget = size;
+    int64_t version = -1;
+    if (ak_json_seek_pointer(data, size, s->version_pointer, &v, &budget) == AK_JSON_SEEK_FOUND &&
+        v.kind == AK_JSON_NUMBER && !(v.flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP | AK_JSON_F_NEG)) &&
+        ak_parse_i64(v.text, v.text_len, &version) != AK_NUM_OK)
+        version = -1;
+    return version;
+}
+
 ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, size_t size, const ak_options *opt,
                                    ak_diags *d, ak_jshook hook, ak_jslanehook lane_hook, void *user,
                                    const ak_rule *duplicate_rule, bool release_input)
@@ -604,6 +1176,17 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     c.lane_hook = lane_hook;
     c.user = user;
     c.diags = d;
+    c.version = document_version(s, data, size);
+    /* look-aheads for late discriminators: at most 8 times the input */
+    c.lookahead = size > (SIZE_MAX - (1u << 20)) / 8 ? SIZE_MAX : 8 * size + (1u << 20);
+    /* per object, the members this document's version requires */
+    c.required = calloc(s->object_count + 1u, sizeof *c.required);
+    if (!c.required)
+        return AK_JSON_NOMEM;
+    for (uint16_t i = 0; i < s->object_count; i++)
+        for (uint16_t k = 0; k < s->objects[i].member_count && k < 64; k++)
+            if (required(&c, &s->objects[i].members[k]))
+                c.required[i] |= UINT64_C(1) << k;
     ak_json_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.handler = on_event;
@@ -613,13 +1196,15 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     cfg.release_input = release_input;
     cfg.lane_accept = s->lane && !(opt && opt->no_lanes) ? on_lane : NULL;
     ak_json_status st = ak_json_parse(data, size, &cfg, d);
-    if (st == AK_JSON_OK && hook) {
-        c.depth = 0;
-        c.p = NULL;
-        c.diags = d;
+    c.p = NULL;
+    c.depth = 0;
+    if (st == AK_JSON_OK && c.st && !c.oom)
+        resolve_refs(&c);
+    if (st == AK_JSON_OK && hook && !c.oom && (!d || !ak_diags_stopped(d)))
         hook(&c, NULL);
-    }
     free(c.frames);
+    free(c.required);
+    ak_jsstate_free(c.st);
     if (c.oom)
         return AK_JSON_NOMEM;
     return st;

@@ -15,6 +15,7 @@
 #include <animkit/animkit.h>
 
 #include "json_parser.h"
+#include "value_syntax.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -37,7 +38,17 @@ typedef enum ak_jtype_kind {
     AK_JT_UNION,
     AK_JT_VALUE_TYPE, /* a string: one of the 40 value type names */
     AK_JT_PARAM,      /* a type parameter: the JSON shape of the bound value type */
+    AK_JT_REF,        /* ref<T>: a string, the key of an object that is a T (object) */
+    AK_JT_TAG,        /* a family's discriminator: the name of a concrete object of the family (object: its root) */
 } ak_jtype_kind;
+
+/* The versions something exists in (the document's version comes from
+ * ak_jschema.version_pointer): [since, until], -1 = unbounded, and the
+ * rules that report it in a version before since or after until. */
+typedef struct ak_jversions {
+    int32_t since, until;
+    int16_t since_rule, until_rule;
+} ak_jversions;
 
 typedef struct ak_jarm {
     const char *tag;
@@ -57,7 +68,40 @@ typedef struct ak_jtype {
     uint16_t arm_count;
     const int16_t *alts;      /* UNION */
     uint16_t alt_count;
+    const ak_jversions *name_versions; /* ENUM: per name; NULL when every name exists in every version */
 } ak_jtype;
+
+/* A value check of a member, in declaration order (the first that fails
+ * reports; the rest are skipped). */
+typedef enum ak_jcheck_kind {
+    AK_JC_IN,     /* == v, in {a, b}, in <enum>: one of values */
+    AK_JC_NOT_IN, /* != v */
+    AK_JC_SYNTAX, /* syntax s: the string matches a value syntax machine */
+} ak_jcheck_kind;
+
+typedef struct ak_jcheck {
+    ak_jcheck_kind kind;
+    int16_t rule;
+    const double *values; /* IN, NOT_IN */
+    uint16_t value_count;
+    const ak_value_syntax *syntax; /* SYNTAX */
+} ak_jcheck;
+
+/* What a member needs beyond a plain kind/range check (NULL for most). */
+typedef struct ak_jmember_x {
+    ak_jversions versions;   /* the member exists in these versions */
+    int32_t required_since;  /* `required since N @code`: absent from version N on (ak_jmember.required_rule) */
+    const ak_jcheck *checks;
+    uint16_t check_count;
+    int16_t key_rule;        /* `key`: the value identifies the object; a duplicate */
+    int16_t dangling_rule;   /* ref<T>: no object has the key */
+    int16_t mistargeted_rule; /* ref<T>: the object with the key is not a T */
+    int16_t unlisted_rule;   /* enum, value_type, discriminator: none of the names (-1: kind_rule) */
+    int16_t misplaced_rule;  /* a family object whose type its place does not accept */
+    int16_t anycase_rule;    /* enum names in any case; one not in its declared case (-1: exact case) */
+    int16_t unique_rule;     /* `unique` / `unique(f)` on an array */
+    const char *unique_field; /* unique(f): the elements' member; NULL: the elements themselves */
+} ak_jmember_x;
 
 typedef struct ak_jmember {
     const char *name;
@@ -73,7 +117,16 @@ typedef struct ak_jmember {
     /* `where <this member>: nondecreasing(f) @a, norepeat(f) @b` (an array of objects) */
     const char *order_field;
     int16_t order_rule, repeat_rule;
+    const ak_jmember_x *x; /* versions, value checks, keys, references, families, uniqueness; NULL: none */
 } ak_jmember;
+
+/* Members whose presence goes together (`where oneof(a, b)`, `where
+ * together(a, b)`): bits of the object's member indices. */
+typedef struct ak_jgroup {
+    uint64_t members;
+    bool oneof; /* exactly one of them; else all or none */
+    int16_t rule;
+} ak_jgroup;
 
 typedef struct ak_jobject {
     const char *name;
@@ -81,6 +134,15 @@ typedef struct ak_jobject {
     uint16_t member_count;
     int16_t ordered_rule; /* -1: any order */
     int16_t unknown_rule; /* closed or open code; -1: unknown members ignored */
+    int16_t base;         /* the object it inherits from, -1 */
+    int16_t family;       /* objects selected by a discriminator: the family's root, -1 */
+    int16_t tag_member;   /* the discriminator's member index, -1 */
+    bool abstract;        /* never selected itself */
+    ak_jversions versions; /* the object exists in these versions */
+    int16_t key_member;   /* the member that identifies it document-wide (`key`), -1 */
+    int16_t key_space;    /* the object that declares the key member: keys are unique within it */
+    const ak_jgroup *groups;
+    uint16_t group_count;
 } ak_jobject;
 
 /* Codes of the built-in value_type shapes (the `values` item). */
@@ -121,6 +183,8 @@ typedef struct ak_jschema {
     /* The lane of an array of `type` elements with bound value type vtype
        (-1 none), or NULL. NULL: no lanes. */
     const ak_jlane *(*lane)(int16_t type, int16_t vtype);
+    const char *version_pointer; /* JSON Pointer of the document's format version, NULL */
+    uint16_t object_count;
 } ak_jschema;
 
 /* One open container. */
@@ -143,9 +207,24 @@ typedef struct ak_jsframe {
        array's member is about (-1) with that where's rules */
     const ak_jlane *lane;
     int16_t lane_order, lane_order_rule, lane_repeat_rule;
+    /* objects: the object its place declares (`object` is the one its
+       discriminator selected, for a family) and the rule of a type its
+       place does not accept */
+    int16_t declared, misplaced_rule;
+    /* a family object whose discriminator is missing or names no object:
+       only the discriminator is checked */
+    bool unresolved;
+    /* an element of an array with unique(f): the member f (-1) */
+    int16_t unique_member;
+    /* an array with unique / unique(f): its set of values (-1), and the
+       member constraints that asked for it */
+    int32_t uset;
+    const ak_jmember_x *unique;
 } ak_jsframe;
 
 typedef struct ak_jsctx ak_jsctx;
+/* Keys, references and sets of unique values (ak_jschema.c). */
+typedef struct ak_jsstate ak_jsstate;
 /* A format hook: sees every event after the automaton (e == NULL at the end
  * of a well-formed document). Returns false to stop. */
 typedef bool (*ak_jshook)(ak_jsctx *c, const ak_json_event *e);
@@ -192,6 +271,13 @@ struct ak_jsctx {
     int16_t slot_vtype;               /* bound value type at the slot */
     double num;   /* a number member's value (f32 members: rounded to f32), when has_num */
     bool has_num;
+    /* the document's format version (ak_jschema.version_pointer, read by a
+       look-ahead before the parse), -1 when unknown */
+    int64_t version;
+    size_t lookahead;     /* bytes look-aheads may still skip (json_seek.h) */
+    bool lookahead_spent; /* reported once */
+    ak_jsstate *st;       /* NULL until a key, a reference or a unique set needs it */
+    uint64_t *required;   /* per object: the members the document's version requires */
 };
 
 /* Validates data against the schema; diagnostics go to d. Returns the

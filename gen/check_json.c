@@ -1,0 +1,1019 @@
+/* animgen: the JSON half of the checker.
+ *
+ * Resolves a JSON schema (objects flattened over their bases, families,
+ * member types numbered as the C tables will list them, key spaces) into
+ * compiler.json, and refuses every declaration the generated validator
+ * would not check: a constraint on a type it cannot apply to, a value
+ * whose absence or wrong kind nothing would report, a code missing where a
+ * check needs one, a union alternative that can never be chosen. The
+ * principle: what animgen accepts, the validator enforces. */
+#include "json_schema.h"
+
+#include "model.h"
+#include "value_syntax.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Members per object: the frame's bitset of members seen has 64 bits. */
+#define MAX_MEMBERS 64
+/* Siblings a `by` or a type argument may depend on: the frame keeps the
+ * tags of the first 16 members. */
+#define MAX_TAGGED 16
+
+#define JERR(em, at, ...)                                                                                              \
+    do {                                                                                                               \
+        if (!(em)->quiet)                                                                                              \
+            cc_error((em)->cc, at, __VA_ARGS__);                                                                       \
+    } while (0)
+
+cons *jmember_cons_nth(jmember *m, cons_kind k, int nth)
+{
+    for (size_t i = 0; i < m->cons.n; i++) {
+        cons *c = m->cons.items[i];
+        if (c->kind == k && nth-- == 0)
+            return c;
+    }
+    return NULL;
+}
+
+cons *jmember_cons(jmember *m, cons_kind k)
+{
+    return jmember_cons_nth(m, k, 0);
+}
+
+int jobject_index(const format_decl *f, const char *name)
+{
+    for (size_t i = 0; i < f->objects.n; i++)
+        if (strcmp(((jobject *)f->objects.items[i])->name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+bool jobject_is_a(const jem *em, int a, int b)
+{
+    for (size_t n = 0; a >= 0 && n <= em->f->objects.n; n++, a = em->obj[a].base)
+        if (a == b)
+            return true;
+    return false;
+}
+
+static jt *type_at(jem *em, int t)
+{
+    return t >= 0 ? em->types.items[t] : NULL;
+}
+
+static bool kind_is(jem *em, int t, const char *kind)
+{
+    jt *y = type_at(em, t);
+    return y && strcmp(y->kind, kind) == 0;
+}
+
+static int new_type(jem *em, const char *kind)
+{
+    jt *t = cc_alloc(em->cc, sizeof *t);
+    t->kind = kind;
+    t->object = t->elem = t->sibling = -1;
+    t->bind = -1;
+    vec_push(em->cc, &em->types, t);
+    return (int)em->types.n - 1;
+}
+
+static bool is_param(jobject *o, const char *name)
+{
+    for (size_t i = 0; o && i < o->params.n; i++)
+        if (strcmp(((token *)o->params.items[i])->text, name) == 0)
+            return true;
+    return false;
+}
+
+static int member_index(jem *em, int oi, const char *name)
+{
+    vec *v = &em->obj[oi].flat;
+    for (size_t i = 0; i < v->n; i++)
+        if (strcmp(((jmember *)v->items[i])->name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* A named enum usable as a JSON type: a string enum, or an integer enum
+ * whose names are the strings. */
+static enum_decl *named_enum(compiler *cc, const char *name)
+{
+    return find_enum(cc, name);
+}
+
+/* ---- JSON kinds a type accepts (for unions) ----------------------------- */
+
+enum { K_STRING = 1, K_NUMBER = 2, K_BOOL = 4, K_NULL = 8, K_OBJECT = 16, K_ARRAY = 32, K_ALL = 63 };
+
+static int kinds_of(jem *em, int t)
+{
+    jt *y = type_at(em, t);
+    if (!y)
+        return 0;
+    static const struct {
+        const char *kind;
+        int mask;
+    } table[] = {{"STRING", K_STRING}, {"ENUM", K_STRING},   {"VALUE_TYPE", K_STRING}, {"REF", K_STRING},
+                 {"TAG", K_STRING},    {"NUMBER", K_NUMBER}, {"INTEGER", K_NUMBER},    {"F32", K_NUMBER},
+                 {"F64", K_NUMBER},    {"BOOL", K_BOOL},     {"NULL", K_NULL},         {"OBJECT", K_OBJECT},
+                 {"MAP", K_OBJECT},    {"ARRAY", K_ARRAY}};
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (strcmp(y->kind, table[i].kind) == 0)
+            return table[i].mask;
+    if (!strcmp(y->kind, "UNION")) {
+        int k = 0;
+        for (size_t i = 0; i < y->alts.n; i++)
+            k |= kinds_of(em, (int)(intptr_t)y->alts.items[i]);
+        return k;
+    }
+    return K_ALL; /* ANY, PARAM, BY: the runtime tries them on anything */
+}
+
+/* ---- enums ------------------------------------------------------------- */
+
+static void check_enum_names(jem *em, jtype *y)
+{
+    format_decl *f = em->f;
+    for (size_t i = 0; i < y->enames.n; i++) {
+        jename *n = y->enames.items[i];
+        for (size_t k = 0; k < i; k++)
+            if (strcmp(((jename *)y->enames.items[k])->name, n->name) == 0)
+                JERR(em, n->at, "enum name '%s' is listed twice", n->name);
+        if (n->since < 0 && n->until < 0) {
+            if (n->code)
+                JERR(em, n->code_at, "'%s' has a rule but no 'since' or 'until': nothing would report it", n->name);
+            continue;
+        }
+        if (!f->version_pointer)
+            JERR(em, n->at, "'%s since/until' needs the document's version: declare `version \"/pointer\"`", n->name);
+        if (!n->code)
+            JERR(em, n->at, "'%s' exists only in some versions: name the rule that reports it in another (`%s since %lld @code`)",
+                 n->name, n->name, (long long)(n->since >= 0 ? n->since : n->until));
+        else if (!em->quiet)
+            use_rule(em->cc, n->code, n->code_at);
+        if (n->since >= 0 && n->until >= 0 && n->until < n->since)
+            JERR(em, n->at, "'%s': 'until %lld' is before 'since %lld'", n->name, (long long)n->until, (long long)n->since);
+    }
+}
+
+static int enum_type(jem *em, jtype *y)
+{
+    check_enum_names(em, y);
+    int t = new_type(em, "ENUM");
+    jt *n = type_at(em, t);
+    n->names = y->names;
+    n->enames = y->enames;
+    return t;
+}
+
+/* ---- types --------------------------------------------------------------- */
+
+static int type_of(jem *em, jobject *o, int oi, jtype *y);
+
+static int named_type(jem *em, jobject *o, int oi, jtype *y)
+{
+    compiler *cc = em->cc;
+    static const char *const prims[][2] = {
+        {"string", "STRING"}, {"number", "NUMBER"}, {"integer", "INTEGER"}, {"f32", "F32"}, {"f64", "F64"},
+        {"bool", "BOOL"}, {"null", "NULL"}, {"any", "ANY"}, {"value_type", "VALUE_TYPE"},
+        {"i8", "INTEGER"}, {"u8", "INTEGER"}, {"i16", "INTEGER"}, {"u16", "INTEGER"}, {"i32", "INTEGER"},
+        {"u32", "INTEGER"}, {"i64", "INTEGER"}, {"u64", "INTEGER"},
+    };
+    for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
+        if (strcmp(y->name, prims[i][0]) == 0) {
+            if (y->args.n)
+                JERR(em, y->at, "'%s' takes no type argument", y->name);
+            return new_type(em, prims[i][1]);
+        }
+    if (is_param(o, y->name))
+        return new_type(em, "PARAM");
+    enum_decl *en = named_enum(cc, y->name);
+    if (en) {
+        if (en->jenum)
+            return enum_type(em, en->jenum);
+        /* an integer enum as a type: its names */
+        jtype tmp = {.kind = J_ENUM, .at = y->at};
+        for (size_t i = 0; i < en->items.n; i++) {
+            enum_item *it = en->items.items[i];
+            jename *n = cc_alloc(cc, sizeof *n);
+            n->name = it->name;
+            n->at = it->at;
+            n->since = n->until = -1;
+            vec_push(cc, &tmp.names, (void *)it->name);
+            vec_push(cc, &tmp.enames, n);
+        }
+        return enum_type(em, &tmp);
+    }
+    int target = jobject_index(em->f, y->name);
+    if (target < 0) {
+        JERR(em, y->at, "unknown type '%s'", y->name);
+        return -1;
+    }
+    jobject *to = em->f->objects.items[target];
+    int t = new_type(em, "OBJECT");
+    type_at(em, t)->object = target;
+    if (y->args.n > 1)
+        JERR(em, y->at, "'%s' takes one type argument, not %zu", y->name, y->args.n);
+    if (y->args.n && !to->params.n)
+        JERR(em, y->at, "object '%s' has no type parameter", y->name);
+    if (!y->args.n && to->params.n)
+        JERR(em, y->at, "object '%s' needs a type argument (its '%s')", y->name,
+             ((token *)to->params.items[0])->text);
+    if (y->args.n) {
+        jtype *a = y->args.items[0];
+        int b = -1;
+        if (a->kind == J_NAMED && is_param(o, a->name))
+            b = -2;
+        else if (a->kind == J_NAMED && oi >= 0)
+            b = member_index(em, oi, a->name);
+        if (b == -1)
+            JERR(em, a->at, "type argument '%s' must be a sibling member or a type parameter", a->name);
+        else if (b >= MAX_TAGGED)
+            JERR(em, a->at, "type argument '%s': the sibling must be one of the object's first %d members", a->name,
+                 MAX_TAGGED);
+        else if (b >= 0 && !kind_is(em, (int)(intptr_t)em->obj[oi].types.items[b], "VALUE_TYPE") &&
+                 ((jmember *)em->obj[oi].flat.items[b])->type->kind != J_NAMED)
+            JERR(em, a->at, "type argument '%s': the sibling must be a value_type", a->name);
+        type_at(em, t)->bind = b;
+    }
+    return t;
+}
+
+static int by_type(jem *em, jobject *o, int oi, jtype *y)
+{
+    int sib = oi >= 0 ? member_index(em, oi, y->name) : -1;
+    if (sib < 0) {
+        JERR(em, y->at, "'by %s': no such sibling member", y->name);
+        return -1;
+    }
+    if (sib >= MAX_TAGGED) {
+        JERR(em, y->at, "'by %s': the sibling must be one of the object's first %d members", y->name, MAX_TAGGED);
+        return -1;
+    }
+    jtype *st = ((jmember *)em->obj[oi].flat.items[sib])->type;
+    vec *names = &st->names;
+    if (st->kind == J_NAMED) {
+        enum_decl *en = named_enum(em->cc, st->name);
+        names = en && en->jenum ? &en->jenum->names : NULL;
+    } else if (st->kind != J_ENUM) {
+        names = NULL;
+    }
+    if (!names) {
+        JERR(em, y->at, "'by %s': the sibling must be an enum", y->name);
+        return -1;
+    }
+    vec arms = {0};
+    for (size_t k = 0; k < names->n; k++) {
+        const char *name = names->items[k];
+        int at = -1;
+        for (size_t a = 0; a < y->arms.n; a++) {
+            jarm *arm = y->arms.items[a];
+            if (strcmp(arm->tag, name) == 0)
+                at = type_of(em, o, oi, arm->type);
+        }
+        vec_push(em->cc, &arms, (void *)(intptr_t)at);
+    }
+    for (size_t a = 0; a < y->arms.n; a++) {
+        jarm *arm = y->arms.items[a];
+        bool found = false;
+        for (size_t k = 0; k < names->n; k++)
+            found |= strcmp(arm->tag, names->items[k]) == 0;
+        if (!found)
+            JERR(em, arm->at, "'%s' is not a value of '%s'", arm->tag, y->name);
+    }
+    int t = new_type(em, "BY");
+    type_at(em, t)->sibling = sib;
+    type_at(em, t)->arm_tags = arms;
+    return t;
+}
+
+/* The type index of y, used in object o (index oi) for its parameters and
+ * siblings. */
+static int type_of(jem *em, jobject *o, int oi, jtype *y)
+{
+    compiler *cc = em->cc;
+    switch (y->kind) {
+    case J_NAMED: return named_type(em, o, oi, y);
+    case J_STRING: return new_type(em, "STRING");
+    case J_NUMBER: return new_type(em, "NUMBER");
+    case J_INTEGER: return new_type(em, "INTEGER");
+    case J_F32: return new_type(em, "F32");
+    case J_F64: return new_type(em, "F64");
+    case J_BOOL: return new_type(em, "BOOL");
+    case J_NULL: return new_type(em, "NULL");
+    case J_ANY: return new_type(em, "ANY");
+    case J_REF: {
+        int target = jobject_index(em->f, y->name);
+        if (target < 0) {
+            JERR(em, y->at, "ref<%s>: unknown object '%s'", y->name, y->name);
+            return -1;
+        }
+        int t = new_type(em, "REF");
+        type_at(em, t)->object = target;
+        return t;
+    }
+    case J_ARRAY:
+    case J_MAP: {
+        int e = type_of(em, o, oi, y->elem);
+        int t = new_type(em, y->kind == J_ARRAY ? "ARRAY" : "MAP");
+        type_at(em, t)->elem = e;
+        return t;
+    }
+    case J_ENUM: return enum_type(em, y);
+    case J_UNION: {
+        vec alts = {0};
+        int seen = 0;
+        for (size_t i = 0; i < y->args.n; i++) {
+            jtype *a = y->args.items[i];
+            int at = type_of(em, o, oi, a);
+            int k = kinds_of(em, at);
+            if (at >= 0 && (k & ~seen) == 0)
+                JERR(em, a->at, "this alternative is never chosen: an earlier one takes the same JSON values "
+                                "(the first alternative whose JSON kind fits is used)");
+            seen |= k;
+            vec_push(cc, &alts, (void *)(intptr_t)at);
+        }
+        int t = new_type(em, "UNION");
+        type_at(em, t)->alts = alts;
+        return t;
+    }
+    case J_BY: return by_type(em, o, oi, y);
+    }
+    return -1;
+}
+
+/* Whether some alternative of t (through unions) satisfies pred. */
+static bool type_any(jem *em, int t, bool (*pred)(jem *, int))
+{
+    jt *y = type_at(em, t);
+    if (!y)
+        return false;
+    if (!strcmp(y->kind, "UNION")) {
+        for (size_t i = 0; i < y->alts.n; i++)
+            if (type_any(em, (int)(intptr_t)y->alts.items[i], pred))
+                return true;
+        return false;
+    }
+    if (!strcmp(y->kind, "BY")) {
+        for (size_t i = 0; i < y->arm_tags.n; i++)
+            if (type_any(em, (int)(intptr_t)y->arm_tags.items[i], pred))
+                return true;
+        return false;
+    }
+    return pred(em, t);
+}
+
+static bool is_number(jem *em, int t)
+{
+    return kind_is(em, t, "NUMBER") || kind_is(em, t, "INTEGER") || kind_is(em, t, "F32") || kind_is(em, t, "F64");
+}
+static bool is_float(jem *em, int t) { return kind_is(em, t, "NUMBER") || kind_is(em, t, "F32") || kind_is(em, t, "F64"); }
+static bool is_string(jem *em, int t) { return kind_is(em, t, "STRING") || kind_is(em, t, "REF"); }
+static bool is_array(jem *em, int t) { return kind_is(em, t, "ARRAY"); }
+static bool is_container(jem *em, int t) { return kind_is(em, t, "ARRAY") || kind_is(em, t, "MAP"); }
+static bool is_named(jem *em, int t) { return kind_is(em, t, "ENUM") || kind_is(em, t, "VALUE_TYPE") || kind_is(em, t, "TAG"); }
+static bool is_enum(jem *em, int t) { return kind_is(em, t, "ENUM"); }
+static bool is_family_object(jem *em, int t)
+{
+    jt *y = type_at(em, t);
+    return y && (!strcmp(y->kind, "OBJECT") || !strcmp(y->kind, "TAG")) && y->object >= 0 &&
+           em->obj[y->object].family >= 0;
+}
+static bool is_param_type(jem *em, int t) { return kind_is(em, t, "PARAM") || kind_is(em, t, "VALUE_TYPE"); }
+/* A value of this type can have the wrong JSON kind (and needs `mistyped`). */
+static bool can_mismatch(jem *em, int t)
+{
+    jt *y = type_at(em, t);
+    if (!y)
+        return false;
+    if (!strcmp(y->kind, "UNION"))
+        return kinds_of(em, t) != K_ALL;
+    if (!strcmp(y->kind, "BY")) {
+        for (size_t i = 0; i < y->arm_tags.n; i++)
+            if (can_mismatch(em, (int)(intptr_t)y->arm_tags.items[i]))
+                return true;
+        return false;
+    }
+    return strcmp(y->kind, "ANY") != 0 && strcmp(y->kind, "PARAM") != 0;
+}
+/* The element type of an array or map member (through unions), -1. */
+static int elem_of(jem *em, int t)
+{
+    jt *y = type_at(em, t);
+    if (!y)
+        return -1;
+    if (!strcmp(y->kind, "ARRAY") || !strcmp(y->kind, "MAP"))
+        return y->elem;
+    if (!strcmp(y->kind, "UNION"))
+        for (size_t i = 0; i < y->alts.n; i++) {
+            int e = elem_of(em, (int)(intptr_t)y->alts.items[i]);
+            if (e >= 0)
+                return e;
+        }
+    return -1;
+}
+
+/* Whether the value of a member of type t, or an element of it when it is
+ * an array or a map, satisfies pred: where value constraints apply. */
+static bool value_any(jem *em, int t, bool (*pred)(jem *, int))
+{
+    return type_any(em, t, pred) || type_any(em, elem_of(em, t), pred);
+}
+
+/* ---- objects ------------------------------------------------------------ */
+
+/* Bases, families, flattened members (bases first). */
+static void resolve_objects(jem *em)
+{
+    compiler *cc = em->cc;
+    format_decl *f = em->f;
+    size_t n = f->objects.n;
+    em->obj = cc_alloc(cc, (n + 1) * sizeof *em->obj);
+    for (size_t i = 0; i < n; i++) {
+        jobject *o = f->objects.items[i];
+        jinfo *in = &em->obj[i];
+        in->base = in->family = in->tag = in->key = in->key_space = -1;
+        for (size_t k = 0; k < i; k++)
+            if (strcmp(((jobject *)f->objects.items[k])->name, o->name) == 0)
+                cc_error(cc, o->at, "object '%s' is declared twice", o->name);
+        if (o->base) {
+            in->base = jobject_index(f, o->base);
+            if (in->base < 0)
+                cc_error(cc, o->at, "object '%s' extends unknown object '%s'", o->name, o->base);
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        jobject *o = f->objects.items[i];
+        jinfo *in = &em->obj[i];
+        /* the chain of bases (a chain longer than the objects is a cycle) */
+        jobject *chain[MAX_MEMBERS + 1];
+        int len = 0, at = (int)i;
+        for (size_t guard = 0; at >= 0 && guard <= n; guard++) {
+            if (len == MAX_MEMBERS + 1 || guard == n) {
+                cc_error(cc, o->at, "object '%s' inherits from itself", o->name);
+                len = 0;
+                break;
+            }
+            chain[len++] = f->objects.items[at];
+            at = em->obj[at].base;
+        }
+        for (int k = len - 1; k >= 0; k--) {
+            jobject *c = chain[k];
+            if (c->discriminator) {
+                if (in->family >= 0 && c == o)
+                    cc_error(cc, o->at, "object '%s' is already in the family of '%s': one discriminator per family",
+                             o->name, ((jobject *)f->objects.items[in->family])->name);
+                in->family = jobject_index(f, c->name);
+            }
+            for (size_t m = 0; m < c->members.n; m++) {
+                jmember *jm = c->members.items[m];
+                for (size_t j = 0; j < in->flat.n; j++)
+                    if (strcmp(((jmember *)in->flat.items[j])->name, jm->name) == 0 && c == o) {
+                        jobject *prev = in->owner.items[j];
+                        if (prev == o)
+                            cc_error(cc, jm->at, "member '%s' is declared twice in object '%s'", jm->name, o->name);
+                        else
+                            cc_error(cc, jm->at, "member '%s' of '%s' is already declared in its base '%s'", jm->name,
+                                     o->name, prev->name);
+                    }
+                vec_push(cc, &in->flat, jm);
+                vec_push(cc, &in->owner, c);
+            }
+        }
+        if (in->flat.n > MAX_MEMBERS)
+            cc_error(cc, o->at, "object '%s' has %zu members: at most %d", o->name, in->flat.n, MAX_MEMBERS);
+        if (in->family >= 0) {
+            jobject *root = f->objects.items[in->family];
+            in->tag = member_index(em, (int)i, root->discriminator);
+        }
+        /* closed, open, ordered and presence groups are inherited */
+        for (int k = len - 1; k >= 0; k--) {
+            for (size_t g = 0; g < chain[k]->groups.n; g++)
+                vec_push(cc, &in->groups, chain[k]->groups.items[g]);
+            if (chain[k]->closed_code || chain[k]->open_code) {
+                in->closed = chain[k]->closed_code;
+                in->open = chain[k]->open_code;
+            }
+            if (chain[k]->ordered_code)
+                in->ordered = chain[k]->ordered_code;
+        }
+        if (o->abstract && in->family < 0)
+            cc_error(cc, o->at, "'abstract' needs a family: object '%s' is never selected by a discriminator (`by <member>` "
+                                "on it or a base)", o->name);
+        if (o->params.n > 1)
+            cc_error(cc, ((token *)o->params.items[1])->at, "object '%s': at most one type parameter", o->name);
+        if (o->params.n && in->family >= 0)
+            cc_error(cc, o->at, "object '%s' is in a family: it cannot have a type parameter", o->name);
+        for (size_t k = 0; k < in->flat.n; k++)
+            if (jmember_cons(in->flat.items[k], C_KEY)) {
+                if (in->key >= 0 && in->owner.items[k] == o)
+                    cc_error(cc, ((jmember *)in->flat.items[k])->at, "object '%s' has two key members ('%s', '%s')",
+                             o->name, ((jmember *)in->flat.items[in->key])->name, ((jmember *)in->flat.items[k])->name);
+                if (in->key < 0) {
+                    in->key = (int)k;
+                    in->key_space = jobject_index(f, ((jobject *)in->owner.items[k])->name);
+                }
+            }
+    }
+}
+
+/* The members' types, per object (inherited members again: a `by` or a
+ * type argument depends on the object's own siblings). */
+static void resolve_types(jem *em)
+{
+    format_decl *f = em->f;
+    for (size_t i = 0; i < f->objects.n; i++) {
+        jobject *o = f->objects.items[i];
+        jinfo *in = &em->obj[i];
+        for (size_t k = 0; k < in->flat.n; k++) {
+            jmember *m = in->flat.items[k];
+            jobject *owner = in->owner.items[k];
+            em->quiet = owner != o;
+            int t;
+            if (in->family >= 0 && (int)k == in->tag) {
+                /* the discriminator: a string naming a concrete object of the family */
+                t = new_type(em, "TAG");
+                type_at(em, t)->object = in->family;
+                if (m->type->kind != J_NAMED || strcmp(m->type->name, "string") != 0)
+                    JERR(em, m->type->at, "discriminator '%s' must be a string", m->name);
+            } else {
+                t = type_of(em, owner == o ? o : owner, (int)i, m->type);
+            }
+            vec_push(em->cc, &in->types, (void *)(intptr_t)t);
+        }
+        em->quiet = false;
+    }
+}
+
+/* ---- constraints ---------------------------------------------------------- */
+
+static bool literal(const expr *e)
+{
+    while (e && e->kind == E_NEG)
+        e = e->lhs;
+    return e && (e->kind == E_INT || e->kind == E_FLOAT);
+}
+
+static const char *cons_word(cons_kind k)
+{
+    switch (k) {
+    case C_CMP: return "a comparison";
+    case C_RANGE: return "'in lo..hi'";
+    case C_SET: return "'in {...}'";
+    case C_ENUM: return "'in <enum>'";
+    case C_FINITE: return "'finite'";
+    case C_SYNTAX: return "'syntax'";
+    case C_UNIQUE: return "'unique'";
+    case C_KIND: return "'mistyped'";
+    case C_REQUIRED: return "'required'";
+    case C_KEY: return "'key'";
+    case C_DANGLING: return "'dangling'";
+    case C_MISTARGETED: return "'mistargeted'";
+    case C_UNLISTED: return "'unlisted'";
+    case C_MISPLACED: return "'misplaced'";
+    case C_ANYCASE: return "'anycase'";
+    case C_UTF8: return "'utf8'";
+    case C_FITS: return "'fits'";
+    case C_MINIMAL: return "'minimal'";
+    case C_LENGTH: return "'length'";
+    case C_FLAG: return "'flag'";
+    case C_NONDECREASING: return "'nondecreasing'";
+    case C_NOREPEAT: return "'norepeat'";
+    case C_NOTSET: return "'!in {...}'";
+    case C_UNIT: return "'unit'";
+    }
+    return "this constraint";
+}
+
+/* Whether the key space of object target holds objects that are not a target. */
+static bool other_keyed(jem *em, int target)
+{
+    int space = em->obj[target].key_space;
+    for (size_t i = 0; i < em->f->objects.n; i++) {
+        jobject *o = em->f->objects.items[i];
+        if (em->obj[i].key_space == space && !o->abstract && !jobject_is_a(em, (int)i, target))
+            return true;
+    }
+    return false;
+}
+
+/* The REF node of a member type (through unions), NULL. */
+static jt *ref_of(jem *em, int t)
+{
+    jt *y = type_at(em, t);
+    if (!y)
+        return NULL;
+    if (!strcmp(y->kind, "REF"))
+        return y;
+    if (!strcmp(y->kind, "UNION"))
+        for (size_t i = 0; i < y->alts.n; i++) {
+            jt *r = ref_of(em, (int)(intptr_t)y->alts.items[i]);
+            if (r)
+                return r;
+        }
+    return NULL;
+}
+
+/* The constraints of member m of object oi (its declaring object), with
+ * type t: each must apply to the type and have what it needs. */
+static void check_member(jem *em, int oi, jmember *m, int t, int index)
+{
+    compiler *cc = em->cc;
+    format_decl *f = em->f;
+    jobject *o = f->objects.items[oi];
+    jinfo *in = &em->obj[oi];
+    bool tag = in->family >= 0 && index == in->tag;
+    int kinds[C_ANYCASE + 1] = {0};
+    for (size_t i = 0; i < m->cons.n; i++) {
+        cons *c = m->cons.items[i];
+        if (c->code)
+            c->rule = use_rule(cc, c->code, c->code_at);
+        kinds[c->kind]++;
+        if (c->fatal)
+            cc_error(cc, c->at, "'fatal' is for binary layouts: a JSON validator reports and goes on");
+        const char *what = NULL;
+        switch (c->kind) {
+        case C_CMP:
+            if (strcmp(c->op, "==") != 0 && strcmp(c->op, "!=") != 0)
+                what = "only == and != compare JSON members";
+            else if (!literal(c->value))
+                what = "a JSON member is compared with a number literal";
+            else if (!value_any(em, t, is_number))
+                what = "a comparison needs a number member";
+            break;
+        case C_RANGE:
+            if (!literal(c->value) || !literal(c->hi))
+                what = "'in lo..hi' needs number literals";
+            else if (!value_any(em, t, is_number))
+                what = "'in lo..hi' needs a number member";
+            break;
+        case C_SET:
+            for (size_t k = 0; k < c->set.n; k++)
+                if (!literal(c->set.items[k]))
+                    what = "'in {...}' lists number literals (a set of names is an enum type)";
+            if (!what && !value_any(em, t, is_number))
+                what = "'in {...}' needs a number member";
+            break;
+        case C_ENUM: {
+            enum_decl *en = find_enum(cc, c->name);
+            c->en = en;
+            if (!en)
+                cc_error(cc, c->at, "unknown enum '%s'", c->name);
+            else if (en->jenum)
+                what = "'in <enum>' takes an enum with values (`enum e : i32 { a = 0 }`), not a string enum (use that as the member's type)";
+            else if (!value_any(em, t, is_number))
+                what = "'in <enum>' needs a number member";
+            break;
+        }
+        case C_FINITE:
+            if (!value_any(em, t, is_float))
+                what = "'finite' needs an f32, f64 or number member";
+            break;
+        case C_SYNTAX: {
+            syntax_decl *sd = NULL;
+            for (size_t s = 0; s < f->syntaxes.n; s++)
+                if (strcmp(((syntax_decl *)f->syntaxes.items[s])->name, c->name) == 0)
+                    sd = f->syntaxes.items[s];
+            if (!sd)
+                cc_error(cc, c->at, "unknown value syntax '%s' (declare it with `syntax %s = machine ...`)", c->name,
+                         c->name);
+            else if (!value_any(em, t, is_string))
+                what = "'syntax' needs a string member";
+            break;
+        }
+        case C_UNIQUE: {
+            int e = elem_of(em, t);
+            if (!type_any(em, t, is_array)) {
+                what = "'unique' needs an array member";
+            } else if (!c->name) {
+                if (type_any(em, e, is_container) || kind_is(em, e, "OBJECT") || kinds_of(em, e) == K_ALL)
+                    what = "'unique' compares scalar elements: for objects name the member, `unique(f)`";
+            } else {
+                jt *ey = type_at(em, e);
+                int eo = ey && !strcmp(ey->kind, "OBJECT") ? ey->object : -1;
+                int fi = eo >= 0 ? member_index(em, eo, c->name) : -1;
+                if (eo < 0)
+                    what = "'unique(f)' needs an array of objects";
+                else if (fi < 0)
+                    cc_error(cc, c->at, "object '%s' has no member '%s'", ((jobject *)f->objects.items[eo])->name,
+                             c->name);
+                else if (kinds_of(em, (int)(intptr_t)em->obj[eo].types.items[fi]) & (K_OBJECT | K_ARRAY))
+                    what = "'unique(f)' compares scalar members";
+            }
+            break;
+        }
+        case C_KIND:
+            if (!c->code) { /* `mistyped by <hook>` */
+                bool found = false;
+                for (size_t h = 0; h < f->hooks.n; h++)
+                    found |= strcmp(((member *)f->hooks.items[h])->name, c->name) == 0;
+                if (!found)
+                    cc_error(cc, c->at, "'mistyped by %s': the format has no hook '%s'", c->name, c->name);
+            }
+            break;
+        case C_REQUIRED:
+            if (m->optional)
+                what = "an optional member ('?') cannot be required";
+            else if (c->value && !f->version_pointer)
+                what = "'required since N' needs the document's version: declare `version \"/pointer\"`";
+            break;
+        case C_KEY:
+            if (!type_any(em, t, is_string))
+                what = "'key' needs a string member";
+            break;
+        case C_DANGLING:
+        case C_MISTARGETED: {
+            jt *r = ref_of(em, t) ? ref_of(em, t) : ref_of(em, elem_of(em, t));
+            if (!r)
+                what = "this constraint needs a ref<T> member";
+            else if (c->kind == C_MISTARGETED && em->obj[r->object].key >= 0 && !other_keyed(em, r->object))
+                cc_error(cc, c->at, "'mistargeted' can never apply: every object with a key in the key space of '%s' is "
+                                    "a '%s'", ((jobject *)f->objects.items[r->object])->name,
+                         ((jobject *)f->objects.items[r->object])->name);
+            break;
+        }
+        case C_UNLISTED:
+            if (!value_any(em, t, is_named))
+                what = "'unlisted' needs an enum, a value_type or a discriminator";
+            break;
+        case C_MISPLACED:
+            if (!value_any(em, t, is_family_object))
+                what = "'misplaced' needs an object of a family (selected by its discriminator)";
+            break;
+        case C_ANYCASE:
+            if (!value_any(em, t, is_enum))
+                what = "'anycase' needs an enum member";
+            break;
+        case C_UTF8:
+            what = "'utf8' would check nothing: the JSON front end checks that every string is UTF-8";
+            break;
+        case C_FITS:
+        case C_MINIMAL:
+        case C_LENGTH:
+        case C_FLAG:
+        case C_NOTSET:
+        case C_UNIT:
+            cc_error(cc, c->at, "%s belongs to binary layouts", cons_word(c->kind));
+            break;
+        case C_NONDECREASING:
+        case C_NOREPEAT:
+            cc_error(cc, c->at, "%s is an array constraint: write `where %s: %s(%s) @code` after the object",
+                     cons_word(c->kind), m->name, c->kind == C_NONDECREASING ? "nondecreasing" : "norepeat",
+                     c->name);
+            break;
+        }
+        if (what)
+            cc_error(cc, c->at, "%s (member '%s' of '%s')", what, m->name, o->name);
+    }
+    for (int k = 0; k <= C_ANYCASE; k++)
+        if (k != C_SYNTAX && k != C_CMP && kinds[k] > (k == C_KIND ? 2 : 1)) {
+            cons *c = jmember_cons_nth(m, (cons_kind)k, k == C_KIND ? 2 : 1);
+            cc_error(cc, c->at, "%s is given %s on member '%s'", cons_word((cons_kind)k),
+                     k == C_KIND ? "more than twice" : "twice", m->name);
+        }
+    if (kinds[C_KIND] == 2 && !type_any(em, t, is_container))
+        cc_error(cc, jmember_cons_nth(m, C_KIND, 1)->at,
+                 "a second 'mistyped' is for the elements of an array or map member ('%s' is neither)", m->name);
+    /* what would go unreported */
+    int e = elem_of(em, t);
+    if (!kinds[C_KIND] && !tag && (can_mismatch(em, t) || (e >= 0 && can_mismatch(em, e))))
+        cc_error(cc, m->at, "member '%s' needs `mistyped @code`: a value of the wrong JSON type would go unreported",
+                 m->name);
+    if (!m->optional && !kinds[C_REQUIRED] && !in->closed && !in->open)
+        cc_error(cc, m->at,
+                 "member '%s' is required but nothing reports its absence: add `required @code`, mark it optional "
+                 "with '?', or give object '%s' a `closed @code` or `open @code`", m->name, o->name);
+    jt *r = ref_of(em, t) ? ref_of(em, t) : ref_of(em, elem_of(em, t));
+    if (r) {
+        if (em->obj[r->object].key < 0)
+            cc_error(cc, m->at, "ref<%s>: object '%s' has no key member (mark the member that identifies it `key @code`)",
+                     ((jobject *)f->objects.items[r->object])->name, ((jobject *)f->objects.items[r->object])->name);
+        else if (!kinds[C_DANGLING])
+            cc_error(cc, m->at, "member '%s' needs `dangling @code`: a reference to no object would go unreported",
+                     m->name);
+        else if (!kinds[C_MISTARGETED] && other_keyed(em, r->object))
+            cc_error(cc, m->at,
+                     "member '%s' needs `mistargeted @code`: a reference to an object that is not a '%s' would go "
+                     "unreported", m->name, ((jobject *)f->objects.items[r->object])->name);
+    }
+    if (tag) {
+        static const cons_kind need[] = {C_REQUIRED, C_UNLISTED, C_MISPLACED};
+        static const char *const word[] = {"required", "unlisted", "misplaced"};
+        static const char *const why[] = {"an object without it", "a name that is no concrete object of the family",
+                                          "an object of a type its place does not accept"};
+        for (int k = 0; k < 3; k++)
+            if (!kinds[need[k]])
+                cc_error(cc, m->at, "discriminator '%s' needs `%s @code`: %s would go unreported", m->name, word[k],
+                         why[k]);
+        cons *rq = jmember_cons(m, C_REQUIRED);
+        if (rq && rq->value)
+            cc_error(cc, rq->at, "the discriminator is required in every version");
+        if (m->since >= 0 || m->until >= 0)
+            cc_error(cc, m->at, "the discriminator exists in every version");
+    }
+    /* versions */
+    if (m->since >= 0 || m->until >= 0) {
+        if (!f->version_pointer)
+            cc_error(cc, m->at, "member '%s': 'since'/'until' need the document's version: declare `version \"/pointer\"`",
+                     m->name);
+        if (!m->since_code && !m->until_code)
+            cc_error(cc, m->at, "member '%s' exists only in some versions: name the rule that reports it in another "
+                                "(`since %lld @code`)", m->name, (long long)(m->since >= 0 ? m->since : m->until));
+        if (m->since_code)
+            use_rule(cc, m->since_code, m->since_at);
+        if (m->until_code)
+            use_rule(cc, m->until_code, m->until_at);
+        if (m->since >= 0 && m->until >= 0 && m->until < m->since)
+            cc_error(cc, m->at, "member '%s': 'until %lld' is before 'since %lld'", m->name, (long long)m->until,
+                     (long long)m->since);
+    } else if (m->since_code || m->until_code) {
+        cc_error(cc, m->at, "member '%s' has a version rule but no version range", m->name);
+    }
+}
+
+static void check_wheres(jem *em, int oi)
+{
+    compiler *cc = em->cc;
+    format_decl *f = em->f;
+    jobject *o = f->objects.items[oi];
+    for (size_t k = 0; k < o->wheres.n; k++) {
+        cons *c = o->wheres.items[k];
+        use_rule(cc, c->code, c->code_at);
+        const char *arr = c->value ? c->value->text : "";
+        if (c->kind != C_NONDECREASING && c->kind != C_NOREPEAT) {
+            cc_error(cc, c->at, "%s cannot stand in a 'where': only nondecreasing(f) and norepeat(f) (put value "
+                                "constraints on the member itself)", cons_word(c->kind));
+            continue;
+        }
+        int mi = member_index(em, oi, arr);
+        if (mi < 0) {
+            cc_error(cc, c->value->at, "where: object '%s' has no member '%s'", o->name, arr);
+            continue;
+        }
+        int e = elem_of(em, (int)(intptr_t)em->obj[oi].types.items[mi]);
+        jt *ey = type_at(em, e);
+        int eo = ey && !strcmp(ey->kind, "OBJECT") ? ey->object : -1;
+        int fi = eo >= 0 ? member_index(em, eo, c->name) : -1;
+        if (eo < 0)
+            cc_error(cc, c->value->at, "where %s: '%s' is not an array of objects", arr, arr);
+        else if (fi < 0 || !type_any(em, (int)(intptr_t)em->obj[eo].types.items[fi], is_number))
+            cc_error(cc, c->at, "object '%s' has no number member '%s'", ((jobject *)f->objects.items[eo])->name,
+                     c->name);
+        for (size_t j = 0; j < k; j++) {
+            cons *p = o->wheres.items[j];
+            if (p->value && !strcmp(p->value->text, arr) && (strcmp(p->name, c->name) != 0 || p->kind == c->kind))
+                cc_error(cc, c->at, "where %s: one order per array (%s(%s) is given already)", arr,
+                         p->kind == C_NONDECREASING ? "nondecreasing" : "norepeat", p->name);
+        }
+    }
+}
+
+/* `where oneof(...)`, `where together(...)`: optional members of the object. */
+static void check_groups(jem *em, int oi)
+{
+    compiler *cc = em->cc;
+    jobject *o = em->f->objects.items[oi];
+    for (size_t k = 0; k < o->groups.n; k++) {
+        jgroup *g = o->groups.items[k];
+        use_rule(cc, g->code, g->code_at);
+        const char *what = g->oneof ? "oneof" : "together";
+        if (g->names.n < 2)
+            cc_error(cc, g->at, "'%s' needs at least two members", what);
+        for (size_t i = 0; i < g->names.n; i++) {
+            token *t = g->names.items[i];
+            int mi = member_index(em, oi, t->text);
+            for (size_t j = 0; j < i; j++)
+                if (!strcmp(((token *)g->names.items[j])->text, t->text))
+                    cc_error(cc, t->at, "'%s': member '%s' is listed twice", what, t->text);
+            if (mi < 0)
+                cc_error(cc, t->at, "'%s': object '%s' has no member '%s'", what, o->name, t->text);
+            else if (!((jmember *)em->obj[oi].flat.items[mi])->optional)
+                cc_error(cc, t->at, "'%s': member '%s' is required, so the group would %s (mark it optional with '?')",
+                         what, t->text, g->oneof ? "exclude the others" : "require the others");
+        }
+    }
+}
+
+static void check_object(jem *em, int oi)
+{
+    compiler *cc = em->cc;
+    format_decl *f = em->f;
+    jobject *o = f->objects.items[oi];
+    jinfo *in = &em->obj[oi];
+    if (o->ordered_code)
+        use_rule(cc, o->ordered_code, o->ordered_at);
+    if (o->closed_code)
+        use_rule(cc, o->closed_code, o->closed_at);
+    if (o->open_code)
+        use_rule(cc, o->open_code, o->open_at);
+    if (o->closed_code && o->open_code)
+        cc_error(cc, o->open_at, "object '%s' cannot be both open and closed", o->name);
+    if (o->discriminator && member_index(em, oi, o->discriminator) < 0)
+        cc_error(cc, o->at, "family '%s': declare its discriminator as a member (`%s: string required @code, unlisted "
+                            "@code, misplaced @code`)", o->name, o->discriminator);
+    else if (o->discriminator && in->owner.items[member_index(em, oi, o->discriminator)] != o)
+        cc_error(cc, o->at, "family '%s': the discriminator '%s' must be declared in '%s' itself", o->name,
+                 o->discriminator, o->name);
+    if (o->since >= 0 || o->until >= 0) {
+        if (!f->version_pointer)
+            cc_error(cc, o->at, "object '%s': 'since'/'until' need the document's version: declare `version \"/pointer\"`",
+                     o->name);
+        if (!o->since_code && !o->until_code)
+            cc_error(cc, o->at, "object '%s' exists only in some versions: name the rule that reports it in another "
+                                "(`since %lld @code`)", o->name, (long long)(o->since >= 0 ? o->since : o->until));
+        if (o->since_code)
+            use_rule(cc, o->since_code, o->since_at);
+        if (o->until_code)
+            use_rule(cc, o->until_code, o->until_at);
+        if (o->since >= 0 && o->until >= 0 && o->until < o->since)
+            cc_error(cc, o->at, "object '%s': 'until %lld' is before 'since %lld'", o->name, (long long)o->until,
+                     (long long)o->since);
+        if (o->abstract)
+            cc_error(cc, o->at, "abstract object '%s' is never selected: its versions would check nothing", o->name);
+    }
+    for (size_t k = 0; k < in->flat.n; k++)
+        if (in->owner.items[k] == o)
+            check_member(em, oi, in->flat.items[k], (int)(intptr_t)in->types.items[k], (int)k);
+    check_wheres(em, oi);
+    check_groups(em, oi);
+}
+
+/* Whether some member type anywhere uses the built-in value types. */
+static bool uses_values(jem *em)
+{
+    for (size_t t = 0; t < em->types.n; t++)
+        if (is_param_type(em, (int)t))
+            return true;
+    return false;
+}
+
+void check_json(compiler *cc)
+{
+    format_decl *f = cc->format;
+    jem *em = cc_alloc(cc, sizeof *em);
+    em->cc = cc;
+    em->f = f;
+    em->root_type = -1;
+    cc->json = em;
+    resolve_objects(em);
+    if (cc->errors)
+        return;
+    resolve_types(em);
+    for (size_t i = 0; i < f->objects.n; i++)
+        check_object(em, (int)i);
+    if (!f->root) {
+        cc_error(cc, f->at, "JSON format '%s' needs `root <object> @code`: without it nothing is checked", f->id);
+    } else {
+        int ri = jobject_index(f, f->root);
+        if (ri < 0) {
+            cc_error(cc, f->root_at, "root object '%s' is not declared", f->root);
+        } else {
+            em->root_type = new_type(em, "OBJECT");
+            type_at(em, em->root_type)->object = ri;
+        }
+        if (f->root_code)
+            use_rule(cc, f->root_code, f->root_code_at);
+    }
+    for (int i = 0; i < 5; i++)
+        if (f->values_codes[i])
+            use_rule(cc, f->values_codes[i], f->values_at[i]);
+    if (uses_values(em) && !f->values_codes[0])
+        cc_error(cc, f->at, "format '%s' uses value_type: declare the codes of value shapes with `values @shape "
+                            "@int-literal @range @component-unknown @component-missing`", f->id);
+    if (f->version_pointer) {
+        const char *p = f->version_pointer;
+        if (p[0] != '/')
+            cc_error(cc, f->version_at, "version: \"%s\" is not a JSON Pointer (it starts with '/')", p);
+        for (const char *s = p; *s; s++)
+            if (*s == '/' && (s[1] == '/' || s[1] == 0 || (s[1] >= '0' && s[1] <= '9')))
+                cc_error(cc, f->version_at, "version: \"%s\" must name members (no empty or array index segment)", p);
+    }
+    for (size_t i = 0; i < f->syntaxes.n; i++) {
+        syntax_decl *s = f->syntaxes.items[i];
+        if (!ak_value_syntax_find(s->machine)) {
+            char list[512] = "";
+            for (size_t k = 0; k < ak_value_syntax_count; k++)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", k ? ", " : "",
+                         ak_value_syntaxes[k].machine);
+            cc_error(cc, s->at, "syntax '%s': no machine '%s' in grammars/value_syntax.rl (there are: %s)", s->name,
+                     s->machine, list);
+        }
+        for (size_t k = 0; k < i; k++)
+            if (strcmp(((syntax_decl *)f->syntaxes.items[k])->name, s->name) == 0)
+                cc_error(cc, s->at, "syntax '%s' is declared twice", s->name);
+        bool used = false;
+        for (size_t o = 0; o < f->objects.n && !used; o++) {
+            jobject *ob = f->objects.items[o];
+            for (size_t m = 0; m < ob->members.n && !used; m++) {
+                cons *c = jmember_cons(ob->members.items[m], C_SYNTAX);
+                for (int n = 1; c && !used; c = jmember_cons_nth(ob->members.items[m], C_SYNTAX, n++))
+                    used = strcmp(c->name, s->name) == 0;
+            }
+        }
+        if (!used)
+            cc_error(cc, s->at, "syntax '%s' is declared but no member uses it", s->name);
+    }
+}

@@ -1,0 +1,334 @@
+/* Keys, pending references and unique-value sets of the generated JSON
+ * validators (see ak_jsrefs.h). */
+#include "ak_jsrefs.h"
+
+#include "arena.h"
+#include "numbers.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct entry {
+    uint64_t hash;   /* 0: an empty slot */
+    size_t text;     /* the value's text in the input (strings: between the quotes) */
+    uint32_t len;
+    uint8_t kind;    /* ak_json_event_kind */
+    bool escaped;
+    int16_t space;   /* keys: the key space */
+    int16_t object;  /* keys: the object the key identifies */
+    size_t token;    /* keys: the token's offset */
+} entry;
+
+typedef struct table {
+    entry *slots; /* open addressing, linear probing; cap is a power of two */
+    size_t cap, count;
+} table;
+
+struct ak_jsstate {
+    const uint8_t *data;
+    size_t size;
+    table keys;
+    ak_jsref *refs;
+    size_t nrefs, cap_refs;
+    ak_arena paths;
+    table *sets;
+    size_t nsets, cap_sets;
+    ak_buf a, b; /* decoded strings */
+};
+
+ak_jsstate *ak_jsstate_new(const uint8_t *data, size_t size)
+{
+    ak_jsstate *st = calloc(1, sizeof *st);
+    if (!st)
+        return NULL;
+    st->data = data;
+    st->size = size;
+    ak_arena_init(&st->paths, 1 << 14);
+    ak_buf_init(&st->a);
+    ak_buf_init(&st->b);
+    return st;
+}
+
+void ak_jsstate_free(ak_jsstate *st)
+{
+    if (!st)
+        return;
+    free(st->keys.slots);
+    free(st->refs);
+    for (size_t i = 0; i < st->cap_sets; i++)
+        free(st->sets[i].slots);
+    free(st->sets);
+    ak_arena_free(&st->paths);
+    ak_buf_free(&st->a);
+    ak_buf_free(&st->b);
+    free(st);
+}
+
+const uint8_t *ak_jsstate_data(const ak_jsstate *st)
+{
+    return st->data;
+}
+
+/* ---- values -------------------------------------------------------------- */
+
+/* A value as it is compared: kind, text in the input, escapes. */
+typedef struct view {
+    uint8_t kind;
+    const char *text;
+    uint32_t len;
+    bool escaped;
+} view;
+
+static view view_of(const ak_json_event *e)
+{
+    view v = {(uint8_t)e->kind, e->text, (uint32_t)e->text_len, (e->flags & AK_JSON_F_ESCAPED) != 0};
+    return v;
+}
+
+static view view_entry(const ak_jsstate *st, const entry *en)
+{
+    view v = {en->kind, (const char *)st->data + en->text, en->len, en->escaped};
+    return v;
+}
+
+/* The decoded bytes of a string view (into buf when it has escapes). */
+static bool decoded(const view *v, ak_buf *buf, const char **s, size_t *n)
+{
+    if (!v->escaped) {
+        *s = v->text;
+        *n = v->len;
+        return true;
+    }
+    ak_json_event e = {AK_JSON_STRING, AK_JSON_F_ESCAPED, 0, 0, 0, v->text, v->len};
+    buf->len = 0;
+    if (!ak_json_string_decode(&e, buf))
+        return false;
+    *s = buf->data ? buf->data : "";
+    *n = buf->len;
+    return true;
+}
+
+static double number_of(const view *v)
+{
+    double d = 0;
+    ak_parse_f64(v->text, v->len, &d);
+    return d == 0 ? 0 : d; /* -0 is 0 */
+}
+
+static uint64_t mix(uint64_t h, const void *p, size_t n)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= UINT64_C(0x100000001b3);
+    }
+    return h;
+}
+
+/* 0 when a string cannot be decoded (out of memory). */
+static uint64_t hash_of(ak_jsstate *st, const view *v, int16_t space)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    h = mix(h, &space, sizeof space);
+    h = mix(h, &v->kind, 1);
+    if (v->kind == AK_JSON_STRING) {
+        const char *s;
+        size_t n;
+        if (!decoded(v, &st->a, &s, &n))
+            return 0;
+        h = mix(h, s, n);
+    } else if (v->kind == AK_JSON_NUMBER) {
+        double d = number_of(v);
+        h = mix(h, &d, sizeof d);
+    }
+    return h ? h : 1;
+}
+
+static bool same(ak_jsstate *st, const view *x, const view *y)
+{
+    if (x->kind != y->kind)
+        return false;
+    if (x->kind == AK_JSON_NUMBER)
+        return number_of(x) == number_of(y);
+    if (x->kind != AK_JSON_STRING)
+        return true;
+    if (!x->escaped && !y->escaped)
+        return x->len == y->len && memcmp(x->text, y->text, x->len) == 0;
+    const char *a, *b;
+    size_t na, nb;
+    return decoded(x, &st->a, &a, &na) && decoded(y, &st->b, &b, &nb) && na == nb && memcmp(a, b, na) == 0;
+}
+
+/* ---- tables -------------------------------------------------------------- */
+
+static entry *find(ak_jsstate *st, table *t, uint64_t h, const view *v, int16_t space)
+{
+    if (!t->cap)
+        return NULL;
+    for (size_t i = h & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
+        entry *en = &t->slots[i];
+        if (!en->hash)
+            return NULL;
+        if (en->hash == h && en->space == space) {
+            view w = view_entry(st, en);
+            if (same(st, &w, v))
+                return en;
+        }
+    }
+}
+
+static bool grow(table *t)
+{
+    size_t cap = t->cap ? t->cap * 2 : 64;
+    entry *slots = calloc(cap, sizeof *slots);
+    if (!slots)
+        return false;
+    for (size_t i = 0; i < t->cap; i++) {
+        entry *en = &t->slots[i];
+        if (!en->hash)
+            continue;
+        size_t k = en->hash & (cap - 1);
+        while (slots[k].hash)
+            k = (k + 1) & (cap - 1);
+        slots[k] = *en;
+    }
+    free(t->slots);
+    t->slots = slots;
+    t->cap = cap;
+    return true;
+}
+
+/* Adds v unless an equal value is there (*dup then points at it). */
+static ak_jsadd add(ak_jsstate *st, table *t, const view *v, int16_t space, entry **dup, entry **added)
+{
+    uint64_t h = hash_of(st, v, space);
+    if (!h)
+        return AK_JS_NOMEM;
+    entry *old = find(st, t, h, v, space);
+    if (old) {
+        *dup = old;
+        return AK_JS_DUPLICATE;
+    }
+    if ((t->count + 1) * 10 > t->cap * 7 && !grow(t))
+        return AK_JS_NOMEM;
+    size_t k = h & (t->cap - 1);
+    while (t->slots[k].hash)
+        k = (k + 1) & (t->cap - 1);
+    entry *en = &t->slots[k];
+    memset(en, 0, sizeof *en);
+    en->hash = h;
+    en->text = v->text ? (size_t)((const uint8_t *)v->text - st->data) : 0;
+    en->len = v->len;
+    en->kind = v->kind;
+    en->escaped = v->escaped;
+    en->space = space;
+    t->count++;
+    *added = en;
+    return AK_JS_ADDED;
+}
+
+/* ---- keys ------------------------------------------------------------------ */
+
+ak_jsadd ak_jsstate_add_key(ak_jsstate *st, int16_t space, int16_t object, const ak_json_event *e,
+                            int16_t *prev_object, size_t *prev_offset)
+{
+    view v = view_of(e);
+    entry *dup = NULL, *en = NULL;
+    ak_jsadd r = add(st, &st->keys, &v, space, &dup, &en);
+    if (r == AK_JS_DUPLICATE) {
+        *prev_object = dup->object;
+        *prev_offset = dup->token;
+    } else if (r == AK_JS_ADDED) {
+        en->object = object;
+        en->token = e->offset;
+    }
+    return r;
+}
+
+static int16_t find_key(ak_jsstate *st, int16_t space, const view *v)
+{
+    uint64_t h = hash_of(st, v, space);
+    entry *en = h ? find(st, &st->keys, h, v, space) : NULL;
+    return en ? en->object : -1;
+}
+
+int16_t ak_jsstate_find_key(ak_jsstate *st, int16_t space, const ak_json_event *e)
+{
+    view v = view_of(e);
+    return find_key(st, space, &v);
+}
+
+int16_t ak_jsstate_find_ref_key(ak_jsstate *st, int16_t space, const ak_jsref *r)
+{
+    view v = {AK_JSON_STRING, (const char *)st->data + r->text, r->text_len, r->escaped};
+    return find_key(st, space, &v);
+}
+
+/* ---- references ----------------------------------------------------------- */
+
+bool ak_jsstate_defer(ak_jsstate *st, const ak_jsref *r)
+{
+    if (st->nrefs == st->cap_refs) {
+        size_t cap = st->cap_refs ? st->cap_refs * 2 : 64;
+        ak_jsref *refs = realloc(st->refs, cap * sizeof *refs);
+        if (!refs)
+            return false;
+        st->refs = refs;
+        st->cap_refs = cap;
+    }
+    ak_jsref *n = &st->refs[st->nrefs];
+    *n = *r;
+    n->path = ak_arena_strndup(&st->paths, r->path, strlen(r->path));
+    if (!n->path)
+        return false;
+    st->nrefs++;
+    return true;
+}
+
+const ak_jsref *ak_jsstate_refs(const ak_jsstate *st, size_t *count)
+{
+    *count = st->nrefs;
+    return st->refs;
+}
+
+/* ---- unique sets ----------------------------------------------------------- */
+
+int32_t ak_jsstate_set_open(ak_jsstate *st)
+{
+    if (st->nsets == st->cap_sets) {
+        size_t cap = st->cap_sets ? st->cap_sets * 2 : 8;
+        table *sets = realloc(st->sets, cap * sizeof *sets);
+        if (!sets)
+            return -1;
+        memset(sets + st->cap_sets, 0, (cap - st->cap_sets) * sizeof *sets);
+        st->sets = sets;
+        st->cap_sets = cap;
+    }
+    table *t = &st->sets[st->nsets];
+    if (t->slots)
+        memset(t->slots, 0, t->cap * sizeof *t->slots); /* reused: keep its slots */
+    t->count = 0;
+    return (int32_t)st->nsets++;
+}
+
+void ak_jsstate_set_close(ak_jsstate *st, int32_t set)
+{
+    if (set < 0 || (size_t)set + 1 != st->nsets)
+        return;
+    st->nsets--;
+    table *t = &st->sets[set];
+    if (t->cap > 1024) { /* a big one is not cleared for every small array that follows */
+        free(t->slots);
+        t->slots = NULL;
+        t->cap = 0;
+    }
+}
+
+ak_jsadd ak_jsstate_set_add(ak_jsstate *st, int32_t set, const ak_json_event *e)
+{
+    if (set < 0 || (size_t)set >= st->nsets)
+        return AK_JS_ADDED;
+    view v = view_of(e);
+    entry *dup = NULL, *en = NULL;
+    return add(st, &st->sets[set], &v, 0, &dup, &en);
+}

@@ -1,0 +1,47 @@
+/* Look-ahead in a JSON text (grammars/json_seek.rl): the value of a member
+ * of an object that the streaming parser has opened but not yet read.
+ *
+ * A streaming validator sometimes needs a value before the parser delivers
+ * it: the discriminator of a family of objects (`__type__`) that decides
+ * which members the object may have, a sibling an earlier member's type
+ * depends on, or the document's format version. The whole input is in
+ * memory (a mapped file) for the whole parse, so instead of buffering the
+ * members that come first, the validator looks ahead: this machine skips
+ * strings and nested containers from the object's '{' until it finds the
+ * member, at the first nesting level only, and returns its value as an
+ * event. Nothing is allocated.
+ *
+ * The text may be malformed past the point the parser has reached: the
+ * machine never reports anything (the parser will), it only gives up at
+ * the end of the data. Each look-ahead costs the bytes it skips; callers
+ * give it a budget so that a hostile document (every discriminator last,
+ * deeply nested) cannot make validation quadratic. */
+#ifndef AK_GRAMMARS_JSON_SEEK_H
+#define AK_GRAMMARS_JSON_SEEK_H
+
+#include "json_parser.h"
+
+typedef enum ak_json_seek_status {
+    AK_JSON_SEEK_FOUND,
+    AK_JSON_SEEK_ABSENT, /* the object ends (or the data ends) without the member */
+    AK_JSON_SEEK_BUDGET, /* gave up: the budget is spent */
+} ak_json_seek_status;
+
+/* Looks for member `name` (compared with the decoded key) directly inside
+ * the object whose '{' is at data[obj]. On FOUND, *value is the member's
+ * value as the parser would deliver it: kind, offset, length, and for
+ * strings the raw text between the quotes with AK_JSON_F_ESCAPED, for
+ * numbers the text and its AK_JSON_F_* class (containers: BEGIN_OBJECT or
+ * BEGIN_ARRAY at the bracket; a value that is not JSON: AK_JSON__LANE).
+ * *budget is the number of bytes the look-ahead may skip; it is reduced by
+ * what this call skipped. */
+ak_json_seek_status ak_json_seek_member(const uint8_t *data, size_t size, size_t obj, const char *name,
+                                        size_t name_len, ak_json_event *value, size_t *budget);
+
+/* The value at a JSON Pointer made of member names only ("/format/version",
+ * RFC 6901 escapes ~0 ~1), from the document's top-level object (after an
+ * optional BOM and whitespace). Same contract as ak_json_seek_member. */
+ak_json_seek_status ak_json_seek_pointer(const uint8_t *data, size_t size, const char *pointer, ak_json_event *value,
+                                         size_t *budget);
+
+#endif

@@ -1,0 +1,149 @@
+/* Look-ahead for members of a JSON object not yet parsed (see json_seek.h):
+ * two Ragel machines, one that skips to a member of the first nesting level
+ * and one that reads the value token after its ':'. */
+#include "json_seek.h"
+
+#include <string.h>
+
+%%{
+    machine json_seek;
+    alphtype unsigned char;
+
+    # Nesting is counted from the object's own '{' (depth 1 inside it).
+    action open    { if (++depth == 1) expect_key = true; }
+    action close   { if (--depth == 0) { ended = true; fbreak; } }
+    action comma   { if (depth == 1) expect_key = true; }
+    action s_begin { s0 = p; esc = false; }
+    action s_esc   { esc = true; }
+    action s_end   {
+        if (depth == 1 && expect_key) {
+            expect_key = false;
+            k0 = s0;
+            k1 = p;
+            kesc = esc;
+        }
+    }
+    action colon   {
+        if (depth == 1 && k0) {
+            ak_json_event key = {AK_JSON_KEY, kesc ? AK_JSON_F_ESCAPED : 0u, 0, (size_t)(k0 - data),
+                                 (size_t)(k1 - k0) + 1, (const char *)k0 + 1, (size_t)(k1 - k0) - 1};
+            k0 = NULL;
+            if (key.text_len == name_len || kesc) {
+                if (ak_json_string_equals(&key, name, name_len)) {
+                    found = true;
+                    fbreak;
+                }
+            }
+        }
+    }
+
+    string = '"' >s_begin ( [^"\\] | '\\' >s_esc any )* '"' @s_end;
+    main := ( string | [{\[] @open | [}\]] @close | ',' @comma | ':' @colon | ( any - ["{}\[\],:] ) )*;
+}%%
+
+%% write data noerror nofinal noentry;
+
+%%{
+    machine json_seek_value;
+    alphtype unsigned char;
+
+    action v_begin { v0 = p; }
+    action v_esc   { flags |= AK_JSON_F_ESCAPED; }
+    action v_num   { v1 = p + 1; kind = AK_JSON_NUMBER; }
+
+    ws = [ \t\r\n];
+    main := ws* (
+          '"' >v_begin ( [^"\\] | '\\' >v_esc any )* '"' @{ v1 = p + 1; kind = AK_JSON_STRING; fbreak; }
+        | ( [\-0-9] [\-+.eE0-9]* ) >v_begin $v_num
+        | 'true' >v_begin @{ v1 = p + 1; kind = AK_JSON_TRUE; fbreak; }
+        | 'false' >v_begin @{ v1 = p + 1; kind = AK_JSON_FALSE; fbreak; }
+        | 'null' >v_begin @{ v1 = p + 1; kind = AK_JSON_NULL; fbreak; }
+        | '{' >v_begin @{ v1 = p + 1; kind = AK_JSON_BEGIN_OBJECT; fbreak; }
+        | '[' >v_begin @{ v1 = p + 1; kind = AK_JSON_BEGIN_ARRAY; fbreak; }
+    );
+}%%
+
+%% write data noerror nofinal noentry;
+
+/* The value token at data[at..size): *value as the parser would deliver it. */
+static void value_at(const uint8_t *data, size_t size, size_t at, ak_json_event *value)
+{
+    const unsigned char *p = data + at, *pe = data + size;
+    const unsigned char *v0 = NULL, *v1 = NULL;
+    ak_json_event_kind kind = AK_JSON__LANE;
+    uint32_t flags = 0;
+    int cs = json_seek_value_start;
+    %% machine json_seek_value;
+    %% write exec;
+    memset(value, 0, sizeof *value);
+    value->kind = AK_JSON__LANE;
+    value->offset = v0 ? (size_t)(v0 - data) : at;
+    if (!v0 || !v1)
+        return;
+    value->length = (size_t)(v1 - v0);
+    if (kind == AK_JSON_STRING) {
+        value->text = (const char *)v0 + 1;
+        value->text_len = value->length - 2;
+    } else if (kind == AK_JSON_NUMBER) {
+        value->text = (const char *)v0;
+        value->text_len = value->length;
+        uint32_t cls = ak_json_number_class(value->text, value->text_len);
+        if (!(cls & AK_JSON_NUMBER_VALID))
+            return;
+        flags = cls & ~AK_JSON_NUMBER_VALID;
+    }
+    value->kind = kind;
+    value->flags = flags;
+}
+
+ak_json_seek_status ak_json_seek_member(const uint8_t *data, size_t size, size_t obj, const char *name,
+                                        size_t name_len, ak_json_event *value, size_t *budget)
+{
+    if (obj >= size)
+        return AK_JSON_SEEK_ABSENT;
+    size_t room = size - obj;
+    bool limited = *budget < room;
+    const unsigned char *p = data + obj, *pe = data + obj + (limited ? *budget : room);
+    const unsigned char *s0 = NULL, *k0 = NULL, *k1 = NULL;
+    bool esc = false, kesc = false, expect_key = false, found = false, ended = false;
+    unsigned long depth = 0;
+    int cs = json_seek_start;
+    %% machine json_seek;
+    %% write exec;
+    *budget -= (size_t)(p - (data + obj));
+    if (found) {
+        value_at(data, size, (size_t)(p - data), value);
+        return AK_JSON_SEEK_FOUND;
+    }
+    if (ended || !limited)
+        return AK_JSON_SEEK_ABSENT;
+    return AK_JSON_SEEK_BUDGET;
+}
+
+ak_json_seek_status ak_json_seek_pointer(const uint8_t *data, size_t size, const char *pointer, ak_json_event *value,
+                                         size_t *budget)
+{
+    size_t at = size >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf ? 3 : 0;
+    value_at(data, size, at, value);
+    while (*pointer == '/') {
+        if (value->kind != AK_JSON_BEGIN_OBJECT)
+            return AK_JSON_SEEK_ABSENT;
+        /* the next reference token, unescaped (~1 is '/', ~0 is '~') */
+        char token[256];
+        size_t n = 0;
+        const char *s = pointer + 1;
+        for (; *s && *s != '/'; s++) {
+            char ch = *s;
+            if (ch == '~' && (s[1] == '0' || s[1] == '1'))
+                ch = *++s == '0' ? '~' : '/';
+            if (n + 1 >= sizeof token)
+                return AK_JSON_SEEK_ABSENT;
+            token[n++] = ch;
+        }
+        pointer = s;
+        ak_json_seek_status st = ak_json_seek_member(data, size, value->offset, token, n, value, budget);
+        if (st != AK_JSON_SEEK_FOUND)
+            return st;
+    }
+    return AK_JSON_SEEK_FOUND;
+}
