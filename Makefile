@@ -60,8 +60,7 @@ check-asan: deps-test
 
 bench: deps-bench
 	cmake -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc -DAK_TESTS=OFF
-	cmake --build $(BENCH_BUILD) -j $(JOBS) --target animkit_cli bench_all
-	bench/run $(BENCH_BUILD)
+	JOBS=$(JOBS) bench/run $(BENCH_BUILD)
 
 fuzz: deps-fuzz
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DAK_FUZZ=ON

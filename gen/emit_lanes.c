@@ -16,7 +16,18 @@
  *
  * Every scalar is a leaf with two tags (its span). The lanes cover value
  * types of at most 4 components: a matrix lane would be a DFA of thousands
- * of states for shapes that are rare (and that AnimJ cannot import). */
+ * of states for shapes that are rare (and that AnimJ cannot import).
+ *
+ * Size: a lane of an element that uses the bound value type is one DFA per
+ * JSON shape of the value type (its component names and the class of its
+ * scalars: float, integer, bool or string), not one per value type; the
+ * 34 value types with lanes have 15 shapes (AnimJ: 45 DFAs for its three
+ * element types instead of 102). The integer value types of a shape share
+ * the DFA of the class, whose leaves are any JSON integer (`inum`), and
+ * each has a small wrapper that checks the sign and the digit count of its
+ * leaves (lane_ints_ok below): together they accept exactly what a DFA of
+ * the type's own integers would. Floats, bools and strings need no check:
+ * their class pattern is the type's pattern. */
 #include "emit_lanes.h"
 
 #include "emit_common.h"
@@ -36,33 +47,55 @@ typedef struct lane_out {
     FILE *fp;
     leaf leaves[MAX_LEAVES];
     int n;
+    /* the leaves that are scalars of the bound value type */
+    int values[MAX_LEAVES];
+    int value_count;
     bool ok;
 } lane_out;
 
-/* The pattern of one scalar of a value type's component kind. */
-static const char *component_pattern(const ak_value_type_info *info)
+/* The class of a value type's scalars: the pattern of its leaves in a
+ * shared DFA. */
+typedef enum leaf_class { LC_FLOAT, LC_INT, LC_BOOL, LC_STRING } leaf_class;
+
+static leaf_class class_of(const ak_value_type_info *info)
 {
     switch (info->kind) {
-    case AK_VK_BOOL: return "bool";
-    case AK_VK_STRING: return "(str | \"null\")";
-    case AK_VK_F32:
-    case AK_VK_F64: return "fnum";
+    case AK_VK_BOOL: return LC_BOOL;
+    case AK_VK_STRING: return LC_STRING;
     case AK_VK_UINT:
-        switch (info->bits) {
-        case 8: return "u2";
-        case 16: return "u4";
-        case 32: return "u9";
-        default: return "u19";
-        }
-    case AK_VK_INT:
-        switch (info->bits) {
-        case 8: return "i2";
-        case 16: return "i4";
-        case 32: return "i9";
-        default: return "i18";
-        }
+    case AK_VK_INT: return LC_INT;
+    case AK_VK_F32:
+    case AK_VK_F64: break;
     }
-    return NULL;
+    return LC_FLOAT;
+}
+
+static const char *class_pattern(leaf_class c)
+{
+    static const char *const patterns[] = {"fnum", "inum", "bool", "(str | \"null\")"};
+    return patterns[c];
+}
+
+/* Integers of a value type: the most digits that can never be out of
+ * range (fewer than the bound has). */
+static int int_digits(const ak_value_type_info *info)
+{
+    switch (info->bits) {
+    case 8: return 2;
+    case 16: return 4;
+    case 32: return 9;
+    default: return info->kind == AK_VK_UINT ? 19 : 18;
+    }
+}
+
+/* The JSON shape of a value type: the name suffix of its DFA, e.g. "f" for
+ * a float scalar, "i_xyz" for three integer components, "f_rgba". */
+static void shape_name(int vt, char *out, size_t size)
+{
+    const ak_value_type_info *info = ak_value_type_info_of((ak_value_type)vt);
+    int n = snprintf(out, size, "%c%s", "fibs"[class_of(info)], info->components > 1 ? "_" : "");
+    for (unsigned i = 0; i < info->components && info->components > 1 && n > 0 && (size_t)n + 4 < size; i++)
+        n += (int)ak_value_component_name((ak_value_type)vt, i, out + n);
 }
 
 static bool value_type_ok(int vt)
@@ -72,12 +105,14 @@ static bool value_type_ok(int vt)
 }
 
 /* A leaf: `@lNs PATTERN @lNe`. */
-static void put_leaf(lane_out *o, const char *pattern, int member, int component)
+static void put_leaf(lane_out *o, const char *pattern, int member, int component, bool value)
 {
     if (o->n >= MAX_LEAVES) {
         o->ok = false;
         return;
     }
+    if (value)
+        o->values[o->value_count++] = o->n;
     o->leaves[o->n].member = member;
     o->leaves[o->n].component = component;
     gen_out(o->fp, "@l%ds %s @l%de", o->n, pattern, o->n);
@@ -87,9 +122,9 @@ static void put_leaf(lane_out *o, const char *pattern, int member, int component
 static void put_value(lane_out *o, int vt, int member)
 {
     const ak_value_type_info *info = ak_value_type_info_of((ak_value_type)vt);
-    const char *pattern = component_pattern(info);
+    const char *pattern = class_pattern(class_of(info));
     if (info->components == 1) {
-        put_leaf(o, pattern, member, -1);
+        put_leaf(o, pattern, member, -1, true);
         return;
     }
     gen_out(o->fp, "\"{\" ws* ");
@@ -97,7 +132,7 @@ static void put_value(lane_out *o, int vt, int member)
         char name[4];
         ak_value_component_name((ak_value_type)vt, (unsigned)i, name);
         gen_out(o->fp, "%s\"\\\"%s\\\"\" ws* \":\" ws* ", i ? " ws* \",\" ws* " : "", name);
-        put_leaf(o, pattern, member, i);
+        put_leaf(o, pattern, member, i, true);
     }
     gen_out(o->fp, " ws* \"}\"");
 }
@@ -152,9 +187,9 @@ static void put_member_value(lane_out *o, const lane_schema *s, int t, int vt, i
             strcat(pattern, scalar_pattern(s->types[y->alts[i]].kind));
         }
         strcat(pattern, ")");
-        put_leaf(o, pattern, member, -1);
+        put_leaf(o, pattern, member, -1, false);
     } else {
-        put_leaf(o, scalar_pattern(y->kind), member, -1);
+        put_leaf(o, scalar_pattern(y->kind), member, -1, false);
     }
 }
 
@@ -218,8 +253,15 @@ static int put_element(lane_out *o, const lane_schema *s, int e, int vt)
     return nesting;
 }
 
-/* One lane: its re2c function and its leaf table. */
-static bool put_lane(FILE *re, const lane_schema *s, int e, int vt, const char *name)
+/* What put_dfa wrote for a lane's DFA. */
+typedef struct lane_dfa {
+    int nesting, leaves, values;
+} lane_dfa;
+
+/* One DFA: its re2c function NAME_match, its leaf table NAME_leaves, the
+ * first leaf of each member NAME_first and, when vt has integer scalars,
+ * the leaves that are such integers, NAME_ints. */
+static bool put_dfa(FILE *re, const lane_schema *s, int e, int vt, const char *name, lane_dfa *d)
 {
     char *text = NULL;
     size_t len = 0;
@@ -257,10 +299,101 @@ static bool put_lane(FILE *re, const lane_schema *s, int e, int vt, const char *
                 first = i;
         gen_out(re, "%s%d", m ? ", " : "", first);
     }
-    gen_out(re, "%s};\nstatic const ak_jlane %s = {%s_match, %d, %d, %d, %s_leaves, %zu, %s_first};\n",
-            members ? "" : "-1", name, name, s->types[e].kind == LK_OBJECT ? s->types[e].object : -1, nesting, o.n,
-            name, members, name);
+    gen_out(re, "%s};\n", members ? "" : "-1");
+    bool ints = vt >= 0 && class_of(ak_value_type_info_of((ak_value_type)vt)) == LC_INT;
+    if (ints) {
+        gen_out(re, "static const uint8_t %s_ints[] = {", name);
+        for (int i = 0; i < o.value_count; i++)
+            gen_out(re, "%s%d", i ? ", " : "", o.values[i]);
+        gen_out(re, "};\n");
+    }
+    *d = (lane_dfa){nesting, o.n, ints ? o.value_count : 0};
     free(text);
+    return true;
+}
+
+/* The lane NAME (an ak_jlane) of elements of type e with the DFA DFA,
+ * whose match function is MATCH. */
+static void put_jlane(FILE *re, const lane_schema *s, int e, const char *name, const char *dfa, const char *match,
+                      const lane_dfa *d)
+{
+    size_t members = s->types[e].kind == LK_OBJECT ? s->objects[s->types[e].object].member_count : 0;
+    gen_out(re, "static const ak_jlane %s = {%s, %d, %d, %d, %s_leaves, %zu, %s_first};\n", name, match,
+            s->types[e].kind == LK_OBJECT ? s->types[e].object : -1, d->nesting, d->leaves, dfa, members, dfa);
+}
+
+/* The checks that complete an integer lane (see the top of this file):
+ * the DFA took every integer leaf as any JSON integer (`inum`). */
+static const char lane_ints_ok[] =
+    "\n/* Whether the integer leaves ints[0..n) of a match have no sign unless\n"
+    " * `sign`, and at most `digits` digits (absent members have no leaves). */\n"
+    "static bool lane_ints_ok(const unsigned char *const *caps, const uint8_t *ints, int n, bool sign, int digits)\n"
+    "{\n"
+    "    for (int i = 0; i < n; i++) {\n"
+    "        const unsigned char *a = caps[2 + 2 * ints[i]], *b = caps[3 + 2 * ints[i]];\n"
+    "        if (a && ((*a == '-' && !sign) || b - a - (*a == '-') > digits))\n"
+    "            return false;\n"
+    "    }\n"
+    "    return true;\n"
+    "}\n";
+
+/* The lanes of elements of type e, one per value type: vt's lane into
+ * lanes[vt] (its name; "" for none). Value types of one JSON shape share a
+ * DFA, named after e and the shape; an integer type's lane wraps it. */
+static bool put_lanes_per_vtype(FILE *re, const lane_schema *s, int e, char (*lanes)[80], bool *ints_put)
+{
+    char shapes[AK_VT_COUNT][64];
+    lane_dfa dfas[AK_VT_COUNT];
+    int shape_count = 0;
+    for (int vt = 0; vt < AK_VT_COUNT; vt++) {
+        lanes[vt][0] = 0;
+        if (!value_type_ok(vt))
+            continue;
+        char shape[32], dfa[64];
+        shape_name(vt, shape, sizeof shape);
+        snprintf(dfa, sizeof dfa, "%s_lane_%d_%s", s->id, e, shape);
+        int k = 0;
+        while (k < shape_count && strcmp(shapes[k], dfa) != 0)
+            k++;
+        if (k == shape_count) {
+            if (!put_dfa(re, s, e, vt, dfa, &dfas[k]))
+                return false;
+            snprintf(shapes[k], sizeof shapes[k], "%s", dfa);
+            shape_count++;
+            char match[96];
+            snprintf(match, sizeof match, "%s_match", dfa);
+            if (dfas[k].values == 0)
+                put_jlane(re, s, e, dfa, dfa, match, &dfas[k]);
+        }
+        const ak_value_type_info *info = ak_value_type_info_of((ak_value_type)vt);
+        if (class_of(info) != LC_INT) {
+            snprintf(lanes[vt], 80, "%s", dfa);
+            continue;
+        }
+        if (!*ints_put)
+            gen_out(re, "%s", lane_ints_ok);
+        *ints_put = true;
+        /* one wrapper per integer kind and shape */
+        bool sign = info->kind == AK_VK_INT;
+        int digits = int_digits(info);
+        char lane[80];
+        snprintf(lane, sizeof lane, "%s_%c%d", dfa, sign ? 'i' : 'u', digits);
+        strcpy(lanes[vt], lane);
+        bool done = false;
+        for (int u = 0; u < vt && !done; u++)
+            done = strcmp(lanes[u], lane) == 0;
+        if (done)
+            continue;
+        gen_out(re,
+                "static const unsigned char *%s_match(const unsigned char *cur, const unsigned char *lim, "
+                "const unsigned char **caps)\n{\n"
+                "    const unsigned char *end = %s_match(cur, lim, caps);\n"
+                "    return end && lane_ints_ok(caps, %s_ints, %d, %s, %d) ? end : NULL;\n}\n",
+                lane, dfa, dfa, dfas[k].values, sign ? "true" : "false", digits);
+        char match[96];
+        snprintf(match, sizeof match, "%s_match", lane);
+        put_jlane(re, s, e, lane, dfa, match, &dfas[k]);
+    }
     return true;
 }
 
@@ -291,18 +424,11 @@ bool emit_lanes(const lane_schema *s, FILE *re)
                 "    str   = \"\\\"\" plain* \"\\\"\";\n"
                 "    bool  = \"true\" | \"false\";\n"
                 "    fnum  = \"-\"? (\"0\" | [1-9] [0-9]{0,7}) (\".\" [0-9]+)? ([eE] ([+-]? [0-9] | \"-\" [0-9]+))?;\n"
-                "    u2    = \"0\" | [1-9] [0-9]?;\n"
-                "    u4    = \"0\" | [1-9] [0-9]{0,3};\n"
-                "    u9    = \"0\" | [1-9] [0-9]{0,8};\n"
-                "    u19   = \"0\" | [1-9] [0-9]{0,18};\n"
-                "    i2    = \"-\"? u2;\n"
-                "    i4    = \"-\"? u4;\n"
-                "    i9    = \"-\"? u9;\n"
-                "    i18   = \"-\"? (\"0\" | [1-9] [0-9]{0,17});\n"
+                "    inum  = \"-\"? (\"0\" | [1-9] [0-9]*);\n"
                 "    delim = [ \\t\\r\\n,\\]}];\n"
                 "*/\n");
     /* per element type: a lane, or one per value type */
-    bool ok = true;
+    bool ok = true, ints_put = false;
     bool *has = calloc(s->type_count ? s->type_count : 1, sizeof *has);
     bool *per_vt = calloc(s->type_count ? s->type_count : 1, sizeof *per_vt);
     if (!has || !per_vt) {
@@ -319,23 +445,25 @@ bool emit_lanes(const lane_schema *s, FILE *re)
             continue;
         has[e] = true;
         per_vt[e] = pv;
-        char name[64];
         if (!pv) {
+            char name[64], match[80];
+            lane_dfa d;
             snprintf(name, sizeof name, "%s_lane_%d", id, e);
-            has[e] = put_lane(re, s, e, -1, name);
+            snprintf(match, sizeof match, "%s_match", name);
+            has[e] = put_dfa(re, s, e, -1, name, &d);
+            if (has[e])
+                put_jlane(re, s, e, name, name, match, &d);
             continue;
         }
         gen_out(re, "\n/* elements of type %d, per value type */\n", e);
-        for (int vt = 0; vt < AK_VT_COUNT; vt++) {
-            snprintf(name, sizeof name, "%s_lane_%d_%d", id, e, vt);
-            if (value_type_ok(vt) && !put_lane(re, s, e, vt, name))
-                ok = false;
+        char lanes[AK_VT_COUNT][80];
+        if (!put_lanes_per_vtype(re, s, e, lanes, &ints_put)) {
+            ok = false;
+            continue;
         }
         gen_out(re, "static const ak_jlane *const %s_lanes_%d[%d] = {", id, e, AK_VT_COUNT);
-        for (int vt = 0; vt < AK_VT_COUNT; vt++) {
-            snprintf(name, sizeof name, "%s_lane_%d_%d", id, e, vt);
-            gen_out(re, "%s%s%s", vt ? ", " : "", value_type_ok(vt) ? "&" : "NULL", value_type_ok(vt) ? name : "");
-        }
+        for (int vt = 0; vt < AK_VT_COUNT; vt++)
+            gen_out(re, "%s%s%s", vt ? ", " : "", lanes[vt][0] ? "&" : "NULL", lanes[vt]);
         gen_out(re, "};\n");
     }
     gen_out(re, "\nconst ak_jlane *%s_lane(int16_t type, int16_t vtype)\n{\n    switch (type) {\n", id);

@@ -3,8 +3,10 @@
  *
  * The emitter of the validator tables (emit_json.c) describes the types and
  * objects it has numbered; this one writes an re2c source with one DFA per
- * (array element type, bound value type) whose elements have a fixed shape,
- * plus the lookup function <id>_lane that the tables point to. */
+ * array element type of a fixed shape (per JSON shape of the bound value
+ * type when the element uses it: see emit_lanes.c), a lane per (element
+ * type, bound value type) on those DFAs, and the lookup function <id>_lane
+ * that the tables point to. */
 #ifndef AK_GEN_EMIT_LANES_H
 #define AK_GEN_EMIT_LANES_H
 

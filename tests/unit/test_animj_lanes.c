@@ -161,7 +161,10 @@ static void number(ak_buf *b, const ak_value_type_info *info)
     case AK_VK_UINT:
     case AK_VK_INT: {
         uint64_t bound = info->bits >= 64 ? UINT64_MAX : (UINT64_C(1) << (info->kind == AK_VK_INT ? info->bits - 1 : info->bits)) - 1;
-        if (chance(4))
+        /* the 64-bit types just out of range: as many digits as their bound */
+        if (info->bits >= 64 && chance(4))
+            put(b, info->kind == AK_VK_INT ? "9223372036854775808" : "18446744073709551616");
+        else if (chance(4))
             putf(b, "%llu", (unsigned long long)bound + (info->bits >= 64 ? 0u : 1u));
         else if (chance(4))
             putf(b, "%llu", (unsigned long long)bound);
