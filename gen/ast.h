@@ -288,6 +288,10 @@ typedef struct format_decl {
     rule_decl *size_rule, *trunc_rule;
     jmember *jm_pending; /* the JSON member being parsed (its since/until come first) */
     struct_decl *root_st;
+    /* text formats (`format <id> "<title>" text`): rules only; the checks are
+       hand-written grammar actions in the files of `checks in` (check_text.c) */
+    bool text;
+    vec checks_in; /* token* (STRING): paths relative to the declaration's folder */
 } format_decl;
 
 /* ---- the compiler ----------------------------------------------------- */
@@ -315,6 +319,9 @@ void cc_error(compiler *cc, loc at, const char *fmt, ...)
 
 bool cc_parse(compiler *cc);  /* scanner + grammar: fills cc->format */
 bool cc_check(compiler *cc);  /* names, types, rules, sizes */
+/* Text formats: refuses what a text declaration cannot hold and marks the
+ * rules the files of `checks in` report (check_text.c). */
+void cc_check_text(compiler *cc);
 bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name);
 bool cc_emit_rules_md(compiler *cc, FILE *md);
 /* JSON schemas: the validator tables, the entry point and the JSON Schema export (emit_json.c). */

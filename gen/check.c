@@ -587,6 +587,8 @@ bool cc_check(compiler *cc)
             f->undump_rules[i] = use_rule(cc, f->undump_codes[i], f->undump_at[i]);
     if (f->json) {
         check_json(cc);
+    } else if (f->text) {
+        cc_check_text(cc);
     } else {
         if (!f->trunc_code)
             cc_error(cc, f->at, "binary format '%s' needs `truncated @code`", f->id);
