@@ -5,7 +5,6 @@
  * Maya wrote (the dump carries its precision and line-end style). */
 #include "maya.h"
 #include "maya_doc.h"
-#include "maya_rules.h"
 
 #include <json_parser.h>
 
@@ -47,7 +46,7 @@ typedef struct undump {
 static bool bad(undump *u, ak_json_parser *p, const ak_json_event *e, const char *what)
 {
     u->failed = true;
-    ak_json_report(p, &maya_rules[MR_UNDUMP_BAD_MEMBER], e, "%s", what);
+    ak_json_report(p, &maya_rules[maya_R_UNDUMP_BAD_MEMBER], e, "%s", what);
     return false;
 }
 
@@ -306,7 +305,7 @@ bool ak_maya_undump(const ak_input *json, const ak_options *opt, int precision, 
         ok = ak_json_parse(json->data, json->size, &cfg, d) == AK_JSON_OK && !u.failed;
     }
     if (ok && !u.doc->anim_version) {
-        ak_report(d, &maya_rules[MR_UNDUMP_BAD_MEMBER], 0, 0, "", "the dump has no anim_version member");
+        ak_report(d, &maya_rules[maya_R_UNDUMP_BAD_MEMBER], 0, 0, "", "the dump has no anim_version member");
         ok = false;
     }
     if (ok) {

@@ -7,7 +7,7 @@
 #include <cmocka.h>
 
 #include "../../formats/maya/maya.h"
-#include "../../formats/maya/maya_lex.h"
+#include "maya_syntax.h"
 
 #include <curve.h>
 #include <model.h>
@@ -69,18 +69,35 @@ static void test_number_classes(void **state)
         assert_int_equal(maya_number_class((const uint8_t *)cases[i].s, strlen(cases[i].s)), cases[i].c);
 }
 
+static maya_word word(const char *s) { return maya_word_of((const uint8_t *)s, strlen(s)); }
+
 static void test_words(void **state)
 {
     (void)state;
-    bool lf;
-    assert_int_equal(maya_word_tangent((const uint8_t *)"stepnext", 8), MAYA_TAN_STEPNEXT);
-    assert_int_equal(maya_word_tangent((const uint8_t *)"smooth", 6), -1);
-    assert_int_equal(maya_word_linear_unit((const uint8_t *)"centimeter", 10, &lf), MAYA_LU_CM);
-    assert_true(lf);
-    assert_int_equal(maya_word_angular_unit((const uint8_t *)"min", 3, &lf), MAYA_AU_MIN);
-    assert_false(lf);
-    assert_int_equal(maya_word_time_unit((const uint8_t *)"min", 3), MAYA_TU_MIN);
-    assert_int_equal(maya_word_infinity((const uint8_t *)"cycleRelative", 13), MAYA_INF_CYCLE_RELATIVE);
+    assert_int_equal(maya_tangent_of((const uint8_t *)"stepnext", 8), MAYA_TAN_STEPNEXT);
+    assert_int_equal(maya_tangent_of((const uint8_t *)"smooth", 6), -1);
+    assert_int_equal(maya_tangent_of((const uint8_t *)"fixedx", 6), -1);
+    /* the Ragel machine: every table a word belongs to, in one pass */
+    maya_word w = word("centimeter");
+    assert_int_equal(w.linear_unit, 1);
+    assert_true(w.long_form);
+    w = word("min");
+    assert_int_equal(w.angular_unit, MAYA_AU_MIN);
+    assert_int_equal(w.time_unit, 1);
+    assert_false(w.long_form);
+    w = word("linear");
+    assert_int_equal(w.output, MAYA_OUT_LINEAR);
+    assert_int_equal(w.infinity, MAYA_INF_LINEAR);
+    assert_int_equal(w.time_unit, -1);
+    assert_int_equal(word("cycleRelative").infinity, MAYA_INF_CYCLE_RELATIVE);
+    assert_int_equal(word("m").linear_unit, 2);
+    assert_int_equal(word("mm").linear_unit, 0);
+    assert_int_equal(word("mil").linear_unit, -1);
+    assert_int_equal(word("millisecx").time_unit, -1);
+    assert_int_equal(word("").output, -1);
+    assert_true(maya_time_unit_fps("ntscf") == 60);
+    assert_true(maya_linear_unit_cm("inch") == 2.54);
+    assert_true(maya_angular_unit_rad("Unknown") == 0);
 }
 
 static char *reemit(const char *text, int precision, int crlf)
@@ -129,8 +146,8 @@ static void test_emit_precision_and_crlf(void **state)
     char *p17 = reemit(in, 17, 1);
     assert_non_null(p17);
     assert_non_null(strstr(p17, "    1 0.10000000000000001 linear linear 1 0 0;\r\n"));
-    /* Maya writes values this close to zero as 0 */
-    assert_non_null(strstr(p17, "    2 0 linear linear 1 0 0;\r\n"));
+    /* a file's tiny values are kept (old Maya versions wrote them; spec 5.1.6) */
+    assert_non_null(strstr(p17, "    2 9.9999999999999994e-12 linear linear 1 0 0;\r\n"));
     free(p17);
     char *p3 = reemit(in, 3, 0);
     assert_non_null(p3);
@@ -146,10 +163,10 @@ static void test_emit_version_1_0(void **state)
                      "    1 2 fixed linear 1 0 10 1;\n  }\n}\n";
     char *out = reemit(in, 0, 0);
     assert_non_null(out);
-    /* written as 1.1: the breakdown column is added */
-    assert_non_null(strstr(out, "animVersion 1.1;\nmayaVersion 2.5;\n"));
-    assert_non_null(strstr(out, "    1 2 fixed linear 1 0 0 10 1;\n"));
-    assert_non_null(strstr(out, "  weighted 0;\n"));
+    /* a 1.0 document stays 1.0: no breakdown column, no weighted statement (spec 5.1.2) */
+    assert_string_equal(out, "animVersion 1.0;\nmayaVersion 2.5;\nanim a 0 0 0;\nanimData {\n  input time;\n"
+                             "  output linear;\n  preInfinity constant;\n  postInfinity constant;\n  keys {\n"
+                             "    1 2 fixed linear 1 0 10 1;\n  }\n}\n");
     free(out);
 }
 
