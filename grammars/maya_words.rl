@@ -50,6 +50,8 @@
 maya_word maya_word_of(const uint8_t *s, size_t n)
 {
     maya_word w = {-1, -1, -1, -1, -1, false};
+    if (!n)
+        return w;
     const unsigned char *p = s, *pe = s + n, *eof = pe;
     int cs = maya_words_start;
     %% write exec;
@@ -61,7 +63,10 @@ maya_word maya_word_of(const uint8_t *s, size_t n)
 const char *const maya_infinity_words[MAYA_INF_COUNT] = {"constant", "linear", "cycle", "cycleRelative",
                                                          "oscillate"};
 
-static maya_word word_of(const char *s) { return maya_word_of((const uint8_t *)s, s ? strlen(s) : 0); }
+static maya_word word_of(const char *s)
+{
+    return s ? maya_word_of((const uint8_t *)s, strlen(s)) : maya_word_of(NULL, 0);
+}
 
 double maya_time_unit_fps(const char *word)
 {

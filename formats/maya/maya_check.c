@@ -88,12 +88,15 @@ static void check_inner(maya_reader *rd, const maya_tok *t)
         maya_report_at(rd, maya_R_LEX_STRAY_SEMICOLON, tok_end(t), 1, "';' inside a statement");
 }
 
-/* A line Maya discards holding no token: no ';' but the statement's. */
+/* The rest of a line that Maya discards: a comment, and (when it holds no
+ * token) no ';' but the statement's. */
 static void check_line(maya_reader *rd, const maya_tok *line, unsigned semis_allowed)
 {
     if (!line->count && line->semis > semis_allowed)
         maya_report_at(rd, maya_R_LEX_STRAY_SEMICOLON, line->start, 0, "%u extra ';' at the end of the line",
                        line->semis - semis_allowed);
+    if (line->aux)
+        maya_report_at(rd, maya_R_LEX_COMMENT, line->aux, 1, "comment (Maya never writes comments)");
 }
 
 /* ------------------------------------------------------------------ */
@@ -709,18 +712,21 @@ static bool check_key_lines(maya_reader *rd, unsigned n, const maya_tok *line)
     if (on_first == n) { /* one line: the extra tokens on it are ignored */
         if (!line->count)
             return false;
+        bool unknown = rd->tin < 0 || rd->tout < 0, fixed = rd->pairs > 0;
+        if ((unknown || fixed) && is_num(line->codes[0]) && !key_shaped(line->codes, line->count)) {
+            maya_report_at(rd, maya_R_KEY_FIELD_COUNT, line->off, 0,
+                           "%u more number%s than Maya reads for this key: %s, so Maya's reader assigns the fields "
+                           "differently from what the line shows and ignores the last",
+                           line->count, line->count == 1 ? "" : "s",
+                           unknown ? "a tangent word is not one Maya knows (a misspelt fixed takes no pair)"
+                           : rd->v11 ? "the line holds more than its flags and fixed pairs"
+                                     : "animVersion 1.0 keys have no breakdown flag");
+            return true;
+        }
         if (rd->strict)
             maya_report(rd, maya_R_KEY_FIELD_COUNT, &f[0], "key line with %u fields, %u expected", n + line->count, n);
-        bool unknown = rd->tin < 0 || rd->tout < 0, fixed = rd->pairs > 0;
         if (key_shaped(line->codes, line->count))
             maya_report_at(rd, maya_R_KEY_LOST_KEY, line->off, 0, "a second key on the line: Maya's reader discards it");
-        else if ((unknown || fixed) && is_num(line->codes[0]))
-            maya_report_at(rd, maya_R_KEY_FIELD_COUNT, line->off, 0,
-                           "%u more numbers than Maya reads for this key: %s, so Maya's reader assigns the fields "
-                           "differently from what the line shows and ignores the last",
-                           line->count, unknown ? "a tangent word is not one Maya knows (a misspelt fixed takes no pair)"
-                                                : rd->v11 ? "the line holds more than its flags and fixed pairs"
-                                                          : "animVersion 1.0 keys have no breakdown flag");
         else
             maya_report_at(rd, maya_R_KEY_TRAILING_FIELDS, line->off, 0, "tokens after the key's last field are ignored");
         return false;
@@ -775,7 +781,7 @@ void maya_key_end(maya_reader *rd, const maya_tok *line)
     const maya_tok *f = rd->kf;
     double *v = rd->kv;
     for (unsigned i = 0; i < n; i++) {
-        if (i + 1 < n)
+        if (i + 1 < n && f[i + 1].line == f[i].line) /* a ';' ending a line of a split key is its line's */
             check_inner(rd, &f[i]);
         if (i == 2 || i == 3) {
             int tan = i == 2 ? rd->tin : rd->tout;
@@ -797,8 +803,6 @@ void maya_key_end(maya_reader *rd, const maya_tok *line)
     if (!check_key_lines(rd, n, line)) /* else its last field belongs to another key */
         check_final(rd, &f[n - 1]);
     check_line(rd, line, f[n - 1].end == MAYA_END_SEMI ? 1 : 0);
-    if (line->aux)
-        maya_report_at(rd, maya_R_LEX_COMMENT, line->aux, 1, "comment (Maya never writes comments)");
 
     maya_key k;
     memset(&k, 0, sizeof k);
@@ -830,7 +834,8 @@ void maya_key_end(maya_reader *rd, const maya_tok *line)
     }
     check_time(rd, &f[0], k.time);
     if (k.value != 0 && fabs(k.value) <= 1e-10)
-        maya_report(rd, maya_R_KEY_TINY_VALUE, &f[1], "value %.17g: today's Maya writes values this small as 0", k.value);
+        maya_report(rd, maya_R_KEY_TINY_VALUE, &f[1], "value %.*s: today's Maya writes values this small as 0 (kept as "
+                    "it is on re-emission)", TOKS(rd, &f[1]));
     double q = quarter_turn(rd);
     for (int side = 0; side < 2; side++) {
         unsigned i = side ? out_at : in_at;

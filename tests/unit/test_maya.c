@@ -323,6 +323,70 @@ static void test_strict_levels(void **state)
     assert_int_equal(errors_of(hang, true), 1);
 }
 
+/* The first diagnostic with this code, or NULL. */
+static const ak_diag *find_code(ak_diags *d, const char *code)
+{
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        if (strcmp(ak_diags_at(d, i)->rule->code, code) == 0)
+            return ak_diags_at(d, i);
+    return NULL;
+}
+
+static ak_diags *validate_input(const ak_input *in)
+{
+    ak_options opt = {0};
+    ak_diag_options dopt = {false, 0};
+    ak_diags *d = ak_diags_new(&dopt);
+    ak_diags_set_source(d, in->data, in->size, true);
+    ak_validate(in, &ak_format_maya, &opt, d);
+    return d;
+}
+
+/* Limits whose inputs are too large for conformance case files (spec rules
+ * 70, 71, 73). maya.limit.key-count needs 10^7 keys in one curve: not here. */
+static void test_limits(void **state)
+{
+    (void)state;
+    /* the size is checked before a byte is read */
+    static const uint8_t small[] = "animVersion 1.1;\n";
+    ak_input big = {"big.anim", small, (size_t)257 << 20, false};
+    ak_diags *d = validate_input(&big);
+    const ak_diag *g = find_code(d, "maya.limit.file-size");
+    assert_non_null(g);
+    assert_int_equal(g->offset, 0);
+    assert_int_equal(ak_diags_count(d), 1);
+    ak_diags_free(d);
+
+    /* a line Maya discards (the rest of a key line) longer than 1 MiB */
+    ak_buf b;
+    ak_buf_init(&b);
+    ak_buf_puts(&b, HEAD "anim a.b b n 0 0 0;\nanimData {\n  keys {\n    1 0 linear linear 1 0 0 ");
+    for (size_t i = 0; i < ((size_t)1 << 20) / 8 + 1; i++)
+        ak_buf_puts(&b, "x x x x ");
+    ak_buf_puts(&b, "\n  }\n}\n");
+    ak_input line = {"line.anim", (const uint8_t *)b.data, b.len, false};
+    d = validate_input(&line);
+    g = find_code(d, "maya.limit.line-length");
+    assert_non_null(g);
+    assert_int_equal(g->line, 11);
+    ak_diags_free(d);
+    ak_buf_free(&b);
+
+    /* 1,000,001 anim entries */
+    ak_buf_init(&b);
+    ak_buf_puts(&b, HEAD);
+    for (unsigned i = 0; i <= 1000000; i++)
+        ak_buf_puts(&b, "anim n 0 0 0;\n");
+    ak_input many = {"many.anim", (const uint8_t *)b.data, b.len, false};
+    d = validate_input(&many);
+    g = find_code(d, "maya.limit.entry-count");
+    assert_non_null(g);
+    assert_int_equal(g->line, 8 + 1000000);
+    assert_int_equal(g->column, 1);
+    ak_diags_free(d);
+    ak_buf_free(&b);
+}
+
 static void test_rules_table(void **state)
 {
     (void)state;
@@ -344,6 +408,7 @@ int main(void)
         cmocka_unit_test(test_emit_rejects_errors), cmocka_unit_test(test_undump),
         cmocka_unit_test(test_sample),          cmocka_unit_test(test_strict_levels),
         cmocka_unit_test(test_rules_table),     cmocka_unit_test(test_model_round_trip),
+        cmocka_unit_test(test_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
