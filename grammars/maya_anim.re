@@ -265,6 +265,8 @@ static int classify(maya_tok *t, const uint8_t *s, size_t n, const uint8_t *e, c
 {
     bool runon = e < lim && (*e == '\r' || *e == '\n' || *e == '\v' || *e == '\f');
     t->tan = -1;
+    if (!n)
+        return MAYA_T_WORD;
     if ((*s >= '0' && *s <= '9') || *s == '-' || *s == '+' || *s == '.') {
         t->num = (uint8_t)maya_number_class(s, n);
         bool digit = *s >= '0' && *s <= '9';
@@ -302,9 +304,13 @@ static int scan_token(maya_reader *rd, maya_lexer *lx, maya_tok *t)
             for (const uint8_t *p = start + 1; p < cur - 1; p++)
                 if (*p == '\n')
                     newline(lx, p + 1);
-            code = MAYA_T_WORD;
-            t->num = MAYA_N_NONE;
-            t->tan = -1;
+            /* Maya's `word` drops the quotes: a quoted keyword or tangent
+               word is one; `number` fails on the quote */
+            code = classify(t, start + 1, t->len, NULL, NULL);
+            if (code == MAYA_T_DNUM || code == MAYA_T_ONUM || code == MAYA_T_DWORD) {
+                code = MAYA_T_WORD;
+                t->num = MAYA_N_NONE;
+            }
             goto done;
         }
         ["] [^"]* {

@@ -888,7 +888,10 @@ void maya_syntax_error(maya_reader *rd, int major, const maya_tok *t, unsigned e
         else
             maya_report_at(rd, maya_R_LEX_BAD_NUMBER, rd->size, 0, "the file ends where a %s is expected",
                            exp & (MAYA_EXP_NUMBER | MAYA_EXP_INDEX) ? "number" : "word");
-    } else if (runon(major) && (exp & (MAYA_EXP_WORD | MAYA_EXP_TANGENT | MAYA_EXP_REST))) {
+    } else if (exp & MAYA_EXP_REST) {
+        maya_report(rd, maya_R_LEX_WORD_SPANS_LINE, t,
+                    "mayaVersion has no ';' on its line: Maya's reader takes the next lines up to a ';' as its value");
+    } else if (runon(major) && (exp & (MAYA_EXP_WORD | MAYA_EXP_TANGENT))) {
         maya_report_at(rd, maya_R_LEX_WORD_SPANS_LINE, tok_end(t), 0,
                        "'%.*s' is not ended by ';': Maya's reader runs the word on into the next line", TOKS(rd, t));
     } else if (exp & (MAYA_EXP_NUMBER | MAYA_EXP_INDEX | MAYA_EXP_KEY)) {
