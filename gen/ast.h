@@ -322,6 +322,8 @@ bool cc_check(compiler *cc);  /* names, types, rules, sizes */
 /* Text formats: refuses what a text declaration cannot hold and marks the
  * rules the files of `checks in` report (check_text.c). */
 void cc_check_text(compiler *cc);
+/* A whole file, NUL-terminated (malloc'd; NULL on failure). */
+char *cc_read_file(const char *path, size_t *len);
 bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name);
 bool cc_emit_rules_md(compiler *cc, FILE *md);
 /* JSON schemas: the validator tables, the entry point and the JSON Schema export (emit_json.c). */

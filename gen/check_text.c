@@ -21,33 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        char *grown = realloc(buf, 2 * cap + 1);
-        if (!grown)
-            free(buf);
-        buf = grown;
-        cap *= 2;
-    }
-    bool err = ferror(f) != 0;
-    fclose(f);
-    if (!buf || err) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = 0;
-    return buf;
-}
-
 /* The rule whose index constant is ident[0..n): <id>_R_ + the code after
  * "<id>." upper-cased, other characters as '_' (as emit.c names them). */
 static rule_decl *rule_of_ident(format_decl *f, const char *ident, size_t n)
@@ -77,7 +50,8 @@ static void scan_file(compiler *cc, const token *file)
     char *path = cc_alloc(cc, dirlen + strlen(file->text) + 1);
     memcpy(path, cc->path, dirlen);
     strcpy(path + dirlen, file->text);
-    char *text = slurp(path);
+    size_t len;
+    char *text = cc_read_file(path, &len);
     if (!text) {
         cc_error(cc, file->at, "cannot read '%s' (a path relative to the declaration's folder)", path);
         return;

@@ -158,16 +158,26 @@ static double number(maya_reader *rd, const maya_tok *t)
 
 static int header_pos(int code) { return code - MAYA_T_ANIMVERSION; } /* 0..8 in Maya's order */
 
+/* A statement of the header (in "header") or of an animData block: pos is
+ * its place in Maya's order. */
+static void statement(maya_reader *rd, const maya_tok *kw, int pos, unsigned *seen, int *last, const char *in)
+{
+    bool header = *in == 'h';
+    if (*seen & (1u << pos))
+        maya_report(rd, header ? maya_R_HEADER_DUPLICATE : maya_R_ANIMDATA_DUPLICATE, kw,
+                    "'%.*s' repeated: the last one wins", TOKS(rd, kw));
+    else if (pos < *last)
+        maya_report(rd, header ? maya_R_HEADER_ORDER : maya_R_ANIMDATA_ORDER, kw, "'%.*s' is out of Maya's %s order",
+                    TOKS(rd, kw), in);
+    *seen |= 1u << pos;
+    *last = pos > *last ? pos : *last;
+    check_inner(rd, kw);
+}
+
 void maya_header(maya_reader *rd, const maya_tok *kw, const maya_tok *v)
 {
     int pos = header_pos(kw->code);
-    if (rd->header_seen & (1u << pos))
-        maya_report(rd, maya_R_HEADER_DUPLICATE, kw, "'%.*s' repeated: the last one wins", TOKS(rd, kw));
-    else if (pos < rd->header_last)
-        maya_report(rd, maya_R_HEADER_ORDER, kw, "'%.*s' is out of Maya's header order", TOKS(rd, kw));
-    rd->header_seen |= 1u << pos;
-    rd->header_last = pos > rd->header_last ? pos : rd->header_last;
-    check_inner(rd, kw);
+    statement(rd, kw, pos, &rd->header_seen, &rd->header_last, "header");
     maya_doc *doc = rd->doc;
     if (kw->code == MAYA_T_MAYAVERSION) {
         if (v->len >= 2 && rd->data[v->off] == '2' && rd->data[v->off + 1] == '.')
@@ -423,13 +433,7 @@ void maya_adata_stmt(maya_reader *rd, const maya_tok *kw, const maya_tok *v)
 {
     need_brace(rd, kw);
     int pos = kw->code - MAYA_T_INPUT; /* 0..7 in Maya's order */
-    if (rd->adata_seen & (1u << pos))
-        maya_report(rd, maya_R_ANIMDATA_DUPLICATE, kw, "'%.*s' repeated: the last one wins", TOKS(rd, kw));
-    else if (pos < rd->adata_last)
-        maya_report(rd, maya_R_ANIMDATA_ORDER, kw, "'%.*s' is out of Maya's animData order", TOKS(rd, kw));
-    rd->adata_seen |= 1u << pos;
-    rd->adata_last = pos > rd->adata_last ? pos : rd->adata_last;
-    check_inner(rd, kw);
+    statement(rd, kw, pos, &rd->adata_seen, &rd->adata_last, "animData");
     check_final(rd, v);
     maya_adata *a = rd->cur ? &rd->cur->data : NULL;
     if (kw->code == MAYA_T_WEIGHTED) {
