@@ -113,7 +113,7 @@ typedef struct maya_reader {
 
     /* header */
     bool have_version, v11, body_started;
-    unsigned header_seen;       /* bit per header keyword (maya_kw order) */
+    unsigned header_seen;       /* bit per header keyword, in Maya's order */
     int header_last;
     int time_unit, linear_unit, angular_unit; /* -1 absent, -2 unknown */
     bool missing_unit_reported[3];
