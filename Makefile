@@ -1,5 +1,6 @@
 # animkit: thin wrapper around CMake.
-#   make demo    build and run `animkit validate` on examples/
+#   make demo    build and run `animkit validate` on examples/ (build/cli/animkit)
+#   make install PREFIX=DIR   install the animkit binary into DIR/bin (default /usr/local)
 #   make check   build (gcc) and test, then build (clang, ASan+UBSan) and test
 #   make bench   benchmarks against peers (bench/)
 #   make fuzz    libFuzzer runs of every harness (FUZZ_SECONDS each)
@@ -11,40 +12,58 @@ BENCH_BUILD ?= build-bench
 JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 60
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
+PREFIX      ?= /usr/local
 
-.PHONY: all deps build demo check check-normal check-asan bench fuzz clean
+.PHONY: all deps deps-build deps-test deps-fuzz deps-bench build demo install check check-normal check-asan \
+        bench fuzz clean
 
 all: build
 
+# Each target installs only what it needs (scripts/install-deps GROUP).
 deps:
-	@scripts/install-deps
+	@scripts/install-deps all
+deps-build:
+	@scripts/install-deps build
+deps-test:
+	@scripts/install-deps test
+deps-fuzz:
+	@scripts/install-deps fuzz
+deps-bench:
+	@scripts/install-deps bench
 
-$(BUILD)/CMakeCache.txt: | deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=gcc
+# A first configuration without the tests, which need test-only packages;
+# check-normal turns them on.
+$(BUILD)/CMakeCache.txt: | deps-build
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=gcc -DAK_TESTS=OFF
 
-build: deps $(BUILD)/CMakeCache.txt
+build: deps-build $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
 demo: build
 	@scripts/demo $(BUILD)/cli/animkit
 
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
+
 check: check-normal check-asan
 
-check-normal: build
+check-normal: deps-test
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=gcc -DAK_TESTS=ON
+	cmake --build $(BUILD) -j $(JOBS)
 	cd $(BUILD) && ctest $(CTEST_FLAGS)
 
-check-asan: deps
+check-asan: deps-test
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang -DAK_SANITIZE=ON
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest $(CTEST_FLAGS)
 
-bench: deps
+bench: deps-bench
 	cmake -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=gcc -DAK_TESTS=OFF
 	cmake --build $(BENCH_BUILD) -j $(JOBS) --target animkit_cli bench_all
 	bench/run $(BENCH_BUILD)
 
-fuzz: deps
+fuzz: deps-fuzz
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DAK_FUZZ=ON
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
 	scripts/fuzz $(FUZZ_BUILD) $(FUZZ_SECONDS)

@@ -1,21 +1,31 @@
 /* animkit: the command line. Uses nothing but the public API. */
-#include <animkit/animkit.h>
+#include "cli.h"
 
-#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
+const char *const prog = "animkit";
 
-static const char *prog = "animkit";
+/* A file name or argument as it may reach a terminal: control characters
+   escaped (ak_buf_put_escaped). Valid until the fourth call after. */
+static const char *shown(const char *s)
+{
+    static ak_buf ring[4];
+    static unsigned next;
+    ak_buf *b = &ring[next++ % 4];
+    b->len = 0;
+    ak_buf_put_escaped(b, s, strlen(s));
+    return b->failed ? "?" : ak_buf_cstr(b);
+}
 
-static void usage_error(const char *cmd, const char *fmt, const char *arg)
+void usage_error(const char *cmd, const char *fmt, const char *arg)
 {
     fprintf(stderr, "%s%s%s: ", prog, cmd ? " " : "", cmd ? cmd : "");
-    fprintf(stderr, fmt, arg);
+    fprintf(stderr, fmt, shown(arg));
     fprintf(stderr, "\nTry '%s %s%s--help'.\n", prog, cmd ? cmd : "", cmd ? " " : "");
 }
 
@@ -61,14 +71,19 @@ static const char validate_help[] =
     "  --max-depth N           nesting limit for tree formats (default 512)\n"
     "  --max-output BYTES      decompressed size limit (default 1073741824)\n"
     "  --color, --no-color     ANSI colours in the text style (default: if a tty)\n"
+    "  --allow-empty           a directory with no file of a supported format is\n"
+    "                          not a failure (default: exit status 2)\n"
     "  -q, --quiet             no summary line on standard error\n"
     "\n"
-    "exit status: 0 no errors, 1 errors found, 2 usage or I/O failure\n";
+    "exit status: 0 no errors, 1 errors found, 2 usage or I/O failure, a file of a\n"
+    "planned format (recognised, not supported yet), or a directory with nothing to check\n";
 
 static const char formats_help[] =
     "usage: animkit formats\n"
     "\n"
-    "Lists the supported formats: id, kind, extensions and name.\n";
+    "Lists the supported formats: id, kind, extensions and name; then the planned\n"
+    "ones, which are recognised (a file of such a format is reported, exit status 2)\n"
+    "but not checked yet.\n";
 
 static const char rules_help[] =
     "usage: animkit rules [--format ID] [--json]\n"
@@ -80,7 +95,7 @@ static const char rules_help[] =
     "  --format ID   only the rules of one format ('animkit' for the tool's own)\n"
     "  --json        as a JSON array\n";
 
-static bool wants_help(int argc, char **argv)
+bool wants_help(int argc, char **argv)
 {
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--") == 0)
@@ -94,7 +109,7 @@ static bool wants_help(int argc, char **argv)
 /* ------------------------------------------------------------------ */
 /* option parsing                                                      */
 
-static bool parse_u64(const char *s, uint64_t *out)
+bool parse_u64(const char *s, uint64_t *out)
 {
     if (!*s)
         return false;
@@ -109,7 +124,7 @@ static bool parse_u64(const char *s, uint64_t *out)
 }
 
 /* Matches "--name VALUE" and "--name=VALUE". */
-static bool opt_value(int argc, char **argv, int *i, const char *name, const char **value)
+bool opt_value(int argc, char **argv, int *i, const char *name, const char **value)
 {
     size_t n = strlen(name);
     const char *a = argv[*i];
@@ -131,7 +146,7 @@ static bool opt_value(int argc, char **argv, int *i, const char *name, const cha
 
 /* `--format ID` (or --from/--to ID): 0 when argv[*i] is not that option,
    1 when it was read into *format, -1 after a usage error. */
-static int format_option(const char *cmd, const char *name, int argc, char **argv, int *i, const ak_format **format)
+int format_option(const char *cmd, const char *name, int argc, char **argv, int *i, const ak_format **format)
 {
     const char *v;
     if (!opt_value(argc, argv, i, name, &v))
@@ -140,11 +155,15 @@ static int format_option(const char *cmd, const char *name, int argc, char **arg
         usage_error(cmd, "unknown format '%s' (see 'animkit formats')", v ? v : "");
         return -1;
     }
+    if ((*format)->planned) {
+        usage_error(cmd, "the %s format is planned: this build cannot read or write it yet", v);
+        return -1;
+    }
     return 1;
 }
 
-/* The one input of dump and sample: false after a usage error. */
-static bool single_input(const char *cmd, const char *arg, const char **input)
+/* The one input of dump, sample and plot: false after a usage error. */
+bool single_input(const char *cmd, const char *arg, const char **input)
 {
     if (*input) {
         usage_error(cmd, "more than one input ('%s')", arg);
@@ -163,6 +182,7 @@ typedef struct validate_run {
     ak_renderer *renderer;
     bool text_style;
     size_t files, files_invalid, errors, warnings;
+    size_t unsupported; /* files of a planned format */
     bool io_failure;
 } validate_run;
 
@@ -171,7 +191,8 @@ static void validate_one(validate_run *run, const char *path)
     ak_file f;
     char why[256];
     if (!ak_file_open(&f, path, why, sizeof why)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, path, why);
+        fprintf(stderr, "%s: %s: %s\n", prog, shown(path), why);
+        ak_renderer_unreadable(run->renderer, path, why);
         run->io_failure = true;
         return;
     }
@@ -192,19 +213,20 @@ static void validate_one(validate_run *run, const char *path)
     run->warnings += ak_diags_warnings(d);
     if (ak_diags_errors(d))
         run->files_invalid++;
+    if (fmt && fmt->planned)
+        run->unsupported++;
     ak_diags_free(d);
     ak_file_close(&f);
 }
 
-/* Should a file met while walking a directory be checked? */
+/* Should a file met while walking a directory be checked? By the extension
+   of a supported or planned format, or else by content. */
 static bool wanted_in_dir(const validate_run *run, const char *path)
 {
     if (run->format)
         return ak_format_has_extension(run->format, path);
-    for (size_t i = 0; i < ak_format_count(); i++)
-        if (ak_format_has_extension(ak_format_at(i), path))
-            return true;
-    /* No known extension: look at the content. */
+    if (ak_format_for_filename(path))
+        return true;
     ak_file f;
     char why[256];
     if (!ak_file_open(&f, path, why, sizeof why))
@@ -214,78 +236,89 @@ static bool wanted_in_dir(const validate_run *run, const char *path)
     return fmt != NULL;
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+/* What a directory walk met: for the message when nothing in it could be
+   checked. */
+typedef struct dir_census {
+    size_t files, checked;
+    char exts[4][16]; /* the first few extensions seen */
+    size_t ext_count[4], other;
+} dir_census;
 
-/* Walks a directory tree with an explicit stack (no recursion), in sorted
- * order, not following symbolic links to directories. */
-static void validate_dir(validate_run *run, const char *root)
+static void census_add(dir_census *c, const char *path)
 {
-    size_t cap = 16, n = 0;
-    char **stack = malloc(cap * sizeof *stack);
-    if (!stack)
-        return;
-    stack[n++] = strdup(root);
-    while (n > 0) {
-        char *dir = stack[--n];
-        if (!dir)
-            continue;
-        DIR *dh = opendir(dir);
-        if (!dh) {
-            fprintf(stderr, "%s: %s: %s\n", prog, dir, strerror(errno));
-            run->io_failure = true;
-            free(dir);
-            continue;
+    const char *base = strrchr(path, '/');
+    const char *dot = strrchr(base ? base + 1 : path, '.');
+    const char *ext = dot && dot[1] ? dot : "(none)";
+    c->files++;
+    for (int i = 0; i < 4; i++) {
+        if (!c->exts[i][0] && strlen(ext) < sizeof c->exts[i])
+            snprintf(c->exts[i], sizeof c->exts[i], "%s", ext);
+        if (strcmp(c->exts[i], ext) == 0) {
+            c->ext_count[i]++;
+            return;
         }
-        char **names = NULL;
-        size_t count = 0, ncap = 0;
-        struct dirent *e;
-        while ((e = readdir(dh)) != NULL) {
-            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-                continue;
-            if (count == ncap) {
-                ncap = ncap ? ncap * 2 : 32;
-                char **nn = realloc(names, ncap * sizeof *nn);
-                if (!nn)
-                    break;
-                names = nn;
-            }
-            size_t len = strlen(dir) + strlen(e->d_name) + 2;
-            names[count] = malloc(len);
-            if (names[count])
-                snprintf(names[count++], len, "%s%s%s", dir,
-                         dir[strlen(dir) - 1] == '/' ? "" : "/", e->d_name);
-        }
-        closedir(dh);
-        free(dir);
-        if (count)
-            qsort(names, count, sizeof *names, cmp_str);
-        /* Files of this directory first, in order; subdirectories pushed in
-           reverse so that they pop in order. */
-        for (size_t i = 0; i < count; i++) {
-            struct stat st;
-            if (lstat(names[i], &st) == 0 && S_ISREG(st.st_mode) && wanted_in_dir(run, names[i]))
-                validate_one(run, names[i]);
-        }
-        for (size_t i = count; i-- > 0;) {
-            struct stat st;
-            if (lstat(names[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-                if (n == cap) {
-                    cap *= 2;
-                    char **ns = realloc(stack, cap * sizeof *ns);
-                    if (!ns) {
-                        free(names[i]);
-                        continue;
-                    }
-                    stack = ns;
-                }
-                stack[n++] = names[i];
-            } else {
-                free(names[i]);
-            }
-        }
-        free(names);
     }
-    free(stack);
+    c->other++;
+}
+
+typedef struct dir_walk {
+    validate_run *run;
+    dir_census *census;
+} dir_walk;
+
+/* ak_walk's visit: a file to check, or an entry that could not be read. */
+static bool visit_in_dir(void *ctx, const char *path, int err)
+{
+    dir_walk *w = ctx;
+    if (err) {
+        /* a folder that cannot be opened is always said; a dangling link
+           or a link loop only when its name says it is an animation file */
+        struct stat st;
+        bool dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+        if (!dir)
+            census_add(w->census, path);
+        if (dir || ak_format_for_filename(path)) {
+            fprintf(stderr, "%s: %s: %s\n", prog, shown(path), strerror(err));
+            ak_renderer_unreadable(w->run->renderer, path, strerror(err));
+            w->run->io_failure = true;
+        }
+        return true;
+    }
+    census_add(w->census, path);
+    if (wanted_in_dir(w->run, path)) {
+        w->census->checked++;
+        validate_one(w->run, path);
+    }
+    return true;
+}
+
+/* A directory tree in sorted order, links followed, each folder once
+   (ak_walk, the walker `report` uses too). */
+static void validate_dir(validate_run *run, const char *root, dir_census *census)
+{
+    dir_walk w = {run, census};
+    ak_walk(root, visit_in_dir, &w);
+}
+
+/* A directory argument in which nothing could be checked: one line saying
+   what was found. */
+static void report_empty_dir(const char *dir, const dir_census *c, bool allowed)
+{
+    if (c->files == 0) {
+        fprintf(stderr, "%s validate: %s: %s: no files in it%s\n", prog, shown(dir), allowed ? "note" : "error",
+                allowed ? " (--allow-empty)" : "");
+        return;
+    }
+    char found[160] = "";
+    size_t used = 0;
+    for (int i = 0; i < 4 && c->exts[i][0]; i++)
+        used += (size_t)snprintf(found + used, used < sizeof found ? sizeof found - used : 0, "%s%zu %s",
+                                 i ? ", " : "", c->ext_count[i], c->exts[i]);
+    if (c->other && used < sizeof found)
+        snprintf(found + used, sizeof found - used, ", %zu other", c->other);
+    fprintf(stderr, "%s validate: %s: %s: no file of a supported format among its %zu file%s (%s)%s\n", prog, shown(dir),
+            allowed ? "note" : "error", c->files, c->files == 1 ? "" : "s", found,
+            allowed ? " (--allow-empty)" : "; 'animkit formats' lists the formats");
 }
 
 static int cmd_validate(int argc, char **argv)
@@ -299,7 +332,7 @@ static int cmd_validate(int argc, char **argv)
     memset(&run, 0, sizeof run);
     ak_render_style style = AK_RENDER_TEXT;
     int color = -1;
-    bool quiet = false;
+    bool quiet = false, allow_empty = false;
     const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
     size_t ninputs = 0;
     bool only_files = false;
@@ -347,6 +380,8 @@ static int cmd_validate(int argc, char **argv)
             run.opt.max_output = num;
         } else if (strcmp(a, "--strict") == 0) {
             run.opt.strict = true;
+        } else if (strcmp(a, "--allow-empty") == 0) {
+            allow_empty = true;
         } else if (strcmp(a, "--color") == 0) {
             color = 1;
         } else if (strcmp(a, "--no-color") == 0) {
@@ -367,12 +402,20 @@ static int cmd_validate(int argc, char **argv)
     ak_render_options ropt = {color < 0 ? (bool)isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL : color == 1};
     run.renderer = ak_renderer_new(style, stdout, &ropt);
     run.text_style = style == AK_RENDER_TEXT;
+    bool empty_dir = false;
     for (size_t k = 0; k < ninputs; k++) {
         struct stat st;
-        if (strcmp(inputs[k], "-") != 0 && stat(inputs[k], &st) == 0 && S_ISDIR(st.st_mode))
-            validate_dir(&run, inputs[k]);
-        else
+        if (strcmp(inputs[k], "-") != 0 && stat(inputs[k], &st) == 0 && S_ISDIR(st.st_mode)) {
+            dir_census census;
+            memset(&census, 0, sizeof census);
+            validate_dir(&run, inputs[k], &census);
+            if (census.checked == 0) {
+                report_empty_dir(inputs[k], &census, allow_empty);
+                empty_dir |= !allow_empty;
+            }
+        } else {
             validate_one(&run, inputs[k]);
+        }
     }
     ak_renderer_finish(run.renderer);
     free(inputs);
@@ -380,7 +423,10 @@ static int cmd_validate(int argc, char **argv)
         fprintf(stderr, "%zu file%s checked: %zu with errors; %zu error%s, %zu warning%s\n", run.files,
                 run.files == 1 ? "" : "s", run.files_invalid, run.errors, run.errors == 1 ? "" : "s",
                 run.warnings, run.warnings == 1 ? "" : "s");
-    if (run.io_failure)
+    if (run.unsupported)
+        fprintf(stderr, "%s validate: %zu file%s of a format this build cannot check yet (exit status 2)\n", prog,
+                run.unsupported, run.unsupported == 1 ? "" : "s");
+    if (run.io_failure || run.unsupported || empty_dir)
         return EXIT_USAGE;
     return run.errors ? EXIT_INVALID : EXIT_OK;
 }
@@ -398,14 +444,21 @@ static int cmd_formats(int argc, char **argv)
         usage_error("formats", "unexpected argument '%s'", argv[0]);
         return EXIT_USAGE;
     }
-    for (size_t i = 0; i < ak_format_count(); i++) {
-        const ak_format *f = ak_format_at(i);
+    size_t supported = ak_format_count();
+    for (size_t i = 0; i < supported + ak_format_planned_count(); i++) {
+        const ak_format *f = i < supported ? ak_format_at(i) : ak_format_planned_at(i - supported);
         char exts[128] = "";
         size_t used = 0;
         for (const char *const *e = f->extensions; e && *e; e++)
             used += (size_t)snprintf(exts + used, used < sizeof exts ? sizeof exts - used : 0, "%s%s",
                                      used ? "," : "", *e);
-        printf("%-12s %-7s %-16s %s\n", f->id, f->text ? "text" : "binary", exts[0] ? exts : "-", f->name);
+        char versions[64] = "";
+        used = 0;
+        for (const char *const *v = f->versions; v && *v; v++)
+            used += (size_t)snprintf(versions + used, used < sizeof versions ? sizeof versions - used : 0, "%s%s",
+                                     used ? ", " : " (writes version ", *v);
+        printf("%-12s %-7s %-16s %s%s%s\n", f->id, f->text ? "text" : "binary", exts[0] ? exts : "-", f->name,
+               versions[0] ? strcat(versions, ")") : "", f->planned ? " (planned: recognised, not supported yet)" : "");
     }
     return EXIT_OK;
 }
@@ -481,8 +534,39 @@ static int cmd_rules(int argc, char **argv)
     return EXIT_OK;
 }
 
+/* Is OUT the file IN (same device and inode, also through links)? Writing
+   it would destroy the input: convert and dump refuse. */
+static bool same_file(const char *in, const char *out)
+{
+    struct stat a, b;
+    if (strcmp(out, "-") == 0 || stat(out, &b) != 0 || !S_ISREG(b.st_mode))
+        return false;
+    if (strcmp(in, "-") == 0 ? fstat(STDIN_FILENO, &a) != 0 : stat(in, &a) != 0)
+        return false;
+    return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+static bool refuse_same_file(const char *cmd, const char *in, const char *out)
+{
+    if (!same_file(in, out))
+        return false;
+    fprintf(stderr, "%s %s: %s is the input file: writing it would destroy the input; nothing was written\n",
+            prog, cmd, shown(out));
+    return true;
+}
+
+/* The exit status of a command that found problems: 2 when the input is
+   of a planned format (not supported yet), else 1. */
+static int failure_rc(const ak_diags *d)
+{
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        if (ak_diags_at(d, i)->rule == &ak_rule_input_unsupported_format)
+            return EXIT_USAGE;
+    return EXIT_INVALID;
+}
+
 /* Diagnostics of commands whose standard output is data go to standard error. */
-static void render_to_stderr(const char *name, const ak_format *f, const uint8_t *data, size_t size, ak_diags *d)
+void render_to_stderr(const char *name, const ak_format *f, const uint8_t *data, size_t size, ak_diags *d)
 {
     if (!ak_diags_count(d))
         return;
@@ -543,10 +627,12 @@ static int cmd_dump(int argc, char **argv)
         usage_error("dump", "no input given%s", "");
         return EXIT_USAGE;
     }
+    if (output && refuse_same_file("dump", input, output))
+        return EXIT_USAGE;
     ak_file f;
     char why[256];
     if (!ak_file_open(&f, input, why, sizeof why)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, input, why);
+        fprintf(stderr, "%s: %s: %s\n", prog, shown(input), why);
         return EXIT_USAGE;
     }
     ak_diag_options dopt = {opt.strict, 0};
@@ -557,7 +643,7 @@ static int cmd_dump(int argc, char **argv)
     ak_buf out;
     ak_buf_init(&out);
     if (!format) {
-        rc = EXIT_INVALID; /* the diagnostic says what was tried */
+        rc = failure_rc(d); /* the diagnostic says what was tried */
     } else if (!format->dump) {
         fprintf(stderr, "%s dump: the %s format has no dump yet\n", prog, format->id);
         rc = EXIT_USAGE;
@@ -574,12 +660,11 @@ static int cmd_dump(int argc, char **argv)
     if (rc == EXIT_OK) {
         if (output) {
             if (!ak_write_file_atomic(output, out.data, out.len, why, sizeof why)) {
-                fprintf(stderr, "%s: %s: %s\n", prog, output, why);
+                fprintf(stderr, "%s: %s: %s\n", prog, shown(output), why);
                 rc = EXIT_USAGE;
             }
         } else if (fwrite(out.data, 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
-            fprintf(stderr, "%s: write error\n", prog);
-            rc = EXIT_USAGE;
+            rc = EXIT_USAGE; /* finish_stdout says why */
         }
     }
     ak_buf_free(&out);
@@ -593,7 +678,8 @@ static int cmd_dump(int argc, char **argv)
 
 static const char convert_help[] =
     "usage: animkit convert [--from ID] [--to ID] [--verify] [--strict] [--precision N]\n"
-    "                       [--compress none|lz4|lzma] [--max-model BYTES] IN OUT\n"
+    "                       [--compress none|lz4|lzma] [--max-model BYTES]\n"
+    "                       [--format-version V] IN OUT\n"
     "\n"
     "Converts IN into OUT through the common model, or, when IN is the JSON dump\n"
     "of a file ('animkit dump'), builds that file back from it. OUT is written\n"
@@ -604,18 +690,22 @@ static const char convert_help[] =
     "  --from ID   the input's format (default: detect)\n"
     "  --to ID     the output's format (default: from OUT's extension)\n"
     "  --verify    check the output with the output format's validator before\n"
-    "              writing it; errors there are errors of the conversion\n"
+    "              writing it (errors there are errors of the conversion), and\n"
+    "              report the largest deviation of its sampled curves\n"
     "  --strict    apply the strict severities\n"
     "  --precision N  significant digits of a text output (1..17; default: the\n"
     "              format's own, e.g. Maya's 8 or the input's)\n"
     "  --compress none|lz4|lzma  compression of a binary output that has it\n"
     "              (AnimX; default: what the format's canonical writer does;\n"
     "              from a JSON dump: the dump's encoding)\n"
-    "  --max-model BYTES  memory cap of the decoded animation (default 2 GiB)\n";
+    "  --max-model BYTES  memory cap of the decoded animation (default 2 GiB)\n"
+    "  --format-version V the version of the output format to write (default: a\n"
+    "              same-format conversion keeps the input's, any other writes\n"
+    "              the format's default; 'animkit formats' lists them)\n";
 
 
 /* --max-model BYTES (convert, sample): 1 when taken, -1 on a usage error, 0 when argv[*i] is another option. */
-static int max_model_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt)
+int max_model_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt)
 {
     const char *v;
     if (!opt_value(argc, argv, i, "--max-model", &v))
@@ -673,8 +763,14 @@ static int cmd_convert(int argc, char **argv)
         } else if ((got = max_model_option("convert", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
+        } else if (opt_value(argc, argv, &i, "--format-version", &v)) {
+            if (!v || !*v) {
+                usage_error("convert", "--format-version needs a version (e.g. 1.1)%s", "");
+                return EXIT_USAGE;
+            }
+            opt.format_version = v;
         } else if (strcmp(argv[i], "--verify") == 0) {
-            verify = true;
+            verify = opt.verify = true;
         } else if (strcmp(argv[i], "--strict") == 0) {
             opt.strict = true;
         } else {
@@ -686,14 +782,24 @@ static int cmd_convert(int argc, char **argv)
         usage_error("convert", "needs an input and an output%s", "");
         return EXIT_USAGE;
     }
-    if (!to && !(to = ak_format_for_filename(paths[1]))) {
+    const ak_format *named = ak_format_for_filename(paths[1]);
+    if (!to && !(to = named)) {
         usage_error("convert", "cannot tell the output format from '%s': use --to", paths[1]);
         return EXIT_USAGE;
     }
+    if (to->planned) {
+        fprintf(stderr, "%s convert: the %s format is planned: this build cannot write it yet\n", prog, to->id);
+        return EXIT_USAGE;
+    }
+    if (refuse_same_file("convert", paths[0], paths[1]))
+        return EXIT_USAGE;
+    if (named && named != to && !named->generic)
+        fprintf(stderr, "%s convert: warning: %s is named like a %s file, but is written as %s (--to %s)\n", prog,
+                shown(paths[1]), named->id, to->id, to->id);
     ak_file f;
     char why[256];
     if (!ak_file_open(&f, paths[0], why, sizeof why)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, paths[0], why);
+        fprintf(stderr, "%s: %s: %s\n", prog, shown(paths[0]), why);
         return EXIT_USAGE;
     }
     ak_diag_options dopt = {opt.strict, 0};
@@ -704,7 +810,7 @@ static int cmd_convert(int argc, char **argv)
     const ak_format *used_from = NULL;
     bool ok = ak_convert(&in, from, to, &opt, d, &out, &used_from) && ak_diags_errors(d) == 0;
     render_to_stderr(paths[0], used_from, f.data, f.size, d);
-    int rc = ok ? EXIT_OK : EXIT_INVALID;
+    int rc = ok ? EXIT_OK : failure_rc(d);
     if (ok && verify) {
         ak_diags *vd = ak_diags_new(&dopt);
         ak_input produced = {paths[1], (const uint8_t *)out.data, out.len, false};
@@ -718,7 +824,7 @@ static int cmd_convert(int argc, char **argv)
         ak_diags_free(vd);
     }
     if (rc == EXIT_OK && !ak_write_file_atomic(paths[1], out.data, out.len, why, sizeof why)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, paths[1], why);
+        fprintf(stderr, "%s: %s: %s\n", prog, shown(paths[1]), why);
         rc = EXIT_USAGE;
     }
     ak_buf_free(&out);
@@ -732,6 +838,7 @@ static int cmd_convert(int argc, char **argv)
 
 static const char sample_help[] =
     "usage: animkit sample [--format ID] --track N --times A:B:STEP [--max-model BYTES] FILE|-\n"
+    "       animkit sample --list FILE|-\n"
     "\n"
     "Evaluates track N (counted from 0 in file order) at times A, A+STEP, ... up\n"
     "to B, and prints one line per time: the time, then the value's components,\n"
@@ -741,11 +848,13 @@ static const char sample_help[] =
     "  --format ID        the input's format (default: detect)\n"
     "  --track N          the track (default 0)\n"
     "  --times A:B:STEP   the times, in seconds (STEP > 0; at most 10000000 samples)\n"
+    "  --list             list the tracks: index, target, value type, kind, key\n"
+    "                     count, time range, unit\n"
     "  --max-model BYTES  memory cap of the decoded animation (default 2 GiB)\n";
 
 /* A decimal number as the C library reads it; the time range is the user's
    own text, not file content. */
-static bool parse_double(const char *s, const char *end, double *out)
+bool parse_double(const char *s, const char *end, double *out)
 {
     char buf[64];
     size_t n = (size_t)(end - s);
@@ -778,7 +887,7 @@ static int cmd_sample(int argc, char **argv)
     const char *input = NULL;
     uint64_t track = 0;
     double t0 = 0, t1 = 0, step = 0;
-    bool have_times = false;
+    bool have_times = false, list = false;
     ak_options opt = {0};
     for (int i = 0; i < argc; i++) {
         const char *v;
@@ -804,19 +913,23 @@ static int cmd_sample(int argc, char **argv)
         } else if ((got = max_model_option("sample", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
+        } else if (strcmp(argv[i], "--list") == 0) {
+            list = true;
         } else {
             usage_error("sample", "unknown option '%s'", argv[i]);
             return EXIT_USAGE;
         }
     }
+    if (input && list)
+        return list_tracks(input, format, &opt);
     if (!input || !have_times) {
-        usage_error("sample", "needs a file and --times A:B:STEP%s", "");
+        usage_error("sample", "needs a file and --times A:B:STEP (or --list)%s", "");
         return EXIT_USAGE;
     }
     ak_file f;
     char why[256];
     if (!ak_file_open(&f, input, why, sizeof why)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, input, why);
+        fprintf(stderr, "%s: %s: %s\n", prog, shown(input), why);
         return EXIT_USAGE;
     }
     ak_diags *d = ak_diags_new(NULL);
@@ -825,7 +938,7 @@ static int cmd_sample(int argc, char **argv)
     ak_buf_init(&out);
     bool ok = ak_sample(&in, format, &opt, d, (size_t)track, t0, t1, step, &out, &format);
     render_to_stderr(input, format, f.data, f.size, d);
-    int rc = ok ? EXIT_OK : EXIT_INVALID;
+    int rc = ok ? EXIT_OK : failure_rc(d);
     if (ok && (fwrite(out.data, 1, out.len, stdout) != out.len || fflush(stdout) != 0))
         rc = EXIT_USAGE;
     ak_buf_free(&out);
@@ -873,13 +986,28 @@ static int cmd_schema(int argc, char **argv)
     return fflush(stdout) == 0 ? EXIT_OK : EXIT_USAGE;
 }
 
-static int cmd_not_yet(const char *cmd)
+/* Standard output is flushed and checked once, for every command: a full
+   disk or a closed pipe is a failure (exit 2), not a silent truncation. */
+static int finish_stdout(int rc)
 {
-    fprintf(stderr, "%s %s: not implemented yet\n", prog, cmd);
-    return EXIT_USAGE;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        int e = errno;
+        fprintf(stderr, "%s: standard output: %s\n", prog, e ? strerror(e) : "write error");
+        return EXIT_USAGE;
+    }
+    return rc;
 }
 
+static int run_command(int argc, char **argv);
+
 int main(int argc, char **argv)
+{
+    /* a closed pipe is a write error (EPIPE) that finish_stdout reports */
+    signal(SIGPIPE, SIG_IGN);
+    return finish_stdout(run_command(argc, argv));
+}
+
+static int run_command(int argc, char **argv)
 {
     if (argc < 2) {
         fputs(main_help, stderr);
@@ -910,10 +1038,10 @@ int main(int argc, char **argv)
         return cmd_sample(sub_argc, sub_argv);
     if (strcmp(cmd, "schema") == 0)
         return cmd_schema(sub_argc, sub_argv);
-    static const char *const later[] = {"plot", "report"};
-    for (size_t i = 0; i < sizeof later / sizeof later[0]; i++)
-        if (strcmp(cmd, later[i]) == 0)
-            return cmd_not_yet(cmd);
+    if (strcmp(cmd, "plot") == 0)
+        return cmd_plot(sub_argc, sub_argv);
+    if (strcmp(cmd, "report") == 0)
+        return cmd_report(sub_argc, sub_argv);
     usage_error(NULL, "unknown command '%s'", cmd);
     return EXIT_USAGE;
 }

@@ -129,6 +129,46 @@ bool ak_buf_json_string(ak_buf *b, const char *s, size_t n)
     return ak_buf_putc(b, '"');
 }
 
+bool ak_buf_xml_text(ak_buf *b, const char *s, size_t n)
+{
+    const uint8_t *p = (const uint8_t *)s;
+    size_t i = 0;
+    while (i < n) {
+        size_t run = i;
+        while (run < n && p[run] >= 0x20 && p[run] < 0x7f && p[run] != '&' && p[run] != '<' && p[run] != '>' &&
+               p[run] != '"' && p[run] != '\'')
+            run++;
+        ak_buf_append(b, p + i, run - i);
+        i = run;
+        if (i >= n)
+            break;
+        uint8_t c = p[i];
+        uint32_t cp = 0;
+        size_t len = c >= 0x80 ? ak_utf8_decode(p + i, n - i, &cp) : 1;
+        switch (c) {
+        case '&': ak_buf_puts(b, "&amp;"); break;
+        case '<': ak_buf_puts(b, "&lt;"); break;
+        case '>': ak_buf_puts(b, "&gt;"); break;
+        case '"': ak_buf_puts(b, "&quot;"); break;
+        case '\'': ak_buf_puts(b, "&#39;"); break;
+        case '\t':
+        case '\n':
+        case '\r': ak_buf_putc(b, (char)c); break;
+        default:
+            /* XML 1.0 has no control characters, U+FFFE or U+FFFF; DEL and
+               the C1 controls are "discouraged" and would confuse a reader. */
+            if (len == 0 || c < 0x20 || c == 0x7f || (cp >= 0x80 && cp < 0xa0) || cp == 0xfffe || cp == 0xffff) {
+                ak_buf_puts(b, "\xef\xbf\xbd");
+                len = len ? len : 1;
+            } else {
+                ak_buf_append(b, p + i, len);
+            }
+        }
+        i += len;
+    }
+    return !b->failed;
+}
+
 const char *ak_buf_cstr(ak_buf *b)
 {
     if (!b->data && !ak_buf_reserve(b, 1))

@@ -25,6 +25,98 @@ bool ak_model_decode(const ak_format *f, const ak_input *in, const ak_options *o
     return false;
 }
 
+bool ak_model_of_input(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d,
+                       const char *what, ak_arena *arena, struct ak_animation **out, const ak_format **used)
+{
+    ak_arena_init(arena, 0);
+    *out = NULL;
+    format = ak_resolve_format(in, format, d);
+    if (used)
+        *used = format;
+    if (!format)
+        return false;
+    if (!format->to_model) {
+        ak_report(d, &ak_rule_convert_unsupported, 0, 0, "",
+                  "cannot %s %s files: the format does not decode into the common model yet", what, format->id);
+        return false;
+    }
+    return ak_model_decode(format, in, opt, d, arena, out);
+}
+
+static bool same_name(const char *a, const char *b) { return strcmp(a ? a : "", b ? b : "") == 0; }
+
+/* The track of `out` that stands for track i of `in`: the same node and
+   property, the k-th of that name for the k-th. */
+static const ak_track *counterpart(const ak_animation *in, size_t i, const ak_animation *out)
+{
+    const ak_track *t = &in->tracks[i];
+    size_t k = 0;
+    for (size_t j = 0; j < i; j++)
+        k += same_name(in->tracks[j].node, t->node) && same_name(in->tracks[j].property, t->property);
+    for (size_t j = 0; j < out->track_count; j++)
+        if (same_name(out->tracks[j].node, t->node) && same_name(out->tracks[j].property, t->property) && k-- == 0)
+            return &out->tracks[j];
+    return NULL;
+}
+
+/* --verify: every track of the input against its counterpart in the output. */
+static void report_deviation(const ak_animation *in, const ak_animation *out, ak_diags *d)
+{
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    double worst = 0, at = 0;
+    size_t worst_track = 0, compared = 0;
+    for (size_t i = 0; i < in->track_count; i++) {
+        const ak_track *o = counterpart(in, i, out);
+        double dev, t;
+        if (o && ak_track_deviation(&in->tracks[i], o, &arena, &dev, &t)) {
+            compared++;
+            if (compared == 1 || !(dev <= worst)) {
+                worst = dev;
+                at = t;
+                worst_track = i;
+            }
+        }
+    }
+    ak_arena_free(&arena);
+    if (!compared) {
+        ak_report(d, &ak_rule_convert_deviation, 0, 0, "",
+                  "no track of the input has a numeric counterpart (same node and property) in the output");
+        return;
+    }
+    const ak_track *t = &in->tracks[worst_track];
+    ak_report(d, &ak_rule_convert_deviation, 0, 0, "",
+              "largest deviation of the sampled curves: %.9g at time %.9g in track %zu (%s%s%s); %zu of %zu "
+              "track%s compared",
+              worst, at, worst_track, t->node ? t->node : "", t->node && t->property ? " " : "",
+              t->property ? t->property : "", compared, in->track_count, in->track_count == 1 ? "" : "s");
+}
+
+/* Decodes what from_model wrote, for the checks of a conversion through
+   the model. NULL when it does not decode (the --verify validation says
+   why). */
+static ak_animation *decode_output(const ak_format *to, const ak_buf *out, const ak_options *opt, ak_arena *arena)
+{
+    if (!to->to_model)
+        return NULL;
+    ak_diags *quiet = ak_diags_new(NULL);
+    if (!quiet)
+        return NULL;
+    ak_input produced = {"output", (const uint8_t *)out->data, out->len, false};
+    ak_animation *anim = NULL;
+    bool ok = ak_model_decode(to, &produced, opt, quiet, arena, &anim);
+    ak_diags_free(quiet);
+    return ok ? anim : NULL;
+}
+
+static bool known_version(const ak_format *to, const char *version)
+{
+    for (const char *const *v = to->versions; v && *v; v++)
+        if (strcmp(*v, version) == 0)
+            return true;
+    return false;
+}
+
 bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
                 ak_diags *d, ak_buf *out, const ak_format **used_from)
 {
@@ -36,9 +128,21 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
         *used_from = from;
     if (!from)
         return false;
+    if (opt->format_version && !known_version(to, opt->format_version)) {
+        ak_buf list;
+        ak_buf_init(&list);
+        for (const char *const *v = to->versions; v && *v; v++)
+            ak_buf_printf(&list, "%s%s", v == to->versions ? "" : ", ", *v);
+        ak_report(d, &ak_rule_convert_version, 0, 0, "", "the %s format cannot write version %s (%s%s)", to->id,
+                  opt->format_version, list.len ? "it writes " : "it has no versions to choose",
+                  list.len ? ak_buf_cstr(&list) : "");
+        ak_buf_free(&list);
+        return false;
+    }
 
-    /* Same format: the canonical re-emission keeps everything the file has. */
-    if (from == to && to->reemit)
+    /* Same format: the canonical re-emission keeps everything the file has,
+       its version included. */
+    if (from == to && to->reemit && !opt->format_version)
         return to->reemit(in, opt, d, out);
 
     /* A JSON file converted into a format that can build itself from its own
@@ -53,13 +157,29 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
                                   : "the output format cannot encode the common model yet");
         return false;
     }
-    ak_arena arena;
+    ak_arena arena, produced_arena;
     struct ak_animation *anim;
     bool ok = ak_model_decode(from, in, opt, d, &arena, &anim);
-    if (ok) {
-        /* Losses are reported against the input, which is what the user has in front of them. */
-        ok = to->from_model(anim, opt, d, out);
+    size_t tracks = ok ? anim->track_count : 0;
+    /* Losses are reported against the input, which is what the user has in front of them. */
+    ok = ok && to->from_model(anim, opt, d, out) && !out->failed;
+    bool input_model = true;
+    if (!ok || !opt->verify) {
+        ak_arena_free(&arena); /* one model in memory at a time */
+        input_model = false;
     }
-    ak_arena_free(&arena);
-    return ok && !out->failed;
+    ak_arena_init(&produced_arena, 0);
+    const ak_animation *produced = ok ? decode_output(to, out, opt, &produced_arena) : NULL;
+    if (produced && tracks && produced->track_count == 0) {
+        ak_report(d, &ak_rule_convert_no_tracks, 0, 0, "",
+                  "none of the %zu track%s can be written as %s (the warnings say why): nothing was written", tracks,
+                  tracks == 1 ? "" : "s", to->id);
+        ok = false;
+    } else if (produced && input_model) {
+        report_deviation(anim, produced, d);
+    }
+    ak_arena_free(&produced_arena);
+    if (input_model)
+        ak_arena_free(&arena);
+    return ok;
 }

@@ -12,6 +12,7 @@
 #include "curve.h"
 
 #include <math.h>
+#include <string.h>
 
 static double hermite(double v0, double v1, double m0, double m1, double dt, double s)
 {
@@ -239,4 +240,152 @@ bool ak_curve_from_track(const ak_track *t, unsigned component, ak_arena *arena,
     out->pre = t->pre;
     out->post = t->post;
     return true;
+}
+
+/* ---- keys as Bezier segments (AnimX, AnimJ) ----------------------------- */
+
+static double scalar(const ak_value *v, bool f32) { return f32 ? v->f[0] : v->d[0]; }
+
+static void set_scalar(ak_value *v, bool f32, double x)
+{
+    if (f32)
+        v->f[0] = (float)x;
+    else
+        v->d[0] = x;
+}
+
+/* The CubicBezier control values (c1, c2) closest, in least squares over
+ * the segment, to a weighted Hermite segment; returns the largest
+ * deviation found at 64 points, and *at where. */
+static double fit_weighted(const ak_key *k0, const ak_key *k1, double v0, double v1, double *c1, double *c2,
+                           double *at)
+{
+    ak_curve_key ck[2];
+    memset(ck, 0, sizeof ck);
+    ck[0].time = k0->time;
+    ck[0].value = v0;
+    ck[0].out_slope = k0->has_tangents ? k0->out_tangent.d[0] : 0;
+    ck[0].out_weight = k0->out_weighted ? k0->out_weight : 1.0 / 3;
+    ck[0].out_weighted = true;
+    ck[0].segment = AK_SEG_HERMITE;
+    ck[1].time = k1->time;
+    ck[1].value = v1;
+    ck[1].in_slope = k1->has_tangents ? k1->in_tangent.d[0] : 0;
+    ck[1].in_weight = k1->in_weighted ? k1->in_weight : 1.0 / 3;
+    ck[1].in_weighted = true;
+    ak_curve curve = {ck, 2, AK_INF_CONSTANT, AK_INF_CONSTANT};
+    double dt = k1->time - k0->time;
+    /* normal equations of min sum (a1 c1 + a2 c2 - r)^2, a1 = 3u(1-u)^2, a2 = 3u^2(1-u) */
+    double s11 = 0, s12 = 0, s22 = 0, r1 = 0, r2 = 0;
+    enum { FIT = 32, CHECK = 64 };
+    for (int j = 1; j < FIT; j++) {
+        double u = (double)j / FIT, w = 1 - u;
+        double a1 = 3 * u * w * w, a2 = 3 * u * u * w;
+        double r = ak_curve_eval(&curve, k0->time + u * dt) - (w * w * w * v0 + u * u * u * v1);
+        s11 += a1 * a1;
+        s12 += a1 * a2;
+        s22 += a2 * a2;
+        r1 += a1 * r;
+        r2 += a2 * r;
+    }
+    double det = s11 * s22 - s12 * s12;
+    *c1 = (r1 * s22 - r2 * s12) / det;
+    *c2 = (s11 * r2 - s12 * r1) / det;
+    double worst = 0;
+    *at = k0->time;
+    for (int j = 1; j < CHECK; j++) {
+        double u = (double)j / CHECK, w = 1 - u;
+        double b = w * w * w * v0 + 3 * u * w * w * *c1 + 3 * u * u * w * *c2 + u * u * u * v1;
+        double e = fabs(b - ak_curve_eval(&curve, k0->time + u * dt));
+        if (e > worst) {
+            worst = e;
+            *at = k0->time + u * dt;
+        }
+    }
+    return worst;
+}
+
+size_t ak_keys_as_bezier(const ak_track *t, const ak_key *keys, size_t n, bool step_keys, ak_key *out,
+                         ak_bezier_report *rep)
+{
+    memset(rep, 0, sizeof *rep);
+    const ak_value_type_info *info = ak_value_type_info_of(t->type);
+    bool f32 = info->kind == AK_VK_F32;
+    bool slopes = info->components == 1 && (f32 || info->kind == AK_VK_F64); /* Hermite d[0] is a slope */
+    size_t m = 0;
+    for (size_t j = 0; j < n; j++) {
+        /* the previous segment, a converted Hermite one, ends at this key:
+           its second control value is this key's left tangent */
+        bool prev_bezier = m > 0 && out[m - 1].interp == AK_INTERP_CUBIC_BEZIER;
+        bool left_set = prev_bezier && keys[j - 1].interp == AK_INTERP_HERMITE;
+        ak_value left;
+        if (left_set)
+            left = out[m].in_tangent; /* written there by the previous segment */
+        ak_key *k = &out[m++];
+        *k = keys[j];
+        if (left_set) {
+            if (!k->has_tangents || k->interp == AK_INTERP_HERMITE)
+                k->out_tangent = k->value;
+            k->in_tangent = left;
+            k->has_tangents = true;
+        }
+        const ak_key *next = j + 1 < n ? &keys[j + 1] : NULL;
+        if (k->interp == AK_INTERP_STEP_NEXT) {
+            /* the next key's value right after this key: Hold, and a Hold
+               key of the next value one float32 step later */
+            k->interp = AK_INTERP_HOLD;
+            rep->steps++;
+            float after = nextafterf((float)k->time, INFINITY);
+            if (step_keys && next && (double)after < next->time) {
+                ak_key *extra = &out[m++];
+                *extra = *next;
+                extra->time = after;
+                extra->interp = AK_INTERP_HOLD;
+                extra->has_tangents = false;
+            } else {
+                rep->steps_lost++;
+            }
+            continue;
+        }
+        if (k->interp != AK_INTERP_HERMITE)
+            continue;
+        if (!slopes) {
+            k->interp = AK_INTERP_LINEAR; /* a vector's slopes are not in the model */
+            rep->linearised++;
+            continue;
+        }
+        double v0 = scalar(&k->value, f32);
+        double m0 = keys[j].has_tangents ? keys[j].out_tangent.d[0] : 0;
+        if (!prev_bezier)
+            k->in_tangent = k->value; /* a left tangent no segment uses */
+        k->out_tangent = k->value;
+        k->has_tangents = true;
+        k->interp = AK_INTERP_CUBIC_BEZIER;
+        if (!next)
+            continue;
+        double w0 = k->out_weighted ? k->out_weight : 1.0 / 3;
+        double w1 = next->in_weighted ? next->in_weight : 1.0 / 3;
+        if (w0 <= 0 && w1 <= 0) {
+            k->interp = AK_INTERP_LINEAR; /* zero-length handles on both sides draw a straight line */
+            continue;
+        }
+        double v1 = scalar(&next->value, f32);
+        double m1 = next->has_tangents ? next->in_tangent.d[0] : 0;
+        double dt = next->time - k->time;
+        double c1 = v0 + m0 * dt / 3, c2 = v1 - m1 * dt / 3; /* exact when unweighted (spec 4.2) */
+        if ((w0 != 1.0 / 3 || w1 != 1.0 / 3) && dt > 0) {
+            double at, dev = fit_weighted(&keys[j], next, v0, v1, &c1, &c2, &at);
+            rep->approximated++;
+            if (dev > rep->worst || rep->approximated == 1) {
+                rep->worst = dev;
+                rep->worst_time = at;
+            }
+        }
+        set_scalar(&k->out_tangent, f32, c1);
+        /* the next key's left tangent: written into out when it is copied */
+        ak_key *slot = &out[m];
+        slot->in_tangent = next->value;
+        set_scalar(&slot->in_tangent, f32, c2);
+    }
+    return m;
 }

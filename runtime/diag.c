@@ -35,13 +35,55 @@ const ak_rule ak_rule_limit_model = {
     "memory than a compact binary file; past the cap (2 GiB by default) they stop with this error "
     "instead of exhausting the machine."};
 
+const ak_rule ak_rule_input_unreadable = {
+    "animkit.input.unreadable", AK_SEV_ERROR, AK_SEV_ERROR, "the file cannot be read",
+    "A file that cannot be opened or read (permissions, a dangling link, an I/O error) is listed "
+    "in reports with this error rather than left out."};
+
+const ak_rule ak_rule_input_unsupported_format = {
+    "animkit.input.unsupported-format", AK_SEV_ERROR, AK_SEV_ERROR,
+    "the file is in a format this build recognises but cannot check yet",
+    "A file of a planned format (`animkit formats` lists them) is never passed as something else, "
+    "e.g. as plain JSON; the command exits with status 2."};
+const ak_rule ak_rule_input_extension_mismatch = {
+    "animkit.input.extension-mismatch", AK_SEV_WARNING, AK_SEV_ERROR,
+    "the file's extension names another format than its content",
+    "The content decides how the file is checked; a tool that goes by the extension would misread it."};
+const ak_rule ak_rule_input_not_text = {
+    "animkit.input.not-text", AK_SEV_ERROR, AK_SEV_ERROR, "binary data handed to a text format",
+    "In its first 4 KiB at least a quarter of the bytes (and at least 8) are control bytes or ill-formed "
+    "UTF-8: one diagnostic instead of one per line of garbage."};
+
+const ak_rule ak_rule_convert_version = {
+    "animkit.convert.version", AK_SEV_ERROR, AK_SEV_ERROR,
+    "the output format cannot write the version asked for",
+    "--format-version names one of the versions the output format can write (`animkit formats`)."};
+
+const ak_rule ak_rule_convert_no_tracks = {
+    "animkit.convert.no-tracks", AK_SEV_ERROR, AK_SEV_ERROR,
+    "the output format can hold none of the input's tracks",
+    "A conversion that would drop every track writes nothing: an empty file is no conversion."};
+
+const ak_rule ak_rule_convert_deviation = {
+    "animkit.convert.deviation", AK_SEV_NOTE, AK_SEV_NOTE,
+    "the largest deviation of the output's sampled curves from the input's",
+    "convert --verify decodes the output again and samples every track of both at every key and between "
+    "keys."};
+
 static const ak_rule *const tool_rules[] = {
     &ak_rule_input_unknown_format,
+    &ak_rule_input_unsupported_format,
+    &ak_rule_input_extension_mismatch,
+    &ak_rule_input_not_text,
     &ak_rule_input_empty,
     &ak_rule_limit_max_errors,
     &ak_rule_convert_unsupported,
+    &ak_rule_convert_version,
+    &ak_rule_convert_no_tracks,
+    &ak_rule_convert_deviation,
     &ak_rule_sample_no_track,
     &ak_rule_limit_model,
+    &ak_rule_input_unreadable,
 };
 
 const ak_rule *const *ak_tool_rules(size_t *count)
@@ -67,6 +109,7 @@ struct ak_diags {
     /* where the last line/column computation ended, to avoid rescanning */
     uint64_t lc_offset;
     uint32_t lc_line, lc_col;
+    char version[32]; /* ak_diags_set_version; "" = none */
 };
 
 const char *ak_severity_name(ak_severity s)
@@ -107,6 +150,7 @@ void ak_diags_clear(ak_diags *d)
     d->in_stream = false;
     d->lc_offset = 0;
     d->lc_line = d->lc_col = 1;
+    d->version[0] = '\0';
 }
 
 void ak_diags_free(ak_diags *d)
@@ -140,6 +184,18 @@ ak_severity ak_diags_severity(const ak_diags *d, const ak_rule *rule)
 {
     return d->opt.strict ? rule->strict : rule->compat;
 }
+
+void ak_diags_set_version(ak_diags *d, const char *version, size_t n)
+{
+    /* A version is a short token; anything else is cut and kept printable. */
+    if (n >= sizeof d->version)
+        n = sizeof d->version - 1;
+    for (size_t i = 0; i < n; i++)
+        d->version[i] = version[i] > 0x20 && version[i] < 0x7f ? version[i] : '?';
+    d->version[n] = '\0';
+}
+
+const char *ak_diags_version(const ak_diags *d) { return d->version[0] ? d->version : NULL; }
 
 bool ak_diags_stopped(const ak_diags *d) { return d->stopped; }
 size_t ak_diags_count(const ak_diags *d) { return d->count; }

@@ -8,6 +8,7 @@
 #include <animkit/animkit.h>
 
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,14 +199,6 @@ void ak_file_close(ak_file *f)
     f->kind = KIND_NONE;
 }
 
-/* mkstemp creates 0600; give the output the usual mode (0666 less umask). */
-static void fchmod_default(const char *path)
-{
-    mode_t mask = umask(0);
-    umask(mask);
-    chmod(path, 0666 & ~mask);
-}
-
 ak_input ak_file_input(const ak_file *f)
 {
     ak_input in = {f->name, f->data, f->size, f->kind == KIND_MMAP};
@@ -228,42 +221,220 @@ static bool write_all(int fd, const void *data, size_t size)
     return true;
 }
 
-bool ak_write_file_atomic(const char *path, const void *data, size_t size, char *why, size_t why_size)
+/* ---- output files ------------------------------------------------------ */
+
+/* The temporary file of the output being written, for the signal handler:
+   SIGINT, SIGTERM and SIGHUP remove it before the process ends. One output
+   at a time (the command line writes one file). */
+static char pending_tmp[4096];
+static volatile sig_atomic_t pending;
+static struct sigaction saved[3];
+static const int cleanup_signals[3] = {SIGINT, SIGTERM, SIGHUP};
+
+static void remove_pending(int sig)
 {
-    if (strcmp(path, "-") == 0) {
-        if (!write_all(STDOUT_FILENO, data, size)) {
-            snprintf(why, why_size, "%s", strerror(errno));
-            return false;
+    if (pending)
+        unlink(pending_tmp);
+    pending = 0;
+    /* the default action, as if nothing had been caught */
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void guard(const char *tmp)
+{
+    snprintf(pending_tmp, sizeof pending_tmp, "%s", tmp);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = remove_pending;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 3; i++)
+        sigaddset(&sa.sa_mask, cleanup_signals[i]);
+    for (int i = 0; i < 3; i++)
+        sigaction(cleanup_signals[i], &sa, &saved[i]);
+    pending = 1;
+}
+
+static void unguard(void)
+{
+    pending = 0;
+    for (int i = 0; i < 3; i++)
+        sigaction(cleanup_signals[i], &saved[i], NULL);
+}
+
+/* "/dev/stdout", "/dev/fd/N", "/proc/self/fd/N": the descriptor N itself
+   (what the shell would write to), else -1. */
+static int fd_alias(const char *path)
+{
+    static const char *const prefixes[] = {"/dev/fd/", "/proc/self/fd/"};
+    if (strcmp(path, "/dev/stdout") == 0)
+        return STDOUT_FILENO;
+    if (strcmp(path, "/dev/stderr") == 0)
+        return STDERR_FILENO;
+    for (size_t i = 0; i < 2; i++) {
+        size_t n = strlen(prefixes[i]);
+        if (strncmp(path, prefixes[i], n) == 0 && path[n]) {
+            char *end;
+            long fd = strtol(path + n, &end, 10);
+            if (*end == '\0' && fd >= 0 && fd <= INT32_MAX)
+                return (int)fd;
         }
+    }
+    return -1;
+}
+
+static bool fail_why(char *why, size_t why_size, int e)
+{
+    snprintf(why, why_size, "%s", strerror(e));
+    errno = e;
+    return false;
+}
+
+bool ak_output_open(ak_output *o, const char *path, char *why, size_t why_size)
+{
+    memset(o, 0, sizeof *o);
+    o->fd = -1;
+    int alias = strcmp(path, "-") == 0 ? STDOUT_FILENO : fd_alias(path);
+    if (alias >= 0) {
+        o->fd = alias;
+        o->in_place = true;
+        o->borrowed = true;
         return true;
     }
-    size_t len = strlen(path);
-    char *tmp = malloc(len + 16);
-    if (!tmp) {
-        snprintf(why, why_size, "out of memory");
-        return false;
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode))
+        return fail_why(why, why_size, EISDIR);
+    if (exists && !S_ISREG(st.st_mode)) {
+        /* a device, a FIFO, a socket: written in place (renaming a regular
+           file over /dev/null would replace the system's /dev/null) */
+        o->fd = open(path, O_WRONLY | O_CLOEXEC);
+        if (o->fd < 0)
+            return fail_why(why, why_size, errno);
+        o->in_place = true;
+        return true;
     }
-    /* The temporary file sits beside the target so that rename() is atomic. */
-    snprintf(tmp, len + 16, "%s.tmp-XXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        snprintf(why, why_size, "%s", strerror(errno));
-        free(tmp);
-        return false;
+    /* A regular file or a new path: a temporary file beside it, renamed
+       over it on commit. Through a symbolic link, the file the link names is
+       replaced, not the link. */
+    char *target = NULL;
+    struct stat lst;
+    if (exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+        target = realpath(path, NULL);
+    else
+        target = strdup(path);
+    if (!target)
+        return fail_why(why, why_size, errno ? errno : ENOMEM);
+    size_t len = strlen(target);
+    if (len + 16 > sizeof pending_tmp) {
+        free(target);
+        return fail_why(why, why_size, ENAMETOOLONG);
     }
-    bool ok = write_all(fd, data, size) && fsync(fd) == 0;
-    int e = errno;
-    ok = (close(fd) == 0) && ok;
-    if (ok)
-        fchmod_default(tmp);
-    if (!ok || rename(tmp, path) != 0) {
-        if (ok)
-            e = errno;
-        unlink(tmp);
-        snprintf(why, why_size, "%s", strerror(e));
-        free(tmp);
-        return false;
+    o->target = target;
+    o->tmp = malloc(len + 16);
+    if (!o->tmp) {
+        free(target);
+        o->target = NULL;
+        return fail_why(why, why_size, ENOMEM);
     }
-    free(tmp);
+    /* the handler is in place before the file exists, and mkstemp fills
+       in the name it sees before creating the file */
+    snprintf(o->tmp, len + 16, "%s.tmp-XXXXXX", target);
+    guard(o->tmp);
+    o->fd = mkstemp(pending_tmp);
+    snprintf(o->tmp, len + 16, "%s", pending_tmp);
+    if (o->fd < 0) {
+        int e = errno;
+        unguard();
+        free(o->tmp);
+        free(o->target);
+        o->tmp = o->target = NULL;
+        return fail_why(why, why_size, e);
+    }
+    /* mkstemp makes 0600: an existing file keeps its mode (and, where the
+       caller may, its owner); a new one gets 0666 less the umask */
+    if (exists) {
+        bool owner = fchown(o->fd, st.st_uid, st.st_gid) == 0;
+        fchmod(o->fd, st.st_mode & (owner ? 07777 : 0777)); /* no set-id bits for another owner */
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(o->fd, 0666 & ~mask);
+    }
     return true;
+}
+
+bool ak_output_write(ak_output *o, const void *data, size_t size, char *why, size_t why_size)
+{
+    if (o->fd < 0)
+        return fail_why(why, why_size, EBADF);
+    if (!write_all(o->fd, data, size)) {
+        o->failed = true;
+        return fail_why(why, why_size, errno);
+    }
+    return true;
+}
+
+void ak_output_abort(ak_output *o)
+{
+    if (o->tmp) {
+        if (o->fd >= 0)
+            close(o->fd);
+        unlink(o->tmp);
+        unguard();
+    } else if (o->fd >= 0 && !o->borrowed) {
+        close(o->fd);
+    }
+    free(o->tmp);
+    free(o->target);
+    memset(o, 0, sizeof *o);
+    o->fd = -1;
+}
+
+bool ak_output_commit(ak_output *o, char *why, size_t why_size)
+{
+    if (o->failed) {
+        ak_output_abort(o);
+        return fail_why(why, why_size, EIO);
+    }
+    if (!o->tmp) {
+        int e = 0;
+        if (o->borrowed)
+            return true;
+        if (close(o->fd) != 0)
+            e = errno;
+        o->fd = -1;
+        ak_output_abort(o);
+        return e ? fail_why(why, why_size, e) : true;
+    }
+    int e = 0;
+    if (fsync(o->fd) != 0)
+        e = errno;
+    if (close(o->fd) != 0 && !e)
+        e = errno;
+    o->fd = -1;
+    if (!e && rename(o->tmp, o->target) != 0)
+        e = errno;
+    if (e) {
+        ak_output_abort(o);
+        return fail_why(why, why_size, e);
+    }
+    unguard();
+    free(o->tmp);
+    free(o->target);
+    memset(o, 0, sizeof *o);
+    o->fd = -1;
+    return true;
+}
+
+bool ak_write_file_atomic(const char *path, const void *data, size_t size, char *why, size_t why_size)
+{
+    ak_output o;
+    if (!ak_output_open(&o, path, why, why_size))
+        return false;
+    if (!ak_output_write(&o, data, size, why, why_size)) {
+        ak_output_abort(&o);
+        return false;
+    }
+    return ak_output_commit(&o, why, why_size);
 }

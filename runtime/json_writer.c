@@ -392,6 +392,59 @@ void ak_json_u64(ak_json_writer *w, uint64_t v)
     put_number(w, buf, ak_format_u64(v, buf));
 }
 
+/* I-JSON (RFC 7493 §2.2): integers beyond +-(2^53 - 1) do not survive a
+   reader that holds numbers as doubles (jq, JavaScript): such values are
+   written as decimal strings, which every reader keeps exactly. */
+#define AK_JSON_EXACT_MAX ((UINT64_C(1) << 53) - 1)
+
+void ak_buf_json_u64(ak_buf *b, uint64_t v)
+{
+    char buf[AK_NUM_BUFSIZE];
+    size_t n = ak_format_u64(v, buf);
+    bool quoted = v > AK_JSON_EXACT_MAX;
+    if (quoted)
+        ak_buf_putc(b, '"');
+    ak_buf_append(b, buf, n);
+    if (quoted)
+        ak_buf_putc(b, '"');
+}
+
+void ak_buf_json_i64(ak_buf *b, int64_t v)
+{
+    if (v >= 0) {
+        ak_buf_json_u64(b, (uint64_t)v);
+        return;
+    }
+    char buf[AK_NUM_BUFSIZE];
+    size_t n = ak_format_i64(v, buf);
+    bool quoted = v < -(int64_t)AK_JSON_EXACT_MAX;
+    if (quoted)
+        ak_buf_putc(b, '"');
+    ak_buf_append(b, buf, n);
+    if (quoted)
+        ak_buf_putc(b, '"');
+}
+
+void ak_json_u64_portable(ak_json_writer *w, uint64_t v)
+{
+    char buf[AK_NUM_BUFSIZE];
+    size_t n = ak_format_u64(v, buf);
+    if (v > AK_JSON_EXACT_MAX)
+        ak_json_string(w, buf, n);
+    else
+        put_number(w, buf, n);
+}
+
+void ak_json_i64_portable(ak_json_writer *w, int64_t v)
+{
+    char buf[AK_NUM_BUFSIZE];
+    size_t n = ak_format_i64(v, buf);
+    if (v > (int64_t)AK_JSON_EXACT_MAX || v < -(int64_t)AK_JSON_EXACT_MAX)
+        ak_json_string(w, buf, n);
+    else
+        put_number(w, buf, n);
+}
+
 void ak_json_bool(ak_json_writer *w, bool v) { put_number(w, v ? "true" : "false", v ? 4 : 5); }
 void ak_json_null(ak_json_writer *w) { put_number(w, "null", 4); }
 

@@ -52,6 +52,15 @@ void ak_json_f64(ak_json_writer *w, double v);
 void ak_json_f32(ak_json_writer *w, float v);
 void ak_json_i64(ak_json_writer *w, int64_t v);
 void ak_json_u64(ak_json_writer *w, uint64_t v);
+/* For dumps: exact in every JSON reader. Integers within +-(2^53 - 1) as
+ * numbers, larger ones as decimal strings ("7678342587423515334"), which
+ * jq and JavaScript keep exactly where they would round a number; undump
+ * takes an integer field in either form. The _buf forms append to a
+ * buffer directly (the generic layout dump). */
+void ak_json_u64_portable(ak_json_writer *w, uint64_t v);
+void ak_json_i64_portable(ak_json_writer *w, int64_t v);
+void ak_buf_json_u64(ak_buf *b, uint64_t v);
+void ak_buf_json_i64(ak_buf *b, int64_t v);
 void ak_json_bool(ak_json_writer *w, bool v);
 void ak_json_null(ak_json_writer *w);
 /* A number written as given (e.g. copied from a source file), after

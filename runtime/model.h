@@ -114,6 +114,7 @@ typedef struct ak_track {
     const char *node;     /* target object; may be NULL */
     const char *property; /* target property; may be NULL */
     ak_value_type type;
+    const char *value_unit; /* the values' unit where the format says ("cm", "deg"); may be NULL */
     ak_track_kind kind;
     ak_infinity pre, post;
     double interval;      /* AK_TRACK_RAW: seconds between values */
@@ -144,6 +145,13 @@ typedef struct ak_animation {
  *    Quaternions slerp (Linear) or are normalised (CubicBezier). */
 bool ak_track_eval(const ak_track *track, double t, ak_value *out);
 
+/* The largest difference between two tracks with the same number of
+ * numeric components, sampled at every key of both and 7 points inside each
+ * segment: *worst (per component, in value units) and the time *at where it
+ * is. False for string tracks or different component counts. Curves are
+ * built in arena. */
+bool ak_track_deviation(const ak_track *a, const ak_track *b, ak_arena *arena, double *worst, double *at);
+
 /* Decodes in with f's to_model into the model *out, in arena (initialised
  * here, freed by the caller even on failure) capped at opt->max_model; true
  * when that gave a model and no errors. When the cap was the reason it did
@@ -154,5 +162,16 @@ struct ak_format;
 struct ak_input;
 bool ak_model_decode(const struct ak_format *f, const struct ak_input *in, const struct ak_options *opt,
                      struct ak_diags *d, ak_arena *arena, struct ak_animation **out);
+
+/* The input's format (given or detected, *used when not NULL) and its
+ * decoding through ak_model_decode, for the commands that evaluate tracks
+ * (`what`: "sample", "plot"; named in the message when the format does not
+ * decode into the model). The arena is initialised here in any case. */
+bool ak_model_of_input(const struct ak_input *in, const struct ak_format *format, const struct ak_options *opt,
+                       struct ak_diags *d, const char *what, ak_arena *arena, struct ak_animation **out,
+                       const struct ak_format **used);
+
+/* animkit.sample.no-track for a track index at or past count. */
+void ak_report_no_track(struct ak_diags *d, size_t track, size_t count);
 
 #endif

@@ -2,9 +2,14 @@
  * formats/ folders, detection, and rule look-up across formats. */
 #include <animkit/animkit.h>
 
+#include "utf8.h"
+
 #include <string.h>
 
 extern const ak_format *const ak_builtin_formats[];
+/* formats/planned/: recognised, not supported yet; the table shrinks as
+   formats land (and a built-in format of the same id replaces its row). */
+extern const ak_format *const ak_planned_formats[];
 
 size_t ak_format_count(void)
 {
@@ -16,12 +21,47 @@ size_t ak_format_count(void)
 
 const ak_format *ak_format_at(size_t i) { return i < ak_format_count() ? ak_builtin_formats[i] : NULL; }
 
-const ak_format *ak_format_find(const char *id)
+static const ak_format *builtin_find(const char *id)
 {
     for (size_t i = 0; ak_builtin_formats[i]; i++)
         if (strcmp(ak_builtin_formats[i]->id, id) == 0)
             return ak_builtin_formats[i];
     return NULL;
+}
+
+/* The planned formats no built-in format has replaced, in table order. */
+static const ak_format *planned_at(size_t i)
+{
+    for (size_t k = 0; ak_planned_formats[k]; k++)
+        if (!builtin_find(ak_planned_formats[k]->id) && i-- == 0)
+            return ak_planned_formats[k];
+    return NULL;
+}
+
+size_t ak_format_planned_count(void)
+{
+    size_t n = 0;
+    while (planned_at(n))
+        n++;
+    return n;
+}
+
+const ak_format *ak_format_planned_at(size_t i) { return planned_at(i); }
+
+/* Every format detection knows: the built-in ones, then the planned ones. */
+static const ak_format *known_at(size_t i)
+{
+    size_t n = ak_format_count();
+    return i < n ? ak_builtin_formats[i] : planned_at(i - n);
+}
+
+const ak_format *ak_format_find(const char *id)
+{
+    const ak_format *f = builtin_find(id);
+    for (size_t i = 0; !f && planned_at(i); i++)
+        if (strcmp(planned_at(i)->id, id) == 0)
+            f = planned_at(i);
+    return f;
 }
 
 static int ascii_lower(int c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
@@ -49,28 +89,63 @@ bool ak_format_has_extension(const ak_format *f, const char *filename)
 
 const ak_format *ak_format_for_filename(const char *filename)
 {
-    for (size_t i = 0; ak_builtin_formats[i]; i++)
-        if (ak_format_has_extension(ak_builtin_formats[i], filename))
-            return ak_builtin_formats[i];
+    for (size_t i = 0; known_at(i); i++)
+        if (ak_format_has_extension(known_at(i), filename))
+            return known_at(i);
     return NULL;
+}
+
+/*
+ * Detection. The content speaks first: a sniffer's AK_SNIFF_CONTENT or
+ * AK_SNIFF_MAGIC is evidence of an animation format. A weaker score (a
+ * format without magic, e.g. Prime ANIM version 0) only chooses between the
+ * formats that the extension names. Generic formats (json) are never chosen
+ * by content. Then:
+ *  - the extension names formats and the content shows one of them, or
+ *    nothing: that format (the best-scoring one the extension names; on no
+ *    score, the first supported one);
+ *  - the content shows another animation format: that one, and the
+ *    extension is misleading (unless it names only generic formats: an
+ *    AnimJ file called .json is JSON too);
+ *  - no known extension: what the content shows, else nothing.
+ */
+ak_detection ak_format_detect_ex(const uint8_t *data, size_t size, const char *filename)
+{
+    ak_detection r = {NULL, NULL};
+    const ak_format *content = NULL, *named = NULL;
+    int content_score = AK_SNIFF_CONTENT - 1, named_score = AK_SNIFF_NO;
+    bool named_generic_only = true;
+    for (size_t i = 0; known_at(i); i++) {
+        const ak_format *f = known_at(i);
+        int score = f->sniff && !f->generic ? f->sniff(data, size) : AK_SNIFF_NO;
+        bool by_name = ak_format_has_extension(f, filename);
+        /* equal evidence: the format the extension names wins */
+        if (score > content_score || (score == content_score && content && by_name &&
+                                      !ak_format_has_extension(content, filename))) {
+            content = f;
+            content_score = score;
+        }
+        if (by_name) {
+            named_generic_only &= f->generic;
+            if (!named || score > named_score || (score == named_score && named->planned && !f->planned)) {
+                named = f;
+                named_score = score;
+            }
+        }
+    }
+    if (content && (!named || !ak_format_has_extension(content, filename))) {
+        r.format = content;
+        if (named && !named_generic_only)
+            r.named = named;
+    } else {
+        r.format = named;
+    }
+    return r;
 }
 
 const ak_format *ak_format_detect(const uint8_t *data, size_t size, const char *filename)
 {
-    const ak_format *best = NULL;
-    int best_score = AK_SNIFF_NO;
-    for (size_t i = 0; ak_builtin_formats[i]; i++) {
-        const ak_format *f = ak_builtin_formats[i];
-        int score = f->sniff ? f->sniff(data, size) : AK_SNIFF_NO;
-        /* The extension breaks ties between formats whose content fits equally well. */
-        if (ak_format_has_extension(f, filename))
-            score += AK_SNIFF_EXTENSION;
-        if (score > best_score) {
-            best = f;
-            best_score = score;
-        }
-    }
-    return best;
+    return ak_format_detect_ex(data, size, filename).format;
 }
 
 const ak_rule *ak_rule_find(const char *code)
@@ -99,36 +174,133 @@ const ak_format *ak_rule_format(const ak_rule *rule)
     return NULL;
 }
 
-const ak_format *ak_resolve_format(const ak_input *in, const ak_format *format, ak_diags *d)
+/*
+ * Is the input text? A text format handed a binary file would report
+ * every line as garbage; one diagnostic says what the file is instead.
+ * Binary: within the first 4 KiB, at least 8 bytes and at least a quarter
+ * of all bytes are C0 controls other than tab, line feed, vertical tab,
+ * form feed and carriage return, or DEL, or bytes of ill-formed UTF-8. A
+ * text file with a stray NUL or a few Latin-1 bytes stays text (its format
+ * names those bytes precisely); so does UTF-16 or UTF-32 text, recognised
+ * by a byte order mark or by the zero bytes around the ASCII first
+ * character of a JSON text (RFC 4627): the text formats report the
+ * encoding themselves.
+ */
+#define AK_TEXT_PROBE 4096u
+
+static bool printable_ascii(uint8_t c) { return (c >= 0x20 && c < 0x7f) || c == '\t' || c == '\n' || c == '\r'; }
+
+static bool utf16_or_32(const uint8_t *s, size_t n)
 {
+    if (n >= 2 && ((s[0] == 0xfe && s[1] == 0xff) || (s[0] == 0xff && s[1] == 0xfe)))
+        return true; /* UTF-16 BOM, or UTF-32LE's FF FE 00 00 */
+    if (n >= 4 && s[0] == 0 && s[1] == 0 && s[2] == 0xfe && s[3] == 0xff)
+        return true;
+    if (n < 4)
+        return false;
+    return (s[0] == 0 && s[1] == 0 && s[2] == 0 && printable_ascii(s[3])) || /* UTF-32BE */
+           (printable_ascii(s[0]) && s[1] == 0 && s[2] == 0 && s[3] == 0) || /* UTF-32LE */
+           (s[0] == 0 && printable_ascii(s[1]) && s[2] == 0 && s[3] != 0) || /* UTF-16BE */
+           (printable_ascii(s[0]) && s[1] == 0 && s[2] != 0 && s[3] == 0);   /* UTF-16LE */
+}
+
+static size_t non_text_bytes(const uint8_t *s, size_t n)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < n;) {
+        uint8_t c = s[i];
+        if (c < 0x80) {
+            bad += (c < 0x20 && !(c >= '\t' && c <= '\r')) || c == 0x7f;
+            i++;
+            continue;
+        }
+        uint32_t cp;
+        size_t len = ak_utf8_decode(s + i, n - i, &cp);
+        if (len == 0) {
+            /* a sequence cut by the end of the probe is not ill-formed */
+            if (n - i < 4 && n == AK_TEXT_PROBE)
+                break;
+            bad++;
+            i++;
+        } else {
+            i += len;
+        }
+    }
+    return bad;
+}
+
+static bool is_binary(const uint8_t *data, size_t size)
+{
+    size_t n = size < AK_TEXT_PROBE ? size : AK_TEXT_PROBE;
+    if (utf16_or_32(data, n))
+        return false;
+    size_t bad = non_text_bytes(data, n);
+    return bad >= 8 && bad * 4 >= n;
+}
+
+/* The format of an input, reporting what detection and the format's state
+ * mean for it; *checkable is false when the input cannot be checked as
+ * the returned format (or none was found). */
+static const ak_format *resolve(const ak_input *in, const ak_format *format, ak_diags *d, bool *checkable)
+{
+    ak_detection found = {format, NULL};
     if (!format)
-        format = ak_format_detect(in->data, in->size, in->name);
+        found = ak_format_detect_ex(in->data, in->size, in->name);
+    format = found.format;
+    *checkable = false;
     ak_diags_set_source(d, in->data, in->size, format ? format->text : false);
-    if (format)
-        return format;
-    if (in->size == 0) {
-        ak_report(d, &ak_rule_input_empty, 0, 0, "", NULL);
+    if (!format) {
+        if (in->size == 0) {
+            ak_report(d, &ak_rule_input_empty, 0, 0, "", NULL);
+            return NULL;
+        }
+        /* Name what was tried, so the user knows what --format could say. */
+        ak_buf tried;
+        ak_buf_init(&tried);
+        for (size_t i = 0; ak_builtin_formats[i]; i++)
+            ak_buf_printf(&tried, "%s%s", i ? ", " : "", ak_builtin_formats[i]->id);
+        ak_report(d, &ak_rule_input_unknown_format, 0, 0, "",
+                  "the file matches no supported format (tried magic bytes, content and "
+                  "extension for: %s); use --format to choose one",
+                  tried.len ? ak_buf_cstr(&tried) : "no formats are built in");
+        ak_buf_free(&tried);
         return NULL;
     }
-    /* Name what was tried, so the user knows what --format could say. */
-    ak_buf tried;
-    ak_buf_init(&tried);
-    for (size_t i = 0; ak_builtin_formats[i]; i++)
-        ak_buf_printf(&tried, "%s%s", i ? ", " : "", ak_builtin_formats[i]->id);
-    ak_report(d, &ak_rule_input_unknown_format, 0, 0, "",
-              "the file matches no supported format (tried magic bytes, content and "
-              "extension for: %s); use --format to choose one",
-              tried.len ? ak_buf_cstr(&tried) : "no formats are built in");
-    ak_buf_free(&tried);
-    return NULL;
+    if (found.named)
+        ak_report(d, &ak_rule_input_extension_mismatch, 0, 0, "",
+                  "the extension says %s (%s), but the content is %s (%s): checked as %s", found.named->name,
+                  found.named->id, format->name, format->id, format->id);
+    if (format->planned) {
+        ak_report(d, &ak_rule_input_unsupported_format, 0, 0, "",
+                  "this is a %s file (%s): this build of animkit recognises the format but cannot check it yet",
+                  format->name, format->id);
+        return format;
+    }
+    if (format->text && is_binary(in->data, in->size)) {
+        const ak_format *looks = ak_format_detect(in->data, in->size, NULL);
+        ak_report(d, &ak_rule_input_not_text, 0, 0, "", "this is binary data, not a %s file (a text format)%s%s%s",
+                  format->id, looks && looks != format ? "; its content looks like " : "",
+                  looks && looks != format ? looks->name : "", looks && looks != format ? " (use --format)" : "");
+        return format;
+    }
+    *checkable = true;
+    return format;
+}
+
+const ak_format *ak_resolve_format(const ak_input *in, const ak_format *format, ak_diags *d)
+{
+    bool checkable;
+    format = resolve(in, format, d, &checkable);
+    return checkable ? format : NULL;
 }
 
 const ak_format *ak_validate(const ak_input *in, const ak_format *format, const ak_options *opt,
                              ak_diags *d)
 {
     ak_options defaults = {0};
-    format = ak_resolve_format(in, format, d);
-    if (format && format->validate)
+    bool checkable;
+    format = resolve(in, format, d, &checkable);
+    if (checkable && format->validate)
         format->validate(in, opt ? opt : &defaults, d);
     return format;
 }

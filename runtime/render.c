@@ -14,6 +14,7 @@ struct ak_renderer {
     /* sarif: the whole log is printed at the end, rules first */
     ak_buf results;
     ak_buf artifacts;
+    ak_buf notifications; /* files that could not be read */
     const ak_rule **rules;
     size_t rule_count, rule_cap;
 };
@@ -47,6 +48,7 @@ ak_renderer *ak_renderer_new(ak_render_style style, FILE *out, const ak_render_o
         r->opt = *opt;
     ak_buf_init(&r->results);
     ak_buf_init(&r->artifacts);
+    ak_buf_init(&r->notifications);
     if (style == AK_RENDER_JSON)
         fputs("{\"files\":[", out);
     return r;
@@ -83,13 +85,83 @@ static void line_span(const uint8_t *data, size_t size, uint64_t offset, size_t 
     *end = e;
 }
 
-static void put_printable(ak_buf *b, const uint8_t *p, size_t n)
+/* ------------------------------------------------------------------ */
+/* what reaches a terminal                                             */
+
+/* One character of s[0..n) at s: its length, and how it is shown (into b,
+ * when b is not NULL) and how many columns that takes. Bytes of the file
+ * reach a terminal only escaped: C0 controls (ESC included) and DEL as
+ * \xNN, C1 controls as \uNNNN, bytes of ill-formed UTF-8 as \xNN. A tab is
+ * kept when keep_tab is set (source excerpts, whose caret line repeats it). */
+static size_t shown_char(ak_buf *b, const uint8_t *s, size_t n, bool keep_tab, size_t *columns)
 {
-    /* Control bytes would move the terminal's cursor: show them as '?'. */
-    for (size_t i = 0; i < n; i++) {
-        uint8_t c = p[i];
-        ak_buf_putc(b, (c < 0x20 && c != '\t') || c == 0x7f ? '?' : (char)c);
+    static const char hex[] = "0123456789abcdef";
+    uint8_t c = s[0];
+    if (c < 0x80) {
+        if ((c >= 0x20 && c != 0x7f) || (c == '\t' && keep_tab)) {
+            if (b)
+                ak_buf_putc(b, (char)c);
+            *columns = 1;
+        } else {
+            if (b) {
+                char esc[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
+                ak_buf_append(b, esc, 4);
+            }
+            *columns = 4;
+        }
+        return 1;
     }
+    uint32_t cp;
+    size_t len = ak_utf8_decode(s, n, &cp);
+    if (len == 0) {
+        if (b) {
+            char esc[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
+            ak_buf_append(b, esc, 4);
+        }
+        *columns = 4;
+        return 1;
+    }
+    if (cp < 0xa0) {
+        if (b) {
+            char esc[6] = {'\\', 'u', '0', '0', hex[cp >> 4], hex[cp & 15]};
+            ak_buf_append(b, esc, 6);
+        }
+        *columns = 6;
+        return len;
+    }
+    if (b)
+        ak_buf_append(b, s, len);
+    *columns = 1;
+    return len;
+}
+
+bool ak_buf_put_escaped(ak_buf *b, const char *s, size_t n)
+{
+    size_t cols;
+    for (size_t i = 0; i < n;)
+        i += shown_char(b, (const uint8_t *)s + i, n - i, false, &cols);
+    return !b->failed;
+}
+
+static void put_shown(ak_buf *b, const char *s) { ak_buf_put_escaped(b, s, strlen(s)); }
+
+/* The column of a diagnostic as every renderer prints it: Unicode code
+ * points from the start of the line (a byte of ill-formed UTF-8 counts as
+ * one), 1-based; SARIF's columnKind "unicodeCodePoints". The engine keeps
+ * byte columns (ak_diag.column); without the source they are printed. */
+static uint32_t column_of(const uint8_t *data, size_t size, const ak_diag *g)
+{
+    if (!data || g->column == 0)
+        return g->column;
+    size_t off = g->offset > size ? size : (size_t)g->offset;
+    size_t start = off >= (size_t)(g->column - 1) ? off - (g->column - 1) : 0;
+    uint32_t col = 1;
+    for (size_t i = start; i < off; col++) {
+        uint32_t cp;
+        size_t len = ak_utf8_decode(data + i, off - i, &cp);
+        i += len ? len : 1;
+    }
+    return col;
 }
 
 static void text_source(ak_renderer *r, ak_buf *b, const ak_diag *g, const uint8_t *data, size_t size)
@@ -107,29 +179,48 @@ static void text_source(ak_renderer *r, ak_buf *b, const ak_diag *g, const uint8
         while (to < e && (data[to] & 0xc0) == 0x80)
             to++;
     }
-    ak_buf_puts(b, from > s ? "..." : "");
-    put_printable(b, data + from, to - from);
-    ak_buf_puts(b, to < e ? "...\n" : "\n");
-    if (from > s)
-        ak_buf_puts(b, "   ");
-    /* The caret line repeats tabs so that it lines up; a multi-byte
-       character takes one column. */
-    for (size_t i = from; i < off && i < to; i++) {
-        if (data[i] == '\t')
-            ak_buf_putc(b, '\t');
-        else if ((data[i] & 0xc0) != 0x80)
-            ak_buf_putc(b, ' ');
+    /* The excerpt, escaped as shown_char says; the caret line under it
+       repeats tabs and takes as many columns as each character shown. */
+    ak_buf caret;
+    ak_buf_init(&caret);
+    if (from > s) {
+        ak_buf_puts(b, "...");
+        ak_buf_puts(&caret, "   ");
+    }
+    uint64_t len = g->length;
+    bool caret_done = false;
+    for (size_t i = from; i < to;) {
+        size_t cols;
+        size_t n = shown_char(b, data + i, to - i, true, &cols);
+        if (i < off) {
+            if (data[i] == '\t')
+                ak_buf_putc(&caret, '\t');
+            else
+                for (size_t k = 0; k < cols; k++)
+                    ak_buf_putc(&caret, ' ');
+        } else if (!caret_done) {
+            if (r->opt.color)
+                ak_buf_puts(&caret, C_GREEN);
+            for (size_t k = 0; k < cols; k++)
+                ak_buf_putc(&caret, k ? '~' : '^');
+            caret_done = true;
+        } else if (len > 1 && i < off + len) {
+            for (size_t k = 0; k < cols; k++)
+                ak_buf_putc(&caret, '~');
+        }
+        i += n;
+    }
+    if (!caret_done) {
+        if (r->opt.color)
+            ak_buf_puts(&caret, C_GREEN);
+        ak_buf_putc(&caret, '^');
     }
     if (r->opt.color)
-        ak_buf_puts(b, C_GREEN);
-    ak_buf_putc(b, '^');
-    uint64_t len = g->length;
-    for (size_t i = off + 1; len > 1 && i < off + len && i < to; i++)
-        if ((data[i] & 0xc0) != 0x80)
-            ak_buf_putc(b, '~');
-    if (r->opt.color)
-        ak_buf_puts(b, C_RESET);
+        ak_buf_puts(&caret, C_RESET);
+    ak_buf_puts(b, to < e ? "...\n" : "\n");
+    ak_buf_append(b, caret.data, caret.len);
     ak_buf_putc(b, '\n');
+    ak_buf_free(&caret);
 }
 
 static void hex_source(ak_renderer *r, ak_buf *b, const ak_diag *g, const uint8_t *data, size_t size)
@@ -174,16 +265,18 @@ static void render_text(ak_renderer *r, const char *file, const uint8_t *data, s
         const ak_diag *g = ak_diags_at(d, i);
         if (r->opt.color)
             ak_buf_puts(&b, C_BOLD);
+        put_shown(&b, file);
         if (text && g->line)
-            ak_buf_printf(&b, "%s:%u:%u: ", file, g->line, g->column);
+            ak_buf_printf(&b, ":%u:%u: ", g->line, column_of(data, size, g));
         else
-            ak_buf_printf(&b, "%s:0x%llx: ", file, (unsigned long long)g->offset);
+            ak_buf_printf(&b, ":0x%llx: ", (unsigned long long)g->offset);
         if (r->opt.color)
             ak_buf_puts(&b, sev_color(g->severity));
         ak_buf_printf(&b, "%s: ", ak_severity_name(g->severity));
         if (r->opt.color)
             ak_buf_puts(&b, C_RESET C_BOLD);
-        ak_buf_printf(&b, "%s [%s]", g->message, g->rule->code);
+        put_shown(&b, g->message);
+        ak_buf_printf(&b, " [%s]", g->rule->code);
         if (r->opt.color)
             ak_buf_puts(&b, C_RESET);
         ak_buf_putc(&b, '\n');
@@ -198,8 +291,11 @@ static void render_text(ak_renderer *r, const char *file, const uint8_t *data, s
             else
                 hex_source(r, &b, g, data, size);
         }
-        if (g->path[0])
-            ak_buf_printf(&b, "  at %s\n", g->path);
+        if (g->path[0]) {
+            ak_buf_puts(&b, "  at ");
+            put_shown(&b, g->path);
+            ak_buf_putc(&b, '\n');
+        }
     }
     fwrite(b.data ? b.data : "", 1, b.len, r->out);
     ak_buf_free(&b);
@@ -208,18 +304,28 @@ static void render_text(ak_renderer *r, const char *file, const uint8_t *data, s
 /* ------------------------------------------------------------------ */
 /* gcc                                                                 */
 
-static void render_gcc(ak_renderer *r, const char *file, bool text, const ak_diags *d)
+static void render_gcc(ak_renderer *r, const char *file, const uint8_t *data, size_t size, bool text,
+                       const ak_diags *d)
 {
+    ak_buf b;
+    ak_buf_init(&b);
     for (size_t i = 0; i < ak_diags_count(d); i++) {
         const ak_diag *g = ak_diags_at(d, i);
+        put_shown(&b, file);
         if (text && g->line)
-            fprintf(r->out, "%s:%u:%u: %s: %s [%s]\n", file, g->line, g->column,
-                    ak_severity_name(g->severity), g->message, g->rule->code);
-        else
-            fprintf(r->out, "%s: %s: %s [%s] (offset %llu%s%s)\n", file, ak_severity_name(g->severity),
-                    g->message, g->rule->code, (unsigned long long)g->offset, g->path[0] ? ", " : "",
-                    g->path);
+            ak_buf_printf(&b, ":%u:%u", g->line, column_of(data, size, g));
+        ak_buf_printf(&b, ": %s: ", ak_severity_name(g->severity));
+        put_shown(&b, g->message);
+        ak_buf_printf(&b, " [%s]", g->rule->code);
+        if (!(text && g->line)) {
+            ak_buf_printf(&b, " (offset %llu%s", (unsigned long long)g->offset, g->path[0] ? ", " : "");
+            put_shown(&b, g->path);
+            ak_buf_putc(&b, ')');
+        }
+        ak_buf_putc(&b, '\n');
     }
+    fwrite(b.data ? b.data : "", 1, b.len, r->out);
+    ak_buf_free(&b);
 }
 
 /* ------------------------------------------------------------------ */
@@ -227,8 +333,8 @@ static void render_gcc(ak_renderer *r, const char *file, bool text, const ak_dia
 
 static void json_str(ak_buf *b, const char *s) { ak_buf_json_string(b, s, strlen(s)); }
 
-static void render_json(ak_renderer *r, const char *file, const char *format_id, bool text,
-                        const ak_diags *d)
+static void render_json(ak_renderer *r, const char *file, const char *format_id, const uint8_t *data, size_t size,
+                        bool text, const ak_diags *d)
 {
     ak_buf b;
     ak_buf_init(&b);
@@ -252,7 +358,7 @@ static void render_json(ak_renderer *r, const char *file, const char *format_id,
         json_str(&b, g->path);
         ak_buf_printf(&b, ",\"offset\":%llu", (unsigned long long)g->offset);
         if (text && g->line)
-            ak_buf_printf(&b, ",\"line\":%u,\"column\":%u", g->line, g->column);
+            ak_buf_printf(&b, ",\"line\":%u,\"column\":%u", g->line, column_of(data, size, g));
         ak_buf_putc(&b, '}');
     }
     ak_buf_puts(&b, "]}");
@@ -308,20 +414,6 @@ static const char *sarif_level(ak_severity s)
     return s == AK_SEV_ERROR ? "error" : s == AK_SEV_WARNING ? "warning" : "note";
 }
 
-/* SARIF columns count Unicode code points; ours count bytes. */
-static uint32_t code_point_column(const uint8_t *data, size_t size, const ak_diag *g)
-{
-    if (!data || g->column == 0)
-        return g->column;
-    size_t off = g->offset > size ? size : (size_t)g->offset;
-    size_t start = off >= (size_t)(g->column - 1) ? off - (g->column - 1) : 0;
-    uint32_t col = 1;
-    for (size_t i = start; i < off; i++)
-        if ((data[i] & 0xc0) != 0x80)
-            col++;
-    return col;
-}
-
 static void render_sarif(ak_renderer *r, const char *file, const uint8_t *data, size_t size, bool text,
                          const ak_diags *d)
 {
@@ -344,7 +436,7 @@ static void render_sarif(ak_renderer *r, const char *file, const uint8_t *data, 
         uri(b, file);
         ak_buf_printf(b, ",\"index\":%zu},\"region\":{", r->files);
         if (text && g->line)
-            ak_buf_printf(b, "\"startLine\":%u,\"startColumn\":%u,", g->line, code_point_column(data, size, g));
+            ak_buf_printf(b, "\"startLine\":%u,\"startColumn\":%u,", g->line, column_of(data, size, g));
         ak_buf_printf(b, "\"byteOffset\":%llu", (unsigned long long)g->offset);
         if (g->length)
             ak_buf_printf(b, ",\"byteLength\":%llu", (unsigned long long)g->length);
@@ -379,7 +471,13 @@ static void finish_sarif(ak_renderer *r)
         }
         ak_buf_printf(&b, ",\"defaultConfiguration\":{\"level\":\"%s\"}}", sarif_level(rule->compat));
     }
-    ak_buf_puts(&b, "]}},\"columnKind\":\"unicodeCodePoints\",\"artifacts\":[");
+    ak_buf_printf(&b, "]}},\"invocations\":[{\"executionSuccessful\":%s", r->notifications.len ? "false" : "true");
+    if (r->notifications.len) {
+        ak_buf_puts(&b, ",\"toolExecutionNotifications\":[");
+        ak_buf_append(&b, r->notifications.data, r->notifications.len);
+        ak_buf_putc(&b, ']');
+    }
+    ak_buf_puts(&b, "}],\"columnKind\":\"unicodeCodePoints\",\"artifacts\":[");
     ak_buf_append(&b, r->artifacts.data, r->artifacts.len);
     ak_buf_puts(&b, "],\"results\":[");
     ak_buf_append(&b, r->results.data, r->results.len);
@@ -391,21 +489,27 @@ static void finish_sarif(ak_renderer *r)
 /* ------------------------------------------------------------------ */
 /* github                                                              */
 
+/* A workflow command's value: what reaches the log escaped like every
+   text style (shown_char), then the command's own escapes. */
 static void gh_escape(FILE *out, const char *s, bool property)
 {
-    for (; *s; s++) {
-        switch (*s) {
+    ak_buf shown;
+    ak_buf_init(&shown);
+    put_shown(&shown, s);
+    for (size_t i = 0; i < shown.len; i++) {
+        char c = shown.data[i];
+        switch (c) {
         case '%': fputs("%25", out); break;
-        case '\r': fputs("%0D", out); break;
-        case '\n': fputs("%0A", out); break;
         case ':': fputs(property ? "%3A" : ":", out); break;
         case ',': fputs(property ? "%2C" : ",", out); break;
-        default: fputc(*s, out);
+        default: fputc(c, out);
         }
     }
+    ak_buf_free(&shown);
 }
 
-static void render_github(ak_renderer *r, const char *file, bool text, const ak_diags *d)
+static void render_github(ak_renderer *r, const char *file, const uint8_t *data, size_t size, bool text,
+                          const ak_diags *d)
 {
     for (size_t i = 0; i < ak_diags_count(d); i++) {
         const ak_diag *g = ak_diags_at(d, i);
@@ -413,7 +517,7 @@ static void render_github(ak_renderer *r, const char *file, bool text, const ak_
         fprintf(r->out, "::%s file=", cmd);
         gh_escape(r->out, file, true);
         if (text && g->line)
-            fprintf(r->out, ",line=%u,col=%u", g->line, g->column);
+            fprintf(r->out, ",line=%u,col=%u", g->line, column_of(data, size, g));
         fputs(",title=", r->out);
         gh_escape(r->out, g->rule->code, true);
         fputs("::", r->out);
@@ -433,12 +537,52 @@ void ak_renderer_file(ak_renderer *r, const char *file, const char *format_id, c
 {
     switch (r->style) {
     case AK_RENDER_TEXT: render_text(r, file, data, size, text, d); break;
-    case AK_RENDER_GCC: render_gcc(r, file, text, d); break;
-    case AK_RENDER_JSON: render_json(r, file, format_id, text, d); break;
+    case AK_RENDER_GCC: render_gcc(r, file, data, size, text, d); break;
+    case AK_RENDER_JSON: render_json(r, file, format_id, data, size, text, d); break;
     case AK_RENDER_SARIF: render_sarif(r, file, data, size, text, d); break;
-    case AK_RENDER_GITHUB: render_github(r, file, text, d); break;
+    case AK_RENDER_GITHUB: render_github(r, file, data, size, text, d); break;
     }
     r->files++;
+}
+
+void ak_renderer_unreadable(ak_renderer *r, const char *file, const char *why)
+{
+    ak_buf b;
+    ak_buf_init(&b);
+    switch (r->style) {
+    case AK_RENDER_TEXT:
+    case AK_RENDER_GCC: break; /* the command says it on standard error */
+    case AK_RENDER_JSON:
+        if (r->files)
+            ak_buf_putc(&b, ',');
+        ak_buf_puts(&b, "\n{\"file\":");
+        json_str(&b, file);
+        ak_buf_puts(&b, ",\"format\":null,\"valid\":false,\"error\":");
+        json_str(&b, why);
+        ak_buf_puts(&b, ",\"diagnostics\":[]}");
+        fwrite(b.data, 1, b.len, r->out);
+        r->files++;
+        break;
+    case AK_RENDER_SARIF:
+        if (r->notifications.len)
+            ak_buf_putc(&r->notifications, ',');
+        ak_buf_puts(&r->notifications, "{\"level\":\"error\",\"message\":{\"text\":");
+        ak_buf_puts(&b, "cannot read the file: ");
+        ak_buf_puts(&b, why);
+        json_str(&r->notifications, ak_buf_cstr(&b));
+        ak_buf_puts(&r->notifications, "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
+        uri(&r->notifications, file);
+        ak_buf_puts(&r->notifications, "}}}]}");
+        break;
+    case AK_RENDER_GITHUB:
+        fputs("::error file=", r->out);
+        gh_escape(r->out, file, true);
+        fputs("::cannot read the file: ", r->out);
+        gh_escape(r->out, why, false);
+        fputc('\n', r->out);
+        break;
+    }
+    ak_buf_free(&b);
 }
 
 void ak_renderer_finish(ak_renderer *r)
@@ -452,6 +596,7 @@ void ak_renderer_finish(ak_renderer *r)
     fflush(r->out);
     ak_buf_free(&r->results);
     ak_buf_free(&r->artifacts);
+    ak_buf_free(&r->notifications);
     free(r->rules);
     free(r);
 }

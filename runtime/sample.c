@@ -130,46 +130,39 @@ static bool uses_curve_evaluator(const ak_track *t)
     return t->pre != AK_INF_CONSTANT || t->post != AK_INF_CONSTANT;
 }
 
-/* The per-component curves of a track that the shared evaluator draws
- * (Hermite or step-next keys, or non-constant infinity). Built once per
- * track, not once per evaluation: building them walks every key. */
-typedef struct track_curves {
-    bool used;
-    ak_curve component[16];
-} track_curves;
+static void eval_keys(const ak_track *t, double time, ak_value *out);
 
-static bool prepare_curves(const ak_track *t, ak_arena *arena, track_curves *tc)
+bool ak_track_sampler_init(ak_track_sampler *s, const ak_track *t, ak_arena *arena)
 {
     const ak_value_type_info *info = ak_value_type_info_of(t->type);
-    tc->used = t->kind == AK_TRACK_CURVE && t->key_count && info->kind != AK_VK_STRING && uses_curve_evaluator(t);
-    for (unsigned c = 0; tc->used && c < info->components; c++)
-        if (!ak_curve_from_track(t, c, arena, &tc->component[c]))
+    s->track = t;
+    s->curves = t->kind == AK_TRACK_CURVE && t->key_count && info->kind != AK_VK_STRING && uses_curve_evaluator(t);
+    for (unsigned c = 0; s->curves && c < info->components; c++)
+        if (!ak_curve_from_track(t, c, arena, &s->component[c]))
             return false;
     return true;
 }
 
-static void eval_keys(const ak_track *t, double time, ak_value *out);
-
-static void eval_prepared(const ak_track *t, const track_curves *tc, double time, ak_value *out)
+void ak_track_sampler_eval(const ak_track_sampler *s, double time, ak_value *out)
 {
-    if (!tc->used) {
-        eval_keys(t, time, out);
+    if (!s->curves) {
+        eval_keys(s->track, time, out);
         return;
     }
-    const ak_value_type_info *info = ak_value_type_info_of(t->type);
+    const ak_value_type_info *info = ak_value_type_info_of(s->track->type);
     memset(out, 0, sizeof *out);
     for (unsigned c = 0; c < info->components; c++)
-        set_component(out, info, c, ak_curve_eval(&tc->component[c], time));
+        set_component(out, info, c, ak_curve_eval(&s->component[c], time));
 }
 
 bool ak_track_eval(const ak_track *t, double time, ak_value *out)
 {
     ak_arena arena;
     ak_arena_init(&arena, 0);
-    track_curves tc;
-    bool ok = prepare_curves(t, &arena, &tc);
+    ak_track_sampler s;
+    bool ok = ak_track_sampler_init(&s, t, &arena);
     if (ok)
-        eval_prepared(t, &tc, time, out);
+        ak_track_sampler_eval(&s, time, out);
     else
         memset(out, 0, sizeof *out);
     ak_arena_free(&arena);
@@ -229,6 +222,55 @@ static void eval_keys(const ak_track *t, double time, ak_value *out)
         lerp(t->type, &k0->value, &k1->value, u, out);
 }
 
+/* Sample times of a track: its keys, and 7 points inside each segment
+   (fewer when that would pass the cap). */
+#define AK_DEVIATION_MAX_SAMPLES 200000u
+
+static double key_time(const ak_track *t, size_t i)
+{
+    return t->kind == AK_TRACK_RAW ? t->start + (double)i * t->interval : t->keys[i].time;
+}
+
+static void deviation_over(const ak_track *a, const ak_track_sampler *ca, const ak_track *b,
+                           const ak_track_sampler *cb, const ak_track *times_of, double *worst, double *at)
+{
+    size_t n = times_of->key_count;
+    unsigned inner = n * 8 > AK_DEVIATION_MAX_SAMPLES ? 0 : 7;
+    const ak_value_type_info *ia = ak_value_type_info_of(a->type), *ib = ak_value_type_info_of(b->type);
+    for (size_t i = 0; i < n; i++) {
+        double t0 = key_time(times_of, i), t1 = i + 1 < n ? key_time(times_of, i + 1) : t0;
+        for (unsigned k = 0; k <= (i + 1 < n ? inner : 0); k++) {
+            double t = t0 + (t1 - t0) * k / 8.0;
+            ak_value va, vb;
+            ak_track_sampler_eval(ca, t, &va);
+            ak_track_sampler_eval(cb, t, &vb);
+            for (unsigned c = 0; c < ia->components && c < ib->components; c++) {
+                double x = ak_value_component(&va, a->type, c), y = ak_value_component(&vb, b->type, c);
+                double diff = x > y ? x - y : y - x;
+                if (!(diff <= *worst)) { /* NaN on one side only counts as infinite */
+                    *worst = diff == diff ? diff : (x != x && y != y ? *worst : 1.0 / 0.0);
+                    *at = t;
+                }
+            }
+        }
+    }
+}
+
+bool ak_track_deviation(const ak_track *a, const ak_track *b, ak_arena *arena, double *worst, double *at)
+{
+    const ak_value_type_info *ia = ak_value_type_info_of(a->type), *ib = ak_value_type_info_of(b->type);
+    *worst = 0;
+    *at = 0;
+    if (ia->kind == AK_VK_STRING || ib->kind == AK_VK_STRING || ia->components != ib->components)
+        return false;
+    ak_track_sampler ca, cb;
+    if (!ak_track_sampler_init(&ca, a, arena) || !ak_track_sampler_init(&cb, b, arena))
+        return false;
+    deviation_over(a, &ca, b, &cb, a, worst, at);
+    deviation_over(a, &ca, b, &cb, b, worst, at);
+    return true;
+}
+
 static void put_value(ak_buf *out, ak_value_type type, const ak_value *v)
 {
     const ak_value_type_info *info = ak_value_type_info_of(type);
@@ -252,30 +294,25 @@ static void put_value(ak_buf *out, ak_value_type type, const ak_value *v)
     ak_buf_putc(out, '\n');
 }
 
+void ak_report_no_track(ak_diags *d, size_t track, size_t count)
+{
+    ak_report(d, &ak_rule_sample_no_track, 0, 0, "", "there is no track %zu: the file has %zu track%s", track, count,
+              count == 1 ? "" : "s");
+}
+
 bool ak_sample(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d, size_t track,
                double t0, double t1, double step, ak_buf *out, const ak_format **used)
 {
-    format = ak_resolve_format(in, format, d);
-    if (used)
-        *used = format;
-    if (!format)
-        return false;
-    if (!format->to_model) {
-        ak_report(d, &ak_rule_convert_unsupported, 0, 0, "",
-                  "cannot sample %s files: the format does not decode into the common model yet", format->id);
-        return false;
-    }
     ak_arena arena;
     struct ak_animation *anim;
-    bool ok = ak_model_decode(format, in, opt, d, &arena, &anim);
+    bool ok = ak_model_of_input(in, format, opt, d, "sample", &arena, &anim, used);
     if (ok && track >= anim->track_count) {
-        ak_report(d, &ak_rule_sample_no_track, 0, 0, "", "there is no track %zu: the file has %zu track%s", track,
-                  anim->track_count, anim->track_count == 1 ? "" : "s");
+        ak_report_no_track(d, track, anim->track_count);
         ok = false;
     }
     const ak_track *t = ok ? &anim->tracks[track] : NULL;
-    track_curves tc;
-    if (ok && !prepare_curves(t, &arena, &tc))
+    ak_track_sampler sampler;
+    if (ok && !ak_track_sampler_init(&sampler, t, &arena))
         ok = false; /* out of memory */
     if (ok) {
         char num[AK_NUM_BUFSIZE];
@@ -284,7 +321,7 @@ bool ak_sample(const ak_input *in, const ak_format *format, const ak_options *op
             if (time > t1)
                 break;
             ak_value v;
-            eval_prepared(t, &tc, time, &v);
+            ak_track_sampler_eval(&sampler, time, &v);
             ak_buf_append(out, num, ak_format_f64(time, num));
             put_value(out, t->type, &v);
             if (out->failed || step <= 0)

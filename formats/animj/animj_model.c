@@ -9,6 +9,7 @@
 #include "animj.h"
 
 #include "arena.h"
+#include "curve.h"
 #include "json_writer.h"
 #include "model.h"
 #include "numbers.h"
@@ -442,34 +443,138 @@ static int by_time(const void *a, const void *b)
 static const char *const track_names[3] = {"Raw", "Discrete", "Curve"};
 static const char *const interp_names[4] = {"Hold", "Linear", "Tangent", "CubicBezier"};
 
-bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)
+static bool is_matrix(ak_value_type vt) { return ak_value_type_matrix_dim(vt) != 0; }
+
+static void track_name(ak_buf *b, size_t i, const ak_track *t)
 {
-    (void)opt;
-    /* refuse what AnimJ cannot hold (6.1.7) before writing anything */
-    bool lossy_interp = false;
+    ak_buf_printf(b, "%s%zu (%s%s%s)", b->len ? ", " : "", i, t->node ? t->node : "",
+                  t->node && t->property ? " " : "", t->property ? t->property : "");
+}
+
+/* What AnimJ cannot say, reported before anything is written (6.1.7):
+   matrix tracks are left out, naming them; NaN or infinity refuses. */
+static bool check_model(const struct ak_animation *anim, ak_diags *d)
+{
+    const ak_rule *loss = &animj_rules[animj_R_CONVERT_LOSS];
+    ak_buf dropped;
+    ak_buf_init(&dropped);
     for (size_t t = 0; t < anim->track_count; t++) {
         const ak_track *tr = &anim->tracks[t];
-        const ak_value_type_info *info = ak_value_type_info_of(tr->type);
-        if (strstr(info->name, "x2") || strstr(info->name, "x3") || strstr(info->name, "x4")) {
-            ak_report(d, &animj_rules[animj_R_VALUE_MATRIX_UNSUPPORTED], 0, 0, "",
-                      "track %zu holds %s values: AnimJ cannot carry matrices (use AnimX)", t, info->name);
-            return false;
+        if (is_matrix(tr->type)) {
+            track_name(&dropped, t, tr);
+            continue;
         }
         for (size_t k = 0; k < tr->key_count; k++) {
             const ak_key *key = &tr->keys[k];
             if (!(key->time - key->time == 0) || !value_finite(tr->type, &key->value) ||
-                (key->has_tangents && (!value_finite(tr->type, &key->in_tangent) ||
-                                       !value_finite(tr->type, &key->out_tangent)))) {
+                (key->has_tangents && key->interp != AK_INTERP_HERMITE &&
+                 (!value_finite(tr->type, &key->in_tangent) || !value_finite(tr->type, &key->out_tangent)))) {
                 ak_report(d, &animj_rules[animj_R_VALUE_RANGE], 0, 0, "",
                           "track %zu key %zu: NaN or infinity cannot be written as JSON", t, k);
+                ak_buf_free(&dropped);
                 return false;
             }
-            lossy_interp |= tr->kind == AK_TRACK_CURVE && key->interp > AK_INTERP_CUBIC_BEZIER;
         }
     }
-    if (lossy_interp)
-        ak_report(d, &ak_rule_convert_unsupported, 0, 0, "",
-                  "Hermite and step-next keys have no AnimJ interpolation: written as Linear and Hold");
+    if (dropped.len)
+        ak_report(d, loss, 0, 0, "", "matrix tracks left out (AnimJ cannot carry matrices; AnimX can): %s",
+                  ak_buf_cstr(&dropped));
+    ak_buf_free(&dropped);
+    return true;
+}
+
+/* The keys of a curve or discrete track as AnimJ segments
+   (ak_keys_as_bezier), in time order; *count is how many. NULL when
+   allocation fails. */
+static ak_key *curve_keys(const ak_track *tr, const order *ord, size_t *count, ak_bezier_report *rep)
+{
+    size_t n = tr->key_count;
+    ak_key *sorted = malloc(n * sizeof *sorted), *out = malloc(2 * n * sizeof *out);
+    if (!sorted || !out) {
+        free(sorted);
+        free(out);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++)
+        sorted[i] = tr->keys[ord[i].index];
+    *count = ak_keys_as_bezier(tr, sorted, n, true, out, rep);
+    free(sorted);
+    return out;
+}
+
+typedef struct losses {
+    size_t approximated, steps_lost, linearised;
+    size_t before_zero, before_zero_tracks; /* keys left out: AnimJ times are >= 0 */
+    double worst, worst_time;
+    size_t worst_track;
+} losses;
+
+static void add_losses(losses *l, const ak_bezier_report *rep, size_t track)
+{
+    if (rep->approximated && (!l->approximated || rep->worst > l->worst)) {
+        l->worst = rep->worst;
+        l->worst_time = rep->worst_time;
+        l->worst_track = track;
+    }
+    l->approximated += rep->approximated;
+    l->steps_lost += rep->steps_lost;
+    l->linearised += rep->linearised;
+}
+
+/* AnimJ times are >= 0 (the importer rejects the others): keys before 0
+   are left out, and the key before 0 of the segment that crosses 0 becomes
+   a key at 0 with the track's value there (a CubicBezier segment that
+   crosses 0 becomes Linear from there). keys: in time order. */
+static size_t clip_before_zero(const ak_track *tr, ak_key *keys, size_t n, losses *l)
+{
+    size_t first = 0;
+    while (first < n && keys[first].time < 0)
+        first++;
+    if (first == 0)
+        return n;
+    size_t from = first;
+    if (first < n && keys[first].time > 0) {
+        ak_key *k = &keys[--from];
+        ak_value at_zero;
+        ak_track_eval(tr, 0, &at_zero);
+        k->time = 0;
+        k->value = at_zero;
+        if (k->interp == AK_INTERP_CUBIC_BEZIER || k->interp == AK_INTERP_TANGENT)
+            k->interp = AK_INTERP_LINEAR;
+    }
+    l->before_zero += from;
+    l->before_zero_tracks++;
+    memmove(keys, keys + from, (n - from) * sizeof *keys);
+    return n - from;
+}
+
+static void report_losses(const losses *l, ak_diags *d)
+{
+    const ak_rule *loss = &animj_rules[animj_R_CONVERT_LOSS];
+    if (l->before_zero)
+        ak_report(d, loss, 0, 0, "",
+                  "%zu key%s before time 0 left out of %zu track%s (AnimJ times are >= 0); a key at 0 holds the "
+                  "value there",
+                  l->before_zero, l->before_zero == 1 ? "" : "s", l->before_zero_tracks,
+                  l->before_zero_tracks == 1 ? "" : "s");
+    if (l->approximated)
+        ak_report(d, loss, 0, 0, "",
+                  "%zu weighted tangent segment%s approximated by CubicBezier handles at 1/3 and 2/3 of the "
+                  "segment; largest deviation %.9g at time %.9g in track %zu",
+                  l->approximated, l->approximated == 1 ? "" : "s", l->worst, l->worst_time, l->worst_track);
+    if (l->steps_lost)
+        ak_report(d, loss, 0, 0, "", "%zu step-next key%s became Hold: the next key is within one float32 step",
+                  l->steps_lost, l->steps_lost == 1 ? "" : "s");
+    if (l->linearised)
+        ak_report(d, loss, 0, 0, "", "%zu Hermite key%s of vector tracks became Linear (their slopes are not kept)",
+                  l->linearised, l->linearised == 1 ? "" : "s");
+}
+
+bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)
+{
+    (void)opt;
+    if (!check_model(anim, d))
+        return false;
     ak_json_writer w;
     ak_json_writer_options wo = {2, false, true};
     ak_json_writer_init(&w, out, &wo);
@@ -481,9 +586,41 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
     ak_json_keyz(&w, "tracks");
     ak_json_begin_array(&w);
     order *ord = NULL;
+    losses lost;
+    memset(&lost, 0, sizeof lost);
     bool ok = true;
     for (size_t t = 0; t < anim->track_count && ok; t++) {
         const ak_track *tr = &anim->tracks[t];
+        if (is_matrix(tr->type))
+            continue;
+        size_t n = tr->key_count;
+        if (n) {
+            order *grown = realloc(ord, n * sizeof *ord);
+            if (!grown) {
+                ok = false;
+                break;
+            }
+            ord = grown;
+            for (size_t k = 0; k < n; k++) {
+                ord[k].time = tr->keys[k].time;
+                ord[k].index = k;
+            }
+            if (tr->kind != AK_TRACK_RAW)
+                qsort(ord, n, sizeof *ord, by_time); /* stable: ties keep their index order */
+        }
+        const ak_key *keys = tr->keys;
+        ak_key *converted = NULL;
+        if (tr->kind != AK_TRACK_RAW && n) {
+            ak_bezier_report rep;
+            converted = curve_keys(tr, ord, &n, &rep);
+            if (!converted) {
+                ok = false;
+                break;
+            }
+            add_losses(&lost, &rep, t);
+            n = clip_before_zero(tr, converted, n, &lost);
+            keys = converted;
+        }
         ak_json_begin_object(&w);
         ak_json_keyz(&w, "trackType");
         ak_json_stringz(&w, track_names[tr->kind]);
@@ -501,22 +638,9 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
         }
         ak_json_keyz(&w, "keyframes");
         ak_json_begin_array(&w);
-        if (tr->key_count) {
-            order *grown = realloc(ord, tr->key_count * sizeof *ord);
-            if (!grown) {
-                ok = false;
-                break;
-            }
-            ord = grown;
-            for (size_t k = 0; k < tr->key_count; k++) {
-                ord[k].time = tr->keys[k].time;
-                ord[k].index = k;
-            }
-            if (tr->kind != AK_TRACK_RAW)
-                qsort(ord, tr->key_count, sizeof *ord, by_time); /* stable: ties keep their index order */
-        }
-        for (size_t i = 0; i < tr->key_count; i++) {
-            const ak_key *key = &tr->keys[ord[i].index];
+        for (size_t i = 0; i < n; i++) {
+            /* curve keys are in time order already (converted) */
+            const ak_key *key = converted ? &keys[i] : &keys[ord[i].index];
             if (tr->kind == AK_TRACK_RAW) {
                 write_value(&w, tr->type, &key->value);
                 continue;
@@ -527,14 +651,9 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
             ak_json_keyz(&w, "value");
             write_value(&w, tr->type, &key->value);
             if (tr->kind == AK_TRACK_CURVE) {
-                bool prev_needs = false;
-                if (i > 0) {
-                    ak_interp pi = tr->keys[ord[i - 1].index].interp;
-                    prev_needs = pi == AK_INTERP_TANGENT || pi == AK_INTERP_CUBIC_BEZIER;
-                }
-                int ip = key->interp <= AK_INTERP_CUBIC_BEZIER ? (int)key->interp
-                         : key->interp == AK_INTERP_STEP_NEXT  ? AK_INTERP_HOLD
-                                                               : AK_INTERP_LINEAR;
+                bool prev_needs = i > 0 && (keys[i - 1].interp == AK_INTERP_TANGENT ||
+                                            keys[i - 1].interp == AK_INTERP_CUBIC_BEZIER);
+                int ip = (int)key->interp; /* ak_keys_as_bezier left Hold, Linear, Tangent, CubicBezier */
                 ak_json_keyz(&w, "interpolation");
                 ak_json_stringz(&w, interp_names[ip]);
                 /* both tangents on a Tangent/CubicBezier key, and on the key after
@@ -553,6 +672,7 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
             }
             ak_json_end_object(&w);
         }
+        free(converted);
         ak_json_end_array(&w);
         ak_json_end_object(&w);
         ak_json_end_object(&w);
@@ -560,6 +680,7 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
     free(ord);
     ak_json_end_array(&w);
     ak_json_end_object(&w);
+    report_losses(&lost, d);
     return ak_json_writer_finish(&w) && ok;
 }
 

@@ -15,6 +15,7 @@
 void animx_validate_with(const ak_input *in, const ak_options *opt, ak_diags *d);
 
 static const char *const extensions[] = {".animx", NULL};
+static const char *const versions[] = {"1", NULL}; /* version 0 is read only (§3.4) */
 
 /* §1: 05 "AnimX" and an int32 version in {0, 1}. */
 static int animx_sniff_bytes(const uint8_t *data, size_t size)
@@ -53,8 +54,8 @@ static void dump_value(ak_json_writer *w, uint8_t vt, const ak_value *v)
     for (unsigned k = 0; k < ti->components; k++) {
         switch (ti->kind) {
         case AK_VK_BOOL: ak_json_bool(w, v->b[k]); break;
-        case AK_VK_UINT: ak_json_u64(w, v->u[k]); break;
-        case AK_VK_INT: ak_json_i64(w, v->i[k]); break;
+        case AK_VK_UINT: ak_json_u64_portable(w, v->u[k]); break; /* jq-safe: beyond 2^53 a string */
+        case AK_VK_INT: ak_json_i64_portable(w, v->i[k]); break;
         case AK_VK_F32: dump_number(w, v->f[k], true); break;
         case AK_VK_F64: dump_number(w, v->d[k], false); break;
         default: break;
@@ -186,4 +187,5 @@ const ak_format ak_format_animx = {
     .undump = animx_undump_json,
     .to_model = animx_to_model,
     .from_model = animx_from_model,
+    .versions = versions,
 };

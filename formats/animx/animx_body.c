@@ -500,6 +500,8 @@ bool animx_hook_body(ak_lctx *c, animx_file *o)
     animx_env *env = animx_current_env;
     animx_doc *doc = env && c->arena ? env->doc : NULL;
     uint64_t max_output = env && env->max_output ? env->max_output : AK_DEFAULT_MAX_OUTPUT;
+    char version[16];
+    ak_diags_set_version(c->d, version, (size_t)snprintf(version, sizeof version, "%d", (int)o->version));
 
     uint32_t track_count;
     float duration;

@@ -10,6 +10,7 @@
  *    every key gets a pair, zero where the model has none), and nothing
  *    after the payload. Compression only when asked for (§6.2 rule 1). */
 #include "animx.h"
+#include "curve.h"
 
 #include "animx_compress.h"
 #include "animx_layout.h"
@@ -251,56 +252,6 @@ static uint8_t interp_byte(ak_interp ip, bool *lossy)
     }
 }
 
-/* A scalar Hermite segment is exactly a CubicBezier one (spec 4.2: control
- * points v0 + m0 dt/3 and v1 - m1 dt/3, u the time fraction) when its handles
- * are unweighted; zero-length weighted handles on both sides draw a straight
- * line, which is Linear. Other weighted handles cannot be said in AnimX
- * (its handles sit at 1/3 and 2/3 of the segment): they are written as if
- * unweighted and *approx is set. Writes the converted keys, in time order,
- * into out. */
-static void hermite_to_bezier(const ak_track *t, const size_t *order, ak_key *out, bool *approx)
-{
-    size_t n = t->key_count;
-    bool f32 = ak_value_type_info_of(t->type)->kind == AK_VK_F32;
-    for (size_t j = 0; j < n; j++)
-        out[j] = t->keys[order[j]];
-    for (size_t j = 0; j < n; j++) {
-        ak_key *k = &out[j];
-        if (k->interp != AK_INTERP_HERMITE)
-            continue;
-        double v0 = f32 ? k->value.f[0] : k->value.d[0];
-        double m0 = k->has_tangents ? k->out_tangent.d[0] : 0;
-        ak_key *next = j + 1 < n ? &out[j + 1] : NULL;
-        /* this key's own left tangent, unless the previous segment set it */
-        if (!(j > 0 && out[j - 1].interp == AK_INTERP_CUBIC_BEZIER))
-            k->in_tangent = k->value;
-        k->out_tangent = k->value;
-        k->has_tangents = true;
-        k->interp = AK_INTERP_CUBIC_BEZIER;
-        if (!next)
-            continue;
-        double w0 = k->out_weighted ? k->out_weight : 1.0 / 3;
-        double w1 = next->in_weighted ? next->in_weight : 1.0 / 3;
-        if (w0 <= 0 && w1 <= 0) {
-            k->interp = AK_INTERP_LINEAR;
-            continue;
-        }
-        if (w0 != 1.0 / 3 || w1 != 1.0 / 3)
-            *approx = true;
-        double v1 = f32 ? next->value.f[0] : next->value.d[0];
-        double m1 = next->has_tangents ? next->in_tangent.d[0] : 0;
-        double dt = next->time - k->time;
-        double right = v0 + m0 * dt / 3, left = v1 - m1 * dt / 3;
-        if (f32) {
-            k->out_tangent.f[0] = (float)right;
-            next->in_tangent.f[0] = (float)left;
-        } else {
-            k->out_tangent.d[0] = right;
-            next->in_tangent.d[0] = left;
-        }
-    }
-}
-
 static bool scalar_hermite(const ak_track *t)
 {
     const ak_value_type_info *info = ak_value_type_info_of(t->type);
@@ -357,16 +308,25 @@ static bool encode_track(const ak_track *t, size_t ti, ak_diags *d, unsigned *re
     bool ok = stable_order(times, n, order);
     const ak_key *keys = t->keys;
     ak_key *converted = NULL;
-    bool weights_approx = false;
+    ak_bezier_report bez;
+    memset(&bez, 0, sizeof bez);
     if (ok && scalar_hermite(t)) {
-        converted = malloc(n * sizeof *converted);
-        ok = converted != NULL;
+        /* Hermite segments as CubicBezier (runtime/curve.h); step-next keys
+           stay Hold here (an extra key would change the count written above) */
+        ak_key *sorted = malloc(n * sizeof *sorted);
+        converted = malloc(2 * n * sizeof *converted);
+        ok = sorted && converted;
         if (ok) {
-            hermite_to_bezier(t, order, converted, &weights_approx);
             for (size_t j = 0; j < n; j++)
+                sorted[j] = t->keys[order[j]];
+            ak_keys_as_bezier(t, sorted, n, false, converted, &bez);
+            for (size_t j = 0; j < n; j++) {
                 order[j] = j; /* converted is in time order already */
+                interp_loss |= sorted[j].interp == AK_INTERP_STEP_NEXT;
+            }
             keys = converted;
         }
+        free(sorted);
     }
     if (ok && type == ANIMX_CURVE) {
         bool differ = false, tangents = false;
@@ -415,10 +375,15 @@ static bool encode_track(const ak_track *t, size_t ti, ak_diags *d, unsigned *re
     free(converted);
     if (!ok)
         return refuse(d, ti, "out of memory");
-    if (weights_approx && !loss(d, reported, LOSS_WEIGHTS, ti,
-                                "weighted tangents were written as unweighted CubicBezier handles (AnimX handles sit "
-                                "at 1/3 and 2/3 of a segment)"))
-        return false;
+    if (bez.approximated) {
+        char what[200];
+        snprintf(what, sizeof what,
+                 "weighted tangents were approximated by CubicBezier handles (AnimX handles sit at 1/3 and 2/3 of "
+                 "a segment; largest deviation %.9g at time %.9g)",
+                 bez.worst, bez.worst_time);
+        if (!loss(d, reported, LOSS_WEIGHTS, ti, what))
+            return false;
+    }
     if (time_loss && !loss(d, reported, LOSS_TIME_ROUNDING, ti, "key times rounded to float32"))
         return false;
     if (interp_loss && !loss(d, reported, LOSS_INTERPOLATION, ti,

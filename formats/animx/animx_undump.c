@@ -167,13 +167,15 @@ static void report_where(undump *u, const ak_rule *rule, const where *w, const c
 typedef enum num { N_OK, N_TYPE, N_RANGE } num;
 
 /* An integer in [lo, hi] (the JSON number as written: no fraction, no exponent). */
-static num get_int(const ak_json_event *e, int64_t lo, uint64_t hi, int64_t *si, uint64_t *ui)
+static num get_int(const ak_json_event *e, bool text_ok, int64_t lo, uint64_t hi, int64_t *si, uint64_t *ui)
 {
-    if (e->kind != AK_JSON_NUMBER)
+    /* text_ok: or a decimal string, how the dump writes 64-bit values beyond 2^53 */
+    bool text = text_ok && e->kind == AK_JSON_STRING && ak_json_string_is_raw(e) && e->text_len > 0;
+    if (e->kind != AK_JSON_NUMBER && !text)
         return N_TYPE;
     if (e->flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP))
         return N_RANGE;
-    if (e->flags & AK_JSON_F_NEG) {
+    if (text ? e->text[0] == '-' : (e->flags & AK_JSON_F_NEG) != 0) {
         int64_t v;
         if (ak_parse_i64(e->text, e->text_len, &v) != AK_NUM_OK || v < lo)
             return N_RANGE;
@@ -200,7 +202,7 @@ static bool int_member(undump *u, const ak_json_event *e, const char *name, int6
                        const char *what, uint64_t *out)
 {
     int64_t s = 0;
-    switch (get_int(e, lo, hi, &s, out)) {
+    switch (get_int(e, false, lo, hi, &s, out)) {
     case N_OK: return true;
     case N_TYPE: return report(u, R(MEMBER_TYPE), e, "'%s' is an integer, not %s", name, ak_json_kind_name(e->kind));
     default:
@@ -289,7 +291,7 @@ static bool component(undump *u, const ak_json_event *e, unsigned k)
                                 : (bits == 64 ? UINT64_MAX : ((uint64_t)1 << bits) - 1);
         int64_t s = 0;
         uint64_t uv = 0;
-        switch (get_int(e, lo, hi, &s, &uv)) {
+        switch (get_int(e, bits == 64, lo, hi, &s, &uv)) {
         case N_OK: break;
         case N_TYPE:
             return report(u, R(VALUE_SHAPE), e, "a %s component is an integer, not %s", vt_name(u), ak_json_kind_name(e->kind));
@@ -536,7 +538,7 @@ static int member_value(undump *u, const ak_json_event *e, int m)
         } else if (e->kind != AK_JSON_NUMBER) {
             report(u, R(MEMBER_TYPE), e, "'value_type' is an integer (or a type name), not %s", ak_json_kind_name(e->kind));
             break;
-        } else if (get_int(e, 0, AK_VT_COUNT - 1, NULL, &v) != N_OK) {
+        } else if (get_int(e, false, 0, AK_VT_COUNT - 1, NULL, &v) != N_OK) {
             report(u, R(VALUE_TYPE), e, "'value_type' is %.*s: the 40 element types are 0..39", (int)e->text_len,
                    e->text);
             break;

@@ -11,21 +11,6 @@
 
 static const char *const json_extensions[] = {".json", NULL};
 
-/* Weak on purpose: any object or array might be JSON, but the formats built
- * on JSON (AnimJ, Glaxnimate) sniff their own members at AK_SNIFF_CONTENT
- * and must win. */
-static int json_sniff(const uint8_t *data, size_t size)
-{
-    size_t i = 0;
-    if (size >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf)
-        i = 3;
-    while (i < size && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n'))
-        i++;
-    if (i < size && (data[i] == '{' || data[i] == '['))
-        return AK_SNIFF_CONTENT - 20;
-    return AK_SNIFF_NO;
-}
-
 static void json_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
 {
     ak_json_config cfg;
@@ -95,7 +80,10 @@ const ak_format ak_format_json = {
     .text = true,
     .rules = ak_json_rules,
     .rule_count = AK_JSON_R_COUNT,
-    .sniff = json_sniff,
     .validate = json_validate,
     .dump = json_dump,
+    /* Any object might be JSON: a file is plain JSON only when it is named
+       .json or --format json says so (an AnimJ or Glaxnimate file is JSON
+       too, and passing it as "valid JSON" would check nothing of it). */
+    .generic = true,
 };

@@ -202,6 +202,7 @@ void maya_header(maya_reader *rd, const maya_tok *kw, const maya_tok *v)
             (void)ak_parse_f64((const char *)rd->data + v->off, v->len, &ver);
         rd->have_version = true;
         rd->v11 = ver >= 1.1 - 1e-12;
+        ak_diags_set_version(rd->d, (const char *)rd->data + v->off, v->len);
         if (!tok_is(rd, v, "1.1"))
             maya_report(rd, maya_R_HEADER_VERSION_VALUE, v, "animVersion '%.*s' is not 1.1: Maya warns and reads it as %g%s",
                         TOKS(rd, v), ver, rd->v11 ? "" : " (keys without the breakdown flag)");

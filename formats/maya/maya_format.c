@@ -68,6 +68,8 @@ static bool maya_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, 
     return ak_maya_reemit(in, opt, opt ? opt->precision : 0, -1, d, out);
 }
 
+static const char *const maya_versions[] = {"1.1", NULL}; /* from_model: what Maya writes */
+
 const ak_format ak_format_maya = {
     .id = "maya",
     .name = "Maya ASCII animation (.anim)",
@@ -82,4 +84,5 @@ const ak_format ak_format_maya = {
     .undump = maya_undump,
     .to_model = maya_to_model,
     .from_model = maya_from_model,
+    .versions = maya_versions,
 };

@@ -23,6 +23,19 @@ typedef struct vec {
 
 static bool is(const char *w, const char *s) { return w && strcmp(w, s) == 0; }
 
+/* The unit of a curve's values: its outputUnit, else the header's unit of
+ * its output kind (the header's linearUnit, angularUnit); none for unitless. */
+static const char *value_unit(const maya_doc *doc, const maya_adata *a)
+{
+    if (a->output_unit)
+        return is(a->output_unit, "unitless") ? NULL : a->output_unit;
+    if (is(a->output, "linear"))
+        return doc->linear_unit;
+    if (is(a->output, "angular"))
+        return doc->angular_unit;
+    return NULL;
+}
+
 static ak_infinity infinity_of(const char *w)
 {
     if (is(w, "linear"))
@@ -220,6 +233,7 @@ bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_ar
         t->node = e->name_count == 3 ? e->names[2] : NULL;
         t->property = e->name_count >= 1 ? e->names[0] : NULL;
         t->type = AK_VT_DOUBLE;
+        t->value_unit = value_unit(doc, a);
         t->kind = AK_TRACK_CURVE;
         t->pre = infinity_of(a->pre_infinity);
         t->post = infinity_of(a->post_infinity);

@@ -3,6 +3,7 @@
 #include "ak_layout.h"
 
 #include "json_parser.h"
+#include "json_writer.h"
 #include "numbers.h"
 
 #include <math.h>
@@ -135,8 +136,8 @@ static void dump_scalar(ak_buf *out, ak_lkind k, const uint8_t *p)
     case AK_LK_U32:
     case AK_LK_VARINT: { uint32_t v; memcpy(&v, p, 4); ak_buf_printf(out, "%lu", (unsigned long)v); break; }
     case AK_LK_I32: { int32_t v; memcpy(&v, p, 4); ak_buf_printf(out, "%ld", (long)v); break; }
-    case AK_LK_U64: { uint64_t v; memcpy(&v, p, 8); ak_buf_printf(out, "%llu", (unsigned long long)v); break; }
-    case AK_LK_I64: { int64_t v; memcpy(&v, p, 8); ak_buf_printf(out, "%lld", (long long)v); break; }
+    case AK_LK_U64: { uint64_t v; memcpy(&v, p, 8); ak_buf_json_u64(out, v); break; } /* jq-safe */
+    case AK_LK_I64: { int64_t v; memcpy(&v, p, 8); ak_buf_json_i64(out, v); break; }
     case AK_LK_F32: { float v; memcpy(&v, p, 4); dump_f32(out, v); break; }
     case AK_LK_F64: { double v; memcpy(&v, p, 8); dump_f64(out, v); break; }
     case AK_LK_BOOL: ak_buf_puts(out, *(const bool *)p ? "true" : "false"); break;
@@ -415,7 +416,9 @@ static bool store_scalar(undump *u, ak_json_parser *p, const ak_json_event *e, a
     }
     default: break;
     }
-    if (e->kind != AK_JSON_NUMBER)
+    /* a 64-bit integer beyond 2^53 is dumped as a decimal string (jq keeps it) */
+    bool text = e->kind == AK_JSON_STRING && ak_json_string_is_raw(e) && e->text_len > 0;
+    if (e->kind != AK_JSON_NUMBER && !text)
         return fail(u, p, vr, e, "an integer is needed here"), false;
     bool is_signed = k == AK_LK_I8 || k == AK_LK_I16 || k == AK_LK_I32 || k == AK_LK_I64;
     int64_t lo = 0;
@@ -433,8 +436,8 @@ static bool store_scalar(undump *u, ak_json_parser *p, const ak_json_event *e, a
     }
     if (is_signed) {
         int64_t v;
-        if (!ak_json_number_i64(p, e, vr, &v))
-            return u->failed = true, false;
+        if (text ? ak_parse_i64(e->text, e->text_len, &v) != AK_NUM_OK : !ak_json_number_i64(p, e, vr, &v))
+            return text ? fail(u, p, vr, e, "this string is not an integer") : (u->failed = true), false;
         if (v < lo || v > (int64_t)hi)
             return fail(u, p, vr, e, "%lld is out of range here", (long long)v), false;
         switch (k) {
@@ -445,8 +448,8 @@ static bool store_scalar(undump *u, ak_json_parser *p, const ak_json_event *e, a
         }
     } else {
         uint64_t v;
-        if (!ak_json_number_u64(p, e, vr, &v))
-            return u->failed = true, false;
+        if (text ? ak_parse_u64(e->text, e->text_len, &v) != AK_NUM_OK : !ak_json_number_u64(p, e, vr, &v))
+            return text ? fail(u, p, vr, e, "this string is not an integer") : (u->failed = true), false;
         if (v > hi)
             return fail(u, p, vr, e, "%llu is out of range here", (unsigned long long)v), false;
         switch (k) {

@@ -44,6 +44,15 @@ bool ak_buf_vprintf(ak_buf *b, const char *fmt, va_list ap);
 /* Appends s as a JSON string literal (quotes included); invalid UTF-8 bytes
  * become U+FFFD so that the output is always valid JSON. */
 bool ak_buf_json_string(ak_buf *b, const char *s, size_t n);
+/* Appends s as XML / HTML text, usable in element content and in quoted
+ * attribute values: & < > " ' are escaped; bytes XML cannot hold (control
+ * characters other than tab and line breaks, invalid UTF-8) become U+FFFD. */
+bool ak_buf_xml_text(ak_buf *b, const char *s, size_t n);
+/* Appends s[0..n) for a terminal: C0 controls (ESC included) and DEL as
+ * \xNN, C1 controls as \u00NN, bytes of ill-formed UTF-8 as \xNN. What
+ * the text, gcc and github renderers print of a file's bytes, names and
+ * messages goes through this. */
+bool ak_buf_put_escaped(ak_buf *b, const char *s, size_t n);
 /* NUL-terminates without counting the terminator in len. */
 const char *ak_buf_cstr(ak_buf *b);
 
@@ -78,7 +87,9 @@ typedef struct ak_diag {
     char *path;            /* JSON Pointer or binary field path; "" = whole file */
     uint64_t offset;       /* byte offset, always */
     uint64_t length;       /* bytes covered (0 = a point) */
-    uint32_t line, column; /* 1-based; 0 for binary input */
+    uint32_t line, column; /* 1-based; 0 for binary input. The column counts bytes;
+                              renderers print it in code points (SARIF's
+                              columnKind unicodeCodePoints) */
 } ak_diag;
 
 typedef struct ak_diag_options {
@@ -115,6 +126,12 @@ bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t leng
 void ak_diags_enter_stream(ak_diags *d, uint64_t file_offset, const char *what);
 void ak_diags_leave_stream(ak_diags *d);
 
+/* The version of its format that the file declares ("1.1"), as the
+ * validator read it from the header; validators of formats that have
+ * versions set it. NULL when the format has none or the file did not say. */
+void ak_diags_set_version(ak_diags *d, const char *version, size_t n);
+const char *ak_diags_version(const ak_diags *d);
+
 /* The severity a rule has at the level in force. */
 ak_severity ak_diags_severity(const ak_diags *d, const ak_rule *rule);
 bool ak_diags_stopped(const ak_diags *d);
@@ -128,10 +145,17 @@ void ak_diags_sort(ak_diags *d);
 /* Rules of the tool itself (not of any format). */
 extern const ak_rule ak_rule_input_unknown_format; /* animkit.input.unknown-format */
 extern const ak_rule ak_rule_input_empty;          /* animkit.input.empty */
+extern const ak_rule ak_rule_input_unsupported_format; /* animkit.input.unsupported-format */
+extern const ak_rule ak_rule_input_extension_mismatch; /* animkit.input.extension-mismatch */
+extern const ak_rule ak_rule_input_not_text;           /* animkit.input.not-text */
 extern const ak_rule ak_rule_limit_max_errors;     /* animkit.limit.max-errors */
 extern const ak_rule ak_rule_convert_unsupported;  /* animkit.convert.unsupported */
 extern const ak_rule ak_rule_sample_no_track;      /* animkit.sample.no-track */
 extern const ak_rule ak_rule_limit_model;          /* animkit.limit.model-size */
+extern const ak_rule ak_rule_input_unreadable;     /* animkit.input.unreadable */
+extern const ak_rule ak_rule_convert_version;      /* animkit.convert.version */
+extern const ak_rule ak_rule_convert_no_tracks;    /* animkit.convert.no-tracks */
+extern const ak_rule ak_rule_convert_deviation;    /* animkit.convert.deviation */
 /* All of the tool's own rules. */
 const ak_rule *const *ak_tool_rules(size_t *count);
 
@@ -160,6 +184,11 @@ ak_renderer *ak_renderer_new(ak_render_style style, FILE *out, const ak_render_o
  * format was recognised. */
 void ak_renderer_file(ak_renderer *r, const char *file, const char *format_id,
                       const uint8_t *data, size_t size, bool text, const ak_diags *d);
+/* A file that could not be read (`why`: the system's reason): an entry
+ * with an "error" member (json), a tool execution notification with
+ * executionSuccessful false (sarif), an ::error annotation (github);
+ * nothing in text and gcc, whose callers say it on standard error. */
+void ak_renderer_unreadable(ak_renderer *r, const char *file, const char *why);
 /* Ends the document (json, sarif) and frees the renderer. */
 void ak_renderer_finish(ak_renderer *r);
 
@@ -174,6 +203,13 @@ typedef struct ak_options {
     uint64_t max_model;   /* memory cap of a decoded model (convert, sample); 0 = 2 GiB */
     int precision;        /* significant digits of text emitters; 0 = the format's default */
     int compress;         /* output compression where a format has it (AK_COMPRESS_*) */
+    /* convert: the version of the output format to write (ak_format.versions);
+       NULL: a same-format conversion keeps the input's version, any other
+       writes the format's default */
+    const char *format_version;
+    /* convert: decode the output again and report the largest deviation of
+       its sampled curves from the input's (animkit.convert.deviation) */
+    bool verify;
     /* Validate every element event by event, without the generated fast
        paths (lanes) of schema formats: the same report, slower. For
        differential tests and for measuring the general path. */
@@ -203,7 +239,7 @@ typedef struct ak_input {
 /* Sniff confidence. */
 enum {
     AK_SNIFF_NO = 0,
-    AK_SNIFF_EXTENSION = 10, /* used by the registry, never returned by a sniffer */
+    AK_SNIFF_EXTENSION = 10, /* not a score: an extension names a format (ak_format_detect_ex) */
     AK_SNIFF_CONTENT = 50,
     AK_SNIFF_MAGIC = 100,
 };
@@ -240,12 +276,44 @@ typedef struct ak_format {
     bool (*from_model)(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);
     /* JSON formats: their JSON Schema (draft 2020-12), for editors. May be NULL. */
     const char *json_schema;
+    /* The versions from_model can write, the default first (NULL-terminated;
+       NULL: the format has no version to choose). */
+    const char *const *versions;
+    /* A syntax rather than an animation format (plain JSON): chosen only by
+       its extension or by name (--format), never by content, and never over
+       an animation format that the content shows. */
+    bool generic;
+    /* Recognised but not checked by this build yet (formats/planned/): only
+       id, name, extensions and sniff are set. A file of such a format is
+       reported as unsupported (animkit.input.unsupported-format), never
+       checked as something else. */
+    bool planned;
 } ak_format;
 
+/* The supported (built-in) formats. */
 size_t ak_format_count(void);
 const ak_format *ak_format_at(size_t i);
+/* The formats recognised but not supported yet (ak_format.planned), less
+   those that a built-in format of the same id has replaced. */
+size_t ak_format_planned_count(void);
+const ak_format *ak_format_planned_at(size_t i);
+/* A supported or planned format by id. */
 const ak_format *ak_format_find(const char *id);
-/* Magic, then content, then the file name's extension. NULL when nothing fits. */
+
+/* What detection found for an input. */
+typedef struct ak_detection {
+    const ak_format *format; /* what to check the input as (may be planned); NULL: nothing fits */
+    /* The format the file name's extension names when the content showed
+       another animation format (the extension is misleading); else NULL. */
+    const ak_format *named;
+} ak_detection;
+
+/* Detection: a file whose extension names a format is that format, unless
+ * its content (magic bytes, then content sniffing) shows another animation
+ * format; without a known extension the content decides. A generic format
+ * (json) is chosen only by its extension. */
+ak_detection ak_format_detect_ex(const uint8_t *data, size_t size, const char *filename);
+/* ak_format_detect_ex(...).format */
 const ak_format *ak_format_detect(const uint8_t *data, size_t size, const char *filename);
 /* True when filename ends with one of the format's extensions (ASCII case-insensitive). */
 bool ak_format_has_extension(const ak_format *f, const char *filename);
@@ -255,10 +323,16 @@ const ak_rule *ak_rule_find(const char *code);
 const ak_format *ak_rule_format(const ak_rule *rule);
 
 /* Converts in (format `from`, or detected when NULL) into the format `to`:
- * through `to->reemit` when both formats are the same, through `to->undump`
- * when the input is JSON and `to` can build itself from its own dump, else
- * through the common model (from->to_model, then to->from_model). Problems and losses are reported into d. Returns false
- * when nothing was produced; *used_from (may be NULL) is the input format. */
+ * through `to->reemit` when both formats are the same and no other version
+ * is asked for (opt->format_version), through `to->undump` when the input
+ * is JSON and `to` can build itself from its own dump, else through the
+ * common model (from->to_model, then to->from_model). Problems and losses
+ * are reported into d; a conversion through the model whose output has no
+ * track left of an input that had some is an error
+ * (animkit.convert.no-tracks). With opt->verify, the output's sampled
+ * curves are compared with the input's (animkit.convert.deviation, a
+ * note). Returns false when nothing was produced; *used_from (may be NULL)
+ * is the input format. */
 bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
                 ak_diags *d, ak_buf *out, const ak_format **used_from);
 
@@ -269,6 +343,41 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
  * is the input format. */
 bool ak_sample(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d, size_t track,
                double t0, double t1, double step, ak_buf *out, const ak_format **used);
+
+/* ------------------------------------------------------------------ */
+/* Tracks and plots (formats that decode into the common model)        */
+
+/* One line per track of the input: index, target, value type, kind, key
+ * count and time range, in aligned columns under a header line. Returns
+ * false on errors, reported into d. *used (may be NULL) is the format. */
+bool ak_list_tracks(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d,
+                    ak_buf *out, const ak_format **used);
+
+typedef struct ak_plot_options {
+    /* The tracks to draw: by index (from 0, file order) and by target name
+     * ("node.property", or a node for all its tracks); with neither, the
+     * first `first_tracks` tracks (0: 4). */
+    const size_t *tracks;
+    size_t track_count;
+    const char *const *targets;
+    size_t target_count;
+    size_t first_tracks;
+    bool has_from, has_to; /* the time range; default: the keys' range */
+    double from, to;
+    bool handles;  /* tangent handles of curve keys */
+    bool euler;    /* quaternion tracks as Euler angles (degrees) */
+    bool compact;  /* a thumbnail (reports): small, no title, few ticks */
+    const char *title; /* the heading of a full plot (e.g. the file name); may be NULL */
+} ak_plot_options;
+
+/* Draws the chosen tracks of the input as an SVG document into svg,
+ * evaluated as ak_sample evaluates them. A polyline per drawn component
+ * carries data-track, data-component and data-times="A:B:STEP", the times
+ * `animkit sample --times` takes to give its points. Returns false on
+ * errors (unknown track or target: animkit.sample.no-track), reported into
+ * d. *used (may be NULL) is the input format. */
+bool ak_plot(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d,
+             const ak_plot_options *popt, ak_buf *svg, const ak_format **used);
 
 /* The format that files named like `filename` are written in (by extension);
  * NULL when no format claims the extension. */
@@ -291,19 +400,50 @@ void ak_file_close(ak_file *f);
 /* The file as an input (with `mapped` set when it was mapped). */
 ak_input ak_file_input(const ak_file *f);
 
-/* Writes data to path through a temporary file in the same directory that
- * is renamed over path only when everything was written: a failure never
- * leaves a truncated file. "-" writes to standard output. */
+/* An output file being written. A regular file or a new path is written
+ * to a temporary file beside it (beside the file a symbolic link names)
+ * that ak_output_commit renames over it: a failure never leaves a truncated
+ * file, and an existing file keeps its mode. Anything else is written in
+ * place: "-", /dev/stdout, /dev/fd/N (the descriptor itself), devices such
+ * as /dev/null, FIFOs. While a temporary file exists, SIGINT, SIGTERM and
+ * SIGHUP remove it before the process ends. One output at a time. */
+typedef struct ak_output {
+    int fd;
+    char *tmp;    /* the temporary file; NULL when written in place */
+    char *target; /* what tmp is renamed to */
+    bool in_place, borrowed, failed;
+} ak_output;
+
+bool ak_output_open(ak_output *o, const char *path, char *why, size_t why_size);
+bool ak_output_write(ak_output *o, const void *data, size_t size, char *why, size_t why_size);
+/* Makes the output final (fsync, rename); on failure nothing was replaced. */
+bool ak_output_commit(ak_output *o, char *why, size_t why_size);
+/* Removes the temporary file; an output written in place stays as it is. */
+void ak_output_abort(ak_output *o);
+/* open, write, commit. */
 bool ak_write_file_atomic(const char *path, const void *data, size_t size, char *why, size_t why_size);
 
-/* The format of an input: `format` when given, else detected. Attaches the
- * source to d; when no format fits, reports why (empty input, or every
- * format that was tried) and returns NULL. */
+/* Walks the files under root in sorted order (files of a directory before
+ * its subdirectories), calling visit for each regular file, and for each
+ * entry that cannot be read (errno in err, 0 otherwise). Symbolic links are
+ * followed; a directory reached again (a link loop, or a second link to a
+ * directory already walked) is not walked twice. Uses no recursion. A root
+ * that is a file is visited itself. Stops early when visit returns false. */
+typedef bool (*ak_walk_visit)(void *ctx, const char *path, int err);
+bool ak_walk(const char *root, ak_walk_visit visit, void *ctx);
+
+/* The format of an input: `format` when given, else detected
+ * (ak_format_detect_ex; a misleading extension is reported as a warning).
+ * Attaches the source to d. Returns NULL after reporting why when the input
+ * cannot be checked: it is empty or matches no format, its format is
+ * planned (not supported yet), or it is binary and the format is a text
+ * format. */
 const ak_format *ak_resolve_format(const ak_input *in, const ak_format *format, ak_diags *d);
 
-/* Validates one input: detects the format unless `format` is given, attaches
- * the source and runs the format's validator. Returns the format used (NULL
- * when none was recognised; a diagnostic says so). */
+/* Validates one input: resolves its format as ak_resolve_format does and
+ * runs the format's validator. Returns the format the input was taken for:
+ * NULL when none was recognised, and also a planned format, or a text format
+ * for binary data, neither of which was checked (a diagnostic says why). */
 const ak_format *ak_validate(const ak_input *in, const ak_format *format,
                              const ak_options *opt, ak_diags *d);
 

@@ -86,7 +86,8 @@ def main():
             f.write("# nothing to see\n")
         r = run("validate", "--diagnostics", "json", tmp)
         doc = json.loads(r.stdout)
-        expect("directory walk skips unknown files", r.returncode == 0 and doc["files"] == [], r.stdout)
+        expect("directory walk skips unknown files", r.returncode == 2 and doc["files"] == [] and
+               b"no file of a supported format among its 3 files" in r.stderr, (r.stdout, r.stderr))
         r = run("validate", unknown)
         expect("text style names the code", r.returncode == 1 and b"[animkit.input.unknown-format]" in r.stdout)
         r = run("dump", unknown)
@@ -157,13 +158,19 @@ def main():
         # conversion through the common model, with what is lost reported
         # conversion through the common model: what is lost is reported, and
         # the output is clean for the target format's own validator
-        for src_file, out_name, fmt in ((rec, "rec.anim", "maya"), (bounce, "bounce.bin", "mrtk")):
+        for src_file, out_name, fmt in ((rec, "rec.anim", "maya"),):
             out_path = os.path.join(tmp, out_name)
             r = run("convert", "--to", fmt, "--verify", src_file, out_path)
             expect(f"convert to {fmt} through the model", r.returncode == 0, r.stderr)
             r = run("validate", "--strict", "--diagnostics", "json", out_path)
             diags = json.loads(r.stdout)["files"][0]["diagnostics"] if r.stdout else None
             expect(f"converted {fmt} file validates cleanly", r.returncode == 0 and diags == [], diags)
+
+        # none of a Maya file's tracks fits an MRTK channel: an error, no file
+        out_path = os.path.join(tmp, "bounce.bin")
+        r = run("convert", "--to", "mrtk", bounce, out_path)
+        expect("a conversion that drops every track", r.returncode == 1 and
+               b"animkit.convert.no-tracks" in r.stderr and not os.path.exists(out_path), r.stderr)
 
     # a Unity curve survives MRTK -> AnimX (Hermite becomes CubicBezier exactly)
     with tempfile.TemporaryDirectory() as tmp:

@@ -62,18 +62,32 @@ def main():
     with open(os.path.join(src, "tests", "golden", "render", "diagnostics.sarif"), encoding="utf-8") as f:
         check_sarif("golden diagnostics.sarif", f.read())
 
-    out = subprocess.run([cli, "validate", "--diagnostics", "sarif", *inputs], capture_output=True)
-    if out.returncode not in (0, 1):
+    # Exit status 2 is expected: the inputs include a file that cannot be
+    # read (it must appear in the log, not only on standard error) and
+    # folders with files of planned formats or with nothing to check.
+    missing = os.path.join(src, "tests", "sarif", "no-such-file.animj")
+    out = subprocess.run([cli, "validate", "--diagnostics", "sarif", *inputs, missing], capture_output=True)
+    if out.returncode != 2:
         print(f"FAIL: animkit exited {out.returncode}: {out.stderr.decode(errors='replace')}")
         return 1
     check_sarif("animkit validate --diagnostics sarif", out.stdout.decode("utf-8"))
+    inv = json.loads(out.stdout)["runs"][0]["invocations"][0]
+    notes = inv.get("toolExecutionNotifications", [])
+    checked += 1
+    if inv["executionSuccessful"] is not False or not any(
+            n["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith("no-such-file.animj")
+            for n in notes):
+        print(f"FAIL: the unreadable file is not in the SARIF invocation: {inv}")
+        failures += 1
 
-    out = subprocess.run([cli, "validate", "--diagnostics", "json", *inputs], capture_output=True)
+    out = subprocess.run([cli, "validate", "--diagnostics", "json", *inputs, missing], capture_output=True)
     doc = json.loads(out.stdout.decode("utf-8"))
     checked += 1
     shape_ok = set(doc) == {"files"}
+    unreadable = [f for f in doc["files"] if "error" in f]
+    shape_ok &= [f["file"] for f in unreadable] == [missing]
     for f in doc["files"]:
-        shape_ok &= set(f) == {"file", "format", "valid", "diagnostics"}
+        shape_ok &= set(f) == {"file", "format", "valid", "diagnostics"} | ({"error"} if "error" in f else set())
         shape_ok &= isinstance(f["valid"], bool)
         for d in f["diagnostics"]:
             keys = set(d)

@@ -20,6 +20,9 @@ static const char text_src[] = "{\n"
 
 static uint8_t bin_src[40];
 
+/* ESC, a C1 control (U+009B, CSI) and an ill-formed byte before the X */
+static const char hostile_src[] = "{\"a\x1b[2J\": \"\xc2\x9b\xff\tX\"}\n";
+
 static ak_diags *text_diags(bool strict)
 {
     ak_diag_options opt = {strict, 0};
@@ -146,6 +149,16 @@ static char *render(ak_render_style style, bool color, size_t *len)
     d = ak_diags_new(NULL);
     ak_renderer_file(r, "clean.animj", "animj", (const uint8_t *)"{}", 2, true, d);
     ak_diags_free(d);
+    /* bytes of the file reach a terminal only escaped: in the name, the
+       message, the path and the excerpt (ESC, a C1 CSI, a stray byte) */
+    d = ak_diags_new(NULL);
+    ak_diags_set_source(d, (const uint8_t *)hostile_src, sizeof hostile_src - 1, true);
+    ak_report(d, &rule_syntax, (uint64_t)(strchr(hostile_src, 'X') - hostile_src), 1, "/a\x1b[2J",
+              "unexpected '%s'", "\x1b]0;owned\x07");
+    ak_renderer_file(r, "esc\x1b[31m.animj", "animj", (const uint8_t *)hostile_src, sizeof hostile_src - 1, true,
+                     d);
+    ak_diags_free(d);
+    ak_renderer_unreadable(r, "gone\x1b.animj", "No such file or directory");
     ak_renderer_finish(r);
     fclose(out);
     return text;

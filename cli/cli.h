@@ -1,0 +1,35 @@
+/* What the command files of cli/ share: exit codes and option parsing
+ * (defined in animkit.c). Everything else they use is the public API. */
+#ifndef AK_CLI_H
+#define AK_CLI_H
+
+#include <animkit/animkit.h>
+
+enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
+
+extern const char *const prog; /* "animkit" */
+
+/* "animkit CMD: <fmt with arg>" and a hint at --help, on standard error. */
+void usage_error(const char *cmd, const char *fmt, const char *arg);
+bool wants_help(int argc, char **argv);
+bool parse_u64(const char *s, uint64_t *out);
+/* A decimal number in s[0..end) (finite). */
+bool parse_double(const char *s, const char *end, double *out);
+/* Matches "--name VALUE" and "--name=VALUE"; *value is NULL when missing. */
+bool opt_value(int argc, char **argv, int *i, const char *name, const char **value);
+/* `--format ID` (or --from/--to ID): 0 when argv[*i] is not that option,
+   1 when it was read into *format, -1 after a usage error. */
+int format_option(const char *cmd, const char *name, int argc, char **argv, int *i, const ak_format **format);
+/* --max-model BYTES: 1 when taken, -1 on a usage error, 0 for another option. */
+int max_model_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt);
+/* The one input of dump, sample and plot: false after a usage error. */
+bool single_input(const char *cmd, const char *arg, const char **input);
+/* Diagnostics of commands whose standard output is data go to standard error. */
+void render_to_stderr(const char *name, const ak_format *f, const uint8_t *data, size_t size, ak_diags *d);
+
+/* `sample --list` and `plot --list`: the tracks of input (cli/plot.c). */
+int list_tracks(const char *input, const ak_format *format, const ak_options *opt);
+int cmd_plot(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+
+#endif

@@ -1,0 +1,738 @@
+/* animkit report: validates every file under the given paths, in parallel,
+ * and writes one conformance report (HTML, Markdown, JSON, JUnit XML or
+ * SARIF, by the output's extension).
+ *
+ * Files are found first (ak_walk), sorted by path, then checked by -j
+ * workers; results are written strictly in path order, so the report does
+ * not depend on -j. A worker may run at most a few files ahead of the
+ * writer, so memory is bounded by the files in flight, not by the folder:
+ * finished files go to the writer's spool (a temporary file) at once. */
+#include "report.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char report_help[] =
+    "usage: animkit report [options] PATH... -o OUT\n"
+    "\n"
+    "Validates every file under the given files and folders (folders are walked\n"
+    "recursively, symbolic links followed, each folder once) and writes one\n"
+    "conformance report: totals, a rule x format matrix, and per file its format,\n"
+    "version, size, verdict and diagnostics. The kind of report follows OUT's\n"
+    "extension:\n"
+    "  .html   one self-contained page, with a small plot of each animation\n"
+    "  .md     Markdown\n"
+    "  .json   JSON (schema: docs/report.schema.json)\n"
+    "  .xml    JUnit XML: one testcase per file, a failure per file with errors\n"
+    "  .sarif  SARIF 2.1.0\n"
+    "OUT is written atomically: a failed run never leaves a half report.\n"
+    "\n"
+    "options:\n"
+    "  -o OUT              the report file\n"
+    "  -j N                check N files at once (default: the number of cores);\n"
+    "                      the report is the same for every N\n"
+    "  --strict            the verdict at the strict level (both levels are counted)\n"
+    "  --format ID         check every file as this format (folders: only files\n"
+    "                      with its extensions)\n"
+    "  --max-errors N      stop checking a file after N errors (default 100)\n"
+    "  -q, --quiet         no progress line on standard error\n"
+    "\n"
+    "exit status: 0 every file is valid, 1 some file has errors or cannot be\n"
+    "read, 2 usage, or the report cannot be written\n";
+
+static const report_writer *const writers[] = {&report_html, &report_md, &report_json, &report_junit,
+                                               &report_sarif};
+
+/* ------------------------------------------------------------------ */
+/* the files to check                                                  */
+
+typedef struct entry {
+    char *path;
+    int err;    /* the walk could not read it (errno) */
+    bool sniff; /* found in a folder without a known extension: checked only if its content is known */
+} entry;
+
+typedef struct entries {
+    entry *v;
+    size_t n, cap;
+    const ak_format *format;
+    bool oom;
+} entries;
+
+static bool add_entry(entries *e, const char *path, int err, bool sniff)
+{
+    if (e->n == e->cap) {
+        size_t cap = e->cap ? e->cap * 2 : 256;
+        entry *v = realloc(e->v, cap * sizeof *v);
+        if (!v) {
+            e->oom = true;
+            return false;
+        }
+        e->v = v;
+        e->cap = cap;
+    }
+    if (!(e->v[e->n].path = strdup(path))) {
+        e->oom = true;
+        return false;
+    }
+    e->v[e->n].err = err;
+    e->v[e->n].sniff = sniff;
+    e->n++;
+    return true;
+}
+
+/* As `validate` walks folders: files with a supported format's extension
+ * (with --format: that format's), and, without --format, files whose
+ * content a format recognises (decided by the worker that opens them). */
+static bool visit_walked(void *ctx, const char *path, int err)
+{
+    entries *e = ctx;
+    if (err)
+        return add_entry(e, path, err, false);
+    if (e->format)
+        return ak_format_has_extension(e->format, path) ? add_entry(e, path, 0, false) : true;
+    return add_entry(e, path, 0, !ak_format_for_filename(path));
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+    return strcmp(((const entry *)a)->path, ((const entry *)b)->path);
+}
+
+/* ------------------------------------------------------------------ */
+/* checking one file (in a worker)                                     */
+
+typedef struct run {
+    const ak_format *format;
+    ak_options opt;
+    bool thumbnails;
+    entries files;
+} run;
+
+typedef struct result {
+    report_file f;
+    bool skipped; /* content of no known format, met in a folder */
+    ak_file file;
+    bool opened;
+    ak_diags *d;
+    ak_buf svg;
+    char *version;
+} result;
+
+static void count_levels(result *res)
+{
+    for (size_t i = 0; i < ak_diags_count(res->d); i++) {
+        const ak_diag *g = ak_diags_at(res->d, i);
+        res->f.errors += g->severity == AK_SEV_ERROR;
+        res->f.warnings += g->severity == AK_SEV_WARNING;
+        res->f.notes += g->severity == AK_SEV_NOTE;
+        /* validators do not depend on the level: the verdict at the other
+           level follows from the rules' severities there */
+        res->f.invalid[0] |= g->rule->compat == AK_SEV_ERROR;
+        res->f.invalid[1] |= g->rule->strict == AK_SEV_ERROR;
+    }
+}
+
+static result *check_file(const run *rn, const entry *e)
+{
+    result *res = calloc(1, sizeof *res);
+    if (!res)
+        return NULL;
+    ak_buf_init(&res->svg);
+    res->f.path = e->path;
+    ak_diag_options dopt = {rn->opt.strict, rn->opt.max_errors};
+    res->d = ak_diags_new(&dopt);
+    if (!res->d) {
+        free(res);
+        return NULL;
+    }
+    char why[256];
+    int err = e->err;
+    if (!err && !ak_file_open(&res->file, e->path, why, sizeof why))
+        err = errno ? errno : EIO;
+    else if (err)
+        snprintf(why, sizeof why, "%s", strerror(err));
+    if (err) {
+        res->f.unreadable = true;
+        ak_report(res->d, &ak_rule_input_unreadable, 0, 0, "", "cannot read the file: %s", why);
+        res->f.d = res->d;
+        count_levels(res);
+        return res;
+    }
+    res->opened = true;
+    res->f.size = res->file.size;
+    res->f.data = res->file.data;
+    ak_input in = ak_file_input(&res->file);
+    if (e->sniff && !ak_format_detect(in.data, in.size, NULL)) {
+        res->skipped = true;
+        return res;
+    }
+    res->f.format = ak_validate(&in, rn->format, &rn->opt, res->d);
+    ak_diags_sort(res->d);
+    const char *v = ak_diags_version(res->d);
+    if (v && !(res->version = strdup(v)))
+        v = NULL;
+    res->f.version = res->version;
+    res->f.d = res->d;
+    count_levels(res);
+    if (rn->thumbnails && res->f.format && res->f.format->to_model && res->f.errors == 0) {
+        ak_diags *pd = ak_diags_new(NULL);
+        ak_plot_options popt = {.first_tracks = 3, .compact = true, .title = e->path};
+        if (pd && ak_plot(&in, res->f.format, &rn->opt, pd, &popt, &res->svg, NULL) && res->svg.len)
+            res->f.svg = ak_buf_cstr(&res->svg);
+        ak_diags_free(pd);
+    }
+    return res;
+}
+
+static void free_result(result *res)
+{
+    if (!res)
+        return;
+    if (res->opened)
+        ak_file_close(&res->file);
+    ak_diags_free(res->d);
+    ak_buf_free(&res->svg);
+    free(res->version);
+    free(res);
+}
+
+/* ------------------------------------------------------------------ */
+/* the report being written (main thread only)                         */
+
+struct report {
+    const report_writer *w;
+    void *writer_state;
+    bool strict;
+    const char *const *inputs;
+    size_t input_count;
+    FILE *spool[2];
+    bool spool_failed;
+    report_totals totals;
+    /* every rule, for the matrix: rules[i] at matrix row i */
+    const ak_rule **rules;
+    size_t rule_count;
+    size_t format_count; /* matrix columns: the formats, then "none" */
+    size_t *counts;      /* rule_count x (format_count + 1) */
+    size_t *format_files, *format_valid, *format_invalid; /* format_count + 1 */
+    report_format_row *rows;
+    report_cell *cells;
+    const ak_format **matrix_formats;
+};
+
+bool report_strict(const report *r) { return r->strict; }
+size_t report_input_count(const report *r) { return r->input_count; }
+const char *report_input(const report *r, size_t i) { return r->inputs[i]; }
+const report_totals *report_get_totals(const report *r) { return &r->totals; }
+FILE *report_spool_file(report *r) { return r->spool[0]; }
+void **report_writer_state(report *r) { return &r->writer_state; }
+const char *report_level_name(int level) { return level ? "strict" : "compatible"; }
+const char *report_format_id(const ak_format *f) { return f ? f->id : "-"; }
+
+const char *report_verdict(const report *r, const report_file *f)
+{
+    return f->unreadable ? "unreadable" : f->invalid[r->strict] ? "invalid" : "valid";
+}
+
+void report_location(ak_buf *b, const ak_diag *g)
+{
+    if (g->line)
+        ak_buf_printf(b, "%u:%u", g->line, g->column);
+    else
+        ak_buf_printf(b, "byte %llu", (unsigned long long)g->offset);
+}
+
+void report_spool(report *r, int spool, const ak_buf *b)
+{
+    if (b->failed || (b->len && fwrite(b->data, 1, b->len, r->spool[spool]) != b->len))
+        r->spool_failed = true;
+}
+
+void report_put(ak_output *out, ak_buf *b)
+{
+    if (b->failed)
+        out->failed = true;
+    else
+        ak_output_write(out, b->data ? b->data : "", b->len, NULL, 0); /* a failure fails the commit */
+}
+
+void report_copy_spool(report *r, int spool, ak_output *out)
+{
+    FILE *f = r->spool[spool];
+    if (fflush(f) != 0 || fseek(f, 0, SEEK_SET) != 0)
+        r->spool_failed = true;
+    char buf[1 << 16];
+    size_t n;
+    while (!r->spool_failed && (n = fread(buf, 1, sizeof buf, f)) > 0)
+        ak_output_write(out, buf, n, NULL, 0);
+    if (ferror(f))
+        r->spool_failed = true;
+}
+
+static int cmp_rule_ptr(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t) * (const ak_rule *const *)a, y = (uintptr_t) * (const ak_rule *const *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int cmp_rule_code(const void *a, const void *b)
+{
+    return strcmp((*(const ak_rule *const *)a)->code, (*(const ak_rule *const *)b)->code);
+}
+
+static bool report_init(report *r)
+{
+    size_t tool_n;
+    const ak_rule *const *tool = ak_tool_rules(&tool_n);
+    r->format_count = ak_format_count();
+    size_t n = tool_n;
+    for (size_t i = 0; i < r->format_count; i++)
+        n += ak_format_at(i)->rule_count;
+    size_t cols = r->format_count + 1;
+    r->rules = calloc(n ? n : 1, sizeof *r->rules);
+    r->counts = calloc(n * cols + 1, sizeof *r->counts);
+    r->format_files = calloc(cols, sizeof *r->format_files);
+    r->format_valid = calloc(cols, sizeof *r->format_valid);
+    r->format_invalid = calloc(cols, sizeof *r->format_invalid);
+    r->spool[0] = tmpfile();
+    r->spool[1] = tmpfile();
+    if (!r->rules || !r->counts || !r->format_files || !r->format_valid || !r->format_invalid || !r->spool[0] ||
+        !r->spool[1])
+        return false;
+    for (size_t i = 0; i < tool_n; i++)
+        r->rules[r->rule_count++] = tool[i];
+    for (size_t i = 0; i < r->format_count; i++)
+        for (size_t k = 0; k < ak_format_at(i)->rule_count; k++)
+            r->rules[r->rule_count++] = &ak_format_at(i)->rules[k];
+    qsort(r->rules, r->rule_count, sizeof *r->rules, cmp_rule_ptr);
+    return true;
+}
+
+static void report_free(report *r)
+{
+    for (int i = 0; i < 2; i++)
+        if (r->spool[i])
+            fclose(r->spool[i]);
+    free(r->rules);
+    free(r->counts);
+    free(r->format_files);
+    free(r->format_valid);
+    free(r->format_invalid);
+    free(r->rows);
+    free(r->cells);
+    free(r->matrix_formats);
+}
+
+static size_t format_column(const report *r, const ak_format *f)
+{
+    for (size_t i = 0; f && i < r->format_count; i++)
+        if (ak_format_at(i) == f)
+            return i;
+    return r->format_count;
+}
+
+static const ak_format *column_format(const report *r, size_t col)
+{
+    return col < r->format_count ? ak_format_at(col) : NULL;
+}
+
+static void tally(report *r, const report_file *f)
+{
+    report_totals *t = &r->totals;
+    t->files++;
+    t->unreadable += f->unreadable;
+    t->errors += f->errors;
+    t->warnings += f->warnings;
+    t->notes += f->notes;
+    for (int level = 0; level < 2; level++) {
+        t->invalid[level] += f->invalid[level];
+        t->valid[level] += !f->invalid[level];
+    }
+    size_t col = format_column(r, f->format);
+    r->format_files[col]++;
+    if (f->errors)
+        r->format_invalid[col]++;
+    else
+        r->format_valid[col]++;
+    for (size_t i = 0; i < ak_diags_count(f->d); i++) {
+        const ak_rule *rule = ak_diags_at(f->d, i)->rule;
+        const ak_rule **hit = bsearch(&rule, r->rules, r->rule_count, sizeof *r->rules, cmp_rule_ptr);
+        if (hit)
+            r->counts[(size_t)(hit - r->rules) * (r->format_count + 1) + col]++;
+    }
+}
+
+size_t report_format_rows(const report *r, const report_format_row **rows)
+{
+    report *w = (report *)r;
+    if (!w->rows)
+        w->rows = calloc(r->format_count + 1, sizeof *w->rows);
+    size_t n = 0;
+    for (size_t col = 0; w->rows && col <= r->format_count; col++)
+        if (r->format_files[col])
+            w->rows[n++] = (report_format_row){column_format(r, col), r->format_files[col], r->format_valid[col],
+                                               r->format_invalid[col]};
+    *rows = w->rows;
+    return n;
+}
+
+size_t report_matrix(const report *r, const report_cell **cells)
+{
+    report *w = (report *)r;
+    size_t cols = r->format_count + 1, n = 0;
+    for (size_t i = 0; i < r->rule_count * cols; i++)
+        n += r->counts[i] != 0;
+    free(w->cells);
+    w->cells = calloc(n ? n : 1, sizeof *w->cells);
+    const ak_rule **by_code = calloc(r->rule_count ? r->rule_count : 1, sizeof *by_code);
+    if (!w->cells || !by_code) {
+        free(by_code);
+        *cells = NULL;
+        return 0;
+    }
+    memcpy(by_code, r->rules, r->rule_count * sizeof *by_code);
+    qsort(by_code, r->rule_count, sizeof *by_code, cmp_rule_code);
+    n = 0;
+    for (size_t k = 0; k < r->rule_count; k++) {
+        const ak_rule **hit = bsearch(&by_code[k], r->rules, r->rule_count, sizeof *r->rules, cmp_rule_ptr);
+        size_t row = (size_t)(hit - r->rules);
+        for (size_t col = 0; col < cols; col++)
+            if (r->counts[row * cols + col])
+                w->cells[n++] = (report_cell){by_code[k], column_format(r, col), r->counts[row * cols + col]};
+    }
+    free(by_code);
+    *cells = w->cells;
+    return n;
+}
+
+size_t report_matrix_formats(const report *r, const ak_format *const **formats)
+{
+    report *w = (report *)r;
+    size_t cols = r->format_count + 1, n = 0;
+    free(w->matrix_formats);
+    w->matrix_formats = calloc(cols, sizeof *w->matrix_formats);
+    for (size_t col = 0; w->matrix_formats && col < cols; col++) {
+        bool used = false;
+        for (size_t row = 0; row < r->rule_count && !used; row++)
+            used = r->counts[row * cols + col] != 0;
+        if (used)
+            w->matrix_formats[n++] = column_format(r, col);
+    }
+    *formats = w->matrix_formats;
+    return w->matrix_formats ? n : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* workers                                                             */
+
+typedef struct pool {
+    const run *rn;
+    pthread_mutex_t mu;
+    pthread_cond_t done, room;
+    size_t next;    /* the next entry to take */
+    size_t emitted; /* entries written */
+    size_t window;  /* how far workers may run ahead of the writer */
+    result **results;
+    bool *failed;   /* out of memory for that entry */
+} pool;
+
+static void *worker(void *arg)
+{
+    pool *p = arg;
+    size_t n = p->rn->files.n;
+    pthread_mutex_lock(&p->mu);
+    while (p->next < n) {
+        if (p->next >= p->emitted + p->window) {
+            pthread_cond_wait(&p->room, &p->mu);
+            continue;
+        }
+        size_t i = p->next++;
+        pthread_mutex_unlock(&p->mu);
+        result *res = check_file(p->rn, &p->rn->files.v[i]);
+        pthread_mutex_lock(&p->mu);
+        p->results[i] = res;
+        p->failed[i] = !res;
+        pthread_cond_broadcast(&p->done);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* progress                                                            */
+
+typedef struct progress {
+    bool on;
+    struct timespec last;
+} progress;
+
+static void show_progress(progress *pr, size_t done, size_t total, const char *path)
+{
+    if (!pr->on)
+        return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double dt = (double)(now.tv_sec - pr->last.tv_sec) + (double)(now.tv_nsec - pr->last.tv_nsec) / 1e9;
+    if (done < total && dt < 0.1)
+        return;
+    pr->last = now;
+    /* the path's tail, without control characters, on one terminal line */
+    char shown[61];
+    size_t len = strlen(path), from = len > 56 ? len - 56 : 0, k = 0;
+    if (from) {
+        memcpy(shown, "...", 3);
+        k = 3;
+    }
+    for (size_t i = from; i < len && k < sizeof shown - 1; i++)
+        shown[k++] = (unsigned char)path[i] < 0x20 || path[i] == 0x7f ? '?' : path[i];
+    shown[k] = '\0';
+    fprintf(stderr, "\r\033[K%zu/%zu %s", done, total, shown);
+    fflush(stderr);
+}
+
+/* ------------------------------------------------------------------ */
+/* the command                                                         */
+
+static const report_writer *writer_for(const char *path)
+{
+    for (size_t i = 0; i < sizeof writers / sizeof writers[0]; i++) {
+        for (const char *const *e = writers[i]->extensions; *e; e++) {
+            size_t n = strlen(path), m = strlen(*e);
+            if (n > m && strcasecmp(path + n - m, *e) == 0)
+                return writers[i];
+        }
+    }
+    return NULL;
+}
+
+/* Writes one checked file; false when the spool failed. */
+static void emit(report *r, result *res, size_t *index)
+{
+    if (res->skipped)
+        return;
+    res->f.index = (*index)++;
+    tally(r, &res->f);
+    r->w->file(r, &res->f);
+}
+
+static int default_jobs(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 256 ? 256 : (int)n;
+}
+
+static bool check_all(run *rn, report *r, int jobs, progress *pr)
+{
+    size_t n = rn->files.n, index = 0;
+    bool ok = true;
+    if (jobs <= 1 || n <= 1) {
+        for (size_t i = 0; i < n && ok; i++) {
+            result *res = check_file(rn, &rn->files.v[i]);
+            ok = res != NULL;
+            if (res)
+                emit(r, res, &index);
+            free_result(res);
+            show_progress(pr, i + 1, n, rn->files.v[i].path);
+        }
+        return ok;
+    }
+    pool p = {.rn = rn, .window = (size_t)jobs * 4};
+    p.results = calloc(n, sizeof *p.results);
+    p.failed = calloc(n, sizeof *p.failed);
+    pthread_t *threads = calloc((size_t)jobs, sizeof *threads);
+    if (!p.results || !p.failed || !threads) {
+        free(p.results);
+        free(p.failed);
+        free(threads);
+        return false;
+    }
+    pthread_mutex_init(&p.mu, NULL);
+    pthread_cond_init(&p.done, NULL);
+    pthread_cond_init(&p.room, NULL);
+    int started = 0;
+    for (; started < jobs; started++)
+        if (pthread_create(&threads[started], NULL, worker, &p) != 0)
+            break;
+    if (started == 0)
+        ok = false;
+    for (size_t i = 0; i < n && ok; i++) {
+        pthread_mutex_lock(&p.mu);
+        while (!p.results[i] && !p.failed[i])
+            pthread_cond_wait(&p.done, &p.mu);
+        result *res = p.results[i];
+        p.results[i] = NULL;
+        p.emitted = i + 1;
+        pthread_cond_broadcast(&p.room);
+        pthread_mutex_unlock(&p.mu);
+        ok = res != NULL;
+        if (res)
+            emit(r, res, &index);
+        free_result(res);
+        show_progress(pr, i + 1, n, rn->files.v[i].path);
+    }
+    /* On failure, let the workers run out: nothing is waited for any more. */
+    pthread_mutex_lock(&p.mu);
+    p.emitted = n;
+    p.next = ok ? p.next : n;
+    pthread_cond_broadcast(&p.room);
+    pthread_mutex_unlock(&p.mu);
+    for (int i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+    for (size_t i = 0; i < n; i++)
+        free_result(p.results[i]);
+    pthread_mutex_destroy(&p.mu);
+    pthread_cond_destroy(&p.done);
+    pthread_cond_destroy(&p.room);
+    free(p.results);
+    free(p.failed);
+    free(threads);
+    return ok;
+}
+
+int cmd_report(int argc, char **argv)
+{
+    static const char *cmd = "report";
+    if (wants_help(argc, argv)) {
+        fputs(report_help, stdout);
+        return EXIT_OK;
+    }
+    run rn;
+    memset(&rn, 0, sizeof rn);
+    const char *output = NULL;
+    int jobs = 0;
+    bool quiet = false, only_files = false;
+    const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
+    size_t ninputs = 0;
+    int rc = inputs ? EXIT_OK : EXIT_USAGE;
+    for (int i = 0; i < argc && rc == EXIT_OK; i++) {
+        const char *a = argv[i], *v;
+        uint64_t num;
+        int got;
+        if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
+            inputs[ninputs++] = a;
+        } else if (strcmp(a, "--") == 0) {
+            only_files = true;
+        } else if ((got = format_option(cmd, "--format", argc, argv, &i, &rn.format)) != 0) {
+            if (got < 0)
+                rc = EXIT_USAGE;
+        } else if (opt_value(argc, argv, &i, "-o", &v)) {
+            if (!v || !*v) {
+                usage_error(cmd, "-o needs a file name%s", "");
+                rc = EXIT_USAGE;
+            }
+            output = v;
+        } else if (opt_value(argc, argv, &i, "-j", &v) || opt_value(argc, argv, &i, "--jobs", &v)) {
+            if (!v || !parse_u64(v, &num) || num == 0 || num > 256) {
+                usage_error(cmd, "-j takes a number of jobs from 1 to 256%s", "");
+                rc = EXIT_USAGE;
+            } else {
+                jobs = (int)num;
+            }
+        } else if (strncmp(a, "-j", 2) == 0 && a[2] && parse_u64(a + 2, &num) && num > 0 && num <= 256) {
+            jobs = (int)num; /* -j4 */
+        } else if (opt_value(argc, argv, &i, "--max-errors", &v)) {
+            if (!v || !parse_u64(v, &num) || num == 0 || num > UINT32_MAX) {
+                usage_error(cmd, "--max-errors takes a whole number from 1 to 4294967295%s", "");
+                rc = EXIT_USAGE;
+            } else {
+                rn.opt.max_errors = (uint32_t)num;
+            }
+        } else if (strcmp(a, "--strict") == 0) {
+            rn.opt.strict = true;
+        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+            quiet = true;
+        } else {
+            usage_error(cmd, "unknown option '%s'", a);
+            rc = EXIT_USAGE;
+        }
+    }
+    const report_writer *w = NULL;
+    if (rc == EXIT_OK && ninputs == 0) {
+        usage_error(cmd, "no input given (files or folders)%s", "");
+        rc = EXIT_USAGE;
+    } else if (rc == EXIT_OK && !output) {
+        usage_error(cmd, "needs -o OUT (.html, .md, .json, .xml or .sarif)%s", "");
+        rc = EXIT_USAGE;
+    } else if (rc == EXIT_OK && !(w = writer_for(output))) {
+        usage_error(cmd, "cannot tell the kind of report from '%s': use .html, .md, .json, .xml or .sarif", output);
+        rc = EXIT_USAGE;
+    }
+    if (rc != EXIT_OK) {
+        free(inputs);
+        return rc;
+    }
+    ak_output out;
+    char why[256];
+    if (!ak_output_open(&out, output, why, sizeof why)) {
+        fprintf(stderr, "%s: %s: %s\n", prog, output, why);
+        free(inputs);
+        return EXIT_USAGE;
+    }
+
+    /* Find the files, then sort them: the report's order is the paths'. */
+    rn.files.format = rn.format;
+    rn.thumbnails = w == &report_html;
+    for (size_t k = 0; k < ninputs && !rn.files.oom; k++) {
+        struct stat st;
+        if (strcmp(inputs[k], "-") != 0 && stat(inputs[k], &st) == 0 && S_ISDIR(st.st_mode))
+            ak_walk(inputs[k], visit_walked, &rn.files);
+        else /* a file named on the command line is checked whatever its name */
+            add_entry(&rn.files, inputs[k], 0, false);
+    }
+    if (rn.files.n)
+        qsort(rn.files.v, rn.files.n, sizeof *rn.files.v, cmp_entry);
+    size_t kept = 0;
+    for (size_t i = 0; i < rn.files.n; i++) {
+        if (kept && strcmp(rn.files.v[kept - 1].path, rn.files.v[i].path) == 0)
+            free(rn.files.v[i].path); /* named twice */
+        else
+            rn.files.v[kept++] = rn.files.v[i];
+    }
+    rn.files.n = kept;
+
+    report r;
+    memset(&r, 0, sizeof r);
+    r.w = w;
+    r.strict = rn.opt.strict;
+    r.inputs = inputs;
+    r.input_count = ninputs;
+    bool ok = !rn.files.oom && report_init(&r);
+    progress pr = {!quiet && isatty(STDERR_FILENO), {0, 0}};
+    if (ok)
+        ok = check_all(&rn, &r, jobs ? jobs : default_jobs(), &pr);
+    if (pr.on) {
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+    }
+    if (ok) {
+        w->finish(&r, &out);
+        ok = !r.spool_failed;
+    }
+    if (!ok) {
+        fprintf(stderr, "%s report: out of memory or temporary space; no report was written\n", prog);
+        ak_output_abort(&out);
+        rc = EXIT_USAGE;
+    } else if (!ak_output_commit(&out, why, sizeof why)) {
+        fprintf(stderr, "%s: %s: %s\n", prog, output, why);
+        rc = EXIT_USAGE;
+    } else {
+        const report_totals *t = &r.totals;
+        if (!quiet)
+            fprintf(stderr, "%s: %zu file%s, %zu with errors (%zu unreadable); %zu error%s, %zu warning%s\n", output,
+                    t->files, t->files == 1 ? "" : "s", t->invalid[r.strict], t->unreadable, t->errors,
+                    t->errors == 1 ? "" : "s", t->warnings, t->warnings == 1 ? "" : "s");
+        rc = t->invalid[r.strict] ? EXIT_INVALID : EXIT_OK;
+    }
+    report_free(&r);
+    for (size_t i = 0; i < rn.files.n; i++)
+        free(rn.files.v[i].path);
+    free(rn.files.v);
+    free(inputs);
+    return rc;
+}

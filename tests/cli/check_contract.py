@@ -1,0 +1,411 @@
+#!/usr/bin/env python3
+"""The command line keeps its promises (docs/cli.md): the right format for
+every file, no destroyed files, honest output, safe terminals. Each check
+runs the built binary the way a pipeline would."""
+import json
+import os
+import signal
+import stat
+import struct
+import subprocess
+import sys
+import tempfile
+
+CLI = os.environ["AK_CLI"]
+SRC = os.path.abspath(os.environ.get("AK_SOURCE_DIR", "."))
+SHARED = os.environ.get("AK_SHARED_DIR", os.path.join(SRC, "..", "shared"))
+failures = 0
+passed = 0
+
+
+def run(*args, stdin=b"", **kw):
+    return subprocess.run([CLI, *args], input=stdin, capture_output=True, timeout=120, **kw)
+
+
+def expect(name, cond, detail=""):
+    global failures, passed
+    if cond:
+        passed += 1
+    else:
+        failures += 1
+        print(f"FAIL {name} {detail!r}"[:2000])
+
+
+def example(*parts):
+    return os.path.join(SRC, "examples", *parts)
+
+
+def write(path, data):
+    with open(path, "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+    return path
+
+
+def files_of(r):
+    return json.loads(r.stdout)["files"]
+
+
+def codes(r):
+    return [d["code"] for f in files_of(r) for d in f["diagnostics"]]
+
+
+# ---- a validator must not pass what it was not asked to check -----------
+
+def detection(tmp):
+    # a file whose extension names a format is that format, even when its
+    # content is merely JSON; plain JSON only for .json or --format json
+    for name, content, fmt in (("walk.animj", "{}", "animj"), ("x.animx", "[1,2]", "animx"),
+                               ("x.anim", '{"a":1}', "maya")):
+        path = write(os.path.join(tmp, name), content)
+        r = run("validate", "--strict", "--diagnostics", "json", path)
+        f = files_of(r)[0]
+        expect(f"{name} is checked as {fmt}", f["format"] == fmt and r.returncode == 1, (r.returncode, f))
+    path = write(os.path.join(tmp, "plain.json"), '{"a":1}')
+    r = run("validate", "--diagnostics", "json", path)
+    expect(".json is plain JSON", files_of(r)[0]["format"] == "json" and r.returncode == 0, r.stdout)
+    r = run("validate", "--format", "json", "--diagnostics", "json", os.path.join(tmp, "walk.animj"))
+    expect("--format json", files_of(r)[0]["format"] == "json" and r.returncode == 0, r.stdout)
+    r = run("validate", "--diagnostics", "json", "-", stdin=b'{"a":1}')
+    expect("JSON on stdin is no format without --format", files_of(r)[0]["format"] is None and r.returncode == 1,
+           r.stdout)
+    # the content shows another animation format: checked as that, and the
+    # extension is called misleading
+    anim = open(example("maya", "bounce.anim"), "rb").read()
+    path = write(os.path.join(tmp, "bounce.animj"), anim)
+    r = run("validate", "--diagnostics", "json", path)
+    f = files_of(r)[0]
+    expect("misleading extension", f["format"] == "maya" and "animkit.input.extension-mismatch" in codes(r) and
+           r.returncode == 0, f)
+    r = run("validate", "--strict", "--diagnostics", "json", path)
+    expect("misleading extension is an error under --strict", r.returncode == 1, r.stdout)
+
+
+def planned(tmp):
+    rawr = os.path.join(tmp, "rawr")
+    os.mkdir(rawr)
+    corpus = os.path.join(SHARED, "corpus", "glaxnimate")
+    sources = sorted(os.listdir(corpus)) if os.path.isdir(corpus) else []
+    for n in sources[:3]:
+        write(os.path.join(rawr, n), open(os.path.join(corpus, n), "rb").read())
+    write(os.path.join(rawr, "own.rawr"), '{"animation": {"__type__": "MainComposition"}, '
+                                          '"format": {"format_version": 7, "generator": "Glaxnimate"}}')
+    r = run("validate", "--diagnostics", "json", rawr)
+    fs = files_of(r)
+    expect("a folder of .rawr files is not valid JSON", r.returncode == 2 and fs and
+           all(f["format"] == "glaxnimate" and not f["valid"] for f in fs) and
+           set(codes(r)) == {"animkit.input.unsupported-format"}, (r.returncode, fs))
+    # Prime ANIM version 2 (prime-anim.md §1.2: MP1's u32 1 at 0x0C), named .anim
+    prime = write(os.path.join(tmp, "samus.anim"), bytes.fromhex("00000002 00000000 00000000 00000001") + bytes(32))
+    r = run("validate", "--diagnostics", "json", prime)
+    expect("Prime ANIM is recognised, not checked", r.returncode == 2 and
+           files_of(r)[0]["format"] == "primeanim", r.stdout)
+    for args in (["dump", prime], ["convert", prime, os.path.join(tmp, "p.animj")],
+                 ["sample", "--times", "0:1:1", prime]):
+        r = run(*args)
+        expect(f"{args[0]} of a planned format: exit 2", r.returncode == 2 and
+               b"animkit.input.unsupported-format" in r.stderr, (r.returncode, r.stderr))
+    r = run("validate", "--format", "glaxnimate", prime)
+    expect("--format of a planned format", r.returncode == 2 and b"planned" in r.stderr, r.stderr)
+    r = run("formats")
+    expect("formats lists the planned ones", b"glaxnimate" in r.stdout and b"planned" in r.stdout, r.stdout)
+
+
+def folders(tmp):
+    empty = os.path.join(tmp, "empty")
+    os.mkdir(empty)
+    r = run("validate", empty)
+    expect("an empty folder is exit 2", r.returncode == 2 and b"no files" in r.stderr, r.stderr)
+    r = run("validate", "--allow-empty", empty)
+    expect("--allow-empty", r.returncode == 0, r.stderr)
+    other = os.path.join(tmp, "other")
+    os.mkdir(other)
+    write(os.path.join(other, "a.txt"), "text")
+    write(os.path.join(other, "b.png"), b"\x89PNG\r\n\x1a\n")
+    r = run("validate", other)
+    lines = r.stderr.decode().strip().splitlines()
+    expect("no supported file: one line saying what was found", r.returncode == 2 and len(lines) == 1 and
+           "2 files" in lines[0] and ".txt" in lines[0] and ".png" in lines[0], lines)
+    # symbolic links to files are followed; a link loop ends
+    linked = os.path.join(tmp, "linked")
+    os.mkdir(linked)
+    os.symlink(example("maya", "bounce.anim"), os.path.join(linked, "bounce.anim"))
+    os.symlink(linked, os.path.join(linked, "loop"))
+    r = run("validate", "--diagnostics", "json", linked)
+    fs = files_of(r)
+    expect("symlinked files are followed, loops detected", r.returncode == 0 and
+           [os.path.basename(f["file"]) for f in fs] == ["bounce.anim"], (r.returncode, fs, r.stderr))
+    os.symlink(os.path.join(tmp, "nowhere.animj"), os.path.join(linked, "dangling.animj"))
+    r = run("validate", "--diagnostics", "json", linked)
+    expect("a dangling link to an animation file is reported", r.returncode == 2 and
+           any(f.get("error") for f in files_of(r)), r.stdout)
+
+
+def not_text(tmp):
+    binary = example("animx", "redx_lz4.animx")
+    for fmt in ("maya", "animj", "json"):
+        r = run("validate", "--format", fmt, binary)
+        lines = r.stdout.decode(errors="replace").splitlines()
+        expect(f"binary handed to {fmt}: one diagnostic", r.returncode == 1 and
+               len([l for l in lines if "error:" in l]) == 1 and "animkit.input.not-text" in r.stdout.decode(),
+               lines[:5])
+    noise = write(os.path.join(tmp, "noise.anim"), bytes((i * 7919 + 13) % 256 for i in range(30000)))
+    r = run("validate", noise)
+    expect("random bytes named .anim: one diagnostic", r.returncode == 1 and len(r.stdout.splitlines()) == 1,
+           r.stdout[:300])
+
+
+# ---- never destroy data ---------------------------------------------------
+
+def same_file(tmp):
+    anim = write(os.path.join(tmp, "x.anim"), open(example("maya", "bounce.anim"), "rb").read())
+    before = open(anim, "rb").read()
+    os.symlink(anim, os.path.join(tmp, "link.anim"))
+    os.link(anim, os.path.join(tmp, "hard.anim"))
+    for args in (["convert", anim, anim, "--to", "mrtk"], ["convert", anim, anim, "--to", "animx"],
+                 ["convert", anim, os.path.join(tmp, "link.anim")], ["convert", os.path.join(tmp, "hard.anim"), anim],
+                 ["dump", anim, "-o", os.path.join(tmp, "link.anim")]):
+        r = run(*args)
+        expect(f"refused: {' '.join(os.path.basename(a) for a in args)}", r.returncode == 2 and
+               b"is the input file" in r.stderr and open(anim, "rb").read() == before, r.stderr)
+    r = run("convert", anim, os.path.join(tmp, "y.anim"), "--to", "animx")
+    expect("--to against the extension is said", b"named like a maya file" in r.stderr, r.stderr)
+
+
+def special_outputs(tmp):
+    anim = example("maya", "bounce.anim")
+    if os.path.exists("/dev/null"):
+        r = run("convert", anim, "/dev/null", "--to", "animj")
+        expect("-o /dev/null stays a device", r.returncode == 0 and stat.S_ISCHR(os.stat("/dev/null").st_mode),
+               r.stderr)
+        r = run("dump", anim, "-o", "/dev/null")
+        expect("dump -o /dev/null", r.returncode == 0 and stat.S_ISCHR(os.stat("/dev/null").st_mode), r.stderr)
+    r = run("convert", anim, "/dev/stdout", "--to", "animj")
+    expect("/dev/stdout is standard output", r.returncode == 0 and r.stdout.startswith(b"{"), r.stderr)
+    fifo = os.path.join(tmp, "pipe.animj")
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", fifo], stdout=subprocess.PIPE)
+    r = run("convert", anim, fifo)
+    got = reader.communicate(timeout=60)[0]
+    expect("a FIFO is written in place", r.returncode == 0 and got.startswith(b"{") and
+           stat.S_ISFIFO(os.stat(fifo).st_mode), r.stderr)
+    out = write(os.path.join(tmp, "kept.animj"), "old")
+    os.chmod(out, 0o640)
+    r = run("convert", anim, out)
+    expect("an existing output keeps its mode", r.returncode == 0 and stat.S_IMODE(os.stat(out).st_mode) == 0o640,
+           oct(os.stat(out).st_mode))
+    left = [n for n in os.listdir(tmp) if ".tmp-" in n]
+    expect("no temporary files", not left, left)
+
+
+def interrupted(tmp):
+    # a conversion killed while it writes leaves no temporary file: a large
+    # output, and SIGTERM as soon as the temporary file appears
+    big = os.path.join(tmp, "big.animx")
+    keys = 1_000_000
+    # AnimX (animj-animx.md §3): magic, version 1, 1 track, duration 1, name
+    # "", plain encoding; a Raw float track "n" "p" of `keys` zeros
+    body = bytearray(b"\x05AnimX" + struct.pack("<i", 1) + b"\x01" + struct.pack("<f", 1.0) + b"\x00\x00")
+    body += bytes([0, 21]) + b"\x01n\x01p"
+    n = keys
+    while True:  # 7-bit count
+        byte = n & 0x7f
+        n >>= 7
+        body.append(byte | (0x80 if n else 0))
+        if not n:
+            break
+    body += struct.pack("<f", 0.001) + bytes(4 * keys)
+    write(big, bytes(body))
+    out = os.path.join(tmp, "out.animj")
+    for attempt in range(3):
+        p = subprocess.Popen([CLI, "convert", big, out], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        caught = False
+        while p.poll() is None:
+            if any(".tmp-" in n for n in os.listdir(tmp)):
+                p.send_signal(signal.SIGTERM)
+                caught = True
+                break
+        p.wait(timeout=120)
+        if caught:
+            break
+        if os.path.exists(out):
+            os.unlink(out)
+    left = [n for n in os.listdir(tmp) if ".tmp-" in n]
+    expect("SIGTERM while writing removes the temporary file", caught and p.returncode == -signal.SIGTERM and
+           not left and not os.path.exists(out), (caught, p.returncode, left))
+
+
+def versions(tmp):
+    rec = example("mrtk", "right_hand_v10.bin")
+    out = os.path.join(tmp, "again.bin")
+    r = run("convert", "--to", "mrtk", rec, out)
+    same = os.path.exists(out) and open(out, "rb").read() == open(rec, "rb").read()
+    expect("MRTK 1.0 to MRTK stays 1.0, byte for byte", r.returncode == 0 and same, r.stderr)
+    r = run("validate", "--strict", "--format", "mrtk", out)
+    expect("... and passes --strict", r.returncode == 0, r.stdout[:300])
+    r = run("convert", "--to", "mrtk", "--format-version", "1.1", rec, out)
+    r2 = run("dump", out)
+    expect("--format-version 1.1 writes 1.1", r.returncode == 0 and b'"minor": 1' in r2.stdout, r2.stdout[:200])
+    r = run("convert", "--to", "mrtk", "--format-version", "7.3", rec, out)
+    expect("an unknown --format-version", r.returncode == 1 and b"animkit.convert.version" in r.stderr, r.stderr)
+
+
+# ---- conversions that should work do ---------------------------------------
+
+def conversions(tmp):
+    # every pair of supported animation formats, starting from one MRTK
+    # recording converted into each (so that every format has the same tracks)
+    rec = example("mrtk", "right_hand_v10.bin")
+    base = {"mrtk": rec}
+    ext = {"animj": ".animj", "animx": ".animx", "maya": ".anim", "mrtk": ".bin"}
+    for fmt in ("animj", "animx", "maya"):
+        base[fmt] = os.path.join(tmp, "base" + ext[fmt])
+        r = run("convert", "--verify", rec, base[fmt])
+        expect(f"mrtk -> {fmt}", r.returncode == 0, r.stderr[-400:])
+    for src in base:
+        for dst in base:
+            if src == dst:
+                continue
+            out = os.path.join(tmp, f"{src}-to-{dst}{ext[dst]}")
+            r = run("convert", "--verify", "--to", dst, base[src], out)
+            err = r.stderr.decode(errors="replace")
+            expect(f"{src} -> {dst} converts, losses as warnings", r.returncode == 0 and os.path.exists(out) and
+                   " error: " not in err and "animkit.convert.deviation" in err, err[-600:])
+    # Maya -> AnimJ on real Maya files: Hermite is exact, weighted is fitted
+    files = [example("maya", "bounce.anim")]
+    corpus = os.path.join(SHARED, "corpus", "maya")
+    if os.path.isdir(corpus):
+        files += [os.path.join(corpus, n) for n in sorted(os.listdir(corpus))]
+    for f in files:
+        out = os.path.join(tmp, os.path.basename(f) + ".animj")
+        r = run("convert", "--verify", f, out)
+        err = r.stderr.decode(errors="replace")
+        dev = [l for l in err.splitlines() if "animkit.convert.deviation" in l]
+        expect(f"maya -> animj: {os.path.basename(f)}", r.returncode == 0 and dev, err[-600:])
+        if "bounce" not in f and dev:  # unweighted Hermite curves: exact up to float32
+            worst = float(dev[0].split("sampled curves: ")[1].split()[0])
+            expect(f"maya -> animj is exact: {os.path.basename(f)}", worst < 1e-3, dev)
+    r = run("convert", example("maya", "bounce.anim"), os.path.join(tmp, "b.animj"))
+    expect("weighted tangents: a warning with the deviation", r.returncode == 0 and
+           b"approximated by CubicBezier" in r.stderr and b"largest deviation" in r.stderr, r.stderr)
+
+
+# ---- output a machine can trust -------------------------------------------
+
+def unreadable(tmp):
+    missing = os.path.join(tmp, "missing.animj")
+    good = example("maya", "bounce.anim")
+    r = run("validate", "--diagnostics", "json", good, missing)
+    fs = files_of(r)
+    expect("json: the unreadable file is listed", r.returncode == 2 and fs[1]["file"] == missing and
+           "No such file" in fs[1]["error"] and fs[1]["valid"] is False, fs)
+    r = run("validate", "--diagnostics", "sarif", good, missing)
+    inv = json.loads(r.stdout)["runs"][0]["invocations"][0]
+    expect("sarif: executionSuccessful false", r.returncode == 2 and inv["executionSuccessful"] is False and
+           len(inv["toolExecutionNotifications"]) == 1, inv)
+    r = run("validate", "--diagnostics", "sarif", good)
+    inv = json.loads(r.stdout)["runs"][0]["invocations"][0]
+    expect("sarif: executionSuccessful true", inv == {"executionSuccessful": True}, inv)
+    r = run("validate", "--diagnostics", "github", missing)
+    expect("github: an ::error annotation", r.returncode == 2 and r.stdout.startswith(b"::error file="), r.stdout)
+
+
+def stdout_errors(tmp):
+    if not os.path.exists("/dev/full"):
+        return
+    good = example("maya", "bounce.anim")
+    bad = example("animj", "bad-member-order.animj")
+    for args in (["validate", bad], ["validate", "--diagnostics", "json", good], ["formats"], ["rules"],
+                 ["schema", "--format", "animj"], ["dump", good], ["sample", "--times", "0:1:0.5", good],
+                 ["--help"], ["--version"]):
+        with open("/dev/full", "wb") as full:
+            r = subprocess.run([CLI, *args], stdout=full, stderr=subprocess.PIPE, timeout=60)
+        expect(f"{' '.join(args[:2])} > /dev/full exits 2", r.returncode == 2, (r.returncode, r.stderr))
+    # a closed pipe: exit 2, not a kill by SIGPIPE
+    p = subprocess.Popen([CLI, "rules"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.close()
+    p.wait(timeout=60)
+    expect("closed pipe exits 2", p.returncode == 2, p.returncode)
+
+
+def columns(tmp):
+    # one column count for every renderer: code points
+    path = write(os.path.join(tmp, "cols.animj"), '{"\u00e9\u00e9\u00e9": 1,,}')
+    seen = {}
+    for style in ("text", "gcc", "json", "sarif", "github"):
+        r = run("validate", "--diagnostics", style, path)
+        out = r.stdout.decode()
+        # the error: the second comma, code point 11 (byte 14)
+        if style == "json":
+            seen[style] = [d["column"] for d in files_of(r)[0]["diagnostics"] if d["severity"] == "error"]
+        elif style == "sarif":
+            res = json.loads(out)["runs"][0]
+            seen[style] = [x["locations"][0]["physicalLocation"]["region"]["startColumn"]
+                           for x in res["results"] if x["level"] == "error"]
+            expect("sarif columnKind", res["columnKind"] == "unicodeCodePoints", res["columnKind"])
+        elif style == "github":
+            seen[style] = [int(l.split(",col=")[1].split(",")[0]) for l in out.splitlines() if l.startswith("::error")]
+        else:
+            seen[style] = [int(l.split(":")[2]) for l in out.splitlines() if ": error:" in l]
+    expect("columns are code points everywhere", all(v == [11] for v in seen.values()), seen)
+
+
+def terminals(tmp):
+    # control bytes of a file never reach the terminal raw
+    path = write(os.path.join(tmp, "evil\x1b[2J.animj"),
+                 b'{"tracks": [{"trackType": "\x1b]0;owned\x07\x1b[31m", "x": "\xc2\x9b"}]}')
+    for style in ("text", "gcc", "github"):
+        r = run("validate", "--diagnostics", style, path)
+        raw = r.stdout + r.stderr
+        expect(f"{style}: no raw control bytes", not any(b < 0x20 and b not in (9, 10) for b in raw) and
+               b"\xc2\x9b" not in raw and b"\\x1b" in raw, raw[:400])
+    r = run("validate", os.path.join(tmp, "gone\x1b[2J.animj"))
+    expect("stderr names escaped", b"\x1b" not in r.stderr and b"\\x1b" in r.stderr, r.stderr)
+
+
+def jq_round_trip(tmp):
+    # 64-bit integers beyond 2^53 (MRTK's magic, ulong values) survive jq
+    import shutil
+    if not shutil.which("jq"):
+        if os.environ.get("CI"):
+            expect("jq is installed (scripts/install-deps)", False)
+        else:
+            print("SKIP jq round trips: jq is not installed")
+        return
+    rec = example("mrtk", "right_hand_v10.bin")
+    dumped = run("dump", rec).stdout
+    edited = subprocess.run(["jq", ".minor = .minor"], input=dumped, capture_output=True).stdout
+    path = write(os.path.join(tmp, "rec.json"), edited)
+    out = os.path.join(tmp, "rec.bin")
+    r = run("convert", "--to", "mrtk", path, out)
+    expect("an MRTK dump edited with jq converts back", r.returncode == 0 and
+           open(out, "rb").read() == open(rec, "rb").read(), r.stderr)
+    animj = write(os.path.join(tmp, "u.animj"),
+                  '{"name": "big", "globalDuration": 1, "tracks": [{"trackType": "Discrete", "valueType": "ulong", '
+                  '"data": {"node": "n", "property": "p", "keyframes": [{"time": 0, "value": 18446744073709551615}, '
+                  '{"time": 0.5, "value": 9007199254740993}]}}, {"trackType": "Discrete", "valueType": "long", '
+                  '"data": {"node": "n", "property": "q", "keyframes": [{"time": 0, "value": -9223372036854775808}]}}]}')
+    animx = os.path.join(tmp, "u.animx")
+    r = run("convert", animj, animx)
+    dumped = run("dump", animx).stdout
+    edited = subprocess.run(["jq", '.name = "edited"'], input=dumped, capture_output=True).stdout
+    path = write(os.path.join(tmp, "u.json"), edited)
+    again = os.path.join(tmp, "again.animx")
+    r = run("convert", "--to", "animx", path, again)
+    back = run("dump", again).stdout.decode()
+    expect("AnimX ulong/long values survive jq", r.returncode == 0 and "18446744073709551615" in back and
+           "9007199254740993" in back and "-9223372036854775808" in back and '"edited"' in back, back[:600])
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        for check in (detection, planned, folders, not_text, same_file, special_outputs, interrupted, versions,
+                      conversions, jq_round_trip, unreadable, stdout_errors, columns, terminals):
+            sub = os.path.join(tmp, check.__name__)
+            os.mkdir(sub)
+            check(sub)
+    print(f"{passed} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
