@@ -323,6 +323,10 @@ static void test_strict_levels(void **state)
     assert_int_equal(errors_of(hang, true), 1);
 }
 
+/* Inputs above this size in the limit test are not real (the file-size
+ * limit is checked before a byte is read). */
+#define MAYA_TEST_MAX_REAL ((size_t)64 << 20)
+
 /* The first diagnostic with this code, or NULL. */
 static const ak_diag *find_code(ak_diags *d, const char *code)
 {
@@ -338,8 +342,10 @@ static ak_diags *validate_input(const ak_input *in, bool strict)
     opt.strict = strict;
     ak_diag_options dopt = {strict, 0};
     ak_diags *d = ak_diags_new(&dopt);
-    ak_diags_set_source(d, in->data, in->size, true);
-    ak_validate(in, &ak_format_maya, &opt, d);
+    /* the front end itself: the registry would look at the bytes first */
+    if (in->size <= MAYA_TEST_MAX_REAL)
+        ak_diags_set_source(d, in->data, in->size, true);
+    ak_format_maya.validate(in, &opt, d);
     return d;
 }
 
