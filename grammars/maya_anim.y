@@ -13,7 +13,9 @@
  *               rest starts with '{' (the `keys {` line);
  *   KEYLINE     a whole key line written exactly as Maya writes it (7
  *               fields, %.8g numbers, no fixed tangent): a lexical fast
- *               path for the common line, one token instead of eight;
+ *               path for the common line, one token instead of eight,
+ *               taken while the file's precision (an action's finding,
+ *               rule 17) is 8;
  * and otherwise a token of Maya's `word`/`number` (classified below). Line
  * ends matter to Maya only where it discards a line, and so only there to
  * this grammar: everywhere else, as in Maya, a statement or a key may
@@ -25,8 +27,8 @@
  * discarded rest of its line. The scanner classifies `fixed` and the other
  * tangent words; the file's animVersion class reaches the grammar as the
  * token of the `keys` keyword (KEYS for >= 1.1, KEYS10 below), which the
- * animVersion action decides (the one fact an action passes to the
- * scanner). So the grammar reads a key exactly as Maya's token reader does:
+ * animVersion action decides (the one fact of the file's content that an
+ * action passes to the scanner). So the grammar reads a key exactly as Maya's token reader does:
  * a short key line takes the next line's first tokens as its own fields,
  * and the actions compare what was read with the lines the file shows.
  *
