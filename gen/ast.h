@@ -417,6 +417,10 @@ typedef struct format_decl {
     jmember *jm_pending; /* the JSON member being parsed (its since/until come first) */
     loc version_at;
     struct_decl *root_st;
+    /* text formats (`format <id> "<title>" text`): rules only; the checks are
+       hand-written grammar actions in the files of `checks in` (check_text.c) */
+    bool text;
+    vec checks_in; /* token* (STRING): paths relative to the declaration's folder */
 } format_decl;
 
 /* ---- the compiler ----------------------------------------------------- */
@@ -450,6 +454,11 @@ bool cc_expand(compiler *cc);
 /* A primitive type name ("u32", "f32be", "leb128") and its byte order. */
 bool cc_parse_prim(const char *name, prim_kind *p, endian *e);
 bool cc_check(compiler *cc);  /* names, types, rules, sizes */
+/* Text formats: refuses what a text declaration cannot hold and marks the
+ * rules the files of `checks in` report (check_text.c). */
+void cc_check_text(compiler *cc);
+/* A whole file, NUL-terminated (malloc'd; NULL on failure). */
+char *cc_read_file(const char *path, size_t *len);
 bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name);
 bool cc_emit_rules_md(compiler *cc, FILE *md);
 /* JSON schemas: the validator tables, the entry point and the JSON Schema export (emit_json.c). */

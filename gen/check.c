@@ -683,6 +683,8 @@ bool cc_check(compiler *cc)
         cc_error(cc, f->at, "undump needs at least the syntax, shape and value codes (the others fall back to them)");
     if (f->json) {
         check_json(cc);
+    } else if (f->text) {
+        cc_check_text(cc);
     } else {
         if (!f->trunc_code)
             cc_error(cc, f->at, "binary format '%s' needs `truncated @code`", f->id);

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *read_file(const char *path, size_t *len)
+char *cc_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -84,7 +84,7 @@ int main(int argc, char **argv)
     cc.path = input;
     cc.outdir = outdir;
     size_t len = 0;
-    char *src = read_file(input, &len);
+    char *src = cc_read_file(input, &len);
     if (!src) {
         fprintf(stderr, "animgen: cannot read %s: %s\n", input, strerror(errno));
         ak_arena_free(&cc.arena);

@@ -191,6 +191,18 @@ format_head ::= FORMAT name(I) STRING(T) JSON. {
     cc->format = f;
 }
 
+/* A text format (`format maya "..." text`): its parser is a grammar of its own
+   (grammars/); the declaration gives its rule table (check_text.c). `text`
+   is no keyword, so that the word stays usable as a name. */
+format_head ::= FORMAT name(I) STRING(T) name(K). {
+    if (strcmp(K->text, "text") != 0)
+        cc_error(cc, K->at, "unknown format kind '%s' (binary, json or text)", K->text);
+    format_decl *f = cc_alloc(cc, sizeof *f);
+    f->id = I->text; f->at = I->at; f->title = T->text; f->text = true;
+    f->end = END_LITTLE; f->magic_min_size = -1;
+    cc->format = f;
+}
+
 name(A) ::= IDENT(B). { A = B; }
 
 items ::= items item.
@@ -242,6 +254,14 @@ ucat ::= name(K) CODE(C). {
         F(cc)->undump_codes[i] = C->text; F(cc)->undump_at[i] = C->at;
     }
 }
+/* `checks in "file" ...`: where a text format's checks report its rules. */
+item ::= name(N) IN checks_files. {
+    if (strcmp(N->text, "checks") != 0)
+        cc_error(cc, N->at, "unknown declaration '%s'", N->text);
+}
+checks_files ::= checks_file.
+checks_files ::= checks_files checks_file.
+checks_file ::= STRING(S). { vec_push(cc, &F(cc)->checks_in, S); }
 item ::= TRUNCATED CODE(C). { F(cc)->trunc_code = C->text; F(cc)->trunc_at = C->at; }
 item ::= ROOT name(N). { F(cc)->root = N->text; F(cc)->root_at = N->at; }
 item ::= ROOT name(N) CODE(C). {

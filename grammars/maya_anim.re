@@ -1,19 +1,39 @@
-/* Maya ASCII .anim scanner: the primitives of Maya's reader (spec 2.1).
+/* Maya ASCII .anim scanner: the primitives of Maya's reader (spec 2.1) and
+ * the driver that feeds the grammar (maya_anim.y) with them.
  *
- * Maya's reader is not line based: `skip` eats whitespace, ';' and comments
- * (a '#' or '/' where a token starts, through the next LF); a `word` runs to
- * the next ';', SP or HT (LF and CR do NOT end it: a word value missing its
- * ';' swallows the next line); '{' and '}' are words of one byte; a quoted
- * word runs to the next '"'. Here a token stops at any blank or ';' and
- * records what ended it, so that the reader can tell when Maya would have run
- * on into the next line (maya.lex.word-spans-line).
+ *   skip    whitespace, ';' and comments (a '#' or '/' where a token starts,
+ *           through the next LF) before every token;
+ *   token   Maya's `word` and `number` as one token class each: keywords,
+ *           tangent words, numbers by their first byte (`digit-next`) and
+ *           shape, other words, '{' and '}' (words of one byte), quoted
+ *           words. A word directly followed by a line end is RUNON: Maya's
+ *           `word` does not stop at LF or CR and swallows the next line
+ *           (a number stops there, so a number is DNUM_E/ONUM_E instead);
+ *   rest    mayaVersion's value, up to ';';
+ *   line    the rest of a line through its LF (Maya's `discard-line`);
+ *   keyline a whole key line as Maya writes it (the fast path).
+ * Which of token, rest, line or keyline comes next is the grammar's to say
+ * (maya_parse_primitive): the driver asks before each token, as Maya's
+ * reader knows which primitive it calls where it is.
  *
  * Bounds: the input has no sentinel (it is usually mmapped), so every read
  * goes through YYPEEK, which yields 0 at the limit, and re2c:eof checks the
  * limit whenever it sees 0. */
-#include "maya_lex.h"
+#include "maya_syntax.h"
 
+#include "release.h"
+#include "numbers.h"
+
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* The parser, inlined into the driver's loop. */
+#include "maya_anim.c"
+
+#define MAX_FILE_BYTES ((size_t)256 << 20)
+#define MAX_LINE_BYTES ((size_t)1 << 20)
+#define MAX_TOKEN_BYTES ((size_t)64 << 10)
 
 /*!re2c
     re2c:api = custom;
@@ -38,14 +58,14 @@
     digit   = [0-9];
     nzdigit = [1-9];
     blank   = [ \t\v\f];
-    tokend  = [ \t\v\f\r\n;];
+    eol     = [\r\n\v\f];
     num_fixed = "-"? ("0" | nzdigit digit*) ("." digit* nzdigit)?;
     num_exp   = "-"? nzdigit ("." digit* nzdigit)? "e" [+-] (digit digit | nzdigit digit digit+);
     num_any   = [+-]? (digit+ ("." digit*)? | "." digit+) ([eE] [+-]? digit+)?;
 
     // Numbers exactly as %.8g prints them (Maya's default precision): at
     // most 8 significant digits, fixed notation for exponents -4..7, else
-    // a two-digit exponent. Used by the key-line fast path only.
+    // a two-digit exponent. For the key-line fast path only.
     sig8frac = [0-9]{0,6} nzdigit;
     fix8 = "-"? ( "0"
                 | "0." "0"{0,3} nzdigit ([0-9]{0,6} nzdigit)?
@@ -59,295 +79,22 @@
                 | nzdigit [0-9]{6} "." nzdigit );
     mant8 = nzdigit ("." [0-9]{0,6} nzdigit)?;
     exp8_any   = "-"? mant8 "e" ("-0" [5-9] | "-" nzdigit digit | "+0" [89] | "+" nzdigit digit);
+    // a value's exponent: never below e-09 (a value of at most 1e-10 goes
+    // the general way, for maya.key.tiny-value)
     exp8_value = "-"? mant8 "e" ("-0" [5-9] | "+0" [89] | "+" nzdigit digit);
     num8   = fix8 | exp8_any;
     value8 = fix8 | exp8_value;
+    // tangent words Maya writes without a note: no fixed (it takes a pair),
+    // no obsolete or 2023-only word
     tan_plain = "global" | "linear" | "flat" | "spline" | "step" | "stepnext" | "clamped" | "plateau" | "auto";
 */
 
-void maya_lex_init(maya_lexer *lx, const uint8_t *data, size_t size)
-{
-    memset(lx, 0, sizeof *lx);
-    lx->base = lx->cur = data;
-    lx->lim = data + size;
-    lx->line = 1;
-}
+const char *const maya_tangent_words[MAYA_TAN_COUNT] = {
+    "global", "fixed", "linear", "flat", "spline", "step", "stepnext", "slow", "fast",
+    "clamped", "plateau", "auto", "autoease", "automix", "autocustom",
+};
 
-static void note(maya_lexer *lx, maya_lexnote what, const uint8_t *at)
-{
-    if (lx->note)
-        lx->note(lx->note_ctx, what, (size_t)(at - lx->base), lx->line,
-                 (uint32_t)((size_t)(at - lx->base) - lx->line_start + 1));
-}
-
-static void newline(maya_lexer *lx, const uint8_t *after)
-{
-    lx->line++;
-    lx->line_start = (size_t)(after - lx->base);
-}
-
-/* skip (spec 2.1): whitespace, ';' and comments before a token. */
-static void skip(maya_lexer *lx, maya_tok *t)
-{
-    const uint8_t *cur = lx->cur, *lim = lx->lim, *mar = cur, *start;
-    (void)mar;
-    t->eols_before = 0;
-    t->semis_before = 0;
-    t->comment_before = false;
-    for (;;) {
-        start = cur;
-        /*!re2c
-            blank+     { continue; }
-            "\r\n"     { note(lx, MAYA_NOTE_CRLF, start); newline(lx, cur); t->eols_before++; continue; }
-            "\n"       { note(lx, MAYA_NOTE_LF, start); newline(lx, cur); t->eols_before++; continue; }
-            "\r"       { note(lx, MAYA_NOTE_BARE_CR, start); t->eols_before++; continue; }
-            ";"        { t->semis_before++; continue; }
-            [#/] [^\n]* { note(lx, MAYA_NOTE_COMMENT, start); t->comment_before = true; continue; }
-            $          { lx->cur = cur; return; }
-            *          { cur = start; lx->cur = cur; return; }
-        */
-    }
-}
-
-static maya_end end_of(const uint8_t *cur, const uint8_t *lim)
-{
-    if (cur >= lim)
-        return MAYA_END_EOF;
-    switch (*cur) {
-    case ' ': case '\t': return MAYA_END_SPACE;
-    case ';': return MAYA_END_SEMI;
-    case '\r': case '\n': return MAYA_END_EOL;
-    default: return MAYA_END_OTHER;
-    }
-}
-
-static void position(maya_lexer *lx, maya_tok *t, const uint8_t *start)
-{
-    t->start = (size_t)(start - lx->base);
-    t->line = lx->line;
-    t->col = (uint32_t)(t->start - lx->line_start + 1);
-}
-
-static bool odd_bytes(const uint8_t *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (s[i] < 0x20 || s[i] >= 0x7f)
-            return true;
-    return false;
-}
-
-static maya_kw keyword(const uint8_t *s, size_t n)
-{
-    const uint8_t *cur = s, *lim = s + n, *mar = s;
-    (void)mar;
-    maya_kw kw = MAYA_KW_NONE;
-    /*!re2c
-        "animVersion"      { kw = MAYA_KW_ANIMVERSION; goto done; }
-        "mayaVersion"      { kw = MAYA_KW_MAYAVERSION; goto done; }
-        "timeUnit"         { kw = MAYA_KW_TIMEUNIT; goto done; }
-        "linearUnit"       { kw = MAYA_KW_LINEARUNIT; goto done; }
-        "angularUnit"      { kw = MAYA_KW_ANGULARUNIT; goto done; }
-        "startTime"        { kw = MAYA_KW_STARTTIME; goto done; }
-        "endTime"          { kw = MAYA_KW_ENDTIME; goto done; }
-        "startUnitless"    { kw = MAYA_KW_STARTUNITLESS; goto done; }
-        "endUnitless"      { kw = MAYA_KW_ENDUNITLESS; goto done; }
-        "anim"             { kw = MAYA_KW_ANIM; goto done; }
-        "animData"         { kw = MAYA_KW_ANIMDATA; goto done; }
-        "input"            { kw = MAYA_KW_INPUT; goto done; }
-        "output"           { kw = MAYA_KW_OUTPUT; goto done; }
-        "weighted"         { kw = MAYA_KW_WEIGHTED; goto done; }
-        "inputUnit"        { kw = MAYA_KW_INPUTUNIT; goto done; }
-        "outputUnit"       { kw = MAYA_KW_OUTPUTUNIT; goto done; }
-        "tangentAngleUnit" { kw = MAYA_KW_TANGENTANGLEUNIT; goto done; }
-        "preInfinity"      { kw = MAYA_KW_PREINFINITY; goto done; }
-        "postInfinity"     { kw = MAYA_KW_POSTINFINITY; goto done; }
-        "keys"             { kw = MAYA_KW_KEYS; goto done; }
-        $                  { return MAYA_KW_NONE; }
-        *                  { return MAYA_KW_NONE; }
-    */
-done:
-    return cur == lim ? kw : MAYA_KW_NONE;
-}
-
-maya_numclass maya_number_class(const uint8_t *s, size_t n)
-{
-    const uint8_t *cur = s, *lim = s + n, *mar = s;
-    maya_numclass c;
-    /*!re2c
-        num_fixed { c = MAYA_N_FIXED; goto done; }
-        num_exp   { c = MAYA_N_EXP; goto done; }
-        num_any   { c = MAYA_N_OTHER; goto done; }
-        $         { return MAYA_N_NONE; }
-        *         { return MAYA_N_NONE; }
-    */
-done:
-    return cur == lim ? c : MAYA_N_NONE;
-}
-
-void maya_lex_next(maya_lexer *lx, maya_tok *t)
-{
-    skip(lx, t);
-    const uint8_t *cur = lx->cur, *lim = lx->lim, *mar = cur, *ctx = cur, *start = cur;
-    (void)ctx;
-    (void)mar;
-    t->kw = MAYA_KW_NONE;
-    t->num = MAYA_N_NONE;
-    t->digit_start = false;
-    t->odd_bytes = false;
-    position(lx, t, start);
-    /*!re2c
-        $ {
-            t->cls = MAYA_C_EOF; t->off = t->start; t->len = 0; t->end = MAYA_END_EOF;
-            return;
-        }
-        "{" { t->cls = MAYA_C_LBRACE; goto token; }
-        "}" { t->cls = MAYA_C_RBRACE; goto token; }
-        ["] [^"]* ["] {
-            t->cls = MAYA_C_QUOTED;
-            t->off = t->start + 1;
-            t->len = (size_t)(cur - start) - 2;
-            t->odd_bytes = odd_bytes(start + 1, t->len);
-            for (const uint8_t *p = start + 1; p < cur - 1; p++)
-                if (*p == '\n')
-                    newline(lx, p + 1);
-            t->end = end_of(cur, lim);
-            lx->cur = cur;
-            return;
-        }
-        ["] [^"]* {
-            t->cls = MAYA_C_UNTERMINATED;
-            t->off = t->start + 1;
-            t->len = (size_t)(lim - start) - 1;
-            for (const uint8_t *p = start + 1; p < lim; p++)
-                if (*p == '\n')
-                    newline(lx, p + 1);
-            t->end = MAYA_END_EOF;
-            lx->cur = lim;
-            return;
-        }
-        [^ \t\v\f\r\n;{}"#/] [^ \t\v\f\r\n;]* { t->cls = MAYA_C_WORD; goto word; }
-        * { t->cls = MAYA_C_WORD; goto word; }
-    */
-word:
-    t->off = t->start;
-    t->len = (size_t)(cur - start);
-    t->digit_start = *start >= '0' && *start <= '9';
-    t->odd_bytes = odd_bytes(start, t->len);
-    {
-        uint8_t c0 = *start;
-        if ((c0 >= '0' && c0 <= '9') || c0 == '-' || c0 == '+' || c0 == '.') {
-            t->num = maya_number_class(start, t->len);
-            if (t->num == MAYA_N_NONE) {
-                /* Maya's `number` stops before the first byte that cannot
-                   continue it; a '#' or '/' there starts a comment */
-                for (size_t i = 1; i < t->len; i++) {
-                    if (start[i] != '#' && start[i] != '/')
-                        continue;
-                    maya_numclass c = maya_number_class(start, i);
-                    if (c != MAYA_N_NONE) {
-                        t->num = c;
-                        t->len = i;
-                        cur = start + i;
-                    }
-                    break;
-                }
-            }
-        } else if (t->len >= 4) {
-            t->kw = keyword(start, t->len);
-        }
-    }
-    t->end = end_of(cur, lim);
-    lx->cur = cur;
-    return;
-token:
-    t->off = t->start;
-    t->len = 1;
-    t->end = end_of(cur, lim);
-    lx->cur = cur;
-}
-
-void maya_lex_rest(maya_lexer *lx, maya_tok *t)
-{
-    skip(lx, t);
-    const uint8_t *start = lx->cur, *p = start;
-    position(lx, t, start);
-    while (p < lx->lim && *p != ';') {
-        if (*p == '\n')
-            newline(lx, p + 1);
-        p++;
-    }
-    t->cls = MAYA_C_REST;
-    t->kw = MAYA_KW_NONE;
-    t->num = MAYA_N_NONE;
-    t->digit_start = false;
-    t->off = t->start;
-    t->len = (size_t)(p - start);
-    t->odd_bytes = odd_bytes(start, t->len);
-    t->end = p < lx->lim ? MAYA_END_SEMI : MAYA_END_EOF;
-    lx->cur = p < lx->lim ? p + 1 : p;
-}
-
-bool maya_lex_fast_key(maya_lexer *lx, maya_fastkey *k)
-{
-    const uint8_t *cur = lx->cur, *lim = lx->lim, *mar = cur;
-    const uint8_t *t0, *t1, *v0, *v1, *a0, *a1, *b0, *b1, *f0, *eol;
-    /*!stags:re2c format = 'const uint8_t *@@ = NULL;\n'; */
-    (void)mar;
-    /*!re2c
-        [ ]* @t0 num8 @t1 " " @v0 value8 @v1 " " @a0 tan_plain @a1 " " @b0 tan_plain @b1 " "
-            @f0 [01] " " [01] " " [01] ";" @eol "\r"? "\n" {
-            k->time_off = (size_t)(t0 - lx->base);
-            k->time_len = (size_t)(t1 - t0);
-            k->value_off = (size_t)(v0 - lx->base);
-            k->value_len = (size_t)(v1 - v0);
-            k->tin = maya_word_tangent(a0, (size_t)(a1 - a0));
-            k->tout = maya_word_tangent(b0, (size_t)(b1 - b0));
-            k->flags[0] = f0[0] == '1';
-            k->flags[1] = f0[2] == '1';
-            k->flags[2] = f0[4] == '1';
-            k->crlf = *eol == '\r';
-            k->eol_off = (size_t)(eol - lx->base);
-            lx->cur = cur;
-            lx->line++;
-            lx->line_start = (size_t)(cur - lx->base);
-            return true;
-        }
-        $ { return false; }
-        * { return false; }
-    */
-}
-
-void maya_lex_discard_line(maya_lexer *lx)
-{
-    const uint8_t *nl = memchr(lx->cur, '\n', (size_t)(lx->lim - lx->cur));
-    if (!nl) {
-        lx->cur = lx->lim;
-        return;
-    }
-    lx->cur = nl + 1;
-    newline(lx, lx->cur);
-}
-
-bool maya_lex_line_blank(const maya_lexer *lx, uint32_t *semis, size_t *comment)
-{
-    *semis = 0;
-    *comment = SIZE_MAX;
-    for (const uint8_t *p = lx->cur; p < lx->lim && *p != '\n'; p++) {
-        if (*p == ';')
-            (*semis)++;
-        else if (*p == '#' || *p == '/') {
-            *comment = (size_t)(p - lx->base);
-            return true;
-        } else if (*p != ' ' && *p != '\t' && *p != '\r' && *p != '\v' && *p != '\f')
-            return false;
-    }
-    return true;
-}
-
-/* ------------------------------------------------------------------ */
-/* Word tables (spec 2.3). Exact, case-sensitive lexemes.              */
-
-int maya_word_tangent(const uint8_t *s, size_t n)
+int maya_tangent_of(const uint8_t *s, size_t n)
 {
     const uint8_t *cur = s, *lim = s + n, *mar = s;
     int v;
@@ -375,119 +122,491 @@ done:
     return cur == lim ? v : -1;
 }
 
-int maya_word_infinity(const uint8_t *s, size_t n)
+/* The keywords of spec 2.3 ("movData" is not one: Maya never reads it). */
+static int keyword(const uint8_t *s, size_t n)
 {
     const uint8_t *cur = s, *lim = s + n, *mar = s;
-    int v;
+    int code;
     (void)mar;
     /*!re2c
-        "constant"      { v = MAYA_INF_CONSTANT; goto done; }
-        "linear"        { v = MAYA_INF_LINEAR; goto done; }
-        "cycle"         { v = MAYA_INF_CYCLE; goto done; }
-        "cycleRelative" { v = MAYA_INF_CYCLE_RELATIVE; goto done; }
-        "oscillate"     { v = MAYA_INF_OSCILLATE; goto done; }
-        $               { return -1; }
-        *               { return -1; }
+        "animVersion"      { code = MAYA_T_ANIMVERSION; goto done; }
+        "mayaVersion"      { code = MAYA_T_MAYAVERSION; goto done; }
+        "timeUnit"         { code = MAYA_T_TIMEUNIT; goto done; }
+        "linearUnit"       { code = MAYA_T_LINEARUNIT; goto done; }
+        "angularUnit"      { code = MAYA_T_ANGULARUNIT; goto done; }
+        "startTime"        { code = MAYA_T_STARTTIME; goto done; }
+        "endTime"          { code = MAYA_T_ENDTIME; goto done; }
+        "startUnitless"    { code = MAYA_T_STARTUNITLESS; goto done; }
+        "endUnitless"      { code = MAYA_T_ENDUNITLESS; goto done; }
+        "anim"             { code = MAYA_T_ANIM; goto done; }
+        "animData"         { code = MAYA_T_ANIMDATA; goto done; }
+        "input"            { code = MAYA_T_INPUT; goto done; }
+        "output"           { code = MAYA_T_OUTPUT; goto done; }
+        "weighted"         { code = MAYA_T_WEIGHTED; goto done; }
+        "inputUnit"        { code = MAYA_T_INPUTUNIT; goto done; }
+        "outputUnit"       { code = MAYA_T_OUTPUTUNIT; goto done; }
+        "tangentAngleUnit" { code = MAYA_T_TANGENTANGLEUNIT; goto done; }
+        "preInfinity"      { code = MAYA_T_PREINFINITY; goto done; }
+        "postInfinity"     { code = MAYA_T_POSTINFINITY; goto done; }
+        "keys"             { code = MAYA_T_KEYS; goto done; }
+        $                  { return 0; }
+        *                  { return 0; }
     */
 done:
-    return cur == lim ? v : -1;
+    return cur == lim ? code : 0;
 }
 
-int maya_word_time_unit(const uint8_t *s, size_t n)
+maya_numclass maya_number_class(const uint8_t *s, size_t n)
 {
     const uint8_t *cur = s, *lim = s + n, *mar = s;
-    int v;
-    (void)mar;
+    maya_numclass c;
     /*!re2c
-        "hour"     { v = MAYA_TU_HOUR; goto done; }
-        "min"      { v = MAYA_TU_MIN; goto done; }
-        "sec"      { v = MAYA_TU_SEC; goto done; }
-        "millisec" { v = MAYA_TU_MILLISEC; goto done; }
-        "game"     { v = MAYA_TU_GAME; goto done; }
-        "film"     { v = MAYA_TU_FILM; goto done; }
-        "pal"      { v = MAYA_TU_PAL; goto done; }
-        "ntsc"     { v = MAYA_TU_NTSC; goto done; }
-        "show"     { v = MAYA_TU_SHOW; goto done; }
-        "palf"     { v = MAYA_TU_PALF; goto done; }
-        "ntscf"    { v = MAYA_TU_NTSCF; goto done; }
-        $          { return -1; }
-        *          { return -1; }
-    */
-done:
-    return cur == lim ? v : -1;
-}
-
-int maya_word_linear_unit(const uint8_t *s, size_t n, bool *long_form)
-{
-    const uint8_t *cur = s, *lim = s + n, *mar = s;
-    int v;
-    bool lf = false;
-    (void)mar;
-    /*!re2c
-        "mm"         { v = MAYA_LU_MM; goto done; }
-        "cm"         { v = MAYA_LU_CM; goto done; }
-        "m"          { v = MAYA_LU_M; goto done; }
-        "km"         { v = MAYA_LU_KM; goto done; }
-        "in"         { v = MAYA_LU_IN; goto done; }
-        "ft"         { v = MAYA_LU_FT; goto done; }
-        "yd"         { v = MAYA_LU_YD; goto done; }
-        "mi"         { v = MAYA_LU_MI; goto done; }
-        "millimeter" { v = MAYA_LU_MM; lf = true; goto done; }
-        "centimeter" { v = MAYA_LU_CM; lf = true; goto done; }
-        "meter"      { v = MAYA_LU_M; lf = true; goto done; }
-        "kilometer"  { v = MAYA_LU_KM; lf = true; goto done; }
-        "inch"       { v = MAYA_LU_IN; lf = true; goto done; }
-        "foot"       { v = MAYA_LU_FT; lf = true; goto done; }
-        "yard"       { v = MAYA_LU_YD; lf = true; goto done; }
-        "mile"       { v = MAYA_LU_MI; lf = true; goto done; }
-        $            { return -1; }
-        *            { return -1; }
+        num_fixed { c = MAYA_N_FIXED; goto done; }
+        num_exp   { c = MAYA_N_EXP; goto done; }
+        num_any   { c = MAYA_N_OTHER; goto done; }
+        $         { return MAYA_N_NONE; }
+        *         { return MAYA_N_NONE; }
     */
 done:
     if (cur != lim)
-        return -1;
-    *long_form = lf;
-    return v;
+        return MAYA_N_NONE;
+    /* `number` fails on a value a double cannot hold (1e999): look only
+       where that is possible */
+    if (n > 300 || (n > 4 && memchr(s, 'e', n)) || (n > 4 && memchr(s, 'E', n))) {
+        double v;
+        if (ak_parse_f64((const char *)s, n, &v) != AK_NUM_OK || !isfinite(v))
+            return MAYA_N_NONE;
+    }
+    return c;
 }
 
-int maya_word_angular_unit(const uint8_t *s, size_t n, bool *long_form)
+/* ------------------------------------------------------------------ */
+/* skip                                                                 */
+
+static void newline(maya_lexer *lx, const uint8_t *after)
 {
-    const uint8_t *cur = s, *lim = s + n, *mar = s;
-    int v;
-    bool lf = false;
-    (void)mar;
-    /*!re2c
-        "deg"    { v = MAYA_AU_DEG; goto done; }
-        "rad"    { v = MAYA_AU_RAD; goto done; }
-        "min"    { v = MAYA_AU_MIN; goto done; }
-        "sec"    { v = MAYA_AU_SEC; goto done; }
-        "degree" { v = MAYA_AU_DEG; lf = true; goto done; }
-        "radian" { v = MAYA_AU_RAD; lf = true; goto done; }
-        "minute" { v = MAYA_AU_MIN; lf = true; goto done; }
-        "second" { v = MAYA_AU_SEC; lf = true; goto done; }
-        $        { return -1; }
-        *        { return -1; }
-    */
-done:
-    if (cur != lim)
-        return -1;
-    *long_form = lf;
-    return v;
+    lx->line++;
+    lx->line_start = (size_t)(after - lx->base);
 }
 
-int maya_word_output(const uint8_t *s, size_t n)
+static void position(const maya_lexer *lx, maya_tok *t, const uint8_t *at)
 {
-    const uint8_t *cur = s, *lim = s + n, *mar = s;
-    int v;
+    t->start = (uint32_t)(at - lx->base);
+    t->line = lx->line;
+    t->col = (uint32_t)(t->start - lx->line_start + 1);
+}
+
+/* skip (spec 2.1). Notes what rules are about when rd is given: comments,
+ * bare CR, line-end styles. */
+static void skip(maya_reader *rd, maya_lexer *lx, maya_tok *t)
+{
+    const uint8_t *cur = lx->cur, *lim = lx->lim, *mar = cur, *start;
+    (void)mar;
+    t->semis = 0;
+    t->flags = lx->cur == lx->base || lx->cur[-1] == '\n' ? MAYA_F_BOL : 0;
+    for (;;) {
+        start = cur;
+        /*!re2c
+            blank+      { continue; }
+            "\r"? "\n"  {
+                if (rd)
+                    maya_note_eol(rd, (size_t)(start - lx->base), *start == '\r');
+                newline(lx, cur);
+                t->flags |= MAYA_F_BOL;
+                continue;
+            }
+            "\r"        {
+                if (rd && !rd->bare_cr_reported && !rd->recovering) {
+                    rd->bare_cr_reported = true;
+                    maya_report_at(rd, maya_R_FILE_BARE_CR, (size_t)(start - lx->base), 1,
+                                   "line end CR without LF: Maya's skip-to-LF then eats the rest of the file");
+                }
+                continue;
+            }
+            ";"         { if (t->semis < 255) t->semis++; continue; }
+            [#/] [^\n]* {
+                t->flags |= MAYA_F_COMMENT;
+                t->aux = (uint32_t)(start - lx->base);
+                if (rd && !rd->recovering)
+                    maya_report_at(rd, maya_R_LEX_COMMENT, t->aux, 1, "comment (Maya never writes comments)");
+                continue;
+            }
+            $           { lx->cur = cur; return; }
+            *           { lx->cur = start; return; }
+        */
+    }
+}
+
+static uint8_t end_of(const uint8_t *cur, const uint8_t *lim)
+{
+    if (cur >= lim)
+        return MAYA_END_EOF;
+    switch (*cur) {
+    case ' ': case '\t': return MAYA_END_SPACE;
+    case ';': return MAYA_END_SEMI;
+    case '\r': case '\n': return MAYA_END_EOL;
+    default: return MAYA_END_OTHER;
+    }
+}
+
+static bool odd_bytes(const uint8_t *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < 0x20 || s[i] >= 0x7f)
+            return true;
+    return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* token                                                                */
+
+/* The grammar code of a word lexeme [s, s+n) ended by what is at e. */
+static int classify(maya_tok *t, const uint8_t *s, size_t n, const uint8_t *e, const uint8_t *lim)
+{
+    bool runon = e < lim && (*e == '\r' || *e == '\n' || *e == '\v' || *e == '\f');
+    t->tan = -1;
+    if (!n)
+        return MAYA_T_WORD;
+    if ((*s >= '0' && *s <= '9') || *s == '-' || *s == '+' || *s == '.') {
+        t->num = (uint8_t)maya_number_class(s, n);
+        bool digit = *s >= '0' && *s <= '9';
+        if (t->num != MAYA_N_NONE)
+            return digit ? (runon ? MAYA_T_DNUM_E : MAYA_T_DNUM) : (runon ? MAYA_T_ONUM_E : MAYA_T_ONUM);
+        return runon ? MAYA_T_RUNON : digit ? MAYA_T_DWORD : MAYA_T_WORD;
+    }
+    t->num = MAYA_N_NONE;
+    if (runon)
+        return MAYA_T_RUNON;
+    int kw = n >= 4 && n <= 16 ? keyword(s, n) : 0;
+    if (kw)
+        return kw == MAYA_T_ANIM && (t->flags & MAYA_F_BOL) ? MAYA_T_ANIMB : kw;
+    t->tan = (int8_t)maya_tangent_of(s, n);
+    return t->tan == MAYA_TAN_FIXED ? MAYA_T_FIXED : t->tan >= 0 ? MAYA_T_TAN : MAYA_T_WORD;
+}
+
+/* skip + word/number (spec 2.1): the token's grammar code, 0 at the end. */
+static int scan_token(maya_reader *rd, maya_lexer *lx, maya_tok *t)
+{
+    skip(rd, lx, t);
+    const uint8_t *cur = lx->cur, *lim = lx->lim, *mar = cur, *start = cur;
+    (void)mar;
+    position(lx, t, start);
+    t->off = t->start;
+    int code;
+    /*!re2c
+        $   { t->len = 0; t->end = MAYA_END_EOF; t->num = 0; return 0; }
+        "{" { code = MAYA_T_LBRACE; goto brace; }
+        "}" { code = MAYA_T_RBRACE; goto brace; }
+        ["] [^"]* ["] {
+            t->off = t->start + 1;
+            t->len = (uint32_t)(cur - start) - 2;
+            t->flags |= MAYA_F_QUOTED;
+            for (const uint8_t *p = start + 1; p < cur - 1; p++)
+                if (*p == '\n')
+                    newline(lx, p + 1);
+            /* Maya's `word` drops the quotes: a quoted keyword or tangent
+               word is one; `number` fails on the quote */
+            code = classify(t, start + 1, t->len, NULL, NULL);
+            if (code == MAYA_T_DNUM || code == MAYA_T_ONUM || code == MAYA_T_DWORD) {
+                code = MAYA_T_WORD;
+                t->num = MAYA_N_NONE;
+            }
+            goto done;
+        }
+        ["] [^"]* {
+            t->off = t->start + 1;
+            t->len = (uint32_t)(lim - start) - 1;
+            lx->cur = lim;
+            t->end = MAYA_END_EOF;
+            return MAYA_T_LEXERR;
+        }
+        [^ \t\v\f\r\n;{}"#/] [^ \t\v\f\r\n;]* { goto word; }
+        * { goto word; }
+    */
+brace:
+    t->len = 1;
+    t->num = MAYA_N_NONE;
+    t->tan = -1;
+    goto done;
+word:
+    t->len = (uint32_t)(cur - start);
+    {
+        uint8_t c0 = *start;
+        if (((c0 >= '0' && c0 <= '9') || c0 == '-' || c0 == '+' || c0 == '.') &&
+            maya_number_class(start, t->len) == MAYA_N_NONE) {
+            /* `number` stops before a byte that cannot continue it: a '#'
+               or '/' there starts a comment */
+            for (size_t i = 1; i < t->len; i++) {
+                if (start[i] != '#' && start[i] != '/')
+                    continue;
+                if (maya_number_class(start, i) != MAYA_N_NONE) {
+                    t->len = (uint32_t)i;
+                    cur = start + i;
+                }
+                break;
+            }
+        }
+    }
+    code = classify(t, start, t->len, cur, lim);
+done:
+    if (odd_bytes(lx->base + t->off, t->len))
+        t->flags |= MAYA_F_ODD;
+    t->end = end_of(cur, lim);
+    lx->cur = cur;
+    return code;
+}
+
+/* rest (spec 2.1): mayaVersion's value, the bytes up to ';' (consumed). A
+ * value that runs over a line end is RUNON. */
+static int scan_rest(maya_reader *rd, maya_lexer *lx, maya_tok *t)
+{
+    skip(rd, lx, t);
+    const uint8_t *start = lx->cur, *semi = memchr(start, ';', (size_t)(lx->lim - start));
+    const uint8_t *end = semi ? semi : lx->lim;
+    position(lx, t, start);
+    t->off = t->start;
+    t->len = (uint32_t)(end - start);
+    t->num = MAYA_N_NONE;
+    t->tan = -1;
+    t->end = semi ? MAYA_END_SEMI : MAYA_END_EOF;
+    if (odd_bytes(start, t->len))
+        t->flags |= MAYA_F_ODD;
+    bool runon = false;
+    for (const uint8_t *p = start; p < end; p++)
+        if (*p == '\n' || *p == '\r') {
+            runon = true;
+            if (*p == '\n')
+                newline(lx, p + 1);
+        }
+    lx->cur = semi ? semi + 1 : lx->lim;
+    return runon ? MAYA_T_RUNON : MAYA_T_REST;
+}
+
+/* discard-line (spec 2.1): the rest of the current line through its LF.
+ * The tokens on it are counted (they are what Maya ignores); LINE_BRACE
+ * when the first is '{'. */
+static int scan_line(maya_reader *rd, maya_lexer *lx, maya_tok *t)
+{
+    const uint8_t *start = lx->cur, *nl = memchr(start, '\n', (size_t)(lx->lim - start));
+    const uint8_t *end = nl ? nl + 1 : lx->lim;
+    position(lx, t, start);
+    t->len = (uint32_t)(end - start);
+    t->end = nl ? MAYA_END_EOL : MAYA_END_EOF;
+    t->flags = nl && nl > start && nl[-1] == '\r' ? MAYA_F_CRLF : 0;
+    t->num = MAYA_N_NONE;
+    t->tan = -1;
+    t->count = 0;
+    memset(t->codes, 0, sizeof t->codes);
+    t->aux = t->off2 = 0;
+    t->semis = 0;
+    t->off = t->start;
+    /* the tokens Maya discards, scanned within the line */
+    maya_lexer sub = {lx->base, start, nl ? nl : lx->lim, lx->line, lx->line_start};
+    for (;;) {
+        maya_tok x;
+        x.aux = 0;
+        int code = scan_token(NULL, &sub, &x);
+        t->semis = (uint8_t)(t->semis + x.semis > 255 ? 255 : t->semis + x.semis);
+        if ((x.flags & MAYA_F_COMMENT) && !t->aux)
+            t->aux = x.aux;
+        if (!code || t->count == 255)
+            break;
+        if (t->count < 4)
+            t->codes[t->count] = (uint8_t)code;
+        if (t->count == 0)
+            t->off = x.off;
+        else if (t->count == 1)
+            t->off2 = x.off;
+        t->count++;
+    }
+    if (rd) {
+        if (t->len > MAX_LINE_BYTES && !rd->long_line_reported) {
+            rd->long_line_reported = true;
+            maya_report_at(rd, maya_R_LIMIT_LINE_LENGTH, lx->line_start, 0, "line longer than %zu bytes",
+                           MAX_LINE_BYTES);
+        }
+        if (nl)
+            maya_note_eol(rd, (size_t)(nl - lx->base) - (t->flags & MAYA_F_CRLF ? 1 : 0),
+                          (t->flags & MAYA_F_CRLF) != 0);
+    }
+    lx->cur = end;
+    if (nl)
+        newline(lx, end);
+    return t->codes[0] == MAYA_T_LBRACE ? MAYA_T_LINE_BRACE : MAYA_T_LINE;
+}
+
+/* A key line written as Maya writes it: 7 fields, %.8g-shaped numbers, a
+ * tangent pair without `fixed`, flags 0/1, ';' and the line end. Nothing in
+ * it needs a diagnostic but the time order. On no match nothing moves. */
+static bool scan_keyline(maya_reader *rd, maya_lexer *lx, maya_tok *k)
+{
+    const uint8_t *cur = lx->cur, *lim = lx->lim, *mar = cur;
+    const uint8_t *t0, *t1, *v0, *v1, *a0, *a1, *b0, *b1, *f0, *e;
+    /*!stags:re2c format = 'const uint8_t *@@ = NULL;\n    '; */
     (void)mar;
     /*!re2c
-        "linear"   { v = MAYA_OUT_LINEAR; goto done; }
-        "angular"  { v = MAYA_OUT_ANGULAR; goto done; }
-        "time"     { v = MAYA_OUT_TIME; goto done; }
-        "unitless" { v = MAYA_OUT_UNITLESS; goto done; }
-        $          { return -1; }
-        *          { return -1; }
+        [ ]* @t0 num8 @t1 " " @v0 value8 @v1 " " @a0 tan_plain @a1 " " @b0 tan_plain @b1 " "
+            @f0 [01] " " [01] " " [01] ";" @e "\r"? "\n" {
+            k->off = (uint32_t)(t0 - lx->base);
+            k->start = k->off;
+            k->len = (uint32_t)(t1 - t0);
+            k->aux = (uint32_t)(v0 - lx->base);
+            k->vlen = (uint8_t)(v1 - v0);
+            if (rd->doc) { /* validation needs no tangent index */
+                k->tan = (int8_t)maya_tangent_of(a0, (size_t)(a1 - a0));
+                k->tan2 = (int8_t)maya_tangent_of(b0, (size_t)(b1 - b0));
+            }
+            k->kflags = (uint8_t)((f0[0] == '1') | (f0[2] == '1') << 1 | (f0[4] == '1') << 2);
+            k->flags = *e == '\r' ? MAYA_F_CRLF : 0;
+            k->line = lx->line;
+            k->col = (uint32_t)(k->start - lx->line_start + 1);
+            maya_note_eol(rd, (size_t)(e - lx->base), *e == '\r');
+            lx->cur = cur;
+            newline(lx, cur);
+            return true;
+        }
+        $ { return false; }
+        * { return false; }
     */
-done:
-    return cur == lim ? v : -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* The driver                                                           */
+
+/* Lexical checks of a token the grammar gets (spec 2.1, rules 11, 14, 18,
+ * 19, 4, 5, 72). */
+static void check_token(maya_reader *rd, const maya_tok *t, bool semi_before_ok)
+{
+    if (t->semis > (semi_before_ok ? 1 : 0))
+        maya_report(rd, maya_R_LEX_STRAY_SEMICOLON, t, "%u extra ';' before this", t->semis - (semi_before_ok ? 1u : 0u));
+    if (t->len > MAX_TOKEN_BYTES)
+        maya_report(rd, maya_R_LIMIT_TOKEN_LENGTH, t, "token of %u bytes (limit %zu)", t->len, MAX_TOKEN_BYTES);
+    else if (t->len > 1023)
+        maya_report(rd, maya_R_LEX_LONG_WORD, t, "word of %u bytes: readers before Maya 2023 split it at 1023",
+                    t->len);
+    if (t->flags & MAYA_F_QUOTED)
+        maya_report(rd, maya_R_LEX_QUOTED_WORD, t, "quoted word (Maya never writes quotes)");
+    if (!(t->flags & MAYA_F_ODD))
+        return;
+    const uint8_t *s = rd->data + t->off;
+    size_t nul = SIZE_MAX, ctl = SIZE_MAX, high = SIZE_MAX;
+    for (size_t i = 0; i < t->len; i++) {
+        if (s[i] == 0 && nul == SIZE_MAX)
+            nul = i;
+        else if (s[i] && (s[i] < 0x20 || s[i] == 0x7f) && s[i] != '\t' && s[i] != '\n' && s[i] != '\v' &&
+                 s[i] != '\f' && s[i] != '\r' && ctl == SIZE_MAX)
+            ctl = i;
+        else if (s[i] >= 0x80 && high == SIZE_MAX)
+            high = i;
+    }
+    if (nul != SIZE_MAX)
+        maya_report_at(rd, maya_R_FILE_NUL_BYTE, t->off + nul, 1, "NUL byte: this is not a text file");
+    if (ctl != SIZE_MAX)
+        maya_report_at(rd, maya_R_FILE_CONTROL_CHAR, t->off + ctl, 1, "control character 0x%02x inside a word",
+                       s[ctl]);
+    if (high != SIZE_MAX)
+        maya_report_at(rd, maya_R_LEX_NON_ASCII, t->off + high, 1, "non-ASCII byte in a word (Maya names are ASCII)");
+}
+
+/* Spec 1.1: another format's .anim file, by its first bytes. */
+static const char *foreign_kind(const uint8_t *p, size_t n)
+{
+    if (n >= 4 && memcmp(p, "PK\x03\x04", 4) == 0)
+        return "a Studio Library .anim (ZIP)";
+    if (memchr(p, 0, n < 16 ? n : 16))
+        return "a binary .anim (Second Life, Horde3D or Metroid Prime)";
+    if (n >= 5 && memcmp(p, "%YAML", 5) == 0)
+        return "a Unity animation clip";
+    if (n >= 5 && memcmp(p, "<?xml", 5) == 0)
+        return "an XML .anim (Tomb Raider WadTool)";
+    if (n >= 12 && memcmp(p, "[gd_resource", 12) == 0)
+        return "a Godot animation resource";
+    if (n >= 9 && memcmp(p, "animation", 9) == 0 && (n == 9 || memchr(" \t\n{", p[9], 4)))
+        return "a CSE169 text animation";
+    return NULL;
+}
+
+void maya_read(maya_reader *rd)
+{
+    const uint8_t *data = rd->data;
+    size_t size = rd->size, start = 0;
+    if (size > MAX_FILE_BYTES) {
+        maya_report_at(rd, maya_R_LIMIT_FILE_SIZE, 0, 0, "file of %zu bytes (limit %zu)", size, MAX_FILE_BYTES);
+        return;
+    }
+    if (size >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf) {
+        maya_report_at(rd, maya_R_FILE_BOM, 0, 3, "UTF-8 byte order mark: Maya reads it into the first word");
+        start = 3;
+    }
+    const char *foreign = foreign_kind(data + start, size - start);
+    if (foreign) {
+        maya_report_at(rd, maya_R_FILE_FOREIGN_FORMAT, start, 0, "this is %s, not a Maya .anim file", foreign);
+        return;
+    }
+    maya_lexer *lx = &rd->lx;
+    lx->base = data;
+    lx->cur = data + start;
+    lx->lim = data + size;
+    lx->line = 1;
+    lx->line_start = 0;
+    rd->parser = maya_parseAlloc(malloc, rd);
+    if (!rd->parser) {
+        rd->stop = true;
+        return;
+    }
+    ak_release rel;
+    ak_release_init(&rel, rd->in, rd->doc != NULL); /* a document points into the data */
+    bool after_line = true, semi_ok = false;
+    while (!rd->stop) {
+        ak_release_at(&rel, (size_t)(lx->cur - data));
+        maya_parse_settle(rd->parser);
+        maya_tok t;
+        memset(&t, 0, sizeof t);
+        int code;
+        switch (maya_parse_primitive(rd->parser)) {
+        case MAYA_PRIM_LINE:
+            code = scan_line(rd, lx, &t);
+            break;
+        case MAYA_PRIM_REST:
+            code = scan_rest(rd, lx, &t);
+            break;
+        case MAYA_PRIM_KEY:
+            if (rd->precision == 8 && scan_keyline(rd, lx, &t)) {
+                code = MAYA_T_KEYLINE;
+                break;
+            }
+            /* fall through */
+        default:
+            code = scan_token(rd, lx, &t);
+            if (code == MAYA_T_KEYS && !rd->v11)
+                code = MAYA_T_KEYS10; /* C1: the animVersion action decides */
+            break;
+        }
+        t.code = (uint8_t)code;
+        if (code && code != MAYA_T_LINE && code != MAYA_T_LINE_BRACE && code != MAYA_T_KEYLINE) {
+            if (!rd->any_token) {
+                rd->any_token = true;
+                rd->first_token = t.start;
+            }
+            if (!rd->recovering)
+                check_token(rd, &t, semi_ok);
+            if (code == MAYA_T_LEXERR && !rd->recovering)
+                maya_report(rd, maya_R_LEX_UNTERMINATED_QUOTE, &t,
+                            "quoted word without its closing '\"' runs to the end of the file");
+            semi_ok = t.end == MAYA_END_SEMI;
+            if (after_line)
+                rd->line_first = t;
+            after_line = false;
+        } else {
+            semi_ok = false;
+            after_line = true;
+        }
+        maya_parse(rd->parser, code, t);
+        if (!code)
+            break;
+    }
+    maya_parseFree(rd->parser, free);
+    rd->parser = NULL;
+    if (!rd->stop)
+        maya_finish(rd);
 }

@@ -5,7 +5,7 @@
 #ifndef AK_MAYA_DOC_H
 #define AK_MAYA_DOC_H
 
-#include "maya_lex.h"
+#include "maya_syntax.h"
 
 #include <animkit/animkit.h>
 #include <arena.h>
@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-typedef struct maya_key {
+struct maya_key {
     double time, value;
     int tin, tout;                 /* maya_tangent, -1 = unknown word */
     const char *tin_word, *tout_word;
@@ -21,7 +21,7 @@ typedef struct maya_key {
     bool has_breakdown;            /* animVersion >= 1.1 */
     double in_angle, in_weight;    /* when tin is fixed */
     double out_angle, out_weight;  /* when tout is fixed */
-} maya_key;
+};
 
 /* animData statements; a NULL word means the statement was absent. */
 typedef struct maya_adata {
@@ -34,15 +34,15 @@ typedef struct maya_adata {
     size_t key_count;
 } maya_adata;
 
-typedef struct maya_entry {
+struct maya_entry {
     bool curve;                 /* false: placeholder */
     unsigned name_count;        /* 0, 1 or 3 */
     const char *names[3];       /* full attribute, leaf attribute, node */
     double row, child, attr;
     maya_adata data;
-} maya_entry;
+};
 
-typedef struct maya_doc {
+struct maya_doc {
     const char *anim_version;   /* NULL: absent (an error) */
     const char *maya_version;
     const char *time_unit, *linear_unit, *angular_unit;
@@ -52,7 +52,7 @@ typedef struct maya_doc {
     size_t entry_count;
     int precision;              /* max significant digits of the file's numbers, >= 8 */
     bool crlf;                  /* the file's line ends are CRLF */
-} maya_doc;
+};
 
 /* Reads a file into a document. Returns false when the file has errors
  * (reported into d; *out is then NULL). */
@@ -67,15 +67,5 @@ bool maya_emit(const maya_doc *doc, int precision, bool crlf, bool strict, ak_di
 
 /* The document as JSON (spec field names in snake_case). */
 bool maya_dump_doc(const maya_doc *doc, ak_buf *out);
-
-/* Frames (or units) per second of a time unit; 0 when unknown. */
-double maya_time_unit_fps(const char *word);
-/* Radians per unit of an angular unit word (short or long); 0 when unknown. */
-double maya_angular_unit_rad(const char *word);
-/* Centimetres per unit of a linear unit word (short or long); 0 when unknown. */
-double maya_linear_unit_cm(const char *word);
-
-extern const char *const maya_tangent_words[MAYA_TAN_COUNT];
-extern const char *const maya_infinity_words[MAYA_INF_COUNT];
 
 #endif

@@ -1,8 +1,10 @@
 /* The canonical Maya .anim emitter (spec 2.6, 5.1): Maya's own layout,
  * numbers as C's %.{P}g in the C locale (runtime/numbers.h). For a file
- * Maya wrote, decode -> emit gives the same bytes (spec 5.2). */
+ * Maya wrote, decode -> emit gives the same bytes (spec 5.2). Values are
+ * written as the document holds them: a file's tiny values (old Maya
+ * versions wrote them) stay; the model conversion makes them 0 as Maya's
+ * writer does (maya_from_model.c). */
 #include "maya_doc.h"
-#include "maya_rules.h"
 
 #include <numbers.h>
 
@@ -14,6 +16,7 @@ typedef struct emitter {
     int precision;
     const char *eol;
     bool strict;
+    bool v10;   /* animVersion 1.0: keys without the breakdown flag */
     ak_diags *d;
     bool failed;
 } emitter;
@@ -22,7 +25,7 @@ static void put_num(emitter *e, double v)
 {
     if (!isfinite(v)) {
         if (e->d)
-            ak_report(e->d, &maya_rules[MR_EMIT_UNWRITABLE], 0, 0, "", "a NaN or infinite number cannot be written");
+            ak_report(e->d, &maya_rules[maya_R_EMIT_UNWRITABLE], 0, 0, "", "a NaN or infinite number cannot be written");
         e->failed = true;
         ak_buf_puts(e->out, "0");
         return;
@@ -30,12 +33,6 @@ static void put_num(emitter *e, double v)
     char buf[AK_NUM_BUFSIZE + 40];
     size_t n = ak_format_g(v, e->precision, buf);
     ak_buf_append(e->out, buf, n);
-}
-
-static void put_value(emitter *e, double v)
-{
-    /* Maya writes values this close to zero as 0 (spec 2.6) */
-    put_num(e, fabs(v) <= 1e-10 ? 0.0 : v);
 }
 
 static void put_index(emitter *e, double v)
@@ -77,7 +74,7 @@ static void put_name(emitter *e, const char *s)
         return;
     }
     if (e->d)
-        ak_report(e->d, &maya_rules[MR_EMIT_UNWRITABLE], 0, 0, "", "name '%s' cannot be written in Maya's form",
+        ak_report(e->d, &maya_rules[maya_R_EMIT_UNWRITABLE], 0, 0, "", "name '%s' cannot be written in Maya's form",
                   s ? s : "");
     e->failed = true;
     ak_buf_puts(e->out, s && *s ? s : "unnamed");
@@ -98,7 +95,7 @@ static void stmt_word(emitter *e, const char *indent, const char *kw, const char
 {
     if (!writable_word(value)) {
         if (e->d)
-            ak_report(e->d, &maya_rules[MR_EMIT_UNWRITABLE], 0, 0, "", "%s '%s' cannot be written in Maya's form",
+            ak_report(e->d, &maya_rules[maya_R_EMIT_UNWRITABLE], 0, 0, "", "%s '%s' cannot be written in Maya's form",
                       kw, value ? value : "");
         e->failed = true;
     }
@@ -118,7 +115,7 @@ static const char *tangent_word(emitter *e, int t, const char *raw)
         return maya_tangent_words[t];
     if (e->strict) {
         if (e->d)
-            ak_report(e->d, &maya_rules[MR_KEY_UNKNOWN_TANGENT], 0, 0, "", "unknown tangent type '%s'",
+            ak_report(e->d, &maya_rules[maya_R_KEY_UNKNOWN_TANGENT], 0, 0, "", "unknown tangent type '%s'",
                       raw ? raw : "?");
         e->failed = true;
     }
@@ -132,14 +129,16 @@ static void emit_keys(emitter *e, const maya_adata *a)
         ak_buf_printf(e->out, "    ");
         put_num(e, k->time);
         ak_buf_putc(e->out, ' ');
-        put_value(e, k->value);
+        put_num(e, k->value); /* as the document holds it, tiny values included (spec 5.1.6) */
         ak_buf_printf(e->out, " %s %s ", tangent_word(e, k->tin, k->tin_word),
                       tangent_word(e, k->tout, k->tout_word));
         put_num(e, k->tan_locked);
         ak_buf_putc(e->out, ' ');
         put_num(e, k->weight_locked);
-        ak_buf_putc(e->out, ' ');
-        put_num(e, k->has_breakdown ? k->breakdown : 0);
+        if (!e->v10) {
+            ak_buf_putc(e->out, ' ');
+            put_num(e, k->has_breakdown ? k->breakdown : 0);
+        }
         if (k->tin == MAYA_TAN_FIXED) {
             ak_buf_putc(e->out, ' ');
             put_num(e, k->in_angle);
@@ -199,12 +198,13 @@ static void emit_entry(emitter *e, const maya_doc *doc, const maya_entry *en)
     const char *outw = a->output;
     if (!outw)
         outw = "linear";
-    else if (maya_word_output((const uint8_t *)outw, strlen(outw)) < 0)
+    else if (maya_word_of((const uint8_t *)outw, strlen(outw)).output < 0)
         outw = "unitless";
     ak_buf_printf(e->out, "animData {%s", e->eol);
     stmt_word(e, "  ", "input", in);
     stmt_word(e, "  ", "output", outw);
-    stmt_word(e, "  ", "weighted", a->has_weighted && a->weighted == 1 ? "1" : "0");
+    if (!e->v10 || a->has_weighted) /* weighted came with 1.1 */
+        stmt_word(e, "  ", "weighted", a->has_weighted && a->weighted == 1 ? "1" : "0");
     if (a->input_unit || a->output_unit || a->tangent_angle_unit) {
         stmt_word(e, "  ", "inputUnit",
                   a->input_unit ? a->input_unit : strcmp(in, "time") == 0 && doc->time_unit ? doc->time_unit : "unitless");
@@ -213,9 +213,9 @@ static void emit_entry(emitter *e, const maya_doc *doc, const maya_entry *en)
                   a->tangent_angle_unit ? a->tangent_angle_unit : doc->angular_unit ? doc->angular_unit : "deg");
     }
     const char *pre = a->pre_infinity, *post = a->post_infinity;
-    if (!pre || maya_word_infinity((const uint8_t *)pre, strlen(pre)) < 0)
+    if (!pre || maya_word_of((const uint8_t *)pre, strlen(pre)).infinity < 0)
         pre = "constant";
-    if (!post || maya_word_infinity((const uint8_t *)post, strlen(post)) < 0)
+    if (!post || maya_word_of((const uint8_t *)post, strlen(post)).infinity < 0)
         post = "constant";
     stmt_word(e, "  ", "preInfinity", pre);
     stmt_word(e, "  ", "postInfinity", post);
@@ -226,16 +226,21 @@ static void emit_entry(emitter *e, const maya_doc *doc, const maya_entry *en)
 
 bool maya_emit(const maya_doc *doc, int precision, bool crlf, bool strict, ak_diags *d, ak_buf *out)
 {
-    emitter e = {out, precision > 0 ? precision : doc->precision, crlf ? "\r\n" : "\n", strict, d, false};
+    /* a 1.0 document stays 1.0 (spec 5.1.2); anything else is written as 1.1 */
+    double version = 1.1;
+    if (doc->anim_version && ak_parse_f64(doc->anim_version, strlen(doc->anim_version), &version) != AK_NUM_OK)
+        version = 0;
+    emitter e = {out, precision > 0 ? precision : doc->precision, crlf ? "\r\n" : "\n", strict, version < 1.1 - 1e-12,
+                 d, false};
     if (e.precision < 1)
         e.precision = 8;
     if (e.precision > 17)
         e.precision = 17;
-    ak_buf_printf(out, "animVersion 1.1;%s", e.eol);
+    ak_buf_printf(out, "animVersion %s;%s", e.v10 ? "1.0" : "1.1", e.eol);
     const char *mv = doc->maya_version ? doc->maya_version : "2026";
     if (strpbrk(mv, ";\r\n")) {
         if (d)
-            ak_report(d, &maya_rules[MR_EMIT_UNWRITABLE], 0, 0, "", "mayaVersion '%s' cannot be written", mv);
+            ak_report(d, &maya_rules[maya_R_EMIT_UNWRITABLE], 0, 0, "", "mayaVersion '%s' cannot be written", mv);
         e.failed = true;
     }
     ak_buf_printf(out, "mayaVersion %s;%s", mv, e.eol);

@@ -1,7 +1,6 @@
 /* The Maya ASCII .anim format: registration, sniffing, dump and re-emit. */
 #include "maya.h"
 #include "maya_doc.h"
-#include "maya_rules.h"
 
 #include <arena.h>
 #include <model.h>
@@ -69,7 +68,6 @@ static bool maya_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, 
     return ak_maya_reemit(in, opt, opt ? opt->precision : 0, -1, d, out);
 }
 
-static const char *const maya_extensions[] = {".anim", NULL};
 static const char *const maya_versions[] = {"1.1", NULL}; /* from_model: what Maya writes */
 
 const ak_format ak_format_maya = {
@@ -78,7 +76,7 @@ const ak_format ak_format_maya = {
     .extensions = maya_extensions,
     .text = true,
     .rules = maya_rules,
-    .rule_count = MR_COUNT,
+    .rule_count = maya_RULE_COUNT,
     .sniff = maya_sniff,
     .validate = maya_validate,
     .dump = maya_dump,

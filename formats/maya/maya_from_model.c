@@ -8,7 +8,6 @@
  * Maya cannot hold is reported, once per kind, with maya.convert.loss. */
 #include "maya.h"
 #include "maya_doc.h"
-#include "maya_rules.h"
 
 #include <curve.h>
 #include <model.h>
@@ -156,7 +155,8 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
                 maya_key *mk = &a->keys[k];
                 memset(mk, 0, sizeof *mk);
                 mk->time = ck->time * fps;
-                mk->value = ck->value;
+                /* Maya's writer writes values this close to zero as 0 (spec 2.6, 5.1.6) */
+                mk->value = fabs(ck->value) <= 1e-10 ? 0.0 : ck->value;
                 mk->has_breakdown = true;
                 mk->tan_locked = 1;
                 if (tr->kind == AK_TRACK_CURVE) {
@@ -216,7 +216,7 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
             doc->start_time = first;
             doc->end_time = last;
         }
-        const ak_rule *loss = &maya_rules[MR_CONVERT_LOSS];
+        const ak_rule *loss = &maya_rules[maya_R_CONVERT_LOSS];
         if (lost.strings)
             ak_report(d, loss, 0, 0, "", "string tracks were dropped: Maya curves hold numbers only");
         if (lost.tangent_kind)

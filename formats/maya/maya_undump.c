@@ -5,10 +5,10 @@
  * Maya wrote (the dump carries its precision and line-end style). */
 #include "maya.h"
 #include "maya_doc.h"
-#include "maya_rules.h"
 
 #include <json_parser.h>
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,7 +47,7 @@ typedef struct undump {
 static bool bad(undump *u, ak_json_parser *p, const ak_json_event *e, const char *what)
 {
     u->failed = true;
-    ak_json_report(p, &maya_rules[MR_UNDUMP_BAD_MEMBER], e, "%s", what);
+    ak_json_report(p, &maya_rules[maya_R_UNDUMP_BAD_MEMBER], e, "%s", what);
     return false;
 }
 
@@ -64,127 +64,101 @@ static bool number(const ak_json_event *e, double *v)
     return e->kind == AK_JSON_NUMBER && ak_json_number_f64(e, v) == AK_NUM_OK;
 }
 
-static int tangent_of(const char *w)
-{
-    for (int i = 0; i < MAYA_TAN_COUNT; i++)
-        if (strcmp(maya_tangent_words[i], w) == 0)
-            return i;
-    return -1;
-}
+/* The members that hold a word, a number or a tangent, by container:
+   where each goes in the document (offsets into the container's struct). */
+typedef enum kind { K_WORD, K_NUM, K_TANGENT } kind;
+#define W(c, name, type, field) {c, name, K_WORD, offsetof(type, field), 0}
+#define N(c, name, type, field) {c, name, K_NUM, offsetof(type, field), 0}
+#define NF(c, name, type, field, flag) {c, name, K_NUM, offsetof(type, field), offsetof(type, flag)}
+static const struct member {
+    ctx c;
+    const char *name;
+    kind k;
+    size_t off, flag; /* flag: a bool set when the member is present (0: none) */
+} members[] = {
+    W(C_TOP, "anim_version", maya_doc, anim_version),       W(C_TOP, "maya_version", maya_doc, maya_version),
+    W(C_TOP, "time_unit", maya_doc, time_unit),             W(C_TOP, "linear_unit", maya_doc, linear_unit),
+    W(C_TOP, "angular_unit", maya_doc, angular_unit),
+    NF(C_TOP, "start_time", maya_doc, start_time, has_start_time),
+    NF(C_TOP, "end_time", maya_doc, end_time, has_end_time),
+    NF(C_TOP, "start_unitless", maya_doc, start_unitless, has_start_unitless),
+    NF(C_TOP, "end_unitless", maya_doc, end_unitless, has_end_unitless),
+    N(C_ENTRY, "row", maya_entry, row),                     N(C_ENTRY, "child", maya_entry, child),
+    N(C_ENTRY, "attr", maya_entry, attr),
+    W(C_ADATA, "input", maya_adata, input),                 W(C_ADATA, "output", maya_adata, output),
+    NF(C_ADATA, "weighted", maya_adata, weighted, has_weighted),
+    W(C_ADATA, "input_unit", maya_adata, input_unit),       W(C_ADATA, "output_unit", maya_adata, output_unit),
+    W(C_ADATA, "tangent_angle_unit", maya_adata, tangent_angle_unit),
+    W(C_ADATA, "pre_infinity", maya_adata, pre_infinity),   W(C_ADATA, "post_infinity", maya_adata, post_infinity),
+    N(C_KEY, "time", maya_key, time),                       N(C_KEY, "value", maya_key, value),
+    {C_KEY, "in_tangent", K_TANGENT, offsetof(maya_key, tin), offsetof(maya_key, tin_word)},
+    {C_KEY, "out_tangent", K_TANGENT, offsetof(maya_key, tout), offsetof(maya_key, tout_word)},
+    N(C_KEY, "tan_locked", maya_key, tan_locked),           N(C_KEY, "weight_locked", maya_key, weight_locked),
+    NF(C_KEY, "breakdown", maya_key, breakdown, has_breakdown),
+    N(C_KEY, "in_angle", maya_key, in_angle),               N(C_KEY, "in_weight", maya_key, in_weight),
+    N(C_KEY, "out_angle", maya_key, out_angle),             N(C_KEY, "out_weight", maya_key, out_weight),
+};
 
 #define M(name) (strcmp(u->member, name) == 0)
 
 /* A scalar member value in the given container. */
 static bool scalar(undump *u, ak_json_parser *p, ctx c, const ak_json_event *e)
 {
-    maya_doc *doc = u->doc;
     bool is_str = e->kind == AK_JSON_STRING;
     double v = 0;
     bool is_num = number(e, &v);
-    const char **word = NULL;
-    double *num = NULL;
-    bool *flag = NULL;
-    switch (c) {
-    case C_TOP:
-        if (M("anim_version")) word = &doc->anim_version;
-        else if (M("maya_version")) word = &doc->maya_version;
-        else if (M("time_unit")) word = &doc->time_unit;
-        else if (M("linear_unit")) word = &doc->linear_unit;
-        else if (M("angular_unit")) word = &doc->angular_unit;
-        else if (M("start_time")) { num = &doc->start_time; flag = &doc->has_start_time; }
-        else if (M("end_time")) { num = &doc->end_time; flag = &doc->has_end_time; }
-        else if (M("start_unitless")) { num = &doc->start_unitless; flag = &doc->has_start_unitless; }
-        else if (M("end_unitless")) { num = &doc->end_unitless; flag = &doc->has_end_unitless; }
-        else if (M("precision")) {
-            if (!is_num || v < 1 || v > 17 || v != (int)v)
-                return bad(u, p, e, "precision must be an integer in 1..17");
-            u->precision = (int)v;
-            return true;
-        } else if (M("line_ends")) {
-            if (is_str && ak_json_string_equals(e, "crlf", 4))
-                u->crlf = true;
-            else if (!(is_str && ak_json_string_equals(e, "lf", 2)))
-                return bad(u, p, e, "line_ends must be \"lf\" or \"crlf\"");
-            return true;
-        }
-        break;
-    case C_ENTRY:
-        if (M("kind")) {
-            if (is_str && ak_json_string_equals(e, "curve", 5))
-                u->cur.curve = true;
-            else if (is_str && ak_json_string_equals(e, "placeholder", 11))
-                u->cur.curve = false;
-            else
-                return bad(u, p, e, "kind must be \"curve\" or \"placeholder\"");
-            return true;
-        }
-        if (M("row")) num = &u->cur.row;
-        else if (M("child")) num = &u->cur.child;
-        else if (M("attr")) num = &u->cur.attr;
-        break;
-    case C_NAMES:
+    if (c == C_TOP && M("precision")) {
+        if (!is_num || v < 1 || v > 17 || v != (int)v)
+            return bad(u, p, e, "precision must be an integer in 1..17");
+        u->precision = (int)v;
+        return true;
+    }
+    if (c == C_TOP && M("line_ends")) {
+        u->crlf = is_str && ak_json_string_equals(e, "crlf", 4);
+        if (!u->crlf && !(is_str && ak_json_string_equals(e, "lf", 2)))
+            return bad(u, p, e, "line_ends must be \"lf\" or \"crlf\"");
+        return true;
+    }
+    if (c == C_ENTRY && M("kind")) {
+        u->cur.curve = is_str && ak_json_string_equals(e, "curve", 5);
+        if (!u->cur.curve && !(is_str && ak_json_string_equals(e, "placeholder", 11)))
+            return bad(u, p, e, "kind must be \"curve\" or \"placeholder\"");
+        return true;
+    }
+    if (c == C_NAMES) {
         if (!is_str)
             return bad(u, p, e, "names are strings");
         if (u->cur.name_count >= 3)
             return bad(u, p, e, "an anim line has at most 3 names");
         u->cur.names[u->cur.name_count++] = str(u, e);
         return true;
-    case C_ADATA: {
-        maya_adata *a = &u->cur.data;
-        if (M("input")) word = &a->input;
-        else if (M("output")) word = &a->output;
-        else if (M("weighted")) { num = &a->weighted; flag = &a->has_weighted; }
-        else if (M("input_unit")) word = &a->input_unit;
-        else if (M("output_unit")) word = &a->output_unit;
-        else if (M("tangent_angle_unit")) word = &a->tangent_angle_unit;
-        else if (M("pre_infinity")) word = &a->pre_infinity;
-        else if (M("post_infinity")) word = &a->post_infinity;
-        break;
     }
-    case C_KEY: {
-        maya_key *k = &u->key;
-        if (M("in_tangent") || M("out_tangent")) {
-            if (!is_str)
-                return bad(u, p, e, "a tangent type is a string");
-            const char *w = str(u, e);
-            if (!w)
-                return false;
-            int t = tangent_of(w);
-            if (M("in_tangent")) {
-                k->tin = t;
-                k->tin_word = t < 0 ? w : NULL;
-            } else {
-                k->tout = t;
-                k->tout_word = t < 0 ? w : NULL;
-            }
+    char *base = c == C_TOP ? (char *)u->doc : c == C_ENTRY ? (char *)&u->cur
+                 : c == C_ADATA ? (char *)&u->cur.data : c == C_KEY ? (char *)&u->key : NULL;
+    for (size_t i = 0; base && i < sizeof members / sizeof members[0]; i++) {
+        const struct member *m = &members[i];
+        if (m->c != c || !M(m->name))
+            continue;
+        if (m->k == K_NUM) {
+            if (!is_num)
+                return bad(u, p, e, "this member is a finite number");
+            *(double *)(base + m->off) = v;
+            if (m->flag)
+                *(bool *)(base + m->flag) = true;
             return true;
         }
-        if (M("time")) num = &k->time;
-        else if (M("value")) num = &k->value;
-        else if (M("tan_locked")) num = &k->tan_locked;
-        else if (M("weight_locked")) num = &k->weight_locked;
-        else if (M("breakdown")) { num = &k->breakdown; flag = &k->has_breakdown; }
-        else if (M("in_angle")) num = &k->in_angle;
-        else if (M("in_weight")) num = &k->in_weight;
-        else if (M("out_angle")) num = &k->out_angle;
-        else if (M("out_weight")) num = &k->out_weight;
-        break;
-    }
-    default:
-        return true;
-    }
-    if (word) {
         if (!is_str)
             return bad(u, p, e, "this member is a string");
-        *word = str(u, e);
-        return *word != NULL;
-    }
-    if (num) {
-        if (!is_num)
-            return bad(u, p, e, "this member is a finite number");
-        *num = v;
-        if (flag)
-            *flag = true;
+        const char *w = str(u, e);
+        if (!w)
+            return false;
+        if (m->k == K_WORD) {
+            *(const char **)(base + m->off) = w;
+            return true;
+        }
+        int t = maya_tangent_of((const uint8_t *)w, strlen(w));
+        *(int *)(base + m->off) = t;
+        *(const char **)(base + m->flag) = t < 0 ? w : NULL;
         return true;
     }
     return bad(u, p, e, "unknown member");
@@ -306,7 +280,7 @@ bool ak_maya_undump(const ak_input *json, const ak_options *opt, int precision, 
         ok = ak_json_parse(json->data, json->size, &cfg, d) == AK_JSON_OK && !u.failed;
     }
     if (ok && !u.doc->anim_version) {
-        ak_report(d, &maya_rules[MR_UNDUMP_BAD_MEMBER], 0, 0, "", "the dump has no anim_version member");
+        ak_report(d, &maya_rules[maya_R_UNDUMP_BAD_MEMBER], 0, 0, "", "the dump has no anim_version member");
         ok = false;
     }
     if (ok) {

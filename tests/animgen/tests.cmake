@@ -1,7 +1,7 @@
 # animgen: declarations whose expected outcome (ok, or the exact compiler
 # error) is written in their header comment. One test per file.
 file(GLOB AK_ANIMGEN_CASES CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*.layout ${CMAKE_CURRENT_LIST_DIR}/*.schema
-  ${CMAKE_CURRENT_LIST_DIR}/json/*.schema)
+  ${CMAKE_CURRENT_LIST_DIR}/json/*.schema ${CMAKE_CURRENT_LIST_DIR}/*.rules)
 foreach(case ${AK_ANIMGEN_CASES})
   get_filename_component(name ${case} NAME)
   file(RELATIVE_PATH rel ${CMAKE_SOURCE_DIR} ${case})
@@ -11,7 +11,8 @@ foreach(case ${AK_ANIMGEN_CASES})
   set_tests_properties(animgen.${name} PROPERTIES LABELS animgen)
 endforeach()
 # The real declarations of the formats must check clean too.
-file(GLOB AK_FORMAT_DECLS ${CMAKE_SOURCE_DIR}/formats/*/*.layout ${CMAKE_SOURCE_DIR}/formats/*/*.schema)
+file(GLOB AK_FORMAT_DECLS ${CMAKE_SOURCE_DIR}/formats/*/*.layout ${CMAKE_SOURCE_DIR}/formats/*/*.schema
+  ${CMAKE_SOURCE_DIR}/formats/*/*.rules)
 foreach(decl ${AK_FORMAT_DECLS})
   get_filename_component(name ${decl} NAME)
   add_test(NAME animgen.check.${name} COMMAND animgen --check ${decl})

@@ -13,7 +13,10 @@
  * LINE:COL, @OFFSET or a path starting with '/'. The reported diagnostics
  * must match the expected ones exactly, as a multiset (order-free). A valid/
  * case without F.expected must produce no diagnostic at all, and no case in
- * valid/ may expect an error.
+ * valid/ may expect an error. A case may also have F.strict.expected: the
+ * same file is then checked a second time under --strict against it (the
+ * two levels of one input side by side; valid/ cases may expect errors
+ * there).
  *
  * usage: conformance_runner DIR FORMAT   (exit 0 when every case passes) */
 #include <animkit/animkit.h>
@@ -63,11 +66,11 @@ static bool where_matches(const char *where, const ak_diag *g)
     return strcmp(where, tmp) == 0;
 }
 
-static void run_case(const char *path, const ak_format *format, bool valid_dir)
+static void run_case(const char *path, const ak_format *format, bool valid_dir, bool strict_file)
 {
     cases++;
     char exp_path[4096];
-    snprintf(exp_path, sizeof exp_path, "%s.expected", path);
+    snprintf(exp_path, sizeof exp_path, "%s%s.expected", path, strict_file ? ".strict" : "");
     char *text = read_text(exp_path);
     if (!text && !valid_dir) {
         printf("FAIL %s: no %s\n", path, exp_path);
@@ -75,6 +78,7 @@ static void run_case(const char *path, const ak_format *format, bool valid_dir)
         return;
     }
     ak_options opt = {0};
+    opt.strict = strict_file;
     expect *ex = NULL;
     size_t nex = 0;
     bool bad_expectation = false;
@@ -107,7 +111,7 @@ static void run_case(const char *path, const ak_format *format, bool valid_dir)
             bad_expectation = true;
             continue;
         }
-        if (valid_dir && strcmp(e.severity, "error") == 0) {
+        if (valid_dir && !strict_file && strcmp(e.severity, "error") == 0) {
             printf("FAIL %s: a valid case cannot expect an error\n", exp_path);
             bad_expectation = true;
         }
@@ -200,8 +204,13 @@ static void run_dir(const char *dir, const ak_format *format, bool valid_dir)
         qsort(names, count, sizeof *names, cmp);
     for (size_t i = 0; i < count; i++) {
         struct stat st;
-        if (stat(names[i], &st) == 0 && S_ISREG(st.st_mode))
-            run_case(names[i], format, valid_dir);
+        if (stat(names[i], &st) == 0 && S_ISREG(st.st_mode)) {
+            run_case(names[i], format, valid_dir, false);
+            char strict_path[4096];
+            snprintf(strict_path, sizeof strict_path, "%s.strict.expected", names[i]);
+            if (stat(strict_path, &st) == 0)
+                run_case(names[i], format, valid_dir, true);
+        }
         free(names[i]);
     }
     free(names);

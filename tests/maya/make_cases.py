@@ -1,11 +1,81 @@
 #!/usr/bin/env python3
 """Writes the Maya conformance case files (tests/conformance/maya/) from the
-templates below. The .expected files are written by hand next to them; this
-script only keeps the case inputs readable and consistent. Run it from the
-source root after changing a case."""
+templates below. The .expected files (the compatible level) are written by
+hand next to them; this script keeps the case inputs readable and
+consistent, and writes each case's .strict.expected from its .expected and
+the spec's severity table (SPEC below, transcribed from section 4 of
+../shared/specs/maya-anim.md), plus the diagnostics a case has only under
+--strict (STRICT_ONLY). Run it from the source root after changing a case.
+
+    make_cases.py           write the case files and the .strict.expected files
+    make_cases.py --check   (CTest maya.cases) fail when a file is not what this
+                            script writes, when animkit's rule table disagrees
+                            with SPEC, or when a rule of the spec's table has no
+                            case that expects it at a line at both levels
+"""
+import json
 import os
+import subprocess
+import sys
 
 ROOT = os.path.join(os.path.dirname(__file__), '..', 'conformance', 'maya')
+
+# Spec section 4: code -> (strict, compatible); '-' = off at the compatible
+# level, which animkit reports as a warning; 'E*' = maya.key.field-count,
+# an error where Maya's token reader misreads (see docs/formats/maya.md).
+SPEC = {
+    'maya.file.empty': ('E', 'E'), 'maya.file.foreign-format': ('E', 'E'), 'maya.file.bom': ('E', 'E'),
+    'maya.file.nul-byte': ('E', 'E'), 'maya.file.control-char': ('E', 'W'), 'maya.file.bare-cr': ('E', 'E'),
+    'maya.file.mixed-eol': ('W', '-'), 'maya.file.final-newline': ('W', '-'), 'maya.file.no-curves': ('W', 'W'),
+    'maya.lex.comment': ('W', '-'), 'maya.lex.stray-semicolon': ('W', '-'), 'maya.lex.word-spans-line': ('E', 'E'),
+    'maya.lex.missing-semicolon': ('E', '-'), 'maya.lex.quoted-word': ('W', '-'),
+    'maya.lex.unterminated-quote': ('E', 'E'), 'maya.lex.bad-number': ('E', 'E'),
+    'maya.lex.number-noncanonical': ('W', '-'), 'maya.lex.long-word': ('W', 'W'), 'maya.lex.non-ascii': ('W', '-'),
+    'maya.header.missing-version': ('E', 'E'), 'maya.header.version-value': ('E', 'W'),
+    'maya.header.version-not-first': ('W', '-'), 'maya.header.missing-maya-version': ('W', '-'),
+    'maya.header.duplicate': ('E', 'W'), 'maya.header.order': ('W', '-'), 'maya.header.unknown-unit': ('E', 'E'),
+    'maya.header.long-unit-name': ('W', '-'), 'maya.header.missing-unit': ('W', 'W'),
+    'maya.header.unit-range-coupling': ('W', '-'), 'maya.header.range-incomplete': ('W', 'W'),
+    'maya.header.range-order': ('W', 'W'), 'maya.header.maya2-angles': ('W', 'W'),
+    'maya.body.unknown-keyword': ('E', 'E'), 'maya.anim.name-count': ('E', 'E'), 'maya.anim.index-syntax': ('E', 'E'),
+    'maya.anim.index-range': ('E', 'W'), 'maya.anim.no-name': ('W', '-'), 'maya.anim.placeholder-names': ('W', '-'),
+    'maya.animdata.orphan': ('E', 'E'), 'maya.animdata.missing-brace': ('E', 'W'),
+    'maya.animdata.unknown-keyword': ('E', 'E'), 'maya.animdata.duplicate': ('E', 'W'),
+    'maya.animdata.order': ('W', '-'), 'maya.animdata.missing-statement': ('W', '-'),
+    'maya.animdata.unknown-enum': ('E', 'W'), 'maya.animdata.weighted-value': ('E', 'W'),
+    'maya.animdata.weighted-v10': ('W', 'W'), 'maya.animdata.unknown-unit': ('E', 'E'),
+    'maya.animdata.verbose-partial': ('W', '-'), 'maya.animdata.missing-keys': ('E', 'E'),
+    'maya.animdata.keys-brace-line': ('E', 'E'), 'maya.animdata.keys-line-trailing': ('E', 'E'),
+    'maya.animdata.missing-close': ('E', 'E'), 'maya.animdata.close-same-line': ('E', 'E'),
+    'maya.animdata.time-to-time': ('W', 'W'), 'maya.key.field-count': ('E', 'E*'), 'maya.key.split-line': ('E', 'W'),
+    'maya.key.trailing-fields': ('E', 'W'), 'maya.key.lost-key': ('E', 'E'), 'maya.key.unknown-tangent': ('E', 'W'),
+    'maya.key.tangent-portability': ('W', 'W'), 'maya.key.obsolete-tangent': ('W', '-'),
+    'maya.key.flag-value': ('E', 'W'), 'maya.key.time-order': ('E', 'W'), 'maya.key.empty-curve': ('W', 'W'),
+    'maya.key.nonweighted-weight': ('W', '-'), 'maya.key.weight-range': ('W', 'W'),
+    'maya.key.angle-range': ('W', 'W'), 'maya.key.tiny-value': ('W', '-'), 'maya.limit.file-size': ('E', 'E'),
+    'maya.limit.line-length': ('E', 'E'), 'maya.limit.token-length': ('E', 'E'),
+    'maya.limit.entry-count': ('E', 'E'), 'maya.limit.key-count': ('E', 'E'),
+}
+# Limits whose inputs are too large for case files: tests/unit/test_maya.c
+# checks them (key-count needs 10^7 keys in one curve: not tested).
+NOT_IN_CASES = {'maya.limit.file-size', 'maya.limit.line-length', 'maya.limit.entry-count', 'maya.limit.key-count'}
+SEVERITY = {'E': 'error', 'W': 'warning', '-': 'warning', 'E*': 'error'}
+
+# Diagnostics a case has under --strict only: maya.key.field-count where the
+# compatible level reports split-line or trailing-fields instead (Maya reads
+# the key the file shows).
+STRICT_ONLY = {
+    'valid/key_split_values.anim': ['error maya.key.field-count 16:5'],
+    'valid/key_split_three_lines.anim': ['error maya.key.field-count 16:5'],
+    'valid/key_split_fixed_pair.anim': ['error maya.key.field-count 16:5'],
+    'valid/key_split_trailing.anim': ['error maya.key.field-count 16:5'],
+    'valid/key_long_pair_not_fixed.anim': ['error maya.key.field-count 16:5'],
+    'valid/key_long_v10_breakdown.anim': ['error maya.key.field-count 15:5', 'error maya.key.field-count 16:5'],
+    'invalid/key_long_two_keys.anim': ['error maya.key.field-count 16:5'],
+    'invalid/lost_key.anim': ['error maya.key.field-count 16:5'],
+    'invalid/trailing_fields.anim': ['error maya.key.field-count 16:5'],
+    'invalid/split_line.anim': ['error maya.key.field-count 16:5'],
+}
 
 HEAD = ("animVersion 1.1;\nmayaVersion 2026;\ntimeUnit ntscf;\nlinearUnit cm;\n"
         "angularUnit deg;\nstartTime 1;\nendTime 4;\n")
@@ -186,6 +256,7 @@ CASES['invalid/animdata_unknown_keyword.anim'] = HEAD + "anim translate.translat
     adata(LIN).replace("  weighted 0;\n", "  weighted 0;\n  curveType linear;\n")
 CASES['invalid/animdata_duplicate.anim'] = HEAD + "anim translate.translateX translateX joint1 0 1 0;\n" + \
     adata(LIN).replace("  weighted 0;\n", "  weighted 0;\n  output linear;\n")
+CASES['valid/animdata_duplicate.anim'] = CASES['invalid/animdata_duplicate.anim']
 CASES['invalid/animdata_unknown_enum.anim'] = HEAD + curve(inp='frames', output='scale', pre='hold', post='bounce')
 CASES['invalid/weighted_value.anim'] = HEAD + curve(weighted='2')
 CASES['invalid/animdata_unknown_unit.anim'] = HEAD + curve(verbose=('fps', 'deg', 'grad'))
@@ -218,13 +289,147 @@ CASES['invalid/time_order.anim'] = HEAD + curve(keys=["1 0 linear linear 1 0 0",
 CASES['valid/strict_canonical.anim'] = HEAD + curve(keys=["1 +1 linear linear 1 0 0"]) + "# note\n"
 CASES['invalid/max_errors.anim'] = HEAD + curve(keys=["1 0 bad linear 1 0 0"] * 5)
 
+
+# ---------------------------------------------------------------- key lines
+# Each way a key line can be short, long or split (spec 2.2 C1 C2, 2.5: Maya's
+# token reader takes a key's fields across line ends, then discards the rest
+# of the line). The .expected files say what Maya reads; docs/formats/maya.md
+# ("Keys") has the table.
+NEXT = "4 3 linear linear 1 0 0"
+def keys(*ks, **kw):
+    return HEAD + curve(keys=list(ks), **kw)
+V10 = HEAD.replace('1.1', '1.0')
+def keys10(*ks):
+    return V10 + "anim translate.translateX translateX joint1 0 1 0;\n" + \
+        "animData {\n  input time;\n  output linear;\n  preInfinity constant;\n  postInfinity constant;\n" \
+        "  keys {\n" + ''.join("    %s;\n" % k for k in ks) + "  }\n}\n"
+# short, followed by another key: Maya takes that key's first fields
+CASES['invalid/key_short_breakdown.anim'] = keys("1 0 linear linear 1 0 0", "2 1 linear linear 1 0", NEXT)
+CASES['invalid/key_short_fixed_pair.anim'] = keys("1 0 linear linear 1 0 0", "2 1 linear fixed 1 0 0", NEXT)
+CASES['invalid/key_short_fixed_weight.anim'] = keys("1 0 fixed linear 1 0 0 45", NEXT)
+CASES['invalid/key_short_fixed_both.anim'] = keys("1 0 fixed fixed 1 0 0 45 1", NEXT)
+CASES['invalid/key_short_v10_fixed.anim'] = keys10("1 0 fixed linear 1 0", "2 1 linear linear 1 0")
+CASES['invalid/key_short_v10_style.anim'] = keys("1 0 linear linear 1 0", "2 1 linear linear 1 0")
+CASES['invalid/key_short_tangents_only.anim'] = keys("1 0 linear linear", "2 1 linear linear 1 0 0")
+# short, as the last key: Maya takes the block's '}' (or the end of the file)
+CASES['invalid/key_short_last.anim'] = keys("1 0 linear linear 1 0 0", "2 1 fixed linear 1 0 0")
+CASES['invalid/key_short_last_tangent.anim'] = keys("1 0 linear linear 1 0 0", "2 1")
+CASES['invalid/key_short_eof.anim'] = (HEAD + "anim translate.translateX translateX joint1 0 1 0;\n" +
+                                       "animData {\n  input time;\n  output linear;\n  weighted 0;\n"
+                                       "  preInfinity constant;\n  postInfinity constant;\n  keys {\n"
+                                       "    1 0 linear linear 1 0 0;\n    2 1 fixed linear 1 0 0\n")
+# split: the next lines hold exactly the missing fields (Maya joins them)
+CASES['valid/key_split_values.anim'] = keys("1\n    0 linear linear 1 0 0", NEXT)
+CASES['valid/key_split_three_lines.anim'] = keys("1 0\n    linear linear;\n    1 0 0", NEXT)
+CASES['valid/key_split_fixed_pair.anim'] = keys("1 0 fixed linear 1 0 0\n    45 1", NEXT)
+CASES['valid/key_split_trailing.anim'] = keys("1 0 linear linear;\n    1 0 0 extra", NEXT)
+# a tangent word directly before a line end runs on: Maya's `word` takes "linear\n" (read as global)
+CASES['invalid/key_split_tangent_runon.anim'] = keys("1 0 linear linear\n    1 0 0", NEXT)
+# long: Maya reads the key and ignores the rest of the line
+CASES['valid/key_long_pair_not_fixed.anim'] = keys("1 0 linear linear 1 0 0 45 1", NEXT)
+CASES['valid/key_long_v10_breakdown.anim'] = keys10("1 0 linear linear 1 0 0", "2 1 linear linear 1 0 0")
+CASES['valid/key_long_comment.anim'] = keys("1 0 linear linear 1 0 0; // Maya writes no comments", NEXT)
+# long, and Maya's fields are not the ones the line shows
+CASES['invalid/key_long_misspelt_fixed.anim'] = keys("1 0 fixd linear 1 0 0 45 1", NEXT)
+CASES['invalid/key_long_v10_fixed.anim'] = keys10("1 0 fixed linear 1 0 0 45 1", "2 1 linear linear 1 0")
+CASES['invalid/key_long_two_keys.anim'] = keys("1 0 linear linear 1 0 0 2 1 linear linear 1 0 0", NEXT)
+# the lines around the keys
+CASES['invalid/keys_line_key.anim'] = keys(NEXT).replace("keys {\n", "keys { 1 0 linear linear 1 0 0;\n")
+CASES['valid/keys_close_trailing.anim'] = keys(NEXT).replace("  }\n}\n", "  } // end of keys\n}\n")
+CASES['invalid/key_word_time.anim'] = keys("1 0 linear linear 1 0 0", "x 1 linear linear 1 0 0", NEXT)
+CASES['invalid/adata_close_lost_entry.anim'] = keys(NEXT).replace("  }\n}\n", "  }\n") + \
+    "anim translate.translateY translateY joint1 0 1 1;\n" + adata(LIN)
+CASES['valid/key_tiny_old_maya.anim'] = keys("1 -2.9455214e-28 linear linear 1 0 0", "2 1.5 linear linear 1 0 0")
+
 CASES['valid/canonical_strict.anim'] = CASES['valid/canonical.anim']
 CASES['valid/crlf_strict.anim'] = CASES['valid/crlf.anim']
 
 with open(os.path.join(os.path.dirname(__file__), '..', '..', 'examples', 'maya', 'invalid_many_mistakes.anim')) as f:
     CASES['invalid/many_mistakes.anim'] = f.read()
 
-for name, text in CASES.items():
-    path = os.path.join(ROOT, name)
-    with open(path, 'wb') as f:
-        f.write(text.encode('utf-8', 'surrogateescape') if '\ufeff' in text else text.encode('latin-1'))
+
+def encoded(text):
+    return text.encode('utf-8', 'surrogateescape') if '\ufeff' in text else text.encode('latin-1')
+
+
+def strict_expectations(name):
+    """The .strict.expected of a case: its .expected at the strict severities
+    of SPEC, plus STRICT_ONLY. None for a case that is strict already."""
+    path = os.path.join(ROOT, name + '.expected')
+    lines = open(path).read().splitlines() if os.path.exists(path) else []
+    out = ['# %s under --strict: written by tests/maya/make_cases.py from %s.expected' % (
+        os.path.basename(name), os.path.basename(name))]
+    for line in lines:
+        words = line.split()
+        if not words or line.startswith('#'):
+            continue
+        if words[0] == '--strict':
+            return None
+        if words[0].startswith('--'):
+            out.append(line)
+        elif words[1] in SPEC:
+            out.append(' '.join([SEVERITY[SPEC[words[1]][0]]] + words[1:]))
+        else:
+            out.append(line)
+    return '\n'.join(out + STRICT_ONLY.get(name, [])) + '\n'
+
+
+def files():
+    """Every file this script writes, with its bytes."""
+    out = {name: encoded(text) for name, text in CASES.items()}
+    for name in CASES:
+        strict = strict_expectations(name)
+        if strict is not None:
+            out[name + '.strict.expected'] = strict.encode()
+    return out
+
+
+def located(path):
+    """(severity, code) of the expectations of a file that name a line:col."""
+    found = set()
+    for line in open(path).read().splitlines():
+        words = line.split()
+        if len(words) == 3 and ':' in words[2]:
+            found.add((words[0], words[1]))
+    return found
+
+
+def check():
+    ok = True
+    for name, data in files().items():
+        path = os.path.join(ROOT, name)
+        if not os.path.exists(path) or open(path, 'rb').read() != data:
+            print('%s is not what tests/maya/make_cases.py writes: run it' % path)
+            ok = False
+    cli = os.environ.get('AK_CLI')
+    if cli:
+        rules = json.loads(subprocess.run([cli, 'rules', '--format', 'maya', '--json'], capture_output=True,
+                                          text=True, check=True).stdout)
+        table = {r['code']: (r['strict'], r['compat']) for r in rules}
+        for code, (strict, compat) in SPEC.items():
+            want = (SEVERITY[strict], SEVERITY[compat])
+            if table.get(code) != want:
+                print('%s: animkit has %s, the spec %s' % (code, table.get(code), want))
+                ok = False
+    compat, strict = set(), set()
+    for name in CASES:
+        path = os.path.join(ROOT, name)
+        for ext, into in (('.expected', compat), ('.strict.expected', strict)):
+            if os.path.exists(path + ext):
+                text = open(path + ext).read()
+                (strict if '--strict' in text.split() else into).update(located(path + ext))
+    for code in SPEC:
+        if code in NOT_IN_CASES:
+            continue
+        for level, seen, col in (('compatible', compat, 1), ('strict', strict, 0)):
+            if (SEVERITY[SPEC[code][col]], code) not in seen:
+                print('%s: no case expects it (%s) at a line at the %s level' % (code, SEVERITY[SPEC[code][col]], level))
+                ok = False
+    return ok
+
+
+if '--check' in sys.argv:
+    sys.exit(0 if check() else 1)
+for name, data in files().items():
+    with open(os.path.join(ROOT, name), 'wb') as f:
+        f.write(data)

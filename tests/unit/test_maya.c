@@ -7,7 +7,7 @@
 #include <cmocka.h>
 
 #include "../../formats/maya/maya.h"
-#include "../../formats/maya/maya_lex.h"
+#include "maya_syntax.h"
 
 #include <curve.h>
 #include <model.h>
@@ -69,18 +69,35 @@ static void test_number_classes(void **state)
         assert_int_equal(maya_number_class((const uint8_t *)cases[i].s, strlen(cases[i].s)), cases[i].c);
 }
 
+static maya_word word(const char *s) { return maya_word_of((const uint8_t *)s, strlen(s)); }
+
 static void test_words(void **state)
 {
     (void)state;
-    bool lf;
-    assert_int_equal(maya_word_tangent((const uint8_t *)"stepnext", 8), MAYA_TAN_STEPNEXT);
-    assert_int_equal(maya_word_tangent((const uint8_t *)"smooth", 6), -1);
-    assert_int_equal(maya_word_linear_unit((const uint8_t *)"centimeter", 10, &lf), MAYA_LU_CM);
-    assert_true(lf);
-    assert_int_equal(maya_word_angular_unit((const uint8_t *)"min", 3, &lf), MAYA_AU_MIN);
-    assert_false(lf);
-    assert_int_equal(maya_word_time_unit((const uint8_t *)"min", 3), MAYA_TU_MIN);
-    assert_int_equal(maya_word_infinity((const uint8_t *)"cycleRelative", 13), MAYA_INF_CYCLE_RELATIVE);
+    assert_int_equal(maya_tangent_of((const uint8_t *)"stepnext", 8), MAYA_TAN_STEPNEXT);
+    assert_int_equal(maya_tangent_of((const uint8_t *)"smooth", 6), -1);
+    assert_int_equal(maya_tangent_of((const uint8_t *)"fixedx", 6), -1);
+    /* the Ragel machine: every table a word belongs to, in one pass */
+    maya_word w = word("centimeter");
+    assert_int_equal(w.linear_unit, 1);
+    assert_true(w.long_form);
+    w = word("min");
+    assert_int_equal(w.angular_unit, MAYA_AU_MIN);
+    assert_int_equal(w.time_unit, 1);
+    assert_false(w.long_form);
+    w = word("linear");
+    assert_int_equal(w.output, MAYA_OUT_LINEAR);
+    assert_int_equal(w.infinity, MAYA_INF_LINEAR);
+    assert_int_equal(w.time_unit, -1);
+    assert_int_equal(word("cycleRelative").infinity, MAYA_INF_CYCLE_RELATIVE);
+    assert_int_equal(word("m").linear_unit, 2);
+    assert_int_equal(word("mm").linear_unit, 0);
+    assert_int_equal(word("mil").linear_unit, -1);
+    assert_int_equal(word("millisecx").time_unit, -1);
+    assert_int_equal(word("").output, -1);
+    assert_true(maya_time_unit_fps("ntscf") == 60);
+    assert_true(maya_linear_unit_cm("inch") == 2.54);
+    assert_true(maya_angular_unit_rad("Unknown") == 0);
 }
 
 static char *reemit(const char *text, int precision, int crlf)
@@ -129,8 +146,8 @@ static void test_emit_precision_and_crlf(void **state)
     char *p17 = reemit(in, 17, 1);
     assert_non_null(p17);
     assert_non_null(strstr(p17, "    1 0.10000000000000001 linear linear 1 0 0;\r\n"));
-    /* Maya writes values this close to zero as 0 */
-    assert_non_null(strstr(p17, "    2 0 linear linear 1 0 0;\r\n"));
+    /* a file's tiny values are kept (old Maya versions wrote them; spec 5.1.6) */
+    assert_non_null(strstr(p17, "    2 9.9999999999999994e-12 linear linear 1 0 0;\r\n"));
     free(p17);
     char *p3 = reemit(in, 3, 0);
     assert_non_null(p3);
@@ -146,10 +163,10 @@ static void test_emit_version_1_0(void **state)
                      "    1 2 fixed linear 1 0 10 1;\n  }\n}\n";
     char *out = reemit(in, 0, 0);
     assert_non_null(out);
-    /* written as 1.1: the breakdown column is added */
-    assert_non_null(strstr(out, "animVersion 1.1;\nmayaVersion 2.5;\n"));
-    assert_non_null(strstr(out, "    1 2 fixed linear 1 0 0 10 1;\n"));
-    assert_non_null(strstr(out, "  weighted 0;\n"));
+    /* a 1.0 document stays 1.0: no breakdown column, no weighted statement (spec 5.1.2) */
+    assert_string_equal(out, "animVersion 1.0;\nmayaVersion 2.5;\nanim a 0 0 0;\nanimData {\n  input time;\n"
+                             "  output linear;\n  preInfinity constant;\n  postInfinity constant;\n  keys {\n"
+                             "    1 2 fixed linear 1 0 10 1;\n  }\n}\n");
     free(out);
 }
 
@@ -306,6 +323,85 @@ static void test_strict_levels(void **state)
     assert_int_equal(errors_of(hang, true), 1);
 }
 
+/* Inputs above this size in the limit test are not real (the file-size
+ * limit is checked before a byte is read). */
+#define MAYA_TEST_MAX_REAL ((size_t)64 << 20)
+
+/* The first diagnostic with this code, or NULL. */
+static const ak_diag *find_code(ak_diags *d, const char *code)
+{
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        if (strcmp(ak_diags_at(d, i)->rule->code, code) == 0)
+            return ak_diags_at(d, i);
+    return NULL;
+}
+
+static ak_diags *validate_input(const ak_input *in, bool strict)
+{
+    ak_options opt = {0};
+    opt.strict = strict;
+    ak_diag_options dopt = {strict, 0};
+    ak_diags *d = ak_diags_new(&dopt);
+    /* the front end itself: the registry would look at the bytes first */
+    if (in->size <= MAYA_TEST_MAX_REAL)
+        ak_diags_set_source(d, in->data, in->size, true);
+    ak_format_maya.validate(in, &opt, d);
+    return d;
+}
+
+/* The first diagnostic with this code is an error at both levels, at line
+ * `line` (0: anywhere). */
+static void expect_error(const ak_input *in, const char *code, uint32_t line)
+{
+    for (int strict = 0; strict < 2; strict++) {
+        ak_diags *d = validate_input(in, strict);
+        const ak_diag *g = find_code(d, code);
+        assert_non_null(g);
+        assert_int_equal(g->severity, AK_SEV_ERROR);
+        if (line)
+            assert_int_equal(g->line, line);
+        ak_diags_free(d);
+    }
+}
+
+/* Limits whose inputs are too large for conformance case files (spec rules
+ * 70, 71, 73), at both levels. maya.limit.key-count needs 10^7 keys in one
+ * curve: not here. */
+static void test_limits(void **state)
+{
+    (void)state;
+    /* the size is checked before a byte is read */
+    static const uint8_t small[] = "animVersion 1.1;\n";
+    ak_input big = {"big.anim", small, (size_t)257 << 20, false};
+    ak_diags *d = validate_input(&big, false);
+    const ak_diag *g = find_code(d, "maya.limit.file-size");
+    assert_non_null(g);
+    assert_int_equal(g->offset, 0);
+    assert_int_equal(ak_diags_count(d), 1);
+    ak_diags_free(d);
+    expect_error(&big, "maya.limit.file-size", 0);
+
+    /* a line Maya discards (the rest of a key line) longer than 1 MiB */
+    ak_buf b;
+    ak_buf_init(&b);
+    ak_buf_puts(&b, HEAD "anim a.b b n 0 0 0;\nanimData {\n  keys {\n    1 0 linear linear 1 0 0 ");
+    for (size_t i = 0; i < ((size_t)1 << 20) / 8 + 1; i++)
+        ak_buf_puts(&b, "x x x x ");
+    ak_buf_puts(&b, "\n  }\n}\n");
+    ak_input line = {"line.anim", (const uint8_t *)b.data, b.len, false};
+    expect_error(&line, "maya.limit.line-length", 11);
+    ak_buf_free(&b);
+
+    /* 1,000,001 anim entries */
+    ak_buf_init(&b);
+    ak_buf_puts(&b, HEAD);
+    for (unsigned i = 0; i <= 1000000; i++)
+        ak_buf_puts(&b, "anim n 0 0 0;\n");
+    ak_input many = {"many.anim", (const uint8_t *)b.data, b.len, false};
+    expect_error(&many, "maya.limit.entry-count", 8 + 1000000);
+    ak_buf_free(&b);
+}
+
 static void test_rules_table(void **state)
 {
     (void)state;
@@ -327,6 +423,7 @@ int main(void)
         cmocka_unit_test(test_emit_rejects_errors), cmocka_unit_test(test_undump),
         cmocka_unit_test(test_sample),          cmocka_unit_test(test_strict_levels),
         cmocka_unit_test(test_rules_table),     cmocka_unit_test(test_model_round_trip),
+        cmocka_unit_test(test_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
