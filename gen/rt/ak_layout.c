@@ -679,20 +679,33 @@ static const ak_lfield *common_member(const ak_lstruct *st, size_t arm, const ak
 
 /* Finds a member among the fields that are present, looking into inline
  * arms; *holder is the struct that holds it. A member whose presence the
- * fields given so far do not decide yet is LK_EARLY. */
+ * fields given so far do not decide yet is LK_EARLY. In an arm that is not
+ * live (not taken by what was given so far) only names are looked up: its
+ * storage is another arm's, so its own fields say nothing. */
 static lookup find_member(undump *u, uframe *f, const ak_lstruct *st, uint8_t *obj, const ak_json_event *e,
-                          const ak_lfield **out, uint8_t **holder)
+                          const ak_lfield **out, uint8_t **holder, bool live)
 {
-    if (st->lets)
+    if (live && st->lets)
         st->lets(obj, u->root);
     lookup result = LK_UNKNOWN;
     for (size_t i = 0; i < st->field_count; i++) {
         const ak_lfield *g = &st->fields[i];
+        if (!live) {
+            const ak_lfield *r = NULL;
+            uint8_t *h = NULL;
+            if (g->kind == AK_LK_INLINE ? find_member(u, f, g->st, obj + g->offset, e, &r, &h, false) == LK_FOUND
+                                        : ak_json_string_equals(e, g->name, strlen(g->name))) {
+                *out = r ? r : g;
+                *holder = r ? h : obj;
+                return LK_FOUND;
+            }
+            continue;
+        }
         bool present = !g->present || g->present(obj, u->root);
         if (g->kind == AK_LK_INLINE) {
             uint8_t *h = NULL;
             const ak_lfield *r = NULL;
-            lookup inner = find_member(u, f, g->st, obj + g->offset, e, &r, &h);
+            lookup inner = find_member(u, f, g->st, obj + g->offset, e, &r, &h, present);
             if (inner == LK_UNKNOWN)
                 continue;
             if (!decidable(u, f, st, obj, g, 0)) {
@@ -1016,7 +1029,7 @@ static int on_object_event(undump *u, ak_json_parser *p, const ak_json_event *e,
         uint8_t *holder = NULL;
         const ak_lfield *g = NULL;
         u->poisoned = u->doubtful = false;
-        lookup r = find_member(u, f, f->st, f->obj, e, &g, &holder);
+        lookup r = find_member(u, f, f->st, f->obj, e, &g, &holder, true);
         u->scratch.len = 0;
         ak_json_string_decode(e, &u->scratch);
         const char *name = ak_buf_cstr(&u->scratch);
