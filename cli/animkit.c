@@ -179,6 +179,7 @@ bool single_input(const char *cmd, const char *arg, const char **input)
 typedef struct validate_run {
     const ak_format *format;
     ak_options opt;
+    ak_diag_options level; /* --strict, --max-errors */
     ak_renderer *renderer;
     bool text_style;
     size_t files, files_invalid, errors, warnings;
@@ -196,8 +197,7 @@ static void validate_one(validate_run *run, const char *path)
         run->io_failure = true;
         return;
     }
-    ak_diag_options dopt = {run->opt.strict, run->opt.max_errors};
-    ak_diags *d = ak_diags_new(&dopt);
+    ak_diags *d = ak_diags_new(&run->level);
     if (!d) {
         fprintf(stderr, "%s: out of memory\n", prog);
         run->io_failure = true;
@@ -363,7 +363,7 @@ static int cmd_validate(int argc, char **argv)
                 free(inputs);
                 return EXIT_USAGE;
             }
-            run.opt.max_errors = (uint32_t)num;
+            run.level.max_errors = (uint32_t)num;
         } else if (opt_value(argc, argv, &i, "--max-depth", &v)) {
             if (!v || !parse_u64(v, &num) || num == 0 || num > 1000000) {
                 usage_error(cmd, "--max-depth takes a whole number from 1 to 1000000%s", "");
@@ -379,7 +379,7 @@ static int cmd_validate(int argc, char **argv)
             }
             run.opt.max_output = num;
         } else if (strcmp(a, "--strict") == 0) {
-            run.opt.strict = true;
+            run.level.strict = true;
         } else if (strcmp(a, "--allow-empty") == 0) {
             allow_empty = true;
         } else if (strcmp(a, "--color") == 0) {
@@ -601,6 +601,7 @@ static int cmd_dump(int argc, char **argv)
     const ak_format *format = NULL;
     const char *input = NULL, *output = NULL;
     ak_options opt = {0};
+    ak_diag_options level = {0};
     for (int i = 0; i < argc; i++) {
         const char *v;
         int got;
@@ -617,7 +618,7 @@ static int cmd_dump(int argc, char **argv)
             }
             output = v;
         } else if (strcmp(argv[i], "--strict") == 0) {
-            opt.strict = true;
+            level.strict = true;
         } else {
             usage_error("dump", "unknown option '%s'", argv[i]);
             return EXIT_USAGE;
@@ -635,8 +636,7 @@ static int cmd_dump(int argc, char **argv)
         fprintf(stderr, "%s: %s: %s\n", prog, shown(input), why);
         return EXIT_USAGE;
     }
-    ak_diag_options dopt = {opt.strict, 0};
-    ak_diags *d = ak_diags_new(&dopt);
+    ak_diags *d = ak_diags_new(&level);
     ak_input in = ak_file_input(&f);
     format = ak_resolve_format(&in, format, d);
     int rc = EXIT_OK;
@@ -659,7 +659,7 @@ static int cmd_dump(int argc, char **argv)
     render_to_stderr(input, format, f.data, f.size, d);
     if (rc == EXIT_OK) {
         if (output) {
-            if (!ak_write_file_atomic(output, out.data, out.len, why, sizeof why)) {
+            if (!cli_write_file_atomic(output, out.data, out.len, why, sizeof why)) {
                 fprintf(stderr, "%s: %s: %s\n", prog, shown(output), why);
                 rc = EXIT_USAGE;
             }
@@ -730,6 +730,7 @@ static int cmd_convert(int argc, char **argv)
     int npaths = 0;
     bool verify = false;
     ak_options opt = {0};
+    ak_diag_options level = {0};
     for (int i = 0; i < argc; i++) {
         const char *v;
         int got;
@@ -772,7 +773,7 @@ static int cmd_convert(int argc, char **argv)
         } else if (strcmp(argv[i], "--verify") == 0) {
             verify = opt.verify = true;
         } else if (strcmp(argv[i], "--strict") == 0) {
-            opt.strict = true;
+            level.strict = true;
         } else {
             usage_error("convert", "unknown option '%s'", argv[i]);
             return EXIT_USAGE;
@@ -802,8 +803,7 @@ static int cmd_convert(int argc, char **argv)
         fprintf(stderr, "%s: %s: %s\n", prog, shown(paths[0]), why);
         return EXIT_USAGE;
     }
-    ak_diag_options dopt = {opt.strict, 0};
-    ak_diags *d = ak_diags_new(&dopt);
+    ak_diags *d = ak_diags_new(&level);
     ak_input in = ak_file_input(&f);
     ak_buf out;
     ak_buf_init(&out);
@@ -812,7 +812,7 @@ static int cmd_convert(int argc, char **argv)
     render_to_stderr(paths[0], used_from, f.data, f.size, d);
     int rc = ok ? EXIT_OK : failure_rc(d);
     if (ok && verify) {
-        ak_diags *vd = ak_diags_new(&dopt);
+        ak_diags *vd = ak_diags_new(&level);
         ak_input produced = {paths[1], (const uint8_t *)out.data, out.len, false};
         ak_validate(&produced, to, &opt, vd);
         if (ak_diags_errors(vd)) {
@@ -823,7 +823,7 @@ static int cmd_convert(int argc, char **argv)
         render_to_stderr(paths[1], to, (const uint8_t *)out.data, out.len, vd);
         ak_diags_free(vd);
     }
-    if (rc == EXIT_OK && !ak_write_file_atomic(paths[1], out.data, out.len, why, sizeof why)) {
+    if (rc == EXIT_OK && !cli_write_file_atomic(paths[1], out.data, out.len, why, sizeof why)) {
         fprintf(stderr, "%s: %s: %s\n", prog, shown(paths[1]), why);
         rc = EXIT_USAGE;
     }

@@ -27,6 +27,13 @@ bool single_input(const char *cmd, const char *arg, const char **input);
 /* Diagnostics of commands whose standard output is data go to standard error. */
 void render_to_stderr(const char *name, const ak_format *f, const uint8_t *data, size_t size, ak_diags *d);
 
+/* ak_output with the command line's cleanup: while a temporary file exists,
+   SIGINT, SIGTERM and SIGHUP remove it before the process ends (output.c). */
+bool cli_output_open(ak_output *o, const char *path, char *why, size_t why_size);
+bool cli_output_commit(ak_output *o, char *why, size_t why_size);
+void cli_output_abort(ak_output *o);
+bool cli_write_file_atomic(const char *path, const void *data, size_t size, char *why, size_t why_size);
+
 /* `sample --list` and `plot --list`: the tracks of input (cli/plot.c). */
 int list_tracks(const char *input, const ak_format *format, const ak_options *opt);
 int cmd_plot(int argc, char **argv);

@@ -155,7 +155,7 @@ int cmd_plot(int argc, char **argv)
     if (d)
         render_to_stderr(input, format, f.data, f.size, d);
     rc = ok ? EXIT_OK : d && ak_diags_errors(d) ? EXIT_INVALID : EXIT_USAGE;
-    if (ok && !ak_write_file_atomic(output, svg.data, svg.len, why, sizeof why)) {
+    if (ok && !cli_write_file_atomic(output, svg.data, svg.len, why, sizeof why)) {
         fprintf(stderr, "%s: %s: %s\n", prog, output, why);
         rc = EXIT_USAGE;
     }

@@ -111,6 +111,7 @@ static int cmp_entry(const void *a, const void *b)
 typedef struct run {
     const ak_format *format;
     ak_options opt;
+    ak_diag_options level; /* --strict, --max-errors */
     bool thumbnails;
     entries files;
 } run;
@@ -146,8 +147,7 @@ static result *check_file(const run *rn, const entry *e)
         return NULL;
     ak_buf_init(&res->svg);
     res->f.path = e->path;
-    ak_diag_options dopt = {rn->opt.strict, rn->opt.max_errors};
-    res->d = ak_diags_new(&dopt);
+    res->d = ak_diags_new(&rn->level);
     if (!res->d) {
         free(res);
         return NULL;
@@ -641,10 +641,10 @@ int cmd_report(int argc, char **argv)
                 usage_error(cmd, "--max-errors takes a whole number from 1 to 4294967295%s", "");
                 rc = EXIT_USAGE;
             } else {
-                rn.opt.max_errors = (uint32_t)num;
+                rn.level.max_errors = (uint32_t)num;
             }
         } else if (strcmp(a, "--strict") == 0) {
-            rn.opt.strict = true;
+            rn.level.strict = true;
         } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
             quiet = true;
         } else {
@@ -669,7 +669,7 @@ int cmd_report(int argc, char **argv)
     }
     ak_output out;
     char why[256];
-    if (!ak_output_open(&out, output, why, sizeof why)) {
+    if (!cli_output_open(&out, output, why, sizeof why)) {
         fprintf(stderr, "%s: %s: %s\n", prog, output, why);
         free(inputs);
         return EXIT_USAGE;
@@ -699,7 +699,7 @@ int cmd_report(int argc, char **argv)
     report r;
     memset(&r, 0, sizeof r);
     r.w = w;
-    r.strict = rn.opt.strict;
+    r.strict = rn.level.strict;
     r.inputs = inputs;
     r.input_count = ninputs;
     bool ok = !rn.files.oom && report_init(&r);
@@ -716,9 +716,9 @@ int cmd_report(int argc, char **argv)
     }
     if (!ok) {
         fprintf(stderr, "%s report: out of memory or temporary space; no report was written\n", prog);
-        ak_output_abort(&out);
+        cli_output_abort(&out);
         rc = EXIT_USAGE;
-    } else if (!ak_output_commit(&out, why, sizeof why)) {
+    } else if (!cli_output_commit(&out, why, sizeof why)) {
         fprintf(stderr, "%s: %s: %s\n", prog, output, why);
         rc = EXIT_USAGE;
     } else {

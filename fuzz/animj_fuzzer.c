@@ -27,7 +27,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ak_input in = {"fuzz", data, size, false};
         ak_options opt;
         memset(&opt, 0, sizeof opt);
-        opt.strict = strict != 0;
         ak_format_animj.sniff(data, size);
         ak_format_animj.validate(&in, &opt, d);
         for (size_t i = 0; i < ak_diags_count(d); i++) {

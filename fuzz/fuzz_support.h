@@ -33,12 +33,11 @@ static inline bool ak_fuzz_same_diags(const ak_diags *a, const ak_diags *b)
  * level, whose diagnostics it returns (the caller frees them). */
 static inline ak_diags *ak_fuzz_validate(const ak_format *f, const ak_input *in)
 {
-    ak_options strict = {.strict = true};
+    ak_options opt = {0};
     ak_diag_options sopt = {.strict = true};
     ak_diags *vs = ak_diags_new(&sopt);
-    f->validate(in, &strict, vs);
+    f->validate(in, &opt, vs);
     ak_diags_free(vs);
-    ak_options opt = {0};
     ak_diags *v = ak_diags_new(NULL);
     f->validate(in, &opt, v);
     return v;

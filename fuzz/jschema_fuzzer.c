@@ -24,7 +24,6 @@ static ak_diags *validate(const json_case *jc, const uint8_t *data, size_t size,
     ak_diags_set_source(d, data, size, true);
     ak_options opt;
     memset(&opt, 0, sizeof opt);
-    opt.strict = strict;
     opt.no_lanes = !lanes;
     jc->validate(data, size, &opt, d, NULL, false, NULL);
     return d;

@@ -54,8 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     for (int strict = 0; strict < 2; strict++) {
         ak_options opt = {0};
-        opt.strict = strict;
-        ak_diag_options dopt = {opt.strict, 0};
+        ak_diag_options dopt = {strict != 0, 0};
         ak_diags *d = ak_diags_new(&dopt);
         ak_input in = {"fuzz.anim", data, size, false};
         ak_validate(&in, &ak_format_maya, &opt, d);

@@ -194,6 +194,10 @@ ak_severity ak_diags_severity(const ak_diags *d, const ak_rule *rule)
     return d->opt.strict ? rule->strict : rule->compat;
 }
 
+bool ak_diags_strict(const ak_diags *d) { return d->opt.strict; }
+
+uint32_t ak_diags_max_errors(const ak_diags *d) { return d->opt.max_errors; }
+
 void ak_diags_set_version(ak_diags *d, const char *version, size_t n)
 {
     /* A version is a short token; anything else is cut and kept printable. */

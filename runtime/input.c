@@ -8,12 +8,13 @@
 #include <animkit/animkit.h>
 
 #include <errno.h>
-#include <signal.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { KIND_NONE, KIND_MMAP, KIND_MALLOC };
@@ -112,8 +113,8 @@ static int spool(int fd, ak_file *f, char *why, size_t why_size)
     if (!ok && !e)
         e = errno ? errno : ENOMEM;
     if (ok && total == 0) {
-        static uint8_t empty[1]; /* nothing to map: a valid empty input */
-        f->data = empty;
+        static const uint8_t empty[1]; /* nothing to map: a valid empty input (never written) */
+        f->data = (uint8_t *)empty;
         f->size = 0;
         f->kind = KIND_NONE;
     }
@@ -223,45 +224,6 @@ static bool write_all(int fd, const void *data, size_t size)
 
 /* ---- output files ------------------------------------------------------ */
 
-/* The temporary file of the output being written, for the signal handler:
-   SIGINT, SIGTERM and SIGHUP remove it before the process ends. One output
-   at a time (the command line writes one file). */
-static char pending_tmp[4096];
-static volatile sig_atomic_t pending;
-static struct sigaction saved[3];
-static const int cleanup_signals[3] = {SIGINT, SIGTERM, SIGHUP};
-
-static void remove_pending(int sig)
-{
-    if (pending)
-        unlink(pending_tmp);
-    pending = 0;
-    /* the default action, as if nothing had been caught */
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void guard(const char *tmp)
-{
-    snprintf(pending_tmp, sizeof pending_tmp, "%s", tmp);
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = remove_pending;
-    sigemptyset(&sa.sa_mask);
-    for (int i = 0; i < 3; i++)
-        sigaddset(&sa.sa_mask, cleanup_signals[i]);
-    for (int i = 0; i < 3; i++)
-        sigaction(cleanup_signals[i], &sa, &saved[i]);
-    pending = 1;
-}
-
-static void unguard(void)
-{
-    pending = 0;
-    for (int i = 0; i < 3; i++)
-        sigaction(cleanup_signals[i], &saved[i], NULL);
-}
-
 /* "/dev/stdout", "/dev/fd/N", "/proc/self/fd/N": the descriptor N itself
    (what the shell would write to), else -1. */
 static int fd_alias(const char *path)
@@ -280,6 +242,35 @@ static int fd_alias(const char *path)
                 return (int)fd;
         }
     }
+    return -1;
+}
+
+/* Creates "<target>.tmp-XXXXXX" (six random letters and digits) in
+   tmp[0..size) with the given mode (less the umask), as mkstemp does but
+   without its fixed 0600. Returns the descriptor, or -1 with errno set. */
+static int create_temp(char *tmp, size_t size, const char *target, mode_t mode)
+{
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    for (int attempt = 0; attempt < 100; attempt++) {
+        unsigned char r[6];
+        if (getrandom(r, sizeof r, GRND_NONBLOCK) != (ssize_t)sizeof r) {
+            /* no entropy yet (early boot): the clock and the attempt */
+            struct timespec ts;
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+            uint64_t x = (uint64_t)ts.tv_nsec * 2654435761u ^ (uint64_t)ts.tv_sec ^ (uint64_t)attempt << 40;
+            for (size_t i = 0; i < sizeof r; i++, x >>= 8)
+                r[i] = (unsigned char)x;
+        }
+        char suffix[7];
+        for (size_t i = 0; i < 6; i++)
+            suffix[i] = letters[r[i] % (sizeof letters - 1)];
+        suffix[6] = '\0';
+        snprintf(tmp, size, "%s.tmp-%s", target, suffix);
+        int fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    errno = EEXIST;
     return -1;
 }
 
@@ -326,10 +317,6 @@ bool ak_output_open(ak_output *o, const char *path, char *why, size_t why_size)
     if (!target)
         return fail_why(why, why_size, errno ? errno : ENOMEM);
     size_t len = strlen(target);
-    if (len + 16 > sizeof pending_tmp) {
-        free(target);
-        return fail_why(why, why_size, ENAMETOOLONG);
-    }
     o->target = target;
     o->tmp = malloc(len + 16);
     if (!o->tmp) {
@@ -337,29 +324,20 @@ bool ak_output_open(ak_output *o, const char *path, char *why, size_t why_size)
         o->target = NULL;
         return fail_why(why, why_size, ENOMEM);
     }
-    /* the handler is in place before the file exists, and mkstemp fills
-       in the name it sees before creating the file */
-    snprintf(o->tmp, len + 16, "%s.tmp-XXXXXX", target);
-    guard(o->tmp);
-    o->fd = mkstemp(pending_tmp);
-    snprintf(o->tmp, len + 16, "%s", pending_tmp);
+    /* an existing file keeps its mode (and, where the caller may, its
+       owner), set below; a new one gets 0666 less the umask, which the
+       kernel applies (reading the umask would change it for every thread) */
+    o->fd = create_temp(o->tmp, len + 16, target, exists ? 0600 : 0666);
     if (o->fd < 0) {
         int e = errno;
-        unguard();
         free(o->tmp);
         free(o->target);
         o->tmp = o->target = NULL;
         return fail_why(why, why_size, e);
     }
-    /* mkstemp makes 0600: an existing file keeps its mode (and, where the
-       caller may, its owner); a new one gets 0666 less the umask */
     if (exists) {
         bool owner = fchown(o->fd, st.st_uid, st.st_gid) == 0;
         fchmod(o->fd, st.st_mode & (owner ? 07777 : 0777)); /* no set-id bits for another owner */
-    } else {
-        mode_t mask = umask(0);
-        umask(mask);
-        fchmod(o->fd, 0666 & ~mask);
     }
     return true;
 }
@@ -381,7 +359,6 @@ void ak_output_abort(ak_output *o)
         if (o->fd >= 0)
             close(o->fd);
         unlink(o->tmp);
-        unguard();
     } else if (o->fd >= 0 && !o->borrowed) {
         close(o->fd);
     }
@@ -419,7 +396,6 @@ bool ak_output_commit(ak_output *o, char *why, size_t why_size)
         ak_output_abort(o);
         return fail_why(why, why_size, e);
     }
-    unguard();
     free(o->tmp);
     free(o->target);
     memset(o, 0, sizeof *o);

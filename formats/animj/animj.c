@@ -69,7 +69,7 @@ static void animj_validate(const ak_input *in, const ak_options *opt, ak_diags *
                   in->size, ANIMJ_MAX_SIZE);
         return;
     }
-    ak_diag_options dopt = {opt ? opt->strict : false, opt ? opt->max_errors : 0};
+    ak_diag_options dopt = {ak_diags_strict(d), ak_diags_max_errors(d)};
     ak_diags *tmp = ak_diags_new(&dopt);
     if (!tmp)
         return;

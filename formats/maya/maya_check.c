@@ -929,14 +929,14 @@ void maya_finish(maya_reader *rd)
         maya_report_at(rd, maya_R_FILE_FINAL_NEWLINE, rd->size, 0, "the last line has no line end");
 }
 
-static void reader_init(maya_reader *rd, const ak_input *in, const ak_options *opt, ak_diags *d)
+static void reader_init(maya_reader *rd, const ak_input *in, ak_diags *d)
 {
     memset(rd, 0, sizeof *rd);
     rd->d = d;
     rd->in = in;
     rd->data = in->data;
     rd->size = in->size;
-    rd->strict = opt && opt->strict;
+    rd->strict = ak_diags_strict(d);
     rd->header_last = -1;
     rd->time_unit = rd->linear_unit = rd->angular_unit = -1;
     rd->precision = 8;
@@ -946,16 +946,18 @@ static void reader_init(maya_reader *rd, const ak_input *in, const ak_options *o
 void maya_validate(const ak_input *in, const ak_options *opt, ak_diags *d);
 void maya_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
 {
+    (void)opt; /* the level is the ak_diags's; Maya has no other limit */
     maya_reader rd;
-    reader_init(&rd, in, opt, d);
+    reader_init(&rd, in, d);
     maya_read(&rd);
 }
 
 bool maya_decode(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena, maya_doc **out)
 {
+    (void)opt;
     *out = NULL;
     maya_reader rd;
-    reader_init(&rd, in, opt, d);
+    reader_init(&rd, in, d);
     rd.arena = arena;
     rd.doc = AK_ARENA_NEW(arena, maya_doc);
     rd.cur = AK_ARENA_NEW(arena, maya_entry);

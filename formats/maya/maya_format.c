@@ -58,7 +58,7 @@ bool ak_maya_reemit(const ak_input *in, const ak_options *opt, int precision, in
     maya_doc *doc;
     bool ok = maya_decode(in, opt, d, &arena, &doc);
     if (ok)
-        ok = maya_emit(doc, precision, crlf < 0 ? doc->crlf : crlf != 0, opt && opt->strict, d, out);
+        ok = maya_emit(doc, precision, crlf < 0 ? doc->crlf : crlf != 0, ak_diags_strict(d), d, out);
     ak_arena_free(&arena);
     return ok;
 }

@@ -231,7 +231,7 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
             ak_report(d, loss, 0, 0, "", "keys with equal or decreasing times were written as they are");
         if (anim->name)
             ak_report(d, loss, 0, 0, "", "the animation's name '%s' is not kept: .anim files have none", anim->name);
-        ok = maya_emit(doc, opt ? opt->precision : 0, false, opt && opt->strict, d, out);
+        ok = maya_emit(doc, opt ? opt->precision : 0, false, ak_diags_strict(d), d, out);
     }
     ak_arena_free(&arena);
     return ok;

@@ -292,7 +292,7 @@ bool ak_maya_undump(const ak_input *json, const ak_options *opt, int precision, 
             memcpy(u.doc->entries, u.ents, u.ent_count * sizeof *u.ents);
         u.doc->entry_count = u.ent_count;
         u.doc->precision = u.precision;
-        ok = maya_emit(u.doc, precision, u.crlf, opt && opt->strict, d, out);
+        ok = maya_emit(u.doc, precision, u.crlf, ak_diags_strict(d), d, out);
     }
     free(u.ents);
     free(u.keys);

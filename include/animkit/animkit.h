@@ -15,6 +15,12 @@
 extern "C" {
 #endif
 
+/* libanimkit is built with hidden visibility: what this header declares is
+ * its whole interface, and the only symbols the shared library exports. */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility push(default)
+#endif
+
 #define AK_VERSION "0.1.0"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -92,8 +98,10 @@ typedef struct ak_diag {
                               columnKind unicodeCodePoints) */
 } ak_diag;
 
+/* The level and the error limit of a check: the one place that decides them
+ * (validators and converters read them from the ak_diags they report into). */
 typedef struct ak_diag_options {
-    bool strict;
+    bool strict;         /* the --strict level (ak_rule.strict); else ak_rule.compat */
     uint32_t max_errors; /* 0 = default (100) */
 } ak_diag_options;
 
@@ -134,6 +142,10 @@ const char *ak_diags_version(const ak_diags *d);
 
 /* The severity a rule has at the level in force. */
 ak_severity ak_diags_severity(const ak_diags *d, const ak_rule *rule);
+/* The level in force (ak_diag_options.strict) and the error limit (the
+ * default when 0 was given). */
+bool ak_diags_strict(const ak_diags *d);
+uint32_t ak_diags_max_errors(const ak_diags *d);
 bool ak_diags_stopped(const ak_diags *d);
 size_t ak_diags_count(const ak_diags *d);
 const ak_diag *ak_diags_at(const ak_diags *d, size_t i);
@@ -196,9 +208,9 @@ void ak_renderer_finish(ak_renderer *r);
 /* ------------------------------------------------------------------ */
 /* Formats                                                             */
 
+/* How to read and write. The level (--strict) and the error limit are the
+ * ak_diags's (ak_diag_options). */
 typedef struct ak_options {
-    bool strict;
-    uint32_t max_errors;  /* 0 = AK_DEFAULT_MAX_ERRORS */
     uint32_t max_depth;   /* nesting limit for tree formats; 0 = 512 */
     uint64_t max_output;  /* decompression cap in bytes; 0 = 1 GiB */
     uint64_t max_model;   /* memory cap of a decoded model (convert, sample); 0 = 2 GiB */
@@ -406,8 +418,11 @@ ak_input ak_file_input(const ak_file *f);
  * that ak_output_commit renames over it: a failure never leaves a truncated
  * file, and an existing file keeps its mode. Anything else is written in
  * place: "-", /dev/stdout, /dev/fd/N (the descriptor itself), devices such
- * as /dev/null, FIFOs. While a temporary file exists, SIGINT, SIGTERM and
- * SIGHUP remove it before the process ends. One output at a time. */
+ * as /dev/null, FIFOs. The library installs no signal handler: a program
+ * that wants the temporary file (`tmp`, set once ak_output_open returns)
+ * removed when a signal ends it does that itself (the command line blocks
+ * SIGINT, SIGTERM and SIGHUP around ak_output_open, then hands `tmp` to its
+ * handler). Outputs are independent of each other. */
 typedef struct ak_output {
     int fd;
     char *tmp;    /* the temporary file; NULL when written in place */
@@ -447,6 +462,10 @@ const ak_format *ak_resolve_format(const ak_input *in, const ak_format *format, 
  * for binary data, neither of which was checked (a diagnostic says why). */
 const ak_format *ak_validate(const ak_input *in, const ak_format *format,
                              const ak_options *opt, ak_diags *d);
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -78,7 +78,7 @@ static void run_case(const char *path, const ak_format *format, bool valid_dir, 
         return;
     }
     ak_options opt = {0};
-    opt.strict = strict_file;
+    ak_diag_options dopt = {strict_file, 0};
     expect *ex = NULL;
     size_t nex = 0;
     bool bad_expectation = false;
@@ -91,12 +91,12 @@ static void run_case(const char *path, const ak_format *format, bool valid_dir, 
         if (!len || line[0] == '#')
             continue;
         if (strcmp(line, "--strict") == 0) {
-            opt.strict = true;
+            dopt.strict = true;
             continue;
         }
         unsigned long v;
         if (sscanf(line, "--max-errors %lu", &v) == 1) {
-            opt.max_errors = (uint32_t)v;
+            dopt.max_errors = (uint32_t)v;
             continue;
         }
         if (sscanf(line, "--max-depth %lu", &v) == 1) {
@@ -135,7 +135,6 @@ static void run_case(const char *path, const ak_format *format, bool valid_dir, 
         free(ex);
         return;
     }
-    ak_diag_options dopt = {opt.strict, opt.max_errors};
     ak_diags *d = ak_diags_new(&dopt);
     ak_input in = {path, f.data, f.size, false};
     ak_validate(&in, format, &opt, d);
@@ -169,7 +168,7 @@ static void run_case(const char *path, const ak_format *format, bool valid_dir, 
     }
     if (!ok) {
         failures++;
-        printf("FAIL %s%s\n%s", path, opt.strict ? " (--strict)" : "", ak_buf_cstr(&report));
+        printf("FAIL %s%s\n%s", path, dopt.strict ? " (--strict)" : "", ak_buf_cstr(&report));
     }
     ak_buf_free(&report);
     ak_diags_free(d);

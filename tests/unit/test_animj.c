@@ -24,7 +24,6 @@ static ak_diags *check(const char *text, size_t len, bool strict)
     ak_input in = {"t.animj", (const uint8_t *)text, len, false};
     ak_options opt;
     memset(&opt, 0, sizeof opt);
-    opt.strict = strict;
     animj()->validate(&in, &opt, d);
     return d;
 }

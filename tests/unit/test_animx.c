@@ -47,7 +47,6 @@ static ak_diags *check(const uint8_t *data, size_t n, bool strict)
     ak_diags *d = ak_diags_new(&dopt);
     ak_options opt;
     memset(&opt, 0, sizeof opt);
-    opt.strict = strict;
     ak_input in = {"t.animx", data, n, false};
     fmt()->validate(&in, &opt, d);
     return d;

@@ -28,7 +28,6 @@ static ak_input input_of(const char *s)
 static size_t errors_of(const char *text, bool strict)
 {
     ak_options opt = {0};
-    opt.strict = strict;
     ak_diag_options dopt = {strict, 0};
     ak_diags *d = ak_diags_new(&dopt);
     ak_input in = input_of(text);
@@ -339,7 +338,6 @@ static const ak_diag *find_code(ak_diags *d, const char *code)
 static ak_diags *validate_input(const ak_input *in, bool strict)
 {
     ak_options opt = {0};
-    opt.strict = strict;
     ak_diag_options dopt = {strict, 0};
     ak_diags *d = ak_diags_new(&dopt);
     /* the front end itself: the registry would look at the bytes first */

@@ -36,8 +36,7 @@ static void check_file(const char *path)
     ak_input in = {path, f.data, f.size, false};
     for (int strict = 0; strict < 2; strict++) {
         ak_options opt = {0};
-        opt.strict = strict;
-        ak_diag_options dopt = {opt.strict, 0};
+        ak_diag_options dopt = {strict != 0, 0};
         ak_diags *d = ak_diags_new(&dopt);
         const ak_format *fmt = ak_validate(&in, NULL, &opt, d);
         assert_non_null(fmt);

@@ -75,7 +75,7 @@ static ak_diags *validate(const uint8_t *data, size_t size, bool strict)
 {
     ak_diag_options o = {.strict = strict};
     ak_diags *d = ak_diags_new(&o);
-    ak_options opt = {.strict = strict};
+    ak_options opt = {0};
     ak_input in = {"t", data, size, false};
     mrtk()->validate(&in, &opt, d);
     return d;

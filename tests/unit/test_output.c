@@ -1,57 +1,22 @@
-/* Output files (ak_output): a signal while the temporary file exists
- * removes it; a failed or aborted output leaves nothing behind. */
-#include "test_support.h"
+/* Output files (ak_output): a failed or aborted output leaves nothing
+ * behind; the library installs no signal handler (the command line does,
+ * test_cli_output.c), and outputs are independent of each other. */
+#include "test_output_dir.h"
 
-#include <dirent.h>
 #include <signal.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-static size_t entries(const char *dir)
-{
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    size_t n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL)
-        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
-    closedir(d);
-    return n;
-}
+static const int cleanup_signals[3] = {SIGINT, SIGTERM, SIGHUP};
 
-static void make_dir(char *dir, size_t size)
+static void assert_default_handlers(void)
 {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, size, "%s/ak_output_XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    assert_non_null(mkdtemp(dir));
-}
-
-static void interrupted_by(int sig)
-{
-    char dir[512], path[600], why[256];
-    make_dir(dir, sizeof dir);
-    snprintf(path, sizeof path, "%s/out.animj", dir);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        ak_output o;
-        if (!ak_output_open(&o, path, why, sizeof why) || !ak_output_write(&o, "{\"tracks\": [", 12, why, sizeof why))
-            _exit(3);
-        raise(sig); /* as if the user pressed ^C half-way */
-        _exit(4);
+    for (int i = 0; i < 3; i++) {
+        struct sigaction sa;
+        assert_int_equal(sigaction(cleanup_signals[i], NULL, &sa), 0);
+        assert_ptr_equal(sa.sa_handler, SIG_DFL);
     }
-    int status = 0;
-    assert_int_equal(waitpid(pid, &status, 0), pid);
-    assert_true(WIFSIGNALED(status));
-    assert_int_equal(WTERMSIG(status), sig);
-    assert_int_equal(entries(dir), 0); /* neither the output nor its temporary file */
-    rmdir(dir);
 }
-
-static void test_sigint(void **state) { (void)state; interrupted_by(SIGINT); }
-static void test_sigterm(void **state) { (void)state; interrupted_by(SIGTERM); }
-static void test_sighup(void **state) { (void)state; interrupted_by(SIGHUP); }
 
 static void test_abort_and_commit(void **state)
 {
@@ -61,26 +26,62 @@ static void test_abort_and_commit(void **state)
     snprintf(path, sizeof path, "%s/out.bin", dir);
     ak_output o;
     assert_true(ak_output_open(&o, path, why, sizeof why));
+    assert_non_null(o.tmp);
     assert_true(ak_output_write(&o, "abc", 3, why, sizeof why));
     ak_output_abort(&o);
     assert_int_equal(entries(dir), 0);
     assert_true(ak_write_file_atomic(path, "abc", 3, why, sizeof why));
     assert_int_equal(entries(dir), 1);
-    /* the commit restored the handlers that were there before */
-    struct sigaction sa;
-    assert_int_equal(sigaction(SIGHUP, NULL, &sa), 0);
-    assert_ptr_equal(sa.sa_handler, SIG_DFL);
     unlink(path);
+    rmdir(dir);
+}
+
+static void test_no_signal_handler(void **state)
+{
+    (void)state;
+    char dir[512], path[600], why[256];
+    make_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/out.bin", dir);
+    assert_default_handlers();
+    ak_output o;
+    assert_true(ak_output_open(&o, path, why, sizeof why));
+    assert_default_handlers(); /* while the temporary file exists, too */
+    ak_output_abort(&o);
+    assert_default_handlers();
+    rmdir(dir);
+}
+
+static void test_two_outputs_at_once(void **state)
+{
+    (void)state;
+    char dir[512], a[600], b[600], why[256];
+    make_dir(dir, sizeof dir);
+    snprintf(a, sizeof a, "%s/a.txt", dir);
+    snprintf(b, sizeof b, "%s/b.txt", dir);
+    ak_output oa, ob;
+    assert_true(ak_output_open(&oa, a, why, sizeof why));
+    assert_true(ak_output_open(&ob, b, why, sizeof why));
+    assert_true(ak_output_write(&oa, "A", 1, why, sizeof why));
+    assert_true(ak_output_write(&ob, "B", 1, why, sizeof why));
+    ak_output_abort(&oa); /* leaves the other one alone */
+    assert_true(ak_output_commit(&ob, why, sizeof why));
+    assert_int_equal(entries(dir), 1);
+    size_t n = 0;
+    char *text = ak_test_read_file(b, &n);
+    assert_non_null(text);
+    assert_int_equal(n, 1);
+    assert_int_equal(text[0], 'B');
+    free(text);
+    unlink(b);
     rmdir(dir);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_sigint),
-        cmocka_unit_test(test_sigterm),
-        cmocka_unit_test(test_sighup),
         cmocka_unit_test(test_abort_and_commit),
+        cmocka_unit_test(test_no_signal_handler),
+        cmocka_unit_test(test_two_outputs_at_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
