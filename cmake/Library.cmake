@@ -23,13 +23,20 @@ target_include_directories(animkit PUBLIC
 target_link_libraries(animkit PUBLIC m ${AK_EXTERNAL_LIBS})
 set_target_properties(animkit PROPERTIES EXPORT_NAME animkit_static)
 
+# The soname: libanimkit.so.MAJOR, or libanimkit.so.0.MINOR before 1.0, when
+# a minor version may change the interface (CHANGELOG.md).
+if(PROJECT_VERSION_MAJOR EQUAL 0)
+  set(AK_SOVERSION 0.${PROJECT_VERSION_MINOR})
+else()
+  set(AK_SOVERSION ${PROJECT_VERSION_MAJOR})
+endif()
 add_library(animkit_shared SHARED ${_objects})
 target_include_directories(animkit_shared PUBLIC
   $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}/include> $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 target_link_libraries(animkit_shared PRIVATE m ${AK_EXTERNAL_LIBS})
 set_target_properties(animkit_shared PROPERTIES
   OUTPUT_NAME animkit EXPORT_NAME animkit
-  VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR})
+  VERSION ${PROJECT_VERSION} SOVERSION ${AK_SOVERSION})
 # Every symbol the library needs is resolved at link time (not under the
 # sanitizers, whose runtime only the executable carries).
 if(NOT AK_SANITIZE AND NOT AK_FUZZ)

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """libanimkit's binary interface: the shared library exports exactly the
 functions and objects include/animkit/animkit.h declares (all prefixed ak_),
-its soname carries the major version, and no object of the library has
+its soname carries the version (MAJOR, or 0.MINOR before 1.0), and no object of the library has
 writable data (.data, .bss, thread-local storage): the library keeps no state
 of its own that two threads, or two callers in one process, could share.
 
-usage: check_abi.py LIBANIMKIT.so LIBANIMKIT.a animkit.h MAJOR"""
+usage: check_abi.py LIBANIMKIT.so LIBANIMKIT.a animkit.h SOVERSION"""
 import os
 import re
 import subprocess
@@ -33,7 +33,7 @@ def declared(header):
 
 
 def main():
-    so, archive, header, major = sys.argv[1:5]
+    so, archive, header, soversion = sys.argv[1:5]
     out = subprocess.run(["nm", "-D", "--defined-only", so], capture_output=True, text=True, check=True).stdout
     exported = {line.split()[-1] for line in out.splitlines() if line.strip()}
     stray = sorted(n for n in exported if not n.startswith("ak_"))
@@ -44,7 +44,7 @@ def main():
 
     dyn = subprocess.run(["readelf", "-d", so], capture_output=True, text=True, check=True).stdout
     soname = re.search(r"\(SONAME\)\s+Library soname: \[([^\]]+)\]", dyn)
-    expect("versioned soname", soname and soname.group(1) == f"libanimkit.so.{major}",
+    expect("versioned soname", soname and soname.group(1) == f"libanimkit.so.{soversion}",
            soname.group(1) if soname else "no SONAME")
     expect("no text relocations (PIC)", "TEXTREL" not in dyn, "TEXTREL")
 

@@ -7,6 +7,7 @@ archive linked in. Each program runs."""
 import ctypes
 import glob
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -68,8 +69,8 @@ def tree(prefix):
     expect("the installed tree", not missing, f"missing {missing}; installed {rel}")
     so = os.path.join(prefix, libdir, "libanimkit.so")
     real = os.path.realpath(so)
-    expect("libanimkit.so -> libanimkit.so.MAJOR -> libanimkit.so.MAJOR.MINOR.PATCH",
-           os.path.islink(so) and os.path.basename(real).count(".") == 4 and
+    expect("libanimkit.so -> libanimkit.so.SOVERSION -> libanimkit.so.MAJOR.MINOR.PATCH",
+           os.path.islink(so) and re.fullmatch(r"libanimkit\.so\.\d+\.\d+\.\d+", os.path.basename(real)) and
            os.path.islink(os.path.join(prefix, libdir, os.readlink(so))), (so, real))
     return os.path.join(prefix, libdir)
 
@@ -97,7 +98,8 @@ def main():
         r = run([CC, *FLAGS, "-Wall", "-Wextra", "-Werror", *cflags, src, "-o", exe,
                  *shlex.split(pc.stdout)], env=env)
         if expect("builds with pkg-config", r.returncode == 0, r.stderr):
-            expect("... against the shared library", "libanimkit.so.0" in needed(exe), needed(exe))
+            expect("... against the shared library", any(n.startswith("libanimkit.so.") for n in needed(exe)),
+                   needed(exe))
             check_program("pkg-config", exe, env)
         exe_static = os.path.join(tmp, "vb_pkgconfig_static")
         libs = ["-l:libanimkit.a" if f == "-lanimkit" else f for f in shlex.split(pcs.stdout)]
@@ -106,6 +108,22 @@ def main():
             expect("... with the archive linked in", not any("animkit" in n for n in needed(exe_static)),
                    needed(exe_static))
             check_program("pkg-config --static", exe_static, env)
+
+        # the example of docs/api.md prints what the page says it prints
+        doc = open(os.path.join(SRC, "docs", "api.md"), encoding="utf-8").read()
+        code = re.search(r"## A complete example\n\n```c\n(.*?)```", doc, re.S)
+        printed = re.search(r"It prints\n\n```\n(.*?)```", doc, re.S)
+        if expect("docs/api.md has its example", code and printed):
+            api_c = os.path.join(tmp, "api_example.c")
+            with open(api_c, "w", encoding="utf-8") as f:
+                f.write(code.group(1))
+            exe = os.path.join(tmp, "api_example")
+            r = run([CC, *FLAGS, "-std=c11", "-Wall", "-Wextra", "-Werror", *cflags, api_c, "-o", exe,
+                     *shlex.split(pc.stdout)], env=env)
+            if expect("docs/api.md's example builds", r.returncode == 0, r.stderr):
+                r = run([exe], env=env)
+                expect("docs/api.md's example prints what the page says", r.returncode == 1 and
+                       r.stdout == printed.group(1), (r.stdout, printed.group(1)))
 
         # find_package
         for static in (False, True):

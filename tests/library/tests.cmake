@@ -24,7 +24,7 @@ set_tests_properties(library.cli-shared PROPERTIES ENVIRONMENT "${AK_TEST_ENV}" 
 add_test(NAME library.abi
          COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_abi.py
                  $<TARGET_FILE:animkit_shared> $<TARGET_FILE:animkit> ${CMAKE_SOURCE_DIR}/include/animkit/animkit.h
-                 ${PROJECT_VERSION_MAJOR})
+                 ${AK_SOVERSION})
 set_tests_properties(library.abi PROPERTIES LABELS library)
 
 # cmake --install into an empty prefix: the tree, then examples/c-api built
@@ -41,3 +41,7 @@ set_tests_properties(library.install PROPERTIES LABELS library
 
 # Several threads at once (tests/unit/test_threads.c).
 target_link_libraries(test_threads PRIVATE Threads::Threads)
+
+# Man pages, completions, JSON Schemas, the pre-commit hook, the Action.
+add_test(NAME library.share COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_share.py)
+set_tests_properties(library.share PROPERTIES ENVIRONMENT "${AK_TEST_ENV}" LABELS library)
