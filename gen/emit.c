@@ -964,20 +964,19 @@ static void emit_process_fn(emitter *em, struct_decl *s, member *m, mode md)
     gen_out(c, "    }\n    return !c->stop;\n}\n");
 }
 
-static void emit_process_call(emitter *em, struct_decl *s, member *m, mode md)
+/* A process block's opening: `if (<when>) {` (or `{`) and its hook's
+ * arguments as pa_, at the given indentation. */
+static void emit_process_head(emitter *em, struct_decl *s, member *m, const char *in)
 {
     FILE *c = em->c;
-    char fn[128];
-    snprintf(fn, sizeof fn, "%c_%s_p%d", md == MODE_V ? 'v' : 'd', s->name, m->id);
-    gen_out(c, "        {\n            bool ok_ = true;\n");
     if (m->value) {
-        gen_out(c, "            if (");
+        gen_out(c, "%sif (", in);
         emit_expr(em, c, s, m->value);
         gen_out(c, ") {\n");
     } else {
-        gen_out(c, "            {\n");
+        gen_out(c, "%s{\n", in);
     }
-    gen_out(c, "                const int64_t args_[%zu] = {", m->args.n ? m->args.n : 1);
+    gen_out(c, "%s    const int64_t args_[%zu] = {", in, m->args.n ? m->args.n : 1);
     for (size_t i = 0; i < m->args.n; i++) {
         gen_out(c, "%s(int64_t)(", i ? ", " : "");
         emit_expr(em, c, s, m->args.items[i]);
@@ -985,7 +984,16 @@ static void emit_process_call(emitter *em, struct_decl *s, member *m, mode md)
     }
     if (!m->args.n)
         gen_out(c, "0");
-    gen_out(c, "};\n                const ak_lprocess pa_ = {args_, %zu};\n", m->args.n);
+    gen_out(c, "};\n%s    const ak_lprocess pa_ = {args_, %zu};\n", in, m->args.n);
+}
+
+static void emit_process_call(emitter *em, struct_decl *s, member *m, mode md)
+{
+    FILE *c = em->c;
+    char fn[128];
+    snprintf(fn, sizeof fn, "%c_%s_p%d", md == MODE_V ? 'v' : 'd', s->name, m->id);
+    gen_out(c, "        {\n            bool ok_ = true;\n");
+    emit_process_head(em, s, m, "            ");
     gen_out(c, "                ak_buf bytes_;\n                ak_buf_init(&bytes_);\n");
     gen_out(c, "                const size_t src_ = c->pos;\n");
     if (m->span) {
@@ -1226,22 +1234,7 @@ static void emit_enc_members(emitter *em, struct_decl *s, vec *members);
 static void emit_process_enc(emitter *em, struct_decl *s, member *m)
 {
     FILE *c = em->c;
-    if (m->value) {
-        gen_out(c, "        if (");
-        emit_expr(em, c, s, m->value);
-        gen_out(c, ") {\n");
-    } else {
-        gen_out(c, "        {\n");
-    }
-    gen_out(c, "            const int64_t args_[%zu] = {", m->args.n ? m->args.n : 1);
-    for (size_t i = 0; i < m->args.n; i++) {
-        gen_out(c, "%s(int64_t)(", i ? ", " : "");
-        emit_expr(em, c, s, m->args.items[i]);
-        gen_out(c, ")");
-    }
-    if (!m->args.n)
-        gen_out(c, "0");
-    gen_out(c, "};\n            const ak_lprocess pa_ = {args_, %zu};\n", m->args.n);
+    emit_process_head(em, s, m, "        ");
     gen_out(c, "            ak_buf plain_;\n            ak_buf_init(&plain_);\n");
     gen_out(c, "            ok_ &= e_%s_p%d(&plain_, o, r_) && !plain_.failed;\n", s->name, m->id);
     gen_out(c, "            ok_ = ok_ && %s_process_%s_encode(&pa_, (const uint8_t *)plain_.data, plain_.len, b);\n",

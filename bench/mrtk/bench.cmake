@@ -3,7 +3,9 @@
 add_executable(mrtk_bench_gen ${CMAKE_SOURCE_DIR}/tests/mrtk/mrtk_cases.c)
 target_include_directories(mrtk_bench_gen PRIVATE ${AK_GEN_DIR}/formats/mrtk ${CMAKE_SOURCE_DIR}/gen/rt)
 target_link_libraries(mrtk_bench_gen PRIVATE animkit)
-add_executable(mrtk_bench ${CMAKE_CURRENT_LIST_DIR}/mrtk_bench.c)
+add_executable(mrtk_bench ${CMAKE_SOURCE_DIR}/bench/layout_bench.c)
+target_compile_definitions(mrtk_bench PRIVATE BENCH_ID="mrtk" BENCH_HEADER="mrtk_layout.h" BENCH_DECODE=mrtk_decode
+  BENCH_MIN_RATIO=0.25)
 target_compile_options(mrtk_bench PRIVATE ${AK_WARNINGS})
 target_include_directories(mrtk_bench PRIVATE ${AK_GEN_DIR}/formats/mrtk ${CMAKE_SOURCE_DIR}/gen/rt)
 target_link_libraries(mrtk_bench PRIVATE animkit)

@@ -394,9 +394,10 @@ static void put_track(encoder *e, const ak_track *t, size_t index)
                                          "hand_pinching_right"};
     mrtk_curve__bool_key *bool_curves[4] = {&b->hand_tracked_left, &b->hand_tracked_right, &b->hand_pinching_left,
                                        &b->hand_pinching_right};
+    /* no node and an empty one are the same: formats such as AnimX write "" for none */
     const char *node = t->node ? t->node : "";
     int k;
-    if (!t->node && (k = name_index(bools, 4, t->property)) >= 0) {
+    if (!*node && (k = name_index(bools, 4, t->property)) >= 0) {
         b->has_hand_data = true;
         put_bool(e, bool_curves[k], t, index);
         return;

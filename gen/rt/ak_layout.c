@@ -255,7 +255,7 @@ void *ak_lset_elems(const ak_lfield *f, void *holder, size_t n, ak_arena *arena)
 
 /* ---- dump --------------------------------------------------------------- */
 
-static size_t kind_size(ak_lkind k)
+size_t ak_lkind_size(ak_lkind k)
 {
     switch (k) {
     case AK_LK_U8:
@@ -340,7 +340,7 @@ static void dump_tuple(ak_buf *out, ak_lkind k, uint32_t n, const uint8_t *p)
     for (uint32_t i = 0; i < n; i++) {
         if (i)
             ak_buf_puts(out, ", ");
-        dump_scalar(out, k, p + i * kind_size(k));
+        dump_scalar(out, k, p + i * ak_lkind_size(k));
     }
     ak_buf_putc(out, ']');
 }
@@ -748,7 +748,7 @@ static bool check_value(undump *u, ak_json_parser *p, const ak_json_event *e, co
 {
     if (g->names && g->names->closed && g->kind != AK_LK_ARRAY && g->kind != AK_LK_FIXED) {
         int64_t code = 0;
-        switch (kind_size(g->kind)) {
+        switch (ak_lkind_size(g->kind)) {
         case 1: code = *dst; break;
         case 2: { uint16_t x; memcpy(&x, dst, 2); code = x; break; }
         case 4: { uint32_t x; memcpy(&x, dst, 4); code = x; break; }
@@ -793,7 +793,7 @@ static bool store_scalar_(undump *u, ak_json_parser *p, const ak_json_event *e, 
             const ak_lentry *en = &g->names->entries[i];
             if (en->name && ak_json_string_equals(e, en->name, strlen(en->name))) {
                 int64_t v = en->code;
-                switch (kind_size(k)) {
+                switch (ak_lkind_size(k)) {
                 case 1: { uint8_t x = (uint8_t)v; memcpy(dst, &x, 1); break; }
                 case 2: { uint16_t x = (uint16_t)v; memcpy(dst, &x, 2); break; }
                 case 4: { uint32_t x = (uint32_t)v; memcpy(dst, &x, 4); break; }
@@ -957,7 +957,7 @@ static int begin_value(undump *u, ak_json_parser *p, const ak_json_event *e, con
             /* an element that is a tuple */
             f->tuple = true;
             f->elem_kind = field->tuple_kind;
-            f->elem_size = kind_size(field->tuple_kind);
+            f->elem_size = ak_lkind_size(field->tuple_kind);
             f->fixed = field->tuple_count;
             f->dst = dst;
             return 0;

@@ -201,6 +201,9 @@ typedef enum ak_lkind {
     AK_LK_LEB128,  /* uint64_t */
 } ak_lkind;
 
+/* The bytes a field of kind k takes in a document struct (0 for structs and arrays). */
+size_t ak_lkind_size(ak_lkind k);
+
 struct ak_lstruct;
 
 /* One entry of a value table (`table value_type : u8 { float3 = 23 : f32(x, y, z) }`). */

@@ -2,26 +2,6 @@
  * common model's values (ak_layout_model.h). */
 #include "ak_layout_model.h"
 
-static size_t scalar_size(ak_lkind k)
-{
-    switch (k) {
-    case AK_LK_U8:
-    case AK_LK_I8: return 1;
-    case AK_LK_U16:
-    case AK_LK_I16: return 2;
-    case AK_LK_U32:
-    case AK_LK_I32:
-    case AK_LK_F32:
-    case AK_LK_VARINT: return 4;
-    case AK_LK_U64:
-    case AK_LK_I64:
-    case AK_LK_F64:
-    case AK_LK_LEB128: return 8;
-    case AK_LK_BOOL: return sizeof(bool);
-    default: return 0;
-    }
-}
-
 static int64_t get_int(ak_lkind k, const uint8_t *p, bool *is_signed)
 {
     *is_signed = true;
@@ -45,7 +25,7 @@ static int64_t get_int(ak_lkind k, const uint8_t *p, bool *is_signed)
 
 static void set_int(ak_lkind k, uint8_t *p, uint64_t v)
 {
-    switch (scalar_size(k)) {
+    switch (ak_lkind_size(k)) {
     case 1:
         if (k == AK_LK_BOOL)
             *(bool *)p = v != 0;
@@ -123,7 +103,7 @@ void ak_lvalue_get(const ak_lentry *e, const void *p, ak_value *out)
         out->s.len = s.len;
         return;
     }
-    size_t w = scalar_size(e->comp_kind);
+    size_t w = ak_lkind_size(e->comp_kind);
     for (uint32_t k = 0; k < e->count && k < 16; k++, b += w) {
         switch (e->comp_kind) {
         case AK_LK_F32: if (k < 16) memcpy(&out->f[k], b, 4); break;
@@ -152,7 +132,7 @@ void ak_lvalue_set(const ak_lentry *e, void *p, const ak_value *v)
         memcpy(p, &s, sizeof s);
         return;
     }
-    size_t w = scalar_size(e->comp_kind);
+    size_t w = ak_lkind_size(e->comp_kind);
     for (uint32_t k = 0; k < e->count && k < 16; k++, b += w) {
         switch (e->comp_kind) {
         case AK_LK_F32: memcpy(b, &v->f[k], 4); break;
@@ -171,5 +151,5 @@ size_t ak_lentry_size(const ak_lentry *e)
 {
     if (e->kind == AK_LE_BITS || e->comp_kind == AK_LK_NSTRING || e->comp_kind == AK_LK_STRING)
         return 1;
-    return scalar_size(e->comp_kind) * e->count;
+    return ak_lkind_size(e->comp_kind) * e->count;
 }
