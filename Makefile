@@ -1,6 +1,8 @@
 # animkit: thin wrapper around CMake.
 #   make demo    build and run `animkit validate` on examples/ (build/cli/animkit)
-#   make install PREFIX=DIR   install the animkit binary into DIR/bin (default /usr/local)
+#   make install PREFIX=DIR   install animkit into DIR (default /usr/local): the command, man pages,
+#                completions, libanimkit (shared and static), its header, animkit.pc, the CMake
+#                package and the JSON Schemas (docs/api.md)
 #   make check   build (gcc) and test, then build (clang, ASan+UBSan) and test
 #   make bench   benchmarks against peers (bench/)
 #   make fuzz    libFuzzer runs of every harness (FUZZ_SECONDS each)

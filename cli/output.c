@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* The temporary file of the output being written, for the handler. */
@@ -58,9 +59,15 @@ bool cli_output_open(ak_output *o, const char *path, char *why, size_t why_size)
 {
     /* The signals wait while the temporary file is made and the handler
        learns its name: one that comes meanwhile removes it once let through.
-       No other thread runs yet when the command line opens its output. */
+       No other thread runs yet when the command line opens its output. A
+       FIFO or a device is written in place, without a temporary file, and
+       opening a FIFO waits for a reader: a signal must end that wait. */
+    struct stat st;
+    bool in_place = stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
     sigset_t block, old;
     cleanup_signal_set(&block);
+    if (in_place)
+        sigemptyset(&block);
     pthread_sigmask(SIG_BLOCK, &block, &old);
     bool ok = ak_output_open(o, path, why, why_size);
     if (ok && o->tmp && strlen(o->tmp) >= sizeof pending_tmp) {

@@ -24,7 +24,7 @@ set_tests_properties(library.cli-shared PROPERTIES ENVIRONMENT "${AK_TEST_ENV}" 
 add_test(NAME library.abi
          COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_abi.py
                  $<TARGET_FILE:animkit_shared> $<TARGET_FILE:animkit> ${CMAKE_SOURCE_DIR}/include/animkit/animkit.h
-                 ${AK_SOVERSION})
+                 ${AK_SOVERSION} $<BOOL:${AK_SANITIZE}>)
 set_tests_properties(library.abi PROPERTIES LABELS library)
 
 # cmake --install into an empty prefix: the tree, then examples/c-api built

@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* cli.h declares what animkit.c defines; output.c needs none of it. */
@@ -53,6 +54,34 @@ static void test_sigterm(void **state) { (void)state; interrupted_by(SIGTERM, fa
 static void test_sighup(void **state) { (void)state; interrupted_by(SIGHUP, false); }
 static void test_signal_during_open(void **state) { (void)state; interrupted_by(SIGTERM, true); }
 
+/* Opening a FIFO waits for a reader; SIGTERM ends the wait (the signals are
+ * held back only while a temporary file is made). */
+static void test_signal_while_fifo_waits(void **state)
+{
+    (void)state;
+    char dir[512], path[600], why[256];
+    make_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/pipe.animj", dir);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        alarm(20); /* SIGALRM, not SIGTERM, if the wait cannot be ended */
+        ak_output o;
+        cli_output_open(&o, path, why, sizeof why);
+        _exit(3);
+    }
+    struct timespec pause = {0, 200 * 1000 * 1000};
+    nanosleep(&pause, NULL); /* the child is in open(2), or soon will be */
+    kill(pid, SIGTERM);
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFSIGNALED(status));
+    assert_int_equal(WTERMSIG(status), SIGTERM);
+    unlink(path);
+    rmdir(dir);
+}
+
 static void test_commit_restores_handlers(void **state)
 {
     (void)state;
@@ -81,6 +110,7 @@ int main(void)
         cmocka_unit_test(test_sigterm),
         cmocka_unit_test(test_sighup),
         cmocka_unit_test(test_signal_during_open),
+        cmocka_unit_test(test_signal_while_fifo_waits),
         cmocka_unit_test(test_commit_restores_handlers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,6 +1,7 @@
 /* Output files (ak_output): a failed or aborted output leaves nothing
  * behind; the library installs no signal handler (the command line does,
- * test_cli_output.c), and outputs are independent of each other. */
+ * test_cli_output.c) and leaves the umask alone; outputs are independent of
+ * each other. */
 #include "test_output_dir.h"
 
 #include <signal.h>
@@ -76,12 +77,35 @@ static void test_two_outputs_at_once(void **state)
     rmdir(dir);
 }
 
+/* A new file gets 0666 less the umask, which the library never changes. */
+static void test_new_file_mode(void **state)
+{
+    (void)state;
+    char dir[512], path[600], why[256];
+    make_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/new.txt", dir);
+    static const mode_t masks[] = {022, 077, 002};
+    mode_t old = umask(masks[0]);
+    for (size_t i = 0; i < 3; i++) {
+        umask(masks[i]);
+        assert_true(ak_write_file_atomic(path, "x", 1, why, sizeof why));
+        assert_int_equal(umask(masks[i]), masks[i]); /* unchanged */
+        struct stat st;
+        assert_int_equal(stat(path, &st), 0);
+        assert_int_equal(st.st_mode & 07777, 0666 & ~masks[i]);
+        unlink(path);
+    }
+    umask(old);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_abort_and_commit),
         cmocka_unit_test(test_no_signal_handler),
         cmocka_unit_test(test_two_outputs_at_once),
+        cmocka_unit_test(test_new_file_mode),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
