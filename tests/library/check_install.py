@@ -3,12 +3,13 @@
 program that uses animkit builds there: examples/c-api with pkg-config
 (shared and --static) and with find_package(animkit CONFIG) (animkit::animkit
 and animkit::animkit_static), and a plug-in (a shared object) with the static
-archive linked in. Each program runs."""
+archive linked in; docs/api.md's example. Each program runs."""
 import ctypes
 import glob
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -93,21 +94,19 @@ def main():
         expect("pkg-config knows animkit", pc.returncode == 0, pc.stderr)
         expect("pkg-config --static adds liblzma, liblz4 and libm",
                all(f in pcs.stdout.split() for f in ("-llzma", "-llz4", "-lm")), pcs.stdout + pcs.stderr)
-        exe = os.path.join(tmp, "vb_pkgconfig")
-        src = os.path.join(EXAMPLE, "validate_buffer.c")
-        r = run([CC, *FLAGS, "-Wall", "-Wextra", "-Werror", *cflags, src, "-o", exe,
-                 *shlex.split(pc.stdout)], env=env)
-        if expect("builds with pkg-config", r.returncode == 0, r.stderr):
-            expect("... against the shared library", any(n.startswith("libanimkit.so.") for n in needed(exe)),
-                   needed(exe))
-            check_program("pkg-config", exe, env)
-        exe_static = os.path.join(tmp, "vb_pkgconfig_static")
+        # examples/c-api/Makefile, in a copy of the folder
+        for static in (False, True):
+            name = "pkg-config" + (" (STATIC=1)" if static else "")
+            work = os.path.join(tmp, "make-static" if static else "make")
+            shutil.copytree(EXAMPLE, work)
+            r = run(["make", "-C", work, f"CC={CC}", f"CFLAGS={' '.join(FLAGS)} -Wall -Wextra -Werror",
+                     f"LDFLAGS={' '.join(FLAGS)}"] + (["STATIC=1"] if static else []), env=env)
+            if expect(f"builds with {name}", r.returncode == 0, r.stdout + r.stderr):
+                exe = os.path.join(work, "validate_buffer")
+                linked = any(n.startswith("libanimkit.so") for n in needed(exe))
+                expect(f"{name} links the {'archive' if static else 'shared library'}", linked != static, needed(exe))
+                check_program(name, exe, env)
         libs = ["-l:libanimkit.a" if f == "-lanimkit" else f for f in shlex.split(pcs.stdout)]
-        r = run([CC, *FLAGS, *cflags, src, "-o", exe_static, *libs], env=env)
-        if expect("builds with pkg-config --static", r.returncode == 0, r.stderr):
-            expect("... with the archive linked in", not any("animkit" in n for n in needed(exe_static)),
-                   needed(exe_static))
-            check_program("pkg-config --static", exe_static, env)
 
         # the example of docs/api.md prints what the page says it prints
         doc = open(os.path.join(SRC, "docs", "api.md"), encoding="utf-8").read()
