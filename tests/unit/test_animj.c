@@ -291,6 +291,34 @@ static void test_json_schema_exported(void **state)
     assert_non_null(strstr(s, "\"track\""));
 }
 
+/* The error limit is the ak_diags's (ak_diag_options.max_errors), the one
+ * place that decides it. */
+static void test_error_limit_of_the_diags(void **state)
+{
+    (void)state;
+    static const char text[] = "{\"name\": \"x\", \"globalDuration\": 1, \"tracks\": [\n"
+                               "{\"trackType\": \"a\"}, {\"trackType\": \"b\"}, {\"trackType\": \"c\"},\n"
+                               "{\"trackType\": \"d\"}, {\"trackType\": \"e\"}]}\n";
+    ak_diags *all = check(text, sizeof text - 1, false);
+    assert_true(ak_diags_errors(all) >= 5);
+    ak_diags_free(all);
+    ak_diag_options o = {false, 2};
+    ak_diags *d = ak_diags_new(&o);
+    assert_int_equal(ak_diags_max_errors(d), 2);
+    assert_false(ak_diags_strict(d));
+    ak_diags_set_source(d, (const uint8_t *)text, sizeof text - 1, true);
+    ak_options opt;
+    memset(&opt, 0, sizeof opt);
+    ak_input in = {"t.animj", (const uint8_t *)text, sizeof text - 1, false};
+    assert_ptr_equal(ak_validate(&in, animj(), &opt, d), animj());
+    assert_int_equal(ak_diags_errors(d), 2);
+    assert_ptr_equal(ak_diags_at(d, ak_diags_count(d) - 1)->rule, &ak_rule_limit_max_errors);
+    ak_diags_free(d);
+    d = ak_diags_new(NULL);
+    assert_int_equal(ak_diags_max_errors(d), AK_DEFAULT_MAX_ERRORS);
+    ak_diags_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -300,6 +328,7 @@ int main(void)
         cmocka_unit_test(test_number_layout),
         cmocka_unit_test(test_matrix_left_out_by_emitter),
         cmocka_unit_test(test_json_schema_exported),
+        cmocka_unit_test(test_error_limit_of_the_diags),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
