@@ -11,9 +11,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/* cli.h declares what animkit.c defines; output.c needs none of it. */
-const char *const prog = "animkit";
-
 static void interrupted_by(int sig, bool during_open)
 {
     char dir[512], path[600], why[256];
