@@ -245,6 +245,16 @@ def versions(tmp):
     r = run("convert", "--to", "mrtk", "--format-version", "1.1", rec, out)
     r2 = run("dump", out)
     expect("--format-version 1.1 writes 1.1", r.returncode == 0 and b'"minor": 1' in r2.stdout, r2.stdout[:200])
+    # 1.1 -> 1.0 (spec §6.8): simple keys become (t, v, 0, 0, 0, 0, 3), gaze is dropped with a warning
+    v11 = example("mrtk", "camera_only_v11.bin")
+    out10 = os.path.join(tmp, "camera_v10.bin")
+    r = run("convert", "--to", "mrtk", "--format-version", "1.0", "--verify", v11, out10)
+    r2 = run("dump", out10)
+    dev = [l for l in r.stderr.decode(errors="replace").splitlines() if "animkit.convert.deviation" in l]
+    expect("--format-version 1.0 writes 1.0, evaluating the same", r.returncode == 0 and b'"minor": 0' in r2.stdout
+           and b'"weighted_mode": 3' in r2.stdout and dev and " 0 at time" in dev[0], r.stderr[-400:])
+    r = run("validate", "--strict", out10)
+    expect("... and passes --strict", r.returncode == 0, r.stdout[:300])
     r = run("convert", "--to", "mrtk", "--format-version", "7.3", rec, out)
     expect("an unknown --format-version", r.returncode == 1 and b"animkit.convert.version" in r.stderr, r.stderr)
 
