@@ -6,6 +6,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *const cc_json_category_names[JR_COUNT] = {"syntax", "encoding", "depth", "bom", "duplicate", "range",
+                                                     "integer"};
+
+bool cc_is_format_hook(const char *name)
+{
+    static const char *const names[] = {"sniff", "dump", "reemit", "to_model", "from_model", "state"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(names[i], name) == 0)
+            return true;
+    return false;
+}
+
+bool cc_has_hook(const format_decl *f, const char *name)
+{
+    for (size_t i = 0; i < f->hooks.n; i++)
+        if (strcmp(((member *)f->hooks.items[i])->name, name) == 0)
+            return true;
+    return false;
+}
+
 struct_decl *find_struct(compiler *cc, const char *name)
 {
     format_decl *f = cc->format;
@@ -663,14 +683,30 @@ bool cc_check(compiler *cc)
             use_rule(cc, t->text, t->at);
         }
     }
-    if (f->writes.n) {
-        bool from_model = false;
-        for (size_t i = 0; i < f->hooks.n; i++)
-            from_model |= strcmp(((member *)f->hooks.items[i])->name, "from_model") == 0;
-        /* the versions are what --format-version may choose for from_model's output */
-        if (f->json || !from_model)
-            cc_error(cc, f->writes_at, "writes: only a binary format with `hook from_model` writes versions");
+    /* the versions are what --format-version may choose for from_model's output */
+    if (f->writes.n && !cc_has_hook(f, "from_model"))
+        cc_error(cc, f->writes_at, "writes: only a format with `hook from_model` writes versions");
+    for (size_t i = 0; i < f->hooks.n; i++) {
+        member *m = f->hooks.items[i];
+        /* a binary layout's sniffer, dump and validation come from the layout itself */
+        if (!f->json && cc_is_format_hook(m->name) && (!strcmp(m->name, "sniff") || !strcmp(m->name, "dump") ||
+                                                      !strcmp(m->name, "state")))
+            cc_error(cc, m->at, "hook %s: a binary layout generates it", m->name);
+        if (!f->json && !cc_is_format_hook(m->name))
+            cc_error(cc, m->at, "hook %s: a binary format's own hooks are to_model, from_model and reemit (a check "
+                                "belongs in a struct)", m->name);
+        if (cc_is_format_hook(m->name) && m->codes.n && strcmp(m->name, "from_model") && strcmp(m->name, "to_model"))
+            cc_error(cc, m->at, "hook %s reports nothing of its own", m->name);
     }
+    for (int i = 0; i < JR_COUNT; i++)
+        if (f->json_codes[i]) {
+            if (!f->json)
+                cc_error(cc, f->json_at[i], "json { ... } names the JSON front end's problems: only a JSON format has "
+                                            "them");
+            use_rule(cc, f->json_codes[i], f->json_at[i]);
+        }
+    if (f->max_depth && (!f->json || f->max_depth < 1 || f->max_depth > 100000))
+        cc_error(cc, f->max_depth_at, "limit depth: a JSON format's nesting cap, 1 to 100000");
     if (f->size_code)
         f->size_rule = use_rule(cc, f->size_code, f->size_at);
     if (f->trunc_code)

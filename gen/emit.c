@@ -1846,14 +1846,6 @@ static void collect_hook_names(compiler *cc, vec *members, hook_names *hn)
     }
 }
 
-static bool format_hook(const format_decl *f, const char *name)
-{
-    for (size_t i = 0; i < f->hooks.n; i++)
-        if (strcmp(((member *)f->hooks.items[i])->name, name) == 0)
-            return true;
-    return false;
-}
-
 static const rule_decl *undump_rule(const format_decl *f, int cat)
 {
     if (f->undump_rules[cat])
@@ -1953,8 +1945,8 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         gen_out(h, "bool %s_process_%s(ak_lctx *c, const ak_lprocess *p, ak_buf *out);\n", id, n);
         gen_out(h, "bool %s_process_%s_encode(const ak_lprocess *p, const uint8_t *plain, size_t n, ak_buf *out);\n", id, n);
     }
-    bool has_to_model = format_hook(f, "to_model"), has_from_model = format_hook(f, "from_model");
-    bool has_reemit = format_hook(f, "reemit");
+    bool has_to_model = cc_has_hook(f, "to_model"), has_from_model = cc_has_hook(f, "from_model");
+    bool has_reemit = cc_has_hook(f, "reemit");
     if (has_to_model)
         gen_out(h, "bool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                "                  struct ak_animation **out);\n", id);

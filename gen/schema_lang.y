@@ -228,30 +228,52 @@ item ::= MAGIC(M) STRING(B) SIZE GE INT(N). {
 item ::= LIMIT SIZE INT(N) CODE(C). {
     F(cc)->size_limit = int_of(N); F(cc)->size_code = C->text; F(cc)->size_at = C->at;
 }
+/* JSON: `limit depth N`: the nesting the validator allows unless asked for less */
+item ::= LIMIT name(K) INT(N). {
+    if (strcmp(K->text, "depth") != 0)
+        cc_error(cc, K->at, "unknown limit '%s' (size N @code, depth N)", K->text);
+    F(cc)->max_depth = int_of(N); F(cc)->max_depth_at = K->at;
+}
 item ::= name(N) CODE(A) CODE(B) CODE(C). {
     if (strcmp(N->text, "undump") != 0)
         cc_error(cc, N->at, "unknown declaration '%s'", N->text);
     F(cc)->undump_codes[0] = A->text; F(cc)->undump_codes[1] = B->text; F(cc)->undump_codes[2] = C->text;
     F(cc)->undump_at[0] = A->at; F(cc)->undump_at[1] = B->at; F(cc)->undump_at[2] = C->at;
 }
-/* undump { <category> @code, ... }: the codes of undump problems by category */
-item ::= name(N) LBRACE ucats RBRACE. {
-    if (strcmp(N->text, "undump") != 0)
+/* undump { <category> @code, ... }: the codes of undump problems by category;
+ * json { <category> @code, ... }: the rules a JSON format reports the JSON
+ * front end's own problems with */
+item ::= block_head ucats RBRACE. { F(cc)->block = NULL; }
+block_head ::= name(N) LBRACE. {
+    F(cc)->block = N->text;
+    if (strcmp(N->text, "undump") != 0 && strcmp(N->text, "json") != 0)
         cc_error(cc, N->at, "unknown declaration '%s'", N->text);
 }
 ucats ::= ucat.
 ucats ::= ucats COMMA ucat.
 ucat ::= name(K) CODE(C). {
-    static const char *const names[UD_COUNT_ALL] = {"syntax", "shape", "value", "type", "unknown", "missing",
-                                                    "duplicate", "order", "name", "range", "count", "result"};
-    int i = 0;
-    while (i < UD_COUNT_ALL && strcmp(names[i], K->text) != 0)
-        i++;
-    if (i == UD_COUNT_ALL) {
-        cc_error(cc, K->at, "unknown undump category '%s' (syntax, shape, value, type, unknown, missing, "
-                 "duplicate, order, name, range, count, result)", K->text);
+    if (F(cc)->block && strcmp(F(cc)->block, "json") == 0) {
+        int i = 0;
+        while (i < JR_COUNT && strcmp(cc_json_category_names[i], K->text) != 0)
+            i++;
+        if (i == JR_COUNT)
+            cc_error(cc, K->at, "unknown json category '%s' (syntax, encoding, depth, bom, duplicate, range, "
+                     "integer)", K->text);
+        else {
+            F(cc)->json_codes[i] = C->text; F(cc)->json_at[i] = C->at;
+        }
     } else {
-        F(cc)->undump_codes[i] = C->text; F(cc)->undump_at[i] = C->at;
+        static const char *const names[UD_COUNT_ALL] = {"syntax", "shape", "value", "type", "unknown", "missing",
+                                                        "duplicate", "order", "name", "range", "count", "result"};
+        int i = 0;
+        while (i < UD_COUNT_ALL && strcmp(names[i], K->text) != 0)
+            i++;
+        if (i == UD_COUNT_ALL) {
+            cc_error(cc, K->at, "unknown undump category '%s' (syntax, shape, value, type, unknown, missing, "
+                     "duplicate, order, name, range, count, result)", K->text);
+        } else {
+            F(cc)->undump_codes[i] = C->text; F(cc)->undump_at[i] = C->at;
+        }
     }
 }
 /* `checks in "file" ...`: where a text format's checks report its rules. */

@@ -693,3 +693,9 @@ bool animj_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf
     ak_arena_free(&arena);
     return ok;
 }
+
+/* The canonical AnimJ is the clearest dump of an AnimJ file. */
+bool animj_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
+{
+    return animj_reemit(in, opt, d, out);
+}
