@@ -357,6 +357,8 @@ static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
                 cc_error(cc, m->at, "struct '%s' contains itself", s->name);
         }
         prim_kind p = t->kind == T_ARRAY ? (t->elem->kind == T_ARRAY ? P_NONE : t->elem->prim) : t->prim;
+        if (t->kind != T_ARRAY && p == P_BIT)
+            cc_error(cc, t->at, "'bit' is only the element of a table's bits(...) entry");
         if (is_string(p) && !has_cons(m, C_LENGTH))
             cc_error(cc, m->at, "string '%s' needs a 'length @code' constraint for malformed lengths", m->name);
         if (p == P_NSTRING7 && !has_cons(m, C_FLAG))
@@ -458,6 +460,54 @@ static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
         }
         check_members(cc, s, &m->body, false);
         break;
+    }
+}
+
+/* A field's own `nondecreasing` / `norepeat` compares it with the same
+ * field of the previous element of an array (emit.c, collect_orders): the
+ * field must be a direct member of a struct that some array has as its
+ * element. Anywhere else nothing would check it. */
+static bool is_array_element(vec *members, const struct_decl *el)
+{
+    for (size_t i = 0; i < members->n; i++) {
+        member *m = members->items[i];
+        if (m->kind == M_FIELD && m->type->kind == T_ARRAY && m->type->elem->st == el)
+            return true;
+        if ((m->kind == M_IF || m->kind == M_PROCESS) &&
+            (is_array_element(&m->body, el) || is_array_element(&m->else_body, el)))
+            return true;
+    }
+    return false;
+}
+
+static void check_field_orders(compiler *cc, struct_decl *s, vec *members, bool nested)
+{
+    format_decl *f = cc->format;
+    for (size_t i = 0; i < members->n; i++) {
+        member *m = members->items[i];
+        if (m->kind == M_IF || m->kind == M_PROCESS) {
+            check_field_orders(cc, s, &m->body, true);
+            check_field_orders(cc, s, &m->else_body, true);
+            continue;
+        }
+        if (m->kind != M_FIELD)
+            continue;
+        for (size_t k = 0; k < m->cons.n; k++) {
+            cons *c = m->cons.items[k];
+            if ((c->kind != C_NONDECREASING && c->kind != C_NOREPEAT) || c->name)
+                continue;
+            const char *what = c->kind == C_NONDECREASING ? "nondecreasing" : "norepeat";
+            bool element = false;
+            for (size_t j = 0; j < f->structs.n && !element; j++)
+                element = is_array_element(&((struct_decl *)f->structs.items[j])->members, s);
+            if (nested)
+                cc_error(cc, c->at, "'%s' on field '%s' inside 'if' or 'process' is not supported: only the "
+                         "direct fields of an array's element struct are compared with the previous element",
+                         what, m->name);
+            else if (!element)
+                cc_error(cc, c->at, "'%s' on field '%s' compares it with the previous element of an array, but "
+                         "struct '%s' is the element of no array", what, m->name, s->name);
+        }
     }
 }
 
@@ -784,6 +834,10 @@ bool cc_check(compiler *cc)
         for (size_t i = 0; i < f->structs.n; i++) {
             struct_decl *s = f->structs.items[i];
             check_members(cc, s, &s->members, false);
+        }
+        for (size_t i = 0; i < f->structs.n && !cc->errors; i++) {
+            struct_decl *s = f->structs.items[i];
+            check_field_orders(cc, s, &s->members, false);
         }
         if (cc->errors)
             return false;
