@@ -338,6 +338,29 @@ static bool has_cons(member *m, cons_kind k)
 
 static void check_members(compiler *cc, struct_decl *s, vec *members, bool in_if);
 
+/* Whether member a comes before member b in declaration order (looking into
+ * if and process blocks). 1: a first, 0: b first, -1: neither here. */
+static int order_of(const vec *members, const member *a, const member *b)
+{
+    for (size_t i = 0; i < members->n; i++) {
+        const member *m = members->items[i];
+        if (m == a)
+            return 1;
+        if (m == b)
+            return 0;
+        if (m->kind == M_IF || m->kind == M_PROCESS) {
+            int r = order_of(&m->body, a, b);
+            if (r < 0)
+                r = order_of(&m->else_body, a, b);
+            if (r >= 0)
+                return r;
+        }
+    }
+    return -1;
+}
+
+static bool before(const vec *members, const member *a, const member *b) { return order_of(members, a, b) == 1; }
+
 static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
 {
     switch (m->kind) {
@@ -429,6 +452,9 @@ static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
             if (!f || f->kind != M_FIELD)
                 cc_error(cc, t->at, "hook '%s': no field '%s' in struct '%s' (a hook gets the byte spans of fields "
                          "read before it)", m->name, t->text, s->name);
+            else if (!before(&s->members, f, m))
+                cc_error(cc, t->at, "hook '%s': field '%s' comes after the hook (a hook gets the byte spans of "
+                         "fields read before it)", m->name, t->text);
         }
         break;
     case M_CONST:
