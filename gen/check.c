@@ -336,7 +336,11 @@ static bool has_cons(member *m, cons_kind k)
     return false;
 }
 
-static void check_members(compiler *cc, struct_decl *s, vec *members, bool in_if);
+/* Where a member stands (check_member's ctx): inside an if block, inside
+ * a process block. */
+enum { IN_IF = 1, IN_PROCESS = 2 };
+
+static void check_members(compiler *cc, struct_decl *s, vec *members, int ctx);
 
 /* Whether member a comes before member b in declaration order (looking into
  * if and process blocks). 1: a first, 0: b first, -1: neither here. */
@@ -361,7 +365,7 @@ static int order_of(const vec *members, const member *a, const member *b)
 
 static bool before(const vec *members, const member *a, const member *b) { return order_of(members, a, b) == 1; }
 
-static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
+static void check_member(compiler *cc, struct_decl *s, member *m, int ctx)
 {
     switch (m->kind) {
     case M_FIELD: {
@@ -407,8 +411,8 @@ static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
         no_remaining(cc, m->value, "a condition");
         if (m->code)
             m->rule = use_rule(cc, m->code, m->code_at);
-        check_members(cc, s, &m->body, true);
-        check_members(cc, s, &m->else_body, true);
+        check_members(cc, s, &m->body, ctx | IN_IF);
+        check_members(cc, s, &m->else_body, ctx | IN_IF);
         break;
     case M_SWITCH: {
         bool has_else = false;
@@ -432,14 +436,14 @@ static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
         }
         if (!has_else)
             cc_error(cc, m->at, "switch needs an 'else' arm: every input must select a layout (or stop)");
-        if (in_if)
+        if (ctx & IN_IF)
             cc_error(cc, m->at, "switch inside 'if' is not supported: select in the arm's struct");
         break;
     }
     case M_END:
         m->rule = use_rule(cc, m->code, m->code_at);
-        if (!s->is_root)
-            cc_error(cc, m->at, "'end' belongs to the root struct");
+        if (!s->is_root && !(ctx & IN_PROCESS))
+            cc_error(cc, m->at, "'end' belongs to the root struct or a process block");
         break;
     case M_HOOK:
         for (size_t i = 0; i < m->codes.n; i++) {
@@ -477,14 +481,18 @@ static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
         no_remaining(cc, m->value, "a condition");
         check_expr(cc, s, m->span);
         no_remaining(cc, m->span, "a span");
-        if (in_if)
+        if (ctx & IN_IF)
             cc_error(cc, m->at, "process inside 'if' is not supported");
         for (size_t i = 0; i < m->body.n; i++) {
             member *b = m->body.items[i];
             if (b->kind == M_PROCESS)
                 cc_error(cc, b->at, "process inside process is not supported");
         }
-        check_members(cc, s, &m->body, false);
+        /* what the members leave of the derived stream (or of the span) would be lost silently */
+        if (!m->body.n || ((member *)m->body.items[m->body.n - 1])->kind != M_END)
+            cc_error(cc, m->at, "process '%s': its members must end with `end @code` (it reports the bytes of the "
+                     "%s they leave unread)", m->name, m->span ? "span" : "stream");
+        check_members(cc, s, &m->body, IN_PROCESS);
         break;
     }
 }
@@ -552,10 +560,10 @@ static void resolve_types(compiler *cc, vec *members)
     }
 }
 
-static void check_members(compiler *cc, struct_decl *s, vec *members, bool in_if)
+static void check_members(compiler *cc, struct_decl *s, vec *members, int ctx)
 {
     for (size_t i = 0; i < members->n; i++)
-        check_member(cc, s, members->items[i], in_if);
+        check_member(cc, s, members->items[i], ctx);
 }
 
 /* Smallest encoding of a struct; also detects structs that contain
@@ -859,7 +867,7 @@ bool cc_check(compiler *cc)
         }
         for (size_t i = 0; i < f->structs.n; i++) {
             struct_decl *s = f->structs.items[i];
-            check_members(cc, s, &s->members, false);
+            check_members(cc, s, &s->members, 0);
         }
         for (size_t i = 0; i < f->structs.n && !cc->errors; i++) {
             struct_decl *s = f->structs.items[i];
