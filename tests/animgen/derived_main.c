@@ -325,6 +325,8 @@ static void test_valid(void)
     ak_diags *d = validate(&b);
     CHECK(ak_diags_count(d) == 0);
     print_diags(d);
+    /* `version major, minor`: what reports say the file's version is */
+    CHECK(ak_diags_version(d) && strcmp(ak_diags_version(d), "1.1") == 0);
     ak_diags_free(d);
     /* the struct hook: one call per keyed track, with the span of the keys
        and the table code of the instance's type argument */
