@@ -446,31 +446,26 @@ def lz4_block_compress(src):
 
 def lz4_block_decompress(block, size):
     out, i = bytearray(), 0
-    while i < len(block):
-        token = block[i]
-        i += 1
-        lit = token >> 4
-        if lit == 15:
+
+    def length(n, i):
+        """A 4-bit length of 15 goes on in bytes until one is not 255."""
+        if n == 15:
             while True:
                 b = block[i]
                 i += 1
-                lit += b
+                n += b
                 if b != 255:
                     break
+        return n, i
+    while i < len(block):
+        token = block[i]
+        lit, i = length(token >> 4, i + 1)
         out += block[i:i + lit]
         i += lit
         if i >= len(block):
             break
         off = struct.unpack("<H", block[i:i + 2])[0]
-        i += 2
-        ml = token & 15
-        if ml == 15:
-            while True:
-                b = block[i]
-                i += 1
-                ml += b
-                if b != 255:
-                    break
+        ml, i = length(token & 15, i + 2)
         ml += 4
         if off == 0 or off > len(out):
             raise ValueError("LZ4 match offset %d out of range" % off)
