@@ -1014,10 +1014,21 @@ static void emit_process_call(emitter *em, struct_decl *s, member *m, mode md)
     gen_out(c, ");\n                    if (ok_) {\n                        ok_ = %s(c, o);\n", fn);
     gen_out(c, "                        ak_lstream_leave(c, &saved_);\n                    }\n                }\n");
     gen_out(c, "                ak_buf_free(&bytes_);\n                if (!ok_)\n                    c->stop = true;\n");
-    if (m->value)
+    if (m->value && m->span) {
+        /* without the hook the members are read from the span itself */
+        gen_out(c, "            } else {\n                const size_t src_ = c->pos;\n"
+               "                const int64_t span_ = (int64_t)(");
+        emit_expr(em, c, s, m->span);
+        gen_out(c, ");\n                if (span_ < 0 || (uint64_t)span_ > ak_lleft(c))\n"
+               "                    return ak_ltruncated(c, NULL, span_ < 0 ? 0 : (size_t)span_);\n");
+        gen_out(c, "                const size_t outer_size_ = c->size;\n                c->size = c->pos + (size_t)span_;\n");
+        gen_out(c, "                ok_ = %s(c, o);\n                c->size = outer_size_;\n"
+               "                c->pos = src_ + (size_t)span_;\n            }\n", fn);
+    } else if (m->value) {
         gen_out(c, "            } else {\n                ok_ = %s(c, o);\n            }\n", fn);
-    else
+    } else {
         gen_out(c, "            }\n");
+    }
     gen_out(c, "            if (!ok_)\n                return false;\n        }\n");
 }
 

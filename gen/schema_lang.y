@@ -141,6 +141,7 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
 %type cons {cons *}
 %type cbody {cons *}
 %type jcbody {cons *}
+%type jxbody {cons *}
 %type jconslist {vec *}
 %type jcons {cons *}
 %type exprlist {vec *}
@@ -596,17 +597,20 @@ jcbody(A) ::= SYNTAX(T) name(N). { A = mk_cons(cc, C_SYNTAX, T->at); A->name = N
 jcbody(A) ::= UNIQUE(T) LPAREN name(N) RPAREN. { A = mk_cons(cc, C_UNIQUE, T->at); A->name = N->text; }
 jcbody(A) ::= KIND(T). { A = mk_cons(cc, C_KIND, T->at); }
 jcbody(A) ::= REQUIRED(T). { A = mk_cons(cc, C_REQUIRED, T->at); }
-/* JSON half, issue 10: versions, references, families, enums */
+/* JSON half, issue 10: versions, references, families, enums. The words
+ * only JSON members take are not constraints of binary fields at all, so a
+ * field may still be named `key` (newlines are whitespace: after a field's
+ * type, a constraint word would continue its constraint list). */
 jcbody(A) ::= REQUIRED(T) SINCE INT(V). {
     A = mk_cons(cc, C_REQUIRED, T->at); A->value = mk_expr(cc, E_INT, V->at, V->text);
 }
 jcbody(A) ::= UNIQUE(T). { A = mk_cons(cc, C_UNIQUE, T->at); }
-jcbody(A) ::= KEY(T). { A = mk_cons(cc, C_KEY, T->at); }
-jcbody(A) ::= DANGLING(T). { A = mk_cons(cc, C_DANGLING, T->at); }
-jcbody(A) ::= MISTARGETED(T). { A = mk_cons(cc, C_MISTARGETED, T->at); }
-jcbody(A) ::= UNLISTED(T). { A = mk_cons(cc, C_UNLISTED, T->at); }
-jcbody(A) ::= MISPLACED(T). { A = mk_cons(cc, C_MISPLACED, T->at); }
-jcbody(A) ::= ANYCASE(T). { A = mk_cons(cc, C_ANYCASE, T->at); }
+jxbody(A) ::= KEY(T). { A = mk_cons(cc, C_KEY, T->at); }
+jxbody(A) ::= DANGLING(T). { A = mk_cons(cc, C_DANGLING, T->at); }
+jxbody(A) ::= MISTARGETED(T). { A = mk_cons(cc, C_MISTARGETED, T->at); }
+jxbody(A) ::= UNLISTED(T). { A = mk_cons(cc, C_UNLISTED, T->at); }
+jxbody(A) ::= MISPLACED(T). { A = mk_cons(cc, C_MISPLACED, T->at); }
+jxbody(A) ::= ANYCASE(T). { A = mk_cons(cc, C_ANYCASE, T->at); }
 
 exprlist(A) ::= expr(E). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, E); }
 exprlist(A) ::= exprlist(B) COMMA expr(E). { A = B; vec_push(cc, A, E); }
@@ -723,6 +727,7 @@ jconslist(A) ::= . [EMPTY] { A = cc_alloc(cc, sizeof *A); }
 jconslist(A) ::= jcons(C). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, C); }
 jconslist(A) ::= jconslist(B) COMMA jcons(C). { A = B; vec_push(cc, A, C); }
 jcons(A) ::= jcbody(B) CODE(C) fatal_opt(X). { A = B; A->code = C->text; A->code_at = C->at; A->fatal = X; }
+jcons(A) ::= jxbody(B) CODE(C) fatal_opt(X). { A = B; A->code = C->text; A->code_at = C->at; A->fatal = X; }
 /* A hook of the format reports the member's values of the wrong type. */
 jcons(A) ::= KIND(T) BY name(N). { A = mk_cons(cc, C_KIND, T->at); A->name = N->text; }
 versions ::= .

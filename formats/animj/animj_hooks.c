@@ -559,8 +559,9 @@ int animj_sniff(const uint8_t *data, size_t size)
         return AK_SNIFF_NO;
     size_t n = size < 65536 ? size : 65536;
     /* an animkit dump of an AnimX file has "tracks" too, but its members
-       are snake_case: it is JSON for `convert` to undump, not AnimJ */
-    if (contains(data + i, n - i, "\"track_type\""))
+       are snake_case: it is JSON for `convert` to undump, not AnimJ (a
+       dump without tracks, or of version 0, has no "track_type") */
+    if (contains(data + i, n - i, "\"track_type\"") || contains(data + i, n - i, "\"track_count\""))
         return AK_SNIFF_NO;
     if (contains(data + i, n - i, "\"trackType\"") || contains(data + i, n - i, "\"tracks\""))
         return AK_SNIFF_CONTENT;

@@ -289,8 +289,10 @@ static int build_event(void *user, ak_json_parser *p, const ak_json_event *e)
             return 0;
         if (v != &k->value) {
             if (!k->has_tangents) {
-                value_defaults(b, &k->in_tangent);
-                value_defaults(b, &k->out_tangent);
+                /* the tangent not given is the zero value, not a value with
+                   missing components (spec 3.2: color a = 0, color32 a = 0) */
+                memset(&k->in_tangent, 0, sizeof k->in_tangent);
+                memset(&k->out_tangent, 0, sizeof k->out_tangent);
             }
             k->has_tangents = true;
         }
