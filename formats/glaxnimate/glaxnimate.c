@@ -83,10 +83,20 @@ static void glaxnimate_validate(const ak_input *in, const ak_options *opt, ak_di
     glaxnimate_validate_json(in->data, in->size, &o, tmp, &glaxnimate_rules[glaxnimate_R_JSON_DUPLICATE_KEY],
                              in->mapped, &st);
     glax_state_free(&st);
+    /* a version this validator does not check (1, 2, below 1): that alone,
+       and what is wrong with the JSON itself, not a cascade of version
+       mismatches (convert reads versions 1 and 2 in legacy mode) */
+    bool unsupported = false;
+    for (size_t i = 0; i < ak_diags_count(tmp); i++)
+        if (ak_diags_at(tmp, i)->rule == &glaxnimate_rules[glaxnimate_R_FORMAT_VERSION_UNSUPPORTED])
+            unsupported = true;
     for (size_t i = 0; i < ak_diags_count(tmp); i++) {
         const ak_diag *g = ak_diags_at(tmp, i);
         if (g->rule == &ak_rule_limit_max_errors)
             break;
+        if (unsupported && g->rule >= glaxnimate_rules && g->rule < glaxnimate_rules + glaxnimate_RULE_COUNT &&
+            g->rule != &glaxnimate_rules[glaxnimate_R_FORMAT_VERSION_UNSUPPORTED])
+            continue;
         if (!ak_report_at(d, glaxnimate_rule_of(g->rule), g->offset, g->length, g->line, g->column, g->path, "%s",
                           g->message))
             break;

@@ -84,7 +84,7 @@ static bool member_is(ak_jsctx *c, const char *name)
 
 static double number_of(const ak_json_event *e)
 {
-    char tmp[64];
+    char tmp[512];
     size_t n = e->text_len < sizeof tmp - 1 ? e->text_len : sizeof tmp - 1;
     memcpy(tmp, e->text, n);
     tmp[n] = 0;
@@ -167,6 +167,9 @@ static bool scalar(ak_jsctx *c, glax_state *st, const ak_json_event *e)
         return true;
     bool num = e->kind == AK_JSON_NUMBER, str = e->kind == AK_JSON_STRING;
     bool boolean = e->kind == AK_JSON_TRUE || e->kind == AK_JSON_FALSE;
+    if (num && (e->flags & AK_JSON_F_EXP || e->text_len > 300) && isinf(number_of(e)))
+        return ak_js_report(c, glaxnimate_R_JSON_NUMBER_RANGE, e, "%.*s is not a finite double", (int)e->text_len,
+                            e->text);
     if (o == glaxnimate_O_Format && c->slot_member == glaxnimate_M_Format_format_version && num &&
         c->version > GLAXNIMATE_LATEST)
         return ak_js_report(c, glaxnimate_R_FORMAT_VERSION_NEWER, e,
@@ -316,7 +319,7 @@ static const glax_node *find_node(const glax_state *st, const uint8_t *in, const
 
 static bool report_ref(ak_jsctx *c, const glax_ref *r, int rule, const char *msg)
 {
-    return ak_report_at(ak_json_diags(c->p), &glaxnimate_rules[rule], r->offset, r->length, r->line, r->column,
+    return ak_report_at(c->diags, &glaxnimate_rules[rule], r->offset, r->length, r->line, r->column,
                         r->path, "%s", msg);
 }
 
@@ -338,9 +341,9 @@ static bool end_document(ak_jsctx *c, glax_state *st)
 {
     const uint8_t *in = st->input;
     if (st->root_object && st->compositions == 0 && c->version >= 3) {
-        ak_json_event at = {.offset = 0, .length = 0};
-        if (!ak_js_report(c, glaxnimate_R_COMP_MISSING, &at, "the document has no composition: Glaxnimate cannot "
-                                                            "open it"))
+        /* the parser is gone: the root, line 1 */
+        if (!ak_report_at(c->diags, &glaxnimate_rules[glaxnimate_R_COMP_MISSING], 0, 0, 1, 1, "",
+                          "the document has no composition: Glaxnimate cannot open it"))
             return false;
     }
     uint32_t (*edges)[2] = calloc(st->ref_count + 1, sizeof *edges);
