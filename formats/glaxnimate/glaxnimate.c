@@ -113,5 +113,9 @@ const ak_format ak_format_glaxnimate = {
     .rule_count = glaxnimate_RULE_COUNT,
     .sniff = glaxnimate_sniff,
     .validate = glaxnimate_validate,
+    .dump = glaxnimate_reemit, /* the canonical file is the clearest dump of a Glaxnimate file */
+    .reemit = glaxnimate_reemit,
+    .reemit_versions = true,
     .json_schema = glaxnimate_json_schema,
+    .versions = glaxnimate_versions,
 };
