@@ -1,0 +1,93 @@
+/* Glaxnimate without the shared corpus: the project's v9 coverage document
+ * (../shared/specs/glaxnimate.md 8.3), the upgrade steps of spec 9.2 on a
+ * version 3 document, and numbers written as Qt writes them (spec 3.3). */
+#include "glaxnimate_support.h"
+
+static void test_coverage_document(void **state)
+{
+    (void)state;
+    size_t size = 0;
+    char *data = ak_test_read_file("tests/glaxnimate/coverage_v9.rawr", &size);
+    assert_non_null(data);
+    check_file("coverage_v9.rawr", data, size, true);
+    free(data);
+}
+
+static void expect_in(const ak_buf *b, const char *needle, int count)
+{
+    int n = 0;
+    for (const char *p = b->data; (p = strstr(p, needle)) != NULL; p++)
+        n++;
+    if (n != count)
+        fprintf(stderr, "%s: %d times, expected %d\n", needle, n, count);
+    assert_int_equal(n, count);
+}
+
+static void test_upgrade_v3(void **state)
+{
+    (void)state;
+    size_t size = 0;
+    char *data = ak_test_read_file("tests/conformance/glaxnimate/valid/v3-bool-mask.rawr", &size);
+    assert_non_null(data);
+    /* the main composition's fps (the first): the precomposition takes it
+       (upstream gives it 60, spec 10 #3) */
+    char *fps = strstr(data, "\"fps\": 60");
+    assert_non_null(fps);
+    memcpy(fps, "\"fps\": 25", 9);
+    ak_buf up;
+    assert_true(convert(data, size, "9", &up));
+    ak_buf_cstr(&up);
+    assert_int_equal(diagnostics(up.data, up.len, true), 0);
+    expect_in(&up, "\"fps\": 25", 2);
+    expect_in(&up, "\"__type__\": \"Composition\"", 2);
+    expect_in(&up, "\"__type__\": \"FontList\"", 1);
+    expect_in(&up, "\"mask\": \"Alpha\"", 1);  /* true */
+    expect_in(&up, "\"mask\": \"NoMask\"", 1); /* false */
+    expect_in(&up, "\"inverted\": false", 2);
+    expect_in(&up, "\"point_type\": 0", 2);   /* the Rect's position keyframes */
+    expect_in(&up, "\"reversed\": false", 4); /* Rect, Path and two Ellipses */
+    expect_in(&up, "\"unbounded\": false", 1);
+    expect_in(&up, "\"animation\": {\n        \"__type__\"", 0); /* no root animation */
+    assert_null(strstr(up.data, "Precomposition"));
+    ak_buf_free(&up);
+    free(data);
+}
+
+static void test_numbers(void **state)
+{
+    (void)state;
+    size_t size = 0;
+    char *data = ak_test_read_file("tests/conformance/glaxnimate/valid/minimal-v9.rawr", &size);
+    assert_non_null(data);
+    char *meta = strstr(data, "\"metadata\": {}");
+    assert_non_null(meta);
+    ak_buf doc;
+    ak_buf_init(&doc);
+    ak_buf_append(&doc, data, (size_t)(meta - data));
+    ak_buf_printf(&doc, "\"metadata\": {\"a\": 0.00001, \"b\": 0.0001, \"c\": 1.5e20, \"d\": -0.0, \"e\": 2.50, "
+                        "\"f\": 1e2, \"g\": 9007199254740993, \"h\": 359.7149353027344, \"i\": 123456.5}");
+    ak_buf_append(&doc, meta + 14, size - (size_t)(meta + 14 - data));
+    ak_buf out;
+    assert_true(convert(doc.data, doc.len, NULL, &out));
+    ak_buf_cstr(&out);
+    expect_in(&out, "\"a\": 1e-05,", 1);
+    expect_in(&out, "\"b\": 0.0001,", 1);
+    expect_in(&out, "\"c\": 1.5e+20,", 1);
+    expect_in(&out, "\"d\": 0,", 1);
+    expect_in(&out, "\"e\": 2.5,", 1);
+    expect_in(&out, "\"f\": 100,", 1);
+    expect_in(&out, "\"g\": 9007199254740992,", 1);
+    expect_in(&out, "\"h\": 359.7149353027344,", 1);
+    expect_in(&out, "\"i\": 123456.5\n", 1);
+    ak_buf_free(&out);
+    ak_buf_free(&doc);
+    free(data);
+}
+
+int main(void)
+{
+    glax = ak_format_find("glaxnimate");
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_coverage_document), cmocka_unit_test(test_upgrade_v3),
+                                       cmocka_unit_test(test_numbers)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
