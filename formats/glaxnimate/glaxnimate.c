@@ -116,6 +116,7 @@ const ak_format ak_format_glaxnimate = {
     .dump = glaxnimate_reemit, /* the canonical file is the clearest dump of a Glaxnimate file */
     .reemit = glaxnimate_reemit,
     .reemit_versions = true,
+    .to_model = glaxnimate_to_model,
     .json_schema = glaxnimate_json_schema,
     .versions = glaxnimate_versions,
 };

@@ -60,6 +60,11 @@ void glax_state_free(glax_state *st);
 /* glaxnimate_emit.c: the canonical writer (spec 9.1), and the conversion
    to version opt->format_version (spec 9.2: up to 8 or 9, 9 down to 8) */
 bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);
+/* glaxnimate_model.c: the common model (tracks of the animated properties) */
+struct ak_arena;
+struct ak_animation;
+bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,
+                         struct ak_animation **out);
 /* the versions it writes */
 extern const char *const glaxnimate_versions[];
 

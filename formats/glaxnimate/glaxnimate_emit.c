@@ -7,9 +7,8 @@
  * members sorted with "__type__" first, empty containers on two lines,
  * numbers as Qt writes doubles. Same version, nothing changes: a file
  * Glaxnimate wrote comes out byte for byte (spec 9.1.10). */
-#include "glaxnimate.h"
+#include "glaxnimate_doc.h"
 
-#include "arena.h"
 #include "json_writer.h"
 #include "numbers.h"
 
@@ -17,37 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef enum gj_kind { GJ_NULL, GJ_FALSE, GJ_TRUE, GJ_NUM, GJ_STR, GJ_OBJ, GJ_ARR } gj_kind;
-
-typedef struct gj gj;
-typedef struct gj_item {
-    const char *key; /* objects: the decoded name */
-    size_t key_len;
-    gj *v;
-} gj_item;
-
-struct gj {
-    gj_kind kind;
-    double num;
-    const char *str; /* decoded */
-    size_t len;
-    gj_item *items;
-    size_t count, cap;
-};
-
-typedef struct gj_doc {
-    ak_arena *arena;
-    gj *root;
-    gj **stack; /* open containers while reading */
-    size_t depth, cap;
-    const char *key; /* the member name whose value comes next */
-    size_t key_len;
-    bool failed;
-    uint64_t seed; /* new uuids: deterministic per input */
-    ak_diags *d;
-    const char *lost[8]; /* the kinds of loss reported (one warning each) */
-} gj_doc;
 
 static gj *gj_new(gj_doc *doc, gj_kind kind)
 {
@@ -77,7 +45,7 @@ static bool gj_append(gj_doc *doc, gj *to, const char *key, size_t key_len, gj *
     return true;
 }
 
-static gj *gj_get(const gj *o, const char *key)
+gj *gj_get(const gj *o, const char *key)
 {
     size_t n = strlen(key);
     for (size_t i = 0; o && o->kind == GJ_OBJ && i < o->count; i++)
@@ -134,7 +102,11 @@ static bool gj_is(const gj *v, const char *s)
     return v && v->kind == GJ_STR && v->len == strlen(s) && memcmp(v->str, s, v->len) == 0;
 }
 
-static const char *type_of(const gj *o) { gj *t = gj_get(o, "__type__"); return t && t->kind == GJ_STR ? t->str : ""; }
+const char *gj_type(const gj *o)
+{
+    gj *t = gj_get(o, "__type__");
+    return t && t->kind == GJ_STR ? t->str : "";
+}
 
 /* A deep copy (the main composition's animation for each precomposition). */
 static gj *gj_copy(gj_doc *doc, const gj *v)
@@ -230,6 +202,21 @@ static int read_event(void *user, ak_json_parser *p, const ak_json_event *e)
     }
     return doc->failed;
 }
+
+bool gj_read(gj_doc *doc, const ak_input *in)
+{
+    for (size_t i = 0; i < in->size; i++)
+        doc->seed = (doc->seed ^ in->data[i]) * 0x100000001b3u;
+    ak_json_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.handler = read_event;
+    cfg.user = doc;
+    cfg.allow_duplicates = true;
+    cfg.max_depth = 1024;
+    return ak_json_parse(in->data, in->size, &cfg, NULL) == AK_JSON_OK && !doc->failed && doc->root;
+}
+
+void gj_doc_free(gj_doc *doc) { free(doc->stack); }
 
 /* A double as Qt's JSON writer writes it (spec 3.3): integral values below
  * 2^53 as integers, others in the shortest round-trip digits, in decimal
@@ -364,7 +351,7 @@ static const char *const composable_types[] = {"Group", "Layer", "Image", "PreCo
 static void add_motion(gj_doc *doc, gj *o)
 {
     static const char *const props[] = {"anchor_point", "position", "start_point", "end_point", "highlight", NULL};
-    const char *t = type_of(o);
+    const char *t = gj_type(o);
     if (!type_in(t, (const char *const[]){"Transform", "Rect", "Ellipse", "PolyStar", "TextShape", "Gradient", NULL}))
         return;
     for (const char *const *p = props; *p; p++) {
@@ -393,7 +380,7 @@ static gj *default_mask(gj_doc *doc)
  * reverse of the last step (from 9 to 8). */
 static void upgrade_object(gj_doc *doc, gj *o, int from, int to)
 {
-    const char *t = type_of(o);
+    const char *t = gj_type(o);
     if (from == 9 && to == 8) {
         gj *tr = gj_get(o, "transform"), *ao = gj_get(tr, "auto_orient");
         if (type_in(t, group_types) && ao)
@@ -580,15 +567,7 @@ bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, a
     memset(&doc, 0, sizeof doc);
     doc.arena = &arena;
     doc.d = d;
-    for (size_t i = 0; i < in->size; i++)
-        doc.seed = (doc.seed ^ in->data[i]) * 0x100000001b3u;
-    ak_json_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.handler = read_event;
-    cfg.user = &doc;
-    cfg.allow_duplicates = true;
-    cfg.max_depth = 1024;
-    bool ok = ak_json_parse(in->data, in->size, &cfg, NULL) == AK_JSON_OK && !doc.failed && doc.root;
+    bool ok = gj_read(&doc, in);
     gj *fv = ok ? gj_get(gj_get(doc.root, "format"), "format_version") : NULL;
     int from = fv && fv->kind == GJ_NUM ? (int)fv->num : 0;
     int to = opt && opt->format_version ? atoi(opt->format_version) : from;
@@ -602,7 +581,7 @@ bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, a
         }
     }
     ok = ok && !doc.failed && write_doc(doc.root, out) && !out->failed;
-    free(doc.stack);
+    gj_doc_free(&doc);
     ak_arena_free(&arena);
     return ok;
 }

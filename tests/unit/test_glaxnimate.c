@@ -3,6 +3,10 @@
  * version 3 document, and numbers written as Qt writes them (spec 3.3). */
 #include "glaxnimate_support.h"
 
+#include "model.h"
+
+#include <math.h>
+
 static void test_coverage_document(void **state)
 {
     (void)state;
@@ -84,10 +88,71 @@ static void test_numbers(void **state)
     free(data);
 }
 
+/* Glaxnimate's easing: a cubic timing curve through (0,0), before, after,
+ * (1,1) (spec 3.2), by bisection on its monotonic x. */
+static double eased(double x1, double y1, double x2, double y2, double s)
+{
+    double lo = 0, hi = 1;
+    for (int i = 0; i < 200; i++) {
+        double m = (lo + hi) / 2, u = 1 - m;
+        double x = 3 * u * u * m * x1 + 3 * u * m * m * x2 + m * m * m;
+        if (x < s)
+            lo = m;
+        else
+            hi = m;
+    }
+    double u = 1 - lo;
+    return 3 * u * u * lo * y1 + 3 * u * lo * lo * y2 + lo * lo * lo;
+}
+
+/* The model of the coverage document: the Rect's position (linear, eased
+ * and overshoot segments, then a hold) sampled against the timing curve. */
+static void test_model(void **state)
+{
+    (void)state;
+    size_t size = 0;
+    char *data = ak_test_read_file("tests/glaxnimate/coverage_v9.rawr", &size);
+    assert_non_null(data);
+    ak_input in = {"coverage", (const uint8_t *)data, size, false};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_arena arena;
+    ak_animation *anim = NULL;
+    assert_true(ak_model_decode(glax, &in, NULL, d, &arena, &anim));
+    const ak_track *x = NULL;
+    for (size_t i = 0; i < anim->track_count; i++)
+        if (anim->tracks[i].property && strcmp(anim->tracks[i].property, "position.x") == 0 &&
+            strstr(anim->tracks[i].node, "/Rect"))
+            x = &anim->tracks[i];
+    assert_non_null(x);
+    assert_int_equal(x->key_count, 4);
+    assert_true(fabs(anim->duration - 1.0) < 1e-12); /* frames 0-60 at 60 fps */
+    /* keyframes at frames 0, 20, 40, 60: x 0, 50, 100, 0; linear, ease, overshoot, hold */
+    static const double handles[3][4] = {{1 / 3.0, 1 / 3.0, 2 / 3.0, 2 / 3.0},
+                                         {1 / 3.0, 0, 2 / 3.0, 1},
+                                         {2 / 3.0, -1 / 3.0, 1 / 3.0, 4 / 3.0}};
+    static const double values[4] = {0, 50, 100, 0};
+    for (int seg = 0; seg < 3; seg++)
+        for (double s = 0.05; s < 1; s += 0.1) {
+            ak_value v;
+            assert_true(ak_track_eval(x, (seg + s) * 20 / 60, &v));
+            const double *h = handles[seg];
+            double want = values[seg] + (values[seg + 1] - values[seg]) * eased(h[0], h[1], h[2], h[3], s);
+            if (fabs(v.d[0] - want) > 1e-9)
+                fprintf(stderr, "segment %d at %g: %.12g, expected %.12g\n", seg, s, v.d[0], want);
+            assert_true(fabs(v.d[0] - want) < 1e-9);
+        }
+    ak_value v;
+    assert_true(ak_track_eval(x, 70.0 / 60, &v));
+    assert_true(v.d[0] == 0);
+    ak_arena_free(&arena);
+    ak_diags_free(d);
+    free(data);
+}
+
 int main(void)
 {
     glax = ak_format_find("glaxnimate");
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_coverage_document), cmocka_unit_test(test_upgrade_v3),
-                                       cmocka_unit_test(test_numbers)};
+                                       cmocka_unit_test(test_numbers), cmocka_unit_test(test_model)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
