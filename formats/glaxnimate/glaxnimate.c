@@ -106,7 +106,7 @@ static const gj *enclosing(const gj *root, const char *ptr)
 #define GLAXNIMATE_MAX_DEPTH 1024u
 /* Files up to this size get the enclosing object's type and name in their
    diagnostics. */
-#define GLAXNIMATE_MAX_NAMED ((size_t)32 << 20)
+#define GLAXNIMATE_MAX_NAMED ((size_t)8 << 20)
 /* Spec 8.2 rule 8's default size cap. */
 #define GLAXNIMATE_MAX_SIZE ((size_t)256 << 20)
 

@@ -306,102 +306,186 @@ static bool end_container(ak_jsctx *c, glax_state *st, const ak_json_event *e)
     return true;
 }
 
-/* The node whose uuid a reference names (first in lookup order), NULL. */
-static const glax_node *find_node(const glax_state *st, const uint8_t *in, const glax_ref *r)
+/* Nodes by uuid: indices sorted by the uuid's bytes, then by position (the
+ * first in document order wins a duplicate). */
+typedef struct by_uuid {
+    const glax_state *st;
+    const uint8_t *in;
+    size_t *order;
+} by_uuid;
+
+static const by_uuid *sort_ctx; /* qsort has no context argument; set only around the call */
+
+static int uuid_cmp(const uint8_t *in, const glax_node *a, size_t ka, const uint8_t *text, size_t len, size_t kb)
 {
-    for (size_t i = 0; i < st->node_count; i++) {
-        const glax_node *n = &st->nodes[i];
-        if (n->uuid_len == r->len && memcmp(in + n->uuid, in + r->text, r->len) == 0)
-            return n;
+    size_t n = a->uuid_len < len ? a->uuid_len : len;
+    int c = n ? memcmp(in + a->uuid, text, n) : 0;
+    if (c)
+        return c;
+    if (a->uuid_len != len)
+        return a->uuid_len < len ? -1 : 1;
+    return ka < kb ? -1 : ka > kb;
+}
+
+static int order_cmp(const void *x, const void *y)
+{
+    size_t a = *(const size_t *)x, b = *(const size_t *)y;
+    const glax_node *nb = &sort_ctx->st->nodes[b];
+    return uuid_cmp(sort_ctx->in, &sort_ctx->st->nodes[a], a, sort_ctx->in + nb->uuid, nb->uuid_len, b);
+}
+
+/* The first node whose uuid a reference names, -1. */
+static ptrdiff_t find_node(const by_uuid *u, const glax_ref *r)
+{
+    size_t lo = 0, hi = u->st->node_count;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (uuid_cmp(u->in, &u->st->nodes[u->order[mid]], 0, u->in + r->text, r->len, 0) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    return NULL;
+    if (lo == u->st->node_count)
+        return -1;
+    const glax_node *n = &u->st->nodes[u->order[lo]];
+    return n->uuid_len == r->len && memcmp(u->in + n->uuid, u->in + r->text, r->len) == 0 ? (ptrdiff_t)u->order[lo]
+                                                                                          : -1;
 }
 
 static bool report_ref(ak_jsctx *c, const glax_ref *r, int rule, const char *msg)
 {
-    return ak_report_at(c->diags, &glaxnimate_rules[rule], r->offset, r->length, r->line, r->column,
-                        r->path, "%s", msg);
+    return ak_report_at(c->diags, &glaxnimate_rules[rule], r->offset, r->length, r->line, r->column, r->path, "%s",
+                        msg);
 }
 
-/* Does composition `from` reach `to` over the accepted precomposition edges? */
-static bool reaches(const glax_state *st, const uint32_t (*edges)[2], size_t n, uint32_t from, uint32_t to,
-                    uint32_t budget)
+/* The accepted precomposition edges, as adjacency lists over nodes. */
+typedef struct graph {
+    ptrdiff_t *first; /* per node: its first edge, -1 */
+    ptrdiff_t *next;  /* per edge: the node's next edge, -1 */
+    size_t *to;       /* per edge: its target node */
+    size_t count;
+} graph;
+
+/* Does node `from` reach `to`? Breadth-first with a visit stamp: O(nodes +
+ * edges) per question. */
+static bool reaches(const graph *g, uint32_t *seen, uint32_t stamp, size_t *queue, size_t from, size_t to)
 {
-    if (from == to)
-        return true;
-    if (budget == 0)
-        return false;
-    for (size_t i = 0; i < n; i++)
-        if (edges[i][0] == from && reaches(st, edges, n, edges[i][1], to, budget - 1))
+    size_t head = 0, tail = 0;
+    queue[tail++] = from;
+    seen[from] = stamp;
+    while (head < tail) {
+        size_t v = queue[head++];
+        if (v == to)
             return true;
+        for (ptrdiff_t e = g->first[v]; e >= 0; e = g->next[e])
+            if (seen[g->to[e]] != stamp) {
+                seen[g->to[e]] = stamp;
+                queue[tail++] = g->to[e];
+            }
+    }
     return false;
 }
 
 static bool end_document(ak_jsctx *c, glax_state *st)
 {
-    const uint8_t *in = st->input;
     if (st->root_object && st->compositions == 0 && c->version >= 3) {
         /* the parser is gone: the root, line 1 */
         if (!ak_report_at(c->diags, &glaxnimate_rules[glaxnimate_R_COMP_MISSING], 0, 0, 1, 1, "",
                           "the document has no composition: Glaxnimate cannot open it"))
             return false;
     }
-    uint32_t (*edges)[2] = calloc(st->ref_count + 1, sizeof *edges);
-    size_t edge_count = 0;
-    if (!edges)
-        return false;
-    bool go = true;
-    for (size_t i = 0; i < st->ref_count && go; i++) {
+    size_t nn = st->node_count;
+    by_uuid u = {st, st->input, malloc((nn + 1) * sizeof(size_t))};
+    ptrdiff_t *target = malloc((st->ref_count + 1) * sizeof *target);
+    ptrdiff_t *from = malloc((st->ref_count + 1) * sizeof *from);
+    ptrdiff_t *parent = malloc((nn + 1) * sizeof *parent); /* a layer's parent layer (scope accepted), -1 */
+    uint32_t *mark = calloc(nn + 1, sizeof *mark);
+    bool *cyclic = calloc(nn + 1, sizeof *cyclic);
+    size_t *queue = malloc((nn + 1) * sizeof *queue);
+    graph g = {malloc((nn + 1) * sizeof(ptrdiff_t)), malloc((st->ref_count + 1) * sizeof(ptrdiff_t)),
+               malloc((st->ref_count + 1) * sizeof(size_t)), 0};
+    bool go = u.order && target && from && parent && mark && cyclic && queue && g.first && g.next && g.to;
+    for (size_t i = 0; go && i < nn; i++)
+        u.order[i] = i, parent[i] = -1, g.first[i] = -1;
+    if (go && nn) {
+        sort_ctx = &u;
+        qsort(u.order, nn, sizeof *u.order, order_cmp);
+        sort_ctx = NULL;
+    }
+    /* resolve every reference once; parents whose scope is right */
+    for (size_t i = 0; go && i < st->ref_count; i++) {
         const glax_ref *r = &st->refs[i];
-        const glax_node *from = node_of(st, r->from);
-        const glax_node *to = find_node(st, in, r);
-        if (!from || !to)
+        const glax_node *f = node_of(st, r->from);
+        from[i] = f ? f - st->nodes : -1;
+        target[i] = find_node(&u, r);
+        if (from[i] < 0 || target[i] < 0 || r->object != glaxnimate_O_Layer)
+            continue;
+        const glax_node *t = &st->nodes[target[i]];
+        if (t->object != glaxnimate_O_Layer)
+            continue; /* the schema's ref.kind */
+        if (f->container != f->comp || t->container != t->comp || t->comp != f->comp)
+            go = report_ref(c, r, glaxnimate_R_REF_PARENT_SCOPE,
+                            f->container != f->comp ? "parent on a layer that is not a direct child of its composition"
+                                                    : "the parent is not a top-level layer of the same composition");
+        else
+            parent[from[i]] = target[i];
+    }
+    /* layers on a parent cycle: each chain is walked once (mark: 0 new,
+       the walk's stamp while on it, UINT32_MAX done) */
+    for (size_t i = 0; go && i < nn; i++) {
+        uint32_t walk = (uint32_t)i + 1;
+        ptrdiff_t v = (ptrdiff_t)i;
+        while (v >= 0 && !mark[v]) {
+            mark[v] = walk;
+            v = parent[v];
+        }
+        if (v >= 0 && mark[v] == walk) /* back on this walk: v is on a cycle */
+            for (ptrdiff_t k = v; !cyclic[k]; k = parent[k])
+                cyclic[k] = true;
+        for (ptrdiff_t k = (ptrdiff_t)i; k >= 0 && mark[k] == walk; k = parent[k])
+            mark[k] = UINT32_MAX;
+    }
+    for (size_t i = 0; go && i < st->ref_count; i++) {
+        const glax_ref *r = &st->refs[i];
+        if (from[i] < 0 || target[i] < 0)
             continue; /* dangling: the schema's rule */
-        if (r->object == glaxnimate_O_Layer && to->object == glaxnimate_O_Layer) {
-            if (from->container != from->comp || to->container != to->comp || to->comp != from->comp) {
-                go = report_ref(c, r, glaxnimate_R_REF_PARENT_SCOPE,
-                                from->container != from->comp
-                                    ? "parent on a layer that is not a direct child of its composition"
-                                    : "the parent is not a top-level layer of the same composition");
-                continue;
-            }
-            /* the target's parent chain must not reach this layer */
-            const glax_node *n = to;
-            for (size_t steps = 0; n && steps <= st->ref_count; steps++) {
-                if (n == from) {
-                    go = report_ref(c, r, glaxnimate_R_REF_PARENT_CYCLE, "the parent chain reaches the layer itself");
-                    break;
-                }
-                const glax_node *next = NULL;
-                for (size_t k = 0; k < st->ref_count; k++)
-                    if (st->refs[k].from == n->serial && st->refs[k].object == glaxnimate_O_Layer) {
-                        next = find_node(st, in, &st->refs[k]);
-                        break;
-                    }
-                n = next;
-            }
-        } else if (r->object == glaxnimate_O_PreCompLayer && is_composition(to->object)) {
+        const glax_node *f = &st->nodes[from[i]], *t = &st->nodes[target[i]];
+        if (r->object == glaxnimate_O_Layer && t->object == glaxnimate_O_Layer) {
+            if (cyclic[from[i]])
+                go = report_ref(c, r, glaxnimate_R_REF_PARENT_CYCLE, "the parent chain reaches the layer itself");
+        } else if (r->object == glaxnimate_O_PreCompLayer && is_composition(t->object)) {
+            const glax_node *fc = node_of(st, f->comp);
+            size_t own = fc ? (size_t)(fc - st->nodes) : (size_t)from[i];
             /* applied in document order: the later edge of a cycle is the one rejected */
-            if (reaches(st, (const uint32_t (*)[2])edges, edge_count, to->serial, from->comp, 64)) {
+            if (reaches(&g, mark, (uint32_t)i + 1, queue, (size_t)target[i], own)) {
                 go = report_ref(c, r, glaxnimate_R_REF_PRECOMP_CYCLE,
-                                to->serial == from->comp ? "the composition references itself"
+                                (size_t)target[i] == own ? "the composition references itself"
                                                          : "the reference closes a cycle of precompositions");
             } else {
-                edges[edge_count][0] = from->comp;
-                edges[edge_count][1] = to->serial;
-                edge_count++;
+                g.to[g.count] = (size_t)target[i];
+                g.next[g.count] = g.first[own];
+                g.first[own] = (ptrdiff_t)g.count++;
             }
-        } else if (r->object == glaxnimate_O_TextShape && is_shape_element(c->s, to->object)) {
-            if (to == from || to->comp != from->comp)
+        } else if (r->object == glaxnimate_O_TextShape && is_shape_element(c->s, t->object)) {
+            if (t == f || t->comp != f->comp)
                 go = report_ref(c, r, glaxnimate_R_REF_TEXT_PATH,
-                                to == from ? "the text's path is the text itself"
-                                           : "the text's path is in another composition");
-            else if (to->container != from->container)
+                                t == f ? "the text's path is the text itself"
+                                       : "the text's path is in another composition");
+            else if (t->container != f->container)
                 go = report_ref(c, r, glaxnimate_R_REF_TEXT_PATH_SIBLING,
                                 "the text's path is not a sibling (the editor offers siblings only)");
         }
     }
-    free(edges);
+    free(u.order);
+    free(target);
+    free(from);
+    free(parent);
+    free(mark);
+    free(cyclic);
+    free(queue);
+    free(g.first);
+    free(g.next);
+    free(g.to);
     return go;
 }
 
