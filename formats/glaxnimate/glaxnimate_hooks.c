@@ -175,11 +175,11 @@ static bool scalar(ak_jsctx *c, glax_state *st, const ak_json_event *e)
         return ak_js_report(c, glaxnimate_R_FORMAT_VERSION_NEWER, e,
                             "format_version %.*s is newer than %d: validated as version %d", (int)e->text_len,
                             e->text, GLAXNIMATE_LATEST, GLAXNIMATE_LATEST);
-    if (str && member_is(c, "uuid") && (is_shape_element(c->s, o) || is_composition(o)) && st->node_count &&
-        st->nodes[st->node_count - 1].serial == serial_up(c, st, 0)) {
-        glax_node *n = &st->nodes[st->node_count - 1];
-        n->uuid = (size_t)((const uint8_t *)e->text - st->input);
-        n->uuid_len = e->text_len;
+    /* the uuid may come after the node's children (Glaxnimate sorts members) */
+    glax_node *self = str && member_is(c, "uuid") ? node_of(st, serial_up(c, st, 0)) : NULL;
+    if (self) {
+        self->uuid = (size_t)((const uint8_t *)e->text - st->input);
+        self->uuid_len = e->text_len;
     }
     if ((o == glaxnimate_O_Image || o == glaxnimate_O_PreCompLayer) && member_is(c, "auto_orient") && boolean &&
         c->version == 8)
