@@ -149,10 +149,82 @@ static void test_model(void **state)
     free(data);
 }
 
+/* Hostile documents (issue 13, "Bad input"): thousands of layers whose
+ * parents form one cycle, the same uuid on each, and nesting past Qt's
+ * limit: every diagnostic at its pointer, no crash. */
+static ak_diags *validate_text(const char *text, size_t len, uint32_t max_errors)
+{
+    ak_diag_options dopt = {false, max_errors};
+    ak_diags *d = ak_diags_new(&dopt);
+    ak_diags_set_source(d, (const uint8_t *)text, len, true);
+    ak_input in = {"hostile", (const uint8_t *)text, len, false};
+    ak_options opt = {0};
+    opt.max_errors = max_errors;
+    glax->validate(&in, &opt, d);
+    return d;
+}
+
+static size_t count_code(const ak_diags *d, const char *code)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        n += strcmp(ak_diags_at(d, i)->rule->code, code) == 0;
+    return n;
+}
+
+static void layers_doc(ak_buf *b, size_t n, bool same_uuid)
+{
+    ak_buf_printf(b, "{\"format\": {\"format_version\": 9}, \"assets\": {\"__type__\": \"Assets\", "
+                     "\"compositions\": {\"__type__\": \"CompositionList\", \"values\": [{\"__type__\": "
+                     "\"Composition\", \"fps\": 60, \"shapes\": [");
+    for (size_t i = 0; i < n; i++)
+        ak_buf_printf(b, "%s{\"__type__\": \"Layer\", \"uuid\": \"00000000-0000-4000-8000-%012zx\", "
+                         "\"parent\": \"00000000-0000-4000-8000-%012zx\"}",
+                      i ? ", " : "", same_uuid ? (size_t)1 : i + 1, same_uuid ? (size_t)1 : (i + 1) % n + 1);
+    ak_buf_printf(b, "]}]}}}");
+}
+
+static void test_hostile(void **state)
+{
+    (void)state;
+    enum { N = 5000 };
+    ak_buf b;
+    ak_buf_init(&b);
+    layers_doc(&b, N, false);
+    ak_diags *d = validate_text(b.data, b.len, 1000000);
+    assert_int_equal(count_code(d, "glaxnimate.ref.parent-cycle"), N);
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        if (strcmp(ak_diags_at(d, i)->rule->code, "glaxnimate.ref.parent-cycle") == 0) {
+            assert_string_equal(ak_diags_at(d, i)->path, "/assets/compositions/values/0/shapes/0/parent");
+            break;
+        }
+    ak_diags_free(d);
+    ak_buf_free(&b);
+    /* one uuid for all: N - 1 duplicates; each parent names the first */
+    ak_buf_init(&b);
+    layers_doc(&b, N, true);
+    d = validate_text(b.data, b.len, 1000000);
+    assert_int_equal(count_code(d, "glaxnimate.uuid.duplicate"), N - 1);
+    ak_diags_free(d);
+    ak_buf_free(&b);
+    /* 2000 nested arrays in metadata: Qt's limit is 1024 */
+    ak_buf_init(&b);
+    ak_buf_printf(&b, "{\"format\": {\"format_version\": 9}, \"metadata\": {\"deep\": ");
+    for (int i = 0; i < 2000; i++)
+        ak_buf_putc(&b, '[');
+    for (int i = 0; i < 2000; i++)
+        ak_buf_putc(&b, ']');
+    ak_buf_printf(&b, "}}");
+    d = validate_text(b.data, b.len, 0);
+    assert_int_equal(count_code(d, "glaxnimate.limit.depth"), 1);
+    ak_diags_free(d);
+    ak_buf_free(&b);
+}
+
 int main(void)
 {
     glax = ak_format_find("glaxnimate");
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_coverage_document), cmocka_unit_test(test_upgrade_v3),
-                                       cmocka_unit_test(test_numbers), cmocka_unit_test(test_model)};
+                                       cmocka_unit_test(test_numbers), cmocka_unit_test(test_model), cmocka_unit_test(test_hostile)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
