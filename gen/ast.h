@@ -417,6 +417,7 @@ typedef struct format_decl {
     const char *block;           /* the `name { ... }` block being parsed (undump, json) */
     vec writes;                  /* binary: versions from_model writes, the default first, char* */
     loc writes_at;
+    bool writes_by_reemit;       /* `writes ... by reemit` */
     vec version_fields;          /* binary: root fields that make the version ("major.minor"), token* */
     const char *root_code;       /* JSON: `root <object> @code`: the top-level value is not that object */
     loc root_code_at;
@@ -496,8 +497,10 @@ member *find_member_named(struct_decl *s, const char *name, int *index);
 member *resolve_name(compiler *cc, struct_decl *cur, const char *dotted, char *out, size_t out_size);
 struct_decl *find_struct(compiler *cc, const char *name);
 /* Hooks of the format itself, by name: what its registry entry calls
- * (sniff, dump, reemit, to_model, from_model) and `state` (the JSON hooks'
- * per-document state); every other format-level hook is a validation hook. */
+ * (sniff, dump, reemit, to_model, from_model, and for a JSON format whose
+ * check is more than the generated one, validate) and `state` (the JSON
+ * hooks' per-document state); every other format-level hook is a
+ * validation hook. */
 bool cc_is_format_hook(const char *name);
 bool cc_has_hook(const format_decl *f, const char *name);
 enum_decl *find_enum(compiler *cc, const char *name);

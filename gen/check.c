@@ -11,7 +11,7 @@ const char *const cc_json_category_names[JR_COUNT] = {"syntax", "encoding", "dep
 
 bool cc_is_format_hook(const char *name)
 {
-    static const char *const names[] = {"sniff", "dump", "reemit", "to_model", "from_model", "state"};
+    static const char *const names[] = {"sniff", "dump", "reemit", "to_model", "from_model", "state", "validate"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(names[i], name) == 0)
             return true;
@@ -768,13 +768,25 @@ bool cc_check(compiler *cc)
         }
     }
     /* the versions are what --format-version may choose for from_model's output */
-    if (f->writes.n && !cc_has_hook(f, "from_model"))
-        cc_error(cc, f->writes_at, "writes: only a format with `hook from_model` writes versions");
+    if (f->writes.n && !cc_has_hook(f, f->writes_by_reemit ? "reemit" : "from_model"))
+        cc_error(cc, f->writes_at, "writes: only a format with `hook %s` writes versions",
+                 f->writes_by_reemit ? "reemit" : "from_model");
+    if (cc_has_hook(f, "validate")) {
+        /* a hand-written check replaces the generated one: what only the generated one would use is refused */
+        bool unused = f->size_code || f->max_depth || cc_has_hook(f, "state");
+        for (int i = 0; i < JR_COUNT; i++)
+            unused |= f->json_codes[i] != NULL;
+        if (!f->json)
+            cc_error(cc, f->at, "hook validate: a binary layout's validator is generated");
+        else if (unused)
+            cc_error(cc, f->at, "hook validate: the hand-written check replaces the generated one, so `limit size`, "
+                                "`limit depth`, `json { ... }` and `hook state` would do nothing");
+    }
     for (size_t i = 0; i < f->hooks.n; i++) {
         member *m = f->hooks.items[i];
         /* a binary layout's sniffer, dump and validation come from the layout itself */
         if (!f->json && cc_is_format_hook(m->name) && (!strcmp(m->name, "sniff") || !strcmp(m->name, "dump") ||
-                                                      !strcmp(m->name, "state")))
+                                                      !strcmp(m->name, "state") || !strcmp(m->name, "validate")))
             cc_error(cc, m->at, "hook %s: a binary layout generates it", m->name);
         if (!f->json && !cc_is_format_hook(m->name))
             cc_error(cc, m->at, "hook %s: a binary format's own hooks are to_model, from_model and reemit (a check "

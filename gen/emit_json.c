@@ -291,7 +291,8 @@ static void header(jem *em, FILE *h)
         gen_out(h, "struct ak_animation;\nbool %s_from_model(const struct ak_animation *anim, const ak_options *opt, "
                    "ak_diags *d, ak_buf *out);\n", id);
     gen_out(h, "/* The whole check of a document: size and depth caps, the JSON front end's problems as the format's "
-               "rules. */\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d);\n", id);
+               "rules%s. */\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d);\n",
+            cc_has_hook(f, "validate") ? " (hand-written: hook validate)" : "", id);
     gen_out(h, "extern const ak_format ak_format_%s;\n", id);
     gen_out(h, "/* The lanes (generated into %s_lanes.c). */\n", id);
     gen_out(h, "const ak_jlane *%s_lane(int16_t type, int16_t vtype);\n", id);
@@ -514,43 +515,14 @@ static void entry_point(jem *em, FILE *c)
             id, hooks, lane_hook);
 }
 
-/* The format's check and its registry entry: the size cap, the depth cap,
- * the hooks' state, and the JSON front end's problems renamed to the
- * format's rules (`json { ... }`). */
-static void registry_entry(jem *em, FILE *c)
+/* <id>_validate: the size cap, then the depth cap, then <id>_validate_json
+ * with the hooks' state, its diagnostics reported again under the format's
+ * rules when `json { ... }` renames them. */
+static void emit_validate(jem *em, FILE *c, bool renames)
 {
     compiler *cc = em->cc;
     format_decl *f = em->f;
     const char *id = f->id;
-    bool renames = false;
-    for (int i = 0; i < JR_COUNT; i++)
-        renames |= f->json_codes[i] != NULL;
-    line_to_self(cc, c);
-    if (renames) {
-        /* which JSON front-end rules each category takes (the rest are syntax) */
-        static const struct {
-            int cat;
-            const char *rule;
-        } members[] = {
-            {JR_ENCODING, "AK_JSON_R_UTF16"},     {JR_ENCODING, "AK_JSON_R_UTF32"},
-            {JR_ENCODING, "AK_JSON_R_INVALID_UTF8"}, {JR_ENCODING, "AK_JSON_R_LONE_SURROGATE"},
-            {JR_DEPTH, "AK_JSON_R_DEPTH"},        {JR_BOM, "AK_JSON_R_BOM"},
-            {JR_DUPLICATE, "AK_JSON_R_DUPLICATE_MEMBER"}, {JR_RANGE, "AK_JSON_R_OUT_OF_RANGE"},
-            {JR_INTEGER, "AK_JSON_R_NOT_INTEGER"},
-        };
-        gen_out(c, "\n/* The format's rule for a problem the JSON front end found. */\n");
-        gen_out(c, "static const ak_rule *%s_json_rule(const ak_rule *r)\n{\n", id);
-        gen_out(c, "    if (r < ak_json_rules || r >= ak_json_rules + AK_JSON_R_COUNT)\n        return r;\n");
-        gen_out(c, "    switch (r - ak_json_rules) {\n");
-        for (size_t k = 0; k < sizeof members / sizeof members[0]; k++)
-            if (f->json_codes[members[k].cat])
-                gen_out(c, "    case %s: return &%s_rules[%d];\n", members[k].rule, id,
-                        rule_index(cc, f->json_codes[members[k].cat]));
-        if (f->json_codes[JR_SYNTAX])
-            gen_out(c, "    default: return &%s_rules[%d];\n    }\n}\n", id, rule_index(cc, f->json_codes[JR_SYNTAX]));
-        else
-            gen_out(c, "    default: return r;\n    }\n}\n");
-    }
     gen_out(c, "\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d)\n{\n", id);
     if (f->size_code) {
         gen_out(c, "    if (in->size > (size_t)%lldULL) {\n", (long long)f->size_limit);
@@ -592,6 +564,47 @@ static void registry_entry(jem *em, FILE *c)
         gen_out(c, "    free(state);\n");
     gen_out(c, "}\n");
 
+}
+
+/* The format's check and its registry entry: the size cap, the depth cap,
+ * the hooks' state, and the JSON front end's problems renamed to the
+ * format's rules (`json { ... }`). */
+static void registry_entry(jem *em, FILE *c)
+{
+    compiler *cc = em->cc;
+    format_decl *f = em->f;
+    const char *id = f->id;
+    bool renames = false;
+    for (int i = 0; i < JR_COUNT; i++)
+        renames |= f->json_codes[i] != NULL;
+    line_to_self(cc, c);
+    if (renames) {
+        /* which JSON front-end rules each category takes (the rest are syntax) */
+        static const struct {
+            int cat;
+            const char *rule;
+        } members[] = {
+            {JR_ENCODING, "AK_JSON_R_UTF16"},     {JR_ENCODING, "AK_JSON_R_UTF32"},
+            {JR_ENCODING, "AK_JSON_R_INVALID_UTF8"}, {JR_ENCODING, "AK_JSON_R_LONE_SURROGATE"},
+            {JR_DEPTH, "AK_JSON_R_DEPTH"},        {JR_BOM, "AK_JSON_R_BOM"},
+            {JR_DUPLICATE, "AK_JSON_R_DUPLICATE_MEMBER"}, {JR_RANGE, "AK_JSON_R_OUT_OF_RANGE"},
+            {JR_INTEGER, "AK_JSON_R_NOT_INTEGER"},
+        };
+        gen_out(c, "\n/* The format's rule for a problem the JSON front end found. */\n");
+        gen_out(c, "static const ak_rule *%s_json_rule(const ak_rule *r)\n{\n", id);
+        gen_out(c, "    if (r < ak_json_rules || r >= ak_json_rules + AK_JSON_R_COUNT)\n        return r;\n");
+        gen_out(c, "    switch (r - ak_json_rules) {\n");
+        for (size_t k = 0; k < sizeof members / sizeof members[0]; k++)
+            if (f->json_codes[members[k].cat])
+                gen_out(c, "    case %s: return &%s_rules[%d];\n", members[k].rule, id,
+                        rule_index(cc, f->json_codes[members[k].cat]));
+        if (f->json_codes[JR_SYNTAX])
+            gen_out(c, "    default: return &%s_rules[%d];\n    }\n}\n", id, rule_index(cc, f->json_codes[JR_SYNTAX]));
+        else
+            gen_out(c, "    default: return r;\n    }\n}\n");
+    }
+    if (!cc_has_hook(f, "validate")) /* else hand-written around <id>_validate_json */
+        emit_validate(em, c, renames);
     gen_out(c, "\nconst ak_format ak_format_%s = {\n    .id = \"%s\",\n    .name = ", id, id);
     gen_c_string(c, f->title, false);
     gen_out(c, ",\n    .extensions = %s_extensions,\n    .text = true,\n    .rules = %s_rules,\n", id, id);
@@ -603,6 +616,8 @@ static void registry_entry(jem *em, FILE *c)
             gen_out(c, "    .%s = %s_%s,\n", fields[i], id, fields[i]);
     if (f->writes.n)
         gen_out(c, "    .versions = %s_versions,\n", id);
+    if (f->writes_by_reemit)
+        gen_out(c, "    .reemit_versions = true,\n");
     gen_out(c, "};\n");
 }
 

@@ -301,6 +301,12 @@ vnames ::= name(N). { vec_push(cc, &F(cc)->version_fields, N); }
 vnames ::= vnames COMMA name(N). { vec_push(cc, &F(cc)->version_fields, N); }
 /* binary: the versions from_model can write, the default first (convert --format-version) */
 item ::= WRITES(W) wversions. { F(cc)->writes_at = W->at; }
+/* ... `by reemit`: the format's own re-emission writes them (a whole-file upgrade), not from_model */
+item ::= WRITES(W) wversions BY name(N). {
+    F(cc)->writes_at = W->at; F(cc)->writes_by_reemit = true;
+    if (strcmp(N->text, "reemit") != 0)
+        cc_error(cc, N->at, "writes ... by '%s': only `by reemit` (from_model is the default)", N->text);
+}
 wversions ::= STRING(S). { vec_push(cc, &F(cc)->writes, (void *)S->text); }
 wversions ::= wversions COMMA STRING(S). { vec_push(cc, &F(cc)->writes, (void *)S->text); }
 item ::= RULE CODE(C) severity(A) SLASH severity(B) STRING(M) rationale(R). {

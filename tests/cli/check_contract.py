@@ -81,6 +81,8 @@ def detection(tmp):
 
 
 def planned(tmp):
+    # .rawr files are Glaxnimate (never plain JSON): the corpus validates,
+    # a file without assets does not
     rawr = os.path.join(tmp, "rawr")
     os.mkdir(rawr)
     corpus = os.path.join(SHARED, "corpus", "glaxnimate")
@@ -91,9 +93,9 @@ def planned(tmp):
                                           '"format": {"format_version": 7, "generator": "Glaxnimate"}}')
     r = run("validate", "--diagnostics", "json", rawr)
     fs = files_of(r)
-    expect("a folder of .rawr files is not valid JSON", r.returncode == 2 and fs and
-           all(f["format"] == "glaxnimate" and not f["valid"] for f in fs) and
-           set(codes(r)) == {"animkit.input.unsupported-format"}, (r.returncode, fs))
+    expect("a folder of .rawr files is checked as Glaxnimate", r.returncode == 1 and fs and
+           all(f["format"] == "glaxnimate" and f["valid"] == (not f["file"].endswith("own.rawr")) for f in fs) and
+           "glaxnimate.top.assets-missing" in codes(r), (r.returncode, fs))
     # Prime ANIM version 2 (prime-anim.md §1.2: MP1's u32 1 at 0x0C), named .anim
     prime = write(os.path.join(tmp, "samus.anim"), bytes.fromhex("00000002 00000000 00000000 00000001") + bytes(32))
     r = run("validate", "--diagnostics", "json", prime)
@@ -104,10 +106,10 @@ def planned(tmp):
         r = run(*args)
         expect(f"{args[0]} of a planned format: exit 2", r.returncode == 2 and
                b"animkit.input.unsupported-format" in r.stderr, (r.returncode, r.stderr))
-    r = run("validate", "--format", "glaxnimate", prime)
+    r = run("validate", "--format", "primeanim", prime)
     expect("--format of a planned format", r.returncode == 2 and b"planned" in r.stderr, r.stderr)
     r = run("formats")
-    expect("formats lists the planned ones", b"glaxnimate" in r.stdout and b"planned" in r.stdout, r.stdout)
+    expect("formats lists the planned ones", b"primeanim" in r.stdout and b"planned" in r.stdout, r.stdout)
 
 
 def folders(tmp):
