@@ -7,7 +7,7 @@
  *  - whatever decodes without errors re-encodes (canonical, plain) to a file
  *    that validates without errors and re-encodes to the same bytes;
  *  - the canonical file also survives LZ4 and LZMA framing unchanged;
- *  - whatever dumps undumps (animx_undump.c), to a file that dumps to the
+ *  - whatever dumps undumps (animx_undump), to a file that dumps to the
  *    same JSON and undumps to the same bytes;
  *  - an input that starts with '{' is also given to undump as a dump: it
  *    fails with diagnostics and no output, or builds a file that validates

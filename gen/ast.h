@@ -380,6 +380,14 @@ enum {
     UD_COUNT_ALL
 };
 
+/* The JSON front end's own problems by category (`json { <category> @code, ... }`
+ * in a JSON format): the format's rule each is reported with. */
+enum {
+    JR_SYNTAX, JR_ENCODING, JR_DEPTH, JR_BOM, JR_DUPLICATE, JR_RANGE, JR_INTEGER,
+    JR_COUNT
+};
+extern const char *const cc_json_category_names[JR_COUNT];
+
 typedef struct format_decl {
     const char *id;
     const char *title;
@@ -402,8 +410,14 @@ typedef struct format_decl {
     loc undump_at[UD_COUNT_ALL];
     rule_decl *undump_rules[UD_COUNT_ALL];
     const char *version_pointer; /* JSON: where the format version is */
+    const char *json_codes[JR_COUNT]; /* JSON: `json { ... }` */
+    loc json_at[JR_COUNT];
+    int64_t max_depth;           /* JSON: `limit depth N` (0: none) */
+    loc max_depth_at;
+    const char *block;           /* the `name { ... }` block being parsed (undump, json) */
     vec writes;                  /* binary: versions from_model writes, the default first, char* */
     loc writes_at;
+    bool writes_by_reemit;       /* `writes ... by reemit` */
     vec version_fields;          /* binary: root fields that make the version ("major.minor"), token* */
     const char *root_code;       /* JSON: `root <object> @code`: the top-level value is not that object */
     loc root_code_at;
@@ -482,6 +496,13 @@ member *find_member_named(struct_decl *s, const char *name, int *index);
  * component names (NULL when unknown). */
 member *resolve_name(compiler *cc, struct_decl *cur, const char *dotted, char *out, size_t out_size);
 struct_decl *find_struct(compiler *cc, const char *name);
+/* Hooks of the format itself, by name: what its registry entry calls
+ * (sniff, dump, reemit, to_model, from_model, and for a JSON format whose
+ * check is more than the generated one, validate) and `state` (the JSON
+ * hooks' per-document state); every other format-level hook is a
+ * validation hook. */
+bool cc_is_format_hook(const char *name);
+bool cc_has_hook(const format_decl *f, const char *name);
 enum_decl *find_enum(compiler *cc, const char *name);
 rule_decl *find_rule(compiler *cc, const char *code);
 /* The declared rule of a code, marked used; an error when it is not declared. */

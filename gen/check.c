@@ -6,6 +6,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *const cc_json_category_names[JR_COUNT] = {"syntax", "encoding", "depth", "bom", "duplicate", "range",
+                                                     "integer"};
+
+bool cc_is_format_hook(const char *name)
+{
+    static const char *const names[] = {"sniff", "dump", "reemit", "to_model", "from_model", "state", "validate"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(names[i], name) == 0)
+            return true;
+    return false;
+}
+
+bool cc_has_hook(const format_decl *f, const char *name)
+{
+    for (size_t i = 0; i < f->hooks.n; i++)
+        if (strcmp(((member *)f->hooks.items[i])->name, name) == 0)
+            return true;
+    return false;
+}
+
 struct_decl *find_struct(compiler *cc, const char *name)
 {
     format_decl *f = cc->format;
@@ -343,9 +363,36 @@ static bool has_cons(member *m, cons_kind k)
     return false;
 }
 
-static void check_members(compiler *cc, struct_decl *s, vec *members, bool in_if);
+/* Where a member stands (check_member's ctx): inside an if block, inside
+ * a process block. */
+enum { IN_IF = 1, IN_PROCESS = 2 };
 
-static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
+static void check_members(compiler *cc, struct_decl *s, vec *members, int ctx);
+
+/* Whether member a comes before member b in declaration order (looking into
+ * if and process blocks). 1: a first, 0: b first, -1: neither here. */
+static int order_of(const vec *members, const member *a, const member *b)
+{
+    for (size_t i = 0; i < members->n; i++) {
+        const member *m = members->items[i];
+        if (m == a)
+            return 1;
+        if (m == b)
+            return 0;
+        if (m->kind == M_IF || m->kind == M_PROCESS) {
+            int r = order_of(&m->body, a, b);
+            if (r < 0)
+                r = order_of(&m->else_body, a, b);
+            if (r >= 0)
+                return r;
+        }
+    }
+    return -1;
+}
+
+static bool before(const vec *members, const member *a, const member *b) { return order_of(members, a, b) == 1; }
+
+static void check_member(compiler *cc, struct_decl *s, member *m, int ctx)
 {
     switch (m->kind) {
     case M_FIELD: {
@@ -364,6 +411,8 @@ static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
                 cc_error(cc, m->at, "struct '%s' contains itself", s->name);
         }
         prim_kind p = t->kind == T_ARRAY ? (t->elem->kind == T_ARRAY ? P_NONE : t->elem->prim) : t->prim;
+        if (t->kind != T_ARRAY && p == P_BIT)
+            cc_error(cc, t->at, "'bit' is only the element of a table's bits(...) entry");
         if (is_string(p) && !has_cons(m, C_LENGTH))
             cc_error(cc, m->at, "string '%s' needs a 'length @code' constraint for malformed lengths", m->name);
         if (p == P_NSTRING7 && !has_cons(m, C_FLAG))
@@ -389,8 +438,8 @@ static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
         no_remaining(cc, m->value, "a condition");
         if (m->code)
             m->rule = use_rule(cc, m->code, m->code_at);
-        check_members(cc, s, &m->body, true);
-        check_members(cc, s, &m->else_body, true);
+        check_members(cc, s, &m->body, ctx | IN_IF);
+        check_members(cc, s, &m->else_body, ctx | IN_IF);
         break;
     case M_SWITCH: {
         bool has_else = false;
@@ -414,14 +463,14 @@ static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
         }
         if (!has_else)
             cc_error(cc, m->at, "switch needs an 'else' arm: every input must select a layout (or stop)");
-        if (in_if)
+        if (ctx & IN_IF)
             cc_error(cc, m->at, "switch inside 'if' is not supported: select in the arm's struct");
         break;
     }
     case M_END:
         m->rule = use_rule(cc, m->code, m->code_at);
-        if (!s->is_root)
-            cc_error(cc, m->at, "'end' belongs to the root struct");
+        if (!s->is_root && !(ctx & IN_PROCESS))
+            cc_error(cc, m->at, "'end' belongs to the root struct or a process block");
         break;
     case M_HOOK:
         for (size_t i = 0; i < m->codes.n; i++) {
@@ -434,6 +483,9 @@ static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
             if (!f || f->kind != M_FIELD)
                 cc_error(cc, t->at, "hook '%s': no field '%s' in struct '%s' (a hook gets the byte spans of fields "
                          "read before it)", m->name, t->text, s->name);
+            else if (!before(&s->members, f, m))
+                cc_error(cc, t->at, "hook '%s': field '%s' comes after the hook (a hook gets the byte spans of "
+                         "fields read before it)", m->name, t->text);
         }
         break;
     case M_CONST:
@@ -456,15 +508,67 @@ static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
         no_remaining(cc, m->value, "a condition");
         check_expr(cc, s, m->span);
         no_remaining(cc, m->span, "a span");
-        if (in_if)
+        if (ctx & IN_IF)
             cc_error(cc, m->at, "process inside 'if' is not supported");
         for (size_t i = 0; i < m->body.n; i++) {
             member *b = m->body.items[i];
             if (b->kind == M_PROCESS)
                 cc_error(cc, b->at, "process inside process is not supported");
         }
-        check_members(cc, s, &m->body, false);
+        /* what the members leave of the derived stream (or of the span) would be lost silently */
+        if (!m->body.n || ((member *)m->body.items[m->body.n - 1])->kind != M_END)
+            cc_error(cc, m->at, "process '%s': its members must end with `end @code` (it reports the bytes of the "
+                     "%s they leave unread)", m->name, m->span ? "span" : "stream");
+        check_members(cc, s, &m->body, IN_PROCESS);
         break;
+    }
+}
+
+/* A field's own `nondecreasing` / `norepeat` compares it with the same
+ * field of the previous element of an array (emit.c, collect_orders): the
+ * field must be a direct member of a struct that some array has as its
+ * element. Anywhere else nothing would check it. */
+static bool is_array_element(vec *members, const struct_decl *el)
+{
+    for (size_t i = 0; i < members->n; i++) {
+        member *m = members->items[i];
+        if (m->kind == M_FIELD && m->type->kind == T_ARRAY && m->type->elem->st == el)
+            return true;
+        if ((m->kind == M_IF || m->kind == M_PROCESS) &&
+            (is_array_element(&m->body, el) || is_array_element(&m->else_body, el)))
+            return true;
+    }
+    return false;
+}
+
+static void check_field_orders(compiler *cc, struct_decl *s, vec *members, bool nested)
+{
+    format_decl *f = cc->format;
+    for (size_t i = 0; i < members->n; i++) {
+        member *m = members->items[i];
+        if (m->kind == M_IF || m->kind == M_PROCESS) {
+            check_field_orders(cc, s, &m->body, true);
+            check_field_orders(cc, s, &m->else_body, true);
+            continue;
+        }
+        if (m->kind != M_FIELD)
+            continue;
+        for (size_t k = 0; k < m->cons.n; k++) {
+            cons *c = m->cons.items[k];
+            if ((c->kind != C_NONDECREASING && c->kind != C_NOREPEAT) || c->name)
+                continue;
+            const char *what = c->kind == C_NONDECREASING ? "nondecreasing" : "norepeat";
+            bool element = false;
+            for (size_t j = 0; j < f->structs.n && !element; j++)
+                element = is_array_element(&((struct_decl *)f->structs.items[j])->members, s);
+            if (nested)
+                cc_error(cc, c->at, "'%s' on field '%s' inside 'if' or 'process' is not supported: only the "
+                         "direct fields of an array's element struct are compared with the previous element",
+                         what, m->name);
+            else if (!element)
+                cc_error(cc, c->at, "'%s' on field '%s' compares it with the previous element of an array, but "
+                         "struct '%s' is the element of no array", what, m->name, s->name);
+        }
     }
 }
 
@@ -483,10 +587,10 @@ static void resolve_types(compiler *cc, vec *members)
     }
 }
 
-static void check_members(compiler *cc, struct_decl *s, vec *members, bool in_if)
+static void check_members(compiler *cc, struct_decl *s, vec *members, int ctx)
 {
     for (size_t i = 0; i < members->n; i++)
-        check_member(cc, s, members->items[i], in_if);
+        check_member(cc, s, members->items[i], ctx);
 }
 
 /* Smallest encoding of a struct; also detects structs that contain
@@ -663,14 +767,42 @@ bool cc_check(compiler *cc)
             use_rule(cc, t->text, t->at);
         }
     }
-    if (f->writes.n) {
-        bool from_model = false;
-        for (size_t i = 0; i < f->hooks.n; i++)
-            from_model |= strcmp(((member *)f->hooks.items[i])->name, "from_model") == 0;
-        /* the versions are what --format-version may choose for from_model's output */
-        if (f->json || !from_model)
-            cc_error(cc, f->writes_at, "writes: only a binary format with `hook from_model` writes versions");
+    /* the versions are what --format-version may choose for from_model's output */
+    if (f->writes.n && !cc_has_hook(f, f->writes_by_reemit ? "reemit" : "from_model"))
+        cc_error(cc, f->writes_at, "writes: only a format with `hook %s` writes versions",
+                 f->writes_by_reemit ? "reemit" : "from_model");
+    if (cc_has_hook(f, "validate")) {
+        /* a hand-written check replaces the generated one: what only the generated one would use is refused */
+        bool unused = f->size_code || f->max_depth || cc_has_hook(f, "state");
+        for (int i = 0; i < JR_COUNT; i++)
+            unused |= f->json_codes[i] != NULL;
+        if (!f->json)
+            cc_error(cc, f->at, "hook validate: a binary layout's validator is generated");
+        else if (unused)
+            cc_error(cc, f->at, "hook validate: the hand-written check replaces the generated one, so `limit size`, "
+                                "`limit depth`, `json { ... }` and `hook state` would do nothing");
     }
+    for (size_t i = 0; i < f->hooks.n; i++) {
+        member *m = f->hooks.items[i];
+        /* a binary layout's sniffer, dump and validation come from the layout itself */
+        if (!f->json && cc_is_format_hook(m->name) && (!strcmp(m->name, "sniff") || !strcmp(m->name, "dump") ||
+                                                      !strcmp(m->name, "state") || !strcmp(m->name, "validate")))
+            cc_error(cc, m->at, "hook %s: a binary layout generates it", m->name);
+        if (!f->json && !cc_is_format_hook(m->name))
+            cc_error(cc, m->at, "hook %s: a binary format's own hooks are to_model, from_model and reemit (a check "
+                                "belongs in a struct)", m->name);
+        if (cc_is_format_hook(m->name) && m->codes.n && strcmp(m->name, "from_model") && strcmp(m->name, "to_model"))
+            cc_error(cc, m->at, "hook %s reports nothing of its own", m->name);
+    }
+    for (int i = 0; i < JR_COUNT; i++)
+        if (f->json_codes[i]) {
+            if (!f->json)
+                cc_error(cc, f->json_at[i], "json { ... } names the JSON front end's problems: only a JSON format has "
+                                            "them");
+            use_rule(cc, f->json_codes[i], f->json_at[i]);
+        }
+    if (f->max_depth && (!f->json || f->max_depth < 1 || f->max_depth > 100000))
+        cc_error(cc, f->max_depth_at, "limit depth: a JSON format's nesting cap, 1 to 100000");
     if (f->size_code)
         f->size_rule = use_rule(cc, f->size_code, f->size_at);
     if (f->trunc_code)
@@ -726,7 +858,11 @@ bool cc_check(compiler *cc)
         }
         for (size_t i = 0; i < f->structs.n; i++) {
             struct_decl *s = f->structs.items[i];
-            check_members(cc, s, &s->members, false);
+            check_members(cc, s, &s->members, 0);
+        }
+        for (size_t i = 0; i < f->structs.n && !cc->errors; i++) {
+            struct_decl *s = f->structs.items[i];
+            check_field_orders(cc, s, &s->members, false);
         }
         if (cc->errors)
             return false;

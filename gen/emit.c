@@ -1014,10 +1014,21 @@ static void emit_process_call(emitter *em, struct_decl *s, member *m, mode md)
     gen_out(c, ");\n                    if (ok_) {\n                        ok_ = %s(c, o);\n", fn);
     gen_out(c, "                        ak_lstream_leave(c, &saved_);\n                    }\n                }\n");
     gen_out(c, "                ak_buf_free(&bytes_);\n                if (!ok_)\n                    c->stop = true;\n");
-    if (m->value)
+    if (m->value && m->span) {
+        /* without the hook the members are read from the span itself */
+        gen_out(c, "            } else {\n                const size_t src_ = c->pos;\n"
+               "                const int64_t span_ = (int64_t)(");
+        emit_expr(em, c, s, m->span);
+        gen_out(c, ");\n                if (span_ < 0 || (uint64_t)span_ > ak_lleft(c))\n"
+               "                    return ak_ltruncated(c, NULL, span_ < 0 ? 0 : (size_t)span_);\n");
+        gen_out(c, "                const size_t outer_size_ = c->size;\n                c->size = c->pos + (size_t)span_;\n");
+        gen_out(c, "                ok_ = %s(c, o);\n                c->size = outer_size_;\n"
+               "                c->pos = src_ + (size_t)span_;\n            }\n", fn);
+    } else if (m->value) {
         gen_out(c, "            } else {\n                ok_ = %s(c, o);\n            }\n", fn);
-    else
+    } else {
         gen_out(c, "            }\n");
+    }
     gen_out(c, "            if (!ok_)\n                return false;\n        }\n");
 }
 
@@ -1846,14 +1857,6 @@ static void collect_hook_names(compiler *cc, vec *members, hook_names *hn)
     }
 }
 
-static bool format_hook(const format_decl *f, const char *name)
-{
-    for (size_t i = 0; i < f->hooks.n; i++)
-        if (strcmp(((member *)f->hooks.items[i])->name, name) == 0)
-            return true;
-    return false;
-}
-
 static const rule_decl *undump_rule(const format_decl *f, int cat)
 {
     if (f->undump_rules[cat])
@@ -1953,8 +1956,8 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         gen_out(h, "bool %s_process_%s(ak_lctx *c, const ak_lprocess *p, ak_buf *out);\n", id, n);
         gen_out(h, "bool %s_process_%s_encode(const ak_lprocess *p, const uint8_t *plain, size_t n, ak_buf *out);\n", id, n);
     }
-    bool has_to_model = format_hook(f, "to_model"), has_from_model = format_hook(f, "from_model");
-    bool has_reemit = format_hook(f, "reemit");
+    bool has_to_model = cc_has_hook(f, "to_model"), has_from_model = cc_has_hook(f, "from_model");
+    bool has_reemit = cc_has_hook(f, "reemit");
     if (has_to_model)
         gen_out(h, "bool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                "                  struct ak_animation **out);\n", id);

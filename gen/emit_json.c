@@ -267,14 +267,33 @@ static void header(jem *em, FILE *h)
     gen_out(h, "extern const char %s_json_schema[];\n", id);
     for (size_t i = 0; i < f->hooks.n; i++) {
         member *m = f->hooks.items[i];
+        if (cc_is_format_hook(m->name))
+            continue;
         gen_out(h, "/* hand-written (formats/%s/): sees every event after the automaton, NULL at the end */\n", id);
         gen_out(h, "bool %s_hook_%s(ak_jsctx *c, const ak_json_event *e);\n", id, m->name);
-    }
-    for (size_t i = 0; i < f->hooks.n; i++) {
-        member *m = f->hooks.items[i];
         gen_out(h, "/* its lane half (ak_jslanehook); with more than one hook, lanes are off */\n");
         gen_out(h, "bool %s_hook_%s_lane(ak_jsctx *c, const ak_jslane_view *v);\n", id, m->name);
     }
+    /* the format's own hooks: its registry entry calls them (hand-written) */
+    if (cc_has_hook(f, "state"))
+        gen_out(h, "/* the validation hooks' per-document state: its size (zeroed before each document) */\n"
+                   "extern const size_t %s_state_size;\n", id);
+    if (cc_has_hook(f, "sniff"))
+        gen_out(h, "int %s_sniff(const uint8_t *data, size_t size);\n", id);
+    if (cc_has_hook(f, "dump"))
+        gen_out(h, "bool %s_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);\n", id);
+    if (cc_has_hook(f, "reemit"))
+        gen_out(h, "bool %s_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);\n", id);
+    if (cc_has_hook(f, "to_model"))
+        gen_out(h, "struct ak_arena;\nstruct ak_animation;\nbool %s_to_model(const ak_input *in, const ak_options *opt, "
+                   "ak_diags *d, struct ak_arena *arena,\n    struct ak_animation **out);\n", id);
+    if (cc_has_hook(f, "from_model"))
+        gen_out(h, "struct ak_animation;\nbool %s_from_model(const struct ak_animation *anim, const ak_options *opt, "
+                   "ak_diags *d, ak_buf *out);\n", id);
+    gen_out(h, "/* The whole check of a document: size and depth caps, the JSON front end's problems as the format's "
+               "rules%s. */\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d);\n",
+            cc_has_hook(f, "validate") ? " (hand-written: hook validate)" : "", id);
+    gen_out(h, "extern const ak_format ak_format_%s;\n", id);
     gen_out(h, "/* The lanes (generated into %s_lanes.c). */\n", id);
     gen_out(h, "const ak_jlane *%s_lane(int16_t type, int16_t vtype);\n", id);
     gen_out(h, "/* Streaming validation (bounded memory); user is the hooks' state. */\n");
@@ -468,15 +487,19 @@ static void entry_point(jem *em, FILE *c)
     format_decl *f = em->f;
     const char *id = f->id;
     char hooks[160] = "NULL", lane_hook[160] = "NULL";
-    if (f->hooks.n == 1) {
-        snprintf(hooks, sizeof hooks, "%s_hook_%s", id, ((member *)f->hooks.items[0])->name);
+    vec events = {0}; /* the validation hooks (member*) */
+    for (size_t i = 0; i < f->hooks.n; i++)
+        if (!cc_is_format_hook(((member *)f->hooks.items[i])->name))
+            vec_push(cc, &events, f->hooks.items[i]);
+    if (events.n == 1) {
+        snprintf(hooks, sizeof hooks, "%s_hook_%s", id, ((member *)events.items[0])->name);
         /* the lane half: only with a single hook (taking an element must be all or nothing) */
-        snprintf(lane_hook, sizeof lane_hook, "%s_hook_%s_lane", id, ((member *)f->hooks.items[0])->name);
-    } else if (f->hooks.n > 1) {
+        snprintf(lane_hook, sizeof lane_hook, "%s_hook_%s_lane", id, ((member *)events.items[0])->name);
+    } else if (events.n > 1) {
         snprintf(hooks, sizeof hooks, "%s_hooks", id);
         gen_out(c, "\nstatic bool %s_hooks(ak_jsctx *c, const ak_json_event *e)\n{\n    return ", id);
-        for (size_t i = 0; i < f->hooks.n; i++) {
-            member *m = f->hooks.items[i];
+        for (size_t i = 0; i < events.n; i++) {
+            member *m = events.items[i];
             gen_out(c, "%s\n", i ? " &&" : "");
             line_to_decl(cc, c, m->at.line);
             gen_out(c, "        %s_hook_%s(c, e)", id, m->name);
@@ -490,6 +513,112 @@ static void entry_point(jem *em, FILE *c)
     gen_out(c, "    return ak_jschema_validate(&%s_schema, data, size, opt, d, %s, %s, user, duplicate_rule,\n"
                "        release_input);\n}\n",
             id, hooks, lane_hook);
+}
+
+/* <id>_validate: the size cap, then the depth cap, then <id>_validate_json
+ * with the hooks' state, its diagnostics reported again under the format's
+ * rules when `json { ... }` renames them. */
+static void emit_validate(jem *em, FILE *c, bool renames)
+{
+    compiler *cc = em->cc;
+    format_decl *f = em->f;
+    const char *id = f->id;
+    gen_out(c, "\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d)\n{\n", id);
+    if (f->size_code) {
+        gen_out(c, "    if (in->size > (size_t)%lldULL) {\n", (long long)f->size_limit);
+        gen_out(c, "        ak_report(d, &%s_rules[%d], 0, 0, \"\", \"the file has %%zu bytes; the cap is %%zu\", in->size,\n"
+                   "                  (size_t)%lldULL);\n        return;\n    }\n",
+                id, rule_index(cc, f->size_code), (long long)f->size_limit);
+    }
+    gen_out(c, "    ak_options o = opt ? *opt : (ak_options){0};\n");
+    if (f->max_depth)
+        gen_out(c, "    if (o.max_depth == 0 || o.max_depth > %lldu)\n        o.max_depth = %lldu;\n",
+                (long long)f->max_depth, (long long)f->max_depth);
+    bool state = cc_has_hook(f, "state");
+    if (state) {
+        gen_out(c, "    void *state = calloc(1, %s_state_size ? %s_state_size : 1);\n", id, id);
+        /* no rule says "out of memory" yet (issue 17: allocation failures as diagnostics) */
+        gen_out(c, "    if (!state)\n        return;\n");
+    }
+    const char *user = state ? "state" : "NULL";
+    char dup[64] = "NULL";
+    if (f->json_codes[JR_DUPLICATE])
+        snprintf(dup, sizeof dup, "&%s_rules[%d]", id, rule_index(cc, f->json_codes[JR_DUPLICATE]));
+    if (renames) {
+        /* the front end reports with its own rules: checked into a list of
+           their own, then reported again as the format's */
+        gen_out(c, "    ak_diag_options dopt = {ak_diags_strict(d), ak_diags_max_errors(d)};\n    ak_diags *tmp = ak_diags_new(&dopt);\n");
+        gen_out(c, "    if (tmp) {\n        ak_diags_set_source(tmp, in->data, in->size, true);\n");
+        gen_out(c, "        %s_validate_json(in->data, in->size, &o, tmp, %s, in->mapped, %s);\n", id, dup, user);
+        gen_out(c, "        for (size_t i = 0; i < ak_diags_count(tmp); i++) {\n"
+                   "            const ak_diag *g = ak_diags_at(tmp, i);\n"
+                   "            if (g->rule == &ak_rule_limit_max_errors)\n                break;\n"
+                   "            if (!ak_report_at(d, %s_json_rule(g->rule), g->offset, g->length, g->line, g->column, "
+                   "g->path, \"%%s\",\n                              g->message))\n                break;\n"
+                   "        }\n        ak_diags_free(tmp);\n    }\n",
+                id);
+    } else {
+        gen_out(c, "    %s_validate_json(in->data, in->size, &o, d, %s, in->mapped, %s);\n", id, dup, user);
+    }
+    if (state)
+        gen_out(c, "    free(state);\n");
+    gen_out(c, "}\n");
+
+}
+
+/* The format's check and its registry entry: the size cap, the depth cap,
+ * the hooks' state, and the JSON front end's problems renamed to the
+ * format's rules (`json { ... }`). */
+static void registry_entry(jem *em, FILE *c)
+{
+    compiler *cc = em->cc;
+    format_decl *f = em->f;
+    const char *id = f->id;
+    bool renames = false;
+    for (int i = 0; i < JR_COUNT; i++)
+        renames |= f->json_codes[i] != NULL;
+    line_to_self(cc, c);
+    if (renames) {
+        /* which JSON front-end rules each category takes (the rest are syntax) */
+        static const struct {
+            int cat;
+            const char *rule;
+        } members[] = {
+            {JR_ENCODING, "AK_JSON_R_UTF16"},     {JR_ENCODING, "AK_JSON_R_UTF32"},
+            {JR_ENCODING, "AK_JSON_R_INVALID_UTF8"}, {JR_ENCODING, "AK_JSON_R_LONE_SURROGATE"},
+            {JR_DEPTH, "AK_JSON_R_DEPTH"},        {JR_BOM, "AK_JSON_R_BOM"},
+            {JR_DUPLICATE, "AK_JSON_R_DUPLICATE_MEMBER"}, {JR_RANGE, "AK_JSON_R_OUT_OF_RANGE"},
+            {JR_INTEGER, "AK_JSON_R_NOT_INTEGER"},
+        };
+        gen_out(c, "\n/* The format's rule for a problem the JSON front end found. */\n");
+        gen_out(c, "static const ak_rule *%s_json_rule(const ak_rule *r)\n{\n", id);
+        gen_out(c, "    if (r < ak_json_rules || r >= ak_json_rules + AK_JSON_R_COUNT)\n        return r;\n");
+        gen_out(c, "    switch (r - ak_json_rules) {\n");
+        for (size_t k = 0; k < sizeof members / sizeof members[0]; k++)
+            if (f->json_codes[members[k].cat])
+                gen_out(c, "    case %s: return &%s_rules[%d];\n", members[k].rule, id,
+                        rule_index(cc, f->json_codes[members[k].cat]));
+        if (f->json_codes[JR_SYNTAX])
+            gen_out(c, "    default: return &%s_rules[%d];\n    }\n}\n", id, rule_index(cc, f->json_codes[JR_SYNTAX]));
+        else
+            gen_out(c, "    default: return r;\n    }\n}\n");
+    }
+    if (!cc_has_hook(f, "validate")) /* else hand-written around <id>_validate_json */
+        emit_validate(em, c, renames);
+    gen_out(c, "\nconst ak_format ak_format_%s = {\n    .id = \"%s\",\n    .name = ", id, id);
+    gen_c_string(c, f->title, false);
+    gen_out(c, ",\n    .extensions = %s_extensions,\n    .text = true,\n    .rules = %s_rules,\n", id, id);
+    gen_out(c, "    .rule_count = %s_RULE_COUNT,\n    .validate = %s_validate,\n    .json_schema = %s_json_schema,\n", id, id,
+            id);
+    static const char *const fields[] = {"sniff", "dump", "reemit", "to_model", "from_model"};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (cc_has_hook(f, fields[i]))
+            gen_out(c, "    .%s = %s_%s,\n", fields[i], id, fields[i]);
+    if (f->writes.n)
+        gen_out(c, "    .versions = %s_versions,\n", id);
+    if (f->writes_by_reemit)
+        gen_out(c, "    .reemit_versions = true,\n");
+    gen_out(c, "};\n");
 }
 
 bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
@@ -511,6 +640,7 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
     gen_c_string(c, f->version_pointer, false);
     gen_out(c, ", %zu};\n", f->objects.n);
     entry_point(em, c);
+    registry_entry(em, c);
     if (outdir && !write_lanes(em, outdir))
         return false;
     /* the JSON Schema (emit_jsonschema.c) */

@@ -576,13 +576,16 @@ static void expand_switch(expander *x, struct_decl *s, member *m)
             cc_error(cc, a->at, "at most 8 type parameters");
             continue;
         }
+        bool bad = false;
         for (size_t k = 0; k < n; k++) {
             token *t = a->targs.items[k];
             tparam *p = tm->tparams.items[k];
             if (!p->tab) {
                 fixed[k] = struct_arg(x, t);
-                if (!fixed[k])
+                if (!fixed[k]) {
                     cc_error(cc, t->at, "type argument '%s': no struct of that name", t->text);
+                    bad = true;
+                }
                 continue;
             }
             fixed[k] = find_entry(p->tab, t->text);
@@ -594,6 +597,8 @@ static void expand_switch(expander *x, struct_decl *s, member *m)
                 combos *= p->tab->entries.n;
             }
         }
+        if (bad)
+            continue; /* (no table to expand a missing struct argument over) */
         for (size_t c = 0; c < combos; c++) {
             table_entry *args[8];
             expr *cond = base;

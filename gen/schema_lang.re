@@ -5,6 +5,7 @@
 #include "schema_lang.h"
 #include "parser.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,7 +176,10 @@ static int scan(compiler *cc, lexer *lx, token *t)
     text_int:
         t->text = cc_strdup(cc, (const char *)lx->tok, (size_t)(lx->cur - lx->tok));
         t->len = (size_t)(lx->cur - lx->tok);
-        if (t->len > 20) {
+        /* beyond 64 bits strtoull would saturate: refuse instead */
+        errno = 0;
+        (void)strtoull(t->text, NULL, 0);
+        if (t->len > 20 || errno == ERANGE) {
             cc_error(cc, t->at, "integer literal too long");
             return -1;
         }

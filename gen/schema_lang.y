@@ -141,6 +141,7 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
 %type cons {cons *}
 %type cbody {cons *}
 %type jcbody {cons *}
+%type jxbody {cons *}
 %type jconslist {vec *}
 %type jcons {cons *}
 %type exprlist {vec *}
@@ -228,30 +229,52 @@ item ::= MAGIC(M) STRING(B) SIZE GE INT(N). {
 item ::= LIMIT SIZE INT(N) CODE(C). {
     F(cc)->size_limit = int_of(N); F(cc)->size_code = C->text; F(cc)->size_at = C->at;
 }
+/* JSON: `limit depth N`: the nesting the validator allows unless asked for less */
+item ::= LIMIT name(K) INT(N). {
+    if (strcmp(K->text, "depth") != 0)
+        cc_error(cc, K->at, "unknown limit '%s' (size N @code, depth N)", K->text);
+    F(cc)->max_depth = int_of(N); F(cc)->max_depth_at = K->at;
+}
 item ::= name(N) CODE(A) CODE(B) CODE(C). {
     if (strcmp(N->text, "undump") != 0)
         cc_error(cc, N->at, "unknown declaration '%s'", N->text);
     F(cc)->undump_codes[0] = A->text; F(cc)->undump_codes[1] = B->text; F(cc)->undump_codes[2] = C->text;
     F(cc)->undump_at[0] = A->at; F(cc)->undump_at[1] = B->at; F(cc)->undump_at[2] = C->at;
 }
-/* undump { <category> @code, ... }: the codes of undump problems by category */
-item ::= name(N) LBRACE ucats RBRACE. {
-    if (strcmp(N->text, "undump") != 0)
+/* undump { <category> @code, ... }: the codes of undump problems by category;
+ * json { <category> @code, ... }: the rules a JSON format reports the JSON
+ * front end's own problems with */
+item ::= block_head ucats RBRACE. { F(cc)->block = NULL; }
+block_head ::= name(N) LBRACE. {
+    F(cc)->block = N->text;
+    if (strcmp(N->text, "undump") != 0 && strcmp(N->text, "json") != 0)
         cc_error(cc, N->at, "unknown declaration '%s'", N->text);
 }
 ucats ::= ucat.
 ucats ::= ucats COMMA ucat.
 ucat ::= name(K) CODE(C). {
-    static const char *const names[UD_COUNT_ALL] = {"syntax", "shape", "value", "type", "unknown", "missing",
-                                                    "duplicate", "order", "name", "range", "count", "result"};
-    int i = 0;
-    while (i < UD_COUNT_ALL && strcmp(names[i], K->text) != 0)
-        i++;
-    if (i == UD_COUNT_ALL) {
-        cc_error(cc, K->at, "unknown undump category '%s' (syntax, shape, value, type, unknown, missing, "
-                 "duplicate, order, name, range, count, result)", K->text);
+    if (F(cc)->block && strcmp(F(cc)->block, "json") == 0) {
+        int i = 0;
+        while (i < JR_COUNT && strcmp(cc_json_category_names[i], K->text) != 0)
+            i++;
+        if (i == JR_COUNT)
+            cc_error(cc, K->at, "unknown json category '%s' (syntax, encoding, depth, bom, duplicate, range, "
+                     "integer)", K->text);
+        else {
+            F(cc)->json_codes[i] = C->text; F(cc)->json_at[i] = C->at;
+        }
     } else {
-        F(cc)->undump_codes[i] = C->text; F(cc)->undump_at[i] = C->at;
+        static const char *const names[UD_COUNT_ALL] = {"syntax", "shape", "value", "type", "unknown", "missing",
+                                                        "duplicate", "order", "name", "range", "count", "result"};
+        int i = 0;
+        while (i < UD_COUNT_ALL && strcmp(names[i], K->text) != 0)
+            i++;
+        if (i == UD_COUNT_ALL) {
+            cc_error(cc, K->at, "unknown undump category '%s' (syntax, shape, value, type, unknown, missing, "
+                     "duplicate, order, name, range, count, result)", K->text);
+        } else {
+            F(cc)->undump_codes[i] = C->text; F(cc)->undump_at[i] = C->at;
+        }
     }
 }
 /* `checks in "file" ...`: where a text format's checks report its rules. */
@@ -278,6 +301,12 @@ vnames ::= name(N). { vec_push(cc, &F(cc)->version_fields, N); }
 vnames ::= vnames COMMA name(N). { vec_push(cc, &F(cc)->version_fields, N); }
 /* binary: the versions from_model can write, the default first (convert --format-version) */
 item ::= WRITES(W) wversions. { F(cc)->writes_at = W->at; }
+/* ... `by reemit`: the format's own re-emission writes them (a whole-file upgrade), not from_model */
+item ::= WRITES(W) wversions BY name(N). {
+    F(cc)->writes_at = W->at; F(cc)->writes_by_reemit = true;
+    if (strcmp(N->text, "reemit") != 0)
+        cc_error(cc, N->at, "writes ... by '%s': only `by reemit` (from_model is the default)", N->text);
+}
 wversions ::= STRING(S). { vec_push(cc, &F(cc)->writes, (void *)S->text); }
 wversions ::= wversions COMMA STRING(S). { vec_push(cc, &F(cc)->writes, (void *)S->text); }
 item ::= RULE CODE(C) severity(A) SLASH severity(B) STRING(M) rationale(R). {
@@ -574,17 +603,20 @@ jcbody(A) ::= SYNTAX(T) name(N). { A = mk_cons(cc, C_SYNTAX, T->at); A->name = N
 jcbody(A) ::= UNIQUE(T) LPAREN name(N) RPAREN. { A = mk_cons(cc, C_UNIQUE, T->at); A->name = N->text; }
 jcbody(A) ::= KIND(T). { A = mk_cons(cc, C_KIND, T->at); }
 jcbody(A) ::= REQUIRED(T). { A = mk_cons(cc, C_REQUIRED, T->at); }
-/* JSON half, issue 10: versions, references, families, enums */
+/* JSON half, issue 10: versions, references, families, enums. The words
+ * only JSON members take are not constraints of binary fields at all, so a
+ * field may still be named `key` (newlines are whitespace: after a field's
+ * type, a constraint word would continue its constraint list). */
 jcbody(A) ::= REQUIRED(T) SINCE INT(V). {
     A = mk_cons(cc, C_REQUIRED, T->at); A->value = mk_expr(cc, E_INT, V->at, V->text);
 }
 jcbody(A) ::= UNIQUE(T). { A = mk_cons(cc, C_UNIQUE, T->at); }
-jcbody(A) ::= KEY(T). { A = mk_cons(cc, C_KEY, T->at); }
-jcbody(A) ::= DANGLING(T). { A = mk_cons(cc, C_DANGLING, T->at); }
-jcbody(A) ::= MISTARGETED(T). { A = mk_cons(cc, C_MISTARGETED, T->at); }
-jcbody(A) ::= UNLISTED(T). { A = mk_cons(cc, C_UNLISTED, T->at); }
-jcbody(A) ::= MISPLACED(T). { A = mk_cons(cc, C_MISPLACED, T->at); }
-jcbody(A) ::= ANYCASE(T). { A = mk_cons(cc, C_ANYCASE, T->at); }
+jxbody(A) ::= KEY(T). { A = mk_cons(cc, C_KEY, T->at); }
+jxbody(A) ::= DANGLING(T). { A = mk_cons(cc, C_DANGLING, T->at); }
+jxbody(A) ::= MISTARGETED(T). { A = mk_cons(cc, C_MISTARGETED, T->at); }
+jxbody(A) ::= UNLISTED(T). { A = mk_cons(cc, C_UNLISTED, T->at); }
+jxbody(A) ::= MISPLACED(T). { A = mk_cons(cc, C_MISPLACED, T->at); }
+jxbody(A) ::= ANYCASE(T). { A = mk_cons(cc, C_ANYCASE, T->at); }
 
 exprlist(A) ::= expr(E). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, E); }
 exprlist(A) ::= exprlist(B) COMMA expr(E). { A = B; vec_push(cc, A, E); }
@@ -701,6 +733,7 @@ jconslist(A) ::= . [EMPTY] { A = cc_alloc(cc, sizeof *A); }
 jconslist(A) ::= jcons(C). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, C); }
 jconslist(A) ::= jconslist(B) COMMA jcons(C). { A = B; vec_push(cc, A, C); }
 jcons(A) ::= jcbody(B) CODE(C) fatal_opt(X). { A = B; A->code = C->text; A->code_at = C->at; A->fatal = X; }
+jcons(A) ::= jxbody(B) CODE(C) fatal_opt(X). { A = B; A->code = C->text; A->code_at = C->at; A->fatal = X; }
 /* A hook of the format reports the member's values of the wrong type. */
 jcons(A) ::= KIND(T) BY name(N). { A = mk_cons(cc, C_KIND, T->at); A->name = N->text; }
 versions ::= .

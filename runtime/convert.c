@@ -141,8 +141,8 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
     }
 
     /* Same format: the canonical re-emission keeps everything the file has,
-       its version included. */
-    if (from == to && to->reemit && !opt->format_version)
+       its version included (or converts it, when the format says so). */
+    if (from == to && to->reemit && (!opt->format_version || to->reemit_versions))
         return to->reemit(in, opt, d, out);
 
     /* A JSON file converted into a format that can build itself from its own

@@ -229,10 +229,15 @@ bool ak_curve_from_track(const ak_track *t, unsigned component, ak_arena *arena,
             }
         }
         if (k->interp == AK_INTERP_HERMITE) {
-            c->in_weight = k->in_weight;
             c->out_weight = k->out_weight;
-            c->in_weighted = k->in_weighted;
             c->out_weighted = k->out_weighted;
+        }
+        /* the incoming side belongs to the segment before, whatever this
+           key's own interpolation (a Glaxnimate hold keyframe ends an eased
+           segment) */
+        if (k->interp == AK_INTERP_HERMITE || (k->in_weighted && k->has_tangents)) {
+            c->in_weight = k->in_weight;
+            c->in_weighted = k->in_weighted;
         }
     }
     out->keys = keys;

@@ -262,8 +262,16 @@ static void begin(ak_json_writer *w, bool object)
 void ak_json_begin_object(ak_json_writer *w) { begin(w, true); }
 void ak_json_begin_array(ak_json_writer *w) { begin(w, false); }
 
-static int member_cmp(const char *keys, const member *x, const member *y)
+static bool is_first(const char *first, const char *keys, const member *x)
 {
+    return first && x->key_len == strlen(first) && memcmp(keys + x->key_off, first, x->key_len) == 0;
+}
+
+static int member_cmp(const char *first, const char *keys, const member *x, const member *y)
+{
+    bool fx = is_first(first, keys, x), fy = is_first(first, keys, y);
+    if (fx != fy)
+        return fx ? -1 : 1;
     size_t n = x->key_len < y->key_len ? x->key_len : y->key_len;
     int c = n ? memcmp(keys + x->key_off, keys + y->key_off, n) : 0;
     if (c)
@@ -272,7 +280,7 @@ static int member_cmp(const char *keys, const member *x, const member *y)
 }
 
 /* Stable bottom-up merge sort by name (equal names keep their order). */
-static bool sort_members(ak_json_writer_level *l)
+static bool sort_members(ak_json_writer_level *l, const char *first)
 {
     size_t n = l->nmembers;
     if (n < 2)
@@ -287,7 +295,7 @@ static bool sort_members(ak_json_writer_level *l)
             size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
             size_t i = lo, j = mid, k = lo;
             while (i < mid && j < hi)
-                dst[k++] = member_cmp(l->keys.data, &src[j], &src[i]) < 0 ? src[j++] : src[i++];
+                dst[k++] = member_cmp(first, l->keys.data, &src[j], &src[i]) < 0 ? src[j++] : src[i++];
             while (i < mid)
                 dst[k++] = src[i++];
             while (j < hi)
@@ -319,7 +327,7 @@ static void end(ak_json_writer *w, bool object)
         for (size_t i = 0; i < l->nmembers; i++)
             l->members[i].text_len =
                 (i + 1 < l->nmembers ? l->members[i + 1].text_off : l->text.len) - l->members[i].text_off;
-        if (!sort_members(l)) {
+        if (!sort_members(l, w->first_key)) {
             w->out->failed = true;
             flag(w, "out of memory");
         }
@@ -333,7 +341,7 @@ static void end(ak_json_writer *w, bool object)
         }
     }
     ak_buf *b = sink(w);
-    if (l->count)
+    if (l->count || w->open_empty)
         newline_indent(w, b, w->depth - 1);
     ak_buf_putc(b, object ? '}' : ']');
     w->depth--;

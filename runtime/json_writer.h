@@ -30,6 +30,13 @@ typedef struct ak_json_writer {
     ak_json_writer_level *levels;
     size_t depth, cap;
     bool top_written;
+    /* Qt's indented layout (Glaxnimate), set after ak_json_writer_init:
+       with sort_keys, a member named first_key comes before every other
+       ("__type__"; NULL: none); open_empty writes an empty object or array
+       on two lines, the closer at the opener line's indent ("[\n    ]"),
+       not {} / []. */
+    const char *first_key;
+    bool open_empty;
     bool error;          /* something was replaced or refused (see above) */
     const char *why;     /* the first such problem, for messages */
 } ak_json_writer;

@@ -1,4 +1,5 @@
-/* AnimJ: shared between the format entry (animj.c) and the hooks. */
+/* AnimJ: what the hooks (animj_hooks.c) and the model mapping (animj_model.c)
+ * share beyond the generated header, which declares the format's own hooks. */
 #ifndef AK_FORMATS_ANIMJ_H
 #define AK_FORMATS_ANIMJ_H
 
@@ -49,14 +50,5 @@ typedef struct animj_state {
     } prev;
     uint64_t key_index;
 } animj_state;
-
-extern const ak_format ak_format_animj;
-struct ak_arena;
-struct ak_animation;
-/* animj_model.c: the common model and the canonical emitter (spec 6.1). */
-bool animj_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,
-                    struct ak_animation **out);
-bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);
-bool animj_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);
 
 #endif

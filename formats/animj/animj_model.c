@@ -289,8 +289,10 @@ static int build_event(void *user, ak_json_parser *p, const ak_json_event *e)
             return 0;
         if (v != &k->value) {
             if (!k->has_tangents) {
-                value_defaults(b, &k->in_tangent);
-                value_defaults(b, &k->out_tangent);
+                /* the tangent not given is the zero value, not a value with
+                   missing components (spec 3.2: color a = 0, color32 a = 0) */
+                memset(&k->in_tangent, 0, sizeof k->in_tangent);
+                memset(&k->out_tangent, 0, sizeof k->out_tangent);
             }
             k->has_tangents = true;
         }
@@ -692,4 +694,10 @@ bool animj_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf
     bool ok = animj_to_model(in, opt, d, &arena, &anim) && animj_from_model(anim, opt, d, out);
     ak_arena_free(&arena);
     return ok;
+}
+
+/* The canonical AnimJ is the clearest dump of an AnimJ file. */
+bool animj_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
+{
+    return animj_reemit(in, opt, d, out);
 }

@@ -271,8 +271,8 @@ bool mrtk_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struc
     return true;
 }
 
-/* ---- common model -> MRTK 1.1 (spec §6) ---------------------------------
- * New documents are 1.1 (MRTK 2.6+). Tracks are matched by the names
+/* ---- common model -> MRTK 1.1 or 1.0 (spec §6) --------------------------
+ * New documents are 1.1 (MRTK 2.6+), or 1.0 with --format-version 1.0. Tracks are matched by the names
  * to_model gives them (node + property); float tracks become simple curves
  * (time, value), bool tracks bool curves (0.0/1.0). A section is flagged
  * present when any of its tracks is given. Losses are reported once per
@@ -428,9 +428,53 @@ static void put_track(encoder *e, const ak_track *t, size_t index)
 
 static void empty_simple(mrtk_curve__simple_key *c) { c->pre_wrap = c->post_wrap = 8; }
 
+/* §6.8, 1.1 -> 1.0: simple keys become (t, v, 0, 0, 0, 0, Both), which
+ * evaluates identically; absent sections are empty curves; gaze is dropped. */
+static bool full_from_simple(encoder *e, mrtk_curve__full_key *to, const mrtk_curve__simple_key *from)
+{
+    to->pre_wrap = from->pre_wrap;
+    to->post_wrap = from->post_wrap;
+    to->num_keys = from->num_keys;
+    to->keys_count = from->keys_count;
+    to->keys = from->keys_count ? AK_ARENA_ARRAY(e->arena, mrtk_full_key, from->keys_count) : NULL;
+    if (from->keys_count && !to->keys)
+        return false;
+    for (size_t i = 0; i < from->keys_count; i++)
+        to->keys[i] = (mrtk_full_key){.time = from->keys[i].time, .value = from->keys[i].value, .weighted_mode = 3};
+    return true;
+}
+
+static bool to_v10(encoder *e, mrtk_file *f)
+{
+    const mrtk_body_v11 v11 = f->body_v11; /* the two bodies share their storage */
+    mrtk_body_v10 *b = &f->body_v10;
+    memset(b, 0, sizeof *b);
+    f->minor = 0;
+    bool ok = true;
+    for (int k = 0; k < 7; k++)
+        ok &= full_from_simple(e, &b->camera.pos_x + k, &v11.camera.pos_x + k);
+    for (int j = 0; j < 27; j++)
+        for (int k = 0; k < 7; k++) {
+            ok &= full_from_simple(e, &b->left_hand.joints[j].pos_x + k, &v11.left_hand.joints[j].pos_x + k);
+            ok &= full_from_simple(e, &b->right_hand.joints[j].pos_x + k, &v11.right_hand.joints[j].pos_x + k);
+        }
+    b->hand_tracked_left = v11.hand_tracked_left;
+    b->hand_tracked_right = v11.hand_tracked_right;
+    b->hand_pinching_left = v11.hand_pinching_left;
+    b->hand_pinching_right = v11.hand_pinching_right;
+    size_t gaze = 0;
+    for (int k = 0; k < 6; k++)
+        gaze += (&v11.eye_gaze.origin_x + k)->keys_count ? 1 : 0;
+    if (gaze)
+        ak_report(e->d, rule_of("mrtk.convert.loss"), 0, 0, "",
+                  "%zu eye gaze track%s dropped: version 1.0 has no eye gaze", gaze, gaze == 1 ? " is" : "s are");
+    return ok;
+}
+
 bool mrtk_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)
 {
-    (void)opt;
+    /* 1.1 unless 1.0 is asked for (the layout's `writes`: MRTK 2.5 and older read only 1.0) */
+    bool v10 = opt && opt->format_version && strcmp(opt->format_version, "1.0") == 0;
     ak_arena arena;
     ak_arena_init(&arena, 0);
     encoder e = {.arena = &arena, .d = d};
@@ -471,6 +515,8 @@ bool mrtk_from_model(const struct ak_animation *anim, const ak_options *opt, ak_
     if (e.wrapped)
         ak_report(d, loss, 0, 0, "", "%zu infinity mode%s MRTK cannot hold became clamp", e.wrapped,
                   e.wrapped == 1 ? "" : "s");
+    if (v10 && !e.refused && !to_v10(&e, f))
+        e.refused = true;
     bool ok = !e.refused && mrtk_encode(f, out);
     ak_arena_free(&arena);
     return ok;

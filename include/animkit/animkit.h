@@ -277,6 +277,10 @@ typedef struct ak_format {
     /* Writes the input again in the format's canonical style (same format:
        `convert a.anim b.anim`). May be NULL. */
     bool (*reemit)(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);
+    /* reemit writes ak_options.format_version itself (an upgrade within the
+       format, Glaxnimate's); otherwise a same-format conversion to another
+       version goes through the common model */
+    bool reemit_versions;
     /* The inverse of dump: builds the file from its JSON dump. May be NULL. */
     bool (*undump)(const ak_input *json, const ak_options *opt, ak_diags *d, ak_buf *out);
     /* Decodes into the common model (runtime/model.h), allocated in arena.

@@ -1,5 +1,6 @@
-# Runs `animgen --check` on one declaration (cmake -P; ANIMGEN, FILE, REL
-# given with -D) and compares with the expectation in its header comment:
+# Runs animgen on one declaration (cmake -P; ANIMGEN, FILE, REL, SRC, OUT
+# given with -D), generating into OUT (so that errors only the emitter finds
+# count too), and compares with the expectation in its header comment:
 #   # expect: ok
 #   # expect: LINE:COL: error: MESSAGE
 # An error expectation must match the first diagnostic exactly
@@ -8,7 +9,9 @@
 file(STRINGS ${FILE} header REGEX "^# expect: ")
 list(GET header 0 expect)
 string(REGEX REPLACE "^# expect: " "" expect "${expect}")
-execute_process(COMMAND ${ANIMGEN} --check ${REL} WORKING_DIRECTORY ${SRC}
+file(REMOVE_RECURSE ${OUT})
+file(MAKE_DIRECTORY ${OUT})
+execute_process(COMMAND ${ANIMGEN} -o ${OUT} ${REL} WORKING_DIRECTORY ${SRC}
                 RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
 if(expect STREQUAL "ok")
   if(NOT rc EQUAL 0)

@@ -5,7 +5,7 @@
  *                            and <case>.animx.expected (tests/conformance/animx)
  *   animx_gen examples DIR   small valid and invalid samples (examples/animx)
  *   animx_gen seeds DIR      fuzz seeds (fuzz/corpus/animx): files, and JSON
- *                            dumps for the undump path (animx_undump.c)
+ *                            dumps for the undump path (animx_undump)
  *
  * Valid files are encoded from models (all 40 value types in Raw, Discrete
  * and Curve tracks; the three encodings) or are the spec's §8 vectors;

@@ -81,6 +81,8 @@ def detection(tmp):
 
 
 def planned(tmp):
+    # .rawr files are Glaxnimate (never plain JSON): the corpus validates,
+    # a file without assets does not
     rawr = os.path.join(tmp, "rawr")
     os.mkdir(rawr)
     corpus = os.path.join(SHARED, "corpus", "glaxnimate")
@@ -91,9 +93,9 @@ def planned(tmp):
                                           '"format": {"format_version": 7, "generator": "Glaxnimate"}}')
     r = run("validate", "--diagnostics", "json", rawr)
     fs = files_of(r)
-    expect("a folder of .rawr files is not valid JSON", r.returncode == 2 and fs and
-           all(f["format"] == "glaxnimate" and not f["valid"] for f in fs) and
-           set(codes(r)) == {"animkit.input.unsupported-format"}, (r.returncode, fs))
+    expect("a folder of .rawr files is checked as Glaxnimate", r.returncode == 1 and fs and
+           all(f["format"] == "glaxnimate" and f["valid"] == (not f["file"].endswith("own.rawr")) for f in fs) and
+           "glaxnimate.top.assets-missing" in codes(r), (r.returncode, fs))
     # Prime ANIM version 2 (prime-anim.md §1.2: MP1's u32 1 at 0x0C), named .anim
     prime = write(os.path.join(tmp, "samus.anim"), bytes.fromhex("00000002 00000000 00000000 00000001") + bytes(32))
     r = run("validate", "--diagnostics", "json", prime)
@@ -104,10 +106,10 @@ def planned(tmp):
         r = run(*args)
         expect(f"{args[0]} of a planned format: exit 2", r.returncode == 2 and
                b"animkit.input.unsupported-format" in r.stderr, (r.returncode, r.stderr))
-    r = run("validate", "--format", "glaxnimate", prime)
+    r = run("validate", "--format", "primeanim", prime)
     expect("--format of a planned format", r.returncode == 2 and b"planned" in r.stderr, r.stderr)
     r = run("formats")
-    expect("formats lists the planned ones", b"glaxnimate" in r.stdout and b"planned" in r.stdout, r.stdout)
+    expect("formats lists the planned ones", b"primeanim" in r.stdout and b"planned" in r.stdout, r.stdout)
 
 
 def folders(tmp):
@@ -245,6 +247,16 @@ def versions(tmp):
     r = run("convert", "--to", "mrtk", "--format-version", "1.1", rec, out)
     r2 = run("dump", out)
     expect("--format-version 1.1 writes 1.1", r.returncode == 0 and b'"minor": 1' in r2.stdout, r2.stdout[:200])
+    # 1.1 -> 1.0 (spec §6.8): simple keys become (t, v, 0, 0, 0, 0, 3), gaze is dropped with a warning
+    v11 = example("mrtk", "camera_only_v11.bin")
+    out10 = os.path.join(tmp, "camera_v10.bin")
+    r = run("convert", "--to", "mrtk", "--format-version", "1.0", "--verify", v11, out10)
+    r2 = run("dump", out10)
+    dev = [l for l in r.stderr.decode(errors="replace").splitlines() if "animkit.convert.deviation" in l]
+    expect("--format-version 1.0 writes 1.0, evaluating the same", r.returncode == 0 and b'"minor": 0' in r2.stdout
+           and b'"weighted_mode": 3' in r2.stdout and dev and " 0 at time" in dev[0], r.stderr[-400:])
+    r = run("validate", "--strict", out10)
+    expect("... and passes --strict", r.returncode == 0, r.stdout[:300])
     r = run("convert", "--to", "mrtk", "--format-version", "7.3", rec, out)
     expect("an unknown --format-version", r.returncode == 1 and b"animkit.convert.version" in r.stderr, r.stderr)
 

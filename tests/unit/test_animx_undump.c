@@ -1,4 +1,4 @@
-/* AnimX undump (formats/animx/animx_undump.c): the inverse of dump.
+/* AnimX undump (generated from animx.layout; gen/rt/ak_layout.c): the inverse of dump.
  *
  *  - every committed AnimX input (conformance cases, examples, fuzz seeds:
  *    all that tests/animx/animx_cases.c generates) that dumps: dump ->

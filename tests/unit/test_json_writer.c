@@ -104,6 +104,32 @@ static void test_sorted_nested_arrays(void **state)
     expect_text(&out, "{\"a\":\"x\",\"a\":\"second a stays second\",\"b\":[{\"c\":2,\"d\":1}]}");
 }
 
+static void test_first_key_open_empty(void **state)
+{
+    (void)state;
+    /* Qt's indented layout as Glaxnimate writes it: "__type__" before
+       names that sort lower ("A"), empty containers on two lines. */
+    ak_buf out;
+    ak_buf_init(&out);
+    ak_json_writer w;
+    ak_json_writer_options opt = {4, true, true};
+    ak_json_writer_init(&w, &out, &opt);
+    w.first_key = "__type__";
+    w.open_empty = true;
+    ak_json_begin_object(&w);
+    ak_json_keyz(&w, "values");
+    ak_json_begin_array(&w);
+    ak_json_end_array(&w);
+    ak_json_keyz(&w, "A");
+    ak_json_begin_object(&w);
+    ak_json_end_object(&w);
+    ak_json_keyz(&w, "__type__");
+    ak_json_stringz(&w, "List");
+    ak_json_end_object(&w);
+    assert_true(ak_json_writer_finish(&w));
+    expect_text(&out, "{\n    \"__type__\": \"List\",\n    \"A\": {\n    },\n    \"values\": [\n    ]\n}\n");
+}
+
 static void test_sorted_many(void **state)
 {
     (void)state;
@@ -229,6 +255,7 @@ int main(void)
         cmocka_unit_test(test_compact),
         cmocka_unit_test(test_pretty_sorted),
         cmocka_unit_test(test_sorted_nested_arrays),
+        cmocka_unit_test(test_first_key_open_empty),
         cmocka_unit_test(test_sorted_many),
         cmocka_unit_test(test_escaping),
         cmocka_unit_test(test_never_invalid),

@@ -1,0 +1,172 @@
+/* The `glaxnimate` format: Glaxnimate .rawr (../shared/specs/glaxnimate.md).
+ *
+ * Validation is the validator animgen generates from glaxnimate.schema, on
+ * the JSON front end's events, plus the hook of glaxnimate_hooks.c. The
+ * JSON front end reports malformed text with its own json.* rules;
+ * Glaxnimate names them glaxnimate.json.* and glaxnimate.limit.* (spec
+ * 8.2, rules 1-7), so they are renamed on the way out. The registry entry
+ * is generated from the schema's format items. */
+#include "glaxnimate_doc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool contains(const uint8_t *data, size_t n, const char *needle)
+{
+    size_t len = strlen(needle);
+    for (size_t j = 0; j + len <= n; j++)
+        if (data[j] == '"' && memcmp(data + j, needle, len) == 0)
+            return true;
+    return false;
+}
+
+/* Spec section 1: a JSON object whose objects carry "__type__" members, or
+ * whose "format" object holds "format_version" (it may come after a large
+ * "animation"); a Lottie file has neither. The first 64 KiB suffice: a
+ * `.rawr` whose first object starts later is still claimed by its
+ * extension. */
+int glaxnimate_sniff(const uint8_t *p, size_t n)
+{
+    size_t i = 0;
+    if (n >= 3 && p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf)
+        i = 3;
+    while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
+        i++;
+    if (i >= n || p[i] != '{')
+        return AK_SNIFF_NO;
+    size_t window = n < 65536 ? n : 65536;
+    if (contains(p + i, window - i, "\"__type__\"") || contains(p + i, window - i, "\"format_version\""))
+        return AK_SNIFF_CONTENT;
+    return AK_SNIFF_NO;
+}
+
+/* True when the front end found the text malformed (no tree to read). */
+static bool is_json_rule(const ak_rule *r) { return r >= ak_json_rules && r < ak_json_rules + AK_JSON_R_COUNT; }
+
+static size_t json_errors(const ak_diags *d)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        n += is_json_rule(ak_diags_at(d, i)->rule) && ak_diags_at(d, i)->severity == AK_SEV_ERROR;
+    return n;
+}
+
+/* The Glaxnimate rule of a JSON front-end diagnostic. */
+static const ak_rule *glaxnimate_rule_of(const ak_rule *r)
+{
+    if (!is_json_rule(r))
+        return r;
+    switch (r - ak_json_rules) {
+    case AK_JSON_R_DEPTH: return &glaxnimate_rules[glaxnimate_R_LIMIT_DEPTH];
+    case AK_JSON_R_BOM: return &glaxnimate_rules[glaxnimate_R_JSON_BOM];
+    case AK_JSON_R_UTF16:
+    case AK_JSON_R_UTF32:
+    case AK_JSON_R_INVALID_UTF8:
+    case AK_JSON_R_LONE_SURROGATE: return &glaxnimate_rules[glaxnimate_R_JSON_ENCODING];
+    case AK_JSON_R_DUPLICATE_MEMBER: return &glaxnimate_rules[glaxnimate_R_JSON_DUPLICATE_KEY];
+    case AK_JSON_R_OUT_OF_RANGE: return &glaxnimate_rules[glaxnimate_R_JSON_NUMBER_RANGE];
+    case AK_JSON_R_NOT_INTEGER: return &glaxnimate_rules[glaxnimate_R_PROP_NOT_INTEGER];
+    default: return &glaxnimate_rules[glaxnimate_R_JSON_SYNTAX];
+    }
+}
+
+/* The innermost object with a "__type__" on the way to a JSON Pointer
+ * (spec 8.1: a diagnostic names the enclosing object's type and name). */
+static const gj *enclosing(const gj *root, const char *ptr)
+{
+    const gj *v = root, *found = gj_get(root, "__type__") ? root : NULL;
+    char seg[256];
+    while (v && *ptr == '/') {
+        size_t n = 0;
+        for (ptr++; *ptr && *ptr != '/'; ptr++) {
+            char ch = *ptr;
+            if (ch == '~' && (ptr[1] == '0' || ptr[1] == '1'))
+                ch = *++ptr == '0' ? '~' : '/';
+            if (n + 1 < sizeof seg)
+                seg[n++] = ch;
+        }
+        seg[n] = 0;
+        const gj *next = NULL;
+        if (v->kind == GJ_OBJ) {
+            for (size_t i = 0; i < v->count && !next; i++)
+                if (v->items[i].key_len == n && memcmp(v->items[i].key, seg, n) == 0)
+                    next = v->items[i].v;
+        } else if (v->kind == GJ_ARR) {
+            char *end;
+            unsigned long k = strtoul(seg, &end, 10);
+            next = *end == 0 && k < v->count ? v->items[k].v : NULL;
+        }
+        v = next;
+        if (v && v->kind == GJ_OBJ && gj_get(v, "__type__"))
+            found = v;
+    }
+    return found;
+}
+
+/* Qt's JSON parser refuses deeper nesting (spec 8.2 rule 7). */
+#define GLAXNIMATE_MAX_DEPTH 1024u
+/* Files up to this size get the enclosing object's type and name in their
+   diagnostics. */
+#define GLAXNIMATE_MAX_NAMED ((size_t)8 << 20)
+/* Spec 8.2 rule 8's default size cap. */
+#define GLAXNIMATE_MAX_SIZE ((size_t)256 << 20)
+
+void glaxnimate_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
+{
+    if (in->size > GLAXNIMATE_MAX_SIZE) {
+        ak_report(d, &glaxnimate_rules[glaxnimate_R_LIMIT_SIZE], 0, 0, "", "the file has %zu bytes; the cap is %zu",
+                  in->size, GLAXNIMATE_MAX_SIZE);
+        return;
+    }
+    ak_diag_options dopt = {ak_diags_strict(d), ak_diags_max_errors(d)};
+    ak_diags *tmp = ak_diags_new(&dopt);
+    if (!tmp)
+        return;
+    ak_diags_set_source(tmp, in->data, in->size, true);
+    glax_state st;
+    memset(&st, 0, sizeof st);
+    st.input = in->data;
+    ak_options o = opt ? *opt : (ak_options){0};
+    if (o.max_depth == 0 || o.max_depth > GLAXNIMATE_MAX_DEPTH)
+        o.max_depth = GLAXNIMATE_MAX_DEPTH;
+    glaxnimate_validate_json(in->data, in->size, &o, tmp, &glaxnimate_rules[glaxnimate_R_JSON_DUPLICATE_KEY],
+                             in->mapped, &st);
+    glax_state_free(&st);
+    /* a version this validator does not check (1, 2, below 1): that alone,
+       and what is wrong with the JSON itself, not a cascade of version
+       mismatches (convert reads versions 1 and 2 in legacy mode) */
+    bool unsupported = false, located = false;
+    for (size_t i = 0; i < ak_diags_count(tmp); i++) {
+        if (ak_diags_at(tmp, i)->rule == &glaxnimate_rules[glaxnimate_R_FORMAT_VERSION_UNSUPPORTED])
+            unsupported = true;
+        located = located || ak_diags_at(tmp, i)->path[0];
+    }
+    /* a well-formed document with diagnostics inside: read it to name the
+       objects they are in (up to a size: validation itself keeps no tree,
+       and a huge file is named by paths only) */
+    ak_arena arena;
+    ak_arena_init(&arena, 1 << 16);
+    gj_doc doc;
+    memset(&doc, 0, sizeof doc);
+    doc.arena = &arena;
+    bool tree = located && in->size <= GLAXNIMATE_MAX_NAMED && json_errors(tmp) == 0 && gj_read(&doc, in);
+    for (size_t i = 0; i < ak_diags_count(tmp); i++) {
+        const ak_diag *g = ak_diags_at(tmp, i);
+        if (g->rule == &ak_rule_limit_max_errors)
+            break;
+        if (unsupported && g->rule >= glaxnimate_rules && g->rule < glaxnimate_rules + glaxnimate_RULE_COUNT &&
+            g->rule != &glaxnimate_rules[glaxnimate_R_FORMAT_VERSION_UNSUPPORTED])
+            continue;
+        const gj *owner = tree ? enclosing(doc.root, g->path) : NULL;
+        const gj *name = gj_get(owner, "name");
+        bool named = name && name->kind == GJ_STR;
+        if (!ak_report_at(d, glaxnimate_rule_of(g->rule), g->offset, g->length, g->line, g->column, g->path,
+                          "%s%s%s%s%.*s%s", g->message, owner ? " (in " : "", owner ? gj_type(owner) : "",
+                          named ? " \"" : "", named ? (int)name->len : 0, named ? name->str : "",
+                          owner ? (named ? "\")" : ")") : ""))
+            break;
+    }
+    gj_doc_free(&doc);
+    ak_arena_free(&arena);
+    ak_diags_free(tmp);
+}

@@ -1,0 +1,51 @@
+/* Glaxnimate: a validated document as a tree (glaxnimate_emit.c), for the
+ * canonical writer, the upgrade and the model mapping. One node per JSON
+ * value, in an arena; objects keep their members in file order. */
+#ifndef AK_FORMATS_GLAXNIMATE_DOC_H
+#define AK_FORMATS_GLAXNIMATE_DOC_H
+
+#include "glaxnimate.h"
+
+#include "arena.h"
+
+typedef enum gj_kind { GJ_NULL, GJ_FALSE, GJ_TRUE, GJ_NUM, GJ_STR, GJ_OBJ, GJ_ARR } gj_kind;
+
+typedef struct gj gj;
+typedef struct gj_item {
+    const char *key; /* objects: the decoded name */
+    size_t key_len;
+    gj *v;
+} gj_item;
+
+struct gj {
+    gj_kind kind;
+    double num;
+    const char *str; /* decoded */
+    size_t len;
+    gj_item *items;
+    size_t count, cap;
+};
+
+typedef struct gj_doc {
+    ak_arena *arena;
+    gj *root;
+    gj **stack; /* open containers while reading */
+    size_t depth, cap;
+    const char *key; /* the member name whose value comes next */
+    size_t key_len;
+    bool failed;
+    uint64_t seed; /* new uuids: deterministic per input */
+    ak_diags *d;
+    const char *lost[8]; /* the kinds of loss reported (one warning each) */
+} gj_doc;
+
+/* Reads in (which must be well-formed: validate first) into doc; false
+   when out of memory. doc->arena and doc->d are the caller's. */
+bool gj_read(gj_doc *doc, const ak_input *in);
+void gj_doc_free(gj_doc *doc);
+/* A member of an object, NULL. */
+gj *gj_get(const gj *o, const char *key);
+/* The object's "__type__" ("" without). */
+const char *gj_type(const gj *o);
+
+#endif

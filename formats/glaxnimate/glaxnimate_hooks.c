@@ -1,0 +1,522 @@
+/* Glaxnimate: the checks glaxnimate.schema cannot declare (spec section
+ * 8.2), run by the generated validator on every event after its own
+ * checks.
+ *
+ * Most are local to one object (the model's reject rules, Path.closed,
+ * bitmap sources, adjacent keyframes). The reference rules of section 6
+ * need the document: each composition and shape element is recorded with
+ * its uuid's span, its composition and its container, and each parent,
+ * precomposition and text path reference with its place; they are checked
+ * at the end. Memory: one entry per node and per such reference — what the
+ * references need, never the document. */
+#include "glaxnimate.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Spec 8.2 defaults: rule 9 (a data string) and rule 10 (JSON values). */
+#define GLAX_MAX_BASE64 ((size_t)64 << 20)
+#define GLAX_MAX_VALUES 10000000u
+
+void glax_state_free(glax_state *st)
+{
+    for (size_t i = 0; i < st->ref_count; i++)
+        free(st->refs[i].path);
+    free(st->refs);
+    free(st->nodes);
+    free(st->serials);
+    memset(st, 0, sizeof *st);
+}
+
+static bool grow(void **items, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return true;
+    size_t n = *cap ? *cap * 2 : 64;
+    while (n < need)
+        n *= 2;
+    void *p = realloc(*items, n * size);
+    if (!p)
+        return false;
+    *items = p;
+    *cap = n;
+    return true;
+}
+
+static bool is_composition(int16_t o)
+{
+    return o == glaxnimate_O_Composition || o == glaxnimate_O_MainComposition || o == glaxnimate_O_Precomposition;
+}
+
+static bool is_shape_element(const ak_jschema *s, int16_t o)
+{
+    for (; o >= 0; o = s->objects[o].base)
+        if (o == glaxnimate_O_ShapeElement)
+            return true;
+    return false;
+}
+
+/* The serial of the object frame i levels out (0: innermost), 0 when none. */
+static uint32_t serial_up(ak_jsctx *c, glax_state *st, size_t i)
+{
+    return i < c->depth && c->depth - 1 - i < st->serials_cap ? st->serials[c->depth - 1 - i] : 0;
+}
+
+/* The serial of the innermost enclosing composition. */
+static uint32_t composition_of(ak_jsctx *c, glax_state *st)
+{
+    for (size_t i = 0; i < c->depth; i++) {
+        ak_jsframe *f = ak_js_up(c, i);
+        if (f->is_object && is_composition(f->object))
+            return serial_up(c, st, i);
+    }
+    return 0;
+}
+
+static bool member_is(ak_jsctx *c, const char *name)
+{
+    if (c->slot_object < 0 || c->slot_member < 0)
+        return false;
+    return strcmp(c->s->objects[c->slot_object].members[c->slot_member].name, name) == 0;
+}
+
+static double number_of(const ak_json_event *e)
+{
+    char tmp[512];
+    size_t n = e->text_len < sizeof tmp - 1 ? e->text_len : sizeof tmp - 1;
+    memcpy(tmp, e->text, n);
+    tmp[n] = 0;
+    return strtod(tmp, NULL);
+}
+
+/* A new object: its serial, and a node when it is a composition or a shape element. */
+static bool begin_object(ak_jsctx *c, glax_state *st, const ak_json_event *e)
+{
+    ak_jsframe *f = ak_js_top(c);
+    if (!grow((void **)&st->serials, &st->serials_cap, c->depth, sizeof *st->serials))
+        return false;
+    st->serials[c->depth - 1] = ++st->serial;
+    if (!f || f->object < 0 || f->unresolved)
+        return true;
+    int16_t o = f->object;
+    if (o == glaxnimate_O_AnimationContainer)
+        st->has_first = st->has_last = false;
+    else if (o == glaxnimate_O_Path)
+        st->path_closed = -1, st->bezier_open = st->bezier_closed = false;
+    else if (o == glaxnimate_O_Bitmap)
+        st->bitmap_source = false;
+    else if (o == glaxnimate_O_anim_bezier || o == glaxnimate_O_anim_stops)
+        st->prev_shape = -1;
+    if (is_composition(o) && o != glaxnimate_O_Precomposition)
+        st->compositions++;
+    (void)e;
+    if (!is_composition(o) && !is_shape_element(c->s, o))
+        return true;
+    if (!grow((void **)&st->nodes, &st->node_cap, st->node_count + 1, sizeof *st->nodes))
+        return false;
+    glax_node *n = &st->nodes[st->node_count++];
+    memset(n, 0, sizeof *n);
+    n->serial = st->serial;
+    n->object = o;
+    n->comp = is_composition(o) ? st->serial : composition_of(c, st);
+    n->container = serial_up(c, st, 2); /* the object, its shapes array, the container */
+    return true;
+}
+
+static glax_node *node_of(glax_state *st, uint32_t serial)
+{
+    /* nodes are in serial order */
+    size_t lo = 0, hi = st->node_count;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (st->nodes[mid].serial < serial)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < st->node_count && st->nodes[lo].serial == serial ? &st->nodes[lo] : NULL;
+}
+
+static bool keep_ref(ak_jsctx *c, glax_state *st, const ak_json_event *e)
+{
+    if (!grow((void **)&st->refs, &st->ref_cap, st->ref_count + 1, sizeof *st->refs))
+        return false;
+    const char *path = ak_json_path(c->p);
+    char *copy = malloc(strlen(path) + 1);
+    if (!copy)
+        return false;
+    strcpy(copy, path);
+    glax_ref *r = &st->refs[st->ref_count++];
+    r->from = serial_up(c, st, 0);
+    r->object = c->slot_object;
+    r->text = (size_t)((const uint8_t *)e->text - st->input);
+    r->len = e->text_len;
+    r->offset = e->offset;
+    r->length = e->length;
+    ak_json_location(c->p, e->offset, &r->line, &r->column);
+    r->path = copy;
+    return true;
+}
+
+static bool scalar(ak_jsctx *c, glax_state *st, const ak_json_event *e)
+{
+    int16_t o = c->slot_object;
+    if (o < 0 || c->slot_member < 0)
+        return true;
+    bool num = e->kind == AK_JSON_NUMBER, str = e->kind == AK_JSON_STRING;
+    bool boolean = e->kind == AK_JSON_TRUE || e->kind == AK_JSON_FALSE;
+    if (num && (e->flags & AK_JSON_F_EXP || e->text_len > 300) && isinf(number_of(e)))
+        return ak_js_report(c, glaxnimate_R_JSON_NUMBER_RANGE, e, "%.*s is not a finite double", (int)e->text_len,
+                            e->text);
+    if (o == glaxnimate_O_Format && c->slot_member == glaxnimate_M_Format_format_version && num &&
+        c->version > GLAXNIMATE_LATEST)
+        return ak_js_report(c, glaxnimate_R_FORMAT_VERSION_NEWER, e,
+                            "format_version %.*s is newer than %d: validated as version %d", (int)e->text_len,
+                            e->text, GLAXNIMATE_LATEST, GLAXNIMATE_LATEST);
+    /* the uuid may come after the node's children (Glaxnimate sorts members) */
+    glax_node *self = str && member_is(c, "uuid") ? node_of(st, serial_up(c, st, 0)) : NULL;
+    if (self) {
+        self->uuid = (size_t)((const uint8_t *)e->text - st->input);
+        self->uuid_len = e->text_len;
+    }
+    if ((o == glaxnimate_O_Image || o == glaxnimate_O_PreCompLayer) && member_is(c, "auto_orient") && boolean &&
+        c->version == 8)
+        return ak_js_report(c, glaxnimate_R_PROP_DEV_BUILD, e,
+                            "auto_orient on %s is lost when Glaxnimate opens a version 8 file",
+                            c->s->objects[o].name);
+    if (o == glaxnimate_O_MaskSettings && c->slot_member == glaxnimate_M_MaskSettings_mask && c->version >= 2) {
+        if (boolean && c->version >= 6)
+            return ak_js_report(c, glaxnimate_R_VALUE_ENUM_VERSION, e,
+                                "mask is a MaskMode name from version 6 (\"NoMask\", \"Alpha\")");
+        if (str && c->version <= 5)
+            return ak_js_report(c, glaxnimate_R_VALUE_ENUM_VERSION, e, "mask is a bool before version 6");
+    }
+    if (e->kind == AK_JSON_NULL && ((o == glaxnimate_O_Image && c->slot_member == glaxnimate_M_Image_image) ||
+                                    (o == glaxnimate_O_PreCompLayer &&
+                                     c->slot_member == glaxnimate_M_PreCompLayer_composition)))
+        return ak_js_report(c, glaxnimate_R_REF_UNSET, e, "%s is null: the %s draws nothing",
+                            c->s->objects[o].members[c->slot_member].name, c->s->objects[o].name);
+    if (str && ((o == glaxnimate_O_Layer && c->slot_member == glaxnimate_M_Layer_parent) ||
+                (o == glaxnimate_O_PreCompLayer && c->slot_member == glaxnimate_M_PreCompLayer_composition) ||
+                (o == glaxnimate_O_TextShape && c->slot_member == glaxnimate_M_TextShape_path)))
+        return keep_ref(c, st, e) || (st->oom = true, false);
+    if (num && (is_composition(o) && (member_is(c, "fps") || member_is(c, "width") || member_is(c, "height")))) {
+        double v = number_of(e);
+        bool fps = member_is(c, "fps");
+        if (fps ? !(v > 0) : !(trunc(v) > 0))
+            return ak_js_report(c, glaxnimate_R_PROP_REJECTED, e, "%s %.*s is not positive%s: the default is kept",
+                                fps ? "fps" : c->s->objects[o].members[c->slot_member].name, (int)e->text_len,
+                                e->text, fps ? "" : " (as an integer)");
+    }
+    if (num && o == glaxnimate_O_AnimationContainer) {
+        double v = trunc(number_of(e));
+        bool first = c->slot_member == glaxnimate_M_AnimationContainer_first_frame;
+        if (first) {
+            st->has_first = true, st->first = v;
+            /* loaded before last_frame, which is still -1 */
+            if (!(v >= 0))
+                return ak_js_report(c, glaxnimate_R_PROP_REJECTED, e,
+                                    "first_frame %.*s is negative: the default is kept", (int)e->text_len, e->text);
+            if (st->has_last && st->last >= 0 && !(st->last > v))
+                return ak_js_report(c, glaxnimate_R_PROP_REJECTED, e,
+                                    "first_frame %.*s is not before last_frame (compared as integers)",
+                                    (int)e->text_len, e->text);
+        } else {
+            st->has_last = true, st->last = v;
+            double first_v = st->has_first && st->first >= 0 ? st->first : 0;
+            if (!(v >= 0) || !(v > first_v))
+                return ak_js_report(c, glaxnimate_R_PROP_REJECTED, e,
+                                    "last_frame %.*s is not after first_frame (compared as integers): the default "
+                                    "is kept",
+                                    (int)e->text_len, e->text);
+        }
+    }
+    if (num && o == glaxnimate_O_StretchableTime && c->slot_member == glaxnimate_M_StretchableTime_stretch &&
+        !(number_of(e) > 0))
+        return ak_js_report(c, glaxnimate_R_PROP_STRETCH, e, "stretch %.*s is not positive (division by zero)",
+                            (int)e->text_len, e->text);
+    if (boolean && o == glaxnimate_O_Path && c->slot_member == glaxnimate_M_Path_closed)
+        st->path_closed = e->kind == AK_JSON_TRUE;
+    if (boolean && o == glaxnimate_O_bezier && c->slot_member == glaxnimate_M_bezier_closed) {
+        if (e->kind == AK_JSON_TRUE)
+            st->bezier_closed = true;
+        else
+            st->bezier_open = true;
+        st->cur_shape = (st->cur_shape & ~(INT64_C(1) << 62)) | (e->kind == AK_JSON_TRUE ? INT64_C(1) << 62 : 0);
+    }
+    if (str && o == glaxnimate_O_Bitmap &&
+        (c->slot_member == glaxnimate_M_Bitmap_data || c->slot_member == glaxnimate_M_Bitmap_filename ||
+         c->slot_member == glaxnimate_M_Bitmap_url) &&
+        e->text_len) {
+        st->bitmap_source = true;
+        if (c->slot_member != glaxnimate_M_Bitmap_data)
+            return ak_js_report(c, glaxnimate_R_ASSET_EXTERNAL, e,
+                                "the image is %s: Glaxnimate %s it; animkit never follows it",
+                                c->slot_member == glaxnimate_M_Bitmap_url ? "downloaded from a URL"
+                                                                          : "read from a file",
+                                c->slot_member == glaxnimate_M_Bitmap_url ? "downloads" : "reads");
+    }
+    if (str && member_is(c, "data") && (o == glaxnimate_O_Bitmap || o == glaxnimate_O_EmbeddedFont) &&
+        e->text_len > GLAX_MAX_BASE64)
+        return ak_js_report(c, glaxnimate_R_LIMIT_BASE64, e, "the data string has %zu bytes; the cap is %zu",
+                            e->text_len, GLAX_MAX_BASE64);
+    return true;
+}
+
+static bool end_container(ak_jsctx *c, glax_state *st, const ak_json_event *e)
+{
+    ak_jsframe *f = ak_js_top(c);
+    if (!f)
+        return true;
+    if (!f->is_object) {
+        /* an array: its owner is the frame out of it */
+        ak_jsframe *owner = ak_js_up(c, 1);
+        if (!owner || owner->object < 0 || owner->member < 0)
+            return true;
+        int16_t o = owner->object;
+        const char *m = c->s->objects[o].members[owner->member].name;
+        if (strcmp(m, "keyframes") == 0 && f->count == 0 && strncmp(c->s->objects[o].name, "anim_", 5) == 0)
+            return ak_js_report(c, glaxnimate_R_ANIM_KEYFRAMES_EMPTY, e,
+                                "empty keyframes: Glaxnimate writes {\"value\": ...}");
+        /* the shape of a bezier or stops value inside a keyframe */
+        if ((o == glaxnimate_O_bezier && owner->member == glaxnimate_M_bezier_points) || o == glaxnimate_O_kf_stops)
+            st->cur_shape = (st->cur_shape & (INT64_C(1) << 62)) | (int64_t)(f->count & 0xffffffffu);
+        return true;
+    }
+    int16_t o = f->object;
+    if (o == glaxnimate_O_kf_bezier || o == glaxnimate_O_kf_stops) {
+        bool jump = st->prev_shape >= 0 && st->prev_shape != st->cur_shape;
+        st->prev_shape = st->cur_shape;
+        st->cur_shape = 0;
+        if (jump)
+            return ak_js_report(c, o == glaxnimate_O_kf_bezier ? glaxnimate_R_KEYFRAME_BEZIER_MISMATCH
+                                                                : glaxnimate_R_KEYFRAME_STOPS_MISMATCH,
+                                e, "this keyframe's %s differ from the previous one's: the value jumps",
+                                o == glaxnimate_O_kf_bezier ? "point count or closed flag" : "stop count");
+    }
+    if (o == glaxnimate_O_Path && st->path_closed >= 0 &&
+        (st->path_closed ? st->bezier_open : st->bezier_closed))
+        return ak_js_report(c, glaxnimate_R_PROP_CLOSED_MISMATCH, e,
+                            "Path.closed is %s but its shape says otherwise: Path.closed wins",
+                            st->path_closed ? "true" : "false");
+    if (o == glaxnimate_O_Bitmap && !st->bitmap_source)
+        return ak_js_report(c, glaxnimate_R_ASSET_BITMAP_SOURCE, e, "the Bitmap has no data, filename or url");
+    return true;
+}
+
+/* Nodes by uuid: indices sorted by the uuid's bytes, then by position (the
+ * first in document order wins a duplicate). */
+typedef struct by_uuid {
+    const glax_state *st;
+    const uint8_t *in;
+    size_t *order;
+} by_uuid;
+
+static const by_uuid *sort_ctx; /* qsort has no context argument; set only around the call */
+
+static int uuid_cmp(const uint8_t *in, const glax_node *a, size_t ka, const uint8_t *text, size_t len, size_t kb)
+{
+    size_t n = a->uuid_len < len ? a->uuid_len : len;
+    int c = n ? memcmp(in + a->uuid, text, n) : 0;
+    if (c)
+        return c;
+    if (a->uuid_len != len)
+        return a->uuid_len < len ? -1 : 1;
+    return ka < kb ? -1 : ka > kb;
+}
+
+static int order_cmp(const void *x, const void *y)
+{
+    size_t a = *(const size_t *)x, b = *(const size_t *)y;
+    const glax_node *nb = &sort_ctx->st->nodes[b];
+    return uuid_cmp(sort_ctx->in, &sort_ctx->st->nodes[a], a, sort_ctx->in + nb->uuid, nb->uuid_len, b);
+}
+
+/* The first node whose uuid a reference names, -1. */
+static ptrdiff_t find_node(const by_uuid *u, const glax_ref *r)
+{
+    size_t lo = 0, hi = u->st->node_count;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (uuid_cmp(u->in, &u->st->nodes[u->order[mid]], 0, u->in + r->text, r->len, 0) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == u->st->node_count)
+        return -1;
+    const glax_node *n = &u->st->nodes[u->order[lo]];
+    return n->uuid_len == r->len && memcmp(u->in + n->uuid, u->in + r->text, r->len) == 0 ? (ptrdiff_t)u->order[lo]
+                                                                                          : -1;
+}
+
+static bool report_ref(ak_jsctx *c, const glax_ref *r, int rule, const char *msg)
+{
+    return ak_report_at(c->diags, &glaxnimate_rules[rule], r->offset, r->length, r->line, r->column, r->path, "%s",
+                        msg);
+}
+
+/* The accepted precomposition edges, as adjacency lists over nodes. */
+typedef struct graph {
+    ptrdiff_t *first; /* per node: its first edge, -1 */
+    ptrdiff_t *next;  /* per edge: the node's next edge, -1 */
+    size_t *to;       /* per edge: its target node */
+    size_t count;
+} graph;
+
+/* Does node `from` reach `to`? Breadth-first with a visit stamp: O(nodes +
+ * edges) per question. */
+static bool reaches(const graph *g, uint32_t *seen, uint32_t stamp, size_t *queue, size_t from, size_t to)
+{
+    size_t head = 0, tail = 0;
+    queue[tail++] = from;
+    seen[from] = stamp;
+    while (head < tail) {
+        size_t v = queue[head++];
+        if (v == to)
+            return true;
+        for (ptrdiff_t e = g->first[v]; e >= 0; e = g->next[e])
+            if (seen[g->to[e]] != stamp) {
+                seen[g->to[e]] = stamp;
+                queue[tail++] = g->to[e];
+            }
+    }
+    return false;
+}
+
+static bool end_document(ak_jsctx *c, glax_state *st)
+{
+    if (st->root_object && st->compositions == 0 && c->version >= 3) {
+        /* the parser is gone: the root, line 1 */
+        if (!ak_report_at(c->diags, &glaxnimate_rules[glaxnimate_R_COMP_MISSING], 0, 0, 1, 1, "",
+                          "the document has no composition: Glaxnimate cannot open it"))
+            return false;
+    }
+    size_t nn = st->node_count;
+    by_uuid u = {st, st->input, malloc((nn + 1) * sizeof(size_t))};
+    ptrdiff_t *target = malloc((st->ref_count + 1) * sizeof *target);
+    ptrdiff_t *from = malloc((st->ref_count + 1) * sizeof *from);
+    ptrdiff_t *parent = malloc((nn + 1) * sizeof *parent); /* a layer's parent layer (scope accepted), -1 */
+    uint32_t *mark = calloc(nn + 1, sizeof *mark);
+    bool *cyclic = calloc(nn + 1, sizeof *cyclic);
+    size_t *queue = malloc((nn + 1) * sizeof *queue);
+    graph g = {malloc((nn + 1) * sizeof(ptrdiff_t)), malloc((st->ref_count + 1) * sizeof(ptrdiff_t)),
+               malloc((st->ref_count + 1) * sizeof(size_t)), 0};
+    bool go = u.order && target && from && parent && mark && cyclic && queue && g.first && g.next && g.to;
+    for (size_t i = 0; go && i < nn; i++)
+        u.order[i] = i, parent[i] = -1, g.first[i] = -1;
+    if (go && nn) {
+        sort_ctx = &u;
+        qsort(u.order, nn, sizeof *u.order, order_cmp);
+        sort_ctx = NULL;
+    }
+    /* resolve every reference once; parents whose scope is right */
+    for (size_t i = 0; go && i < st->ref_count; i++) {
+        const glax_ref *r = &st->refs[i];
+        const glax_node *f = node_of(st, r->from);
+        from[i] = f ? f - st->nodes : -1;
+        target[i] = find_node(&u, r);
+        if (from[i] < 0 || target[i] < 0 || r->object != glaxnimate_O_Layer)
+            continue;
+        const glax_node *t = &st->nodes[target[i]];
+        if (t->object != glaxnimate_O_Layer)
+            continue; /* the schema's ref.kind */
+        if (f->container != f->comp || t->container != t->comp || t->comp != f->comp)
+            go = report_ref(c, r, glaxnimate_R_REF_PARENT_SCOPE,
+                            f->container != f->comp ? "parent on a layer that is not a direct child of its composition"
+                                                    : "the parent is not a top-level layer of the same composition");
+        else
+            parent[from[i]] = target[i];
+    }
+    /* layers on a parent cycle: each chain is walked once (mark: 0 new,
+       the walk's stamp while on it, UINT32_MAX done) */
+    for (size_t i = 0; go && i < nn; i++) {
+        uint32_t walk = (uint32_t)i + 1;
+        ptrdiff_t v = (ptrdiff_t)i;
+        while (v >= 0 && !mark[v]) {
+            mark[v] = walk;
+            v = parent[v];
+        }
+        if (v >= 0 && mark[v] == walk) /* back on this walk: v is on a cycle */
+            for (ptrdiff_t k = v; !cyclic[k]; k = parent[k])
+                cyclic[k] = true;
+        for (ptrdiff_t k = (ptrdiff_t)i; k >= 0 && mark[k] == walk; k = parent[k])
+            mark[k] = UINT32_MAX;
+    }
+    for (size_t i = 0; go && i < st->ref_count; i++) {
+        const glax_ref *r = &st->refs[i];
+        if (from[i] < 0 || target[i] < 0)
+            continue; /* dangling: the schema's rule */
+        const glax_node *f = &st->nodes[from[i]], *t = &st->nodes[target[i]];
+        if (r->object == glaxnimate_O_Layer && t->object == glaxnimate_O_Layer) {
+            if (cyclic[from[i]])
+                go = report_ref(c, r, glaxnimate_R_REF_PARENT_CYCLE, "the parent chain reaches the layer itself");
+        } else if (r->object == glaxnimate_O_PreCompLayer && is_composition(t->object)) {
+            const glax_node *fc = node_of(st, f->comp);
+            size_t own = fc ? (size_t)(fc - st->nodes) : (size_t)from[i];
+            /* applied in document order: the later edge of a cycle is the one rejected */
+            if (reaches(&g, mark, (uint32_t)i + 1, queue, (size_t)target[i], own)) {
+                go = report_ref(c, r, glaxnimate_R_REF_PRECOMP_CYCLE,
+                                (size_t)target[i] == own ? "the composition references itself"
+                                                         : "the reference closes a cycle of precompositions");
+            } else {
+                g.to[g.count] = (size_t)target[i];
+                g.next[g.count] = g.first[own];
+                g.first[own] = (ptrdiff_t)g.count++;
+            }
+        } else if (r->object == glaxnimate_O_TextShape && is_shape_element(c->s, t->object)) {
+            if (t == f || t->comp != f->comp)
+                go = report_ref(c, r, glaxnimate_R_REF_TEXT_PATH,
+                                t == f ? "the text's path is the text itself"
+                                       : "the text's path is in another composition");
+            else if (t->container != f->container)
+                go = report_ref(c, r, glaxnimate_R_REF_TEXT_PATH_SIBLING,
+                                "the text's path is not a sibling (the editor offers siblings only)");
+        }
+    }
+    free(u.order);
+    free(target);
+    free(from);
+    free(parent);
+    free(mark);
+    free(cyclic);
+    free(queue);
+    free(g.first);
+    free(g.next);
+    free(g.to);
+    return go;
+}
+
+bool glaxnimate_hook_semantics(ak_jsctx *c, const ak_json_event *e)
+{
+    glax_state *st = c->user;
+    if (!e)
+        return end_document(c, st);
+    if (++st->events == GLAX_MAX_VALUES + 1)
+        return ak_js_report(c, glaxnimate_R_LIMIT_COUNT, e, "more than %u JSON values", GLAX_MAX_VALUES) && false;
+    switch (e->kind) {
+    case AK_JSON_BEGIN_OBJECT:
+        if (c->depth == 1)
+            st->root_object = true;
+        return begin_object(c, st, e) || (st->oom = true, false);
+    case AK_JSON_BEGIN_ARRAY:
+        if (!grow((void **)&st->serials, &st->serials_cap, c->depth, sizeof *st->serials))
+            return st->oom = true, false;
+        st->serials[c->depth - 1] = 0;
+        return true;
+    case AK_JSON_END_OBJECT:
+    case AK_JSON_END_ARRAY: return end_container(c, st, e);
+    case AK_JSON_KEY: return true;
+    default: return scalar(c, st, e);
+    }
+}
+
+/* No lanes: the hook follows every node and reference. */
+bool glaxnimate_hook_semantics_lane(ak_jsctx *c, const ak_jslane_view *v)
+{
+    (void)c;
+    (void)v;
+    return false;
+}

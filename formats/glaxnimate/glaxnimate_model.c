@@ -1,0 +1,262 @@
+/* Glaxnimate into the common model (runtime/model.h): every animated
+ * property ({"keyframes": [...]}) becomes tracks, one scalar track per
+ * component (a point's x and y, a size's width and height, a colour's r, g,
+ * b, a in 0..1), named after the object path (names, or types where a name
+ * is empty) and the property ("transform.position.x").
+ *
+ * Times are frames in the file, seconds in the model: divided by the fps of
+ * the composition the property is in (before version 8, precompositions
+ * use the main composition's). Glaxnimate's easing (spec 3.2) is a cubic
+ * timing curve from (0,0) to (1,1) with handles before/after; on a scalar it
+ * is exactly a weighted Hermite segment: slopes dv*y1/(x1*T) and
+ * dv*(1-y2)/((1-x2)*T), weights x1 and 1-x2. A keyframe without both
+ * handles holds. A segment that ends on a hold keyframe keeps its out
+ * weight; its in weight is the model's default 1/3 (the model keeps in
+ * weights only on Hermite keys). Beziers and gradient stops are no
+ * tracks (reported once). */
+#include "glaxnimate_doc.h"
+
+#include "model.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct builder {
+    gj_doc *doc;
+    ak_arena *arena;
+    ak_diags *d;
+    ak_track *tracks;
+    size_t count, cap;
+    bool skipped_shapes;
+    bool failed;
+} builder;
+
+/* The components of a keyframe value, their names; 0 when it is no track. */
+static unsigned components(const gj *v, double out[4], const char *names[4])
+{
+    if (!v)
+        return 0;
+    if (v->kind == GJ_NUM) {
+        out[0] = v->num, names[0] = NULL;
+        return 1;
+    }
+    if (v->kind == GJ_STR && v->len >= 7 && v->str[0] == '#') {
+        unsigned rgba[4] = {0, 0, 0, 255};
+        int n = v->len >= 9 ? sscanf(v->str + 1, "%2x%2x%2x%2x", &rgba[0], &rgba[1], &rgba[2], &rgba[3])
+                            : sscanf(v->str + 1, "%2x%2x%2x", &rgba[0], &rgba[1], &rgba[2]);
+        if (n < 3)
+            return 0;
+        static const char *const rgba_names[4] = {"r", "g", "b", "a"};
+        for (int i = 0; i < 4; i++)
+            out[i] = rgba[i] / 255.0, names[i] = rgba_names[i];
+        return 4;
+    }
+    static const char *const pairs[2][2] = {{"x", "y"}, {"width", "height"}};
+    for (int p = 0; p < 2 && v->kind == GJ_OBJ; p++) {
+        gj *a = gj_get(v, pairs[p][0]), *b = gj_get(v, pairs[p][1]);
+        if (a && b && a->kind == GJ_NUM && b->kind == GJ_NUM) {
+            out[0] = a->num, out[1] = b->num;
+            names[0] = pairs[p][0], names[1] = pairs[p][1];
+            return 2;
+        }
+    }
+    return 0;
+}
+
+static bool handle(const gj *k, const char *which, double *x, double *y)
+{
+    gj *h = gj_get(k, which), *hx = gj_get(h, "x"), *hy = gj_get(h, "y");
+    if (!hx || !hy || hx->kind != GJ_NUM || hy->kind != GJ_NUM)
+        return false;
+    *x = hx->num, *y = hy->num;
+    return true;
+}
+
+static ak_track *new_track(builder *b)
+{
+    if (b->count == b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 16;
+        ak_track *t = AK_ARENA_ARRAY(b->arena, ak_track, cap);
+        if (!t)
+            return b->failed = true, NULL;
+        if (b->count)
+            memcpy(t, b->tracks, b->count * sizeof *t);
+        b->tracks = t, b->cap = cap;
+    }
+    ak_track *t = &b->tracks[b->count++];
+    memset(t, 0, sizeof *t);
+    return t;
+}
+
+/* The tracks of one animated property. */
+static void property_tracks(builder *b, const char *node, const char *property, const gj *kfs, double fps)
+{
+    double v0[4];
+    const char *names[4];
+    size_t n = kfs->count;
+    unsigned nc = n ? components(gj_get(kfs->items[0].v, "value"), v0, names) : 0;
+    if (!nc) {
+        if (n && !b->skipped_shapes)
+            ak_report(b->d, &glaxnimate_rules[glaxnimate_R_CONVERT_LOSS], 0, 0, "",
+                      "animated beziers and gradient stops (%s of %s, ...) are not tracks of the common model",
+                      property, node);
+        b->skipped_shapes = b->skipped_shapes || n;
+        return;
+    }
+    for (unsigned c = 0; c < nc; c++) {
+        ak_track *t = new_track(b);
+        ak_key *keys = ak_arena_zalloc(b->arena, n * sizeof *keys, _Alignof(ak_key));
+        if (!t || !keys)
+            return;
+        char prop[256];
+        snprintf(prop, sizeof prop, names[c] ? "%s.%s" : "%s", property, names[c]);
+        t->node = node;
+        t->property = ak_arena_strndup(b->arena, prop, strlen(prop));
+        t->type = AK_VT_DOUBLE;
+        t->kind = AK_TRACK_CURVE;
+        t->keys = keys;
+        for (size_t i = 0; i < n; i++) {
+            const gj *k = kfs->items[i].v;
+            double v[4] = {0}, time = gj_get(k, "time") ? gj_get(k, "time")->num : 0;
+            const char *unused[4];
+            components(gj_get(k, "value"), v, unused);
+            ak_key *key = &keys[t->key_count++]; /* zeroed, but for its incoming side */
+            key->time = time / fps;
+            key->value.d[0] = v[c];
+            key->has_tangents = true;
+            if (!key->in_weighted)
+                key->in_weight = 1.0 / 3;
+            key->out_weight = 1.0 / 3;
+            double x1, y1, x2, y2;
+            if (!handle(k, "before", &x1, &y1) || !handle(k, "after", &x2, &y2)) {
+                key->interp = AK_INTERP_HOLD;
+                continue;
+            }
+            key->interp = AK_INTERP_HERMITE;
+            if (i + 1 == n)
+                continue;
+            const gj *next = kfs->items[i + 1].v;
+            double w[4] = {0}, t1 = gj_get(next, "time") ? gj_get(next, "time")->num : 0;
+            components(gj_get(next, "value"), w, unused);
+            double dv = w[c] - v[c], dt = (t1 - time) / fps;
+            if (!(dt > 0))
+                continue;
+            /* handles at x = 0 or 1 are vertical: the nearest finite slope */
+            double a = x1 > 1e-9 ? x1 : 1e-9, e = 1 - x2 > 1e-9 ? 1 - x2 : 1e-9;
+            key->out_tangent.d[0] = dv * y1 / (a * dt);
+            key->out_weight = a;
+            key->out_weighted = true;
+            /* the next key's incoming side (set before its own loop turn reads it) */
+            keys[i + 1].in_tangent.d[0] = dv * (1 - y2) / (e * dt);
+            keys[i + 1].in_weight = e;
+            keys[i + 1].in_weighted = true;
+        }
+    }
+}
+
+/* The name of a node in a target path: its name, else its type. */
+static const char *node_name(builder *b, const char *parent, const gj *o)
+{
+    gj *name = gj_get(o, "name");
+    const char *own = name && name->kind == GJ_STR && name->len ? name->str : gj_type(o);
+    size_t tn = strlen(gj_type(o));
+    bool container = strcmp(gj_type(o), "Assets") == 0 || (tn > 4 && strcmp(gj_type(o) + tn - 4, "List") == 0);
+    if (!gj_get(o, "uuid") || container || !parent)
+        return parent || container ? parent : own;
+    size_t n = strlen(parent) + strlen(own) + 2;
+    char *s = ak_arena_alloc(b->arena, n, 1);
+    if (s)
+        snprintf(s, n, "%s/%s", parent, own);
+    return s ? s : parent;
+}
+
+typedef struct pending {
+    const gj *o;
+    const char *node;   /* the enclosing node's path */
+    const char *prefix; /* sub-objects without uuid: the member that holds them ("transform") */
+    double fps;
+} pending;
+
+static double fps_of(const gj *comp, double fallback)
+{
+    gj *f = gj_get(comp, "fps");
+    return f && f->kind == GJ_NUM && f->num > 0 ? f->num : fallback;
+}
+
+bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
+                         ak_animation **out)
+{
+    size_t before = ak_diags_errors(d);
+    ak_format_glaxnimate.validate(in, opt, d);
+    if (ak_diags_errors(d) > before)
+        return false;
+    gj_doc doc;
+    memset(&doc, 0, sizeof doc);
+    doc.arena = arena;
+    doc.d = d;
+    builder b = {.doc = &doc, .arena = arena, .d = d};
+    ak_animation *anim = AK_ARENA_NEW(arena, ak_animation);
+    bool ok = anim && gj_read(&doc, in);
+    /* the main composition: root animation before version 8, else the first */
+    const gj *main = gj_get(doc.root, "animation");
+    gj *comps = gj_get(gj_get(gj_get(doc.root, "assets"), "compositions"), "values");
+    if (!main && comps && comps->kind == GJ_ARR && comps->count)
+        main = comps->items[0].v;
+    double main_fps = fps_of(main, 60);
+    size_t cap = 256, depth = 0;
+    pending *todo = ok ? malloc(cap * sizeof *todo) : NULL;
+    if (todo)
+        todo[depth++] = (pending){doc.root, NULL, NULL, main_fps};
+    while (depth && !b.failed) {
+        pending p = todo[--depth];
+        const gj *o = p.o;
+        bool comp = strcmp(gj_type(o), "Composition") == 0 || strcmp(gj_type(o), "MainComposition") == 0;
+        double fps = comp ? fps_of(o, main_fps) : p.fps;
+        const char *node = gj_get(o, "__type__") ? node_name(&b, p.node, o) : p.node;
+        for (size_t i = o->count; i-- > 0;) { /* pushed in reverse: visited in file order */
+            const gj_item *it = &o->items[i];
+            const gj *v = it->v;
+            gj *kfs = v->kind == GJ_OBJ ? gj_get(v, "keyframes") : NULL;
+            if (o->kind == GJ_OBJ && kfs && kfs->kind == GJ_ARR && !gj_get(v, "__type__")) {
+                char prop[256];
+                snprintf(prop, sizeof prop, p.prefix ? "%s.%.*s" : "%s%.*s", p.prefix ? p.prefix : "",
+                         (int)it->key_len, it->key);
+                property_tracks(&b, node ? node : "", ak_arena_strndup(arena, prop, strlen(prop)), kfs, fps);
+                continue;
+            }
+            if (v->kind != GJ_OBJ && v->kind != GJ_ARR)
+                continue;
+            if (depth == cap) {
+                pending *t = realloc(todo, (cap *= 2) * sizeof *t);
+                if (!t) {
+                    b.failed = true;
+                    break;
+                }
+                todo = t;
+            }
+            /* a sub-object without uuid (Transform) is a property group of its owner */
+            const char *prefix = p.prefix;
+            if (v->kind == GJ_OBJ && gj_get(v, "__type__") && !gj_get(v, "uuid") && o->kind == GJ_OBJ)
+                prefix = ak_arena_strndup(arena, it->key, it->key_len);
+            else if (v->kind == GJ_OBJ && gj_get(v, "uuid"))
+                prefix = NULL;
+            todo[depth++] = (pending){v, node, prefix, fps};
+        }
+    }
+    free(todo);
+    gj_doc_free(&doc);
+    if (!ok || b.failed)
+        return false;
+    gj *anim_c = gj_get(main, "animation");
+    gj *first = gj_get(anim_c, "first_frame"), *last = gj_get(anim_c, "last_frame");
+    anim->duration = first && last && first->kind == GJ_NUM && last->kind == GJ_NUM && last->num >= first->num
+                         ? (last->num - first->num) / main_fps
+                         : -1;
+    gj *name = gj_get(main, "name");
+    anim->name = name && name->kind == GJ_STR ? name->str : NULL;
+    anim->tracks = b.tracks;
+    anim->track_count = b.count;
+    *out = anim;
+    return true;
+}

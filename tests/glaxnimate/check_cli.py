@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""animkit on Glaxnimate files, end to end: the coverage document converts
+to Maya .anim (losses reported, not errors), lists its tracks, goes down to
+version 8 with a warning per kind of loss and refuses version 7; a version 2
+file is refused by validate (spec 8.2 rule 14) with that one error.
+
+usage: check_cli.py ANIMKIT SOURCE_DIR"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+cli, src = sys.argv[1:3]
+cover = os.path.join(src, "tests", "glaxnimate", "coverage_v9.rawr")
+failures = 0
+
+
+def run(*args):
+    return subprocess.run([cli, *args], capture_output=True)
+
+
+def expect(what, ok, detail=""):
+    global failures
+    if not ok:
+        failures += 1
+        print(f"FAIL {what}: {detail}")
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    anim = os.path.join(tmp, "cover.anim")
+    r = run("convert", cover, anim)
+    expect("convert to Maya", r.returncode == 0 and os.path.getsize(anim) > 0 and
+           b"glaxnimate.convert.loss" in r.stderr, r.stderr)
+    r = run("sample", "--list", cover)
+    expect("sample --list", r.returncode == 0 and b"Main/Main layer/Rect" in r.stdout and
+           b"position.x" in r.stdout, r.stdout[:400])
+    v8 = os.path.join(tmp, "v8.rawr")
+    r = run("convert", "--format-version", "8", cover, v8)
+    losses = r.stderr.count(b"glaxnimate.convert.loss")
+    expect("down to version 8", r.returncode == 0 and losses == 5, r.stderr)
+    r = run("validate", "--strict", "--diagnostics", "json", v8)
+    expect("the version 8 file is valid", r.returncode == 0 and
+           json.loads(r.stdout)["files"][0]["diagnostics"] == [], r.stdout[:400])
+    r = run("convert", "--format-version", "7", cover, os.path.join(tmp, "v7.rawr"))
+    expect("version 7 is not written", r.returncode == 1 and b"animkit.convert.version" in r.stderr, r.stderr)
+    old = os.path.join(tmp, "old.rawr")
+    with open(old, "w") as f:
+        f.write('{"format": {"format_version": 2}, "defs": {"__type__": "Defs"}, "animation": {}}')
+    r = run("validate", "--diagnostics", "json", old)
+    codes = [d["code"] for d in json.loads(r.stdout)["files"][0]["diagnostics"]]
+    expect("version 2 is refused", r.returncode == 1 and codes == ["glaxnimate.format.version-unsupported"], codes)
+print(f"{failures} failures")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,9 @@
+# Glaxnimate (formats/glaxnimate): the JSON Schema export against the
+# validator's cases, the coverage document and the shared corpus.
+add_test(NAME glaxnimate.json-schema
+  COMMAND /usr/bin/python3 ${CMAKE_CURRENT_LIST_DIR}/check_schema.py
+          ${AK_GEN_DIR}/formats/glaxnimate/glaxnimate.schema.json ${CMAKE_SOURCE_DIR})
+set_tests_properties(glaxnimate.json-schema PROPERTIES SKIP_RETURN_CODE 77 LABELS glaxnimate)
+add_test(NAME glaxnimate.cli
+  COMMAND /usr/bin/python3 ${CMAKE_CURRENT_LIST_DIR}/check_cli.py $<TARGET_FILE:animkit_cli> ${CMAKE_SOURCE_DIR})
+set_tests_properties(glaxnimate.cli PROPERTIES LABELS glaxnimate)
