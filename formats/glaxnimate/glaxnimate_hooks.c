@@ -314,8 +314,6 @@ typedef struct by_uuid {
     size_t *order;
 } by_uuid;
 
-static const by_uuid *sort_ctx; /* qsort has no context argument; set only around the call */
-
 static int uuid_cmp(const uint8_t *in, const glax_node *a, size_t ka, const uint8_t *text, size_t len, size_t kb)
 {
     size_t n = a->uuid_len < len ? a->uuid_len : len;
@@ -327,11 +325,34 @@ static int uuid_cmp(const uint8_t *in, const glax_node *a, size_t ka, const uint
     return ka < kb ? -1 : ka > kb;
 }
 
-static int order_cmp(const void *x, const void *y)
+/* A node's sort key. qsort has no context argument: each element carries
+ * what the comparison needs (a global context would be shared by every
+ * thread that validates at the same time). */
+typedef struct uuid_key {
+    const uint8_t *in;
+    const glax_node *node;
+    size_t index;
+} uuid_key;
+
+static int key_cmp(const void *x, const void *y)
 {
-    size_t a = *(const size_t *)x, b = *(const size_t *)y;
-    const glax_node *nb = &sort_ctx->st->nodes[b];
-    return uuid_cmp(sort_ctx->in, &sort_ctx->st->nodes[a], a, sort_ctx->in + nb->uuid, nb->uuid_len, b);
+    const uuid_key *a = x, *b = y;
+    return uuid_cmp(a->in, a->node, a->index, b->in + b->node->uuid, b->node->uuid_len, b->index);
+}
+
+/* Fills u->order with the node indices in uuid order; false when out of memory. */
+static bool sort_by_uuid(by_uuid *u, size_t nn)
+{
+    uuid_key *keys = malloc((nn + 1) * sizeof *keys);
+    if (!keys)
+        return false;
+    for (size_t i = 0; i < nn; i++)
+        keys[i] = (uuid_key){u->in, &u->st->nodes[i], i};
+    qsort(keys, nn, sizeof *keys, key_cmp);
+    for (size_t i = 0; i < nn; i++)
+        u->order[i] = keys[i].index;
+    free(keys);
+    return true;
 }
 
 /* The first node whose uuid a reference names, -1. */
@@ -407,11 +428,8 @@ static bool end_document(ak_jsctx *c, glax_state *st)
     bool go = u.order && target && from && parent && mark && cyclic && queue && g.first && g.next && g.to;
     for (size_t i = 0; go && i < nn; i++)
         u.order[i] = i, parent[i] = -1, g.first[i] = -1;
-    if (go && nn) {
-        sort_ctx = &u;
-        qsort(u.order, nn, sizeof *u.order, order_cmp);
-        sort_ctx = NULL;
-    }
+    if (go && nn)
+        go = sort_by_uuid(&u, nn);
     /* resolve every reference once; parents whose scope is right */
     for (size_t i = 0; go && i < st->ref_count; i++) {
         const glax_ref *r = &st->refs[i];

@@ -15,6 +15,8 @@ static const char *const files[] = {
     "examples/mrtk/invalid_key_count.bin",
     "examples/json/warn-duplicate-member.json",
     "examples/animx/invalid_bezier_track.animx",
+    "examples/glaxnimate/good-rect-star-precomp.rawr",
+    "examples/glaxnimate/bad-many-mistakes.rawr",
 };
 #define NFILES (sizeof files / sizeof *files)
 
