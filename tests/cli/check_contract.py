@@ -94,13 +94,16 @@ def planned(tmp):
     expect("a folder of .rawr files is not valid JSON", r.returncode == 2 and fs and
            all(f["format"] == "glaxnimate" and not f["valid"] for f in fs) and
            set(codes(r)) == {"animkit.input.unsupported-format"}, (r.returncode, fs))
-    # Prime ANIM version 2 (prime-anim.md §1.2: MP1's u32 1 at 0x0C), named .anim
+    # Prime ANIM version 2 (prime-anim.md §1.2: MP1's u32 1 at 0x0C), named .anim: a format
+    # of its own now (not Maya's .anim), checked: a header of zeros is reported, exit 1
     prime = write(os.path.join(tmp, "samus.anim"), bytes.fromhex("00000002 00000000 00000000 00000001") + bytes(32))
     r = run("validate", "--diagnostics", "json", prime)
-    expect("Prime ANIM is recognised, not checked", r.returncode == 2 and
-           files_of(r)[0]["format"] == "primeanim", r.stdout)
-    for args in (["dump", prime], ["convert", prime, os.path.join(tmp, "p.animj")],
-                 ["sample", "--times", "0:1:1", prime]):
+    expect("Prime ANIM is detected and checked", r.returncode == 1 and
+           files_of(r)[0]["format"] == "primeanim" and
+           all(c.startswith("primeanim.") for c in codes(r)), r.stdout)
+    own = os.path.join(rawr, "own.rawr")
+    for args in (["dump", own], ["convert", own, os.path.join(tmp, "p.animj")],
+                 ["sample", "--times", "0:1:1", own]):
         r = run(*args)
         expect(f"{args[0]} of a planned format: exit 2", r.returncode == 2 and
                b"animkit.input.unsupported-format" in r.stderr, (r.returncode, r.stderr))
