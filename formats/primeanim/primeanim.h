@@ -49,8 +49,8 @@ typedef struct ak_pa_overflow {
 
 /* Decodes keys 0..k (§2.8): `each` is called after every key with all
  * channels' totals (may be NULL). words: the bitstream (big-endian u32,
- * word_count of them; bits past them read as 0). Widths above 32 are not
- * decodable: false. */
+ * word_count of them). False when a width is above 32 (not decodable) or
+ * the words end before k keys. */
 typedef void (*ak_pa_key_fn)(void *user, uint32_t key, const ak_pa_totals *totals, size_t d);
 bool ak_pa_decode(const ak_pa_channel *ch, size_t d, int game, uint32_t k, const uint8_t *words, size_t word_count,
                   bool s32, ak_pa_key_fn each, void *user, ak_pa_overflow *overflow);

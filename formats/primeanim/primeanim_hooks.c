@@ -14,17 +14,13 @@
 #define MAX_DECODED_BYTES (UINT64_C(256) << 20) /* §4 rule 61 */
 #define DECODED_KEY_BYTES 40                    /* w x y z, 3 + 3 floats */
 
-static uint32_t be32(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
-}
 
 int primeanim_hook_sniff(const uint8_t *data, size_t size)
 {
     bool both;
     if (size < 4)
         return AK_SNIFF_NO;
-    uint32_t version = be32(data);
+    uint32_t version = ak_lget32be(data);
     if (version == 2 && ak_pa_detect(data, size, &both))
         return AK_SNIFF_CONTENT;
     /* v0 has nothing more at its start: a weak score that only decides
@@ -153,7 +149,7 @@ static bool check_bitmap(ak_lctx *c, const ak_lhook *h, const v2_view *v)
     const uint8_t *words = bytes_of(c, h, 0, &n);
     uint64_t pop = 0;
     for (uint32_t f = 0; f < v->bits; f++)
-        pop += (be32(words + 4 * (f >> 5)) >> (f & 31)) & 1;
+        pop += (ak_lget32be(words + 4 * (f >> 5)) >> (f & 31)) & 1;
     size_t at = h->spans[0].offset;
     if (v->bits == 0)
         return true; /* rule 33 */
@@ -166,14 +162,14 @@ static bool check_bitmap(ak_lctx *c, const ak_lhook *h, const v2_view *v)
                     RULE(BITMAP_POPCOUNT)->message, (unsigned long long)pop, v->key_count))
         return false;
     uint32_t last = v->bits - 1;
-    bool last_set = (be32(words + 4 * (last >> 5)) >> (last & 31)) & 1;
+    bool last_set = (ak_lget32be(words + 4 * (last >> 5)) >> (last & 31)) & 1;
     double frames = v->interval > 0 ? 0.5 + v->duration / v->interval : -1;
     if ((!last_set || !(frames >= last && frames < (double)last + 1)) &&
         !ak_lreport(c, RULE(BITMAP_LAST_BIT), false, at, n, "key_bitmap", "%s (bit %u %s; last frame %.0f)",
                     RULE(BITMAP_LAST_BIT)->message, last, last_set ? "set" : "clear", floor(frames)))
         return false;
     uint32_t used = v->bits & 31;
-    if (used && (be32(words + n - 4) >> used) != 0 &&
+    if (used && (ak_lget32be(words + n - 4) >> used) != 0 &&
         !ak_lreport(c, RULE(BITMAP_PAD_BITS), false, at + n - 4, 4, "key_bitmap", "%s", RULE(BITMAP_PAD_BITS)->message))
         return false;
     return true;
@@ -230,7 +226,7 @@ static bool check_bitstream(ak_lctx *c, const ak_lhook *h, const v2_view *v, con
                     over.channel, groups[over.group], "xyz"[over.axis], (long long)over.value))
         return false;
     uint64_t used = ak_pa_bits_per_key(ch, d, v->game) * v->key_count % 32;
-    if (used && n >= 4 && (be32(words + n - 4) >> used) != 0 &&
+    if (used && n >= 4 && (ak_lget32be(words + n - 4) >> used) != 0 &&
         !ak_lreport(c, RULE(BITSTREAM_PAD_BITS), false, at + n - 4, 4, "bitstream", "%s",
                     RULE(BITSTREAM_PAD_BITS)->message))
         return false;

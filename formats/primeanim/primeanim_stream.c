@@ -1,16 +1,14 @@
 /* Metroid Prime ANIM: descriptors, the bitstream decoder (spec §2.7-§2.9)
  * and the game detection (§1.2). Everything reads bytes the caller has
- * bounded; nothing allocates. */
+ * bounded; nothing allocates. Bits come from runtime/bits.h's reader. */
 #include "primeanim.h"
+
+#include "ak_layout.h"
+#include "bits.h"
 
 #include <math.h>
 #include <string.h>
 
-static uint32_t be32(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
-}
-static uint16_t be16(const uint8_t *p) { return (uint16_t)(p[0] << 8 | p[1]); }
 
 /* ---- descriptors (§2.4, §2.5) ------------------------------------------------ */
 
@@ -19,14 +17,14 @@ static bool group(const uint8_t *p, size_t n, size_t *at, ak_pa_channel *c, int 
 {
     if (n - *at < 2)
         return false;
-    c->count[g] = be16(p + *at);
+    c->count[g] = ak_lget16be(p + *at);
     *at += 2;
     if (!c->count[g])
         return true;
     if (n - *at < 9)
         return false;
     for (int a = 0; a < 3; a++) {
-        c->init[g][a] = (int16_t)be16(p + *at + 3 * (size_t)a);
+        c->init[g][a] = (int16_t)ak_lget16be(p + *at + 3 * (size_t)a);
         c->bits[g][a] = p[*at + 3 * (size_t)a + 2];
     }
     *at += 9;
@@ -42,7 +40,7 @@ size_t ak_pa_parse_descriptors(const uint8_t *p, size_t n, int game, uint32_t d,
         size_t id = game == AK_PA_MP1 ? 4 : 1;
         if (n - at < id)
             return 0;
-        c->bone = game == AK_PA_MP1 ? be32(p + at) : p[at];
+        c->bone = game == AK_PA_MP1 ? ak_lget32be(p + at) : p[at];
         at += id;
         if (!group(p, n, &at, c, AK_PA_ROT) || !group(p, n, &at, c, AK_PA_TRANS))
             return 0;
@@ -72,27 +70,6 @@ uint64_t ak_pa_bits_per_key(const ak_pa_channel *ch, size_t d, int game)
 }
 
 /* ---- the bitstream (§2.7, §2.8) ---------------------------------------------- */
-
-typedef struct reader {
-    const uint8_t *words;
-    size_t count;
-    uint64_t pos;
-} reader;
-
-static uint32_t word(const reader *r, uint64_t i) { return i < r->count ? be32(r->words + 4 * i) : 0; }
-
-/* n (0..32) bits LSB-first from global bit pos: bit p is bit p & 31 of word p >> 5. */
-static uint32_t take(reader *r, unsigned n)
-{
-    if (n == 0)
-        return 0;
-    uint64_t i = r->pos >> 5;
-    unsigned shift = (unsigned)(r->pos & 31);
-    uint64_t window = (uint64_t)word(r, i) | (uint64_t)word(r, i + 1) << 32;
-    r->pos += n;
-    uint64_t mask = n == 32 ? 0xffffffffu : (UINT64_C(1) << n) - 1;
-    return (uint32_t)((window >> shift) & mask);
-}
 
 static int64_t sext(uint32_t v, unsigned n)
 {
@@ -126,18 +103,27 @@ bool ak_pa_decode(const ak_pa_channel *ch, size_t d, int game, uint32_t k, const
     }
     if (each)
         each(user, 0, tot, d);
-    reader r = {words, word_count, 0};
+    /* §2.7: LSB-first in big-endian words (runtime/bits.h); the layout has
+       checked that the words hold bits_per_key x K bits */
+    ak_bit_reader r;
+    ak_bit_reader_init(&r, words, word_count * 4, AK_BITS_BE32_LSB);
     for (uint32_t key = 1; key <= k; key++) {
         for (size_t c = 0; c < d; c++)
             for (int g = 0; g < 3; g++) {
                 if (!present(&ch[c], game, g))
                     continue;
-                if (g == AK_PA_ROT)
-                    tot[c].sign = take(&r, 1) != 0;
+                uint64_t field;
+                if (g == AK_PA_ROT) {
+                    if (!ak_bits_read(&r, 1, &field))
+                        return false;
+                    tot[c].sign = field != 0;
+                }
                 for (int a = 0; a < 3; a++) {
                     unsigned n = ch[c].bits[g][a];
                     uint64_t at = r.pos;
-                    int64_t v = raw[c][g][a] + sext(take(&r, n), n);
+                    if (!ak_bits_read(&r, n, &field))
+                        return false;
+                    int64_t v = raw[c][g][a] + sext((uint32_t)field, n);
                     raw[c][g][a] = v;
                     if ((v < -32768 || v > 32767) && overflow && !overflow->found)
                         *overflow = (ak_pa_overflow){true, key, (uint32_t)c, (uint32_t)g, (uint32_t)a, at, v};
@@ -177,14 +163,14 @@ void ak_pa_vector(const ak_pa_totals *t, int group, double multiplier, double v[
 static bool v0_clean(const uint8_t *p, size_t n, int game)
 {
     size_t at = 0x84;
-    if (n < at + 4 || be32(p + 0x1C) != 100)
+    if (n < at + 4 || ak_lget32be(p + 0x1C) != 100)
         return false;
     /* game MP1: C, map, R, keys, T, keys, evnt; MP2: three maps, S, R, T */
     static const unsigned mp1[] = {1, 16, 12, 0}, mp2[] = {1, 1, 1, 12, 16, 12, 0};
     for (const unsigned *size = game == AK_PA_MP1 ? mp1 : mp2; *size; size++) {
         if (n - at < 4)
             return false;
-        uint64_t count = be32(p + at);
+        uint64_t count = ak_lget32be(p + at);
         at += 4;
         if (count > (n - at) / *size)
             return false;
@@ -208,9 +194,9 @@ int ak_pa_detect(const uint8_t *data, size_t size, bool *both)
     *both = false;
     if (size < 4)
         return 0;
-    uint32_t v = be32(data);
+    uint32_t v = ak_lget32be(data);
     if (v == 2) {
-        if (size >= 0x10 && be32(data + 0x0C) == 1)
+        if (size >= 0x10 && ak_lget32be(data + 0x0C) == 1)
             return AK_PA_MP1;
         if (size >= 0x0A && data[8] == 1 && data[9] == 1)
             return AK_PA_MP2;
