@@ -7,6 +7,8 @@
  * the s32_totals option; detection. */
 #include "test_support.h"
 
+#include "model.h"
+
 #include "primeanim.h"
 #include "primeanim_layout.h"
 
@@ -358,12 +360,105 @@ static void test_detect(void **state)
     ak_diags_free(d);
 }
 
+/* §5.2: decode(encode(x)) within the quantisation bounds, both games */
+static void test_compress_roundtrip(void **state)
+{
+    (void)state;
+    enum { KEYS = 40, TRACKS = 5 };
+    static ak_key model_keys[TRACKS][KEYS];
+    ak_track tracks[TRACKS];
+    static const struct {
+        const char *node, *property;
+        ak_value_type type;
+    } spec[TRACKS] = {{"3", "rotation", AK_VT_FLOATQ},    {"3", "translation", AK_VT_FLOAT3},
+                      {"12", "rotation", AK_VT_FLOATQ},   {"12", "scale", AK_VT_FLOAT3},
+                      {"40", "translation", AK_VT_FLOAT3}};
+    for (int t = 0; t < TRACKS; t++) {
+        memset(&tracks[t], 0, sizeof tracks[t]);
+        tracks[t].node = spec[t].node, tracks[t].property = spec[t].property, tracks[t].type = spec[t].type;
+        tracks[t].kind = AK_TRACK_CURVE, tracks[t].keys = model_keys[t], tracks[t].key_count = KEYS;
+        for (int k = 0; k < KEYS; k++) {
+            ak_key *key = &model_keys[t][k];
+            memset(key, 0, sizeof *key);
+            key->time = k / 30.0, key->interp = AK_INTERP_LINEAR;
+            double a = 0.2 * k + t; /* a rotation about a tilted axis swinging through a full turn */
+            if (spec[t].type == AK_VT_FLOATQ) {
+                double half = 0.09 * k * (t + 1), s = sin(half);
+                key->value.f[0] = (float)(s * 0.6), key->value.f[1] = (float)(s * 0.0);
+                key->value.f[2] = (float)(s * 0.8), key->value.f[3] = (float)cos(half);
+            } else {
+                key->value.f[0] = (float)(100 * sin(a)), key->value.f[1] = (float)(3 * k);
+                key->value.f[2] = (float)(-0.5 * cos(a));
+            }
+        }
+    }
+    ak_animation anim = {"walk", KEYS / 30.0, tracks, TRACKS};
+    for (int game = 1; game <= 2; game++) {
+        ak_options opt = {.format_options = game == 1 ? "game=mp1" : "game=mp2"};
+        ak_diags *d = ak_diags_new(NULL);
+        ak_buf out;
+        ak_buf_init(&out);
+        assert_true(prime()->from_model(&anim, &opt, d, &out));
+        assert_int_equal(out.len % 32, 0);
+        /* the canonical constants: valid at the strict level */
+        ak_diag_options sopt = {.strict = true};
+        ak_diags *v = ak_diags_new(&sopt);
+        ak_input in = {"new", (const uint8_t *)out.data, out.len, false};
+        ak_options strict = {.strict = true, .format_options = opt.format_options};
+        prime()->validate(&in, &strict, v);
+        for (size_t i = 0; i < ak_diags_count(v); i++)
+            print_message("%s %s\n", ak_diags_at(v, i)->rule->code, ak_diags_at(v, i)->message);
+        assert_int_equal(ak_diags_count(v), 0);
+        ak_arena arena;
+        ak_arena_init(&arena, 0);
+        ak_animation *back = NULL;
+        assert_true(prime()->to_model(&in, &opt, d, &arena, &back));
+        /* MP1: scale dropped, an identity rotation added to bone 40; MP2: all five */
+        assert_int_equal(back->track_count, 5);
+        for (size_t i = 0; i < back->track_count; i++) {
+            const ak_track *b = &back->tracks[i];
+            const ak_track *a = NULL;
+            for (int t = 0; t < TRACKS; t++)
+                if (strcmp(spec[t].node, b->node) == 0 && strcmp(spec[t].property, b->property) == 0)
+                    a = &tracks[t];
+            if (!a)
+                continue; /* an identity rotation the encoder added */
+            assert_int_equal(b->key_count, KEYS);
+            for (int k = 0; k < KEYS; k++) {
+                /* the source at the decoded key's time (the interval is cut to whole microseconds) */
+                ak_value at;
+                assert_true(ak_track_eval(a, b->keys[k].time, &at));
+                const float *x = at.f, *y = b->keys[k].value.f;
+                assert_true(fabs(b->keys[k].time - a->keys[k].time) < 1e-4);
+                if (b->type == AK_VT_FLOATQ) {
+                    /* q or -q; x y z within half a step of (pi/2)/0x7FFF in asin space (§5.2);
+                       w is derived from them, so only loosely bound where it is near 0 */
+                    double dot = x[0] * y[0] + x[1] * y[1] + x[2] * y[2] + x[3] * y[3];
+                    double s = dot < 0 ? -1 : 1, half = 0.5 * (M_PI / 2) / 32767;
+                    for (int c = 0; c < 3; c++)
+                        if (fabs(asin(x[c]) - asin(s * y[c])) > half + 1e-6)
+                            fail_msg("key %d component %d: %.9g vs %.9g", k, c, x[c], s * y[c]);
+                    assert_true(fabs(x[3] - s * y[3]) < 1e-2);
+                } else {
+                    for (int c = 0; c < 3; c++)
+                        assert_true(fabs(x[c] - y[c]) <= 0.5 * 117.0 / 32766 * 1.002 + 1e-5); /* M = 3 x 39 */
+                }
+            }
+        }
+        ak_arena_free(&arena);
+        ak_diags_free(v);
+        ak_diags_free(d);
+        ak_buf_free(&out);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mp1_hand_computed), cmocka_unit_test(test_mp2_hand_computed),
         cmocka_unit_test(test_totals_wrap),       cmocka_unit_test(test_limits),
         cmocka_unit_test(test_roundtrip),         cmocka_unit_test(test_detect),
+        cmocka_unit_test(test_compress_roundtrip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
