@@ -7,12 +7,13 @@
  *                                <case>.anim.expected and .strict.expected
  *   primeanim_gen examples DIR   small valid and invalid samples (examples/primeanim)
  *   primeanim_gen seeds DIR      fuzz seeds (fuzz/corpus/primeanim)
- *   primeanim_gen bench FILE MB  a v2 file of about MB megabytes (bench)
+ *   primeanim_gen bench FILE MB  a v2 file of about MB megabytes, at most 60 (bench)
  *
  * Retail files are never used (spec §1.3). A case is a base file of one
  * game and version with one thing changed, and the rules it must report:
  * the severities of both levels come from the rule table, so each case's
  * two .expected files say the same codes at each level's severity. */
+#include "bits.h"
 #include "primeanim_layout.h"
 
 #include <errno.h>
@@ -690,12 +691,55 @@ static int examples(const char *dir, bool seeds)
     return failures != 0;
 }
 
-/* A v2 MP1 file of about mb megabytes: 100 channels, K keys of wide fields. */
+/* A v2 MP1 file of about mb megabytes (at most 60: the format's cap is
+ * 64 MiB, rule 57): 100 channels of rotation and translation, 12-bit
+ * fields, deltas that keep every total small; as many keys as the size needs
+ * (at most 65,535). The bitstream goes through runtime/bits.h's writer. */
 static int bench(const char *path, double mb)
 {
-    (void)path, (void)mb;
-    fprintf(stderr, "primeanim_gen: bench is not implemented yet\n");
-    return 1;
+    if (mb > 60)
+        mb = 60;
+    enum { D = 100, WIDTH = 12 };
+    uint64_t per_key = D * (1 + 6 * WIDTH);
+    uint64_t k = (uint64_t)(mb * 1e6 * 8 / (double)per_key);
+    if (k < 1)
+        k = 1;
+    if (k > 65535)
+        k = 65535;
+    ak_buf b;
+    ak_buf_init(&b);
+    put32(&b, 2), put32(&b, 0), put32(&b, 0), put32(&b, 1);
+    putf(&b, (float)k / 30), putf(&b, 1.0f / 30);
+    put32(&b, 3), put32(&b, 1), put32(&b, 0x7FFF), putf(&b, 0.01f);
+    put32(&b, D), put32(&b, 1), put32(&b, (uint32_t)k + 1);
+    for (uint64_t w = 0; w < (k + 1 + 31) / 32; w++)
+        put32(&b, w == k / 32 ? (uint32_t)(((uint64_t)1 << ((k % 32) + 1)) - 1) : 0xFFFFFFFFu);
+    put32(&b, D), put32(&b, D);
+    for (uint32_t c = 0; c < D; c++) {
+        put32(&b, c == D - 1 ? 3 : (c < 3 ? c : c + 1));
+        for (int g = 0; g < 2; g++) {
+            put16(&b, (unsigned)k);
+            for (int x = 0; x < 3; x++)
+                put16(&b, (unsigned)(100 * x)), put8(&b, WIDTH);
+        }
+    }
+    ak_bit_writer w;
+    ak_bit_writer_init(&w, &b, AK_BITS_BE32_LSB);
+    for (uint64_t key = 1; key <= k; key++)
+        for (uint32_t c = 0; c < D; c++) {
+            ak_bits_write(&w, 1, key & 1);
+            for (int f = 0; f < 6; f++) {
+                /* up and back down: the totals stay near their init */
+                int32_t delta = (int32_t)((c * 7 + (uint32_t)f * 131) % 1000) * ((key & 1) ? 1 : -1);
+                ak_bits_write(&w, WIDTH, (uint64_t)(int64_t)delta);
+            }
+        }
+    ak_bits_flush(&w);
+    set32(&b, 4, (uint32_t)(b.len - 4));
+    pad(&b, -1);
+    write_file(path, b.data, b.len);
+    ak_buf_free(&b);
+    return failures != 0;
 }
 
 int main(int argc, char **argv)
