@@ -395,6 +395,12 @@ static void check_member(compiler *cc, struct_decl *s, member *m, bool in_if)
                unknown to the encoder */
             if (!rest_of_stream(t->count))
                 no_remaining(cc, t->count, "a count");
+            /* a counted array's document has `<name>_count` beside it */
+            char count_name[256];
+            snprintf(count_name, sizeof count_name, "%s_count", m->name);
+            if (t->count->kind != E_INT && find_member_named(s, count_name, NULL))
+                cc_error(cc, m->at, "array '%s' holds its element count in '%s', which is a field of struct '%s' "
+                         "too: rename the field", m->name, count_name, s->name);
             if (t->count->kind != E_INT && !has_cons(m, C_FITS))
                 cc_error(cc, m->at,
                          "array '%s' needs a 'fits @code' constraint: its count comes from the input", m->name);

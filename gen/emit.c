@@ -1495,6 +1495,11 @@ static void expr_deps(emitter *em, struct_decl *s, const expr *e, vec *out, int 
         vec_push(em->cc, out, cc_strdup(em->cc, buf, strlen(buf)));
         return;
     }
+    if (e->kind == E_AGG) { /* its expression is an element's: it depends on the array */
+        expr name = {.kind = E_NAME, .at = e->at, .text = e->text};
+        expr_deps(em, s, &name, out, guard);
+        return;
+    }
     expr_deps(em, s, e->lhs, out, guard);
     expr_deps(em, s, e->rhs, out, guard);
     expr_deps(em, s, e->alt, out, guard);
