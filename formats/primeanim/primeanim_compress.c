@@ -1,6 +1,7 @@
-/* The common model -> a new Metroid Prime ANIM v2 file: the compressor of
- * spec §2.12 with the canonical constants of §5.2, for either game
- * (format option game=mp1|mp2, MP1 by default).
+/* The common model -> a new Metroid Prime ANIM file: v2 by the compressor
+ * of spec §2.12 with the canonical constants of §5.2, or v0 (§5.3) with
+ * --format-version 0; either game (format option game=mp1|mp2, MP1 by
+ * default).
  *
  * Tracks are taken by target: node "<bone id>" (0..99) and property
  * rotation (a quaternion type), translation or scale (3 components; scale
@@ -286,6 +287,60 @@ static bool write_v2(const channel *ch, size_t d, int game, const uint32_t *fram
     return !out->failed;
 }
 
+/* §5.3: every frame keyed (F = last frame + 1), channels in bone order,
+ * MP1: rotation for every channel and the compacted translation array, EVNT
+ * id last; MP2: three maps of length C, scale keys first, channel-major.
+ * CharAnimTime types 0 (non-zero) and 2 (zero); duration (F - 1) intervals. */
+static void put_time(ak_buf *b, double seconds)
+{
+    putf(b, seconds);
+    put32(b, (float)seconds != 0 ? 0 : 2);
+}
+
+static bool write_v0(const channel *ch, size_t d, int game, uint32_t frames, double interval, const double *values,
+                     ak_buf *out)
+{
+    bool mp1 = game == AK_PA_MP1;
+    size_t start = out->len;
+    uint8_t bone_map[100], map[3][AK_PA_MAX_CHANNELS];
+    uint32_t arrays[3] = {0, 0, 0};
+    memset(bone_map, 0xFF, sizeof bone_map);
+    for (size_t c = 0; c < d; c++) {
+        bone_map[ch[c].bone] = (uint8_t)c;
+        for (int g = 0; g < 3; g++)
+            map[g][c] = ch[c].q[g] ? (uint8_t)arrays[g]++ : 0xFF;
+    }
+    put32(out, 0);
+    put_time(out, (frames - 1) * interval);
+    put_time(out, interval);
+    put32(out, frames);
+    put32(out, mp1 ? 3 : 0);
+    put32(out, 100);
+    ak_buf_append(out, bone_map, 100);
+    for (int g = mp1 ? 1 : 0; g < (mp1 ? 2 : 3); g++) {
+        put32(out, (uint32_t)d);
+        ak_buf_append(out, map[g], d);
+    }
+    static const int order_mp1[] = {AK_PA_ROT, AK_PA_TRANS}, order_mp2[] = {AK_PA_SCALE, AK_PA_ROT, AK_PA_TRANS};
+    for (int i = 0; i < (mp1 ? 2 : 3); i++) {
+        int g = mp1 ? order_mp1[i] : order_mp2[i];
+        put32(out, arrays[g] * frames);
+        for (size_t c = 0; c < d; c++)
+            for (uint32_t f = 0; ch[c].q[g] && f < frames; f++) {
+                const double *v = values + ((size_t)g * d * frames + c * frames + f) * 4;
+                if (g == AK_PA_ROT) /* w x y z */
+                    putf(out, v[3]), putf(out, v[0]), putf(out, v[1]), putf(out, v[2]);
+                else
+                    putf(out, v[0]), putf(out, v[1]), putf(out, v[2]);
+            }
+    }
+    if (mp1)
+        put32(out, 0); /* EVNT: none */
+    while ((out->len - start) % 32)
+        ak_buf_append(out, "\xff", 1);
+    return !out->failed;
+}
+
 static int cmp_channel(const void *a, const void *b)
 {
     const channel *x = a, *y = b;
@@ -341,7 +396,22 @@ bool primeanim_from_model(const struct ak_animation *anim, const ak_options *opt
     size_t keys = 0;
     const char *why = "out of memory";
     bool ok = keyed_frames(ch, count, &arena, &interval, &frames, &keys, &why);
-    double *values = ok ? AK_ARENA_ARRAY(&arena, double, count * keys * 4) : NULL;
+    bool v0 = opt && opt->format_version && strcmp(opt->format_version, "0") == 0;
+    if (ok && v0) {
+        /* every frame keyed: the grid from 0 to the last keyed frame */
+        uint32_t all = frames[keys - 1] + 1;
+        if ((uint64_t)all * count * 3 * 16 > (UINT64_C(64) << 20)) {
+            why = "the key arrays of every frame exceed 64 MiB";
+            ok = false;
+        } else {
+            frames = AK_ARENA_ARRAY(&arena, uint32_t, all);
+            ok = frames != NULL;
+            for (uint32_t f = 0; ok && f < all; f++)
+                frames[f] = f;
+            keys = all;
+        }
+    }
+    double *values = ok ? AK_ARENA_ARRAY(&arena, double, count * keys * 4 * (v0 ? 3 : 1)) : NULL;
     ok = values != NULL;
     for (int g = 0; g < 3 && ok; g++) {
         for (size_t c = 0; c < count && ok; c++) {
@@ -353,7 +423,7 @@ bool primeanim_from_model(const struct ak_animation *anim, const ak_options *opt
             ch[c].sign = g == AK_PA_ROT ? AK_ARENA_ARRAY(&arena, bool, keys) : ch[c].sign;
             ok = ch[c].q[g] && (g != AK_PA_ROT || ch[c].sign);
             for (size_t k = 0; k < keys && ok; k++) {
-                double *v = values + (c * keys + k) * 4;
+                double *v = values + ((v0 ? (size_t)g * count * keys : 0) + c * keys + k) * 4;
                 ak_value val;
                 memset(&val, 0, sizeof val);
                 v[0] = v[1] = v[2] = 0, v[3] = 1;
@@ -366,6 +436,8 @@ bool primeanim_from_model(const struct ak_animation *anim, const ak_options *opt
                 }
             }
         }
+        if (ok && v0)
+            continue; /* v0 stores the floats */
         if (ok && !quantise(ch, count, g, values, keys, &mul[g])) {
             why = "values too large for 16-bit totals";
             ok = false;
@@ -379,7 +451,8 @@ bool primeanim_from_model(const struct ak_animation *anim, const ak_options *opt
             }
     }
     if (ok)
-        ok = write_v2(ch, count, game, frames, keys, interval, mul, out);
+        ok = v0 ? write_v0(ch, count, game, (uint32_t)keys, interval, values, out)
+                : write_v2(ch, count, game, frames, keys, interval, mul, out);
     else
         ak_report(d, R(CONVERT_REFUSED), 0, 0, "", "%s: %s", R(CONVERT_REFUSED)->message, why);
     ak_arena_free(&arena);
