@@ -39,6 +39,10 @@ bool ak_bits_read(ak_bit_reader *r, unsigned n, uint64_t *v)
 {
     if (n > 64 || n > ak_bits_left(r))
         return false;
+    if (n == 0) { /* at the end too: no word is read */
+        *v = 0;
+        return true;
+    }
     if (r->order == AK_BITS_BE32_LSB && n <= 32) {
         /* a window of the word holding the first bit and, when the field
            crosses into it, the next one (which then exists: n <= bits left) */
