@@ -70,6 +70,8 @@ static const char validate_help[] =
     "  --max-errors N          stop checking a file after N errors (default 100)\n"
     "  --max-depth N           nesting limit for tree formats (default 512)\n"
     "  --max-output BYTES      decompressed size limit (default 1073741824)\n"
+    "  --game mp1|mp2          Metroid Prime ANIM: the game the files are of (a v0\n"
+    "                          file may fit both layouts; a contradiction is an error)\n"
     "  --color, --no-color     ANSI colours in the text style (default: if a tty)\n"
     "  --allow-empty           a directory with no file of a supported format is\n"
     "                          not a failure (default: exit status 2)\n"
@@ -378,6 +380,11 @@ static int cmd_validate(int argc, char **argv)
                 return EXIT_USAGE;
             }
             run.opt.max_output = num;
+        } else if ((got = game_option(cmd, argc, argv, &i, &run.opt)) != 0) {
+            if (got < 0) {
+                free(inputs);
+                return EXIT_USAGE;
+            }
         } else if (strcmp(a, "--strict") == 0) {
             run.level.strict = true;
         } else if (strcmp(a, "--allow-empty") == 0) {
@@ -590,6 +597,7 @@ static const char dump_help[] =
     "options:\n"
     "  --format ID   the input's format (default: detect)\n"
     "  --strict      apply the strict severities\n"
+    "  --game mp1|mp2  Metroid Prime ANIM: the input's game\n"
     "  -o OUT        write to OUT (atomically) instead of standard output\n";
 
 static int cmd_dump(int argc, char **argv)
@@ -609,6 +617,9 @@ static int cmd_dump(int argc, char **argv)
             if (!single_input("dump", argv[i], &input))
                 return EXIT_USAGE;
         } else if ((got = format_option("dump", "--format", argc, argv, &i, &format)) != 0) {
+            if (got < 0)
+                return EXIT_USAGE;
+        } else if ((got = game_option("dump", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
         } else if (opt_value(argc, argv, &i, "-o", &v)) {
@@ -699,6 +710,7 @@ static const char convert_help[] =
     "              (AnimX; default: what the format's canonical writer does;\n"
     "              from a JSON dump: the dump's encoding)\n"
     "  --max-model BYTES  memory cap of the decoded animation (default 2 GiB)\n"
+    "  --game mp1|mp2     Metroid Prime ANIM: the input's game\n"
     "  --format-version V the version of the output format to write (default: a\n"
     "              same-format conversion keeps the input's, any other writes\n"
     "              the format's default; 'animkit formats' lists them)\n";
@@ -716,6 +728,21 @@ int max_model_option(const char *cmd, int argc, char **argv, int *i, ak_options 
         return -1;
     }
     opt->max_model = num;
+    return 1;
+}
+
+/* --game mp1|mp2 (Metroid Prime ANIM: the caller's game, spec §1.2): 1 when
+   taken, -1 on a usage error, 0 when argv[*i] is another option. */
+int game_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt)
+{
+    const char *v;
+    if (!opt_value(argc, argv, i, "--game", &v))
+        return 0;
+    if (!v || (strcmp(v, "mp1") != 0 && strcmp(v, "mp2") != 0)) {
+        usage_error(cmd, "--game takes mp1 (Metroid Prime) or mp2 (Echoes)%s", "");
+        return -1;
+    }
+    opt->format_options = strcmp(v, "mp1") == 0 ? "game=mp1" : "game=mp2";
     return 1;
 }
 
@@ -762,6 +789,9 @@ static int cmd_convert(int argc, char **argv)
                 return EXIT_USAGE;
             }
         } else if ((got = max_model_option("convert", argc, argv, &i, &opt)) != 0) {
+            if (got < 0)
+                return EXIT_USAGE;
+        } else if ((got = game_option("convert", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
         } else if (opt_value(argc, argv, &i, "--format-version", &v)) {
@@ -838,6 +868,7 @@ static int cmd_convert(int argc, char **argv)
 
 static const char sample_help[] =
     "usage: animkit sample [--format ID] --track N --times A:B:STEP [--max-model BYTES] FILE|-\n"
+    "  --game mp1|mp2     Metroid Prime ANIM: the input's game\n"
     "       animkit sample --list FILE|-\n"
     "\n"
     "Evaluates track N (counted from 0 in file order) at times A, A+STEP, ... up\n"
@@ -911,6 +942,9 @@ static int cmd_sample(int argc, char **argv)
             }
             have_times = true;
         } else if ((got = max_model_option("sample", argc, argv, &i, &opt)) != 0) {
+            if (got < 0)
+                return EXIT_USAGE;
+        } else if ((got = game_option("sample", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
         } else if (strcmp(argv[i], "--list") == 0) {

@@ -40,6 +40,7 @@ typedef enum expr_kind {
     E_BINARY,
     E_COND,    /* lhs ? rhs : alt */
     E_SIZEOF,  /* sizeof(<type>): the smallest encoding of a type, in bytes */
+    E_AGG,     /* sum(a, e) / first(a, e) (op "sum", "first"): e (lhs) over the elements of array a (text) */
 } expr_kind;
 
 typedef struct expr {
@@ -48,6 +49,10 @@ typedef struct expr {
     const char *text;  /* literal text, dotted name, E_SIZEOF: the type's name */
     const char *op;    /* E_BINARY: "==", "&&", "+", "&", "<<" ... */
     struct expr *lhs, *rhs, *alt;
+    /* E_AGG, resolved by the checker: */
+    struct struct_decl *elem; /* the array's element struct */
+    struct member *array;     /* the array field */
+    struct member *let;       /* the let whose value it is */
 } expr;
 
 /* ---- binary layouts --------------------------------------------------- */
@@ -210,6 +215,7 @@ typedef struct struct_decl {
     /* computed */
     int min_size;  /* smallest encoding in bytes */
     bool fixed;    /* every member is a fixed-size scalar (no arrays, ifs, strings) */
+    vec aggs;      /* E_AGG expressions of its lets (checker) */
     bool emitted;
 } struct_decl;
 
@@ -507,5 +513,7 @@ enum_decl *find_enum(compiler *cc, const char *name);
 rule_decl *find_rule(compiler *cc, const char *code);
 /* The declared rule of a code, marked used; an error when it is not declared. */
 rule_decl *use_rule(compiler *cc, const char *code, loc at);
+/* `T[remaining]`: an array that takes the rest of the stream. */
+bool rest_of_stream(const expr *count);
 /* The scalar type a field's value has (P_NONE for structs and arrays). */
 prim_kind member_prim(const member *m);

@@ -224,6 +224,9 @@ static void check_expr(compiler *cc, struct_decl *cur, expr *e)
         check_expr(cc, cur, e->rhs);
         check_expr(cc, cur, e->alt);
         break;
+    case E_AGG:
+        cc_error(cc, e->at, "%s(...) can only be the whole value of a `let`", e->op);
+        break;
     case E_SIZEOF: {
         /* template parameters were folded by the expansion; what is left
            must be a primitive of fixed size */
@@ -237,6 +240,32 @@ static void check_expr(compiler *cc, struct_decl *cur, expr *e)
     }
 }
 
+/* `let x = sum(a, e)` / `first(a, e)`: a is an array of structs of this
+ * struct that comes before the let (the reader accumulates e while it reads
+ * the elements, so the validator needs no element kept); e is an expression
+ * over an element. */
+static void check_agg(compiler *cc, struct_decl *s, member *let)
+{
+    expr *e = let->value;
+    int ai = 0, li = 0;
+    member *a = find_member_named(s, e->text, &ai);
+    find_member_named(s, let->name, &li);
+    if (!a || a->kind != M_FIELD || a->type->kind != T_ARRAY || !a->type->elem->st || a->type->elem->kind == T_ARRAY) {
+        cc_error(cc, e->at, "%s(%s, ...): '%s' is not an array of structs of struct '%s'", e->op, e->text, e->text,
+                 s->name);
+        return;
+    }
+    if (ai > li) {
+        cc_error(cc, e->at, "%s(%s, ...): the array must come before the let", e->op, e->text);
+        return;
+    }
+    e->array = a;
+    e->elem = a->type->elem->st;
+    e->let = let;
+    check_expr(cc, e->elem, e->lhs);
+    vec_push(cc, &s->aggs, e);
+}
+
 /* `remaining` (the bytes left in the stream) is known only while reading:
  * in constraints and asserts, not in counts, conditions or lets. */
 static bool uses_remaining(const expr *e)
@@ -246,6 +275,11 @@ static bool uses_remaining(const expr *e)
     if (e->kind == E_NAME && strcmp(e->text, "remaining") == 0)
         return true;
     return uses_remaining(e->lhs) || uses_remaining(e->rhs) || uses_remaining(e->alt);
+}
+
+bool rest_of_stream(const expr *count)
+{
+    return count && count->kind == E_NAME && strcmp(count->text, "remaining") == 0;
 }
 
 static void no_remaining(compiler *cc, const expr *e, const char *where)
@@ -403,7 +437,17 @@ static void check_member(compiler *cc, struct_decl *s, member *m, int ctx)
         tref *t = m->type;
         if (t->kind == T_ARRAY) {
             check_expr(cc, s, t->count);
-            no_remaining(cc, t->count, "a count");
+            /* `T[remaining]`: the rest of the stream (trailing padding kept
+               for re-encoding); any other use of remaining in a count is
+               unknown to the encoder */
+            if (!rest_of_stream(t->count))
+                no_remaining(cc, t->count, "a count");
+            /* a counted array's document has `<name>_count` beside it */
+            char count_name[256];
+            snprintf(count_name, sizeof count_name, "%s_count", m->name);
+            if (t->count->kind != E_INT && find_member_named(s, count_name, NULL))
+                cc_error(cc, m->at, "array '%s' holds its element count in '%s', which is a field of struct '%s' "
+                         "too: rename the field", m->name, count_name, s->name);
             if (t->count->kind != E_INT && !has_cons(m, C_FITS))
                 cc_error(cc, m->at,
                          "array '%s' needs a 'fits @code' constraint: its count comes from the input", m->name);
@@ -424,7 +468,10 @@ static void check_member(compiler *cc, struct_decl *s, member *m, int ctx)
         break;
     }
     case M_LET:
-        check_expr(cc, s, m->value);
+        if (m->value->kind == E_AGG)
+            check_agg(cc, s, m);
+        else
+            check_expr(cc, s, m->value);
         no_remaining(cc, m->value, "a let");
         break;
     case M_ASSERT:
@@ -784,10 +831,13 @@ bool cc_check(compiler *cc)
     }
     for (size_t i = 0; i < f->hooks.n; i++) {
         member *m = f->hooks.items[i];
-        /* a binary layout's sniffer, dump and validation come from the layout itself */
-        if (!f->json && cc_is_format_hook(m->name) && (!strcmp(m->name, "sniff") || !strcmp(m->name, "dump") ||
-                                                      !strcmp(m->name, "state") || !strcmp(m->name, "validate")))
+        /* a binary layout's dump and validation come from the layout itself, and so does its
+           sniffer when it has a magic; a format without one (Prime ANIM) sniffs by content */
+        if (!f->json && cc_is_format_hook(m->name) && (!strcmp(m->name, "dump") || !strcmp(m->name, "state") ||
+                                                      !strcmp(m->name, "validate")))
             cc_error(cc, m->at, "hook %s: a binary layout generates it", m->name);
+        if (!f->json && !strcmp(m->name, "sniff") && (f->magic_text || f->magic_bytes))
+            cc_error(cc, m->at, "hook sniff: a layout with a magic generates its sniffer");
         if (!f->json && !cc_is_format_hook(m->name))
             cc_error(cc, m->at, "hook %s: a binary format's own hooks are to_model, from_model and reemit (a check "
                                 "belongs in a struct)", m->name);

@@ -119,6 +119,11 @@ static void emit_expr(emitter *em, FILE *fp, struct_decl *cur, const expr *e)
         emit_expr(em, fp, cur, e->alt);
         fputc(')', fp);
         break;
+    case E_AGG:
+        /* outside the reader (encoder, lets of a built document): over the
+           document's elements; the reader accumulates it (emit_array_rw) */
+        gen_out(fp, "aggall%d_(o, r_)", e->let->id);
+        break;
     case E_SIZEOF: {
         prim_kind p = P_NONE;
         endian en;
@@ -749,6 +754,18 @@ static int collect_orders(member *m, order_check *out, int max)
     return n;
 }
 
+static bool has_conditional(const vec *members)
+{
+    for (size_t i = 0; i < members->n; i++) {
+        const member *m = members->items[i];
+        if (m->kind == M_IF || m->kind == M_SWITCH || m->kind == M_PROCESS)
+            return true;
+        if (m->kind == M_FIELD && m->type->st && has_conditional(&m->type->st->members))
+            return true;
+    }
+    return false;
+}
+
 static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
 {
     FILE *c = em->c;
@@ -822,6 +839,11 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
     }
     for (int i = 0; i < norders; i++)
         gen_out(c, "            double prev%d_ = 0;\n", i);
+    for (size_t i = 0; i < s->aggs.n; i++) {
+        const expr *a = s->aggs.items[i];
+        if (a->array == m)
+            gen_out(c, "            o->%s = 0;\n", a->let->name);
+    }
     bool fast = el->st && fast_element(el->st);
     gen_out(c, "            ak_lpush(c, \"%s\");\n", m->name);
     gen_out(c, "            ak_lpush_index(c, 0);\n");
@@ -831,6 +853,9 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
     emit_elem_ptr(em, c, el, "e_");
     if (base[0])
         gen_out(c, " = &%s[i_];\n", base);
+    else if (el->st && has_conditional(&el->st->members))
+        /* a member an `if` leaves out reads as 0, as in the decoder's arena */
+        gen_out(c, " = &tmp_;\n                memset(&tmp_, 0, sizeof tmp_);\n");
     else
         gen_out(c, " = &tmp_;\n");
     if (fast)
@@ -851,6 +876,16 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
         gen_out(c, "        at_%d_ = c->pos;\n", m->id);
         emit_read_value(em, s, m, el, "(*e_)", "NULL", "NULL");
         gen_out(c, "                }\n");
+    }
+    for (size_t i = 0; i < s->aggs.n; i++) {
+        const expr *a = s->aggs.items[i];
+        if (a->array != m)
+            continue;
+        if (strcmp(a->op, "sum") == 0)
+            gen_out(c, "                o->%s += aggel%d_(e_, r_);\n", a->let->name, a->let->id);
+        else
+            gen_out(c, "                if (i_ == 0)\n                    o->%s = aggel%d_(e_, r_);\n", a->let->name,
+                a->let->id);
     }
     for (int i = 0; i < norders; i++) {
         const cons *k = orders[i].k;
@@ -889,6 +924,8 @@ static void emit_field_rw(emitter *em, struct_decl *s, member *m, mode md)
         gen_out(c, "        at_%d_ = base_ + %d;\n", m->id, em->unchecked_off);
     else
         gen_out(c, "        at_%d_ = c->pos;\n", m->id);
+    if (hooked(em, m))
+        gen_out(c, "        from_%d_ = at_%d_;\n", m->id, m->id);
     if (t->st) {
         gen_out(c, "        ak_lpush(c, \"%s\");\n", m->name);
         gen_out(c, "        if (!%c_%s(c, &o->%s))\n            return false;\n", md == MODE_V ? 'v' : 'd', t->st->name,
@@ -911,8 +948,8 @@ static void collect_ids(emitter *em, vec *members, FILE *c)
         if (m->kind == M_FIELD) {
             vec_push(em->cc, &em->scope, m);
             gen_out(c, "    size_t at_%d_ = 0;\n", m->id);
-            if (hooked(em, m))
-                gen_out(c, "    size_t end_%d_ = 0;\n", m->id);
+            if (hooked(em, m)) /* its span: at_ moves along the elements of a scalar array */
+                gen_out(c, "    size_t from_%d_ = 0, end_%d_ = 0;\n", m->id, m->id);
         }
         if (m->kind == M_IF) {
             collect_ids(em, &m->body, c);
@@ -931,7 +968,7 @@ static void emit_hook_call(emitter *em, struct_decl *s, member *m)
         gen_out(c, "            const ak_lspan spans_[%zu] = {", m->args.n);
         for (size_t i = 0; i < m->args.n; i++) {
             member *f = find_member_named(s, ((token *)m->args.items[i])->text, NULL);
-            gen_out(c, "%s{at_%d_, end_%d_ - at_%d_}", i ? ", " : "", f->id, f->id, f->id);
+            gen_out(c, "%s{from_%d_, end_%d_ - from_%d_}", i ? ", " : "", f->id, f->id, f->id);
         }
         gen_out(c, "};\n");
     }
@@ -1041,6 +1078,8 @@ static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md)
         switch (m->kind) {
         case M_FIELD: emit_field_rw(em, s, m, md); break;
         case M_LET:
+            if (m->value->kind == E_AGG)
+                break; /* accumulated while the array was read */
             gen_out(c, "        o->%s = (double)(", m->name);
             emit_expr(em, c, s, m->value);
             gen_out(c, ");\n");
@@ -1347,6 +1386,38 @@ static void emit_enc_struct(emitter *em, struct_decl *s)
     gen_out(c, "    return ok_;\n}\n");
 }
 
+/* ---- aggregates (`let x = sum(a, e)`, `first(a, e)`) ---------------------------- */
+
+/* aggel<id>_: e on one element; aggall<id>_: over the document's array (the
+ * encoder and the lets of a built document; the reader accumulates). */
+static void emit_aggs(emitter *em, struct_decl *s)
+{
+    FILE *c = em->c;
+    const char *root = root_name(em);
+    for (size_t i = 0; i < s->aggs.n; i++) {
+        const expr *a = s->aggs.items[i];
+        int id = a->let->id;
+        gen_out(c, "\nstatic double aggel%d_(const %s_%s *o, const %s_%s *r_)\n{\n    (void)r_;\n    return (double)(", id,
+            em->id, a->elem->name, em->id, root);
+        emit_expr(em, c, a->elem, a->lhs);
+        gen_out(c, ");\n}\n");
+        long long n = 0;
+        bool fixed = fixed_count(a->array->type, &n);
+        gen_out(c, "\nstatic double aggall%d_(const %s_%s *o, const %s_%s *r_)\n{\n    double v_ = 0;\n", id, em->id,
+            s->name, em->id, root);
+        if (fixed)
+            gen_out(c, "    const size_t n_ = %lld;\n", n);
+        else
+            gen_out(c, "    const size_t n_ = o->%s ? o->%s_count : 0;\n", a->array->name, a->array->name);
+        if (strcmp(a->op, "sum") == 0)
+            gen_out(c, "    for (size_t i_ = 0; i_ < n_; i_++)\n        v_ += aggel%d_(&o->%s[i_], r_);\n", id,
+                a->array->name);
+        else
+            gen_out(c, "    if (n_ > 0)\n        v_ = aggel%d_(&o->%s[0], r_);\n", id, a->array->name);
+        gen_out(c, "    return v_;\n}\n");
+    }
+}
+
 /* ---- metadata --------------------------------------------------------------- */
 
 typedef struct cond_chain {
@@ -1426,6 +1497,11 @@ static void expr_deps(emitter *em, struct_decl *s, const expr *e, vec *out, int 
             if (strcmp(out->items[i], buf) == 0)
                 return;
         vec_push(em->cc, out, cc_strdup(em->cc, buf, strlen(buf)));
+        return;
+    }
+    if (e->kind == E_AGG) { /* its expression is an element's: it depends on the array */
+        expr name = {.kind = E_NAME, .at = e->at, .text = e->text};
+        expr_deps(em, s, &name, out, guard);
         return;
     }
     expr_deps(em, s, e->lhs, out, guard);
@@ -1508,7 +1584,7 @@ static void emit_meta_fns(emitter *em, struct_decl *s, vec *members, cond_chain 
                 snprintf(name, sizeof name, "deps_%d_", m->id);
                 emit_deps(em, s, name, ch);
             }
-            if (m->type->kind == T_ARRAY && m->type->count->kind != E_INT) {
+            if (m->type->kind == T_ARRAY && m->type->count->kind != E_INT && !rest_of_stream(m->type->count)) {
                 gen_out(c, "static uint64_t count_%d_(const void *o_, const void *r0_)\n{\n", m->id);
                 gen_out(c, "    const %s_%s *o = o_;\n    const %s_%s *r_ = r0_;\n", em->id, s->name, em->id, root);
                 gen_out(c, "    return (uint64_t)(");
@@ -1632,10 +1708,13 @@ static void emit_meta_fields(emitter *em, struct_decl *s, vec *members, bool con
                 tref *el = t->elem;
                 if (fixed_count(t, &n))
                     gen_out(c, ", .kind = AK_LK_FIXED, .fixed_count = %lld", n);
+                else if (rest_of_stream(t->count)) /* any length: the rest of the stream */
+                    gen_out(c, ", .kind = AK_LK_ARRAY, .count_offset = offsetof(%s_%s, %s_count), .count = NULL",
+                        em->id, s->name, m->name);
                 else
                     gen_out(c, ", .kind = AK_LK_ARRAY, .count_offset = offsetof(%s_%s, %s_count), .count = count_%d_",
                         em->id, s->name, m->name, m->id);
-                if (t->count->kind == E_NAME)
+                if (t->count->kind == E_NAME && !rest_of_stream(t->count))
                     gen_out(c, ", .count_name = \"%s\"", t->count->text);
                 gen_out(c, ", .elem_kind = %s, .elem_size = sizeof(((%s_%s *)0)->%s[0])", lkind_of(el), em->id, s->name,
                     m->name);
@@ -1958,6 +2037,9 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     }
     bool has_to_model = cc_has_hook(f, "to_model"), has_from_model = cc_has_hook(f, "from_model");
     bool has_reemit = cc_has_hook(f, "reemit");
+    if (cc_has_hook(f, "sniff"))
+        gen_out(h, "/* A format without magic: its content evidence (AK_SNIFF_*). */\n"
+               "int %s_hook_sniff(const uint8_t *data, size_t size);\n", id);
     if (has_to_model)
         gen_out(h, "bool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                "                  struct ak_animation **out);\n", id);
@@ -1992,6 +2074,8 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         gen_out(c, "static bool d_%s(ak_lctx *c, %s_%s *o);\n", s->name, id, s->name);
         gen_out(c, "static bool e_%s(ak_buf *b, %s_%s *o, const %s_%s *r_);\n", s->name, id, s->name, id, root);
     }
+    for (size_t i = 0; i < f->structs.n; i++)
+        emit_aggs(&em, f->structs.items[i]);
     for (size_t i = 0; i < f->structs.n; i++) {
         struct_decl *s = f->structs.items[i];
         if (fast_element(s))
@@ -2032,6 +2116,8 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
             gen_out(c, "%s0x%02x", k ? ", " : "", (unsigned char)f->magic_bytes[k]);
         gen_out(c, "};\n    return size >= %lld && memcmp(data, magic, %lld) == 0 ? AK_SNIFF_MAGIC : AK_SNIFF_NO;\n}\n",
             min, n);
+    } else if (cc_has_hook(f, "sniff")) {
+        gen_out(c, "    return %s_hook_sniff(data, size);\n}\n", id);
     } else {
         gen_out(c, "    return AK_SNIFF_NO;\n}\n");
     }

@@ -39,7 +39,7 @@ static const keyword keywords[] = {
     /* binary layouts, part 2 */
     {"table", TK_TABLE}, {"default", TK_DEFAULT}, {"bits", TK_BITS}, {"type", TK_TYPE}, {"const", TK_CONST},
     {"process", TK_PROCESS}, {"span", TK_SPAN}, {"as", TK_AS}, {"stop", TK_STOP}, {"unit", TK_UNIT},
-    {"sizeof", TK_SIZEOF}, {"writes", TK_WRITES},
+    {"sizeof", TK_SIZEOF}, {"writes", TK_WRITES}, {"sum", TK_SUM}, {"first", TK_FIRST},
     {"key", TK_KEY}, {"dangling", TK_DANGLING}, {"mistargeted", TK_MISTARGETED}, {"unlisted", TK_UNLISTED},
     {"misplaced", TK_MISPLACED}, {"anycase", TK_ANYCASE}, {"oneof", TK_ONEOF}, {"together", TK_TOGETHER},
 };

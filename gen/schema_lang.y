@@ -111,7 +111,7 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
     RULE STRUCT ENUM IF ELSE SWITCH LET ASSERT AT FATAL FINITE IN FITS UTF8 MINIMAL LENGTH
     FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
     ABSTRACT BY SINCE UNTIL REF MAP NOTE WARNING ERROR WHERE SYNTAX MACHINE VERSION UNIQUE
-    REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF WRITES
+    REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF WRITES SUM FIRST
     KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE ONEOF TOGETHER.
 
 /* EMPTY: the precedence of two reductions that meet a token that could also
@@ -647,6 +647,14 @@ expr(A) ::= expr(C) QUESTION expr(T) COLON expr(E). [QUESTION] {
     A = mk_expr(cc, E_COND, C->at, NULL); A->lhs = C; A->rhs = T; A->alt = E;
 }
 expr(A) ::= SIZEOF(K) LPAREN name(N) RPAREN. { A = mk_expr(cc, E_SIZEOF, K->at, N->text); }
+/* sum(array, e) / first(array, e): e evaluated on each element of an array
+   of structs (only as the whole value of a `let` after the array) */
+expr(A) ::= SUM(K) LPAREN name(N) COMMA expr(E) RPAREN. {
+    A = mk_expr(cc, E_AGG, K->at, N->text); A->op = "sum"; A->lhs = E;
+}
+expr(A) ::= FIRST(K) LPAREN name(N) COMMA expr(E) RPAREN. {
+    A = mk_expr(cc, E_AGG, K->at, N->text); A->op = "first"; A->lhs = E;
+}
 
 dotted(A) ::= name(N). { A = N; }
 dotted(A) ::= dotted(B) DOT name(N). {

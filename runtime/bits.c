@@ -30,10 +30,31 @@ static unsigned bit_at(const ak_bit_reader *r, uint64_t pos)
     }
 }
 
+static uint64_t be32_word(const uint8_t *p)
+{
+    return (uint64_t)p[0] << 24 | (uint64_t)p[1] << 16 | (uint64_t)p[2] << 8 | p[3];
+}
+
 bool ak_bits_read(ak_bit_reader *r, unsigned n, uint64_t *v)
 {
     if (n > 64 || n > ak_bits_left(r))
         return false;
+    if (n == 0) { /* at the end too: no word is read */
+        *v = 0;
+        return true;
+    }
+    if (r->order == AK_BITS_BE32_LSB && n <= 32) {
+        /* a window of the word holding the first bit and, when the field
+           crosses into it, the next one (which then exists: n <= bits left) */
+        uint64_t word = r->pos >> 5;
+        unsigned shift = (unsigned)(r->pos & 31u);
+        uint64_t window = be32_word(r->data + word * 4u);
+        if (shift + n > 32)
+            window |= be32_word(r->data + word * 4u + 4u) << 32;
+        *v = (window >> shift) & ((UINT64_C(1) << n) - 1u);
+        r->pos += n;
+        return true;
+    }
     uint64_t value = 0;
     if (r->order == AK_BITS_MSB) {
         for (unsigned i = 0; i < n; i++)

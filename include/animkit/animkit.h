@@ -227,6 +227,11 @@ typedef struct ak_options {
        paths (lanes) of schema formats: the same report, slower. For
        differential tests and for measuring the general path. */
     bool no_lanes;
+    /* Settings of the format being read, "name=value,name,..." (NULL: none).
+       A format reads the names it knows and ignores the others. Metroid
+       Prime ANIM: game=mp1|mp2 (the caller's game, spec §1.2), s32_totals
+       (32-bit bitstream totals instead of the retail 16-bit ones, §6 B7). */
+    const char *format_options;
 } ak_options;
 
 enum {

@@ -10,6 +10,8 @@
 
 static int failures;
 static int hook_calls;
+static double seen_kind_sum, seen_first_value;
+static size_t seen_span;
 
 #define CHECK(cond)                                                                                                    \
     do {                                                                                                               \
@@ -23,6 +25,10 @@ bool demo_hook_cross_check(ak_lctx *c, const ak_lhook *h)
 {
     const demo_v1 *o = h->obj;
     hook_calls++;
+    /* the same in the validator and the decoder: aggregates and the span of a scalar array */
+    seen_kind_sum = o->kind_sum;
+    seen_first_value = o->first_value;
+    seen_span = h->span_count == 1 ? h->spans[0].length : 0;
     /* a cross-field rule no declaration says: the label must not be "bad" */
     if (o->label.ptr && o->label.len == 3 && memcmp(o->label.ptr, "bad", 3) == 0)
         return ak_lreport(c, &demo_rules[demo_R_HOOK_CHECK], false, c->pos, 0, "label", "label is 'bad'");
@@ -94,6 +100,15 @@ int main(void)
         CHECK(doc->v1.label.len == 5 && memcmp(doc->v1.label.ptr, "hello", 5) == 0);
         CHECK(doc->name.len == 4);
         CHECK(hook_calls == 1);
+        CHECK(doc->v1.kind_sum == 3 && doc->v1.first_value == 256);
+        CHECK(seen_kind_sum == 3 && seen_first_value == 256 && seen_span == 4);
+        seen_kind_sum = seen_first_value = 0;
+        seen_span = 0;
+        ak_diags *dv = ak_diags_new(NULL);
+        ak_input vin = {"demo", (const uint8_t *)b.data, b.len, false};
+        demo_validate(&vin, NULL, dv);
+        CHECK(seen_kind_sum == 3 && seen_first_value == 256 && seen_span == 4);
+        ak_diags_free(dv);
         ak_buf out;
         ak_buf_init(&out);
         CHECK(demo_encode(doc, &out));

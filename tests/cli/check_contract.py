@@ -96,20 +96,14 @@ def planned(tmp):
     expect("a folder of .rawr files is checked as Glaxnimate", r.returncode == 1 and fs and
            all(f["format"] == "glaxnimate" and f["valid"] == (not f["file"].endswith("own.rawr")) for f in fs) and
            "glaxnimate.top.assets-missing" in codes(r), (r.returncode, fs))
-    # Prime ANIM version 2 (prime-anim.md §1.2: MP1's u32 1 at 0x0C), named .anim
+    # Prime ANIM version 2 (prime-anim.md §1.2: MP1's u32 1 at 0x0C), named .anim: a format
+    # of its own now (not Maya's .anim), checked: a header of zeros is reported, exit 1
     prime = write(os.path.join(tmp, "samus.anim"), bytes.fromhex("00000002 00000000 00000000 00000001") + bytes(32))
     r = run("validate", "--diagnostics", "json", prime)
-    expect("Prime ANIM is recognised, not checked", r.returncode == 2 and
-           files_of(r)[0]["format"] == "primeanim", r.stdout)
-    for args in (["dump", prime], ["convert", prime, os.path.join(tmp, "p.animj")],
-                 ["sample", "--times", "0:1:1", prime]):
-        r = run(*args)
-        expect(f"{args[0]} of a planned format: exit 2", r.returncode == 2 and
-               b"animkit.input.unsupported-format" in r.stderr, (r.returncode, r.stderr))
-    r = run("validate", "--format", "primeanim", prime)
-    expect("--format of a planned format", r.returncode == 2 and b"planned" in r.stderr, r.stderr)
-    r = run("formats")
-    expect("formats lists the planned ones", b"primeanim" in r.stdout and b"planned" in r.stdout, r.stdout)
+    expect("Prime ANIM is detected and checked", r.returncode == 1 and
+           files_of(r)[0]["format"] == "primeanim" and
+           all(c.startswith("primeanim.") for c in codes(r)), r.stdout)
+    # no format is planned any more: the mechanism (formats/planned/) waits for the next one
 
 
 def folders(tmp):
@@ -415,10 +409,37 @@ def jq_round_trip(tmp):
            "9007199254740993" in back and "-9223372036854775808" in back and '"edited"' in back, back[:600])
 
 
+def prime_game(tmp):
+    # Metroid Prime ANIM: a v0 file both games' layouts fit needs --game (spec §1.2)
+    ambiguous = os.path.join(SRC, "tests", "conformance", "primeanim", "invalid", "v0_ambiguous.anim")
+    r = run("validate", "--diagnostics", "json", ambiguous)
+    expect("an ambiguous v0 file without --game", r.returncode == 1 and
+           codes(r) == ["primeanim.game.undetermined"], r.stdout)
+    r = run("validate", "--game", "mp1", ambiguous)
+    expect("--game mp1 decides it", r.returncode == 0, r.stdout)
+    r = run("validate", "--diagnostics", "json", "--game", "mp2", example("primeanim", "v2_mp1.anim"))
+    expect("--game that contradicts the file", r.returncode == 1 and
+           codes(r) == ["primeanim.game.mismatch"], r.stdout)
+    r = run("validate", "--game", "mp3", ambiguous)
+    expect("--game takes mp1 or mp2", r.returncode == 2, r.stderr)
+    # a new file from another format, then byte-exact re-emission of it
+    animj = os.path.join(tmp, "walk.animj")
+    r = run("convert", example("primeanim", "v2_mp2.anim"), animj)
+    expect("primeanim -> AnimJ", r.returncode == 0, r.stderr)
+    new = os.path.join(tmp, "walk.anim")
+    r = run("convert", animj, new, "--to", "primeanim", "--game", "mp2", "--verify")
+    expect("AnimJ -> primeanim (MP2) with --verify", r.returncode == 0 and
+           b"animkit.convert.deviation" in r.stderr, r.stderr)
+    again = os.path.join(tmp, "again.anim")
+    r = run("convert", new, again, "--to", "primeanim")
+    expect("re-emission is byte-exact", r.returncode == 0 and
+           open(new, "rb").read() == open(again, "rb").read(), r.stderr)
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         for check in (detection, planned, folders, not_text, same_file, special_outputs, interrupted, versions,
-                      conversions, jq_round_trip, unreadable, stdout_errors, columns, terminals):
+                      conversions, jq_round_trip, unreadable, stdout_errors, columns, terminals, prime_game):
             sub = os.path.join(tmp, check.__name__)
             os.mkdir(sub)
             check(sub)

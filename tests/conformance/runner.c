@@ -5,6 +5,7 @@
  * Expectations for case file F live in F.expected (optional for valid/):
  *   # a comment
  *   --strict                      options for this case (also --max-errors N,
+ *                                 --format-options "name=value,...",
  *                                 --max-depth N)
  *   error json.syntax.trailing-comma 1:7
  *   warning json.encoding.bom @0
@@ -79,6 +80,7 @@ static void run_case(const char *path, const ak_format *format, bool valid_dir, 
     }
     ak_options opt = {0};
     ak_diag_options dopt = {strict_file, 0};
+    char *format_options = NULL;
     expect *ex = NULL;
     size_t nex = 0;
     bool bad_expectation = false;
@@ -92,6 +94,12 @@ static void run_case(const char *path, const ak_format *format, bool valid_dir, 
             continue;
         if (strcmp(line, "--strict") == 0) {
             dopt.strict = true;
+            continue;
+        }
+        if (strncmp(line, "--format-options ", 17) == 0) {
+            free(format_options);
+            format_options = strdup(line + 17);
+            opt.format_options = format_options;
             continue;
         }
         unsigned long v;
@@ -133,6 +141,7 @@ static void run_case(const char *path, const ak_format *format, bool valid_dir, 
         printf("FAIL %s: %s\n", path, why);
         failures++;
         free(ex);
+        free(format_options);
         return;
     }
     ak_diags *d = ak_diags_new(&dopt);
@@ -172,6 +181,7 @@ static void run_case(const char *path, const ak_format *format, bool valid_dir, 
     }
     ak_buf_free(&report);
     ak_diags_free(d);
+    free(format_options);
     ak_file_close(&f);
     free(ex);
 }

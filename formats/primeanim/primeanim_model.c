@@ -1,0 +1,258 @@
+/* Metroid Prime ANIM -> the common model (spec §3). Each animated bone
+ * becomes up to three tracks targeting node "<bone id>": "rotation"
+ * (floatQ, x y z w), "translation" and "scale" (float3), linear curves
+ * (quaternions slerp). v2: keys at the keyed frames (§2.11; the last key
+ * holds); v0: one key per frame (§2.2, §2.3; the wrap from the last frame
+ * back to frame 0 that v0 playback does is not kept: the last key holds).
+ * Translation and scale are in the file's units (multipliers applied). */
+#include "model.h"
+#include "primeanim.h"
+#include "primeanim_layout.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct builder {
+    ak_arena *arena;
+    ak_track *tracks;
+    size_t count, cap;
+    bool failed;
+} builder;
+
+static const char *const group_names[3] = {"rotation", "translation", "scale"};
+
+static ak_track *add_track(builder *b, uint32_t bone, int group, size_t keys)
+{
+    if (b->count >= b->cap) {
+        b->failed = true;
+        return NULL;
+    }
+    char node[16];
+    int n = snprintf(node, sizeof node, "%u", bone);
+    ak_track *t = &b->tracks[b->count];
+    memset(t, 0, sizeof *t);
+    char *name = ak_arena_alloc(b->arena, (size_t)n + 1, 1);
+    t->keys = keys ? AK_ARENA_ARRAY(b->arena, ak_key, keys) : NULL;
+    if (!name || (keys && !t->keys)) {
+        b->failed = true;
+        return NULL;
+    }
+    memcpy(name, node, (size_t)n + 1);
+    t->node = name;
+    t->property = group_names[group];
+    t->type = group == AK_PA_ROT ? AK_VT_FLOATQ : AK_VT_FLOAT3;
+    t->kind = AK_TRACK_CURVE;
+    t->pre = t->post = AK_INF_CONSTANT;
+    t->key_count = keys;
+    memset(t->keys, 0, keys * sizeof *t->keys);
+    b->count++;
+    return t;
+}
+
+static void set_key(ak_key *k, double time, const double *v, int n)
+{
+    k->time = time;
+    k->interp = AK_INTERP_LINEAR;
+    for (int i = 0; i < n; i++)
+        k->value.f[i] = (float)v[i];
+}
+
+/* ---- v2 ------------------------------------------------------------------------ */
+
+typedef struct v2_fill {
+    ak_track *track[AK_PA_MAX_CHANNELS][3];
+    const double *times;
+    uint32_t divisor;
+    double multiplier[3];
+} v2_fill;
+
+static void fill_key(void *user, uint32_t key, const ak_pa_totals *totals, size_t d)
+{
+    v2_fill *f = user;
+    for (size_t c = 0; c < d; c++)
+        for (int g = 0; g < 3; g++) {
+            ak_track *t = f->track[c][g];
+            if (!t)
+                continue;
+            double v[4];
+            if (g == AK_PA_ROT) {
+                double q[4];
+                ak_pa_rotation(&totals[c], f->divisor, q);
+                v[0] = q[1], v[1] = q[2], v[2] = q[3], v[3] = q[0]; /* floatQ: x y z w */
+                set_key(&t->keys[key], f->times[key], v, 4);
+            } else {
+                ak_pa_vector(&totals[c], g, f->multiplier[g], v);
+                set_key(&t->keys[key], f->times[key], v, 3);
+            }
+        }
+}
+
+typedef struct v2_view {
+    int game;
+    const uint32_t *bitmap;
+    uint32_t bits, key_count, divisor;
+    double interval, multiplier[3];
+    const uint32_t *words;
+    size_t word_count;
+} v2_view;
+
+static bool v2_model(builder *b, const v2_view *v, const ak_pa_channel *ch, size_t d)
+{
+    size_t keys = (size_t)v->key_count + 1;
+    double *times = AK_ARENA_ARRAY(b->arena, double, keys);
+    uint8_t *bytes = ak_arena_alloc(b->arena, v->word_count * 4 + 1, 4);
+    if (!times || !bytes)
+        return false;
+    size_t j = 0;
+    for (uint32_t f = 0; f < v->bits && j < keys; f++)
+        if ((v->bitmap[f >> 5] >> (f & 31)) & 1)
+            times[j++] = f * v->interval;
+    if (j != keys)
+        return false; /* rule 34 has been reported */
+    for (size_t i = 0; i < v->word_count; i++) {
+        uint32_t w = v->words[i];
+        bytes[4 * i] = (uint8_t)(w >> 24), bytes[4 * i + 1] = (uint8_t)(w >> 16);
+        bytes[4 * i + 2] = (uint8_t)(w >> 8), bytes[4 * i + 3] = (uint8_t)w;
+    }
+    v2_fill fill = {.times = times, .divisor = v->divisor};
+    memcpy(fill.multiplier, v->multiplier, sizeof fill.multiplier);
+    for (size_t c = 0; c < d; c++)
+        for (int g = 0; g < 3; g++)
+            fill.track[c][g] = ch[c].count[g] ? add_track(b, ch[c].bone, g, keys) : NULL;
+    if (b->failed)
+        return false;
+    return ak_pa_decode(ch, d, v->game, v->key_count, bytes, v->word_count, false, fill_key, &fill, NULL);
+}
+
+static void channel_of(ak_pa_channel *c, uint32_t bone, const uint16_t count[3], const primeanim_rot_group *rot,
+                       const primeanim_value_group *groups[2])
+{
+    memset(c, 0, sizeof *c);
+    c->bone = bone;
+    memcpy(c->count, count, sizeof c->count);
+    const primeanim_rot_component *r[3] = {&rot->x, &rot->y, &rot->z};
+    for (int a = 0; a < 3; a++)
+        c->init[0][a] = r[a]->init, c->bits[0][a] = r[a]->bits;
+    for (int g = 0; g < 2; g++) {
+        if (!groups[g])
+            continue;
+        const primeanim_value_component *v[3] = {&groups[g]->x, &groups[g]->y, &groups[g]->z};
+        for (int a = 0; a < 3; a++)
+            c->init[g + 1][a] = v[a]->init, c->bits[g + 1][a] = v[a]->bits;
+    }
+}
+
+/* ---- v0 ------------------------------------------------------------------------ */
+
+typedef struct v0_view {
+    const uint8_t *bone_map, *maps[3]; /* maps[0] NULL: MP1, rotation index = channel */
+    size_t map_len[3];
+    uint32_t frames;
+    double interval;
+    const float (*rot)[4];
+    const float (*vec[3])[3]; /* [1] translation, [2] scale */
+    size_t key_counts[3];
+} v0_view;
+
+static bool v0_model(builder *b, const v0_view *v)
+{
+    for (uint32_t bone = 0; bone < 100; bone++) {
+        uint8_t c = v->bone_map[bone];
+        if (c == 0xFF)
+            continue;
+        for (int g = 0; g < 3; g++) {
+            if ((g != AK_PA_ROT && !v->maps[g]) || c >= v->map_len[g])
+                continue;
+            uint64_t index = v->maps[g] ? v->maps[g][c] : c;
+            if (index == 0xFF || (index + 1) * v->frames > v->key_counts[g])
+                continue;
+            ak_track *t = add_track(b, bone, g, v->frames);
+            if (!t)
+                return false;
+            for (uint32_t f = 0; f < v->frames; f++) {
+                double val[4];
+                if (g == AK_PA_ROT) {
+                    const float *q = v->rot[index * v->frames + f]; /* w x y z, channel-major (§6 B1) */
+                    val[0] = q[1], val[1] = q[2], val[2] = q[3], val[3] = q[0];
+                    set_key(&t->keys[f], f * v->interval, val, 4);
+                } else {
+                    const float *p = v->vec[g][index * v->frames + f]; /* scale: channel-major (§6 B2) */
+                    val[0] = p[0], val[1] = p[1], val[2] = p[2];
+                    set_key(&t->keys[f], f * v->interval, val, 3);
+                }
+            }
+        }
+    }
+    return true;
+}
+
+bool primeanim_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,
+                        struct ak_animation **out)
+{
+    *out = NULL;
+    primeanim_file *doc = primeanim_decode(in->data, in->size, opt, d, arena);
+    if (!doc || ak_diags_errors(d))
+        return false;
+    builder b = {.arena = arena, .cap = 300};
+    b.tracks = AK_ARENA_ARRAY(arena, ak_track, b.cap);
+    if (!b.tracks)
+        return false;
+    double duration = -1;
+    bool ok = false;
+    ak_pa_channel ch[AK_PA_MAX_CHANNELS];
+    if (doc->layout == primeanim_layout_v2_mp1) {
+        const primeanim_v2_mp1 *v = &doc->v2_mp1;
+        for (size_t c = 0; c < v->descriptors_count && c < AK_PA_MAX_CHANNELS; c++) {
+            const primeanim_descriptor_mp1 *s = &v->descriptors[c];
+            const uint16_t count[3] = {s->rot_key_count, s->trans_key_count, 0};
+            const primeanim_value_group *g[2] = {&s->trans, NULL};
+            channel_of(&ch[c], s->bone_id, count, &s->rot, g);
+        }
+        v2_view view = {AK_PA_MP1, v->key_bitmap, v->bitmap_bits, (uint32_t)v->key_count, v->rotation_divisor,
+                        v->interval, {1, v->translation_multiplier, 1}, v->bitstream, v->bitstream_count};
+        ok = v2_model(&b, &view, ch, v->descriptors_count);
+        duration = v->duration;
+    } else if (doc->layout == primeanim_layout_v2_mp2) {
+        const primeanim_v2_mp2 *v = &doc->v2_mp2;
+        for (size_t c = 0; c < v->descriptors_count && c < AK_PA_MAX_CHANNELS; c++) {
+            const primeanim_descriptor_mp2 *s = &v->descriptors[c];
+            const uint16_t count[3] = {s->rot_key_count, s->trans_key_count, s->scale_key_count};
+            const primeanim_value_group *g[2] = {&s->trans, &s->scale};
+            channel_of(&ch[c], s->bone_id, count, &s->rot, g);
+        }
+        v2_view view = {AK_PA_MP2, v->key_bitmap, v->bitmap_bits, (uint32_t)v->key_count, v->rotation_divisor,
+                        v->interval, {1, v->translation_multiplier, v->scale_multiplier}, v->bitstream,
+                        v->bitstream_count};
+        ok = v2_model(&b, &view, ch, v->descriptors_count);
+        duration = v->duration;
+    } else if (doc->layout == primeanim_layout_v0_mp1) {
+        const primeanim_v0_mp1 *v = &doc->v0_mp1;
+        v0_view view = {v->bone_map, {NULL, v->trans_map, NULL}, {v->channel_count, v->trans_map_count, 0},
+                        v->frame_count, v->interval.seconds, (const float (*)[4])v->rot_keys,
+                        {NULL, (const float (*)[3])v->trans_keys, NULL}, {v->rot_keys_count, v->trans_keys_count, 0}};
+        ok = v0_model(&b, &view);
+        duration = v->duration.seconds;
+    } else {
+        const primeanim_v0_mp2 *v = &doc->v0_mp2;
+        v0_view view = {v->bone_map,
+                        {v->rot_map, v->trans_map, v->scale_map},
+                        {v->rot_map_count, v->trans_map_count, v->scale_map_count},
+                        v->frame_count,
+                        v->interval.seconds,
+                        (const float (*)[4])v->rot_keys,
+                        {NULL, (const float (*)[3])v->trans_keys, (const float (*)[3])v->scale_keys},
+                        {v->rot_keys_count, v->trans_keys_count, v->scale_keys_count}};
+        ok = v0_model(&b, &view);
+        duration = v->duration.seconds;
+    }
+    if (!ok || b.failed)
+        return false;
+    ak_animation *anim = AK_ARENA_NEW(arena, ak_animation);
+    if (!anim)
+        return false;
+    anim->duration = duration;
+    anim->tracks = b.tracks;
+    anim->track_count = b.count;
+    *out = anim;
+    return true;
+}

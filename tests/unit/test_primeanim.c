@@ -1,0 +1,469 @@
+/* Metroid Prime ANIM (../shared/specs/prime-anim.md): one small v2 file per
+ * game written here byte by byte, whose bitstream words and decoded totals
+ * are worked out by hand from §2.6-§2.9 (independent of any encoder);
+ * byte-exact re-emission and dump -> undump of every conformance case and
+ * example without errors (§5.1, warnings included); the limits that need
+ * inputs too large to commit (file size, float word count, decoded size);
+ * the s32_totals option; detection. */
+#include "test_support.h"
+
+#include "model.h"
+
+#include "primeanim.h"
+#include "primeanim_layout.h"
+
+#include <dirent.h>
+#include <math.h>
+
+static const ak_format *prime(void)
+{
+    const ak_format *f = ak_format_find("primeanim");
+    assert_non_null(f);
+    return f;
+}
+
+/* ---- MP1 (§2.4): one channel, bone 3, rotation and translation, K = 2 ---------
+ * keyed frames 0, 1, 3 (N = 4, bitmap 0b1011); widths rotation 4 4 4,
+ * translation 3 3 3: bits_per_key = 1 + 12 + 9 = 22, W = ceil(44 / 32) = 2.
+ * init rotation (100, -200, 0), translation (10, 20, -30).
+ * key 1: sign 0, rotation deltas (+1, -2, +3), translation (+1, 0, -1);
+ * key 2: sign 1, rotation deltas (-8, +7, 0), translation (-4, +3, +2).
+ * Bits, LSB-first from bit 0 of word 0 (§2.7):
+ *   key 1: p0 sign 0; p1-4 +1 = 0001; p5-8 -2 = 1110; p9-12 +3 = 0011;
+ *          p13-15 +1 = 001; p16-18 0; p19-21 -1 = 111
+ *   key 2: p22 sign 1; p23-26 -8 = 1000; p27-30 +7 = 0111; p31-34 0;
+ *          p35-37 -4 = 100; p38-40 +3 = 011; p41-43 +2 = 010
+ * word 0: bits 1, 6-8, 9-10, 13, 19-22, 26, 27-29 = 0x3C7827C2
+ * word 1: bits 37, 38-39, 42 (5, 6-7, 10 of it) = 0x000004E0
+ * L = 0x34 + 4 + 8 + 26 + 8 = 98, scratch = L - 4 = 0x5E, then 30 bytes 0xFF. */
+static const uint8_t mp1_file[128] = {
+    0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x5E, /* version 2, scratch 94 */
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, /* evnt 0, unk_a 1 */
+    0x3F, 0xC0, 0x00, 0x00, 0x3F, 0x00, 0x00, 0x00, /* duration 1.5, interval 0.5 */
+    0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x00, /* root 3, looping 0 */
+    0x00, 0x00, 0x7F, 0xFF, 0x3F, 0x00, 0x00, 0x00, /* divisor 0x7FFF, translation x 0.5 */
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, /* bone_channel_count 1, unk_b 1 */
+    0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x0B, /* N 4, bitmap 0b1011 */
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, /* D again, D */
+    0x00, 0x00, 0x00, 0x03, 0x00, 0x02,             /* bone 3, 2 rotation keys */
+    0x00, 0x64, 0x04, 0xFF, 0x38, 0x04, 0x00, 0x00, 0x04, /* 100/4, -200/4, 0/4 */
+    0x00, 0x02,                                     /* 2 translation keys */
+    0x00, 0x0A, 0x03, 0x00, 0x14, 0x03, 0xFF, 0xE2, 0x03, /* 10/3, 20/3, -30/3 */
+    0x3C, 0x78, 0x27, 0xC2, 0x00, 0x00, 0x04, 0xE0, /* the bitstream */
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+};
+
+/* ---- MP2 (§2.5): bone 0 rotation only (widths 5), bone 5 translation (2)
+ * and scale (3) without rotation; K = 1, frames 0 and 1 (N = 2, bitmap 0b11).
+ * bits_per_key = (1 + 15) + 6 + 9 = 31, W = 1.
+ * init: rotation (0, 1000, -1000); translation (1, 2, 3); scale (10, 10, 10).
+ * key 1: sign 1, rotation (+15, -16, -1); translation (+1, -2, 0); scale (+3, -4, -1).
+ *   p0 1; p1-5 01111; p6-10 10000; p11-15 11111; p16-17 01; p18-19 10;
+ *   p20-21 00; p22-24 011; p25-27 100; p28-30 111
+ * word 0: bits 0-4, 10-16, 19, 22-23, 27-30 = 0x78C9FC1F
+ * L = 0x32 + 4 + 4 + 16 + 25 + 4 = 103, scratch 99, then 25 bytes 0xFF. */
+static const uint8_t mp2_file[128] = {
+    0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x63, /* version 2, scratch 99 */
+    0x01, 0x01,                                     /* unk_c, unk_a */
+    0x3E, 0x80, 0x00, 0x00, 0x3E, 0x80, 0x00, 0x00, /* duration 0.25, interval 0.25 */
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* root 0, looping 0 */
+    0x00, 0x00, 0x7F, 0xFF,                         /* divisor */
+    0x3F, 0x80, 0x00, 0x00, 0x3F, 0x00, 0x00, 0x00, /* translation x 1, scale x 0.5 */
+    0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x01, /* bone_channel_count 2, unk_b 1 */
+    0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x03, /* N 2, bitmap 0b11 */
+    0x00, 0x00, 0x00, 0x02,                         /* D */
+    0x00, 0x00, 0x01,                               /* bone 0, 1 rotation key */
+    0x00, 0x00, 0x05, 0x03, 0xE8, 0x05, 0xFC, 0x18, 0x05, /* 0/5, 1000/5, -1000/5 */
+    0x00, 0x00, 0x00, 0x00,                         /* no translation, no scale */
+    0x05, 0x00, 0x00, 0x00, 0x01,                   /* bone 5, no rotation, 1 translation key */
+    0x00, 0x01, 0x02, 0x00, 0x02, 0x02, 0x00, 0x03, 0x02, /* 1/2, 2/2, 3/2 */
+    0x00, 0x01,                                     /* 1 scale key */
+    0x00, 0x0A, 0x03, 0x00, 0x0A, 0x03, 0x00, 0x0A, 0x03, /* 10/3 x 3 */
+    0x78, 0xC9, 0xFC, 0x1F,                         /* the bitstream */
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+};
+
+typedef struct keys {
+    ak_pa_totals t[4][2];
+    uint32_t n;
+} keys;
+
+static void collect(void *user, uint32_t key, const ak_pa_totals *totals, size_t d)
+{
+    keys *k = user;
+    assert_true(key < 4 && d <= 2);
+    memcpy(k->t[key], totals, d * sizeof *totals);
+    k->n = key + 1;
+}
+
+static void assert_clean(const uint8_t *data, size_t size)
+{
+    ak_diags *d = ak_diags_new(NULL);
+    ak_input in = {"hand", data, size, false};
+    ak_options opt = {0};
+    prime()->validate(&in, &opt, d);
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        print_message("%s %s\n", ak_diags_at(d, i)->rule->code, ak_diags_at(d, i)->message);
+    assert_int_equal(ak_diags_count(d), 0);
+    ak_diags_free(d);
+}
+
+static void test_mp1_hand_computed(void **state)
+{
+    (void)state;
+    assert_clean(mp1_file, sizeof mp1_file);
+    bool both;
+    assert_int_equal(ak_pa_detect(mp1_file, sizeof mp1_file, &both), AK_PA_MP1);
+    ak_pa_channel ch[1];
+    assert_int_equal(ak_pa_parse_descriptors(mp1_file + 0x40, 26, AK_PA_MP1, 1, ch), 26);
+    assert_int_equal(ak_pa_bits_per_key(ch, 1, AK_PA_MP1), 22);
+    keys k = {0};
+    assert_true(ak_pa_decode(ch, 1, AK_PA_MP1, 2, mp1_file + 0x5A, 2, false, collect, &k, NULL));
+    assert_int_equal(k.n, 3);
+    static const int32_t rot[3][3] = {{100, -200, 0}, {101, -202, 3}, {93, -195, 3}};
+    static const int32_t trans[3][3] = {{10, 20, -30}, {11, 20, -31}, {7, 23, -29}};
+    static const bool sign[3] = {false, false, true};
+    for (int key = 0; key < 3; key++) {
+        assert_int_equal(k.t[key][0].sign, sign[key]);
+        for (int a = 0; a < 3; a++) {
+            assert_int_equal(k.t[key][0].v[AK_PA_ROT][a], rot[key][a]);
+            assert_int_equal(k.t[key][0].v[AK_PA_TRANS][a], trans[key][a]);
+        }
+    }
+    /* §2.9: key 2's translation (7, 23, -29) x 0.5; its rotation has w < 0 */
+    double v[3], q[4];
+    ak_pa_vector(&k.t[2][0], AK_PA_TRANS, 0.5, v);
+    assert_float_equal(v[0], 3.5, 1e-12);
+    assert_float_equal(v[2], -14.5, 1e-12);
+    ak_pa_rotation(&k.t[2][0], 0x7FFF, q);
+    double rq = (M_PI / 2) / 32767;
+    assert_float_equal(q[1], sin(93 * rq), 1e-12);
+    assert_float_equal(q[2], sin(-195 * rq), 1e-12);
+    assert_true(q[0] < 0);
+    assert_float_equal(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3], 1.0, 1e-9);
+
+    /* the layout's document: K, bits per key and W as §2.6 and §2.7 say */
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    ak_diags *d = ak_diags_new(NULL);
+    primeanim_file *doc = primeanim_decode(mp1_file, sizeof mp1_file, NULL, d, &arena);
+    assert_non_null(doc);
+    assert_int_equal(doc->game, 1);
+    assert_true(doc->v2_mp1.key_count == 2 && doc->v2_mp1.bits_per_key == 22 && doc->v2_mp1.words == 2);
+    assert_int_equal(doc->v2_mp1.padding_count, 30);
+    ak_diags_free(d);
+    ak_arena_free(&arena);
+}
+
+static void test_mp2_hand_computed(void **state)
+{
+    (void)state;
+    assert_clean(mp2_file, sizeof mp2_file);
+    bool both;
+    assert_int_equal(ak_pa_detect(mp2_file, sizeof mp2_file, &both), AK_PA_MP2);
+    ak_pa_channel ch[2];
+    assert_int_equal(ak_pa_parse_descriptors(mp2_file + 0x3A, 41, AK_PA_MP2, 2, ch), 41);
+    assert_int_equal(ak_pa_bits_per_key(ch, 2, AK_PA_MP2), 31);
+    keys k = {0};
+    assert_true(ak_pa_decode(ch, 2, AK_PA_MP2, 1, mp2_file + 0x63, 1, false, collect, &k, NULL));
+    assert_int_equal(k.n, 2);
+    assert_true(k.t[1][0].sign);
+    assert_int_equal(k.t[1][0].v[AK_PA_ROT][0], 15);
+    assert_int_equal(k.t[1][0].v[AK_PA_ROT][1], 984);
+    assert_int_equal(k.t[1][0].v[AK_PA_ROT][2], -1001);
+    static const int32_t trans[3] = {2, 0, 3}, scale[3] = {13, 6, 9};
+    for (int a = 0; a < 3; a++) {
+        assert_int_equal(k.t[1][1].v[AK_PA_TRANS][a], trans[a]);
+        assert_int_equal(k.t[1][1].v[AK_PA_SCALE][a], scale[a]);
+        assert_int_equal(k.t[0][1].v[AK_PA_SCALE][a], 10);
+    }
+    assert_false(k.t[1][1].sign); /* no rotation: no sign bit */
+}
+
+/* §2.8 wrap16 against the s32_totals option: 32000 + 1000 */
+static void test_totals_wrap(void **state)
+{
+    (void)state;
+    ak_pa_channel ch = {.bone = 0, .count = {1, 0, 0}, .init = {{32000, 0, 0}}, .bits = {{12, 1, 1}}};
+    uint8_t words[4] = {0, 0, 0x07, 0xD0}; /* sign 0, +1000 in bits 1..12 */
+    keys k = {0};
+    ak_pa_overflow over;
+    assert_true(ak_pa_decode(&ch, 1, AK_PA_MP2, 1, words, 1, false, collect, &k, &over));
+    assert_int_equal(k.t[1][0].v[AK_PA_ROT][0], 33000 - 65536);
+    assert_true(over.found && over.key == 1 && over.value == 33000);
+    assert_true(ak_pa_decode(&ch, 1, AK_PA_MP2, 1, words, 1, true, collect, &k, &over));
+    assert_int_equal(k.t[1][0].v[AK_PA_ROT][0], 33000);
+    ak_options opt = {.format_options = "x=1,game=mp2,s32_totals"};
+    size_t n;
+    assert_int_equal(ak_pa_hint(&opt), AK_PA_MP2);
+    assert_non_null(ak_pa_option(&opt, "s32_totals", &n));
+    assert_null(ak_pa_option(&opt, "s32", &n));
+}
+
+static bool has_code(const ak_diags *d, const char *code)
+{
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        if (strcmp(ak_diags_at(d, i)->rule->code, code) == 0)
+            return true;
+    return false;
+}
+
+static ak_diags *validate(const uint8_t *data, size_t size)
+{
+    ak_diags *d = ak_diags_new(NULL);
+    ak_input in = {"big", data, size, false};
+    ak_options opt = {0};
+    prime()->validate(&in, &opt, d);
+    return d;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24), p[1] = (uint8_t)(v >> 16), p[2] = (uint8_t)(v >> 8), p[3] = (uint8_t)v;
+}
+
+/* The MP1 header of mp1_file with N, the bitmap and D descriptors of
+ * rotation and translation at `width` for keys keys; returns its length. */
+static size_t big_v2(uint8_t *p, uint32_t n, uint32_t key_count, uint32_t d, uint8_t width)
+{
+    memcpy(p, mp1_file, 0x30);
+    put32(p + 0x28, d);
+    put32(p + 0x30, n);
+    size_t at = 0x34, words = (n + 31) / 32;
+    memset(p + at, 0, 4 * words);
+    uint32_t last = n - 1; /* frames 0 .. K - 1 and the last are keyed */
+    for (uint32_t f = 0; f <= last; f = f + 1 < key_count ? f + 1 : (f < last ? last : f + 1))
+        p[at + 4 * (f >> 5) + 3 - (f & 31) / 8] |= (uint8_t)(1u << (f & 7));
+    at += 4 * words;
+    put32(p + at, d), put32(p + at + 4, d);
+    at += 8;
+    for (uint32_t c = 0; c < d; c++) {
+        put32(p + at, c == d - 1 ? 3 : 10 + c);
+        at += 4;
+        for (int g = 0; g < 2; g++) {
+            p[at] = (uint8_t)(key_count >> 8), p[at + 1] = (uint8_t)key_count;
+            at += 2;
+            for (int a = 0; a < 3; a++, at += 3)
+                p[at] = p[at + 1] = 0, p[at + 2] = width;
+        }
+    }
+    uint64_t bits = (uint64_t)d * (1 + 6 * width) * key_count;
+    memset(p + at, 0, (size_t)(bits + 31) / 32 * 4);
+    at += (size_t)(bits + 31) / 32 * 4;
+    put32(p + 4, (uint32_t)(at - 4));
+    float duration = (float)last * 0.5f;
+    uint32_t u;
+    memcpy(&u, &duration, 4);
+    put32(p + 0x10, u);
+    return at;
+}
+
+/* Rules 51, 57, 61: inputs too large to commit, made here. */
+static void test_limits(void **state)
+{
+    (void)state;
+    size_t cap = 64u << 20;
+    uint8_t *p = calloc(1, cap + 1);
+    assert_non_null(p);
+    /* 57: one byte over max_file_bytes */
+    put32(p, 2);
+    ak_diags *d = validate(p, cap + 1);
+    assert_true(has_code(d, "primeanim.limit.file-size"));
+    ak_diags_free(d);
+    /* 51: 2 channels x (1 + 6 x 32) bits x 43466 keys >= 2^24 */
+    size_t len = big_v2(p, 43467, 43466, 2, 32);
+    d = validate(p, len);
+    assert_true(has_code(d, "primeanim.bitstream.float-size"));
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        if (ak_diags_at(d, i)->severity == AK_SEV_ERROR)
+            print_message("%s %s\n", ak_diags_at(d, i)->rule->code, ak_diags_at(d, i)->message);
+    assert_int_equal(ak_diags_errors(d), 0);
+    ak_diags_free(d);
+    /* 61: 2^20 frames x 7 channels x 40 bytes > 256 MiB, with K = 1 */
+    len = big_v2(p, 1048576, 1, 7, 4);
+    d = validate(p, len);
+    assert_true(has_code(d, "primeanim.limit.decoded-size"));
+    ak_diags_free(d);
+    free(p);
+}
+
+/* §5.1: every case and example without errors re-emits, and undumps from its
+ * dump, to exactly its bytes (warnings included). */
+static void roundtrip_dir(const char *dir, int *checked)
+{
+    DIR *dp = opendir(dir);
+    assert_non_null(dp);
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL) {
+        size_t nl = strlen(e->d_name);
+        if (nl < 5 || strcmp(e->d_name + nl - 5, ".anim") != 0)
+            continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t size = 0;
+        char *data = ak_test_read_file(path, &size);
+        assert_non_null(data);
+        ak_input in = {path, (const uint8_t *)data, size, false};
+        ak_options opt = {0};
+        ak_diags *d = ak_diags_new(NULL);
+        prime()->validate(&in, &opt, d);
+        if (ak_diags_errors(d) == 0) {
+            ak_buf out, json, back;
+            ak_buf_init(&out), ak_buf_init(&json), ak_buf_init(&back);
+            ak_diags *d2 = ak_diags_new(NULL);
+            assert_true(prime()->reemit(&in, &opt, d2, &out));
+            if (out.len != size || memcmp(out.data, data, size) != 0)
+                fail_msg("%s: re-emission changed the bytes", path);
+            assert_true(prime()->dump(&in, &opt, d2, &json));
+            ak_input jin = {"dump.json", (const uint8_t *)json.data, json.len, false};
+            assert_true(prime()->undump(&jin, &opt, d2, &back));
+            if (back.len != size || memcmp(back.data, data, size) != 0)
+                fail_msg("%s: dump -> undump changed the bytes", path);
+            ak_buf_free(&out), ak_buf_free(&json), ak_buf_free(&back);
+            ak_diags_free(d2);
+            (*checked)++;
+        }
+        ak_diags_free(d);
+        free(data);
+    }
+    closedir(dp);
+}
+
+static void test_roundtrip(void **state)
+{
+    (void)state;
+    int checked = 0;
+    roundtrip_dir("tests/conformance/primeanim/valid", &checked);
+    roundtrip_dir("examples/primeanim", &checked);
+    assert_true(checked >= 60);
+}
+
+/* §1.2 and the sniffer: v2 by its constants, v0 weakly (".anim" is also Maya's) */
+static void test_detect(void **state)
+{
+    (void)state;
+    const ak_format *f = prime();
+    assert_int_equal(f->sniff(mp1_file, sizeof mp1_file), AK_SNIFF_CONTENT);
+    assert_int_equal(f->sniff(mp2_file, sizeof mp2_file), AK_SNIFF_CONTENT);
+    assert_int_equal(f->sniff((const uint8_t *)"animVersion 1.1;", 16), AK_SNIFF_NO);
+    const ak_format *g = ak_format_detect(mp1_file, sizeof mp1_file, "a.anim");
+    assert_non_null(g);
+    assert_string_equal(g->id, "primeanim");
+    /* a hint that contradicts the file */
+    ak_diags *d = ak_diags_new(NULL);
+    ak_input in = {"hand", mp2_file, sizeof mp2_file, false};
+    ak_options opt = {.format_options = "game=mp1"};
+    f->validate(&in, &opt, d);
+    assert_true(has_code(d, "primeanim.game.mismatch"));
+    ak_diags_free(d);
+}
+
+/* §5.2: decode(encode(x)) within the quantisation bounds, both games; §5.3:
+ * v0 keeps the floats */
+static void test_compress_roundtrip(void **state)
+{
+    (void)state;
+    enum { KEYS = 40, TRACKS = 5 };
+    static ak_key model_keys[TRACKS][KEYS];
+    ak_track tracks[TRACKS];
+    static const struct {
+        const char *node, *property;
+        ak_value_type type;
+    } spec[TRACKS] = {{"3", "rotation", AK_VT_FLOATQ},    {"3", "translation", AK_VT_FLOAT3},
+                      {"12", "rotation", AK_VT_FLOATQ},   {"12", "scale", AK_VT_FLOAT3},
+                      {"40", "translation", AK_VT_FLOAT3}};
+    for (int t = 0; t < TRACKS; t++) {
+        memset(&tracks[t], 0, sizeof tracks[t]);
+        tracks[t].node = spec[t].node, tracks[t].property = spec[t].property, tracks[t].type = spec[t].type;
+        tracks[t].kind = AK_TRACK_CURVE, tracks[t].keys = model_keys[t], tracks[t].key_count = KEYS;
+        for (int k = 0; k < KEYS; k++) {
+            ak_key *key = &model_keys[t][k];
+            memset(key, 0, sizeof *key);
+            key->time = k / 30.0, key->interp = AK_INTERP_LINEAR;
+            double a = 0.2 * k + t; /* a rotation about a tilted axis swinging through a full turn */
+            if (spec[t].type == AK_VT_FLOATQ) {
+                double half = 0.09 * k * (t + 1), s = sin(half);
+                key->value.f[0] = (float)(s * 0.6), key->value.f[1] = (float)(s * 0.0);
+                key->value.f[2] = (float)(s * 0.8), key->value.f[3] = (float)cos(half);
+            } else {
+                key->value.f[0] = (float)(100 * sin(a)), key->value.f[1] = (float)(3 * k);
+                key->value.f[2] = (float)(-0.5 * cos(a));
+            }
+        }
+    }
+    ak_animation anim = {"walk", KEYS / 30.0, tracks, TRACKS};
+    for (int run = 0; run < 4; run++) {
+        int game = 1 + run % 2;
+        bool v0 = run >= 2; /* §5.3: floats as they are, every frame keyed */
+        ak_options opt = {.format_options = game == 1 ? "game=mp1" : "game=mp2", .format_version = v0 ? "0" : NULL};
+        ak_diags *d = ak_diags_new(NULL);
+        ak_buf out;
+        ak_buf_init(&out);
+        assert_true(prime()->from_model(&anim, &opt, d, &out));
+        assert_int_equal(out.len % 32, 0);
+        /* the canonical constants: valid at the strict level */
+        ak_diag_options sopt = {.strict = true};
+        ak_diags *v = ak_diags_new(&sopt);
+        ak_input in = {"new", (const uint8_t *)out.data, out.len, false};
+        ak_options strict = {.format_options = opt.format_options}; /* the level is the diags' */
+        prime()->validate(&in, &strict, v);
+        for (size_t i = 0; i < ak_diags_count(v); i++)
+            print_message("%s %s\n", ak_diags_at(v, i)->rule->code, ak_diags_at(v, i)->message);
+        assert_int_equal(ak_diags_count(v), 0);
+        ak_arena arena;
+        ak_arena_init(&arena, 0);
+        ak_animation *back = NULL;
+        assert_true(prime()->to_model(&in, &opt, d, &arena, &back));
+        /* MP1: scale dropped, an identity rotation added to bone 40; MP2: all five */
+        assert_int_equal(back->track_count, 5);
+        for (size_t i = 0; i < back->track_count; i++) {
+            const ak_track *b = &back->tracks[i];
+            const ak_track *a = NULL;
+            for (int t = 0; t < TRACKS; t++)
+                if (strcmp(spec[t].node, b->node) == 0 && strcmp(spec[t].property, b->property) == 0)
+                    a = &tracks[t];
+            if (!a)
+                continue; /* an identity rotation the encoder added */
+            assert_int_equal(b->key_count, KEYS);
+            for (int k = 0; k < KEYS; k++) {
+                /* the source at the decoded key's time (the interval is cut to whole microseconds) */
+                ak_value at;
+                assert_true(ak_track_eval(a, b->keys[k].time, &at));
+                const float *x = at.f, *y = b->keys[k].value.f;
+                assert_true(fabs(b->keys[k].time - a->keys[k].time) < 1e-4);
+                if (b->type == AK_VT_FLOATQ) {
+                    /* q or -q; x y z within half a step of (pi/2)/0x7FFF in asin space (§5.2);
+                       w is derived from them, so only loosely bound where it is near 0 */
+                    double dot = x[0] * y[0] + x[1] * y[1] + x[2] * y[2] + x[3] * y[3];
+                    double s = dot < 0 ? -1 : 1, half = 0.5 * (M_PI / 2) / 32767;
+                    if (v0)
+                        half = 0;
+                    for (int c = 0; c < 3; c++)
+                        if (fabs(asin(x[c]) - asin(s * y[c])) > half + 1e-6)
+                            fail_msg("key %d component %d: %.9g vs %.9g", k, c, x[c], s * y[c]);
+                    assert_true(fabs(x[3] - s * y[3]) < 1e-2);
+                } else {
+                    for (int c = 0; c < 3; c++)
+                        assert_true(fabs(x[c] - y[c]) <= (v0 ? 0 : 0.5 * 117.0 / 32766 * 1.002) + 1e-5); /* M = 3 x 39 */
+                }
+            }
+        }
+        ak_arena_free(&arena);
+        ak_diags_free(v);
+        ak_diags_free(d);
+        ak_buf_free(&out);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mp1_hand_computed), cmocka_unit_test(test_mp2_hand_computed),
+        cmocka_unit_test(test_totals_wrap),       cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_roundtrip),         cmocka_unit_test(test_detect),
+        cmocka_unit_test(test_compress_roundtrip),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
