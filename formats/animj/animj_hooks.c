@@ -5,6 +5,7 @@
  * current and the previous one), because tracks, data and keys never nest
  * in AnimJ: memory is bounded, never proportional to the file. */
 #include "animj.h"
+#include "json_sniff.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -536,36 +537,16 @@ bool animj_hook_semantics_lane(ak_jsctx *c, const ak_jslane_view *v)
 
 /* ---- detection ------------------------------------------------------------ */
 
-static bool contains(const uint8_t *data, size_t n, const char *needle)
-{
-    size_t len = strlen(needle);
-    for (size_t j = 0; j + len <= n; j++)
-        if (data[j] == '"' && memcmp(data + j, needle, len) == 0)
-            return true;
-    return false;
-}
-
 /* Spec section 1: optional BOM, JSON whitespace, '{', and "trackType" or a
- * root "tracks" member somewhere in the text (the first 64 KiB suffice: a
- * file whose first track starts later is still claimed by its extension). */
+ * root "tracks" member somewhere in the first 64 KiB. An animkit dump of an
+ * AnimX file has "tracks" too, but its members are snake_case: it is JSON
+ * for `convert` to undump, not AnimJ (a dump without tracks, or of version
+ * 0, has no "track_type", but a "track_count"). */
 int animj_sniff(const uint8_t *data, size_t size)
 {
-    size_t i = 0;
-    if (size >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf)
-        i = 3;
-    while (i < size && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n'))
-        i++;
-    if (i >= size || data[i] != '{')
-        return AK_SNIFF_NO;
-    size_t n = size < 65536 ? size : 65536;
-    /* an animkit dump of an AnimX file has "tracks" too, but its members
-       are snake_case: it is JSON for `convert` to undump, not AnimJ (a
-       dump without tracks, or of version 0, has no "track_type") */
-    if (contains(data + i, n - i, "\"track_type\"") || contains(data + i, n - i, "\"track_count\""))
-        return AK_SNIFF_NO;
-    if (contains(data + i, n - i, "\"trackType\"") || contains(data + i, n - i, "\"tracks\""))
-        return AK_SNIFF_CONTENT;
-    return AK_SNIFF_NO;
+    static const char *const any[] = {"\"trackType\"", "\"tracks\"", NULL};
+    static const char *const none[] = {"\"track_type\"", "\"track_count\"", NULL};
+    return ak_json_sniff_members(data, size, any, none) ? AK_SNIFF_CONTENT : AK_SNIFF_NO;
 }
 
 const size_t animj_state_size = sizeof(animj_state);

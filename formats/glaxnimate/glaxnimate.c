@@ -7,18 +7,10 @@
  * 8.2, rules 1-7), so they are renamed on the way out. The registry entry
  * is generated from the schema's format items. */
 #include "glaxnimate_doc.h"
+#include "json_sniff.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static bool contains(const uint8_t *data, size_t n, const char *needle)
-{
-    size_t len = strlen(needle);
-    for (size_t j = 0; j + len <= n; j++)
-        if (data[j] == '"' && memcmp(data + j, needle, len) == 0)
-            return true;
-    return false;
-}
 
 /* Spec section 1: a JSON object whose objects carry "__type__" members, or
  * whose "format" object holds "format_version" (it may come after a large
@@ -27,17 +19,8 @@ static bool contains(const uint8_t *data, size_t n, const char *needle)
  * extension. */
 int glaxnimate_sniff(const uint8_t *p, size_t n)
 {
-    size_t i = 0;
-    if (n >= 3 && p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf)
-        i = 3;
-    while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' || p[i] == '\n'))
-        i++;
-    if (i >= n || p[i] != '{')
-        return AK_SNIFF_NO;
-    size_t window = n < 65536 ? n : 65536;
-    if (contains(p + i, window - i, "\"__type__\"") || contains(p + i, window - i, "\"format_version\""))
-        return AK_SNIFF_CONTENT;
-    return AK_SNIFF_NO;
+    static const char *const any[] = {"\"__type__\"", "\"format_version\"", NULL};
+    return ak_json_sniff_members(p, n, any, NULL) ? AK_SNIFF_CONTENT : AK_SNIFF_NO;
 }
 
 /* True when the front end found the text malformed (no tree to read). */
