@@ -821,13 +821,11 @@ bool cc_check(compiler *cc)
     if (cc_has_hook(f, "validate")) {
         /* a hand-written check replaces the generated one: what only the generated one would use is refused */
         bool unused = f->size_code || f->max_depth || cc_has_hook(f, "state");
-        for (int i = 0; i < JR_COUNT; i++)
-            unused |= f->json_codes[i] != NULL;
         if (!f->json)
             cc_error(cc, f->at, "hook validate: a binary layout's validator is generated");
         else if (unused)
             cc_error(cc, f->at, "hook validate: the hand-written check replaces the generated one, so `limit size`, "
-                                "`limit depth`, `json { ... }` and `hook state` would do nothing");
+                                "`limit depth` and `hook state` would do nothing");
     }
     for (size_t i = 0; i < f->hooks.n; i++) {
         member *m = f->hooks.items[i];

@@ -2201,10 +2201,8 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     }
 
     /* the registry entry */
-    gen_out(c, "\nconst ak_format ak_format_%s = {\n    .id = \"%s\",\n    .name = ", id, id);
-    gen_c_string(c, f->title, false);
-    gen_out(c, ",\n    .extensions = %s_extensions,\n    .text = false,\n    .rules = %s_rules,\n", id, id);
-    gen_out(c, "    .rule_count = %s_RULE_COUNT,\n    .sniff = %s_sniff,\n    .validate = %s_validate,\n", id, id, id);
+    gen_registry_open(c, f, false);
+    gen_out(c, "    .sniff = %s_sniff,\n    .validate = %s_validate,\n", id, id);
     gen_out(c, "    .dump = %s_dump,\n    .reemit = %s_reemit,\n", id, id);
     if (f->undump_rules[UD_SYNTAX])
         gen_out(c, "    .undump = %s_undump,\n", id);
@@ -2212,9 +2210,7 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         gen_out(c, "    .to_model = %s_to_model,\n", id);
     if (has_from_model)
         gen_out(c, "    .from_model = %s_from_model,\n", id);
-    if (f->writes.n)
-        gen_out(c, "    .versions = %s_versions,\n", id);
-    gen_out(c, "};\n");
+    gen_registry_close(c, f);
     return cc->errors == 0;
 }
 

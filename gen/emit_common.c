@@ -1,5 +1,7 @@
 #include "emit_common.h"
 
+#include "ast.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -140,4 +142,22 @@ bool gen_fix_lines(FILE *f, const char *name)
     }
     free(text);
     return ok;
+}
+
+void gen_registry_open(FILE *c, const format_decl *f, bool text)
+{
+    gen_out(c, "\nconst ak_format ak_format_%s = {\n    .id = \"%s\",\n    .name = ", f->id, f->id);
+    gen_c_string(c, f->title, false);
+    gen_out(c, ",\n    .extensions = %s_extensions,\n    .text = %s,\n    .rules = %s_rules,\n", f->id,
+            text ? "true" : "false", f->id);
+    gen_out(c, "    .rule_count = %s_RULE_COUNT,\n", f->id);
+}
+
+void gen_registry_close(FILE *c, const format_decl *f)
+{
+    if (f->writes.n)
+        gen_out(c, "    .versions = %s_versions,\n", f->id);
+    if (f->writes_by_reemit)
+        gen_out(c, "    .reemit_versions = true,\n");
+    gen_out(c, "};\n");
 }

@@ -31,6 +31,14 @@ bool gen_commit(FILE *f, const char *path);
 /* Closes f and removes its temporary file: PATH stays as it was. */
 void gen_discard(FILE *f, const char *path);
 
+/* A format's registry entry `ak_format_<id>` (both halves): its head (id,
+ * title, extensions, text, rules) and, after the fields each half adds, its
+ * tail (the versions it writes, whether re-emission writes them, the
+ * closing brace). */
+struct format_decl;
+void gen_registry_open(FILE *c, const struct format_decl *f, bool text);
+void gen_registry_close(FILE *c, const struct format_decl *f);
+
 /* Generated C goes back to its own lines after code that a #line directive
  * attributed to the declaration: emitters write this marker line, and
  * gen_fix_lines (before gen_commit) replaces each with `#line N "name"`,

@@ -293,6 +293,12 @@ static void header(jem *em, FILE *h)
     gen_out(h, "/* The whole check of a document: size and depth caps, the JSON front end's problems as the format's "
                "rules%s. */\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d);\n",
             cc_has_hook(f, "validate") ? " (hand-written: hook validate)" : "", id);
+    bool renames = false;
+    for (int i = 0; i < JR_COUNT; i++)
+        renames |= f->json_codes[i] != NULL;
+    if (renames)
+        gen_out(h, "/* The format's rule for a problem the JSON front end found (`json { ... }`; other rules as they "
+                   "are). */\nconst ak_rule *%s_json_rule(const ak_rule *r);\n", id);
     gen_out(h, "extern const ak_format ak_format_%s;\n", id);
     gen_out(h, "/* The lanes (generated into %s_lanes.c). */\n", id);
     gen_out(h, "const ak_jlane *%s_lane(int16_t type, int16_t vtype);\n", id);
@@ -591,7 +597,7 @@ static void registry_entry(jem *em, FILE *c)
             {JR_INTEGER, "AK_JSON_R_NOT_INTEGER"},
         };
         gen_out(c, "\n/* The format's rule for a problem the JSON front end found. */\n");
-        gen_out(c, "static const ak_rule *%s_json_rule(const ak_rule *r)\n{\n", id);
+        gen_out(c, "const ak_rule *%s_json_rule(const ak_rule *r)\n{\n", id);
         gen_out(c, "    if (r < ak_json_rules || r >= ak_json_rules + AK_JSON_R_COUNT)\n        return r;\n");
         gen_out(c, "    switch (r - ak_json_rules) {\n");
         for (size_t k = 0; k < sizeof members / sizeof members[0]; k++)
@@ -605,20 +611,13 @@ static void registry_entry(jem *em, FILE *c)
     }
     if (!cc_has_hook(f, "validate")) /* else hand-written around <id>_validate_json */
         emit_validate(em, c, renames);
-    gen_out(c, "\nconst ak_format ak_format_%s = {\n    .id = \"%s\",\n    .name = ", id, id);
-    gen_c_string(c, f->title, false);
-    gen_out(c, ",\n    .extensions = %s_extensions,\n    .text = true,\n    .rules = %s_rules,\n", id, id);
-    gen_out(c, "    .rule_count = %s_RULE_COUNT,\n    .validate = %s_validate,\n    .json_schema = %s_json_schema,\n", id, id,
-            id);
+    gen_registry_open(c, f, true);
+    gen_out(c, "    .validate = %s_validate,\n    .json_schema = %s_json_schema,\n", id, id);
     static const char *const fields[] = {"sniff", "dump", "reemit", "to_model", "from_model"};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (cc_has_hook(f, fields[i]))
             gen_out(c, "    .%s = %s_%s,\n", fields[i], id, fields[i]);
-    if (f->writes.n)
-        gen_out(c, "    .versions = %s_versions,\n", id);
-    if (f->writes_by_reemit)
-        gen_out(c, "    .reemit_versions = true,\n");
-    gen_out(c, "};\n");
+    gen_registry_close(c, f);
 }
 
 bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)

@@ -4,7 +4,8 @@
  * the JSON front end's events, plus the hook of glaxnimate_hooks.c. The
  * JSON front end reports malformed text with its own json.* rules;
  * Glaxnimate names them glaxnimate.json.* and glaxnimate.limit.* (spec
- * 8.2, rules 1-7), so they are renamed on the way out. The registry entry
+ * 8.2, rules 1-7; `json { ... }` in the schema), so they are renamed on the
+ * way out by the generated glaxnimate_json_rule. The registry entry
  * is generated from the schema's format items. */
 #include "glaxnimate_doc.h"
 #include "json_sniff.h"
@@ -32,25 +33,6 @@ static size_t json_errors(const ak_diags *d)
     for (size_t i = 0; i < ak_diags_count(d); i++)
         n += is_json_rule(ak_diags_at(d, i)->rule) && ak_diags_at(d, i)->severity == AK_SEV_ERROR;
     return n;
-}
-
-/* The Glaxnimate rule of a JSON front-end diagnostic. */
-static const ak_rule *glaxnimate_rule_of(const ak_rule *r)
-{
-    if (!is_json_rule(r))
-        return r;
-    switch (r - ak_json_rules) {
-    case AK_JSON_R_DEPTH: return &glaxnimate_rules[glaxnimate_R_LIMIT_DEPTH];
-    case AK_JSON_R_BOM: return &glaxnimate_rules[glaxnimate_R_JSON_BOM];
-    case AK_JSON_R_UTF16:
-    case AK_JSON_R_UTF32:
-    case AK_JSON_R_INVALID_UTF8:
-    case AK_JSON_R_LONE_SURROGATE: return &glaxnimate_rules[glaxnimate_R_JSON_ENCODING];
-    case AK_JSON_R_DUPLICATE_MEMBER: return &glaxnimate_rules[glaxnimate_R_JSON_DUPLICATE_KEY];
-    case AK_JSON_R_OUT_OF_RANGE: return &glaxnimate_rules[glaxnimate_R_JSON_NUMBER_RANGE];
-    case AK_JSON_R_NOT_INTEGER: return &glaxnimate_rules[glaxnimate_R_PROP_NOT_INTEGER];
-    default: return &glaxnimate_rules[glaxnimate_R_JSON_SYNTAX];
-    }
 }
 
 /* The innermost object with a "__type__" on the way to a JSON Pointer
@@ -143,7 +125,7 @@ void glaxnimate_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
         const gj *owner = tree ? enclosing(doc.root, g->path) : NULL;
         const gj *name = gj_get(owner, "name");
         bool named = name && name->kind == GJ_STR;
-        if (!ak_report_at(d, glaxnimate_rule_of(g->rule), g->offset, g->length, g->line, g->column, g->path,
+        if (!ak_report_at(d, glaxnimate_json_rule(g->rule), g->offset, g->length, g->line, g->column, g->path,
                           "%s%s%s%s%.*s%s", g->message, owner ? " (in " : "", owner ? gj_type(owner) : "",
                           named ? " \"" : "", named ? (int)name->len : 0, named ? name->str : "",
                           owner ? (named ? "\")" : ")") : ""))
