@@ -43,6 +43,8 @@ typedef struct gj_doc {
    when out of memory. doc->arena and doc->d are the caller's. */
 bool gj_read(gj_doc *doc, const ak_input *in);
 void gj_doc_free(gj_doc *doc);
+/* Writes the tree in Glaxnimate's layout (spec 3.3); false when out of memory. */
+bool gj_write(const gj *root, ak_buf *out);
 /* A member of an object, NULL. */
 gj *gj_get(const gj *o, const char *key);
 /* The object's "__type__" ("" without). */

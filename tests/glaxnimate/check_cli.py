@@ -2,7 +2,12 @@
 """animkit on Glaxnimate files, end to end: the coverage document converts
 to Maya .anim (losses reported, not errors), lists its tracks, goes down to
 version 8 with a warning per kind of loss and refuses version 7; a version 2
-file is refused by validate (spec 8.2 rule 14) with that one error.
+file is refused by validate (spec 8.2 rule 14) with that one error;
+hand-written version 1 and 2 files are refused by convert without --legacy
+and upgraded with it to the golden version 9 files, which validate clean at
+both levels and in the canonical layout (--layout); a version 9 file with
+missing properties, braced and upper-case uuids and colours in other
+spellings re-emits as its golden, normalised (spec 9.1 rules 3-5).
 
 usage: check_cli.py ANIMKIT SOURCE_DIR"""
 import json
@@ -50,5 +55,22 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run("validate", "--diagnostics", "json", old)
     codes = [d["code"] for d in json.loads(r.stdout)["files"][0]["diagnostics"]]
     expect("version 2 is refused", r.returncode == 1 and codes == ["glaxnimate.format.version-unsupported"], codes)
+    here = os.path.join(src, "tests", "glaxnimate")
+    for name, args in (("legacy_v1", ["--legacy"]), ("legacy_v2", ["--legacy"]), ("normalise_v9", [])):
+        source = os.path.join(here, name + ".rawr")
+        out = os.path.join(tmp, name + ".rawr")
+        if args:
+            r = run("convert", source, out)
+            expect(f"{name} needs --legacy", r.returncode == 1 and
+                   b"glaxnimate.format.version-unsupported" in r.stderr, r.stderr)
+        r = run("convert", *args, source, out)
+        with open(os.path.join(here, name + ".expected.rawr"), "rb") as f:
+            golden = f.read()
+        with open(out, "rb") as f:
+            expect(f"{name} converts to its golden", r.returncode == 0 and f.read() == golden, r.stderr)
+        for level in ([], ["--strict"]):
+            r = run("validate", *level, "--layout", "--diagnostics", "json", out)
+            expect(f"{name} converted is valid {level}", r.returncode == 0 and
+                   json.loads(r.stdout)["files"][0]["diagnostics"] == [], r.stdout[:400])
 print(f"{failures} failures")
 sys.exit(1 if failures else 0)
