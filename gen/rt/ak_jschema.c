@@ -1194,14 +1194,19 @@ static bool on_lane(void *user, ak_json_parser *p, const uint8_t *const *caps, c
  * pointer, read by a look-ahead before the parse (it may come last, as
  * Glaxnimate's /format/format_version after the assets); -1 when absent
  * or not a non-negative integer. */
-static int64_t document_version(const ak_jschema *s, const uint8_t *data, size_t size)
+static int64_t document_version(const ak_jschema *s, const uint8_t *data, size_t size, bool release_input)
 {
     if (!s->version_pointer)
         return -1;
     ak_json_event v;
     size_t budget = size;
     int64_t version = -1;
-    if (ak_json_seek_pointer(data, size, s->version_pointer, &v, &budget) == AK_JSON_SEEK_FOUND &&
+    /* a mapped input: the pages the look-ahead passes go as it goes (the
+       parse reads them again from the file) */
+    ak_input in = {"", data, size, release_input};
+    ak_release release;
+    ak_release_init(&release, &in, false);
+    if (ak_json_seek_pointer_releasing(data, size, s->version_pointer, &v, &budget, &release) == AK_JSON_SEEK_FOUND &&
         v.kind == AK_JSON_NUMBER && !(v.flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP | AK_JSON_F_NEG)) &&
         ak_parse_i64(v.text, v.text_len, &version) != AK_NUM_OK)
         version = -1;
@@ -1219,7 +1224,7 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     c.lane_hook = lane_hook;
     c.user = user;
     c.diags = d;
-    c.version = document_version(s, data, size);
+    c.version = document_version(s, data, size, release_input);
     /* look-aheads for late discriminators: at most 8 times the input */
     c.lookahead = size > (SIZE_MAX - (1u << 20)) / 8 ? SIZE_MAX : 8 * size + (1u << 20);
     /* per object, the members this document's version requires */
