@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static gj *gj_new(gj_doc *doc, gj_kind kind)
+gj *gj_new(gj_doc *doc, gj_kind kind)
 {
     gj *v = AK_ARENA_NEW(doc->arena, gj);
     if (!v)
@@ -29,7 +29,7 @@ static gj *gj_new(gj_doc *doc, gj_kind kind)
     return v;
 }
 
-static bool gj_append(gj_doc *doc, gj *to, const char *key, size_t key_len, gj *v)
+bool gj_append(gj_doc *doc, gj *to, const char *key, size_t key_len, gj *v)
 {
     if (!v)
         return false;
@@ -68,7 +68,7 @@ static void gj_del(gj *o, const char *key)
 }
 
 /* Sets (replaces or adds) a member. */
-static void gj_set(gj_doc *doc, gj *o, const char *key, gj *v)
+void gj_set(gj_doc *doc, gj *o, const char *key, gj *v)
 {
     if (!o || o->kind != GJ_OBJ || !v)
         return;
@@ -81,7 +81,7 @@ static void gj_set(gj_doc *doc, gj *o, const char *key, gj *v)
     gj_append(doc, o, key, n, v);
 }
 
-static gj *gj_num(gj_doc *doc, double x)
+gj *gj_num(gj_doc *doc, double x)
 {
     gj *v = gj_new(doc, GJ_NUM);
     if (v)
@@ -89,7 +89,7 @@ static gj *gj_num(gj_doc *doc, double x)
     return v;
 }
 
-static gj *gj_str(gj_doc *doc, const char *s)
+gj *gj_str(gj_doc *doc, const char *s)
 {
     gj *v = gj_new(doc, GJ_STR);
     if (v)
@@ -122,7 +122,7 @@ static gj *gj_copy(gj_doc *doc, const gj *v)
     return c;
 }
 
-static gj *gj_static(gj_doc *doc, gj *value)
+gj *gj_static(gj_doc *doc, gj *value)
 {
     gj *o = gj_new(doc, GJ_OBJ);
     gj_set(doc, o, "value", value);
@@ -529,7 +529,7 @@ static void convert_version(gj_doc *doc, int from, int to)
 
 /* ---- legacy input (versions 1 and 2, `convert --legacy`; spec 9.2) ----- */
 
-static gj *typed(gj_doc *doc, const char *type, bool node)
+gj *gj_typed(gj_doc *doc, const char *type, bool node)
 {
     gj *o = gj_new(doc, GJ_OBJ);
     gj_set(doc, o, "__type__", gj_str(doc, type));
@@ -561,7 +561,7 @@ static void frames_to_container(gj_doc *doc, gj *o)
     gj *first = gj_get(o, "first_frame"), *last = gj_get(o, "last_frame");
     if (!first && !last)
         return;
-    gj *a = typed(doc, "AnimationContainer", false);
+    gj *a = gj_typed(doc, "AnimationContainer", false);
     if (first)
         gj_set(doc, a, "first_frame", first);
     if (last)
@@ -580,7 +580,7 @@ static void legacy_layer(gj_doc *doc, gj *l)
     const char *t = gj_type(l);
     if (strcmp(t, "SolidColorLayer") == 0) {
         double w = number_in(gj_get(l, "width")), h = number_in(gj_get(l, "height"));
-        gj *color = gj_get(l, "color"), *fill = typed(doc, "Fill", true), *rect = typed(doc, "Rect", true);
+        gj *color = gj_get(l, "color"), *fill = gj_typed(doc, "Fill", true), *rect = gj_typed(doc, "Rect", true);
         gj_set(doc, fill, "color", color && color->kind == GJ_OBJ ? color : gj_static(doc, color ? color : gj_str(doc, "#000000")));
         gj_set(doc, rect, "position", point(doc, "x", w / 2, "y", h / 2));
         gj_set(doc, rect, "size", point(doc, "width", w, "height", h));
@@ -625,9 +625,9 @@ static void legacy_to_v3(gj_doc *doc, int from)
                                            {"gradient_colors", "GradientColorsList"},
                                            {"gradients", "GradientList"},
                                            {"precompositions", "PrecompositionList"}};
-    gj *assets = typed(doc, "Assets", true);
+    gj *assets = gj_typed(doc, "Assets", true);
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
-        gj *list = typed(doc, lists[i][1], true), *values = gj_get(defs, lists[i][0]);
+        gj *list = gj_typed(doc, lists[i][1], true), *values = gj_get(defs, lists[i][0]);
         gj_set(doc, list, "values", values && values->kind == GJ_ARR ? values : gj_new(doc, GJ_ARR));
         gj_set(doc, assets, lists[i][0], list);
     }
@@ -692,7 +692,7 @@ static gj *default_value(gj_doc *doc, const char *owner, const ak_jmember *m, in
         return gj_new(doc, ty->kind == AK_JT_ARRAY ? GJ_ARR : GJ_OBJ);
     const ak_jobject *o = ty->kind == AK_JT_OBJECT || ty->kind == AK_JT_TAG ? &s->objects[ty->object] : NULL;
     if (o && o->family >= 0) /* filled in when the walk gets there */
-        return typed(doc, o->name, o->key_member >= 0);
+        return gj_typed(doc, o->name, o->key_member >= 0);
     char qualified[96];
     snprintf(qualified, sizeof qualified, "%s.%s", owner, m->name);
     for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
@@ -791,7 +791,7 @@ static unsigned normalise_visit(gj_doc *doc, gj *v, const char *key, unsigned up
 }
 
 /* Spec 9.1 rules 3-5, and the root's metadata and info (rule 2). */
-static void normalise(gj_doc *doc, int version)
+void gj_normalise(gj_doc *doc, int version)
 {
     gj *root = doc->root, *info = gj_get(root, "info");
     if (!gj_get(root, "metadata"))
@@ -866,7 +866,7 @@ bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, a
         }
     }
     if (ok)
-        normalise(&doc, to);
+        gj_normalise(&doc, to);
     ok = ok && !doc.failed && gj_write(doc.root, out) && !out->failed;
     gj_doc_free(&doc);
     ak_arena_free(&arena);

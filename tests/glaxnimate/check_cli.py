@@ -38,7 +38,7 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("convert to Maya", r.returncode == 0 and os.path.getsize(anim) > 0 and
            b"glaxnimate.convert.loss" in r.stderr, r.stderr)
     r = run("sample", "--list", cover)
-    expect("sample --list", r.returncode == 0 and b"Main/Main layer/Rect" in r.stdout and
+    expect("sample --list", r.returncode == 0 and b"Main layer/Rect" in r.stdout and b"Main/Main layer" not in r.stdout and
            b"position.x" in r.stdout, r.stdout[:400])
     v8 = os.path.join(tmp, "v8.rawr")
     r = run("convert", "--format-version", "8", cover, v8)
@@ -72,5 +72,25 @@ with tempfile.TemporaryDirectory() as tmp:
             r = run("validate", *level, "--layout", "--diagnostics", "json", out)
             expect(f"{name} converted is valid {level}", r.returncode == 0 and
                    json.loads(r.stdout)["files"][0]["diagnostics"] == [], r.stdout[:400])
+    def deviation(stderr):
+        for line in stderr.decode().splitlines():
+            if "largest deviation of the sampled curves:" in line:
+                return float(line.split("curves: ")[1].split()[0]), line
+        return None, stderr
+
+    animj = os.path.join(here, "model_roundtrip.animj")
+    rawr = os.path.join(tmp, "model.rawr")
+    r = run("convert", "--verify", animj, rawr)
+    dev, line = deviation(r.stderr)
+    expect("AnimJ to Glaxnimate", r.returncode == 0 and dev is not None and dev <= 1e-9 and
+           b"2 of 4 tracks compared" in r.stderr and b"glaxnimate.convert.loss" in r.stderr, r.stderr)
+    r = run("validate", "--strict", "--layout", "--diagnostics", "json", rawr)
+    expect("the model's Glaxnimate file is valid", r.returncode == 0 and
+           json.loads(r.stdout)["files"][0]["diagnostics"] == [], r.stdout[:400])
+    back = os.path.join(tmp, "back.animj")
+    r = run("convert", "--verify", rawr, back)
+    dev, line = deviation(r.stderr)
+    expect("Glaxnimate back to AnimJ", r.returncode == 0 and dev is not None and dev <= 1e-9 and
+           b"4 of 4 tracks compared" in r.stderr, r.stderr)
 print(f"{failures} failures")
 sys.exit(1 if failures else 0)
