@@ -56,6 +56,9 @@ gj *gj_str(gj_doc *doc, const char *s);
 gj *gj_static(gj_doc *doc, gj *value);
 /* {"__type__": type}, with a fresh uuid and an empty name for a node */
 gj *gj_typed(gj_doc *doc, const char *type, bool node);
+/* The steps of spec 9.2 from version `from` up to `to` (3 <= from < to), or
+   back from 9 to 8, with a glaxnimate.convert.loss warning per kind of loss. */
+void gj_convert_version(gj_doc *doc, int from, int to);
 /* Spec 9.1 rules 2-5 for `version`: missing properties get their defaults,
    uuids and colours their canonical spelling. */
 void gj_normalise(gj_doc *doc, int version);

@@ -519,7 +519,7 @@ static unsigned upgrade_visit(gj_doc *doc, gj *v, const char *key, unsigned up, 
     return 0;
 }
 
-static void convert_version(gj_doc *doc, int from, int to)
+void gj_convert_version(gj_doc *doc, int from, int to)
 {
     if (from < 8 && to >= 8)
         to_compositions(doc, doc->root);
@@ -862,7 +862,7 @@ bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, a
                       from, to);
             ok = false;
         } else {
-            convert_version(&doc, legacy ? 3 : from > GLAXNIMATE_LATEST ? GLAXNIMATE_LATEST : from, to);
+            gj_convert_version(&doc, legacy ? 3 : from > GLAXNIMATE_LATEST ? GLAXNIMATE_LATEST : from, to);
         }
     }
     if (ok)

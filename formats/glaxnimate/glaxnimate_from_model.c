@@ -1,5 +1,5 @@
 /* The common model -> a Glaxnimate .rawr, version 9 (`animkit convert
- * x.animj y.rawr`).
+ * x.animj y.rawr`; version 8 with --format-version 8).
  *
  * One composition (the animation's name, 60 fps, 512 x 512, the duration
  * as its frame range) holds one Layer per target node, named after it.
@@ -201,7 +201,7 @@ static void report_losses(const losses *lost, ak_diags *d)
 
 bool glaxnimate_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)
 {
-    (void)opt;
+    int version = opt && opt->format_version && strcmp(opt->format_version, "8") == 0 ? 8 : 9;
     ak_arena arena;
     ak_arena_init(&arena, 1 << 16);
     gj_doc doc;
@@ -271,6 +271,8 @@ bool glaxnimate_from_model(const ak_animation *anim, const ak_options *opt, ak_d
     gj_set(&doc, range, "first_frame", gj_num(&doc, 0));
     gj_set(&doc, range, "last_frame", gj_num(&doc, fmax(1, ceil(end * FROM_MODEL_FPS))));
     gj_normalise(&doc, 9);
+    if (version == 8)
+        gj_convert_version(&doc, 9, 8);
     report_losses(&lost, d);
     bool ok = !doc.failed && gj_write(doc.root, out) && !out->failed;
     gj_doc_free(&doc);

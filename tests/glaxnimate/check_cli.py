@@ -87,6 +87,12 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run("validate", "--strict", "--layout", "--diagnostics", "json", rawr)
     expect("the model's Glaxnimate file is valid", r.returncode == 0 and
            json.loads(r.stdout)["files"][0]["diagnostics"] == [], r.stdout[:400])
+    rawr8 = os.path.join(tmp, "model8.rawr")
+    r = run("convert", "--format-version", "8", animj, rawr8)
+    v = run("validate", "--strict", "--layout", "--diagnostics", "json", rawr8)
+    expect("the model as version 8", r.returncode == 0 and v.returncode == 0 and
+           json.loads(v.stdout)["files"][0]["diagnostics"] == [] and b'"format_version": 8,' in open(rawr8, "rb").read(),
+           r.stderr + v.stdout[:400])
     back = os.path.join(tmp, "back.animj")
     r = run("convert", "--verify", rawr, back)
     dev, line = deviation(r.stderr)
