@@ -73,11 +73,8 @@ static const gj *enclosing(const gj *root, const char *ptr)
  * file differs from its canonical emission (spec 3.3). */
 static void layout_check(const ak_input *in, ak_diags *d)
 {
-    ak_arena arena;
-    ak_arena_init(&arena, 1 << 16);
     gj_doc doc;
-    memset(&doc, 0, sizeof doc);
-    doc.arena = &arena;
+    gj_doc_init(&doc, NULL, NULL);
     ak_buf out;
     ak_buf_init(&out);
     if (gj_read(&doc, in) && gj_write(doc.root, &out) && !out.failed) {
@@ -95,7 +92,6 @@ static void layout_check(const ak_input *in, ak_diags *d)
     }
     ak_buf_free(&out);
     gj_doc_free(&doc);
-    ak_arena_free(&arena);
 }
 
 /* Qt's JSON parser refuses deeper nesting (spec 8.2 rule 7). */
@@ -142,11 +138,8 @@ void glaxnimate_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
     /* a well-formed document with diagnostics inside: read it to name the
        objects they are in (up to a size: validation itself keeps no tree,
        and a huge file is named by paths only) */
-    ak_arena arena;
-    ak_arena_init(&arena, 1 << 16);
     gj_doc doc;
-    memset(&doc, 0, sizeof doc);
-    doc.arena = &arena;
+    gj_doc_init(&doc, NULL, NULL);
     bool tree = located && in->size <= GLAXNIMATE_MAX_NAMED && json_errors(tmp) == 0 && gj_read(&doc, in);
     for (size_t i = 0; i < ak_diags_count(tmp); i++) {
         const ak_diag *g = ak_diags_at(tmp, i);
@@ -165,6 +158,5 @@ void glaxnimate_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
             break;
     }
     gj_doc_free(&doc);
-    ak_arena_free(&arena);
     ak_diags_free(tmp);
 }

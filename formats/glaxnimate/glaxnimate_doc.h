@@ -27,7 +27,8 @@ struct gj {
 };
 
 typedef struct gj_doc {
-    ak_arena *arena;
+    ak_arena *arena; /* the caller's, or own */
+    ak_arena own;
     gj *root;
     gj **stack; /* open containers while reading */
     size_t depth, cap;
@@ -39,8 +40,11 @@ typedef struct gj_doc {
     const char *lost[8]; /* the kinds of loss reported (one warning each) */
 } gj_doc;
 
+/* An empty document whose tree lives in arena (NULL: its own, freed by
+   gj_doc_free); d: where conversions report losses (may be NULL). */
+void gj_doc_init(gj_doc *doc, ak_arena *arena, ak_diags *d);
 /* Reads in (which must be well-formed: validate first) into doc; false
-   when out of memory. doc->arena and doc->d are the caller's. */
+   when out of memory. */
 bool gj_read(gj_doc *doc, const ak_input *in);
 void gj_doc_free(gj_doc *doc);
 /* Writes the tree in Glaxnimate's layout (spec 3.3); false when out of memory. */

@@ -218,7 +218,21 @@ bool gj_read(gj_doc *doc, const ak_input *in)
     return ak_json_parse(in->data, in->size, &cfg, NULL) == AK_JSON_OK && !doc->failed && doc->root;
 }
 
-void gj_doc_free(gj_doc *doc) { free(doc->stack); }
+void gj_doc_init(gj_doc *doc, ak_arena *arena, ak_diags *d)
+{
+    memset(doc, 0, sizeof *doc);
+    if (!arena)
+        ak_arena_init(arena = &doc->own, 1 << 16);
+    doc->arena = arena;
+    doc->d = d;
+}
+
+void gj_doc_free(gj_doc *doc)
+{
+    free(doc->stack);
+    if (doc->arena == &doc->own)
+        ak_arena_free(&doc->own);
+}
 
 /* A double as Qt's JSON writer writes it (spec 3.3): integral values below
  * 2^53 as integers, others in the shortest round-trip digits, in decimal
@@ -612,7 +626,7 @@ static unsigned drop_start_time(gj_doc *doc, gj *v, const char *key, unsigned up
 static void legacy_to_v3(gj_doc *doc, int from)
 {
     gj *root = doc->root, *main = gj_get(root, "animation"), *defs = gj_get(root, "defs");
-    for (size_t i = 0; from < 2 && main && i < main->count; i++)
+    for (size_t i = 0; from < 2 && main && main->kind == GJ_OBJ && i < main->count; i++)
         if (strcmp(main->items[i].key, "layers") == 0) {
             main->items[i].key = "shapes", main->items[i].key_len = 6;
             for (size_t k = 0; main->items[i].v->kind == GJ_ARR && k < main->items[i].v->count; k++)
@@ -665,8 +679,7 @@ static const char *const defaults[][2] = {
 static gj *parse_json(gj_doc *doc, const char *text)
 {
     gj_doc tmp;
-    memset(&tmp, 0, sizeof tmp);
-    tmp.arena = doc->arena;
+    gj_doc_init(&tmp, doc->arena, NULL);
     ak_input in = {"", (const uint8_t *)text, strlen(text), false};
     gj *v = gj_read(&tmp, &in) ? tmp.root : NULL;
     gj_doc_free(&tmp);
@@ -838,12 +851,8 @@ bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, a
         if (ak_diags_errors(d) > before)
             return false;
     }
-    ak_arena arena;
-    ak_arena_init(&arena, 1 << 16);
     gj_doc doc;
-    memset(&doc, 0, sizeof doc);
-    doc.arena = &arena;
-    doc.d = d;
+    gj_doc_init(&doc, NULL, d);
     bool ok = gj_read(&doc, in);
     gj *fv = ok ? gj_get(gj_get(doc.root, "format"), "format_version") : NULL;
     int from = fv && fv->kind == GJ_NUM ? (int)fv->num : 0;
@@ -869,7 +878,6 @@ bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, a
         gj_normalise(&doc, to);
     ok = ok && !doc.failed && gj_write(doc.root, out) && !out->failed;
     gj_doc_free(&doc);
-    ak_arena_free(&arena);
     return ok && (!legacy || check_upgraded(out, d));
 }
 

@@ -202,12 +202,8 @@ static void report_losses(const losses *lost, ak_diags *d)
 bool glaxnimate_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)
 {
     int version = opt && opt->format_version && strcmp(opt->format_version, "8") == 0 ? 8 : 9;
-    ak_arena arena;
-    ak_arena_init(&arena, 1 << 16);
     gj_doc doc;
-    memset(&doc, 0, sizeof doc);
-    doc.arena = &arena;
-    doc.d = d;
+    gj_doc_init(&doc, NULL, d);
     doc.seed = 0x676c61786e696d61u;
     losses lost = {0};
     double end = anim->duration > 0 ? anim->duration : 0;
@@ -217,7 +213,7 @@ bool glaxnimate_from_model(const ak_animation *anim, const ak_options *opt, ak_d
     gj *range = gj_typed(&doc, "AnimationContainer", false);
     doc.root = root;
     if (doc.failed) {
-        ak_arena_free(&arena);
+        gj_doc_free(&doc);
         return false;
     }
     gj_set(&doc, format, "format_version", gj_num(&doc, 9));
@@ -245,7 +241,7 @@ bool glaxnimate_from_model(const ak_animation *anim, const ak_options *opt, ak_d
         unsigned n = tg && tg->point ? 2 : 1;
         for (unsigned c = 0; tg && c < n && c < info->components; c++)
             cv[component >= 0 ? (unsigned)component : c] =
-                component_curve(tr, c, &arena, &curves[c]) ? &curves[c] : NULL;
+                component_curve(tr, c, doc.arena, &curves[c]) ? &curves[c] : NULL;
         if (!cv[0] && !cv[1])
             continue;
         lost.components += info->components > 2 ? info->components - 2 : 0;
@@ -276,6 +272,5 @@ bool glaxnimate_from_model(const ak_animation *anim, const ak_options *opt, ak_d
     report_losses(&lost, d);
     bool ok = !doc.failed && gj_write(doc.root, out) && !out->failed;
     gj_doc_free(&doc);
-    ak_arena_free(&arena);
     return ok;
 }

@@ -195,9 +195,7 @@ bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d,
     if (ak_diags_errors(d) > before)
         return false;
     gj_doc doc;
-    memset(&doc, 0, sizeof doc);
-    doc.arena = arena;
-    doc.d = d;
+    gj_doc_init(&doc, arena, d);
     builder b = {.doc = &doc, .arena = arena, .d = d};
     ak_animation *anim = AK_ARENA_NEW(arena, ak_animation);
     bool ok = anim && gj_read(&doc, in);
