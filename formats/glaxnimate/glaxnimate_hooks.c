@@ -179,12 +179,14 @@ static bool bitmap_readonly(ak_jsctx *c, glax_state *st, const ak_json_event *e)
     } else {
         return true;
     }
+    if (!st->image_known)
+        return true;
     const ak_image_info *im = &st->image;
-    size_t fn = st->image_known ? strlen(im->format) : 0;
+    size_t fn = strlen(im->format);
     bool differs[3] = {st->bitmap_format_len != fn || memcmp(st->input + st->bitmap_format, im->format, fn) != 0,
                        st->bitmap_size[0] != (double)im->width, st->bitmap_size[1] != (double)im->height};
     static const char *const names[3] = {"format", "width", "height"};
-    for (unsigned i = 0; st->image_known && i < 3; i++)
+    for (unsigned i = 0; i < 3; i++)
         if ((st->bitmap_seen & ~st->bitmap_reported) >> i & 1 && differs[i]) {
             st->bitmap_reported |= 1u << i;
             if (!ak_js_report(c, glaxnimate_R_ASSET_READONLY, e,

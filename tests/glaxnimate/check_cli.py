@@ -66,8 +66,8 @@ with tempfile.TemporaryDirectory() as tmp:
         r = run("convert", *args, source, out)
         with open(os.path.join(here, name + ".expected.rawr"), "rb") as f:
             golden = f.read()
-        with open(out, "rb") as f:
-            expect(f"{name} converts to its golden", r.returncode == 0 and f.read() == golden, r.stderr)
+        produced = open(out, "rb").read() if r.returncode == 0 and os.path.exists(out) else None
+        expect(f"{name} converts to its golden", produced == golden, r.stderr)
         for level in ([], ["--strict"]):
             r = run("validate", *level, "--layout", "--diagnostics", "json", out)
             expect(f"{name} converted is valid {level}", r.returncode == 0 and
