@@ -72,6 +72,8 @@ static const char validate_help[] =
     "  --max-output BYTES      decompressed size limit (default 1073741824)\n"
     "  --game mp1|mp2          Metroid Prime ANIM: the game the files are of (a v0\n"
     "                          file may fit both layouts; a contradiction is an error)\n"
+    "  --layout                Glaxnimate: also compare the bytes with the canonical\n"
+    "                          layout (glaxnimate.layout.noncanonical)\n"
     "  --color, --no-color     ANSI colours in the text style (default: if a tty)\n"
     "  --allow-empty           a directory with no file of a supported format is\n"
     "                          not a failure (default: exit status 2)\n"
@@ -96,6 +98,18 @@ static const char rules_help[] =
     "options:\n"
     "  --format ID   only the rules of one format ('animkit' for the tool's own)\n"
     "  --json        as a JSON array\n";
+
+/* Adds a setting to opt->format_options ("name=value,..."; one command's
+   options, kept for the process). */
+static void add_format_option(ak_options *opt, const char *item)
+{
+    static char settings[256];
+    size_t n = strlen(settings);
+    if (n + strlen(item) + 2 > sizeof settings)
+        return;
+    snprintf(settings + n, sizeof settings - n, "%s%s", n ? "," : "", item);
+    opt->format_options = settings;
+}
 
 bool wants_help(int argc, char **argv)
 {
@@ -387,6 +401,8 @@ static int cmd_validate(int argc, char **argv)
             }
         } else if (strcmp(a, "--strict") == 0) {
             run.level.strict = true;
+        } else if (strcmp(a, "--layout") == 0) {
+            add_format_option(&run.opt, "layout");
         } else if (strcmp(a, "--allow-empty") == 0) {
             allow_empty = true;
         } else if (strcmp(a, "--color") == 0) {
@@ -711,6 +727,8 @@ static const char convert_help[] =
     "              from a JSON dump: the dump's encoding)\n"
     "  --max-model BYTES  memory cap of the decoded animation (default 2 GiB)\n"
     "  --game mp1|mp2     Metroid Prime ANIM: the input's game\n"
+    "  --legacy           Glaxnimate: read format versions 1 and 2 (which validate\n"
+    "              refuses) and upgrade them (default: to version 9)\n"
     "  --format-version V the version of the output format to write (default: a\n"
     "              same-format conversion keeps the input's, any other writes\n"
     "              the format's default; 'animkit formats' lists them)\n";
@@ -742,7 +760,7 @@ int game_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt)
         usage_error(cmd, "--game takes mp1 (Metroid Prime) or mp2 (Echoes)%s", "");
         return -1;
     }
-    opt->format_options = strcmp(v, "mp1") == 0 ? "game=mp1" : "game=mp2";
+    add_format_option(opt, strcmp(v, "mp1") == 0 ? "game=mp1" : "game=mp2");
     return 1;
 }
 
@@ -802,6 +820,8 @@ static int cmd_convert(int argc, char **argv)
             opt.format_version = v;
         } else if (strcmp(argv[i], "--verify") == 0) {
             verify = opt.verify = true;
+        } else if (strcmp(argv[i], "--legacy") == 0) {
+            add_format_option(&opt, "legacy");
         } else if (strcmp(argv[i], "--strict") == 0) {
             level.strict = true;
         } else {

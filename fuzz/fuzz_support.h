@@ -29,6 +29,47 @@ static inline bool ak_fuzz_same_diags(const ak_diags *a, const ak_diags *b)
     return true;
 }
 
+/* Validates in at one level (the caller frees the diagnostics); aborts on
+ * a diagnostic without a path, past the input's end, or whose code is
+ * neither the format's (`prefix`, "animj.") nor the tool's. */
+static inline ak_diags *ak_fuzz_validate_checked(const ak_format *f, const ak_input *in, const ak_options *opt,
+                                                 bool strict, const char *prefix)
+{
+    ak_diag_options dopt = {strict, 0};
+    ak_diags *d = ak_diags_new(&dopt);
+    if (!d)
+        abort();
+    ak_diags_set_source(d, in->data, in->size, true);
+    f->sniff(in->data, in->size);
+    f->validate(in, opt, d);
+    for (size_t i = 0; i < ak_diags_count(d); i++) {
+        const ak_diag *g = ak_diags_at(d, i);
+        if (!g->path || g->offset > in->size)
+            abort();
+        if (strncmp(g->rule->code, prefix, strlen(prefix)) != 0 && strncmp(g->rule->code, "animkit.", 8) != 0)
+            abort();
+    }
+    return d;
+}
+
+/* Re-emits in (a file without errors); the canonical text must re-emit
+ * byte-identically. */
+static inline void ak_fuzz_reemit_fixed_point(const ak_format *f, const ak_input *in, const ak_options *opt)
+{
+    ak_diags *d = ak_diags_new(NULL);
+    ak_buf once, twice;
+    ak_buf_init(&once);
+    ak_buf_init(&twice);
+    if (f->reemit(in, opt, d, &once)) {
+        ak_input again = {"fuzz", (const uint8_t *)once.data, once.len, false};
+        if (!f->reemit(&again, opt, d, &twice) || twice.len != once.len || memcmp(once.data, twice.data, once.len) != 0)
+            abort();
+    }
+    ak_buf_free(&once);
+    ak_buf_free(&twice);
+    ak_diags_free(d);
+}
+
 /* Validates in at the strict level (for crashes only) and at the default
  * level, whose diagnostics it returns (the caller frees them). */
 static inline ak_diags *ak_fuzz_validate(const ak_format *f, const ak_input *in)

@@ -126,7 +126,8 @@ typedef enum cons_kind {
     C_MISTARGETED,   /* ref<T>: the object with this key is not a T */
     C_UNLISTED,      /* enum, value_type, discriminator: a string that is none of the names */
     C_MISPLACED,     /* a family object (or its discriminator): the named type is not accepted here */
-    C_ANYCASE,       /* enum: names match in any case; one not in its declared case is reported (the last) */
+    C_ANYCASE,       /* enum: names match in any case; one not in its declared case is reported */
+    C_COERCED,       /* a value the reader converts: a numeric string for a number, a number for a bool or enum (the last) */
 } cons_kind;
 
 typedef struct cons {
@@ -350,6 +351,7 @@ typedef struct jobject {
     const char *base;  /* inheritance */
     const char *discriminator; /* by __type__ */
     bool abstract;
+    const char *label; /* what messages call it ("keyframe"); NULL: its name */
     const char *ordered_code, *closed_code, *open_code;
     loc ordered_at, closed_at, open_at;
     int64_t since, until;

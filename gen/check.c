@@ -380,7 +380,8 @@ static void check_cons(compiler *cc, struct_decl *cur, member *m, cons *c)
     case C_MISTARGETED:
     case C_UNLISTED:
     case C_MISPLACED:
-    case C_ANYCASE: what = "this constraint belongs to JSON objects"; break;
+    case C_ANYCASE:
+    case C_COERCED: what = "this constraint belongs to JSON objects"; break;
     }
     if (what)
         cc_error(cc, c->at, "%s ('%s' is %s)", what, m->name,

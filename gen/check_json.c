@@ -376,6 +376,7 @@ static bool is_array(jem *em, int t) { return kind_is(em, t, "ARRAY"); }
 static bool is_container(jem *em, int t) { return kind_is(em, t, "ARRAY") || kind_is(em, t, "MAP"); }
 static bool is_named(jem *em, int t) { return kind_is(em, t, "ENUM") || kind_is(em, t, "VALUE_TYPE") || kind_is(em, t, "TAG"); }
 static bool is_enum(jem *em, int t) { return kind_is(em, t, "ENUM"); }
+static bool is_coercible(jem *em, int t) { return is_number(em, t) || is_enum(em, t) || kind_is(em, t, "BOOL"); }
 static bool is_family_object(jem *em, int t)
 {
     jt *y = type_at(em, t);
@@ -575,6 +576,7 @@ static const char *cons_word(cons_kind k)
     case C_UNLISTED: return "'unlisted'";
     case C_MISPLACED: return "'misplaced'";
     case C_ANYCASE: return "'anycase'";
+    case C_COERCED: return "'coerced'";
     case C_UTF8: return "'utf8'";
     case C_FITS: return "'fits'";
     case C_MINIMAL: return "'minimal'";
@@ -626,7 +628,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
     jobject *o = f->objects.items[oi];
     jinfo *in = &em->obj[oi];
     bool tag = in->family >= 0 && index == in->tag;
-    int kinds[C_ANYCASE + 1] = {0};
+    int kinds[C_COERCED + 1] = {0};
     for (size_t i = 0; i < m->cons.n; i++) {
         cons *c = m->cons.items[i];
         if (c->code)
@@ -747,6 +749,10 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
             if (!value_any(em, t, is_enum))
                 what = "'anycase' needs an enum member";
             break;
+        case C_COERCED:
+            if (!type_any(em, t, is_coercible))
+                what = "'coerced' needs a number, bool or enum member (what a string or a number converts to)";
+            break;
         case C_UTF8:
             what = "'utf8' would check nothing: the JSON front end checks that every string is UTF-8";
             break;
@@ -768,7 +774,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
         if (what)
             cc_error(cc, c->at, "%s (member '%s' of '%s')", what, m->name, o->name);
     }
-    for (int k = 0; k <= C_ANYCASE; k++)
+    for (int k = 0; k <= C_COERCED; k++)
         if (k != C_SYNTAX && k != C_CMP && kinds[k] > (k == C_KIND ? 2 : 1)) {
             cons *c = jmember_cons_nth(m, (cons_kind)k, k == C_KIND ? 2 : 1);
             cc_error(cc, c->at, "%s is given %s on member '%s'", cons_word((cons_kind)k),

@@ -93,7 +93,7 @@ static bool has_versions(int64_t since, int64_t until)
 static bool needs_x(jmember *m)
 {
     static const cons_kind kinds[] = {C_CMP,       C_SET,      C_ENUM,      C_SYNTAX,  C_KEY,    C_DANGLING,
-                                      C_MISTARGETED, C_UNLISTED, C_MISPLACED, C_ANYCASE, C_UNIQUE};
+                                      C_MISTARGETED, C_UNLISTED, C_MISPLACED, C_ANYCASE, C_UNIQUE, C_COERCED};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (jmember_cons(m, kinds[i]))
             return true;
@@ -170,7 +170,7 @@ static void member_x(jem *em, FILE *c, int oi, size_t k, jmember *m)
             cons_rule(cc, m, C_MISTARGETED, 0), cons_rule(cc, m, C_UNLISTED, 0), cons_rule(cc, m, C_MISPLACED, 0),
             cons_rule(cc, m, C_ANYCASE, 0), uq ? rule_index(cc, uq->code) : -1);
     gen_c_string(c, uq ? uq->name : NULL, false);
-    gen_out(c, "};\n");
+    gen_out(c, ", %d};\n", cons_rule(cc, m, C_COERCED, 0));
 }
 
 /* ---- lanes ---------------------------------------------------------------------- */
@@ -479,9 +479,11 @@ static void object_table(jem *em, FILE *c)
         put_versions(c, cc, o->since, o->until, o->since_code, o->until_code);
         gen_out(c, ", %d, %d, ", in->key, in->key_space);
         if (in->groups.n)
-            gen_out(c, "%s_groups_%s, %zu},\n", id, o->name, in->groups.n);
+            gen_out(c, "%s_groups_%s, %zu, ", id, o->name, in->groups.n);
         else
-            gen_out(c, "NULL, 0},\n");
+            gen_out(c, "NULL, 0, ");
+        gen_c_string(c, o->label, false);
+        gen_out(c, "},\n");
     }
     gen_out(c, "};\n");
 }

@@ -717,6 +717,9 @@ static void member_comment(jem *em, sbuf *c, jmember *m)
         sb(c, "%sa repeated element is a warning (%s)", c->n ? "; " : "", k->code);
     if ((k = jmember_cons(m, C_ANYCASE)))
         sb(c, "%sa name written in another case is reported (%s)", c->n ? "; " : "", k->code);
+    if ((k = jmember_cons(m, C_COERCED)))
+        sb(c, "%sa numeric string for a number, or a number for a bool or name, is reported as %s", c->n ? "; " : "",
+           k->code);
 }
 
 /* The member's schema: its type, with the member's constraints beside it. */

@@ -41,7 +41,7 @@ static const keyword keywords[] = {
     {"process", TK_PROCESS}, {"span", TK_SPAN}, {"as", TK_AS}, {"stop", TK_STOP}, {"unit", TK_UNIT},
     {"sizeof", TK_SIZEOF}, {"writes", TK_WRITES}, {"sum", TK_SUM}, {"first", TK_FIRST},
     {"key", TK_KEY}, {"dangling", TK_DANGLING}, {"mistargeted", TK_MISTARGETED}, {"unlisted", TK_UNLISTED},
-    {"misplaced", TK_MISPLACED}, {"anycase", TK_ANYCASE}, {"oneof", TK_ONEOF}, {"together", TK_TOGETHER},
+    {"misplaced", TK_MISPLACED}, {"anycase", TK_ANYCASE}, {"coerced", TK_COERCED}, {"oneof", TK_ONEOF}, {"together", TK_TOGETHER},
 };
 
 static int keyword_token(const unsigned char *s, size_t n)

@@ -112,7 +112,7 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
     FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
     ABSTRACT BY SINCE UNTIL REF MAP NOTE WARNING ERROR WHERE SYNTAX MACHINE VERSION UNIQUE
     REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF WRITES SUM FIRST
-    KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE ONEOF TOGETHER.
+    KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED ONEOF TOGETHER.
 
 /* EMPTY: the precedence of two reductions that meet a token that could also
  * continue them: `type ::= name` before `<` (type arguments win: write a
@@ -617,6 +617,7 @@ jxbody(A) ::= MISTARGETED(T). { A = mk_cons(cc, C_MISTARGETED, T->at); }
 jxbody(A) ::= UNLISTED(T). { A = mk_cons(cc, C_UNLISTED, T->at); }
 jxbody(A) ::= MISPLACED(T). { A = mk_cons(cc, C_MISPLACED, T->at); }
 jxbody(A) ::= ANYCASE(T). { A = mk_cons(cc, C_ANYCASE, T->at); }
+jxbody(A) ::= COERCED(T). { A = mk_cons(cc, C_COERCED, T->at); }
 
 exprlist(A) ::= expr(E). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, E); }
 exprlist(A) ::= exprlist(B) COMMA expr(E). { A = B; vec_push(cc, A, E); }
@@ -688,6 +689,8 @@ by_opt ::= BY name(D). {
 }
 oflags ::= .
 oflags ::= oflags oflag.
+/* what messages call the object ("keyframe"), when its name is the schema's own */
+oflag ::= STRING(S). { ((jobject *)F(cc)->objects.items[F(cc)->objects.n - 1])->label = S->text; }
 oflag ::= ABSTRACT. { ((jobject *)F(cc)->objects.items[F(cc)->objects.n - 1])->abstract = true; }
 oflag ::= ORDERED CODE(C). {
     jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1]; o->ordered_code = C->text; o->ordered_at = C->at;

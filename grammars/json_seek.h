@@ -43,5 +43,10 @@ ak_json_seek_status ak_json_seek_member(const uint8_t *data, size_t size, size_t
  * optional BOM and whitespace). Same contract as ak_json_seek_member. */
 ak_json_seek_status ak_json_seek_pointer(const uint8_t *data, size_t size, const char *pointer, ak_json_event *value,
                                          size_t *budget);
+/* The same over a mapped input, releasing the pages it has passed as it
+ * goes (runtime/release.h; NULL: none): a look-ahead through a large file
+ * to a member at its end keeps a small resident set. */
+ak_json_seek_status ak_json_seek_pointer_releasing(const uint8_t *data, size_t size, const char *pointer,
+                                                   ak_json_event *value, size_t *budget, ak_release *release);
 
 #endif

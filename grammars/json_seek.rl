@@ -96,20 +96,29 @@ static void value_at(const uint8_t *data, size_t size, size_t at, ak_json_event 
     value->flags = flags;
 }
 
-ak_json_seek_status ak_json_seek_member(const uint8_t *data, size_t size, size_t obj, const char *name,
-                                        size_t name_len, ak_json_event *value, size_t *budget)
+/* The machine runs over chunks of this size; between them, the pages it
+   has passed may be released. */
+#define SEEK_CHUNK ((size_t)1 << 20)
+
+static ak_json_seek_status seek_member(const uint8_t *data, size_t size, size_t obj, const char *name,
+                                       size_t name_len, ak_json_event *value, size_t *budget, ak_release *release)
 {
     if (obj >= size)
         return AK_JSON_SEEK_ABSENT;
     size_t room = size - obj;
     bool limited = *budget < room;
-    const unsigned char *p = data + obj, *pe = data + obj + (limited ? *budget : room);
+    const unsigned char *p = data + obj, *end = data + obj + (limited ? *budget : room), *pe;
     const unsigned char *s0 = NULL, *k0 = NULL, *k1 = NULL;
     bool esc = false, kesc = false, expect_key = false, found = false, ended = false;
     unsigned long depth = 0;
     int cs = json_seek_start;
-    %% machine json_seek;
-    %% write exec;
+    do {
+        pe = (size_t)(end - p) > SEEK_CHUNK ? p + SEEK_CHUNK : end;
+        %% machine json_seek;
+        %% write exec;
+        if (release)
+            ak_release_at(release, (size_t)(p - data));
+    } while (!found && !ended && p < end);
     *budget -= (size_t)(p - (data + obj));
     if (found) {
         value_at(data, size, (size_t)(p - data), value);
@@ -120,8 +129,14 @@ ak_json_seek_status ak_json_seek_member(const uint8_t *data, size_t size, size_t
     return AK_JSON_SEEK_BUDGET;
 }
 
-ak_json_seek_status ak_json_seek_pointer(const uint8_t *data, size_t size, const char *pointer, ak_json_event *value,
-                                         size_t *budget)
+ak_json_seek_status ak_json_seek_member(const uint8_t *data, size_t size, size_t obj, const char *name,
+                                        size_t name_len, ak_json_event *value, size_t *budget)
+{
+    return seek_member(data, size, obj, name, name_len, value, budget, NULL);
+}
+
+ak_json_seek_status ak_json_seek_pointer_releasing(const uint8_t *data, size_t size, const char *pointer,
+                                                   ak_json_event *value, size_t *budget, ak_release *release)
 {
     size_t at = size >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf ? 3 : 0;
     value_at(data, size, at, value);
@@ -141,9 +156,15 @@ ak_json_seek_status ak_json_seek_pointer(const uint8_t *data, size_t size, const
             token[n++] = ch;
         }
         pointer = s;
-        ak_json_seek_status st = ak_json_seek_member(data, size, value->offset, token, n, value, budget);
+        ak_json_seek_status st = seek_member(data, size, value->offset, token, n, value, budget, release);
         if (st != AK_JSON_SEEK_FOUND)
             return st;
     }
     return AK_JSON_SEEK_FOUND;
+}
+
+ak_json_seek_status ak_json_seek_pointer(const uint8_t *data, size_t size, const char *pointer, ak_json_event *value,
+                                         size_t *budget)
+{
+    return ak_json_seek_pointer_releasing(data, size, pointer, value, budget, NULL);
 }

@@ -8,6 +8,7 @@
  * way out by the generated glaxnimate_json_rule. The registry entry
  * is generated from the schema's format items. */
 #include "glaxnimate_doc.h"
+#include "format_options.h"
 #include "json_sniff.h"
 
 #include <stdlib.h>
@@ -68,6 +69,31 @@ static const gj *enclosing(const gj *root, const char *ptr)
     return found;
 }
 
+/* Rule 84 (opt-in: the format option "layout"): the first byte where the
+ * file differs from its canonical emission (spec 3.3). */
+static void layout_check(const ak_input *in, ak_diags *d)
+{
+    gj_doc doc;
+    gj_doc_init(&doc, NULL, NULL);
+    ak_buf out;
+    ak_buf_init(&out);
+    if (gj_read(&doc, in) && gj_write(doc.root, &out) && !out.failed) {
+        size_t k = 0, n = out.len < in->size ? out.len : in->size;
+        while (k < n && in->data[k] == (uint8_t)out.data[k])
+            k++;
+        uint32_t line = 1, column = 1;
+        for (size_t i = 0; i < k; i++)
+            in->data[i] == '\n' ? (line++, column = 1) : column++;
+        if (k < in->size || k < out.len)
+            ak_report_at(d, &glaxnimate_rules[glaxnimate_R_LAYOUT_NONCANONICAL], k, k < in->size, line, column, "",
+                         "%s", k == in->size  ? "the file ends where Glaxnimate's layout goes on"
+                               : k == out.len ? "text after the end of Glaxnimate's layout"
+                                              : "the bytes differ from Glaxnimate's layout (spec 3.3) from here on");
+    }
+    ak_buf_free(&out);
+    gj_doc_free(&doc);
+}
+
 /* Qt's JSON parser refuses deeper nesting (spec 8.2 rule 7). */
 #define GLAXNIMATE_MAX_DEPTH 1024u
 /* Files up to this size get the enclosing object's type and name in their
@@ -97,6 +123,9 @@ void glaxnimate_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
     glaxnimate_validate_json(in->data, in->size, &o, tmp, &glaxnimate_rules[glaxnimate_R_JSON_DUPLICATE_KEY],
                              in->mapped, &st);
     glax_state_free(&st);
+    size_t optlen;
+    if (ak_format_option(opt, "layout", &optlen) && ak_diags_errors(tmp) == 0)
+        layout_check(in, tmp);
     /* a version this validator does not check (1, 2, below 1): that alone,
        and what is wrong with the JSON itself, not a cascade of version
        mismatches (convert reads versions 1 and 2 in legacy mode) */
@@ -109,11 +138,8 @@ void glaxnimate_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
     /* a well-formed document with diagnostics inside: read it to name the
        objects they are in (up to a size: validation itself keeps no tree,
        and a huge file is named by paths only) */
-    ak_arena arena;
-    ak_arena_init(&arena, 1 << 16);
     gj_doc doc;
-    memset(&doc, 0, sizeof doc);
-    doc.arena = &arena;
+    gj_doc_init(&doc, NULL, NULL);
     bool tree = located && in->size <= GLAXNIMATE_MAX_NAMED && json_errors(tmp) == 0 && gj_read(&doc, in);
     for (size_t i = 0; i < ak_diags_count(tmp); i++) {
         const ak_diag *g = ak_diags_at(tmp, i);
@@ -132,6 +158,5 @@ void glaxnimate_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
             break;
     }
     gj_doc_free(&doc);
-    ak_arena_free(&arena);
     ak_diags_free(tmp);
 }

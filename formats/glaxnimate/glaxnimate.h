@@ -5,6 +5,7 @@
 #define AK_FORMATS_GLAXNIMATE_H
 
 #include "glaxnimate_layout.h"
+#include "image_info.h"
 
 /* The newest format_version this build knows (spec section 1.1). */
 #define GLAXNIMATE_LATEST 9
@@ -48,8 +49,14 @@ typedef struct glax_state {
     /* Path being read: its closed flag and its beziers' */
     int path_closed;            /* -1 unknown */
     bool bezier_open, bezier_closed;
-    /* Bitmap being read: sources that are not empty */
+    /* Bitmap being read: sources that are not empty; the kind and size of
+       its data, and its format, width and height (rule 83) */
     bool bitmap_source;
+    bool image_known;
+    ak_image_info image;
+    unsigned bitmap_seen, bitmap_reported; /* bits: format, width, height */
+    size_t bitmap_format, bitmap_format_len;
+    double bitmap_size[2];
     /* adjacent keyframes: the shape (points or stops, closed) of the previous one */
     int64_t prev_shape, cur_shape;
     bool oom;

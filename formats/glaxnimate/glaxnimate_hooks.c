@@ -13,6 +13,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,7 +107,7 @@ static bool begin_object(ak_jsctx *c, glax_state *st, const ak_json_event *e)
     else if (o == glaxnimate_O_Path)
         st->path_closed = -1, st->bezier_open = st->bezier_closed = false;
     else if (o == glaxnimate_O_Bitmap)
-        st->bitmap_source = false;
+        st->bitmap_source = st->image_known = false, st->bitmap_seen = st->bitmap_reported = 0;
     else if (o == glaxnimate_O_anim_bezier || o == glaxnimate_O_anim_stops)
         st->prev_shape = -1;
     if (is_composition(o) && o != glaxnimate_O_Precomposition)
@@ -157,6 +158,43 @@ static bool keep_ref(ak_jsctx *c, glax_state *st, const ak_json_event *e)
     r->length = e->length;
     ak_json_location(c->p, e->offset, &r->line, &r->column);
     r->path = copy;
+    return true;
+}
+
+/* Rule 83: a Bitmap's format, width and height are recomputed on load from
+ * data Qt can decode; reported at whichever of the pair comes second. */
+static bool bitmap_readonly(ak_jsctx *c, glax_state *st, const ak_json_event *e)
+{
+    int m = c->slot_member;
+    if (m == glaxnimate_M_Bitmap_data && e->kind == AK_JSON_STRING) {
+        uint8_t head[12288];
+        size_t n = ak_base64_decode_prefix(e->text, e->text_len < 16384 ? e->text_len : 16384, head, sizeof head);
+        st->image_known = ak_image_info_read(head, n, &st->image);
+    } else if (m == glaxnimate_M_Bitmap_format && e->kind == AK_JSON_STRING) {
+        st->bitmap_format = (size_t)((const uint8_t *)e->text - st->input), st->bitmap_format_len = e->text_len;
+        st->bitmap_seen |= 1;
+    } else if ((m == glaxnimate_M_Bitmap_width || m == glaxnimate_M_Bitmap_height) && e->kind == AK_JSON_NUMBER) {
+        st->bitmap_size[m == glaxnimate_M_Bitmap_height] = number_of(e);
+        st->bitmap_seen |= m == glaxnimate_M_Bitmap_width ? 2 : 4;
+    } else {
+        return true;
+    }
+    if (!st->image_known)
+        return true;
+    const ak_image_info *im = &st->image;
+    size_t fn = strlen(im->format);
+    bool differs[3] = {st->bitmap_format_len != fn || memcmp(st->input + st->bitmap_format, im->format, fn) != 0,
+                       st->bitmap_size[0] != (double)im->width, st->bitmap_size[1] != (double)im->height};
+    static const char *const names[3] = {"format", "width", "height"};
+    for (unsigned i = 0; i < 3; i++)
+        if ((st->bitmap_seen & ~st->bitmap_reported) >> i & 1 && differs[i]) {
+            st->bitmap_reported |= 1u << i;
+            if (!ak_js_report(c, glaxnimate_R_ASSET_READONLY, e,
+                              "the Bitmap's %s disagrees with its data (a %lld x %lld %s image): Glaxnimate "
+                              "recomputes it on load",
+                              names[i], (long long)im->width, (long long)im->height, im->format))
+                return false;
+        }
     return true;
 }
 
@@ -246,6 +284,8 @@ static bool scalar(ak_jsctx *c, glax_state *st, const ak_json_event *e)
             st->bezier_open = true;
         st->cur_shape = (st->cur_shape & ~(INT64_C(1) << 62)) | (e->kind == AK_JSON_TRUE ? INT64_C(1) << 62 : 0);
     }
+    if (o == glaxnimate_O_Bitmap && !bitmap_readonly(c, st, e))
+        return false;
     if (str && o == glaxnimate_O_Bitmap &&
         (c->slot_member == glaxnimate_M_Bitmap_data || c->slot_member == glaxnimate_M_Bitmap_filename ||
          c->slot_member == glaxnimate_M_Bitmap_url) &&
@@ -407,6 +447,38 @@ static bool reaches(const graph *g, uint32_t *seen, uint32_t stamp, size_t *queu
     return false;
 }
 
+/* Rule 11: precompositions nested deeper than this. */
+#define GLAX_MAX_NESTING 64u
+
+/* The longest chain of precomposition edges below each node (depth), by a
+ * depth-first walk with an edge cursor per node (the edges are acyclic: one
+ * closing a cycle is never added). stack, cursor and state hold nn each. */
+static void nesting(const graph *g, size_t nn, uint32_t *depth, size_t *stack, ptrdiff_t *cursor, uint8_t *state)
+{
+    for (size_t s = 0; s < nn; s++) {
+        if (state[s])
+            continue;
+        size_t top = 0;
+        stack[top++] = s, state[s] = 1, cursor[s] = g->first[s];
+        while (top) {
+            size_t v = stack[top - 1];
+            ptrdiff_t e = cursor[v];
+            if (e >= 0) {
+                size_t to = g->to[e];
+                cursor[v] = g->next[e];
+                if (!state[to])
+                    stack[top++] = to, state[to] = 1, cursor[to] = g->first[to];
+                else if (depth[to] + 1 > depth[v])
+                    depth[v] = depth[to] + 1;
+                continue;
+            }
+            state[v] = 2;
+            if (--top && depth[v] + 1 > depth[stack[top - 1]])
+                depth[stack[top - 1]] = depth[v] + 1;
+        }
+    }
+}
+
 static bool end_document(ak_jsctx *c, glax_state *st)
 {
     if (st->root_object && st->compositions == 0 && c->version >= 3) {
@@ -476,6 +548,7 @@ static bool end_document(ak_jsctx *c, glax_state *st)
             size_t own = fc ? (size_t)(fc - st->nodes) : (size_t)from[i];
             /* applied in document order: the later edge of a cycle is the one rejected */
             if (reaches(&g, mark, (uint32_t)i + 1, queue, (size_t)target[i], own)) {
+                from[i] = -1; /* no edge: not part of the nesting either */
                 go = report_ref(c, r, glaxnimate_R_REF_PRECOMP_CYCLE,
                                 (size_t)target[i] == own ? "the composition references itself"
                                                          : "the reference closes a cycle of precompositions");
@@ -494,6 +567,27 @@ static bool end_document(ak_jsctx *c, glax_state *st)
                                 "the text's path is not a sibling (the editor offers siblings only)");
         }
     }
+    /* the first reference (in document order) below which precompositions
+       nest too deep */
+    uint32_t *depth = go ? calloc(nn + 1, sizeof *depth) : NULL;
+    ptrdiff_t *cursor = go ? malloc((nn + 1) * sizeof *cursor) : NULL;
+    uint8_t *state = go ? calloc(nn + 1, 1) : NULL;
+    if (depth && cursor && state)
+        nesting(&g, nn, depth, queue, cursor, state);
+    for (size_t i = 0; depth && cursor && state && i < st->ref_count; i++) {
+        const glax_ref *r = &st->refs[i];
+        if (from[i] < 0 || target[i] < 0 || r->object != glaxnimate_O_PreCompLayer ||
+            !is_composition(st->nodes[target[i]].object) || depth[target[i]] + 1 <= GLAX_MAX_NESTING)
+            continue;
+        char msg[128];
+        snprintf(msg, sizeof msg, "precompositions nest %u levels deep from here (more than %u): rendering cost",
+                 depth[target[i]] + 1, GLAX_MAX_NESTING);
+        go = report_ref(c, r, glaxnimate_R_LIMIT_RENDER_COST, msg);
+        break;
+    }
+    free(depth);
+    free(cursor);
+    free(state);
     free(u.order);
     free(target);
     free(from);

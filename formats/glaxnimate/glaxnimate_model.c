@@ -2,7 +2,7 @@
  * property ({"keyframes": [...]}) becomes tracks, one scalar track per
  * component (a point's x and y, a size's width and height, a colour's r, g,
  * b, a in 0..1), named after the object path (names, or types where a name
- * is empty) and the property ("transform.position.x").
+ * is empty; the main composition's name is no part of it) and the property ("transform.position.x").
  *
  * Times are frames in the file, seconds in the model: divided by the fps of
  * the composition the property is in (before version 8, precompositions
@@ -28,6 +28,7 @@ typedef struct builder {
     ak_diags *d;
     ak_track *tracks;
     size_t count, cap;
+    const gj *main; /* the main composition: its name is no part of the paths */
     bool skipped_shapes;
     bool failed;
 } builder;
@@ -160,6 +161,8 @@ static const char *node_name(builder *b, const char *parent, const gj *o)
 {
     gj *name = gj_get(o, "name");
     const char *own = name && name->kind == GJ_STR && name->len ? name->str : gj_type(o);
+    if (o == b->main)
+        return NULL;
     size_t tn = strlen(gj_type(o));
     bool container = strcmp(gj_type(o), "Assets") == 0 || (tn > 4 && strcmp(gj_type(o) + tn - 4, "List") == 0);
     if (!gj_get(o, "uuid") || container || !parent)
@@ -192,9 +195,7 @@ bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d,
     if (ak_diags_errors(d) > before)
         return false;
     gj_doc doc;
-    memset(&doc, 0, sizeof doc);
-    doc.arena = arena;
-    doc.d = d;
+    gj_doc_init(&doc, arena, d);
     builder b = {.doc = &doc, .arena = arena, .d = d};
     ak_animation *anim = AK_ARENA_NEW(arena, ak_animation);
     bool ok = anim && gj_read(&doc, in);
@@ -203,6 +204,7 @@ bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d,
     gj *comps = gj_get(gj_get(gj_get(doc.root, "assets"), "compositions"), "values");
     if (!main && comps && comps->kind == GJ_ARR && comps->count)
         main = comps->items[0].v;
+    b.main = main;
     double main_fps = fps_of(main, 60);
     size_t cap = 256, depth = 0;
     pending *todo = ok ? malloc(cap * sizeof *todo) : NULL;

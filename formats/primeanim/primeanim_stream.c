@@ -3,6 +3,8 @@
  * bounded; nothing allocates. Bits come from runtime/bits.h's reader. */
 #include "primeanim.h"
 
+#include "format_options.h"
+
 #include "ak_layout.h"
 #include "bits.h"
 
@@ -211,19 +213,7 @@ int ak_pa_detect(const uint8_t *data, size_t size, bool *both)
 
 const char *ak_pa_option(const ak_options *opt, const char *name, size_t *len)
 {
-    const char *s = opt ? opt->format_options : NULL;
-    size_t n = strlen(name);
-    while (s && *s) {
-        const char *end = strchr(s, ',');
-        size_t item = end ? (size_t)(end - s) : strlen(s);
-        if (item >= n && strncmp(s, name, n) == 0 && (item == n || s[n] == '=')) {
-            const char *value = item == n ? s + n : s + n + 1;
-            *len = item == n ? 0 : item - n - 1;
-            return value;
-        }
-        s = end ? end + 1 : NULL;
-    }
-    return NULL;
+    return ak_format_option(opt, name, len);
 }
 
 int ak_pa_hint(const ak_options *opt)

@@ -5,6 +5,8 @@
 #include "json_seek.h"
 #include "model.h"
 
+#include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,6 +205,45 @@ static bool accepts(const ak_jschema *s, int16_t t, ak_json_event_kind k)
     case AK_JT_ARRAY: return k == AK_JSON_BEGIN_ARRAY;
     default: return true;
     }
+}
+
+/* What messages call an object: its label (the spec's word for an object
+ * the schema names itself, "keyframe"), else its name. */
+static const char *label(const ak_jobject *o) { return o->label ? o->label : o->name; }
+
+/* A value outside `in lo..hi`: the bound it crosses (a range open on one
+ * side is declared with the type's extreme, which a message never shows). */
+static bool range_report(ak_jsctx *c, const ak_jmember *m, const ak_json_event *e, double v)
+{
+    bool below = v < m->lo;
+    return ak_js_report(c, m->range_rule, e, "%.*s is %s %.17g", (int)e->text_len, e->text,
+                        below ? "below the minimum" : "above the maximum", below ? m->lo : m->hi);
+}
+
+/* `coerced`: a value the reader converts to the member's type: a string
+ * holding a number where a number is expected, a number where a bool or a
+ * name is. */
+static bool coerced(const ak_jschema *s, int16_t t, const ak_json_event *e)
+{
+    const ak_jtype *ty = &s->types[t];
+    if (ty->kind == AK_JT_UNION) {
+        for (uint16_t i = 0; i < ty->alt_count; i++)
+            if (coerced(s, ty->alts[i], e))
+                return true;
+        return false;
+    }
+    bool number = ty->kind == AK_JT_NUMBER || ty->kind == AK_JT_F32 || ty->kind == AK_JT_F64 ||
+                  ty->kind == AK_JT_INTEGER;
+    if (e->kind == AK_JSON_NUMBER)
+        return ty->kind == AK_JT_BOOL || ty->kind == AK_JT_ENUM;
+    if (e->kind != AK_JSON_STRING || !number || e->text_len == 0 || e->text_len > 64)
+        return false;
+    char tmp[65], *end;
+    memcpy(tmp, e->text, e->text_len);
+    tmp[e->text_len] = 0;
+    double v = strtod(tmp, &end);
+    return *end == 0 && !isspace((unsigned char)tmp[0]) && isfinite(v) &&
+           (ty->kind != AK_JT_INTEGER || v == trunc(v));
 }
 
 static const char *type_name(const ak_jschema *s, int16_t t)
@@ -681,8 +722,9 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
             if (accepts(s, ty->alts[i], e->kind))
                 return value(c, e, ty->alts[i], m, x, kind_rule, elem);
         char buf[128];
-        if (!ak_js_report(c, kind_rule, e, "%s where %s is expected", ak_json_kind_name(e->kind),
-                          expected_text(s, t, buf)))
+        bool conv = x && x->coerced_rule >= 0 && coerced(s, t, e);
+        if (!ak_js_report(c, conv ? x->coerced_rule : kind_rule, e, "%s where %s is expected%s",
+                          ak_json_kind_name(e->kind), expected_text(s, t, buf), conv ? " (converted on load)" : ""))
             return false;
         return skip(c, e);
     }
@@ -704,7 +746,9 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
     if (ty->kind == AK_JT_ANY)
         return skip(c, e);
     if (!accepts(s, t, e->kind)) {
-        if (!ak_js_report(c, kind_rule, e, "%s where %s is expected", ak_json_kind_name(e->kind), type_name(s, t)))
+        bool conv = x && x->coerced_rule >= 0 && coerced(s, t, e);
+        if (!ak_js_report(c, conv ? x->coerced_rule : kind_rule, e, "%s where %s is expected%s",
+                          ak_json_kind_name(e->kind), type_name(s, t), conv ? " (converted on load)" : ""))
             return false;
         return skip(c, e);
     }
@@ -753,8 +797,7 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
             return ak_js_report(c, m ? m->finite_rule : -1, e, "%.*s overflows a %s", (int)e->text_len, e->text,
                                 ty->kind == AK_JT_F32 ? "32-bit float" : "64-bit float");
         if (m && m->range_rule >= 0 && !(v >= m->lo && v <= m->hi)) {
-            if (!ak_js_report(c, m->range_rule, e, "%.*s is outside %.17g..%.17g", (int)e->text_len, e->text, m->lo,
-                              m->hi))
+            if (!range_report(c, m, e, v))
                 return false;
         } else if (x && x->check_count && run_checks(c, e, x, v) == CHECK_STOP) {
             return false;
@@ -769,7 +812,7 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
         if (!ak_json_number_i64(c->p, e, range, &v))
             return !ak_diags_stopped(ak_json_diags(c->p));
         if (m && m->range_rule >= 0 && !((double)v >= m->lo && (double)v <= m->hi))
-            return ak_js_report(c, m->range_rule, e, "%lld is outside %.17g..%.17g", (long long)v, m->lo, m->hi);
+            return range_report(c, m, e, (double)v);
         if (x && x->check_count && run_checks(c, e, x, (double)v) == CHECK_STOP)
             return false;
         if (m && !elem)
@@ -885,13 +928,13 @@ static bool on_key(ak_jsctx *c, const ak_json_event *e)
     }
     if (f->member < 0)
         return ak_js_report(c, o->unknown_rule, e, "unknown member \"%.*s\" in %s (names are case-sensitive)",
-                            (int)e->text_len, e->text, o->name);
+                            (int)e->text_len, e->text, label(o));
     if (f->member < 64)
         f->seen |= UINT64_C(1) << f->member;
     const ak_jmember *m = &o->members[f->member];
     if (m->x && c->version >= 0 && !in_versions(c->version, &m->x->versions)) {
         char what[160];
-        snprintf(what, sizeof what, "member \"%s\" of %s", m->name, o->name);
+        snprintf(what, sizeof what, "member \"%s\" of %s", m->name, label(o));
         if (!version_check(c, &m->x->versions, e, what))
             return false;
     }
@@ -922,11 +965,11 @@ static bool group_check(ak_jsctx *c, const ak_jobject *o, const ak_jgroup *g, ui
     uint64_t in = seen & g->members;
     char a[160], b[160];
     if (g->oneof && !in)
-        return ak_js_report(c, g->rule, at, "%s has none of %s", o->name, member_names(o, g->members, a));
+        return ak_js_report(c, g->rule, at, "%s has none of %s", label(o), member_names(o, g->members, a));
     if (g->oneof && (in & (in - 1)))
-        return ak_js_report(c, g->rule, at, "%s has %s: only one of them", o->name, member_names(o, in, a));
+        return ak_js_report(c, g->rule, at, "%s has %s: only one of them", label(o), member_names(o, in, a));
     if (!g->oneof && in && in != g->members)
-        return ak_js_report(c, g->rule, at, "%s has %s without %s", o->name, member_names(o, in, a),
+        return ak_js_report(c, g->rule, at, "%s has %s without %s", label(o), member_names(o, in, a),
                             member_names(o, g->members & ~in, b));
     return true;
 }
@@ -969,7 +1012,7 @@ static bool object_incomplete(ak_jsctx *c, const ak_json_event *e, ak_jsframe *f
             continue;
         const ak_jmember *m = &o->members[i];
         int rule = m->required_rule >= 0 ? m->required_rule : o->unknown_rule;
-        if (!ak_js_report(c, rule, &at, "%s without member \"%s\"", o->name, m->name))
+        if (!ak_js_report(c, rule, &at, "%s without member \"%s\"", label(o), m->name))
             return false;
     }
     for (uint16_t g = 0; g < o->group_count && !f->unresolved; g++)
@@ -1151,14 +1194,19 @@ static bool on_lane(void *user, ak_json_parser *p, const uint8_t *const *caps, c
  * pointer, read by a look-ahead before the parse (it may come last, as
  * Glaxnimate's /format/format_version after the assets); -1 when absent
  * or not a non-negative integer. */
-static int64_t document_version(const ak_jschema *s, const uint8_t *data, size_t size)
+static int64_t document_version(const ak_jschema *s, const uint8_t *data, size_t size, bool release_input)
 {
     if (!s->version_pointer)
         return -1;
     ak_json_event v;
     size_t budget = size;
     int64_t version = -1;
-    if (ak_json_seek_pointer(data, size, s->version_pointer, &v, &budget) == AK_JSON_SEEK_FOUND &&
+    /* a mapped input: the pages the look-ahead passes go as it goes (the
+       parse reads them again from the file) */
+    ak_input in = {"", data, size, release_input};
+    ak_release release;
+    ak_release_init(&release, &in, false);
+    if (ak_json_seek_pointer_releasing(data, size, s->version_pointer, &v, &budget, &release) == AK_JSON_SEEK_FOUND &&
         v.kind == AK_JSON_NUMBER && !(v.flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP | AK_JSON_F_NEG)) &&
         ak_parse_i64(v.text, v.text_len, &version) != AK_NUM_OK)
         version = -1;
@@ -1176,7 +1224,7 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     c.lane_hook = lane_hook;
     c.user = user;
     c.diags = d;
-    c.version = document_version(s, data, size);
+    c.version = document_version(s, data, size, release_input);
     /* look-aheads for late discriminators: at most 8 times the input */
     c.lookahead = size > (SIZE_MAX - (1u << 20)) / 8 ? SIZE_MAX : 8 * size + (1u << 20);
     /* per object, the members this document's version requires */

@@ -101,6 +101,7 @@ typedef struct ak_jmember_x {
     int16_t anycase_rule;    /* enum names in any case; one not in its declared case (-1: exact case) */
     int16_t unique_rule;     /* `unique` / `unique(f)` on an array */
     const char *unique_field; /* unique(f): the elements' member; NULL: the elements themselves */
+    int16_t coerced_rule;    /* `coerced`: a numeric string for a number, a number for a bool or enum (-1: kind_rule) */
 } ak_jmember_x;
 
 typedef struct ak_jmember {
@@ -143,6 +144,7 @@ typedef struct ak_jobject {
     int16_t key_space;    /* the object that declares the key member: keys are unique within it */
     const ak_jgroup *groups;
     uint16_t group_count;
+    const char *label; /* what messages call it; NULL: name */
 } ak_jobject;
 
 /* Codes of the built-in value_type shapes (the `values` item). */

@@ -2,7 +2,12 @@
 """animkit on Glaxnimate files, end to end: the coverage document converts
 to Maya .anim (losses reported, not errors), lists its tracks, goes down to
 version 8 with a warning per kind of loss and refuses version 7; a version 2
-file is refused by validate (spec 8.2 rule 14) with that one error.
+file is refused by validate (spec 8.2 rule 14) with that one error;
+hand-written version 1 and 2 files are refused by convert without --legacy
+and upgraded with it to the golden version 9 files, which validate clean at
+both levels and in the canonical layout (--layout); a version 9 file with
+missing properties, braced and upper-case uuids and colours in other
+spellings re-emits as its golden, normalised (spec 9.1 rules 3-5).
 
 usage: check_cli.py ANIMKIT SOURCE_DIR"""
 import json
@@ -33,7 +38,7 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("convert to Maya", r.returncode == 0 and os.path.getsize(anim) > 0 and
            b"glaxnimate.convert.loss" in r.stderr, r.stderr)
     r = run("sample", "--list", cover)
-    expect("sample --list", r.returncode == 0 and b"Main/Main layer/Rect" in r.stdout and
+    expect("sample --list", r.returncode == 0 and b"Main layer/Rect" in r.stdout and b"Main/Main layer" not in r.stdout and
            b"position.x" in r.stdout, r.stdout[:400])
     v8 = os.path.join(tmp, "v8.rawr")
     r = run("convert", "--format-version", "8", cover, v8)
@@ -50,5 +55,48 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run("validate", "--diagnostics", "json", old)
     codes = [d["code"] for d in json.loads(r.stdout)["files"][0]["diagnostics"]]
     expect("version 2 is refused", r.returncode == 1 and codes == ["glaxnimate.format.version-unsupported"], codes)
+    here = os.path.join(src, "tests", "glaxnimate")
+    for name, args in (("legacy_v1", ["--legacy"]), ("legacy_v2", ["--legacy"]), ("normalise_v9", [])):
+        source = os.path.join(here, name + ".rawr")
+        out = os.path.join(tmp, name + ".rawr")
+        if args:
+            r = run("convert", source, out)
+            expect(f"{name} needs --legacy", r.returncode == 1 and
+                   b"glaxnimate.format.version-unsupported" in r.stderr, r.stderr)
+        r = run("convert", *args, source, out)
+        with open(os.path.join(here, name + ".expected.rawr"), "rb") as f:
+            golden = f.read()
+        produced = open(out, "rb").read() if r.returncode == 0 and os.path.exists(out) else None
+        expect(f"{name} converts to its golden", produced == golden, r.stderr)
+        for level in ([], ["--strict"]):
+            r = run("validate", *level, "--layout", "--diagnostics", "json", out)
+            expect(f"{name} converted is valid {level}", r.returncode == 0 and
+                   json.loads(r.stdout)["files"][0]["diagnostics"] == [], r.stdout[:400])
+    def deviation(stderr):
+        for line in stderr.decode().splitlines():
+            if "largest deviation of the sampled curves:" in line:
+                return float(line.split("curves: ")[1].split()[0]), line
+        return None, stderr
+
+    animj = os.path.join(here, "model_roundtrip.animj")
+    rawr = os.path.join(tmp, "model.rawr")
+    r = run("convert", "--verify", animj, rawr)
+    dev, line = deviation(r.stderr)
+    expect("AnimJ to Glaxnimate", r.returncode == 0 and dev is not None and dev <= 1e-9 and
+           b"2 of 4 tracks compared" in r.stderr and b"glaxnimate.convert.loss" in r.stderr, r.stderr)
+    r = run("validate", "--strict", "--layout", "--diagnostics", "json", rawr)
+    expect("the model's Glaxnimate file is valid", r.returncode == 0 and
+           json.loads(r.stdout)["files"][0]["diagnostics"] == [], r.stdout[:400])
+    rawr8 = os.path.join(tmp, "model8.rawr")
+    r = run("convert", "--format-version", "8", animj, rawr8)
+    v = run("validate", "--strict", "--layout", "--diagnostics", "json", rawr8)
+    expect("the model as version 8", r.returncode == 0 and v.returncode == 0 and
+           json.loads(v.stdout)["files"][0]["diagnostics"] == [] and b'"format_version": 8,' in open(rawr8, "rb").read(),
+           r.stderr + v.stdout[:400])
+    back = os.path.join(tmp, "back.animj")
+    r = run("convert", "--verify", rawr, back)
+    dev, line = deviation(r.stderr)
+    expect("Glaxnimate back to AnimJ", r.returncode == 0 and dev is not None and dev <= 1e-9 and
+           b"4 of 4 tracks compared" in r.stderr, r.stderr)
 print(f"{failures} failures")
 sys.exit(1 if failures else 0)
