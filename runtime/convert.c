@@ -3,6 +3,7 @@
 #include <animkit/animkit.h>
 
 #include "arena.h"
+#include "budget.h"
 #include "model.h"
 
 #include <string.h>
@@ -10,25 +11,15 @@
 bool ak_model_decode(const ak_format *f, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
                      struct ak_animation **out)
 {
-    uint64_t cap = opt && opt->max_model ? opt->max_model : AK_DEFAULT_MAX_MODEL;
-    ak_arena_init(arena, 0);
-    arena->limit = cap > SIZE_MAX ? SIZE_MAX : (size_t)cap;
+    ak_arena_init_budget(arena, 0, ak_budget_of(d, opt), "the common model");
     *out = NULL;
-    if (f->to_model(in, opt, d, arena, out) && *out && ak_diags_errors(d) == 0)
-        return true;
-    if (arena->over_limit) {
-        bool mib = cap >= (UINT64_C(1) << 20);
-        ak_report(d, &ak_rule_limit_model, 0, 0, "",
-                  "decoding the file into the common model needs more than %llu %s (--max-model)",
-                  (unsigned long long)(mib ? cap >> 20 : cap), mib ? "MiB" : "bytes");
-    }
-    return false;
+    return f->to_model(in, opt, d, arena, out) && *out && ak_diags_errors(d) == 0;
 }
 
 bool ak_model_of_input(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d,
                        const char *what, ak_arena *arena, struct ak_animation **out, const ak_format **used)
 {
-    ak_arena_init(arena, 0);
+    ak_arena_init_budget(arena, 0, ak_budget_of(d, opt), "the common model");
     *out = NULL;
     format = ak_resolve_format(in, format, d);
     if (used)
@@ -95,16 +86,29 @@ static void report_deviation(const ak_animation *in, const ak_animation *out, ak
 /* Decodes what from_model wrote, for the checks of a conversion through
    the model. NULL when it does not decode (the --verify validation says
    why). */
-static ak_animation *decode_output(const ak_format *to, const ak_buf *out, const ak_options *opt, ak_arena *arena)
+static ak_animation *decode_output(const ak_format *to, const ak_buf *out, const ak_options *opt, ak_diags *d,
+                                   ak_arena *arena)
 {
     if (!to->to_model)
         return NULL;
     ak_diags *quiet = ak_diags_new(NULL);
-    if (!quiet)
+    if (!quiet) {
+        ak_report_out_of_memory(d, sizeof(void *), "checking the output");
         return NULL;
+    }
+    /* what is left of the command's budget (the output, and with --verify
+       the input's model, are held meanwhile) */
+    ak_budget *budget = ak_budget_of(d, opt);
+    ak_options within = *opt;
+    within.max_memory = budget->limit - budget->used;
     ak_input produced = {"output", (const uint8_t *)out->data, out->len, false};
     ak_animation *anim = NULL;
-    bool ok = ak_model_decode(to, &produced, opt, quiet, arena, &anim);
+    bool ok = within.max_memory > 0 && ak_model_decode(to, &produced, &within, quiet, arena, &anim);
+    const ak_budget *inner = ak_diags_budget(quiet);
+    if (!ok && (within.max_memory == 0 || inner->refused))
+        ak_budget_take(budget, budget->limit - budget->used + 1, "decoding the output again");
+    else if (!ok && inner->failed)
+        ak_report_out_of_memory(d, 0, "decoding the output again");
     ak_diags_free(quiet);
     return ok ? anim : NULL;
 }
@@ -117,8 +121,8 @@ static bool known_version(const ak_format *to, const char *version)
     return false;
 }
 
-bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
-                ak_diags *d, ak_buf *out, const ak_format **used_from)
+static bool convert_into(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
+                         ak_diags *d, ak_buf *out, const ak_format **used_from)
 {
     ak_options defaults = {0};
     if (!opt)
@@ -169,7 +173,7 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
         input_model = false;
     }
     ak_arena_init(&produced_arena, 0);
-    const ak_animation *produced = ok ? decode_output(to, out, opt, &produced_arena) : NULL;
+    const ak_animation *produced = ok ? decode_output(to, out, opt, d, &produced_arena) : NULL;
     if (produced && tracks && produced->track_count == 0) {
         ak_report(d, &ak_rule_convert_no_tracks, 0, 0, "",
                   "none of the %zu track%s can be written as %s (the warnings say why): nothing was written", tracks,
@@ -182,4 +186,17 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
     if (input_model)
         ak_arena_free(&arena);
     return ok;
+}
+
+bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
+                ak_diags *d, ak_buf *out, const ak_format **used_from)
+{
+    /* the output is held with what it is made from: one budget for both */
+    size_t start = out->len;
+    bool attached = ak_buf_attach(out, ak_budget_of(d, opt));
+    bool ok = attached && convert_into(in, from, to, opt, d, out, used_from);
+    ak_buf_detach(out);
+    if (!ok && out->len > start)
+        out->len = start; /* no partial output */
+    return ok && !out->failed;
 }

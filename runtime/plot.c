@@ -6,6 +6,7 @@
 #include <animkit/animkit.h>
 
 #include "arena.h"
+#include "budget.h"
 #include "curve.h"
 #include "model.h"
 #include "numbers.h"
@@ -109,6 +110,7 @@ bool ak_list_tracks(const ak_input *in, const ak_format *format, const ak_option
     size_t rows = anim->track_count + 1;
     ak_buf *cells = calloc(rows * COLS, sizeof *cells);
     if (!cells) {
+        ak_report_out_of_memory(d, rows * COLS * sizeof *cells, "listing the tracks");
         ak_arena_free(&arena);
         return false;
     }
@@ -649,8 +651,10 @@ bool ak_plot(const ak_input *in, const ak_format *format, const ak_options *opt,
     ak_arena arena;
     ak_animation *anim;
     plot *p = calloc(1, sizeof *p);
-    if (!p)
+    if (!p) {
+        ak_report_out_of_memory(d, sizeof *p, "plotting");
         return false;
+    }
     p->o = popt ? popt : &defaults;
     bool ok = ak_model_of_input(in, format, opt, d, "plot", &arena, &anim, used);
     if (ok) {
@@ -658,6 +662,8 @@ bool ak_plot(const ak_input *in, const ak_format *format, const ak_options *opt,
         ok = select_tracks(p, d);
     }
     ak_curve *curves = ok ? calloc(MAX_SERIES, sizeof *curves) : NULL;
+    if (ok && !curves)
+        ak_report_out_of_memory(d, MAX_SERIES * sizeof *curves, "plotting");
     size_t strings = 0;
     if (ok) {
         for (size_t k = 0; k < p->track_count; k++)
@@ -710,6 +716,8 @@ bool ak_plot(const ak_input *in, const ak_format *format, const ak_options *opt,
         legend(b, p, l->top + l->height + (p->o->compact ? l->font + 16 : 2 * l->font + 28), strings);
         ak_buf_puts(b, "</svg>\n");
     }
+    if (b->failed)
+        ak_report_out_of_memory(d, 0, "plotting");
     free(curves);
     free(p->tracks);
     free(p);

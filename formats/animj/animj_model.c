@@ -6,6 +6,7 @@
  *   1 root members, 2 tracks, 3 track members, 4 data members,
  *   5 keyframes elements, 6 key members or Raw value components,
  *   7 key value components. */
+#include "budget.h"
 #include "animj.h"
 
 #include "arena.h"
@@ -689,7 +690,7 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
 bool animj_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
 {
     ak_arena arena;
-    ak_arena_init(&arena, 1 << 16);
+    ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(d, opt), "the common model");
     ak_animation *anim = NULL;
     bool ok = animj_to_model(in, opt, d, &arena, &anim) && animj_from_model(anim, opt, d, out);
     ak_arena_free(&arena);

@@ -7,6 +7,7 @@
  * members sorted with "__type__" first, empty containers on two lines,
  * numbers as Qt writes doubles. Same version, nothing changes: a file
  * Glaxnimate wrote comes out byte for byte (spec 9.1.10). */
+#include "budget.h"
 #include "glaxnimate_doc.h"
 
 #include "json_writer.h"
@@ -560,7 +561,7 @@ bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, a
     if (ak_diags_errors(d) > before)
         return false;
     ak_arena arena;
-    ak_arena_init(&arena, 1 << 16);
+    ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(d, opt), "the decoded document");
     gj_doc doc;
     memset(&doc, 0, sizeof doc);
     doc.arena = &arena;
