@@ -666,13 +666,8 @@ static int cmd_dump(int argc, char **argv)
         fprintf(stderr, "%s dump: the %s format has no dump yet\n", prog, format->id);
         rc = EXIT_USAGE;
     } else {
-        bool ok = format->dump(&in, &opt, d, &out);
-        if (!ok || ak_diags_errors(d))
-            rc = EXIT_INVALID;
-        else if (out.failed) {
-            fprintf(stderr, "%s dump: out of memory\n", prog);
-            rc = EXIT_USAGE;
-        }
+        if (!ak_dump(&in, format, &opt, d, &out) || ak_diags_errors(d))
+            rc = EXIT_INVALID; /* out of memory included: animkit.limit.* says so */
     }
     render_to_stderr(input, format, f.data, f.size, d);
     if (rc == EXIT_OK) {

@@ -111,6 +111,14 @@ void ak_report_out_of_memory(ak_diags *d, uint64_t n, const char *what)
     ak_budget_failed(ak_diags_budget(d), n, what);
 }
 
+bool ak_hook_result(ak_diags *d, size_t errors_before, bool ok, const ak_buf *out, const char *what)
+{
+    ok = ok && !(out && out->failed);
+    if (!ok && d && ak_diags_errors(d) == errors_before)
+        ak_report_out_of_memory(d, 0, what);
+    return ok;
+}
+
 bool ak_budget_exhausted(const ak_budget *b) { return b && (b->refused || b->failed); }
 
 bool ak_buf_attach(ak_buf *buf, ak_budget *b)

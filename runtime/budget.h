@@ -40,6 +40,12 @@ void ak_budget_give(ak_budget *b, uint64_t n);
 void ak_budget_failed(ak_budget *b, uint64_t n, const char *what);
 /* The same for code that has the diagnostics but no budget at hand. */
 void ak_report_out_of_memory(ak_diags *d, uint64_t n, const char *what);
+/* What a format hook's result means for the caller: a hook that returned
+ * false (or filled out, when not NULL, only partly) without reporting an
+ * error since errors_before could only pass up a failed allocation: that
+ * is reported as animkit.limit.out-of-memory (`what`: "converting").
+ * Returns ok && the output is whole. */
+bool ak_hook_result(ak_diags *d, size_t errors_before, bool ok, const ak_buf *out, const char *what);
 /* True once this input was refused memory or an allocation failed: the
  * error that ended decoding is reported already. */
 bool ak_budget_exhausted(const ak_budget *b);

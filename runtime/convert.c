@@ -13,7 +13,9 @@ bool ak_model_decode(const ak_format *f, const ak_input *in, const ak_options *o
 {
     ak_arena_init_budget(arena, 0, ak_budget_of(d, opt), "the common model");
     *out = NULL;
-    return f->to_model(in, opt, d, arena, out) && *out && ak_diags_errors(d) == 0;
+    size_t before = ak_diags_errors(d);
+    bool ok = f->to_model(in, opt, d, arena, out) && *out;
+    return ak_hook_result(d, before, ok, NULL, "decoding into the common model") && ak_diags_errors(d) == 0;
 }
 
 bool ak_model_of_input(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d,
@@ -132,6 +134,7 @@ static bool convert_into(const ak_input *in, const ak_format *from, const ak_for
         *used_from = from;
     if (!from)
         return false;
+    size_t errors = ak_diags_errors(d);
     if (opt->format_version && !known_version(to, opt->format_version)) {
         ak_buf list;
         ak_buf_init(&list);
@@ -147,12 +150,12 @@ static bool convert_into(const ak_input *in, const ak_format *from, const ak_for
     /* Same format: the canonical re-emission keeps everything the file has,
        its version included (or converts it, when the format says so). */
     if (from == to && to->reemit && (!opt->format_version || to->reemit_versions))
-        return to->reemit(in, opt, d, out);
+        return ak_hook_result(d, errors, to->reemit(in, opt, d, out), out, "re-emitting");
 
     /* A JSON file converted into a format that can build itself from its own
        dump: that is what the JSON is meant to be (the inverse of dump). */
     if (to->undump && from->id && strcmp(from->id, "json") == 0)
-        return to->undump(in, opt, d, out);
+        return ak_hook_result(d, errors, to->undump(in, opt, d, out), out, "building the file from its dump");
 
     if (!from->to_model || !to->from_model) {
         ak_report(d, &ak_rule_convert_unsupported, 0, 0, "",
@@ -166,7 +169,8 @@ static bool convert_into(const ak_input *in, const ak_format *from, const ak_for
     bool ok = ak_model_decode(from, in, opt, d, &arena, &anim);
     size_t tracks = ok ? anim->track_count : 0;
     /* Losses are reported against the input, which is what the user has in front of them. */
-    ok = ok && to->from_model(anim, opt, d, out) && !out->failed;
+    size_t before = ak_diags_errors(d);
+    ok = ok && ak_hook_result(d, before, to->from_model(anim, opt, d, out), out, "encoding the common model");
     bool input_model = true;
     if (!ok || !opt->verify) {
         ak_arena_free(&arena); /* one model in memory at a time */
@@ -199,4 +203,19 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
     if (!ok && out->len > start)
         out->len = start; /* no partial output */
     return ok && !out->failed;
+}
+
+bool ak_dump(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d, ak_buf *out)
+{
+    if (!format->dump) {
+        ak_report(d, &ak_rule_convert_unsupported, 0, 0, "", "the %s format has no dump", format->id);
+        return false;
+    }
+    size_t start = out->len, errors = ak_diags_errors(d);
+    bool ok = ak_buf_attach(out, ak_budget_of(d, opt)) && format->dump(in, opt, d, out);
+    ak_buf_detach(out);
+    ok = ak_hook_result(d, errors, ok, out, "dumping") && ak_diags_errors(d) == errors;
+    if (!ok)
+        out->len = start;
+    return ok;
 }

@@ -100,6 +100,7 @@ bool ak_list_tracks(const ak_input *in, const ak_format *format, const ak_option
 {
     ak_arena arena;
     ak_animation *anim;
+    size_t errors = ak_diags_errors(d);
     if (!ak_model_of_input(in, format, opt, d, "list the tracks of", &arena, &anim, used)) {
         ak_arena_free(&arena);
         return false;
@@ -144,9 +145,11 @@ bool ak_list_tracks(const ak_input *in, const ak_format *format, const ak_option
             if (row[c].len > width[c])
                 width[c] = row[c].len;
     }
+    bool lost = false;
     for (size_t r = 0; r < rows; r++) {
         for (size_t c = 0; c < COLS; c++) {
             ak_buf *cell = &cells[r * COLS + c];
+            lost |= cell->failed;
             ak_buf_append(out, cell->data ? cell->data : "", cell->len);
             if (c + 1 < COLS)
                 for (size_t k = cell->len; k < width[c] + 2; k++)
@@ -157,7 +160,7 @@ bool ak_list_tracks(const ak_input *in, const ak_format *format, const ak_option
     }
     free(cells);
     ak_arena_free(&arena);
-    return !out->failed;
+    return ak_hook_result(d, errors, !lost, out, "listing the tracks");
 }
 
 /* ------------------------------------------------------------------ */
@@ -499,6 +502,8 @@ static void series_name(ak_buf *b, const plot *p, const series *s)
     ak_buf_xml_text(b, name.data ? name.data : "", n);
     if (n < name.len)
         ak_buf_puts(b, "\xe2\x80\xa6");
+    if (name.failed)
+        b->failed = true; /* the name is incomplete: so is the picture */
     ak_buf_free(&name);
     const ak_value_type_info *info = ak_value_type_info_of(t->type);
     char comp[4];
@@ -650,6 +655,7 @@ bool ak_plot(const ak_input *in, const ak_format *format, const ak_options *opt,
     ak_plot_options defaults = {0};
     ak_arena arena;
     ak_animation *anim;
+    size_t errors = ak_diags_errors(d);
     plot *p = calloc(1, sizeof *p);
     if (!p) {
         ak_report_out_of_memory(d, sizeof *p, "plotting");
@@ -716,11 +722,9 @@ bool ak_plot(const ak_input *in, const ak_format *format, const ak_options *opt,
         legend(b, p, l->top + l->height + (p->o->compact ? l->font + 16 : 2 * l->font + 28), strings);
         ak_buf_puts(b, "</svg>\n");
     }
-    if (b->failed)
-        ak_report_out_of_memory(d, 0, "plotting");
     free(curves);
     free(p->tracks);
     free(p);
     ak_arena_free(&arena);
-    return ok && !b->failed;
+    return ak_hook_result(d, errors, ok, b, "plotting");
 }

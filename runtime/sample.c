@@ -306,6 +306,7 @@ bool ak_sample(const ak_input *in, const ak_format *format, const ak_options *op
 {
     ak_arena arena;
     struct ak_animation *anim;
+    size_t errors = ak_diags_errors(d);
     bool ok = ak_model_of_input(in, format, opt, d, "sample", &arena, &anim, used);
     /* the lines are held with the model until the caller writes them */
     size_t start = out->len;
@@ -334,7 +335,7 @@ bool ak_sample(const ak_input *in, const ak_format *format, const ak_options *op
     }
     ak_buf_detach(out);
     ak_arena_free(&arena);
-    ok = ok && !out->failed;
+    ok = ak_hook_result(d, errors, ok, out, "sampling");
     if (!ok && out->len > start)
         out->len = start;
     return ok;

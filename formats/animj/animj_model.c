@@ -527,7 +527,8 @@ static void add_losses(losses *l, const ak_bezier_report *rep, size_t track)
 /* AnimJ times are >= 0 (the importer rejects the others): keys before 0
    are left out, and the key before 0 of the segment that crosses 0 becomes
    a key at 0 with the track's value there (a CubicBezier segment that
-   crosses 0 becomes Linear from there). keys: in time order. */
+   crosses 0 becomes Linear from there). keys: in time order. SIZE_MAX
+   when the value at 0 cannot be evaluated (out of memory). */
 static size_t clip_before_zero(const ak_track *tr, ak_key *keys, size_t n, losses *l)
 {
     size_t first = 0;
@@ -539,7 +540,8 @@ static size_t clip_before_zero(const ak_track *tr, ak_key *keys, size_t n, losse
     if (first < n && keys[first].time > 0) {
         ak_key *k = &keys[--from];
         ak_value at_zero;
-        ak_track_eval(tr, 0, &at_zero);
+        if (!ak_track_eval(tr, 0, &at_zero))
+            return SIZE_MAX;
         k->time = 0;
         k->value = at_zero;
         if (k->interp == AK_INTERP_CUBIC_BEZIER || k->interp == AK_INTERP_TANGENT)
@@ -623,6 +625,11 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
             add_losses(&lost, &rep, t);
             n = clip_before_zero(tr, converted, n, &lost);
             keys = converted;
+            if (n == SIZE_MAX) {
+                free(converted);
+                ok = false;
+                break;
+            }
         }
         ak_json_begin_object(&w);
         ak_json_keyz(&w, "trackType");

@@ -341,7 +341,7 @@ static bool build_track(ak_arena *arena, animx_file *doc, animx_track *x, const 
         h = set_body(x, doc, "values", &f);
         uint8_t *v = ak_lset_elems(f, h, n, arena);
         if (!v)
-            return refuse(d, ti, "out of memory");
+            return ak_report_out_of_memory(d, 0, "encoding AnimX"), false;
         for (size_t j = 0; j < n; j++)
             ak_lvalue_set(f->entry, v + j * f->elem_size, &t->keys[j].value);
         return true;
@@ -388,7 +388,7 @@ static bool build_track(ak_arena *arena, animx_file *doc, animx_track *x, const 
     free(sorted);
     free(converted);
     if (!ok)
-        return refuse(d, ti, "out of memory");
+        return ak_report_out_of_memory(d, 0, "encoding AnimX"), false;
     if (bez.approximated) {
         char what[200];
         snprintf(what, sizeof what,

@@ -155,10 +155,11 @@ static int read_event(void *user, ak_json_parser *p, const ak_json_event *e)
         ak_buf b;
         ak_buf_init(&b);
         ak_json_string_decode(e, &b);
+        bool whole = !b.failed;
         doc->key = ak_arena_strndup(doc->arena, b.data ? b.data : "", b.len);
         doc->key_len = b.len;
         ak_buf_free(&b);
-        return doc->key ? 0 : 1;
+        return doc->key && whole ? 0 : 1;
     }
     if (e->kind == AK_JSON_END_OBJECT || e->kind == AK_JSON_END_ARRAY) {
         doc->depth--;
@@ -178,9 +179,11 @@ static int read_event(void *user, ak_json_parser *p, const ak_json_event *e)
         ak_buf b;
         ak_buf_init(&b);
         ak_json_string_decode(e, &b);
-        if ((v = gj_new(doc, GJ_STR))) {
+        if (!b.failed && (v = gj_new(doc, GJ_STR))) {
             v->str = ak_arena_strndup(doc->arena, b.data ? b.data : "", b.len);
             v->len = b.len;
+            if (!v->str)
+                v = NULL;
         }
         ak_buf_free(&b);
     }

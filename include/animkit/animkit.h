@@ -379,6 +379,13 @@ const ak_format *ak_rule_format(const ak_rule *rule);
 bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
                 ak_diags *d, ak_buf *out, const ak_format **used_from);
 
+/* The decoded document of the input as JSON (format->dump) into out,
+ * `format` being the input's format (as ak_resolve_format gave it). What
+ * it holds, the JSON included, counts against the memory budget
+ * (opt->max_memory). Returns false when the input has errors or nothing
+ * usable was written (reported into d; out is left as it was). */
+bool ak_dump(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d, ak_buf *out);
+
 /* Evaluates track `track` (0-based) of the input at t0, t0 + step, ... up to
  * t1 and writes one line per time into out: the time, then the value's
  * components, tab-separated (shortest round-trip numbers; strings as JSON
