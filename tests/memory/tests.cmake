@@ -8,3 +8,6 @@ target_compile_options(ak_rlimit_run PRIVATE ${AK_WARNINGS})
 add_executable(animx_bomb ${CMAKE_CURRENT_LIST_DIR}/animx_bomb.c)
 target_compile_options(animx_bomb PRIVATE ${AK_WARNINGS})
 target_link_libraries(animx_bomb PRIVATE lzma lz4)
+
+# The memory budget (--max-memory) of the decoding commands: budget.cmake.
+include(${CMAKE_CURRENT_LIST_DIR}/budget.cmake)
