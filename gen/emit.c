@@ -2138,6 +2138,7 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     gen_out(c, "    return true;\n}\n");
 
     gen_out(c, "\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d)\n{\n", id);
+    gen_out(c, "    ak_budget_of(d, opt); /* what a derived stream holds counts */\n");
     gen_out(c, "    if (!size_ok_(in->size, d))\n        return;\n");
     gen_out(c, "    %s_%s *o = calloc(1, sizeof *o);\n    if (!o) {\n"
               "        ak_report_out_of_memory(d, sizeof *o, \"validating\");\n        return;\n    }\n", id, root);
