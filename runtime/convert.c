@@ -101,13 +101,14 @@ static ak_animation *decode_output(const ak_format *to, const ak_buf *out, const
     /* what is left of the command's budget (the output, and with --verify
        the input's model, are held meanwhile) */
     ak_budget *budget = ak_budget_of(d, opt);
+    uint64_t left = budget ? budget->limit - budget->used : 0;
     ak_options within = *opt;
-    within.max_memory = budget->limit - budget->used;
+    within.max_memory = left; /* 0 without a budget: the default */
     ak_input produced = {"output", (const uint8_t *)out->data, out->len, false};
     ak_animation *anim = NULL;
-    bool ok = within.max_memory > 0 && ak_model_decode(to, &produced, &within, quiet, arena, &anim);
+    bool ok = (left > 0 || !budget) && ak_model_decode(to, &produced, &within, quiet, arena, &anim);
     const ak_budget *inner = ak_diags_budget(quiet);
-    if (!ok && (within.max_memory == 0 || inner->refused))
+    if (!ok && budget && (left == 0 || inner->refused))
         ak_budget_take(budget, budget->limit - budget->used + 1, "decoding the output again");
     else if (!ok && inner->failed)
         ak_report_out_of_memory(d, 0, "decoding the output again");
