@@ -112,6 +112,11 @@ static ak_animation *decode_output(const ak_format *to, const ak_buf *out, const
         ak_budget_take(budget, budget->limit - budget->used + 1, "decoding the output again");
     else if (!ok && inner->failed)
         ak_report_out_of_memory(d, 0, "decoding the output again");
+    /* the output's model outlives `quiet` (for --verify): from here on it is
+       charged to the command's budget (it fitted in what was left) */
+    arena->budget = budget;
+    if (budget)
+        budget->used += arena->total;
     ak_diags_free(quiet);
     return ok ? anim : NULL;
 }

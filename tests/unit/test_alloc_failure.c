@@ -115,7 +115,7 @@ static void run(const op *o, const ak_input *in, result *r)
 static const char *const op_names[] = {"validate", "dump", "convert", "sample", "plot"};
 
 /* At most this many failure points per operation, spread evenly. */
-#define MAX_POINTS 400
+#define MAX_POINTS 200
 #define MAX_FAILURES_SHOWN 3
 
 static void check_op(const op *o)
