@@ -69,7 +69,10 @@ static const char validate_help[] =
     "  --diagnostics STYLE     text (default), gcc, json, sarif or github\n"
     "  --max-errors N          stop checking a file after N errors (default 100)\n"
     "  --max-depth N           nesting limit for tree formats (default 512)\n"
-    "  --max-output BYTES      decompressed size limit (default 1073741824)\n"
+    "  --max-output SIZE       decompressed size limit (default 1G); SIZE is bytes,\n"
+    "                          or KiB, MiB, GiB with a K, M or G suffix\n"
+    "  --max-memory SIZE       memory budget of the command (default: half the\n"
+    "                          physical memory, at most 2G; docs/memory.md)\n"
     "  --game mp1|mp2          Metroid Prime ANIM: the game the files are of (a v0\n"
     "                          file may fit both layouts; a contradiction is an error)\n"
     "  --layout                Glaxnimate: also compare the bytes with the canonical\n"
@@ -388,13 +391,14 @@ static int cmd_validate(int argc, char **argv)
             }
             run.opt.max_depth = (uint32_t)num;
         } else if (opt_value(argc, argv, &i, "--max-output", &v)) {
-            if (!v || !parse_u64(v, &num) || num == 0) {
-                usage_error(cmd, "--max-output takes a size in bytes%s", "");
+            if (!v || !parse_size(v, &num) || num == 0) {
+                usage_error(cmd, "--max-output takes a size in bytes (a K, M or G suffix for KiB, MiB, GiB)%s", "");
                 free(inputs);
                 return EXIT_USAGE;
             }
             run.opt.max_output = num;
-        } else if ((got = game_option(cmd, argc, argv, &i, &run.opt)) != 0) {
+        } else if ((got = game_option(cmd, argc, argv, &i, &run.opt)) != 0 ||
+                   (got = memory_option(cmd, argc, argv, &i, &run.opt)) != 0) {
             if (got < 0) {
                 free(inputs);
                 return EXIT_USAGE;
@@ -614,6 +618,8 @@ static const char dump_help[] =
     "  --format ID   the input's format (default: detect)\n"
     "  --strict      apply the strict severities\n"
     "  --game mp1|mp2  Metroid Prime ANIM: the input's game\n"
+    "  --max-memory SIZE  memory budget (default: half the physical memory, at\n"
+    "                most 2G; K, M, G suffixes); past it: animkit.limit.memory\n"
     "  -o OUT        write to OUT (atomically) instead of standard output\n";
 
 static int cmd_dump(int argc, char **argv)
@@ -635,7 +641,8 @@ static int cmd_dump(int argc, char **argv)
         } else if ((got = format_option("dump", "--format", argc, argv, &i, &format)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
-        } else if ((got = game_option("dump", argc, argv, &i, &opt)) != 0) {
+        } else if ((got = game_option("dump", argc, argv, &i, &opt)) != 0 ||
+                   (got = memory_option("dump", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
         } else if (opt_value(argc, argv, &i, "-o", &v)) {
@@ -675,13 +682,8 @@ static int cmd_dump(int argc, char **argv)
         fprintf(stderr, "%s dump: the %s format has no dump yet\n", prog, format->id);
         rc = EXIT_USAGE;
     } else {
-        bool ok = format->dump(&in, &opt, d, &out);
-        if (!ok || ak_diags_errors(d))
-            rc = EXIT_INVALID;
-        else if (out.failed) {
-            fprintf(stderr, "%s dump: out of memory\n", prog);
-            rc = EXIT_USAGE;
-        }
+        if (!ak_dump(&in, format, &opt, d, &out) || ak_diags_errors(d))
+            rc = EXIT_INVALID; /* out of memory included: animkit.limit.* says so */
     }
     render_to_stderr(input, format, f.data, f.size, d);
     if (rc == EXIT_OK) {
@@ -705,7 +707,7 @@ static int cmd_dump(int argc, char **argv)
 
 static const char convert_help[] =
     "usage: animkit convert [--from ID] [--to ID] [--verify] [--strict] [--precision N]\n"
-    "                       [--compress none|lz4|lzma] [--max-model BYTES]\n"
+    "                       [--compress none|lz4|lzma] [--max-memory SIZE]\n"
     "                       [--format-version V] IN OUT\n"
     "\n"
     "Converts IN into OUT through the common model, or, when IN is the JSON dump\n"
@@ -725,7 +727,9 @@ static const char convert_help[] =
     "  --compress none|lz4|lzma  compression of a binary output that has it\n"
     "              (AnimX; default: what the format's canonical writer does;\n"
     "              from a JSON dump: the dump's encoding)\n"
-    "  --max-model BYTES  memory cap of the decoded animation (default 2 GiB)\n"
+    "  --max-memory SIZE  memory budget (default: half the physical memory, at\n"
+    "              most 2G; K, M, G suffixes); past it: animkit.limit.memory\n"
+    "              (--max-model, its old name, is deprecated)\n"
     "  --game mp1|mp2     Metroid Prime ANIM: the input's game\n"
     "  --legacy           Glaxnimate: read format versions 1 and 2 (which validate\n"
     "              refuses) and upgrade them (default: to version 9)\n"
@@ -734,18 +738,62 @@ static const char convert_help[] =
     "              the format's default; 'animkit formats' lists them)\n";
 
 
-/* --max-model BYTES (convert, sample): 1 when taken, -1 on a usage error, 0 when argv[*i] is another option. */
-int max_model_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt)
+/* A size: a whole number of bytes, or of KiB, MiB or GiB with a K, M or G
+   suffix (either case, an optional "iB"/"B" after it): 512, 64K, 1.5 is not one,
+   16M, 2G, 2GiB. */
+bool parse_size(const char *s, uint64_t *out)
+{
+    size_t n = strspn(s, "0123456789");
+    if (n == 0 || n >= 32)
+        return false;
+    char digits[32];
+    memcpy(digits, s, n);
+    digits[n] = '\0';
+    uint64_t v;
+    if (!parse_u64(digits, &v))
+        return false;
+    const char *unit = s + n;
+    unsigned shift = 0;
+    switch (*unit) {
+    case '\0': break;
+    case 'k': case 'K': shift = 10; break;
+    case 'm': case 'M': shift = 20; break;
+    case 'g': case 'G': shift = 30; break;
+    default: return false;
+    }
+    if (shift) {
+        unit++;
+        if (strcmp(unit, "") != 0 && strcmp(unit, "B") != 0 && strcmp(unit, "iB") != 0)
+            return false;
+        if (v > (UINT64_MAX >> shift))
+            return false;
+        v <<= shift;
+    }
+    *out = v;
+    return true;
+}
+
+/* --max-memory SIZE (every command that decodes); --max-model, its name
+   in 0.1, still works for one release. */
+int memory_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt)
 {
     const char *v;
-    if (!opt_value(argc, argv, i, "--max-model", &v))
-        return 0;
+    bool old = false;
+    if (!opt_value(argc, argv, i, "--max-memory", &v)) {
+        if (!opt_value(argc, argv, i, "--max-model", &v))
+            return 0;
+        old = true;
+    }
     uint64_t num;
-    if (!v || !parse_u64(v, &num) || num == 0) {
-        usage_error(cmd, "--max-model takes a size in bytes%s", "");
+    if (!v || !parse_size(v, &num) || num == 0) {
+        usage_error(cmd, "%s takes a size in bytes (a K, M or G suffix for KiB, MiB, GiB)",
+                    old ? "--max-model" : "--max-memory");
         return -1;
     }
-    opt->max_model = num;
+    if (old)
+        fprintf(stderr, "%s %s: --max-model is deprecated and goes in the next release: use --max-memory\n", prog,
+                cmd);
+    opt->max_memory = num;
     return 1;
 }
 
@@ -806,7 +854,7 @@ static int cmd_convert(int argc, char **argv)
                 usage_error("convert", "--compress takes none, lz4 or lzma%s", "");
                 return EXIT_USAGE;
             }
-        } else if ((got = max_model_option("convert", argc, argv, &i, &opt)) != 0) {
+        } else if ((got = memory_option("convert", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
         } else if ((got = game_option("convert", argc, argv, &i, &opt)) != 0) {
@@ -887,7 +935,7 @@ static int cmd_convert(int argc, char **argv)
 /* sample                                                              */
 
 static const char sample_help[] =
-    "usage: animkit sample [--format ID] --track N --times A:B:STEP [--max-model BYTES] FILE|-\n"
+    "usage: animkit sample [--format ID] --track N --times A:B:STEP [--max-memory SIZE] FILE|-\n"
     "  --game mp1|mp2     Metroid Prime ANIM: the input's game\n"
     "       animkit sample --list FILE|-\n"
     "\n"
@@ -901,7 +949,9 @@ static const char sample_help[] =
     "  --times A:B:STEP   the times, in seconds (STEP > 0; at most 10000000 samples)\n"
     "  --list             list the tracks: index, target, value type, kind, key\n"
     "                     count, time range, unit\n"
-    "  --max-model BYTES  memory cap of the decoded animation (default 2 GiB)\n";
+    "  --max-memory SIZE  memory budget (default: half the physical memory, at\n"
+    "                     most 2G; K, M, G suffixes); past it: animkit.limit.memory\n"
+    "                     (--max-model, its old name, is deprecated)\n";
 
 /* A decimal number as the C library reads it; the time range is the user's
    own text, not file content. */
@@ -961,7 +1011,7 @@ static int cmd_sample(int argc, char **argv)
                 return EXIT_USAGE;
             }
             have_times = true;
-        } else if ((got = max_model_option("sample", argc, argv, &i, &opt)) != 0) {
+        } else if ((got = memory_option("sample", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
         } else if ((got = game_option("sample", argc, argv, &i, &opt)) != 0) {

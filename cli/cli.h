@@ -20,8 +20,11 @@ bool opt_value(int argc, char **argv, int *i, const char *name, const char **val
 /* `--format ID` (or --from/--to ID): 0 when argv[*i] is not that option,
    1 when it was read into *format, -1 after a usage error. */
 int format_option(const char *cmd, const char *name, int argc, char **argv, int *i, const ak_format **format);
-/* --max-model BYTES: 1 when taken, -1 on a usage error, 0 for another option. */
-int max_model_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt);
+/* A size: bytes, or KiB, MiB, GiB with a K, M or G suffix. */
+bool parse_size(const char *s, uint64_t *out);
+/* --max-memory SIZE (and its deprecated name --max-model): 1 when taken,
+   -1 on a usage error, 0 for another option. */
+int memory_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt);
 /* --game mp1|mp2 (Metroid Prime ANIM): the same contract. */
 int game_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt);
 /* The one input of dump, sample and plot: false after a usage error. */

@@ -24,7 +24,9 @@ static const char plot_help[] =
     "  --list            list the tracks: index, target, value type, kind,\n"
     "                    key count, time range, unit\n"
     "  --format ID       the input's format (default: detect)\n"
-    "  --max-model BYTES memory cap of the decoded animation (default 2 GiB)\n"
+    "  --max-memory SIZE memory budget (default: half the physical memory, at\n"
+    "                    most 2G; K, M, G suffixes); past it: animkit.limit.memory\n"
+    "                    (--max-model, its old name, is deprecated)\n"
     "  -o OUT            the SVG file (written atomically; '-': standard output)\n";
 
 int list_tracks(const char *input, const ak_format *format, const ak_options *opt)
@@ -87,7 +89,7 @@ int cmd_plot(int argc, char **argv)
             if (!single_input("plot", argv[i], &input))
                 rc = EXIT_USAGE;
         } else if ((got = format_option("plot", "--format", argc, argv, &i, &format)) != 0 ||
-                   (got = max_model_option("plot", argc, argv, &i, &opt)) != 0) {
+                   (got = memory_option("plot", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 rc = EXIT_USAGE;
         } else if (opt_value(argc, argv, &i, "--track", &v)) {

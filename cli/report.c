@@ -41,6 +41,8 @@ static const char report_help[] =
     "  --format ID         check every file as this format (folders: only files\n"
     "                      with its extensions)\n"
     "  --max-errors N      stop checking a file after N errors (default 100)\n"
+    "  --max-memory SIZE   memory budget of each file being checked (default: half\n"
+    "                      the physical memory, at most 2G; K, M, G suffixes)\n"
     "  -q, --quiet         no progress line on standard error\n"
     "\n"
     "exit status: 0 every file is valid, 1 some file has errors or cannot be\n"
@@ -643,6 +645,9 @@ int cmd_report(int argc, char **argv)
             } else {
                 rn.level.max_errors = (uint32_t)num;
             }
+        } else if ((got = memory_option(cmd, argc, argv, &i, &rn.opt)) != 0) {
+            if (got < 0)
+                rc = EXIT_USAGE;
         } else if (strcmp(a, "--strict") == 0) {
             rn.level.strict = true;
         } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {

@@ -1032,6 +1032,8 @@ static void emit_process_call(emitter *em, struct_decl *s, member *m, mode md)
     gen_out(c, "        {\n            bool ok_ = true;\n");
     emit_process_head(em, s, m, "            ");
     gen_out(c, "                ak_buf bytes_;\n                ak_buf_init(&bytes_);\n");
+    /* the derived stream is held with the rest: charged to the command's budget */
+    gen_out(c, "                ak_buf_attach(&bytes_, ak_diags_budget(c->d));\n");
     gen_out(c, "                const size_t src_ = c->pos;\n");
     if (m->span) {
         gen_out(c, "                const int64_t span_ = (int64_t)(");
@@ -1050,6 +1052,7 @@ static void emit_process_call(emitter *em, struct_decl *s, member *m, mode md)
     gen_c_string(c, m->what ? m->what : "derived stream", false);
     gen_out(c, ");\n                    if (ok_) {\n                        ok_ = %s(c, o);\n", fn);
     gen_out(c, "                        ak_lstream_leave(c, &saved_);\n                    }\n                }\n");
+    gen_out(c, "                if (bytes_.failed)\n                    c->oom = true;\n");
     gen_out(c, "                ak_buf_free(&bytes_);\n                if (!ok_)\n                    c->stop = true;\n");
     if (m->value && m->span) {
         /* without the hook the members are read from the span itself */
@@ -1286,6 +1289,7 @@ static void emit_process_enc(emitter *em, struct_decl *s, member *m)
     FILE *c = em->c;
     emit_process_head(em, s, m, "        ");
     gen_out(c, "            ak_buf plain_;\n            ak_buf_init(&plain_);\n");
+    gen_out(c, "            ak_buf_attach(&plain_, b->budget); /* the output's budget, if any */\n");
     gen_out(c, "            ok_ &= e_%s_p%d(&plain_, o, r_) && !plain_.failed;\n", s->name, m->id);
     gen_out(c, "            ok_ = ok_ && %s_process_%s_encode(&pa_, (const uint8_t *)plain_.data, plain_.len, b);\n",
         em->id, m->name);
@@ -2134,8 +2138,10 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     gen_out(c, "    return true;\n}\n");
 
     gen_out(c, "\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d)\n{\n", id);
+    gen_out(c, "    ak_budget_of(d, opt); /* what a derived stream holds counts */\n");
     gen_out(c, "    if (!size_ok_(in->size, d))\n        return;\n");
-    gen_out(c, "    %s_%s *o = calloc(1, sizeof *o);\n    if (!o)\n        return;\n", id, root);
+    gen_out(c, "    %s_%s *o = calloc(1, sizeof *o);\n    if (!o) {\n"
+              "        ak_report_out_of_memory(d, sizeof *o, \"validating\");\n        return;\n    }\n", id, root);
     gen_out(c, "    ak_lctx c;\n    ak_lctx_init(&c, in->data, in->size, d, NULL, %s, opt);\n    c.root = o;\n", trunc_ref);
     gen_out(c, "    ak_release_init(&c.release, in, false); /* streaming: read pages may go */\n");
     gen_out(c, "    v_%s(&c, o);\n", root);
@@ -2156,13 +2162,16 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     gen_out(c, "    if (!size_ok_(size, d))\n        return NULL;\n");
     gen_out(c, "    %s_%s *o = AK_ARENA_NEW(arena, %s_%s);\n    if (!o)\n        return NULL;\n", id, root, id, root);
     gen_out(c, "    ak_lctx c;\n    ak_lctx_init(&c, data, size, d, arena, %s, opt);\n    c.root = o;\n", trunc_ref);
-    gen_out(c, "    bool ok = d_%s(&c, o) && !c.oom;\n    ak_lctx_free(&c);\n    return ok ? o : NULL;\n}\n", root);
+    gen_out(c, "    bool ok = d_%s(&c, o) && !c.oom;\n", root);
+    gen_out(c, "    if (c.oom) /* unless the arena or the budget said so already */\n"
+              "        ak_report_out_of_memory(d, 0, \"the decoded document\");\n");
+    gen_out(c, "    ak_lctx_free(&c);\n    return ok ? o : NULL;\n}\n");
 
     gen_out(c, "\nbool %s_encode(%s_%s *doc, ak_buf *out)\n{\n    return e_%s(out, doc, doc) && !out->failed;\n}\n", id, id,
         root, root);
 
     gen_out(c, "\nbool %s_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n", id);
-    gen_out(c, "    ak_arena arena;\n    ak_arena_init(&arena, 0);\n");
+    gen_out(c, "    ak_arena arena;\n    ak_arena_init_budget(&arena, 0, ak_budget_of(d, opt), \"the decoded document\");\n");
     gen_out(c, "    %s_%s *doc = %s_decode(in->data, in->size, opt, d, &arena);\n", id, root, id);
     gen_out(c, "    bool ok = doc && ak_diags_errors(d) == 0 && ak_ldump_json(&%s_meta_%s, doc, out);\n", id, root);
     gen_out(c, "    ak_arena_free(&arena);\n    return ok;\n}\n");
@@ -2170,7 +2179,7 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     /* re-emission: the layout's decoder and encoder; the format may adjust
        the document to the options in between (hook reemit) */
     gen_out(c, "\nbool %s_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n", id);
-    gen_out(c, "    ak_arena arena;\n    ak_arena_init(&arena, 0);\n");
+    gen_out(c, "    ak_arena arena;\n    ak_arena_init_budget(&arena, 0, ak_budget_of(d, opt), \"the decoded document\");\n");
     gen_out(c, "    %s_%s *doc = %s_decode(in->data, in->size, opt, d, &arena);\n", id, root, id);
     gen_out(c, "    bool ok = doc && ak_diags_errors(d) == 0");
     if (has_reemit)
@@ -2185,7 +2194,7 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         for (int i = 0; i < UD_COUNT_ALL; i++)
             gen_out(c, "        .%s = %s,\n", cats[i], rule_ref(&em, undump_rule(f, i)));
         gen_out(c, "    };\n");
-        gen_out(c, "    ak_arena arena;\n    ak_arena_init(&arena, 0);\n");
+        gen_out(c, "    ak_arena arena;\n    ak_arena_init_budget(&arena, 0, ak_budget_of(d, opt), \"the decoded document\");\n");
         gen_out(c, "    %s_%s *doc = ak_lundump_json(&%s_meta_%s, json->data, json->size, &arena, &rules, d);\n", id, root,
             id, root);
         gen_out(c, "    size_t start = out->len;\n    bool ok = doc");

@@ -545,8 +545,8 @@ static void emit_validate(jem *em, FILE *c, bool renames)
     bool state = cc_has_hook(f, "state");
     if (state) {
         gen_out(c, "    void *state = calloc(1, %s_state_size ? %s_state_size : 1);\n", id, id);
-        /* no rule says "out of memory" yet (issue 17: allocation failures as diagnostics) */
-        gen_out(c, "    if (!state)\n        return;\n");
+        gen_out(c, "    if (!state) {\n        ak_report_out_of_memory(d, %s_state_size, \"validating\");\n"
+                   "        return;\n    }\n", id);
     }
     const char *user = state ? "state" : "NULL";
     char dup[64] = "NULL";
@@ -563,7 +563,8 @@ static void emit_validate(jem *em, FILE *c, bool renames)
                    "            if (g->rule == &ak_rule_limit_max_errors)\n                break;\n"
                    "            if (!ak_report_at(d, %s_json_rule(g->rule), g->offset, g->length, g->line, g->column, "
                    "g->path, \"%%s\",\n                              g->message))\n                break;\n"
-                   "        }\n        ak_diags_free(tmp);\n    }\n",
+                   "        }\n        ak_diags_free(tmp);\n    } else {\n"
+                   "        ak_report_out_of_memory(d, 0, \"validating\");\n    }\n",
                 id);
     } else {
         gen_out(c, "    %s_validate_json(in->data, in->size, &o, d, %s, in->mapped, %s);\n", id, dup, user);

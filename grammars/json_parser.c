@@ -8,6 +8,7 @@
 #include "json_parser.h"
 
 #include "json.h" /* token codes (Lemon) */
+#include "budget.h"
 #include "utf8.h"
 
 #include <math.h>
@@ -943,6 +944,7 @@ ak_json_status ak_json_parse(const uint8_t *data, size_t size, const ak_json_con
     p.lemon = ak_json_lemonAlloc(malloc, &p);
     if (!p.lemon) {
         ak_buf_free(&p.path);
+        ak_report_out_of_memory(d, 0, "parsing JSON");
         return AK_JSON_NOMEM;
     }
     ak_json__scan(&p);
@@ -952,6 +954,8 @@ ak_json_status ak_json_parse(const uint8_t *data, size_t size, const ak_json_con
     free(p.slots);
     ak_buf_free(&p.decoded);
     ak_buf_free(&p.path);
+    if (p.status == AK_JSON_NOMEM)
+        ak_report_out_of_memory(d, 0, "parsing JSON");
     return p.status;
 }
 

@@ -1,5 +1,7 @@
 #include "arena.h"
 
+#include "budget.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,14 +12,16 @@ struct ak_arena_block {
     _Alignas(max_align_t) unsigned char data[];
 };
 
-void ak_arena_init(ak_arena *a, size_t block_size)
+void ak_arena_init_budget(ak_arena *a, size_t block_size, ak_budget *budget, const char *what)
 {
     a->head = NULL;
     a->block_size = block_size ? block_size : 64 * 1024;
     a->total = 0;
-    a->limit = 0;
-    a->over_limit = false;
+    a->budget = budget;
+    a->what = what;
 }
+
+void ak_arena_init(ak_arena *a, size_t block_size) { ak_arena_init_budget(a, block_size, NULL, NULL); }
 
 void ak_arena_free(ak_arena *a)
 {
@@ -28,6 +32,7 @@ void ak_arena_free(ak_arena *a)
         b = next;
     }
     a->head = NULL;
+    ak_budget_give(a->budget, a->total);
     a->total = 0;
 }
 
@@ -52,15 +57,18 @@ void *ak_arena_alloc(ak_arena *a, size_t size, size_t align)
     }
     /* A large request gets a block of its own so that the current block keeps serving small ones. */
     size_t want = size > a->block_size / 4 ? size : a->block_size;
-    if (want > SIZE_MAX - sizeof(ak_arena_block))
-        return NULL;
-    if (a->limit && (want > a->limit || a->total > a->limit - want)) {
-        a->over_limit = true;
+    if (want > SIZE_MAX - sizeof(ak_arena_block)) {
+        ak_budget_take(a->budget, UINT64_MAX, a->what); /* reports the refusal */
         return NULL;
     }
-    ak_arena_block *nb = malloc(sizeof(ak_arena_block) + want);
-    if (!nb)
+    if (!ak_budget_take(a->budget, want, a->what))
         return NULL;
+    ak_arena_block *nb = malloc(sizeof(ak_arena_block) + want);
+    if (!nb) {
+        ak_budget_give(a->budget, want);
+        ak_budget_failed(a->budget, want, a->what);
+        return NULL;
+    }
     nb->size = want;
     nb->used = size;
     a->total += want;
@@ -86,7 +94,7 @@ void *ak_arena_zalloc(ak_arena *a, size_t size, size_t align)
 void *ak_arena_array(ak_arena *a, size_t n, size_t size, size_t align)
 {
     if (size && n > SIZE_MAX / size) {
-        a->over_limit = a->limit != 0;
+        ak_budget_take(a->budget, UINT64_MAX, a->what); /* reports the refusal */
         return NULL;
     }
     return ak_arena_zalloc(a, n * size, align);

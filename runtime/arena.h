@@ -8,18 +8,27 @@
 #include <stdint.h>
 
 typedef struct ak_arena_block ak_arena_block;
+struct ak_budget;
 
 typedef struct ak_arena {
     ak_arena_block *head;
     size_t block_size; /* default size of new blocks */
-    size_t total;      /* bytes obtained from malloc, for limits and tests */
-    size_t limit;      /* 0 = unlimited; allocations beyond it fail */
-    bool over_limit;   /* an allocation failed because of the limit */
+    size_t total;      /* bytes obtained from malloc, for budgets and tests */
+    /* what each new block is charged to before it is allocated (budget.h);
+       NULL = unlimited. A refusal or a failed malloc is reported there. */
+    struct ak_budget *budget;
+    const char *what;  /* what the arena holds, for those reports */
 } ak_arena;
 
 void ak_arena_init(ak_arena *a, size_t block_size);
+/* ak_arena_init with a budget (may be NULL) and what the arena holds
+   ("the decoded document", "the common model"). */
+void ak_arena_init_budget(ak_arena *a, size_t block_size, struct ak_budget *budget, const char *what);
+/* Frees every block and gives them back to the budget; the arena can be
+   used again, with the same budget. */
 void ak_arena_free(ak_arena *a);
-/* Returns NULL on overflow, allocation failure or when the limit is hit. */
+/* Returns NULL on overflow, allocation failure or when the budget refuses
+ * (both reported into the budget's diagnostics). */
 void *ak_arena_alloc(ak_arena *a, size_t size, size_t align);
 void *ak_arena_zalloc(ak_arena *a, size_t size, size_t align);
 /* n * size with overflow check. */

@@ -1,6 +1,7 @@
 /* ak_buf: a growable byte buffer. */
 #include <animkit/animkit.h>
 
+#include "budget.h"
 #include "utf8.h"
 
 #include <stdio.h>
@@ -13,10 +14,12 @@ void ak_buf_init(ak_buf *b)
     b->len = 0;
     b->cap = 0;
     b->failed = false;
+    b->budget = NULL;
 }
 
 void ak_buf_free(ak_buf *b)
 {
+    ak_buf_detach(b);
     free(b->data);
     ak_buf_init(b);
 }
@@ -35,8 +38,20 @@ bool ak_buf_reserve(ak_buf *b, size_t extra)
     size_t cap = b->cap ? b->cap : 64;
     while (cap < need)
         cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+    size_t grow = cap - 1 - b->cap;
+    if (b->budget && !ak_budget_fits(b->budget, grow)) {
+        /* the budget may still hold what is needed without doubling */
+        cap = need;
+        grow = cap - 1 - b->cap;
+    }
+    if (!ak_budget_take(b->budget, grow, "the output")) {
+        b->failed = true;
+        return false;
+    }
     char *p = realloc(b->data, cap);
     if (!p) {
+        ak_budget_give(b->budget, grow);
+        ak_budget_failed(b->budget, cap, "the output");
         b->failed = true;
         return false;
     }

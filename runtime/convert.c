@@ -3,6 +3,7 @@
 #include <animkit/animkit.h>
 
 #include "arena.h"
+#include "budget.h"
 #include "model.h"
 
 #include <string.h>
@@ -10,25 +11,17 @@
 bool ak_model_decode(const ak_format *f, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
                      struct ak_animation **out)
 {
-    uint64_t cap = opt && opt->max_model ? opt->max_model : AK_DEFAULT_MAX_MODEL;
-    ak_arena_init(arena, 0);
-    arena->limit = cap > SIZE_MAX ? SIZE_MAX : (size_t)cap;
+    ak_arena_init_budget(arena, 0, ak_budget_of(d, opt), "the common model");
     *out = NULL;
-    if (f->to_model(in, opt, d, arena, out) && *out && ak_diags_errors(d) == 0)
-        return true;
-    if (arena->over_limit) {
-        bool mib = cap >= (UINT64_C(1) << 20);
-        ak_report(d, &ak_rule_limit_model, 0, 0, "",
-                  "decoding the file into the common model needs more than %llu %s (--max-model)",
-                  (unsigned long long)(mib ? cap >> 20 : cap), mib ? "MiB" : "bytes");
-    }
-    return false;
+    size_t before = ak_diags_errors(d);
+    bool ok = f->to_model(in, opt, d, arena, out) && *out;
+    return ak_hook_result(d, before, ok, NULL, "decoding into the common model") && ak_diags_errors(d) == 0;
 }
 
 bool ak_model_of_input(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d,
                        const char *what, ak_arena *arena, struct ak_animation **out, const ak_format **used)
 {
-    ak_arena_init(arena, 0);
+    ak_arena_init_budget(arena, 0, ak_budget_of(d, opt), "the common model");
     *out = NULL;
     format = ak_resolve_format(in, format, d);
     if (used)
@@ -95,16 +88,35 @@ static void report_deviation(const ak_animation *in, const ak_animation *out, ak
 /* Decodes what from_model wrote, for the checks of a conversion through
    the model. NULL when it does not decode (the --verify validation says
    why). */
-static ak_animation *decode_output(const ak_format *to, const ak_buf *out, const ak_options *opt, ak_arena *arena)
+static ak_animation *decode_output(const ak_format *to, const ak_buf *out, const ak_options *opt, ak_diags *d,
+                                   ak_arena *arena)
 {
     if (!to->to_model)
         return NULL;
     ak_diags *quiet = ak_diags_new(NULL);
-    if (!quiet)
+    if (!quiet) {
+        ak_report_out_of_memory(d, sizeof(void *), "checking the output");
         return NULL;
+    }
+    /* what is left of the command's budget (the output, and with --verify
+       the input's model, are held meanwhile) */
+    ak_budget *budget = ak_budget_of(d, opt);
+    uint64_t left = budget ? budget->limit - budget->used : 0;
+    ak_options within = *opt;
+    within.max_memory = left; /* 0 without a budget: the default */
     ak_input produced = {"output", (const uint8_t *)out->data, out->len, false};
     ak_animation *anim = NULL;
-    bool ok = ak_model_decode(to, &produced, opt, quiet, arena, &anim);
+    bool ok = (left > 0 || !budget) && ak_model_decode(to, &produced, &within, quiet, arena, &anim);
+    const ak_budget *inner = ak_diags_budget(quiet);
+    if (!ok && budget && (left == 0 || inner->refused))
+        ak_budget_take(budget, budget->limit - budget->used + 1, "decoding the output again");
+    else if (!ok && inner->failed)
+        ak_report_out_of_memory(d, 0, "decoding the output again");
+    /* the output's model outlives `quiet` (for --verify): from here on it is
+       charged to the command's budget (it fitted in what was left) */
+    arena->budget = budget;
+    if (budget)
+        budget->used += arena->total;
     ak_diags_free(quiet);
     return ok ? anim : NULL;
 }
@@ -117,8 +129,8 @@ static bool known_version(const ak_format *to, const char *version)
     return false;
 }
 
-bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
-                ak_diags *d, ak_buf *out, const ak_format **used_from)
+static bool convert_into(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
+                         ak_diags *d, ak_buf *out, const ak_format **used_from)
 {
     ak_options defaults = {0};
     if (!opt)
@@ -128,6 +140,7 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
         *used_from = from;
     if (!from)
         return false;
+    size_t errors = ak_diags_errors(d);
     if (opt->format_version && !known_version(to, opt->format_version)) {
         ak_buf list;
         ak_buf_init(&list);
@@ -143,12 +156,12 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
     /* Same format: the canonical re-emission keeps everything the file has,
        its version included (or converts it, when the format says so). */
     if (from == to && to->reemit && (!opt->format_version || to->reemit_versions))
-        return to->reemit(in, opt, d, out);
+        return ak_hook_result(d, errors, to->reemit(in, opt, d, out), out, "re-emitting");
 
     /* A JSON file converted into a format that can build itself from its own
        dump: that is what the JSON is meant to be (the inverse of dump). */
     if (to->undump && from->id && strcmp(from->id, "json") == 0)
-        return to->undump(in, opt, d, out);
+        return ak_hook_result(d, errors, to->undump(in, opt, d, out), out, "building the file from its dump");
 
     if (!from->to_model || !to->from_model) {
         ak_report(d, &ak_rule_convert_unsupported, 0, 0, "",
@@ -162,14 +175,15 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
     bool ok = ak_model_decode(from, in, opt, d, &arena, &anim);
     size_t tracks = ok ? anim->track_count : 0;
     /* Losses are reported against the input, which is what the user has in front of them. */
-    ok = ok && to->from_model(anim, opt, d, out) && !out->failed;
+    size_t before = ak_diags_errors(d);
+    ok = ok && ak_hook_result(d, before, to->from_model(anim, opt, d, out), out, "encoding the common model");
     bool input_model = true;
     if (!ok || !opt->verify) {
         ak_arena_free(&arena); /* one model in memory at a time */
         input_model = false;
     }
     ak_arena_init(&produced_arena, 0);
-    const ak_animation *produced = ok ? decode_output(to, out, opt, &produced_arena) : NULL;
+    const ak_animation *produced = ok ? decode_output(to, out, opt, d, &produced_arena) : NULL;
     if (produced && tracks && produced->track_count == 0) {
         ak_report(d, &ak_rule_convert_no_tracks, 0, 0, "",
                   "none of the %zu track%s can be written as %s (the warnings say why): nothing was written", tracks,
@@ -181,5 +195,33 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
     ak_arena_free(&produced_arena);
     if (input_model)
         ak_arena_free(&arena);
+    return ok;
+}
+
+bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
+                ak_diags *d, ak_buf *out, const ak_format **used_from)
+{
+    /* the output is held with what it is made from: one budget for both */
+    size_t start = out->len;
+    bool attached = ak_buf_attach(out, ak_budget_of(d, opt));
+    bool ok = attached && convert_into(in, from, to, opt, d, out, used_from);
+    ak_buf_detach(out);
+    if (!ok && out->len > start)
+        out->len = start; /* no partial output */
+    return ok && !out->failed;
+}
+
+bool ak_dump(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d, ak_buf *out)
+{
+    if (!format->dump) {
+        ak_report(d, &ak_rule_convert_unsupported, 0, 0, "", "the %s format has no dump", format->id);
+        return false;
+    }
+    size_t start = out->len, errors = ak_diags_errors(d);
+    bool ok = ak_buf_attach(out, ak_budget_of(d, opt)) && format->dump(in, opt, d, out);
+    ak_buf_detach(out);
+    ok = ak_hook_result(d, errors, ok, out, "dumping") && ak_diags_errors(d) == errors;
+    if (!ok)
+        out->len = start;
     return ok;
 }

@@ -3,6 +3,8 @@
  * line/column for text sources. Knows no format. */
 #include <animkit/animkit.h>
 
+#include "budget.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,13 +29,6 @@ const ak_rule ak_rule_convert_unsupported = {
 const ak_rule ak_rule_sample_no_track = {
     "animkit.sample.no-track", AK_SEV_ERROR, AK_SEV_ERROR, "the file has no such track",
     "`animkit sample --track N` counts tracks from 0 in file order."};
-
-const ak_rule ak_rule_limit_model = {
-    "animkit.limit.model-size", AK_SEV_ERROR, AK_SEV_ERROR,
-    "the decoded animation would exceed the memory cap",
-    "convert and sample decode the whole file into the common model, whose keys take far more "
-    "memory than a compact binary file; past the cap (2 GiB by default) they stop with this error "
-    "instead of exhausting the machine."};
 
 const ak_rule ak_rule_input_unreadable = {
     "animkit.input.unreadable", AK_SEV_ERROR, AK_SEV_ERROR, "the file cannot be read",
@@ -90,7 +85,8 @@ static const ak_rule *const tool_rules[] = {
     &ak_rule_convert_no_tracks,
     &ak_rule_convert_deviation,
     &ak_rule_sample_no_track,
-    &ak_rule_limit_model,
+    &ak_rule_limit_memory,
+    &ak_rule_limit_out_of_memory,
     &ak_rule_input_unreadable,
     &ak_rule_limit_lookahead,
 };
@@ -119,7 +115,10 @@ struct ak_diags {
     uint64_t lc_offset;
     uint32_t lc_line, lc_col;
     char version[32]; /* ak_diags_set_version; "" = none */
+    ak_budget budget; /* the memory budget of the command on this input (budget.h) */
 };
+
+ak_budget *ak_diags_budget(ak_diags *d) { return d ? &d->budget : NULL; }
 
 const char *ak_severity_name(ak_severity s)
 {
@@ -141,6 +140,7 @@ ak_diags *ak_diags_new(const ak_diag_options *opt)
     if (d->opt.max_errors == 0)
         d->opt.max_errors = AK_DEFAULT_MAX_ERRORS;
     d->lc_line = d->lc_col = 1;
+    d->budget.d = d;
     return d;
 }
 
@@ -160,6 +160,7 @@ void ak_diags_clear(ak_diags *d)
     d->lc_offset = 0;
     d->lc_line = d->lc_col = 1;
     d->version[0] = '\0';
+    d->budget.refused = d->budget.failed = false;
 }
 
 void ak_diags_free(ak_diags *d)

@@ -60,8 +60,11 @@ bool ak_json_writer_finish(ak_json_writer *w)
     bool complete = w->depth == 0 && w->top_written;
     if (!complete)
         flag(w, w->top_written ? "unclosed object or array" : "nothing was written");
-    for (size_t i = 0; i < w->cap; i++)
+    for (size_t i = 0; i < w->cap; i++) {
+        if (w->levels[i].text.failed || w->levels[i].keys.failed)
+            w->out->failed = true; /* text that never reached the output */
         free_level(&w->levels[i]);
+    }
     free(w->levels);
     w->levels = NULL;
     w->depth = w->cap = 0;
@@ -321,6 +324,14 @@ static void end(ak_json_writer *w, bool object)
     if (l->after_key) {
         flag(w, "a member name without a value (written as null)");
         ak_json_null(w);
+    }
+    if (l->sorting && (l->keys.failed || l->text.failed)) {
+        /* an allocation failed: the members are incomplete (and their
+           offsets may point past what was kept) */
+        w->out->failed = true;
+        flag(w, "out of memory");
+        l->sorting = false;
+        l->nmembers = 0;
     }
     if (l->sorting) {
         /* Value text lengths: each runs up to the next member's text. */

@@ -100,3 +100,60 @@ int ak_value_component_index(ak_value_type t, const char *s, size_t n)
     }
     return -1;
 }
+
+/* ---- keys by track and index (model.h) ---------------------------------- */
+
+bool ak_track_alloc_keys(ak_track *t, ak_arena *arena, size_t n, unsigned parts)
+{
+    (void)parts; /* one ak_key holds every part today */
+    t->keys = n ? AK_ARENA_ARRAY(arena, ak_key, n) : NULL;
+    t->key_count = t->keys ? n : 0;
+    return n == 0 || t->keys != NULL;
+}
+
+void ak_key_get(const ak_track *t, size_t i, ak_key *out) { *out = t->keys[i]; }
+
+void ak_key_set(ak_track *t, size_t i, const ak_key *k) { t->keys[i] = *k; }
+
+double ak_key_time(const ak_track *t, size_t i)
+{
+    return t->kind == AK_TRACK_RAW ? t->start + (double)i * t->interval : t->keys[i].time;
+}
+
+void ak_key_value(const ak_track *t, size_t i, ak_value *out) { *out = t->keys[i].value; }
+
+void ak_key_set_value(ak_track *t, size_t i, const ak_value *v) { t->keys[i].value = *v; }
+
+bool ak_key_tangents(const ak_track *t, size_t i, ak_value *in, ak_value *out)
+{
+    const ak_key *k = &t->keys[i];
+    *in = k->in_tangent;
+    *out = k->out_tangent;
+    return k->has_tangents;
+}
+
+void ak_key_set_tangents(ak_track *t, size_t i, const ak_value *in, const ak_value *out)
+{
+    ak_key *k = &t->keys[i];
+    k->in_tangent = *in;
+    k->out_tangent = *out;
+    k->has_tangents = true;
+}
+
+void ak_key_weights(const ak_track *t, size_t i, double *in, bool *in_weighted, double *out, bool *out_weighted)
+{
+    const ak_key *k = &t->keys[i];
+    *in = k->in_weight;
+    *in_weighted = k->in_weighted;
+    *out = k->out_weight;
+    *out_weighted = k->out_weighted;
+}
+
+void ak_key_set_weights(ak_track *t, size_t i, double in, bool in_weighted, double out, bool out_weighted)
+{
+    ak_key *k = &t->keys[i];
+    k->in_weight = in;
+    k->in_weighted = in_weighted;
+    k->out_weight = out;
+    k->out_weighted = out_weighted;
+}

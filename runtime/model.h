@@ -130,6 +130,36 @@ typedef struct ak_animation {
     size_t track_count;
 } ak_animation;
 
+/* ---- Keys by track and index --------------------------------------------
+ * How a track's keys are stored is the model's business: code that builds
+ * or reads tracks through these functions keeps working when the storage
+ * changes (issue 17 plans per-track arrays sized by the value type: a bool
+ * sample a byte, tangents and weights only where a key has them). Today a
+ * key is one ak_key (runtime/model.c; bench/model measures it). */
+
+/* What the keys of a track may carry besides time, value and interpolation
+   (ak_track_alloc_keys): a key that has tangents or weights needs its
+   track allocated with them. */
+enum { AK_KEYS_TANGENTS = 1u, AK_KEYS_WEIGHTS = 2u, AK_KEYS_FLAGS = 4u };
+
+/* Gives t n zeroed keys in arena (any earlier keys are dropped); false when
+   the arena refuses (its budget reports why). */
+bool ak_track_alloc_keys(ak_track *t, ak_arena *arena, size_t n, unsigned parts);
+/* Key i (< t->key_count) as a whole, and setting it. */
+void ak_key_get(const ak_track *t, size_t i, ak_key *out);
+void ak_key_set(ak_track *t, size_t i, const ak_key *k);
+/* Its time (a Raw track's: start + i * interval). */
+double ak_key_time(const ak_track *t, size_t i);
+void ak_key_value(const ak_track *t, size_t i, ak_value *out);
+void ak_key_set_value(ak_track *t, size_t i, const ak_value *v);
+/* Tangents: false (and zero values) when key i has none. */
+bool ak_key_tangents(const ak_track *t, size_t i, ak_value *in, ak_value *out);
+void ak_key_set_tangents(ak_track *t, size_t i, const ak_value *in, const ak_value *out);
+/* Hermite weights (fractions of the segment's duration); *_weighted false
+   where the key has none. */
+void ak_key_weights(const ak_track *t, size_t i, double *in, bool *in_weighted, double *out, bool *out_weighted);
+void ak_key_set_weights(ak_track *t, size_t i, double in, bool in_weighted, double out, bool out_weighted);
+
 /* Value of a track at time t (runtime/sample.c):
  *  - Raw: lerp between samples floor((t - start) / interval) and the next;
  *    interval <= 0 uses sample 0;

@@ -6,6 +6,7 @@
 #include <animkit/animkit.h>
 
 #include "arena.h"
+#include "budget.h"
 #include "curve.h"
 #include "model.h"
 #include "numbers.h"
@@ -99,6 +100,7 @@ bool ak_list_tracks(const ak_input *in, const ak_format *format, const ak_option
 {
     ak_arena arena;
     ak_animation *anim;
+    size_t errors = ak_diags_errors(d);
     if (!ak_model_of_input(in, format, opt, d, "list the tracks of", &arena, &anim, used)) {
         ak_arena_free(&arena);
         return false;
@@ -109,6 +111,7 @@ bool ak_list_tracks(const ak_input *in, const ak_format *format, const ak_option
     size_t rows = anim->track_count + 1;
     ak_buf *cells = calloc(rows * COLS, sizeof *cells);
     if (!cells) {
+        ak_report_out_of_memory(d, rows * COLS * sizeof *cells, "listing the tracks");
         ak_arena_free(&arena);
         return false;
     }
@@ -142,9 +145,11 @@ bool ak_list_tracks(const ak_input *in, const ak_format *format, const ak_option
             if (row[c].len > width[c])
                 width[c] = row[c].len;
     }
+    bool lost = false;
     for (size_t r = 0; r < rows; r++) {
         for (size_t c = 0; c < COLS; c++) {
             ak_buf *cell = &cells[r * COLS + c];
+            lost |= cell->failed;
             ak_buf_append(out, cell->data ? cell->data : "", cell->len);
             if (c + 1 < COLS)
                 for (size_t k = cell->len; k < width[c] + 2; k++)
@@ -155,7 +160,7 @@ bool ak_list_tracks(const ak_input *in, const ak_format *format, const ak_option
     }
     free(cells);
     ak_arena_free(&arena);
-    return !out->failed;
+    return ak_hook_result(d, errors, !lost, out, "listing the tracks");
 }
 
 /* ------------------------------------------------------------------ */
@@ -497,6 +502,8 @@ static void series_name(ak_buf *b, const plot *p, const series *s)
     ak_buf_xml_text(b, name.data ? name.data : "", n);
     if (n < name.len)
         ak_buf_puts(b, "\xe2\x80\xa6");
+    if (name.failed)
+        b->failed = true; /* the name is incomplete: so is the picture */
     ak_buf_free(&name);
     const ak_value_type_info *info = ak_value_type_info_of(t->type);
     char comp[4];
@@ -648,9 +655,12 @@ bool ak_plot(const ak_input *in, const ak_format *format, const ak_options *opt,
     ak_plot_options defaults = {0};
     ak_arena arena;
     ak_animation *anim;
+    size_t errors = ak_diags_errors(d);
     plot *p = calloc(1, sizeof *p);
-    if (!p)
+    if (!p) {
+        ak_report_out_of_memory(d, sizeof *p, "plotting");
         return false;
+    }
     p->o = popt ? popt : &defaults;
     bool ok = ak_model_of_input(in, format, opt, d, "plot", &arena, &anim, used);
     if (ok) {
@@ -658,6 +668,8 @@ bool ak_plot(const ak_input *in, const ak_format *format, const ak_options *opt,
         ok = select_tracks(p, d);
     }
     ak_curve *curves = ok ? calloc(MAX_SERIES, sizeof *curves) : NULL;
+    if (ok && !curves)
+        ak_report_out_of_memory(d, MAX_SERIES * sizeof *curves, "plotting");
     size_t strings = 0;
     if (ok) {
         for (size_t k = 0; k < p->track_count; k++)
@@ -714,5 +726,5 @@ bool ak_plot(const ak_input *in, const ak_format *format, const ak_options *opt,
     free(p->tracks);
     free(p);
     ak_arena_free(&arena);
-    return ok && !b->failed;
+    return ak_hook_result(d, errors, ok, b, "plotting");
 }

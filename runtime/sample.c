@@ -3,6 +3,7 @@
  * curve evaluator (curve.h) for Hermite / step-next tracks. */
 #include <animkit/animkit.h>
 
+#include "budget.h"
 #include "curve.h"
 #include "model.h"
 #include "numbers.h"
@@ -305,7 +306,11 @@ bool ak_sample(const ak_input *in, const ak_format *format, const ak_options *op
 {
     ak_arena arena;
     struct ak_animation *anim;
+    size_t errors = ak_diags_errors(d);
     bool ok = ak_model_of_input(in, format, opt, d, "sample", &arena, &anim, used);
+    /* the lines are held with the model until the caller writes them */
+    size_t start = out->len;
+    ok = ok && ak_buf_attach(out, ak_budget_of(d, opt));
     if (ok && track >= anim->track_count) {
         ak_report_no_track(d, track, anim->track_count);
         ok = false;
@@ -328,6 +333,10 @@ bool ak_sample(const ak_input *in, const ak_format *format, const ak_options *op
                 break;
         }
     }
+    ak_buf_detach(out);
     ak_arena_free(&arena);
-    return ok && !out->failed;
+    ok = ak_hook_result(d, errors, ok, out, "sampling");
+    if (!ok && out->len > start)
+        out->len = start;
+    return ok;
 }

@@ -6,6 +6,7 @@
  *   1 root members, 2 tracks, 3 track members, 4 data members,
  *   5 keyframes elements, 6 key members or Raw value components,
  *   7 key value components. */
+#include "budget.h"
 #include "animj.h"
 
 #include "arena.h"
@@ -526,7 +527,8 @@ static void add_losses(losses *l, const ak_bezier_report *rep, size_t track)
 /* AnimJ times are >= 0 (the importer rejects the others): keys before 0
    are left out, and the key before 0 of the segment that crosses 0 becomes
    a key at 0 with the track's value there (a CubicBezier segment that
-   crosses 0 becomes Linear from there). keys: in time order. */
+   crosses 0 becomes Linear from there). keys: in time order. SIZE_MAX
+   when the value at 0 cannot be evaluated (out of memory). */
 static size_t clip_before_zero(const ak_track *tr, ak_key *keys, size_t n, losses *l)
 {
     size_t first = 0;
@@ -538,7 +540,8 @@ static size_t clip_before_zero(const ak_track *tr, ak_key *keys, size_t n, losse
     if (first < n && keys[first].time > 0) {
         ak_key *k = &keys[--from];
         ak_value at_zero;
-        ak_track_eval(tr, 0, &at_zero);
+        if (!ak_track_eval(tr, 0, &at_zero))
+            return SIZE_MAX;
         k->time = 0;
         k->value = at_zero;
         if (k->interp == AK_INTERP_CUBIC_BEZIER || k->interp == AK_INTERP_TANGENT)
@@ -622,6 +625,11 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
             add_losses(&lost, &rep, t);
             n = clip_before_zero(tr, converted, n, &lost);
             keys = converted;
+            if (n == SIZE_MAX) {
+                free(converted);
+                ok = false;
+                break;
+            }
         }
         ak_json_begin_object(&w);
         ak_json_keyz(&w, "trackType");
@@ -689,7 +697,7 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
 bool animj_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
 {
     ak_arena arena;
-    ak_arena_init(&arena, 1 << 16);
+    ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(d, opt), "the common model");
     ak_animation *anim = NULL;
     bool ok = animj_to_model(in, opt, d, &arena, &anim) && animj_from_model(anim, opt, d, out);
     ak_arena_free(&arena);

@@ -14,6 +14,7 @@
  *    only when the interpolations differ, bit 1 iff a key is
  *    Tangent/CubicBezier (then every key gets a pair, the type's zero value
  *    where the model has none), compression only when asked for. */
+#include "budget.h"
 #include "animx.h"
 #include "curve.h"
 #include "animx_layout.h"
@@ -340,7 +341,7 @@ static bool build_track(ak_arena *arena, animx_file *doc, animx_track *x, const 
         h = set_body(x, doc, "values", &f);
         uint8_t *v = ak_lset_elems(f, h, n, arena);
         if (!v)
-            return refuse(d, ti, "out of memory");
+            return ak_report_out_of_memory(d, 0, "encoding AnimX"), false;
         for (size_t j = 0; j < n; j++)
             ak_lvalue_set(f->entry, v + j * f->elem_size, &t->keys[j].value);
         return true;
@@ -387,7 +388,7 @@ static bool build_track(ak_arena *arena, animx_file *doc, animx_track *x, const 
     free(sorted);
     free(converted);
     if (!ok)
-        return refuse(d, ti, "out of memory");
+        return ak_report_out_of_memory(d, 0, "encoding AnimX"), false;
     if (bez.approximated) {
         char what[200];
         snprintf(what, sizeof what,
@@ -411,7 +412,7 @@ bool ak_animx_encode_model(const ak_animation *anim, int compression, ak_diags *
     if (compression < 0 || compression > 2 || anim->track_count > INT32_MAX)
         return refuse(d, 0, compression < 0 || compression > 2 ? "unknown compression" : "more than 2^31-1 tracks");
     ak_arena arena;
-    ak_arena_init(&arena, 0);
+    ak_arena_init_budget(&arena, 0, ak_diags_budget(d), "the AnimX document");
     animx_file *doc = AK_ARENA_NEW(&arena, animx_file);
     bool ok = doc != NULL;
     if (ok) {

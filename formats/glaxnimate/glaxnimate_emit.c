@@ -7,6 +7,7 @@
  * members sorted with "__type__" first, empty containers on two lines,
  * numbers as Qt writes doubles. Same version, nothing changes: a file
  * Glaxnimate wrote comes out byte for byte (spec 9.1.10). */
+#include "budget.h"
 #include "glaxnimate_doc.h"
 
 #include "format_options.h"
@@ -156,10 +157,11 @@ static int read_event(void *user, ak_json_parser *p, const ak_json_event *e)
         ak_buf b;
         ak_buf_init(&b);
         ak_json_string_decode(e, &b);
+        bool whole = !b.failed;
         doc->key = ak_arena_strndup(doc->arena, b.data ? b.data : "", b.len);
         doc->key_len = b.len;
         ak_buf_free(&b);
-        return doc->key ? 0 : 1;
+        return doc->key && whole ? 0 : 1;
     }
     if (e->kind == AK_JSON_END_OBJECT || e->kind == AK_JSON_END_ARRAY) {
         doc->depth--;
@@ -179,9 +181,11 @@ static int read_event(void *user, ak_json_parser *p, const ak_json_event *e)
         ak_buf b;
         ak_buf_init(&b);
         ak_json_string_decode(e, &b);
-        if ((v = gj_new(doc, GJ_STR))) {
+        if (!b.failed && (v = gj_new(doc, GJ_STR))) {
             v->str = ak_arena_strndup(doc->arena, b.data ? b.data : "", b.len);
             v->len = b.len;
+            if (!v->str)
+                v = NULL;
         }
         ak_buf_free(&b);
     }
@@ -221,8 +225,8 @@ bool gj_read(gj_doc *doc, const ak_input *in)
 void gj_doc_init(gj_doc *doc, ak_arena *arena, ak_diags *d)
 {
     memset(doc, 0, sizeof *doc);
-    if (!arena)
-        ak_arena_init(arena = &doc->own, 1 << 16);
+    if (!arena) /* charged to the command's memory budget where there is one */
+        ak_arena_init_budget(arena = &doc->own, 1 << 16, ak_diags_budget(d), "the Glaxnimate document");
     doc->arena = arena;
     doc->d = d;
 }
@@ -846,6 +850,7 @@ bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, a
 {
     size_t before = ak_diags_errors(d), n;
     bool legacy = ak_format_option(opt, "legacy", &n) != NULL;
+    ak_budget_of(d, opt); /* the document's arena (gj_doc_init) is charged to it */
     if (!legacy) {
         ak_format_glaxnimate.validate(in, opt, d);
         if (ak_diags_errors(d) > before)

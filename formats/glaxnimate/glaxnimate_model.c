@@ -210,6 +210,8 @@ bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d,
     pending *todo = ok ? malloc(cap * sizeof *todo) : NULL;
     if (todo)
         todo[depth++] = (pending){doc.root, NULL, NULL, main_fps};
+    else
+        b.failed = true;
     while (depth && !b.failed) {
         pending p = todo[--depth];
         const gj *o = p.o;

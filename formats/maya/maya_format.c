@@ -1,4 +1,5 @@
 /* The Maya ASCII .anim format: registration, sniffing, dump and re-emit. */
+#include "budget.h"
 #include "maya.h"
 #include "maya_doc.h"
 
@@ -44,7 +45,7 @@ static int maya_sniff(const uint8_t *p, size_t n)
 static bool maya_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
 {
     ak_arena arena;
-    ak_arena_init(&arena, 1 << 16);
+    ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(d, opt), "the decoded document");
     maya_doc *doc;
     bool ok = maya_decode(in, opt, d, &arena, &doc) && maya_dump_doc(doc, out);
     ak_arena_free(&arena);
@@ -54,7 +55,7 @@ static bool maya_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak
 bool ak_maya_reemit(const ak_input *in, const ak_options *opt, int precision, int crlf, ak_diags *d, ak_buf *out)
 {
     ak_arena arena;
-    ak_arena_init(&arena, 1 << 16);
+    ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(d, opt), "the decoded document");
     maya_doc *doc;
     bool ok = maya_decode(in, opt, d, &arena, &doc);
     if (ok)

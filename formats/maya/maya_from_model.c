@@ -6,6 +6,7 @@
  * for; slopes become fixed tangents (angle in degrees of graph space, where x
  * is frames); weights (fractions of the segment) become Maya weights. What
  * Maya cannot hold is reported, once per kind, with maya.convert.loss. */
+#include "budget.h"
 #include "maya.h"
 #include "maya_doc.h"
 
@@ -85,7 +86,7 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
 bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)
 {
     ak_arena arena;
-    ak_arena_init(&arena, 1 << 16);
+    ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(d, opt), "the Maya document");
     losses lost = {0};
     const double fps = 24;
     maya_doc *doc = AK_ARENA_NEW(&arena, maya_doc);

@@ -3,6 +3,7 @@
  * (grammars/json_parser.h); its events fill a document that the canonical
  * emitter writes. dump -> undump gives back the file's bytes for a file
  * Maya wrote (the dump carries its precision and line-end style). */
+#include "budget.h"
 #include "maya.h"
 #include "maya_doc.h"
 
@@ -263,7 +264,7 @@ bool maya_undump(const ak_input *json, const ak_options *opt, ak_diags *d, ak_bu
 bool ak_maya_undump(const ak_input *json, const ak_options *opt, int precision, ak_diags *d, ak_buf *out)
 {
     ak_arena arena;
-    ak_arena_init(&arena, 1 << 16);
+    ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(d, opt), "the decoded document");
     undump u;
     memset(&u, 0, sizeof u);
     u.arena = &arena;

@@ -13,6 +13,7 @@
  * Rotations stay four scalar tracks: their key times may differ (§4.6), so
  * normalising the quaternion is the evaluator's business, per time. */
 #include "model.h"
+#include "budget.h"
 
 #include "mrtk_layout.h"
 
@@ -476,7 +477,7 @@ bool mrtk_from_model(const struct ak_animation *anim, const ak_options *opt, ak_
     /* 1.1 unless 1.0 is asked for (the layout's `writes`: MRTK 2.5 and older read only 1.0) */
     bool v10 = opt && opt->format_version && strcmp(opt->format_version, "1.0") == 0;
     ak_arena arena;
-    ak_arena_init(&arena, 0);
+    ak_arena_init_budget(&arena, 0, ak_budget_of(d, opt), "the MRTK document");
     encoder e = {.arena = &arena, .d = d};
     e.doc = AK_ARENA_NEW(&arena, mrtk_file);
     if (!e.doc) {

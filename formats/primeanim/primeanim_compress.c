@@ -11,6 +11,7 @@
  * cannot be written is reported once per kind as primeanim.convert.loss. */
 #include "bits.h"
 #include "model.h"
+#include "budget.h"
 #include "primeanim.h"
 #include "primeanim_layout.h"
 
@@ -390,7 +391,7 @@ bool primeanim_from_model(const struct ak_animation *anim, const ak_options *opt
                 break;
             }
     ak_arena arena;
-    ak_arena_init(&arena, 0);
+    ak_arena_init_budget(&arena, 0, ak_budget_of(d, opt), "the ANIM document");
     double interval = 0, mul[3] = {1, 1, 1};
     uint32_t *frames = NULL;
     size_t keys = 0;

@@ -586,7 +586,7 @@ static int run_checks(ak_jsctx *c, const ak_json_event *e, const ak_jmember_x *x
 static bool state(ak_jsctx *c)
 {
     if (!c->st)
-        c->st = ak_jsstate_new(c->p->data, c->p->size);
+        c->st = ak_jsstate_new(c->p->data, c->p->size, ak_diags_budget(c->diags));
     if (!c->st)
         c->oom = true;
     return c->st != NULL;
@@ -1224,13 +1224,16 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     c.lane_hook = lane_hook;
     c.user = user;
     c.diags = d;
+    ak_budget_of(d, opt); /* the budget's limit for what the sets hold */
     c.version = document_version(s, data, size, release_input);
     /* look-aheads for late discriminators: at most 8 times the input */
     c.lookahead = size > (SIZE_MAX - (1u << 20)) / 8 ? SIZE_MAX : 8 * size + (1u << 20);
     /* per object, the members this document's version requires */
     c.required = calloc(s->object_count + 1u, sizeof *c.required);
-    if (!c.required)
+    if (!c.required) {
+        ak_report_out_of_memory(d, (s->object_count + 1u) * sizeof *c.required, "validating");
         return AK_JSON_NOMEM;
+    }
     for (uint16_t i = 0; i < s->object_count; i++)
         for (uint16_t k = 0; k < s->objects[i].member_count && k < 64; k++)
             if (required(&c, &s->objects[i].members[k]))
@@ -1253,7 +1256,9 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     free(c.frames);
     free(c.required);
     ak_jsstate_free(c.st);
-    if (c.oom)
+    if (c.oom) {
+        ak_report_out_of_memory(d, 0, "validating");
         return AK_JSON_NOMEM;
+    }
     return st;
 }

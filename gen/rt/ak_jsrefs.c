@@ -36,14 +36,14 @@ struct ak_jsstate {
     ak_buf a, b; /* decoded strings */
 };
 
-ak_jsstate *ak_jsstate_new(const uint8_t *data, size_t size)
+ak_jsstate *ak_jsstate_new(const uint8_t *data, size_t size, ak_budget *budget)
 {
     ak_jsstate *st = calloc(1, sizeof *st);
     if (!st)
         return NULL;
     st->data = data;
     st->size = size;
-    ak_arena_init(&st->paths, 1 << 14);
+    ak_arena_init_budget(&st->paths, 1 << 14, budget, "the cross-reference sets");
     ak_buf_init(&st->a);
     ak_buf_init(&st->b);
     return st;

@@ -12,6 +12,7 @@
 #define AK_JSREFS_H
 
 #include "ak_jschema.h"
+#include "budget.h"
 
 typedef enum ak_jsadd {
     AK_JS_ADDED,
@@ -31,7 +32,8 @@ typedef struct ak_jsref {
     const char *path;       /* JSON Pointer of the reference */
 } ak_jsref;
 
-ak_jsstate *ak_jsstate_new(const uint8_t *data, size_t size);
+/* The sets' paths are charged to budget (may be NULL). */
+ak_jsstate *ak_jsstate_new(const uint8_t *data, size_t size, ak_budget *budget);
 void ak_jsstate_free(ak_jsstate *st);
 /* The input the spans point into. */
 const uint8_t *ak_jsstate_data(const ak_jsstate *st);

@@ -10,6 +10,7 @@
 #include <animkit/animkit.h>
 
 #include "arena.h"
+#include "budget.h"
 #include "release.h"
 
 #include <stdbool.h>

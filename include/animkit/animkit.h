@@ -32,11 +32,17 @@ extern "C" {
 /* ------------------------------------------------------------------ */
 /* Growable byte buffer                                                */
 
+struct ak_budget;
+
 typedef struct ak_buf {
     char *data;
     size_t len;
     size_t cap;
     bool failed; /* an allocation failed; contents are incomplete */
+    /* internal: the memory budget (ak_options.max_memory) that a library
+       call charges this buffer's growth to while it fills it; NULL outside
+       such calls (ak_buf_init sets it so) */
+    struct ak_budget *budget;
 } ak_buf;
 
 void ak_buf_init(ak_buf *b);
@@ -163,7 +169,11 @@ extern const ak_rule ak_rule_input_not_text;           /* animkit.input.not-text
 extern const ak_rule ak_rule_limit_max_errors;     /* animkit.limit.max-errors */
 extern const ak_rule ak_rule_convert_unsupported;  /* animkit.convert.unsupported */
 extern const ak_rule ak_rule_sample_no_track;      /* animkit.sample.no-track */
-extern const ak_rule ak_rule_limit_model;          /* animkit.limit.model-size */
+extern const ak_rule ak_rule_limit_memory;         /* animkit.limit.memory */
+extern const ak_rule ak_rule_limit_out_of_memory;  /* animkit.limit.out-of-memory */
+/* Deprecated (0.1 had a model-only cap, animkit.limit.model-size): the one
+   memory budget's rule. Goes in the next release. */
+#define ak_rule_limit_model ak_rule_limit_memory
 extern const ak_rule ak_rule_input_unreadable;     /* animkit.input.unreadable */
 extern const ak_rule ak_rule_convert_version;      /* animkit.convert.version */
 extern const ak_rule ak_rule_convert_no_tracks;    /* animkit.convert.no-tracks */
@@ -213,7 +223,11 @@ void ak_renderer_finish(ak_renderer *r);
 typedef struct ak_options {
     uint32_t max_depth;   /* nesting limit for tree formats; 0 = 512 */
     uint64_t max_output;  /* decompression cap in bytes; 0 = 1 GiB */
-    uint64_t max_model;   /* memory cap of a decoded model (convert, sample); 0 = 2 GiB */
+    /* The memory budget of a command that decodes (dump, convert, sample,
+       plot, validation's cross-reference sets): what it holds at once, in
+       bytes, checked before each allocation (animkit.limit.memory);
+       0 = ak_default_max_memory(). Replaces 0.1's max_model. */
+    uint64_t max_memory;
     int precision;        /* significant digits of text emitters; 0 = the format's default */
     int compress;         /* output compression where a format has it (AK_COMPRESS_*) */
     /* convert: the version of the output format to write (ak_format.versions);
@@ -243,7 +257,14 @@ enum {
 
 #define AK_DEFAULT_MAX_DEPTH 512u
 #define AK_DEFAULT_MAX_OUTPUT (UINT64_C(1) << 30)
-#define AK_DEFAULT_MAX_MODEL (UINT64_C(2) << 30)
+/* The largest default memory budget; ak_default_max_memory() is the
+   smaller of it and half the physical memory. */
+#define AK_DEFAULT_MAX_MEMORY (UINT64_C(2) << 30)
+
+/* min(AK_DEFAULT_MAX_MEMORY, half the machine's physical memory). */
+uint64_t ak_default_max_memory(void);
+/* The budget opt gives: opt->max_memory, else ak_default_max_memory(). */
+uint64_t ak_memory_budget(const ak_options *opt);
 
 typedef struct ak_input {
     const char *name; /* for messages; "-" for stdin */
@@ -357,6 +378,13 @@ const ak_format *ak_rule_format(const ak_rule *rule);
  * is the input format. */
 bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
                 ak_diags *d, ak_buf *out, const ak_format **used_from);
+
+/* The decoded document of the input as JSON (format->dump) into out,
+ * `format` being the input's format (as ak_resolve_format gave it). What
+ * it holds, the JSON included, counts against the memory budget
+ * (opt->max_memory). Returns false when the input has errors or nothing
+ * usable was written (reported into d; out is left as it was). */
+bool ak_dump(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d, ak_buf *out);
 
 /* Evaluates track `track` (0-based) of the input at t0, t0 + step, ... up to
  * t1 and writes one line per time into out: the time, then the value's

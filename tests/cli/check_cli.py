@@ -131,15 +131,31 @@ def main():
         again = os.path.join(tmp, "again.anim")
         r = run("convert", bounce, again)
         expect("convert .anim -> .anim", r.returncode == 0 and open(again, "rb").read() == open(bounce, "rb").read())
-        # the decoded model has a memory cap (--max-model): past it, a clean error
+        # one memory budget (--max-memory, K/M/G suffixes): past it, a clean
+        # error with the sizes involved, before allocating; no output
         capped = os.path.join(tmp, "capped.animj")
+        r = run("convert", "--max-memory", "4K", bounce, capped)
+        expect("convert --max-memory", r.returncode == 1 and b"animkit.limit.memory" in r.stderr and
+               b"past the memory budget of 4 KiB" in r.stderr and not os.path.exists(capped), r.stderr)
+        r = run("sample", "--max-memory", "4096", "--times", "0:1:0.5", bounce)
+        expect("sample --max-memory", r.returncode == 1 and b"animkit.limit.memory" in r.stderr and
+               not r.stdout, r.stderr)
+        for cmd in (["dump"], ["plot", "-o", os.path.join(tmp, "capped.svg")]):
+            r = run(*cmd, "--max-memory", "4k", bounce)
+            expect(f"{cmd[0]} --max-memory", r.returncode == 1 and b"animkit.limit.memory" in r.stderr and
+                   not r.stdout and not os.path.exists(os.path.join(tmp, "capped.svg")), r.stderr)
+        r = run("convert", "--max-memory", "1M", bounce, capped)
+        expect("convert within --max-memory 1M", r.returncode == 0 and os.path.exists(capped), r.stderr)
+        os.remove(capped)
+        # --max-model, the old name, still works for one release, and says so
         r = run("convert", "--max-model", "4096", bounce, capped)
-        expect("convert --max-model", r.returncode == 1 and b"animkit.limit.model-size" in r.stderr and
-               not os.path.exists(capped), r.stderr)
-        r = run("sample", "--max-model", "4096", "--times", "0:1:0.5", bounce)
-        expect("sample --max-model", r.returncode == 1 and b"animkit.limit.model-size" in r.stderr, r.stderr)
-        r = run("convert", "--max-model", "0", bounce, capped)
-        expect("--max-model 0 is a usage error", r.returncode == 2, r.stderr)
+        expect("convert --max-model (deprecated)", r.returncode == 1 and b"animkit.limit.memory" in r.stderr and
+               b"--max-model is deprecated" in r.stderr and not os.path.exists(capped), r.stderr)
+        for bad in ("0", "4X", "K", "1.5G", "99999999999G"):
+            r = run("convert", "--max-memory", bad, bounce, capped)
+            expect(f"--max-memory {bad} is a usage error", r.returncode == 2, r.stderr)
+        r = run("validate", "--max-output", "1K", "--max-memory", "1G", bounce)
+        expect("validate takes sizes with suffixes", r.returncode == 0, r.stderr)
         # a failed conversion leaves no file and never touches an existing one
         bad_json = os.path.join(tmp, "bad.json")
         with open(bad_json, "w") as f:

@@ -2,6 +2,7 @@
 #include "test_support.h"
 
 #include "arena.h"
+#include "budget.h"
 #include "path.h"
 
 static void test_arena(void **state)
@@ -28,11 +29,38 @@ static void test_arena(void **state)
     assert_string_equal(s, "hello");
     ak_arena_free(&a);
 
-    ak_arena_init(&a, 1024);
-    a.limit = 4096;
-    assert_non_null(ak_arena_alloc(&a, 1000, 1));
-    assert_null(ak_arena_alloc(&a, 8192, 1)); /* over the limit */
+    /* a budget: refused before allocating, reported once with the sizes */
+    ak_diags *diags = ak_diags_new(NULL);
+    ak_options opt = {.max_memory = 4096};
+    ak_budget *budget = ak_budget_of(diags, &opt);
+    ak_arena_init_budget(&a, 1024, budget, "the test arena");
+    assert_non_null(ak_arena_alloc(&a, 100, 1));
+    assert_int_equal(budget->used, 1024); /* the whole block */
+    assert_null(ak_arena_alloc(&a, 8192, 1)); /* over the budget */
+    assert_null(ak_arena_alloc(&a, 8192, 1));
+    assert_int_equal(ak_diags_errors(diags), 1);
+    const ak_diag *g = ak_diags_at(diags, 0);
+    assert_string_equal(g->rule->code, "animkit.limit.memory");
+    assert_string_equal(g->message, "the test arena needs 8 KiB more with 1 KiB in use: past the memory budget of 4 KiB "
+                                    "(--max-memory)");
+    ak_arena array;
+    ak_arena_init_budget(&array, 1024, budget, "an array");
+    assert_null(ak_arena_array(&array, SIZE_MAX / 2, 4, 4)); /* overflow: refused, not attempted */
+    ak_arena_free(&array);
     ak_arena_free(&a);
+    assert_int_equal(budget->used, 0);
+    /* an ak_buf charged to the budget gives everything back when freed */
+    ak_buf b;
+    ak_buf_init(&b);
+    assert_true(ak_buf_attach(&b, budget));
+    assert_true(ak_buf_append(&b, "0123456789", 10));
+    assert_true(budget->used >= 10);
+    char large[5000] = {0};
+    assert_false(ak_buf_append(&b, large, sizeof large));
+    assert_true(b.failed);
+    ak_buf_free(&b);
+    assert_int_equal(budget->used, 0);
+    ak_diags_free(diags);
 }
 
 static void test_path(void **state)

@@ -131,7 +131,7 @@ static void test_store(void **state)
 {
     (void)state;
     const char *doc = "[\"k1\", \"k\\u0031\", \"k2\", 1, 1.0, 10e-1, 2, true, true]";
-    ak_jsstate *st = ak_jsstate_new((const uint8_t *)doc, strlen(doc));
+    ak_jsstate *st = ak_jsstate_new((const uint8_t *)doc, strlen(doc), NULL);
     assert_non_null(st);
     ak_json_event k1 = string_at(doc, "k1"), k1e = string_at(doc, "k\\u0031"), k2 = string_at(doc, "k2");
     int16_t prev = -1;

@@ -1,0 +1,142 @@
+/* The memory budget of a command (budget.h) and the two limit rules. */
+#include "budget.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+const ak_rule ak_rule_limit_memory = {
+    "animkit.limit.memory", AK_SEV_ERROR, AK_SEV_ERROR,
+    "the command would need more memory than its budget",
+    "Every command that decodes (dump, convert, sample, plot, and validation's cross-reference sets) "
+    "holds what it decodes within one memory budget, --max-memory (default: half the physical "
+    "memory, at most 2 GiB), checked before each allocation: past it the command stops with this "
+    "error and writes nothing instead of exhausting the machine. docs/memory.md says what each "
+    "command holds."};
+
+const ak_rule ak_rule_limit_out_of_memory = {
+    "animkit.limit.out-of-memory", AK_SEV_ERROR, AK_SEV_ERROR,
+    "the system refused memory the command needed",
+    "An allocation failed within the memory budget (the machine or the process's own limits had "
+    "less to give): the command stops with this error and writes nothing. A lower --max-memory "
+    "turns such failures into animkit.limit.memory before they happen."};
+
+uint64_t ak_default_max_memory(void)
+{
+    uint64_t cap = AK_DEFAULT_MAX_MEMORY;
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page > 0) {
+        uint64_t half = (uint64_t)pages / 2 * (uint64_t)page;
+        if (half > 0 && half < cap)
+            cap = half;
+    }
+    return cap;
+}
+
+uint64_t ak_memory_budget(const ak_options *opt)
+{
+    return opt && opt->max_memory ? opt->max_memory : ak_default_max_memory();
+}
+
+/* "12 bytes", "3.5 KiB", "64 MiB", "2 GiB": sizes as people read them. */
+static const char *size_text(uint64_t n, char out[32])
+{
+    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    int u = 0;
+    double v = (double)n;
+    while (v >= 1024 && u < 4) {
+        v /= 1024;
+        u++;
+    }
+    if (u == 0)
+        snprintf(out, 32, "%llu bytes", (unsigned long long)n);
+    else if (v == (double)(uint64_t)v)
+        snprintf(out, 32, "%llu %s", (unsigned long long)v, units[u]);
+    else
+        snprintf(out, 32, "%.1f %s", v, units[u]);
+    return out;
+}
+
+ak_budget *ak_budget_of(ak_diags *d, const ak_options *opt)
+{
+    ak_budget *b = ak_diags_budget(d);
+    if (b)
+        b->limit = ak_memory_budget(opt);
+    return b;
+}
+
+bool ak_budget_fits(const ak_budget *b, uint64_t n)
+{
+    return !b || b->limit == 0 || (b->limit >= b->used && n <= b->limit - b->used);
+}
+
+bool ak_budget_take(ak_budget *b, uint64_t n, const char *what)
+{
+    if (!b)
+        return true;
+    if (b->limit == 0) /* a budget reached through ak_diags_budget before ak_budget_of */
+        b->limit = ak_default_max_memory();
+    if (ak_budget_fits(b, n)) {
+        b->used += n;
+        return true;
+    }
+    if (!b->refused) {
+        b->refused = true;
+        char need[32], held[32], limit[32];
+        ak_report(b->d, &ak_rule_limit_memory, 0, 0, "",
+                  "%s needs %s more with %s in use: past the memory budget of %s (--max-memory)",
+                  what ? what : "decoding", size_text(n, need), size_text(b->used, held), size_text(b->limit, limit));
+    }
+    return false;
+}
+
+void ak_budget_give(ak_budget *b, uint64_t n)
+{
+    if (b)
+        b->used = n < b->used ? b->used - n : 0;
+}
+
+void ak_budget_failed(ak_budget *b, uint64_t n, const char *what)
+{
+    if (!b || b->failed || b->refused)
+        return;
+    b->failed = true;
+    char need[32], held[32];
+    ak_report(b->d, &ak_rule_limit_out_of_memory, 0, 0, "",
+              "%s: the system refused %s with %s in use (within the memory budget)", what ? what : "decoding",
+              size_text(n, need), size_text(b->used, held));
+}
+
+void ak_report_out_of_memory(ak_diags *d, uint64_t n, const char *what)
+{
+    ak_budget_failed(ak_diags_budget(d), n, what);
+}
+
+bool ak_hook_result(ak_diags *d, size_t errors_before, bool ok, const ak_buf *out, const char *what)
+{
+    ok = ok && !(out && out->failed);
+    if (!ok && d && ak_diags_errors(d) == errors_before)
+        ak_report_out_of_memory(d, 0, what);
+    return ok;
+}
+
+bool ak_budget_exhausted(const ak_budget *b) { return b && (b->refused || b->failed); }
+
+bool ak_buf_attach(ak_buf *buf, ak_budget *b)
+{
+    ak_buf_detach(buf);
+    if (!b)
+        return true;
+    if (!ak_budget_take(b, buf->cap, "the output")) {
+        buf->failed = true;
+        return false;
+    }
+    buf->budget = b;
+    return true;
+}
+
+void ak_buf_detach(ak_buf *buf)
+{
+    if (buf->budget)
+        ak_budget_give(buf->budget, buf->cap);
+    buf->budget = NULL;
+}
