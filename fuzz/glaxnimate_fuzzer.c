@@ -6,6 +6,8 @@
  * (spec 9.1.10), and converts to versions 9 and 8 without a crash. */
 #include <animkit/animkit.h>
 
+#include "diag.h"
+
 #include <stdlib.h>
 #include <string.h>
 

@@ -3,6 +3,8 @@
  * line/column for text sources. Knows no format. */
 #include <animkit/animkit.h>
 
+#include "diag.h"
+
 #include <stdlib.h>
 #include <string.h>
 

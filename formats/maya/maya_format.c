@@ -1,4 +1,5 @@
 /* The Maya ASCII .anim format: registration, sniffing, dump and re-emit. */
+#include "diag.h"
 #include "maya.h"
 #include "maya_doc.h"
 

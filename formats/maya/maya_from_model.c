@@ -6,6 +6,7 @@
  * for; slopes become fixed tangents (angle in degrees of graph space, where x
  * is frames); weights (fractions of the segment) become Maya weights. What
  * Maya cannot hold is reported, once per kind, with maya.convert.loss. */
+#include "diag.h"
 #include "maya.h"
 #include "maya_doc.h"
 

@@ -3,6 +3,7 @@
  * (grammars/json_parser.h); its events fill a document that the canonical
  * emitter writes. dump -> undump gives back the file's bytes for a file
  * Maya wrote (the dump carries its precision and line-end style). */
+#include "diag.h"
 #include "maya.h"
 #include "maya_doc.h"
 

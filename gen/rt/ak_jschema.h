@@ -14,6 +14,7 @@
 
 #include <animkit/animkit.h>
 
+#include "diag.h"
 #include "json_parser.h"
 #include "value_syntax.h"
 
