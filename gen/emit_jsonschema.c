@@ -38,48 +38,6 @@ static vec *flat_members(jem *em, int oi)
     return &em->obj[oi].flat;
 }
 
-typedef struct sbuf {
-    char *p;
-    size_t n, cap;
-} sbuf;
-
-static void sb(sbuf *b, const char *fmt, ...) GEN_PRINTF(2, 3);
-static void sb(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (k < 0)
-        return;
-    if (b->n + (size_t)k + 1 > b->cap) {
-        size_t cap = (b->cap + (size_t)k + 1) * 2;
-        char *q = realloc(b->p, cap);
-        if (!q)
-            return;
-        b->p = q;
-        b->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->p + b->n, (size_t)k + 1, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)k;
-}
-
-static void sb_str(sbuf *b, const char *s)
-{
-    sb(b, "\"");
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            sb(b, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            sb(b, "\\u%04x", (unsigned char)*s);
-        else
-            sb(b, "%c", *s);
-    }
-    sb(b, "\"");
-}
-
 /* A double as the shortest %g text that reads back to it (JSON syntax for
  * every finite value). */
 static void sb_double(sbuf *b, double v)
@@ -1190,17 +1148,9 @@ bool cc_emit_json_schema(jem *em, FILE *c, const char *outdir)
     const char *id = em->f->id;
     sbuf b = {0};
     emit_schema_json(em, &b);
-    gen_out(c, "\nconst char %s_json_schema[] =\n    \"", id);
-    for (size_t i = 0; i < b.n; i++) {
-        char ch = b.p[i];
-        if (ch == '\n')
-            gen_out(c, "\\n\"\n    \"");
-        else if (ch == '"' || ch == '\\')
-            gen_out(c, "\\%c", ch);
-        else
-            fputc(ch, c);
-    }
-    gen_out(c, "\";\n");
+    char name[200];
+    snprintf(name, sizeof name, "%s_json_schema", id);
+    gen_c_text(c, name, b.p, b.n);
     bool ok = b.p != NULL;
     if (outdir && ok) {
         char path[4096];

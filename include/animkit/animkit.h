@@ -274,6 +274,9 @@ typedef struct ak_format {
     bool (*from_model)(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);
     /* JSON formats: their JSON Schema (draft 2020-12), for editors. May be NULL. */
     const char *json_schema;
+    /* The JSON Schema (draft 2020-12) of what `dump` writes, for editors and
+       for tools that read dumps. NULL when dump is NULL. */
+    const char *dump_schema;
     /* The versions from_model can write, the default first (NULL-terminated;
        NULL: the format has no version to choose). */
     const char *const *versions;
