@@ -81,6 +81,7 @@ const ak_format ak_format_maya = {
     .sniff = maya_sniff,
     .validate = maya_validate,
     .dump = maya_dump,
+    .dump_schema = maya_dump_schema,
     .reemit = maya_reemit,
     .undump = maya_undump,
     .to_model = maya_to_model,
