@@ -52,6 +52,7 @@ typedef struct ds {
     int64_t domain[MAX_CTX][MAX_VARIANTS];
     int domain_n[MAX_CTX];
     vec deps;            /* struct_decl* that (transitively) test a root field */
+    vec inlined;         /* struct_decl* that are switch arms (their members appear in the parent) */
     bool weak;           /* some condition could not be translated */
 } ds;
 
@@ -808,41 +809,78 @@ static tr_kind chain_schema(ds *x, struct_decl *s, const ctx *c, const chain *ch
 }
 
 typedef struct group {
-    sbuf props;    /* "name": schema, ... */
-    sbuf required; /* "name", ... */
+    sbuf props;    /* "name": schema, ... (every field, conditional or not) */
+    sbuf required; /* "name", ... (the unconditional ones) */
     sbuf clauses;  /* conditional parts: schemas, comma-separated */
+    bool arms;     /* switch arms: members of other structs appear here */
 } group;
 
-static void members_of(ds *x, struct_decl *s, vec *members, const ctx *c, chain *ch, group *g);
-
-/* Adds `part` (properties + required of some members) under condition ch. */
-static void conditional(ds *x, struct_decl *s, const ctx *c, const chain *ch, group *g, group *part)
+static void clause(group *g, const char *fmt, const char *a, const char *b)
 {
-    if (!part->props.n && !part->clauses.n)
+    sb(&g->clauses, "%s", g->clauses.n ? ", " : "");
+    sb(&g->clauses, fmt, a, b);
+}
+
+/* Fields under condition ch: required when it holds, absent when not. */
+static void conditional_fields(ds *x, struct_decl *s, const ctx *c, const chain *ch, group *g, const sbuf *names)
+{
+    if (!names->n)
         return;
-    sbuf then = {0};
-    sb(&then, "{");
-    if (part->props.n)
-        sb(&then, "\"properties\": {%s}", part->props.p);
-    if (part->required.n)
-        sb(&then, ", \"required\": [%s]", part->required.p);
-    if (part->clauses.n)
-        sb(&then, "%s\"allOf\": [%s]", part->props.n ? ", " : "", part->clauses.p);
-    sb(&then, "}");
-    sbuf cond = {0};
+    sbuf cond = {0}, absent = {0};
     tr_kind k = chain_schema(x, s, c, ch, &cond);
-    if (k == TR_TRUE) {
-        sb(&g->clauses, "%s%s", g->clauses.n ? ", " : "", then.p);
-    } else if (k == TR_SCHEMA) {
-        sb(&g->clauses, "%s{\"if\": %s, \"then\": %s}", g->clauses.n ? ", " : "", cond.p, then.p);
-    } else if (k == TR_UNKNOWN) {
-        /* present or not: the members are allowed, none is required */
-        x->weak = true;
-        sb(&g->clauses, "%s{\"properties\": {%s}}", g->clauses.n ? ", " : "", part->props.n ? part->props.p : "");
+    /* absent: {"not": {"anyOf": [{"required": ["a"]}, ...]}} */
+    sb(&absent, "{\"not\": {\"anyOf\": [");
+    const char *p = names->p;
+    bool first = true;
+    while (*p) {
+        const char *q = strchr(p, ',');
+        size_t n = q ? (size_t)(q - p) : strlen(p);
+        sb(&absent, "%s{\"required\": [%.*s]}", first ? "" : ", ", (int)n, p);
+        first = false;
+        p += n;
+        while (*p == ',' || *p == ' ')
+            p++;
     }
-    /* TR_FALSE: never present in this variant */
-    free(then.p);
+    sb(&absent, "]}}");
+    if (k == TR_TRUE) {
+        sb(&g->required, "%s%s", g->required.n ? ", " : "", names->p);
+    } else if (k == TR_FALSE) {
+        clause(g, "%s%s", absent.p, "");
+    } else if (k == TR_SCHEMA) {
+        sbuf then = {0};
+        sb(&then, "{\"required\": [%s]}", names->p);
+        sb(&g->clauses, "%s{\"if\": %s, \"then\": %s, \"else\": %s}", g->clauses.n ? ", " : "", cond.p, then.p,
+           absent.p);
+        free(then.p);
+    } else {
+        x->weak = true; /* present or not: allowed, not required */
+    }
     free(cond.p);
+    free(absent.p);
+}
+
+/* An arm's members (S.members) under condition ch. */
+static void conditional_arm(ds *x, struct_decl *s, const ctx *c, const chain *ch, group *g, struct_decl *arm)
+{
+    sbuf cond = {0}, ref = {0};
+    sb(&ref, "{\"$ref\": \"#/$defs/");
+    def_name(x, arm, c, &ref);
+    sb(&ref, ".members\"}");
+    tr_kind k = chain_schema(x, s, c, ch, &cond);
+    if (k == TR_TRUE)
+        clause(g, "%s%s", ref.p, "");
+    else if (k == TR_SCHEMA)
+        clause(g, "{\"if\": %s, \"then\": %s}", cond.p, ref.p);
+    else if (k == TR_UNKNOWN) {
+        /* taken or not: its members are allowed (their schemas apply when present) */
+        x->weak = true;
+        sbuf open = {0};
+        sb(&open, "{\"anyOf\": [%s, {}]}", ref.p);
+        clause(g, "%s%s", open.p, "");
+        free(open.p);
+    }
+    free(cond.p);
+    free(ref.p);
 }
 
 static void free_group(group *g)
@@ -852,31 +890,40 @@ static void free_group(group *g)
     free(g->clauses.p);
 }
 
-static void members_of(ds *x, struct_decl *s, vec *members, const ctx *c, chain *ch, group *g)
+static void members_of(ds *x, struct_decl *s, vec *members, const ctx *c, chain *ch, group *g, sbuf *names);
+
+static void branch(ds *x, struct_decl *s, vec *members, const ctx *c, const chain *ch, group *g)
+{
+    sbuf names = {0};
+    chain own = *ch;
+    members_of(x, s, members, c, &own, g, &names);
+    conditional_fields(x, s, c, ch, g, &names);
+    free(names.p);
+}
+
+/* Walks the members: every field into g->props, its name into names (the
+ * fields under the condition ch, which the caller turns into a clause). */
+static void members_of(ds *x, struct_decl *s, vec *members, const ctx *c, chain *ch, group *g, sbuf *names)
 {
     for (size_t i = 0; i < members->n; i++) {
         member *m = members->items[i];
         if (m->kind == M_FIELD) {
             sb(&g->props, "%s\"%s\": ", g->props.n ? ", " : "", m->name);
             field_schema(x, m, c, &g->props);
-            sb(&g->required, "%s\"%s\"", g->required.n ? ", " : "", m->name);
+            sb(names, "%s\"%s\"", names->n ? ", " : "", m->name);
         } else if (m->kind == M_PROCESS) {
-            members_of(x, s, &m->body, c, ch, g);
+            members_of(x, s, &m->body, c, ch, g, names);
         } else if (m->kind == M_IF) {
             if (ch->n >= 23) {
                 cc_error(x->cc, m->at, "conditions nest too deeply for the dump's JSON Schema");
                 continue;
             }
             for (int side = 0; side < 2; side++) {
-                group part = {0};
                 chain own = *ch;
                 own.e[own.n] = m->value;
                 own.neg[own.n] = side == 1;
                 own.n++;
-                chain none = {0};
-                members_of(x, s, side ? &m->else_body : &m->body, c, &none, &part);
-                conditional(x, s, c, &own, g, &part);
-                free_group(&part);
+                branch(x, s, side ? &m->else_body : &m->body, c, &own, g);
             }
         } else if (m->kind == M_SWITCH) {
             chain own = *ch;
@@ -899,12 +946,8 @@ static void members_of(ds *x, struct_decl *s, vec *members, const ctx *c, chain 
                     }
                 }
                 if (a->st) {
-                    group part = {0};
-                    sb(&part.clauses, "{\"$ref\": \"#/$defs/");
-                    def_name(x, a->st, c, &part.clauses);
-                    sb(&part.clauses, ".members\"}");
-                    conditional(x, s, c, &arm, g, &part);
-                    free_group(&part);
+                    g->arms = true;
+                    conditional_arm(x, s, c, &arm, g, a->st);
                 }
                 /* later arms: this one's condition failed */
                 if (a->cond && !m->disc && own.n < 23) {
@@ -917,30 +960,64 @@ static void members_of(ds *x, struct_decl *s, vec *members, const ctx *c, chain 
     }
 }
 
-/* "S.members": the members' schema, open (an arm's members appear in its
- * parent); "S": the object, closed. */
+/* The schema of a struct's members into b: `open` for an arm's members
+ * (S.members, they appear in the parent object, which closes it), else the
+ * object, closed: with additionalProperties when every member it may have
+ * is its own, with unevaluatedProperties when switch arms add members of
+ * other structs (the slower keyword, used only where needed). */
+static void object_schema(ds *x, struct_decl *s, vec *members, const ctx *c, bool open, sbuf *b)
+{
+    group g = {0};
+    chain none = {0};
+    sbuf names = {0};
+    members_of(x, s, members, c, &none, &g, &names);
+    if (names.n)
+        sb(&g.required, "%s%s", g.required.n ? ", " : "", names.p);
+    free(names.p);
+    sb(b, "{");
+    if (!open)
+        sb(b, "\"type\": \"object\", ");
+    sb(b, "\"properties\": {%s}", g.props.p ? g.props.p : "");
+    if (g.required.n)
+        sb(b, ", \"required\": [%s]", g.required.p);
+    if (g.clauses.n)
+        sb(b, ", \"allOf\": [%s]", g.clauses.p);
+    if (!open)
+        sb(b, g.arms ? ", \"unevaluatedProperties\": false" : ", \"additionalProperties\": false");
+    sb(b, "}");
+    free_group(&g);
+}
+
+static void collect_inlined(ds *x, vec *members)
+{
+    for (size_t i = 0; i < members->n; i++) {
+        member *m = members->items[i];
+        if (m->kind == M_IF || m->kind == M_PROCESS) {
+            collect_inlined(x, &m->body);
+            collect_inlined(x, &m->else_body);
+        } else if (m->kind == M_SWITCH) {
+            for (size_t k = 0; k < m->arms.n; k++) {
+                switch_arm *a = m->arms.items[k];
+                if (a->st && !in_vec(&x->inlined, a->st))
+                    vec_push(x->cc, &x->inlined, a->st);
+            }
+        }
+    }
+}
+
 static void struct_defs(ds *x, struct_decl *s, const ctx *c)
 {
     sbuf *b = x->b;
-    group g = {0};
-    chain none = {0};
-    members_of(x, s, &s->members, c, &none, &g);
     sb(b, ",\n    \"");
     def_name(x, s, c, b);
-    sb(b, ".members\": {");
-    bool any = false;
-    if (g.props.n)
-        sb(b, "\"properties\": {%s}", g.props.p), any = true;
-    if (g.required.n)
-        sb(b, "%s\"required\": [%s]", any ? ", " : "", g.required.p), any = true;
-    if (g.clauses.n)
-        sb(b, "%s\"allOf\": [%s]", any ? ", " : "", g.clauses.p);
-    sb(b, "},\n    \"");
-    def_name(x, s, c, b);
-    sb(b, "\": {\"type\": \"object\", \"allOf\": [{\"$ref\": \"#/$defs/");
-    def_name(x, s, c, b);
-    sb(b, ".members\"}], \"unevaluatedProperties\": false}");
-    free_group(&g);
+    sb(b, "\": ");
+    object_schema(x, s, &s->members, c, false, b);
+    if (in_vec(&x->inlined, s)) {
+        sb(b, ",\n    \"");
+        def_name(x, s, c, b);
+        sb(b, ".members\": ");
+        object_schema(x, s, &s->members, c, true, b);
+    }
 }
 
 static void all_defs(ds *x, const ctx *c, bool dependent_only)
@@ -969,6 +1046,8 @@ static void top(ds *x)
     snprintf(title, sizeof title, "animkit dump of %s", f->title);
     sb_str(b, title);
     sb(b, ",\n");
+    for (size_t i = 0; i < f->structs.n; i++)
+        collect_inlined(x, &((struct_decl *)f->structs.items[i])->members);
     /* the root fields nested conditions test, and their values */
     for (size_t i = 0; i < f->structs.n; i++) {
         struct_decl *s = f->structs.items[i];
@@ -1018,24 +1097,14 @@ static void top(ds *x)
         if (x->roots.n)
             all_defs(x, &c, true);
         /* the root: its members with the nested structs of this variant */
-        group g = {0};
-        chain none = {0};
-        members_of(x, f->root_st, &f->root_st->members, x->roots.n ? &c : NULL, &none, &g);
         char name[256];
         snprintf(name, sizeof name, "%s", f->root_st->name);
         for (int i = 0; i < c.n; i++) {
             size_t len = strlen(name);
             snprintf(name + len, sizeof name - len, "@%s=%" PRId64, c.field[i]->name, c.value[i]);
         }
-        sb(&defs, ",\n    \"%s\": {\"type\": \"object\"", name);
-        if (g.props.n)
-            sb(&defs, ", \"properties\": {%s}", g.props.p);
-        if (g.required.n)
-            sb(&defs, ", \"required\": [%s]", g.required.p);
-        if (g.clauses.n)
-            sb(&defs, ", \"allOf\": [%s]", g.clauses.p);
-        sb(&defs, ", \"unevaluatedProperties\": false}");
-        free_group(&g);
+        sb(&defs, ",\n    \"%s\": ", name);
+        object_schema(x, f->root_st, &f->root_st->members, x->roots.n ? &c : NULL, false, &defs);
         if (!x->roots.n) {
             sb(&root_refs, "\"$ref\": \"#/$defs/%s\"", name);
         } else {

@@ -50,3 +50,9 @@ set_tests_properties(library.share PROPERTIES ENVIRONMENT "${AK_TEST_ENV}" LABEL
 add_test(NAME library.zsh-completion COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_zsh.py)
 set_tests_properties(library.zsh-completion PROPERTIES ENVIRONMENT "${AK_TEST_ENV}" LABELS library
   SKIP_RETURN_CODE 77 DEPENDS library.share)
+
+# The JSON Schema of every format's dump against the dumps of the examples
+# and valid conformance cases, the committed dumps, and mutated dumps.
+add_test(NAME library.dump-schemas COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_dump_schemas.py)
+set_tests_properties(library.dump-schemas PROPERTIES ENVIRONMENT "${AK_TEST_ENV}" LABELS library
+  DEPENDS library.share)
