@@ -368,7 +368,8 @@ static tr_kind compare(ds *x, env *e, const expr *ex, sbuf *out)
     member *m = local_member(x, e->s, n->text);
     val c = eval(x, e, v);
     if (!m || m->kind != M_FIELD || !c.known || !m->type || m->type->kind != T_NAMED || m->type->st ||
-        !prim_is_int(m->type->prim) || m->type->prim == P_U64 || m->type->prim == P_I64 || m->type->prim == P_LEB128)
+        !prim_is_int(m->type->prim) || m->type->prim == P_U64 || m->type->prim == P_I64 || m->type->prim == P_LEB128 ||
+        m->type->prim == P_BOOL8) /* (a bool is a JSON boolean, not a number) */
         return TR_UNKNOWN;
     char inner[160];
     if (!strcmp(op, "=="))
@@ -472,7 +473,9 @@ static bool tests_roots(ds *x, struct_decl *s, vec *members)
             int before = x->roots.n;
             note_roots(x, s, m->value, 0);
             any |= x->roots.n > before;
-            any |= tests_roots(x, s, &m->body) | tests_roots(x, s, &m->else_body);
+            bool in_body = tests_roots(x, s, &m->body);
+            bool in_else = tests_roots(x, s, &m->else_body);
+            any |= in_body || in_else;
         } else if (m->kind == M_PROCESS) {
             any |= tests_roots(x, s, &m->body);
         } else if (m->kind == M_SWITCH) {
@@ -534,7 +537,7 @@ static bool depends(ds *x, struct_decl *s, vec *members, int depth)
 
 /* The values a root field can have in a dump: its error-level `in`
  * constraint (a file with errors is not dumped). */
-static int root_domain(ds *x, member *m, int64_t *out)
+static int root_domain(const member *m, int64_t *out)
 {
     for (size_t i = 0; i < m->cons.n; i++) {
         cons *k = m->cons.items[i];
@@ -554,7 +557,7 @@ static int root_domain(ds *x, member *m, int64_t *out)
             for (size_t j = 0; j < k->set.n; j++) {
                 expr *v = k->set.items[j];
                 if (v->kind != E_INT)
-                    return (void)x, 0;
+                    return 0;
                 out[n++] = strtoll(v->text, NULL, 0);
             }
             return n;
@@ -626,10 +629,10 @@ static void narrowing(const member *m, prim_kind p, sbuf *out)
         } else if (k->kind == C_CMP && k->value && (k->value->kind == E_INT || k->value->kind == E_FLOAT)) {
             const char *t = k->value->text;
             bool big = false;
+            char num[32];
             if (k->value->kind == E_INT) {
                 unsigned long long u = strtoull(t, NULL, 0);
                 big = u > 9007199254740991ULL;
-                static char num[32];
                 snprintf(num, sizeof num, "%lld", (long long)u);
                 if (p == P_U64 || p == P_LEB128)
                     snprintf(num, sizeof num, "%llu", u);
@@ -1056,7 +1059,7 @@ static void top(ds *x)
     }
     int variants = 1;
     for (int i = 0; i < x->roots.n; i++) {
-        x->domain_n[i] = root_domain(x, x->roots.field[i], x->domain[i]);
+        x->domain_n[i] = root_domain(x->roots.field[i], x->domain[i]);
         if (!x->domain_n[i] || variants * x->domain_n[i] > MAX_VARIANTS) {
             /* no small domain: the conditions that test it stay untranslated */
             x->roots.field[i--] = x->roots.field[--x->roots.n];
