@@ -13,7 +13,8 @@
 /* Attaches the source being checked. For text sources line and column of
  * diagnostics reported without them are computed from the offset. */
 void ak_diags_set_source(ak_diags *d, const uint8_t *data, size_t size, bool text);
-/* Forgets every diagnostic (the level, the limit and the source stay). */
+/* Forgets every diagnostic, the source and the version (the level and the
+ * limit stay): ready for the next input. */
 void ak_diags_clear(ak_diags *d);
 
 /* ak_report with a line and column the front end already knows. */
