@@ -46,7 +46,7 @@ static const char main_help[] =
     "  report     conformance report over folders\n"
     "  formats    list the supported formats\n"
     "  rules      list the diagnostic rules\n"
-    "  schema     print the JSON Schema of a JSON format\n"
+    "  schema     print the JSON Schema of a JSON format, or of a format's dump\n"
     "\n"
     "options:\n"
     "  --version  print the version\n"
@@ -1055,11 +1055,16 @@ static int cmd_sample(int argc, char **argv)
 /* schema                                                              */
 
 static const char schema_help[] =
-    "usage: animkit schema --format ID\n"
+    "usage: animkit schema --format ID [--dump]\n"
     "\n"
     "Prints the JSON Schema (draft 2020-12) of a JSON format, generated from the\n"
     "same declaration as its validator, for editors and other tools. The schema\n"
-    "says the shape; animkit validate checks everything else too.\n";
+    "says the shape; animkit validate checks everything else too.\n"
+    "\n"
+    "options:\n"
+    "  --format ID   the format\n"
+    "  --dump        the JSON Schema of what `animkit dump` writes for the format\n"
+    "                (every format has one)\n";
 
 static int cmd_schema(int argc, char **argv)
 {
@@ -1068,7 +1073,12 @@ static int cmd_schema(int argc, char **argv)
         return EXIT_OK;
     }
     const ak_format *format = NULL;
+    bool dump = false;
     for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--dump") == 0) {
+            dump = true;
+            continue;
+        }
         int got = format_option("schema", "--format", argc, argv, &i, &format);
         if (got < 0)
             return EXIT_USAGE;
@@ -1081,12 +1091,16 @@ static int cmd_schema(int argc, char **argv)
         usage_error("schema", "needs --format ID%s", "");
         return EXIT_USAGE;
     }
-    if (!format->json_schema) {
-        fprintf(stderr, "%s schema: the %s format has no JSON Schema (only JSON formats have one)\n", prog,
-                format->id);
+    const char *schema = dump ? format->dump_schema : format->json_schema;
+    if (!schema) {
+        if (dump)
+            fprintf(stderr, "%s schema: the %s format has no dump\n", prog, format->id);
+        else
+            fprintf(stderr, "%s schema: the %s format has no JSON Schema (only JSON formats have one; "
+                    "--dump gives the schema of its dump)\n", prog, format->id);
         return EXIT_USAGE;
     }
-    fputs(format->json_schema, stdout);
+    fputs(schema, stdout);
     return fflush(stdout) == 0 ? EXIT_OK : EXIT_USAGE;
 }
 

@@ -7,6 +7,7 @@
  * re-emitting byte-identically (spec 6.1.8). */
 #include <animkit/animkit.h>
 
+#include "diag.h"
 #include "fuzz_support.h"
 
 #include <stdlib.h>

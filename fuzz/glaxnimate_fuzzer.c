@@ -7,6 +7,7 @@
  * the layout check and the legacy upgrade (convert --legacy) on any input. */
 #include <animkit/animkit.h>
 
+#include "diag.h"
 #include "fuzz_support.h"
 
 #include <stdlib.h>

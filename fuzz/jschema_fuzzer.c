@@ -7,6 +7,7 @@
  * path, and validating without lanes reports exactly the same. */
 #include <animkit/animkit.h>
 
+#include "diag.h"
 #include "fuzz_support.h"
 #include "json_cases.h"
 

@@ -3,6 +3,7 @@
  * validates through the `json` format, and checks the differential
  * property: whatever parses is rewritten by the writer into a document
  * that parses to the same events. Any mismatch aborts. */
+#include "diag.h"
 #include "../grammars/json_parser.h"
 #include "../tests/json/json_events.h"
 

@@ -5,6 +5,7 @@
  *     equals emit(x) byte for byte (and emit(x) decodes without errors);
  *   - dump -> undump gives what the emitter gives.
  * Any mismatch aborts. */
+#include "diag.h"
 #include "../formats/maya/maya.h"
 #include "../runtime/curve.h"
 #include "../runtime/model.h"

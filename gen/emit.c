@@ -14,6 +14,7 @@
  * carries a #line directive back to the member's line of the declaration. */
 #include "ast.h"
 #include "emit_common.h"
+#include "emit_dumpschema.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -2209,10 +2210,12 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         gen_out(c, "    return json && opt && d && out && false;\n}\n");
     }
 
-    /* the registry entry */
+    /* the JSON Schema of the dump, and the registry entry */
+    if (!cc_emit_dump_schema(cc, c))
+        return false;
     gen_registry_open(c, f, false);
     gen_out(c, "    .sniff = %s_sniff,\n    .validate = %s_validate,\n", id, id);
-    gen_out(c, "    .dump = %s_dump,\n    .reemit = %s_reemit,\n", id, id);
+    gen_out(c, "    .dump = %s_dump,\n    .dump_schema = %s_dump_schema,\n    .reemit = %s_reemit,\n", id, id, id);
     if (f->undump_rules[UD_SYNTAX])
         gen_out(c, "    .undump = %s_undump,\n", id);
     if (has_to_model)

@@ -161,3 +161,54 @@ void gen_registry_close(FILE *c, const format_decl *f)
         gen_out(c, "    .reemit_versions = true,\n");
     gen_out(c, "};\n");
 }
+
+void sb(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (k < 0)
+        return;
+    if (b->n + (size_t)k + 1 > b->cap) {
+        size_t cap = (b->cap + (size_t)k + 1) * 2;
+        char *q = realloc(b->p, cap);
+        if (!q)
+            return;
+        b->p = q;
+        b->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->p + b->n, (size_t)k + 1, fmt, ap);
+    va_end(ap);
+    b->n += (size_t)k;
+}
+
+void sb_str(sbuf *b, const char *s)
+{
+    sb(b, "\"");
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            sb(b, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            sb(b, "\\u%04x", (unsigned char)*s);
+        else
+            sb(b, "%c", *s);
+    }
+    sb(b, "\"");
+}
+
+void gen_c_text(FILE *c, const char *name, const char *text, size_t n)
+{
+    gen_out(c, "\nconst char %s[] =\n    \"", name);
+    for (size_t i = 0; i < n; i++) {
+        char ch = text[i];
+        if (ch == '\n')
+            gen_out(c, "\\n\"\n    \"");
+        else if (ch == '"' || ch == '\\')
+            gen_out(c, "\\%c", ch);
+        else
+            fputc(ch, c);
+    }
+    gen_out(c, "\";\n");
+}

@@ -265,6 +265,8 @@ static void header(jem *em, FILE *h)
     gen_out(h, "};\nextern const ak_jschema %s_schema;\n", id);
     gen_out(h, "/* The JSON Schema (draft 2020-12) of the format (also written as %s.schema.json). */\n", id);
     gen_out(h, "extern const char %s_json_schema[];\n", id);
+    if (cc_has_hook(em->f, "dump"))
+        gen_out(h, "extern const char %s_dump_schema[];\n", id);
     for (size_t i = 0; i < f->hooks.n; i++) {
         member *m = f->hooks.items[i];
         if (cc_is_format_hook(m->name))
@@ -616,6 +618,8 @@ static void registry_entry(jem *em, FILE *c)
         emit_validate(em, c, renames);
     gen_registry_open(c, f, true);
     gen_out(c, "    .validate = %s_validate,\n    .json_schema = %s_json_schema,\n", id, id);
+    if (cc_has_hook(f, "dump"))
+        gen_out(c, "    .dump_schema = %s_dump_schema,\n", id);
     static const char *const fields[] = {"sniff", "dump", "reemit", "to_model", "from_model"};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (cc_has_hook(f, fields[i]))

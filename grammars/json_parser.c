@@ -5,6 +5,7 @@
  * Hand-written because it is the glue between generated pieces: what a
  * declaration cannot say (the event API, diagnostics wording, the
  * per-object name sets). */
+#include "diag.h"
 #include "json_parser.h"
 
 #include "json.h" /* token codes (Lemon) */

@@ -4,6 +4,7 @@
 #include <animkit/animkit.h>
 
 #include "budget.h"
+#include "diag.h"
 
 #include <stdlib.h>
 #include <string.h>

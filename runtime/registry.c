@@ -2,6 +2,7 @@
  * formats/ folders, detection, and rule look-up across formats. */
 #include <animkit/animkit.h>
 
+#include "diag.h"
 #include "utf8.h"
 
 #include <string.h>

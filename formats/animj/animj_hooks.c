@@ -4,6 +4,7 @@
  * The state is one document, one track, one data object and two keys (the
  * current and the previous one), because tracks, data and keys never nest
  * in AnimJ: memory is bounded, never proportional to the file. */
+#include "diag.h"
 #include "animj.h"
 #include "json_sniff.h"
 

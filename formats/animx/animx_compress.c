@@ -19,6 +19,7 @@
  *   liblzma's dictionary is capped at max(uncompressed_size, 4096): a
  *   distance can never reach beyond the output, so a larger dictionary only
  *   wastes memory (a 4 GiB dictionary is legal in the header). */
+#include "diag.h"
 #include "animx_compress.h"
 
 #include "animx_layout.h"

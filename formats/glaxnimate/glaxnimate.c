@@ -7,6 +7,7 @@
  * 8.2, rules 1-7; `json { ... }` in the schema), so they are renamed on the
  * way out by the generated glaxnimate_json_rule. The registry entry
  * is generated from the schema's format items. */
+#include "diag.h"
 #include "glaxnimate_doc.h"
 #include "format_options.h"
 #include "json_sniff.h"

@@ -9,6 +9,7 @@
  * precomposition and text path reference with its place; they are checked
  * at the end. Memory: one entry per node and per such reference — what the
  * references need, never the document. */
+#include "diag.h"
 #include "glaxnimate.h"
 
 #include <math.h>

@@ -73,6 +73,17 @@ static bool json_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak
     return st == AK_JSON_OK && written;
 }
 
+/* The dump of a JSON file is the document written again: any JSON value. */
+static const char json_dump_schema[] =
+    "{\n"
+    "  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n"
+    "  \"$id\": \"https://animkit.invalid/schemas/json.dump.schema.json\",\n"
+    "  \"title\": \"animkit dump of JSON\",\n"
+    "  \"$comment\": \"The dump of a JSON file is its document written again (2-space indent, numbers as "
+    "written): any JSON value. animkit validate --format json checks what JSON Schema cannot: duplicate "
+    "members, lone surrogates, numbers beyond a double.\"\n"
+    "}\n";
+
 const ak_format ak_format_json = {
     .id = "json",
     .name = "JSON (RFC 8259, well-formedness only)",
@@ -82,6 +93,7 @@ const ak_format ak_format_json = {
     .rule_count = AK_JSON_R_COUNT,
     .validate = json_validate,
     .dump = json_dump,
+    .dump_schema = json_dump_schema,
     /* Any object might be JSON: a file is plain JSON only when it is named
        .json or --format json says so (an AnimJ or Glaxnimate file is JSON
        too, and passing it as "valid JSON" would check nothing of it). */

@@ -4,6 +4,7 @@
  * values (units, flags, numbers), order and presence of statements, and the
  * comparison of the fields Maya's token reader took for a key with the
  * lines the file shows (spec 2.5; docs/formats/maya.md, "Keys"). */
+#include "diag.h"
 #include "maya.h"
 #include "maya_doc.h"
 

@@ -67,5 +67,7 @@ bool maya_emit(const maya_doc *doc, int precision, bool crlf, bool strict, ak_di
 
 /* The document as JSON (spec field names in snake_case). */
 bool maya_dump_doc(const maya_doc *doc, ak_buf *out);
+/* The JSON Schema of that dump (maya.dump.schema.json, embedded by the build). */
+extern const char maya_dump_schema[];
 
 #endif

@@ -1,5 +1,6 @@
 /* The Maya ASCII .anim format: registration, sniffing, dump and re-emit. */
 #include "budget.h"
+#include "diag.h"
 #include "maya.h"
 #include "maya_doc.h"
 
@@ -81,6 +82,7 @@ const ak_format ak_format_maya = {
     .sniff = maya_sniff,
     .validate = maya_validate,
     .dump = maya_dump,
+    .dump_schema = maya_dump_schema,
     .reemit = maya_reemit,
     .undump = maya_undump,
     .to_model = maya_to_model,

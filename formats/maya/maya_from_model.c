@@ -7,6 +7,7 @@
  * is frames); weights (fractions of the segment) become Maya weights. What
  * Maya cannot hold is reported, once per kind, with maya.convert.loss. */
 #include "budget.h"
+#include "diag.h"
 #include "maya.h"
 #include "maya_doc.h"
 

@@ -4,6 +4,7 @@
  * emitter writes. dump -> undump gives back the file's bytes for a file
  * Maya wrote (the dump carries its precision and line-end style). */
 #include "budget.h"
+#include "diag.h"
 #include "maya.h"
 #include "maya_doc.h"
 

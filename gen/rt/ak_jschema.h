@@ -15,6 +15,7 @@
 #include <animkit/animkit.h>
 
 #include "budget.h"
+#include "diag.h"
 #include "json_parser.h"
 #include "value_syntax.h"
 

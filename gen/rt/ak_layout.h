@@ -9,6 +9,7 @@
 
 #include <animkit/animkit.h>
 
+#include "diag.h"
 #include "arena.h"
 #include "budget.h"
 #include "release.h"

@@ -117,42 +117,18 @@ typedef struct ak_diags ak_diags;
 
 ak_diags *ak_diags_new(const ak_diag_options *opt);
 void ak_diags_free(ak_diags *d);
-/* Attaches the source being checked. For text sources line and column of
- * diagnostics reported without them are computed from the offset. */
-void ak_diags_set_source(ak_diags *d, const uint8_t *data, size_t size, bool text);
-void ak_diags_clear(ak_diags *d);
 
-/* Reports a diagnostic. Returns false once the error limit is reached: the
- * caller should stop checking (the engine has added a final note). */
+/* Reports a diagnostic (a program adds its own with the tool's rules, e.g.
+ * ak_rule_input_unreadable for a file it could not read). Returns false
+ * once the error limit is reached (the engine has added a final note). */
 bool ak_report(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t length,
                const char *path, const char *fmt, ...) AK_PRINTF(6, 7);
-/* Same, with a line and column the front end already knows. */
-bool ak_report_at(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t length,
-                  uint32_t line, uint32_t column, const char *path, const char *fmt, ...)
-    AK_PRINTF(8, 9);
-bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t length,
-                uint32_t line, uint32_t column, const char *path, const char *fmt, va_list ap);
-
-/* Diagnostics reported between these two calls concern bytes of a derived
- * stream (a decompressed payload), not of the file: the engine reports them
- * at `file_offset` (where the stream's source data start in the file) and
- * adds "(byte N of the <what>)" to the message, N being the offset given. */
-void ak_diags_enter_stream(ak_diags *d, uint64_t file_offset, const char *what);
-void ak_diags_leave_stream(ak_diags *d);
 
 /* The version of its format that the file declares ("1.1"), as the
- * validator read it from the header; validators of formats that have
- * versions set it. NULL when the format has none or the file did not say. */
-void ak_diags_set_version(ak_diags *d, const char *version, size_t n);
+ * validator read it from the header. NULL when the format has none or the
+ * file did not say. */
 const char *ak_diags_version(const ak_diags *d);
 
-/* The severity a rule has at the level in force. */
-ak_severity ak_diags_severity(const ak_diags *d, const ak_rule *rule);
-/* The level in force (ak_diag_options.strict) and the error limit (the
- * default when 0 was given). */
-bool ak_diags_strict(const ak_diags *d);
-uint32_t ak_diags_max_errors(const ak_diags *d);
-bool ak_diags_stopped(const ak_diags *d);
 size_t ak_diags_count(const ak_diags *d);
 const ak_diag *ak_diags_at(const ak_diags *d, size_t i);
 size_t ak_diags_errors(const ak_diags *d);
@@ -319,6 +295,9 @@ typedef struct ak_format {
     bool (*from_model)(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);
     /* JSON formats: their JSON Schema (draft 2020-12), for editors. May be NULL. */
     const char *json_schema;
+    /* The JSON Schema (draft 2020-12) of what `dump` writes, for editors and
+       for tools that read dumps. NULL when dump is NULL. */
+    const char *dump_schema;
     /* The versions from_model can write, the default first (NULL-terminated;
        NULL: the format has no version to choose). */
     const char *const *versions;

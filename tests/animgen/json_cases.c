@@ -13,6 +13,7 @@
  * passes; with AK_VERBOSE set in the environment, every diagnostic is
  * printed). Every file in DIR (real files, e.g. ../shared/corpus/<id>) must
  * validate without any diagnostic; exit 77 (skipped) when DIR is absent. */
+#include "diag.h"
 #include "json_cases.h"
 
 #include <dirent.h>

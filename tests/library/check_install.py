@@ -65,7 +65,8 @@ def tree(prefix):
             f"{libdir}/cmake/animkit/animkitTargets.cmake",
             "share/man/man1/animkit.1", "share/man/man1/animkit-validate.1",
             "share/bash-completion/completions/animkit", "share/zsh/site-functions/_animkit",
-            "share/animkit/schemas/animj.schema.json", "share/doc/animkit/LICENSE"]
+            "share/animkit/schemas/animj.schema.json", "share/animkit/schemas/animx.dump.schema.json",
+            "share/animkit/schemas/maya.dump.schema.json", "share/doc/animkit/LICENSE"]
     missing = [w for w in want if w not in rel]
     expect("the installed tree", not missing, f"missing {missing}; installed {rel}")
     so = os.path.join(prefix, libdir, "libanimkit.so")

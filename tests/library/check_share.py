@@ -63,7 +63,7 @@ def main():
     zsh = open(zsh_file, encoding="utf-8").read()
     expect("zsh: commands and formats", all(c in zsh for c in commands) and
            f"compadd -- {' '.join(formats)}" in zsh, zsh[:500])
-    if shutil.which("zsh"):
+    if shutil.which("zsh"):  # run under zsh by check_zsh.py
         r = subprocess.run(["zsh", "-n", zsh_file], capture_output=True, text=True)
         expect("zsh -n", r.returncode == 0, r.stderr)
 

@@ -45,3 +45,14 @@ target_link_libraries(test_threads PRIVATE Threads::Threads)
 # Man pages, completions, JSON Schemas, the pre-commit hook, the Action.
 add_test(NAME library.share COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_share.py)
 set_tests_properties(library.share PROPERTIES ENVIRONMENT "${AK_TEST_ENV}" LABELS library)
+
+# The zsh completion in a real zsh (skipped without zsh).
+add_test(NAME library.zsh-completion COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_zsh.py)
+set_tests_properties(library.zsh-completion PROPERTIES ENVIRONMENT "${AK_TEST_ENV}" LABELS library
+  SKIP_RETURN_CODE 77 DEPENDS library.share)
+
+# The JSON Schema of every format's dump against the dumps of the examples
+# and valid conformance cases, the committed dumps, and mutated dumps.
+add_test(NAME library.dump-schemas COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_dump_schemas.py)
+set_tests_properties(library.dump-schemas PROPERTIES ENVIRONMENT "${AK_TEST_ENV}" LABELS library
+  DEPENDS library.share)

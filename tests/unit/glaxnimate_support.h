@@ -2,6 +2,7 @@
 #ifndef AK_TEST_GLAXNIMATE_SUPPORT_H
 #define AK_TEST_GLAXNIMATE_SUPPORT_H
 
+#include "diag.h"
 #include "test_support.h"
 
 static const ak_format *glax; /* set by main */

@@ -1,6 +1,7 @@
 /* The support code of animgen-generated decoders (gen/rt/ak_layout.c):
  * 7-bit lengths as .NET reads them, lazily built field paths, fatal and
  * non-fatal reports, and the metadata-driven JSON dump and undump. */
+#include "diag.h"
 #include "test_support.h"
 
 #include "../../gen/rt/ak_layout.h"

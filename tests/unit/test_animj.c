@@ -3,6 +3,7 @@
  * clean, re-emitted canonically, and the canonical text re-emitted
  * byte-identically), the number layout of spec 6.1.5, matrices refused by
  * the emitter, and the JSON Schema export. */
+#include "diag.h"
 #include "test_support.h"
 
 #include "model.h"

@@ -6,6 +6,7 @@
  * kind of defect sprinkled in (so that they must decline), are validated
  * both ways; the diagnostics must be the same, to the byte. A counting lane
  * hook makes sure lanes really took elements. */
+#include "diag.h"
 #include "test_support.h"
 
 #include "../../formats/animj/animj.h"

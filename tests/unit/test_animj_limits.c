@@ -7,6 +7,7 @@
  * The big file is sparse (ftruncate in a temporary directory): it costs no
  * disk, and the validator must decide from the size alone, before reading
  * it. The big strings are built in memory (16 MiB each). */
+#include "diag.h"
 #include "test_support.h"
 
 #include <errno.h>

@@ -1,5 +1,6 @@
 /* The diagnostics engine (levels, limits, line/column, order) and every
  * renderer against golden outputs (tests/golden/render/). */
+#include "diag.h"
 #include "test_support.h"
 
 #include "utf8.h"

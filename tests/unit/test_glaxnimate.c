@@ -1,6 +1,7 @@
 /* Glaxnimate without the shared corpus: the project's v9 coverage document
  * (../shared/specs/glaxnimate.md 8.3), the upgrade steps of spec 9.2 on a
  * version 3 document, and numbers written as Qt writes them (spec 3.3). */
+#include "diag.h"
 #include "glaxnimate_support.h"
 
 #include "model.h"

@@ -5,6 +5,7 @@
  * tables written here by hand: a family selected by a late discriminator,
  * the look-ahead budget, keys and references resolved at the end (and not
  * after a syntax error), the version read ahead. */
+#include "diag.h"
 #include "test_support.h"
 
 #include "ak_jschema.h"

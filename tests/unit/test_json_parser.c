@@ -1,6 +1,7 @@
 /* The JSON front end's event API: events and their order, spans, paths,
  * locations, stopping, decoded strings, number helpers, duplicate members
  * with a consumer's rule, the depth limit and bounded memory. */
+#include "diag.h"
 #include "test_support.h"
 
 #include "../json/json_events.h"

@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "diag.h"
 #include "../../formats/maya/maya.h"
 #include "maya_syntax.h"
 

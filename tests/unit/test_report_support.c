@@ -1,6 +1,7 @@
 /* What `animkit report` and `plot` need from the library: XML text
  * escaping, the folder walk (order, link loops, unreadable entries),
  * streaming atomic output, the version in the validation result. */
+#include "diag.h"
 #include "test_support.h"
 
 #include <errno.h>

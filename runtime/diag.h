@@ -1,0 +1,48 @@
+/* What format front ends report with: the other half of the diagnostics
+ * engine (runtime/diag.c). Internal: not installed, and hidden in the
+ * shared library. A program that embeds animkit reads diagnostics through
+ * <animkit/animkit.h> (ak_diags_count, ak_diags_at, renderers) and adds its
+ * own with ak_report; it never needs these. */
+#ifndef AK_RUNTIME_DIAG_H
+#define AK_RUNTIME_DIAG_H
+
+#include <animkit/animkit.h>
+
+#include <stdarg.h>
+
+/* Attaches the source being checked. For text sources line and column of
+ * diagnostics reported without them are computed from the offset. */
+void ak_diags_set_source(ak_diags *d, const uint8_t *data, size_t size, bool text);
+/* Forgets every diagnostic, the source and the version (the level and the
+ * limit stay): ready for the next input. */
+void ak_diags_clear(ak_diags *d);
+
+/* ak_report with a line and column the front end already knows. */
+bool ak_report_at(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t length,
+                  uint32_t line, uint32_t column, const char *path, const char *fmt, ...)
+    AK_PRINTF(8, 9);
+bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t length,
+                uint32_t line, uint32_t column, const char *path, const char *fmt, va_list ap);
+
+/* Diagnostics reported between these two calls concern bytes of a derived
+ * stream (a decompressed payload), not of the file: the engine reports them
+ * at `file_offset` (where the stream's source data start in the file) and
+ * adds "(byte N of the <what>)" to the message, N being the offset given. */
+void ak_diags_enter_stream(ak_diags *d, uint64_t file_offset, const char *what);
+void ak_diags_leave_stream(ak_diags *d);
+
+/* The version of its format that the file declares ("1.1"), as the
+ * validator read it from the header (ak_diags_version reads it back);
+ * validators of formats that have versions set it. */
+void ak_diags_set_version(ak_diags *d, const char *version, size_t n);
+
+/* The severity a rule has at the level in force. */
+ak_severity ak_diags_severity(const ak_diags *d, const ak_rule *rule);
+/* The level in force (ak_diag_options.strict) and the error limit (the
+ * default when 0 was given), as validators and converters read them. */
+bool ak_diags_strict(const ak_diags *d);
+uint32_t ak_diags_max_errors(const ak_diags *d);
+/* The error limit was reached: checking should stop. */
+bool ak_diags_stopped(const ak_diags *d);
+
+#endif
