@@ -4,6 +4,8 @@
 
 #include <animkit/animkit.h>
 
+#include "diag.h"
+
 #include <stdlib.h>
 #include <string.h>
 
