@@ -158,6 +158,7 @@ typedef enum member_kind {
     M_HOOK,
     M_CONST,   /* name: const "bytes" @code: fixed bytes, checked and written, not in the document */
     M_PROCESS, /* process hook(args) ... { members }: the members are read from the stream the hook makes */
+    M_DUMP,    /* dump name by hook: a member of the JSON dump that a hook derives from the document */
 } member_kind;
 
 typedef struct switch_arm {
@@ -190,7 +191,7 @@ typedef struct member {
     expr *disc;         /* value switch: the discriminator */
     vec args;           /* process: argument expressions; hook: fields whose byte spans it gets (token*) */
     expr *span;         /* process: bytes it consumes (NULL: the rest of the stream) */
-    const char *segment, *what; /* process: path segment and description of the derived stream */
+    const char *segment, *what; /* process: path segment and description of the derived stream; dump: the hook */
     const char *bytes;  /* const */
     size_t bytes_len;
     struct rule_decl *rule;

@@ -1174,6 +1174,7 @@ static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md)
             break;
         }
         case M_PROCESS: emit_process_call(em, s, m, md); break;
+        case M_DUMP: break; /* the dump only (metadata) */
         }
         line_back(em);
     }
@@ -1607,6 +1608,9 @@ static void emit_meta_fns(emitter *em, struct_decl *s, vec *members, cond_chain 
             ch->n--;
         } else if (m->kind == M_PROCESS) {
             emit_meta_fns(em, s, &m->body, ch);
+        } else if (m->kind == M_DUMP) {
+            gen_out(c, "static bool dump_%d_(const void *o_, const ak_options *opt, ak_buf *out, int level)\n{\n", m->id);
+            gen_out(c, "    return %s_dump_%s(o_, opt, out, level);\n}\n", em->id, m->segment);
         } else if (m->kind == M_SWITCH) {
             /* arm k is present when no earlier arm matches and its condition
                does; the arms of a value switch exclude each other, so their
@@ -1744,6 +1748,8 @@ static void emit_meta_fields(emitter *em, struct_decl *s, vec *members, bool con
             emit_meta_fields(em, s, &m->else_body, true);
         } else if (m->kind == M_PROCESS) {
             emit_meta_fields(em, s, &m->body, conditional);
+        } else if (m->kind == M_DUMP) {
+            gen_out(c, "    {.name = \"%s\", .kind = AK_LK_DERIVED, .dump = dump_%d_},\n", m->name, m->id);
         } else if (m->kind == M_SWITCH) {
             for (size_t k = 0; k < m->arms.n; k++) {
                 switch_arm *a = m->arms.items[k];
@@ -1927,6 +1933,7 @@ static void collect_hook_names(compiler *cc, vec *members, hook_names *hn)
         member *m = members->items[i];
         if (m->kind == M_HOOK)
             add_name(cc, &hn->struct_hooks, m->name);
+
         else if (m->kind == M_PROCESS)
             add_name(cc, &hn->process_hooks, m->name);
         if (m->kind == M_IF || m->kind == M_PROCESS) {
@@ -2034,6 +2041,16 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         const char *n = hn.process_hooks.items[i];
         gen_out(h, "bool %s_process_%s(ak_lctx *c, const ak_lprocess *p, ak_buf *out);\n", id, n);
         gen_out(h, "bool %s_process_%s_encode(const ak_lprocess *p, const uint8_t *plain, size_t n, ak_buf *out);\n", id, n);
+    }
+    /* dump members: a JSON value derived from the decoded struct, for the dump only */
+    for (size_t i = 0; i < f->structs.n; i++) {
+        struct_decl *s = f->structs.items[i];
+        for (size_t k = 0; k < s->members.n; k++) {
+            member *m = s->members.items[k];
+            if (m->kind == M_DUMP)
+                gen_out(h, "bool %s_dump_%s(const %s_%s *o, const ak_options *opt, ak_buf *out, int level);\n", id,
+                    m->segment, id, s->name);
+        }
     }
     bool has_to_model = cc_has_hook(f, "to_model"), has_from_model = cc_has_hook(f, "from_model");
     bool has_reemit = cc_has_hook(f, "reemit");
@@ -2164,7 +2181,7 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     gen_out(c, "\nbool %s_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n", id);
     gen_out(c, "    ak_arena arena;\n    ak_arena_init(&arena, 0);\n");
     gen_out(c, "    %s_%s *doc = %s_decode(in->data, in->size, opt, d, &arena);\n", id, root, id);
-    gen_out(c, "    bool ok = doc && ak_diags_errors(d) == 0 && ak_ldump_json(&%s_meta_%s, doc, out);\n", id, root);
+    gen_out(c, "    bool ok = doc && ak_diags_errors(d) == 0 && ak_ldump_json(&%s_meta_%s, doc, opt, out);\n", id, root);
     gen_out(c, "    ak_arena_free(&arena);\n    return ok;\n}\n");
 
     /* re-emission: the layout's decoder and encoder; the format may adjust

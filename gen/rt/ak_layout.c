@@ -353,8 +353,8 @@ static void dump_indent(ak_buf *out, int level)
 }
 
 /* Recursion follows the declaration's nesting, never the input's. */
-static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, ak_buf *out,
-                         int level, bool *first);
+static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, const ak_options *opt,
+                         ak_buf *out, int level, bool *first);
 
 /* Structs of scalars and tuples only (keys, markers) print on one line. */
 static bool flat_struct(const ak_lstruct *st)
@@ -363,14 +363,14 @@ static bool flat_struct(const ak_lstruct *st)
         const ak_lfield *f = &st->fields[i];
         bool tuple = f->kind == AK_LK_FIXED && f->elem_kind != AK_LK_STRUCT && f->elem_kind != AK_LK_FIXED;
         if (f->kind == AK_LK_STRUCT || f->kind == AK_LK_ARRAY || (f->kind == AK_LK_FIXED && !tuple) ||
-            f->kind == AK_LK_INLINE || f->present)
+            f->kind == AK_LK_INLINE || f->kind == AK_LK_DERIVED || f->present)
             return false;
     }
     return true;
 }
 
-static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const void *root, ak_buf *out,
-                       int level)
+static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const void *root, const ak_options *opt,
+                       ak_buf *out, int level)
 {
     if (k == AK_LK_STRUCT && flat_struct(f->st)) {
         ak_buf_putc(out, '{');
@@ -389,7 +389,7 @@ static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const v
     } else if (k == AK_LK_STRUCT) {
         bool first = true;
         ak_buf_putc(out, '{');
-        dump_members(f->st, p, root, out, level + 1, &first);
+        dump_members(f->st, p, root, opt, out, level + 1, &first);
         if (!first)
             dump_indent(out, level);
         ak_buf_putc(out, '}');
@@ -400,15 +400,15 @@ static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const v
     }
 }
 
-static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, ak_buf *out,
-                         int level, bool *first)
+static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, const ak_options *opt,
+                         ak_buf *out, int level, bool *first)
 {
     for (size_t i = 0; i < st->field_count; i++) {
         const ak_lfield *f = &st->fields[i];
         if (f->present && !f->present(obj, root))
             continue;
         if (f->kind == AK_LK_INLINE) {
-            dump_members(f->st, obj + f->offset, root, out, level, first);
+            dump_members(f->st, obj + f->offset, root, opt, out, level, first);
             continue;
         }
         if (!*first)
@@ -417,7 +417,10 @@ static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *r
         dump_indent(out, level);
         ak_buf_json_string(out, f->name, strlen(f->name));
         ak_buf_puts(out, ": ");
-        if (f->kind == AK_LK_ARRAY || f->kind == AK_LK_FIXED) {
+        if (f->kind == AK_LK_DERIVED) {
+            if (!f->dump(obj, opt, out, level))
+                out->failed = true;
+        } else if (f->kind == AK_LK_ARRAY || f->kind == AK_LK_FIXED) {
             size_t n;
             const uint8_t *base = ak_lelems(f, obj, &n);
             ak_buf_putc(out, '[');
@@ -427,22 +430,22 @@ static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *r
                     ak_buf_puts(out, scalars ? ", " : ",");
                 if (!scalars)
                     dump_indent(out, level + 1);
-                dump_value(f, f->elem_kind, base + k * f->elem_size, root, out, level + 1);
+                dump_value(f, f->elem_kind, base + k * f->elem_size, root, opt, out, level + 1);
             }
             if (n && !scalars)
                 dump_indent(out, level);
             ak_buf_putc(out, ']');
         } else {
-            dump_value(f, f->kind, obj + f->offset, root, out, level);
+            dump_value(f, f->kind, obj + f->offset, root, opt, out, level);
         }
     }
 }
 
-bool ak_ldump_json(const ak_lstruct *root, const void *doc, ak_buf *out)
+bool ak_ldump_json(const ak_lstruct *root, const void *doc, const ak_options *opt, ak_buf *out)
 {
     bool first = true;
     ak_buf_putc(out, '{');
-    dump_members(root, doc, doc, out, 1, &first);
+    dump_members(root, doc, doc, opt, out, 1, &first);
     ak_buf_puts(out, "\n}\n");
     return !out->failed;
 }
@@ -996,6 +999,8 @@ static int finish_object(undump *u, ak_json_parser *p, const ak_json_event *e, u
                 return 1;
             continue;
         }
+        if (g->kind == AK_LK_DERIVED)
+            continue; /* optional: the undump ignores it */
         if (!seen(f, g)) {
             fail(u, p, u->rules->missing, e, "member '%s' is missing", g->name);
             return 1; /* one report per object (finish_object's caller goes on) */
@@ -1058,6 +1063,10 @@ static int on_object_event(undump *u, ak_json_parser *p, const ak_json_event *e,
         if (f->seen_n >= MAX_SEEN)
             return fail_hard(u, p, u->rules->syntax, e, "too many members");
         f->seen[f->seen_n++] = (seen_member){g, e->offset, false, false};
+        if (g->kind == AK_LK_DERIVED) {
+            u->skip_next = true; /* derived from the other members: what the file is built from */
+            return 0;
+        }
         f->field = g;
         f->field_obj = holder;
         f->await_value = true;

@@ -112,7 +112,7 @@ static void test_dump_and_undump(void **state)
     doc x = {2, items, 2, {"h\xc3\xa9", 3}, true};
     ak_buf out;
     ak_buf_init(&out);
-    assert_true(ak_ldump_json(&doc_meta, &x, &out));
+    assert_true(ak_ldump_json(&doc_meta, &x, NULL, &out));
     const char *want = "{\n  \"count\": 2,\n  \"items\": [\n    {\"time\": 0.1, \"value\": -3},\n"
                        "    {\"time\": \"inf\", \"value\": 7}\n  ],\n  \"flag\": true,\n  \"name\": \"h\xc3\xa9\"\n}\n";
     assert_string_equal(ak_buf_cstr(&out), want);

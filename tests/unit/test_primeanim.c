@@ -85,6 +85,15 @@ static const uint8_t mp2_file[128] = {
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
 };
 
+/* The totals worked out above (§2.8), key by key */
+static const int32_t mp1_rot[3][3] = {{100, -200, 0}, {101, -202, 3}, {93, -195, 3}};
+static const int32_t mp1_trans[3][3] = {{10, 20, -30}, {11, 20, -31}, {7, 23, -29}};
+static const bool mp1_sign[3] = {false, false, true};
+static const uint32_t mp1_frames[3] = {0, 1, 3};
+static const int32_t mp2_rot[2][3] = {{0, 1000, -1000}, {15, 984, -1001}};
+static const int32_t mp2_trans[2][3] = {{1, 2, 3}, {2, 0, 3}};
+static const int32_t mp2_scale[2][3] = {{10, 10, 10}, {13, 6, 9}};
+
 typedef struct keys {
     ak_pa_totals t[4][2];
     uint32_t n;
@@ -122,14 +131,11 @@ static void test_mp1_hand_computed(void **state)
     keys k = {0};
     assert_true(ak_pa_decode(ch, 1, AK_PA_MP1, 2, mp1_file + 0x5A, 2, false, collect, &k, NULL));
     assert_int_equal(k.n, 3);
-    static const int32_t rot[3][3] = {{100, -200, 0}, {101, -202, 3}, {93, -195, 3}};
-    static const int32_t trans[3][3] = {{10, 20, -30}, {11, 20, -31}, {7, 23, -29}};
-    static const bool sign[3] = {false, false, true};
     for (int key = 0; key < 3; key++) {
-        assert_int_equal(k.t[key][0].sign, sign[key]);
+        assert_int_equal(k.t[key][0].sign, mp1_sign[key]);
         for (int a = 0; a < 3; a++) {
-            assert_int_equal(k.t[key][0].v[AK_PA_ROT][a], rot[key][a]);
-            assert_int_equal(k.t[key][0].v[AK_PA_TRANS][a], trans[key][a]);
+            assert_int_equal(k.t[key][0].v[AK_PA_ROT][a], mp1_rot[key][a]);
+            assert_int_equal(k.t[key][0].v[AK_PA_TRANS][a], mp1_trans[key][a]);
         }
     }
     /* §2.9: key 2's translation (7, 23, -29) x 0.5; its rotation has w < 0 */
@@ -173,11 +179,11 @@ static void test_mp2_hand_computed(void **state)
     assert_int_equal(k.t[1][0].v[AK_PA_ROT][0], 15);
     assert_int_equal(k.t[1][0].v[AK_PA_ROT][1], 984);
     assert_int_equal(k.t[1][0].v[AK_PA_ROT][2], -1001);
-    static const int32_t trans[3] = {2, 0, 3}, scale[3] = {13, 6, 9};
     for (int a = 0; a < 3; a++) {
-        assert_int_equal(k.t[1][1].v[AK_PA_TRANS][a], trans[a]);
-        assert_int_equal(k.t[1][1].v[AK_PA_SCALE][a], scale[a]);
-        assert_int_equal(k.t[0][1].v[AK_PA_SCALE][a], 10);
+        assert_int_equal(k.t[1][0].v[AK_PA_ROT][a], mp2_rot[1][a]);
+        assert_int_equal(k.t[1][1].v[AK_PA_TRANS][a], mp2_trans[1][a]);
+        assert_int_equal(k.t[1][1].v[AK_PA_SCALE][a], mp2_scale[1][a]);
+        assert_int_equal(k.t[0][1].v[AK_PA_SCALE][a], mp2_scale[0][a]);
     }
     assert_false(k.t[1][1].sign); /* no rotation: no sign bit */
 }
@@ -340,6 +346,83 @@ static void test_roundtrip(void **state)
     assert_true(checked >= 60);
 }
 
+/* The dump of a hand-made file: the golden file, and in it the decoded
+ * totals worked out by hand above (so the golden file cannot drift from
+ * them); dump -> undump gives the bytes back whatever the decoded member
+ * says (the undump skips it). */
+static void dump_hand(const uint8_t *file, size_t size, const char *golden, ak_buf *json)
+{
+    ak_input in = {"hand", file, size, false};
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_buf_init(json);
+    assert_true(prime()->dump(&in, &opt, d, json));
+    ak_test_golden(golden, json->data, json->len);
+    ak_buf back;
+    ak_buf_init(&back);
+    ak_input jin = {"dump.json", (const uint8_t *)json->data, json->len, false};
+    assert_true(prime()->undump(&jin, &opt, d, &back));
+    assert_true(back.len == size && memcmp(back.data, file, size) == 0);
+    /* the decoded member edited: ignored */
+    char *edited = strdup(ak_buf_cstr(json));
+    char *at = strstr(edited, "\"frame\": 0");
+    assert_non_null(at);
+    at[9] = '7';
+    ak_input ein = {"edited.json", (const uint8_t *)edited, strlen(edited), false};
+    back.len = 0;
+    assert_true(prime()->undump(&ein, &opt, d, &back));
+    assert_true(back.len == size && memcmp(back.data, file, size) == 0);
+    assert_int_equal(ak_diags_count(d), 0);
+    free(edited);
+    ak_buf_free(&back);
+    ak_diags_free(d);
+}
+
+static void assert_has(const ak_buf *json, const char *want)
+{
+    if (!strstr(ak_buf_cstr((ak_buf *)json), want))
+        fail_msg("the dump lacks %s", want);
+}
+
+static void test_dump_decoded(void **state)
+{
+    (void)state;
+    char want[256];
+    ak_buf json;
+    dump_hand(mp1_file, sizeof mp1_file, "primeanim/v2_mp1_hand.dump.json", &json);
+    assert_has(&json, "\"totals\": \"16-bit wrapping\"");
+    for (int k = 0; k < 3; k++) {
+        snprintf(want, sizeof want,
+                 "{\"key\": %d, \"frame\": %u, \"channels\": [\n        {\"bone\": 3, \"sign\": %d, "
+                 "\"rot_total\": [%d, %d, %d], \"rotation\": ",
+                 k, mp1_frames[k], mp1_sign[k], mp1_rot[k][0], mp1_rot[k][1], mp1_rot[k][2]);
+        assert_has(&json, want);
+        /* translation multiplier 0.5 */
+        snprintf(want, sizeof want, "\"trans_total\": [%d, %d, %d], \"translation\": [%g, %g, %g]}",
+                 mp1_trans[k][0], mp1_trans[k][1], mp1_trans[k][2], mp1_trans[k][0] * 0.5, mp1_trans[k][1] * 0.5,
+                 mp1_trans[k][2] * 0.5);
+        assert_has(&json, want);
+    }
+    ak_buf_free(&json);
+    dump_hand(mp2_file, sizeof mp2_file, "primeanim/v2_mp2_hand.dump.json", &json);
+    for (int k = 0; k < 2; k++) {
+        snprintf(want, sizeof want, "{\"bone\": 0, \"sign\": %d, \"rot_total\": [%d, %d, %d], \"rotation\": [",
+                 k, mp2_rot[k][0], mp2_rot[k][1], mp2_rot[k][2]);
+        assert_has(&json, want);
+        /* bone 5: no rotation (no sign), translation x 1, scale x 0.5 */
+        snprintf(want, sizeof want,
+                 "{\"bone\": 5, \"trans_total\": [%d, %d, %d], \"translation\": [%d, %d, %d], "
+                 "\"scale_total\": [%d, %d, %d], \"scale\": [%g, %g, %g]}",
+                 mp2_trans[k][0], mp2_trans[k][1], mp2_trans[k][2], mp2_trans[k][0], mp2_trans[k][1],
+                 mp2_trans[k][2], mp2_scale[k][0], mp2_scale[k][1], mp2_scale[k][2], mp2_scale[k][0] * 0.5,
+                 mp2_scale[k][1] * 0.5, mp2_scale[k][2] * 0.5);
+        assert_has(&json, want);
+    }
+    /* key 1 of bone 0: w < 0 (sign 1), x = sin(15 rq) */
+    assert_has(&json, "\"rotation\": [-0.");
+    ak_buf_free(&json);
+}
+
 /* §1.2 and the sniffer: v2 by its constants, v0 weakly (".anim" is also Maya's) */
 static void test_detect(void **state)
 {
@@ -463,7 +546,7 @@ int main(void)
         cmocka_unit_test(test_mp1_hand_computed), cmocka_unit_test(test_mp2_hand_computed),
         cmocka_unit_test(test_totals_wrap),       cmocka_unit_test(test_limits),
         cmocka_unit_test(test_roundtrip),         cmocka_unit_test(test_detect),
-        cmocka_unit_test(test_compress_roundtrip),
+        cmocka_unit_test(test_compress_roundtrip), cmocka_unit_test(test_dump_decoded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
