@@ -72,6 +72,8 @@ static const char validate_help[] =
     "  --max-output BYTES      decompressed size limit (default 1073741824)\n"
     "  --game mp1|mp2          Metroid Prime ANIM: the game the files are of (a v0\n"
     "                          file may fit both layouts; a contradiction is an error)\n"
+    "  --format-option N[=V]   a setting of the input's format (repeatable): Prime\n"
+    "                          ANIM's s32_totals, max_file_bytes, max_frames, ...\n"
     "  --color, --no-color     ANSI colours in the text style (default: if a tty)\n"
     "  --allow-empty           a directory with no file of a supported format is\n"
     "                          not a failure (default: exit status 2)\n"
@@ -380,7 +382,7 @@ static int cmd_validate(int argc, char **argv)
                 return EXIT_USAGE;
             }
             run.opt.max_output = num;
-        } else if ((got = game_option(cmd, argc, argv, &i, &run.opt)) != 0) {
+        } else if ((got = format_settings_option(cmd, argc, argv, &i, &run.opt)) != 0) {
             if (got < 0) {
                 free(inputs);
                 return EXIT_USAGE;
@@ -598,6 +600,7 @@ static const char dump_help[] =
     "  --format ID   the input's format (default: detect)\n"
     "  --strict      apply the strict severities\n"
     "  --game mp1|mp2  Metroid Prime ANIM: the input's game\n"
+    "  --format-option N[=V]  a setting of the input's format (repeatable)\n"
     "  -o OUT        write to OUT (atomically) instead of standard output\n";
 
 static int cmd_dump(int argc, char **argv)
@@ -619,7 +622,7 @@ static int cmd_dump(int argc, char **argv)
         } else if ((got = format_option("dump", "--format", argc, argv, &i, &format)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
-        } else if ((got = game_option("dump", argc, argv, &i, &opt)) != 0) {
+        } else if ((got = format_settings_option("dump", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
         } else if (opt_value(argc, argv, &i, "-o", &v)) {
@@ -711,6 +714,7 @@ static const char convert_help[] =
     "              from a JSON dump: the dump's encoding)\n"
     "  --max-model BYTES  memory cap of the decoded animation (default 2 GiB)\n"
     "  --game mp1|mp2     Metroid Prime ANIM: the input's game\n"
+    "  --format-option N[=V]  a setting of the input's (or output's) format (repeatable)\n"
     "  --format-version V the version of the output format to write (default: a\n"
     "              same-format conversion keeps the input's, any other writes\n"
     "              the format's default; 'animkit formats' lists them)\n";
@@ -731,18 +735,46 @@ int max_model_option(const char *cmd, int argc, char **argv, int *i, ak_options 
     return 1;
 }
 
-/* --game mp1|mp2 (Metroid Prime ANIM: the caller's game, spec §1.2): 1 when
-   taken, -1 on a usage error, 0 when argv[*i] is another option. */
-int game_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt)
+/* The format options the command line gave, "name=value,..." (one command
+   per process: the buffer lives as long as it). */
+static char format_settings[1024];
+
+static bool add_format_setting(const char *cmd, const char *setting)
+{
+    size_t used = strlen(format_settings), n = strlen(setting);
+    if (!n || setting[0] == '=' || strchr(setting, ',') || used + n + 2 > sizeof format_settings) {
+        usage_error(cmd, "--format-option takes NAME or NAME=VALUE (no commas; %s)", "repeat it for several");
+        return false;
+    }
+    if (used)
+        format_settings[used++] = ',';
+    memcpy(format_settings + used, setting, n + 1);
+    return true;
+}
+
+/* --game mp1|mp2 (Metroid Prime ANIM: the caller's game, spec §1.2, the
+   format option game=) and --format-option NAME[=VALUE] (repeatable): 1
+   when taken, -1 on a usage error, 0 when argv[*i] is another option. */
+int format_settings_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt)
 {
     const char *v;
-    if (!opt_value(argc, argv, i, "--game", &v))
+    if (opt_value(argc, argv, i, "--game", &v)) {
+        if (!v || (strcmp(v, "mp1") != 0 && strcmp(v, "mp2") != 0)) {
+            usage_error(cmd, "--game takes mp1 (Metroid Prime) or mp2 (Echoes)%s", "");
+            return -1;
+        }
+        if (!add_format_setting(cmd, strcmp(v, "mp1") == 0 ? "game=mp1" : "game=mp2"))
+            return -1;
+    } else if (opt_value(argc, argv, i, "--format-option", &v)) {
+        if (!v || !add_format_setting(cmd, v)) {
+            if (!v)
+                usage_error(cmd, "--format-option takes NAME or NAME=VALUE%s", "");
+            return -1;
+        }
+    } else {
         return 0;
-    if (!v || (strcmp(v, "mp1") != 0 && strcmp(v, "mp2") != 0)) {
-        usage_error(cmd, "--game takes mp1 (Metroid Prime) or mp2 (Echoes)%s", "");
-        return -1;
     }
-    opt->format_options = strcmp(v, "mp1") == 0 ? "game=mp1" : "game=mp2";
+    opt->format_options = format_settings;
     return 1;
 }
 
@@ -791,7 +823,7 @@ static int cmd_convert(int argc, char **argv)
         } else if ((got = max_model_option("convert", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
-        } else if ((got = game_option("convert", argc, argv, &i, &opt)) != 0) {
+        } else if ((got = format_settings_option("convert", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
         } else if (opt_value(argc, argv, &i, "--format-version", &v)) {
@@ -869,6 +901,7 @@ static int cmd_convert(int argc, char **argv)
 static const char sample_help[] =
     "usage: animkit sample [--format ID] --track N --times A:B:STEP [--max-model BYTES] FILE|-\n"
     "  --game mp1|mp2     Metroid Prime ANIM: the input's game\n"
+    "  --format-option N[=V]  a setting of the input's (or output's) format (repeatable)\n"
     "       animkit sample --list FILE|-\n"
     "\n"
     "Evaluates track N (counted from 0 in file order) at times A, A+STEP, ... up\n"
@@ -944,7 +977,7 @@ static int cmd_sample(int argc, char **argv)
         } else if ((got = max_model_option("sample", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
-        } else if ((got = game_option("sample", argc, argv, &i, &opt)) != 0) {
+        } else if ((got = format_settings_option("sample", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
         } else if (strcmp(argv[i], "--list") == 0) {

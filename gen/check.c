@@ -872,6 +872,9 @@ bool cc_check(compiler *cc)
         cc_error(cc, f->max_depth_at, "limit depth: a JSON format's nesting cap, 1 to 100000");
     if (f->size_code)
         f->size_rule = use_rule(cc, f->size_code, f->size_at);
+    if (f->size_option && f->json)
+        cc_error(cc, f->size_at, "limit size ... option: only a binary layout reads its size limit from a format "
+                                 "option");
     if (f->trunc_code)
         f->trunc_rule = use_rule(cc, f->trunc_code, f->trunc_at);
     for (int i = 0; i < UD_COUNT_ALL; i++)

@@ -2140,18 +2140,27 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     }
     char trunc_ref[256];
     snprintf(trunc_ref, sizeof trunc_ref, "%s", rule_ref(&em, f->trunc_rule));
-    gen_out(c, "\nstatic bool size_ok_(size_t size, ak_diags *d)\n{\n");
+    gen_out(c, "\nstatic bool size_ok_(size_t size, const ak_options *opt, ak_diags *d)\n{\n    (void)opt;\n");
     if (f->size_rule) {
-        gen_out(c, "    if ((uint64_t)size > %lluULL) {\n", (unsigned long long)f->size_limit);
+        gen_out(c, "    uint64_t limit_ = %lluULL;\n", (unsigned long long)f->size_limit);
+        if (f->size_option) {
+            gen_out(c, "    if (!ak_format_option_u64(opt, \"%s\", &limit_)) {\n", f->size_option);
+            gen_out(c, "        ak_report(d, %s, 0, 0, \"\", \"format option %s: not a byte count (digits, then "
+                   "K, M or G)\");\n        return false;\n    }\n", rule_ref(&em, f->size_rule), f->size_option);
+        }
+        gen_out(c, "    if ((uint64_t)size > limit_) {\n");
         gen_out(c, "        ak_report(d, %s, 0, 0, \"\", ", rule_ref(&em, f->size_rule));
         gen_c_string(c, f->size_rule->message, true);
-        gen_out(c, " \" (%%zu bytes, the limit is %llu)\", size);\n        return false;\n    }\n",
-            (unsigned long long)f->size_limit);
+        char set_by[200] = "";
+        if (f->size_option)
+            snprintf(set_by, sizeof set_by, "; format option %s sets it", f->size_option);
+        gen_out(c, " \" (%%zu bytes, the limit is %%llu%s)\", size, (unsigned long long)limit_);\n"
+               "        return false;\n    }\n", set_by);
     }
     gen_out(c, "    return true;\n}\n");
 
     gen_out(c, "\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d)\n{\n", id);
-    gen_out(c, "    if (!size_ok_(in->size, d))\n        return;\n");
+    gen_out(c, "    if (!size_ok_(in->size, opt, d))\n        return;\n");
     gen_out(c, "    %s_%s *o = calloc(1, sizeof *o);\n    if (!o)\n        return;\n", id, root);
     gen_out(c, "    ak_lctx c;\n    ak_lctx_init(&c, in->data, in->size, d, NULL, %s, opt);\n    c.root = o;\n", trunc_ref);
     gen_out(c, "    ak_release_init(&c.release, in, false); /* streaming: read pages may go */\n");
@@ -2170,7 +2179,7 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
 
     gen_out(c, "\n%s_%s *%s_decode(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d, ak_arena *arena)\n{\n",
         id, root, id);
-    gen_out(c, "    if (!size_ok_(size, d))\n        return NULL;\n");
+    gen_out(c, "    if (!size_ok_(size, opt, d))\n        return NULL;\n");
     gen_out(c, "    %s_%s *o = AK_ARENA_NEW(arena, %s_%s);\n    if (!o)\n        return NULL;\n", id, root, id, root);
     gen_out(c, "    ak_lctx c;\n    ak_lctx_init(&c, data, size, d, arena, %s, opt);\n    c.root = o;\n", trunc_ref);
     gen_out(c, "    bool ok = d_%s(&c, o) && !c.oom;\n    ak_lctx_free(&c);\n    return ok ? o : NULL;\n}\n", root);

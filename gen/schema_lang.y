@@ -229,6 +229,13 @@ item ::= MAGIC(M) STRING(B) SIZE GE INT(N). {
 item ::= LIMIT SIZE INT(N) CODE(C). {
     F(cc)->size_limit = int_of(N); F(cc)->size_code = C->text; F(cc)->size_at = C->at;
 }
+/* limit size N option NAME @code: the caller may set the limit (format option NAME=bytes) */
+item ::= LIMIT SIZE INT(N) name(K) name(O) CODE(C). {
+    if (strcmp(K->text, "option") != 0)
+        cc_error(cc, K->at, "unexpected '%s' (limit size <bytes> [option <name>] @code)", K->text);
+    F(cc)->size_limit = int_of(N); F(cc)->size_code = C->text; F(cc)->size_at = C->at;
+    F(cc)->size_option = O->text;
+}
 /* JSON: `limit depth N`: the nesting the validator allows unless asked for less */
 item ::= LIMIT name(K) INT(N). {
     if (strcmp(K->text, "depth") != 0)

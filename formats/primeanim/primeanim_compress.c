@@ -289,8 +289,9 @@ static bool write_v2(const channel *ch, size_t d, int game, const uint32_t *fram
 
 /* §5.3: every frame keyed (F = last frame + 1), channels in bone order,
  * MP1: rotation for every channel and the compacted translation array, EVNT
- * id last; MP2: three maps of length C, scale keys first, channel-major.
- * CharAnimTime types 0 (non-zero) and 2 (zero); duration (F - 1) intervals. */
+ * id last; MP2: three maps of length C, scale keys first, channel-major
+ * (frame-major with v0_scale_order=frame). CharAnimTime types 0 (non-zero)
+ * and 2 (zero); duration (F - 1) intervals (F with v0_duration=frames). */
 static void put_time(ak_buf *b, double seconds)
 {
     putf(b, seconds);
@@ -298,7 +299,7 @@ static void put_time(ak_buf *b, double seconds)
 }
 
 static bool write_v0(const channel *ch, size_t d, int game, uint32_t frames, double interval, const double *values,
-                     ak_buf *out)
+                     const ak_pa_v0_options *o, ak_buf *out)
 {
     bool mp1 = game == AK_PA_MP1;
     size_t start = out->len;
@@ -311,7 +312,7 @@ static bool write_v0(const channel *ch, size_t d, int game, uint32_t frames, dou
             map[g][c] = ch[c].q[g] ? (uint8_t)arrays[g]++ : 0xFF;
     }
     put32(out, 0);
-    put_time(out, (frames - 1) * interval);
+    put_time(out, (o->duration_frames ? frames : frames - 1) * interval);
     put_time(out, interval);
     put32(out, frames);
     put32(out, mp1 ? 3 : 0);
@@ -325,8 +326,14 @@ static bool write_v0(const channel *ch, size_t d, int game, uint32_t frames, dou
     for (int i = 0; i < (mp1 ? 2 : 3); i++) {
         int g = mp1 ? order_mp1[i] : order_mp2[i];
         put32(out, arrays[g] * frames);
-        for (size_t c = 0; c < d; c++)
-            for (uint32_t f = 0; ch[c].q[g] && f < frames; f++) {
+        /* channel-major (§2.2, §2.3); MP2 scale frame-major with v0_scale_order=frame (§6 B2) */
+        bool frame_major = g == AK_PA_SCALE && o->scale_frame_major;
+        size_t outer = frame_major ? frames : d, inner = frame_major ? d : frames;
+        for (size_t x = 0; x < outer; x++)
+            for (size_t y = 0; y < inner; y++) {
+                size_t c = frame_major ? y : x, f = frame_major ? x : y;
+                if (!ch[c].q[g])
+                    continue;
                 const double *v = values + ((size_t)g * d * frames + c * frames + f) * 4;
                 if (g == AK_PA_ROT) /* w x y z */
                     putf(out, v[3]), putf(out, v[0]), putf(out, v[1]), putf(out, v[2]);
@@ -397,11 +404,18 @@ bool primeanim_from_model(const struct ak_animation *anim, const ak_options *opt
     const char *why = "out of memory";
     bool ok = keyed_frames(ch, count, &arena, &interval, &frames, &keys, &why);
     bool v0 = opt && opt->format_version && strcmp(opt->format_version, "0") == 0;
+    ak_pa_v0_options v0_options;
+    if (ok && !ak_pa_v0_options_of(opt, &v0_options, &why))
+        ok = false;
     if (ok && v0) {
         /* every frame keyed: the grid from 0 to the last keyed frame */
         uint32_t all = frames[keys - 1] + 1;
-        if ((uint64_t)all * count * 3 * 16 > (UINT64_C(64) << 20)) {
-            why = "the key arrays of every frame exceed 64 MiB";
+        uint64_t cap = UINT64_C(64) << 20; /* what the reader accepts (max_file_bytes) */
+        if (!ak_format_option_u64(opt, "max_file_bytes", &cap)) {
+            why = "format option max_file_bytes is not a byte count";
+            ok = false;
+        } else if ((uint64_t)all * count * 3 * 16 > cap) {
+            why = "the key arrays of every frame exceed max_file_bytes";
             ok = false;
         } else {
             frames = AK_ARENA_ARRAY(&arena, uint32_t, all);
@@ -451,7 +465,7 @@ bool primeanim_from_model(const struct ak_animation *anim, const ak_options *opt
             }
     }
     if (ok)
-        ok = v0 ? write_v0(ch, count, game, (uint32_t)keys, interval, values, out)
+        ok = v0 ? write_v0(ch, count, game, (uint32_t)keys, interval, values, &v0_options, out)
                 : write_v2(ch, count, game, frames, keys, interval, mul, out);
     else
         ak_report(d, R(CONVERT_REFUSED), 0, 0, "", "%s: %s", R(CONVERT_REFUSED)->message, why);

@@ -78,7 +78,7 @@ static void put_key(void *user, uint32_t key, const ak_pa_totals *totals, size_t
 static bool dump_decoded(const ak_pa_v2 *v, const ak_options *opt, ak_buf *out, int level)
 {
     size_t len;
-    bool s32 = ak_pa_option(opt, "s32_totals", &len) != NULL;
+    bool s32 = ak_format_option(opt, "s32_totals", &len) != NULL;
     size_t keys = (size_t)v->key_count + 1;
     uint32_t *frames = malloc(keys * sizeof *frames);
     uint8_t *bytes = malloc(v->word_count * 4 + 1);

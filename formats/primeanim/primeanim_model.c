@@ -119,6 +119,7 @@ typedef struct v0_view {
     const float (*rot)[4];
     const float (*vec[3])[3]; /* [1] translation, [2] scale */
     size_t key_counts[3];
+    bool scale_frame_major; /* v0_scale_order=frame (§6 B2) */
 } v0_view;
 
 static bool v0_model(builder *b, const v0_view *v)
@@ -143,7 +144,11 @@ static bool v0_model(builder *b, const v0_view *v)
                     val[0] = q[1], val[1] = q[2], val[2] = q[3], val[3] = q[0];
                     set_key(&t->keys[f], f * v->interval, val, 4);
                 } else {
-                    const float *p = v->vec[g][index * v->frames + f]; /* scale: channel-major (§6 B2) */
+                    /* channel-major; MP2 scales frame-major with v0_scale_order=frame (§6 B2) */
+                    uint64_t at = g == AK_PA_SCALE && v->scale_frame_major
+                                      ? (uint64_t)f * (v->key_counts[g] / v->frames) + index
+                                      : index * v->frames + f;
+                    const float *p = v->vec[g][at];
                     val[0] = p[0], val[1] = p[1], val[2] = p[2];
                     set_key(&t->keys[f], f * v->interval, val, 3);
                 }
@@ -157,6 +162,13 @@ bool primeanim_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, 
                         struct ak_animation **out)
 {
     *out = NULL;
+    ak_pa_v0_options v0_options;
+    const char *bad = NULL;
+    if (!ak_pa_v0_options_of(opt, &v0_options, &bad)) {
+        const ak_rule *r = &primeanim_rules[primeanim_R_CONVERT_REFUSED];
+        ak_report(d, r, 0, 0, "", "%s: %s", r->message, bad);
+        return false;
+    }
     primeanim_file *doc = primeanim_decode(in->data, in->size, opt, d, arena);
     if (!doc || ak_diags_errors(d))
         return false;
@@ -167,7 +179,7 @@ bool primeanim_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, 
     double duration = -1;
     bool ok = false;
     size_t s32_len;
-    bool s32 = ak_pa_option(opt, "s32_totals", &s32_len) != NULL;
+    bool s32 = ak_format_option(opt, "s32_totals", &s32_len) != NULL;
     if (doc->layout == primeanim_layout_v2_mp1 || doc->layout == primeanim_layout_v2_mp2) {
         ak_pa_v2 *view = AK_ARENA_NEW(arena, ak_pa_v2);
         if (!view)
@@ -184,7 +196,8 @@ bool primeanim_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, 
         const primeanim_v0_mp1 *v = &doc->v0_mp1;
         v0_view view = {v->bone_map, {NULL, v->trans_map, NULL}, {v->channel_count, v->trans_map_count, 0},
                         v->frame_count, v->interval.seconds, (const float (*)[4])v->rot_keys,
-                        {NULL, (const float (*)[3])v->trans_keys, NULL}, {v->rot_keys_count, v->trans_keys_count, 0}};
+                        {NULL, (const float (*)[3])v->trans_keys, NULL}, {v->rot_keys_count, v->trans_keys_count, 0},
+                        false};
         ok = v0_model(&b, &view);
         duration = v->duration.seconds;
     } else {
@@ -196,7 +209,8 @@ bool primeanim_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, 
                         v->interval.seconds,
                         (const float (*)[4])v->rot_keys,
                         {NULL, (const float (*)[3])v->trans_keys, (const float (*)[3])v->scale_keys},
-                        {v->rot_keys_count, v->trans_keys_count, v->scale_keys_count}};
+                        {v->rot_keys_count, v->trans_keys_count, v->scale_keys_count},
+                        v0_options.scale_frame_major};
         ok = v0_model(&b, &view);
         duration = v->duration.seconds;
     }

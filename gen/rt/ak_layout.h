@@ -10,6 +10,7 @@
 #include <animkit/animkit.h>
 
 #include "arena.h"
+#include "format_options.h"
 #include "release.h"
 
 #include <stdbool.h>

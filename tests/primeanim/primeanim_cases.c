@@ -614,6 +614,40 @@ static void game_cases(void)
     ak_buf_free(&b);
 }
 
+/* §4: every configurable limit at its edge (format options): the limit
+ * itself passes, one less is reported. Base files: v2 N = 4, D = 2; v0
+ * F = 2, C = 2; decoded bytes = frames x channels x 40. */
+static void limit_cases(void)
+{
+    char name[128], options[128];
+    for (int game = 1; game <= 2; game++) {
+        for (int v0f = 0; v0f < 2; v0f++) {
+            ak_buf b;
+            ak_buf_init(&b);
+            if (v0f) {
+                v0 f = base_v0(game);
+                build_v0(&f, &b);
+            } else {
+                v2 f = base_v2(game);
+                build_v2(&f, &b);
+            }
+            const char *hint = v0f && game == 2 ? "game=mp2," : "";
+            unsigned frames = v0f ? 2 : 4, decoded = frames * 2 * 40;
+            static const char *const what[3] = {"max_frames", "max_decoded_bytes", "max_file_bytes"};
+            static const char *const code[3] = {"primeanim.limit.frames", "primeanim.limit.decoded-size",
+                                                "primeanim.limit.file-size"};
+            unsigned edge[3] = {frames, decoded, (unsigned)b.len};
+            for (int l = 0; l < 3; l++)
+                for (int over = 0; over < 2; over++) {
+                    snprintf(name, sizeof name, "v%d_mp%d_%s_%s", v0f ? 0 : 2, game, what[l], over ? "over" : "edge");
+                    snprintf(options, sizeof options, "%s%s=%u", hint, what[l], edge[l] - (unsigned)over);
+                    emit_case(name, &b, options, over ? EX({code[l], 0}) : NONE);
+                }
+            ak_buf_free(&b);
+        }
+    }
+}
+
 static int make_dir(const char *path)
 {
     if (mkdir(path, 0755) != 0 && errno != EEXIST) {
@@ -638,6 +672,7 @@ static int cases(const char *dir)
     v0_cases(1);
     v0_cases(2);
     game_cases();
+    limit_cases();
     return failures != 0;
 }
 

@@ -204,8 +204,8 @@ static void test_totals_wrap(void **state)
     ak_options opt = {.format_options = "x=1,game=mp2,s32_totals"};
     size_t n;
     assert_int_equal(ak_pa_hint(&opt), AK_PA_MP2);
-    assert_non_null(ak_pa_option(&opt, "s32_totals", &n));
-    assert_null(ak_pa_option(&opt, "s32", &n));
+    assert_non_null(ak_format_option(&opt, "s32_totals", &n));
+    assert_null(ak_format_option(&opt, "s32", &n));
 }
 
 static bool has_code(const ak_diags *d, const char *code)
@@ -293,6 +293,187 @@ static void test_limits(void **state)
     assert_true(has_code(d, "primeanim.limit.decoded-size"));
     ak_diags_free(d);
     free(p);
+}
+
+/* The codes of validating data with these format options (NULL: none). */
+static ak_diags *validate_with(const uint8_t *data, size_t size, const char *options)
+{
+    ak_diags *d = ak_diags_new(NULL);
+    ak_input in = {"limits", data, size, false};
+    ak_options opt = {.format_options = options};
+    prime()->validate(&in, &opt, d);
+    return d;
+}
+
+static void assert_limit(const uint8_t *data, size_t size, const char *options, const char *code, bool reported)
+{
+    ak_diags *d = validate_with(data, size, options);
+    if (has_code(d, code) != reported)
+        fail_msg("%s: %s %s", options, code, reported ? "not reported" : "reported");
+    ak_diags_free(d);
+}
+
+/* One bone at rest, 3 keys 0.1 s apart */
+typedef struct rest_anim {
+    ak_key key[3];
+    ak_track track;
+    ak_animation anim;
+} rest_anim;
+
+static void rest(rest_anim *r)
+{
+    memset(r, 0, sizeof *r);
+    for (int k = 0; k < 3; k++)
+        r->key[k].time = k / 10.0, r->key[k].interp = AK_INTERP_LINEAR, r->key[k].value.f[3] = 1;
+    r->track = (ak_track){.node = "3", .property = "rotation", .type = AK_VT_FLOATQ, .kind = AK_TRACK_CURVE,
+                          .keys = r->key, .key_count = 3};
+    r->anim = (ak_animation){"v0", 0.2, &r->track, 1};
+}
+
+/* A v0 file from the v0 writer (§5.3): one bone, 3 frames (F = 3), MP1 */
+static void v0_file(ak_buf *out)
+{
+    rest_anim r;
+    rest(&r);
+    ak_animation anim = r.anim;
+    ak_options opt = {.format_options = "game=mp1", .format_version = "0"};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_buf_init(out);
+    assert_true(prime()->from_model(&anim, &opt, d, out));
+    ak_diags_free(d);
+}
+
+/* Every configurable limit of §4 at its edge: the limit itself passes, one
+ * less is reported; a malformed value is reported with the limit's rule. */
+static void test_limit_options(void **state)
+{
+    (void)state;
+    /* 57 max_file_bytes: mp1_file has 128 bytes */
+    assert_limit(mp1_file, sizeof mp1_file, "max_file_bytes=128", "primeanim.limit.file-size", false);
+    assert_limit(mp1_file, sizeof mp1_file, "max_file_bytes=127", "primeanim.limit.file-size", true);
+    assert_limit(mp1_file, sizeof mp1_file, "max_file_bytes=1K", "primeanim.limit.file-size", false);
+    assert_limit(mp1_file, sizeof mp1_file, "max_file_bytes=0K", "primeanim.limit.file-size", true);
+    assert_limit(mp1_file, sizeof mp1_file, "max_file_bytes=lots", "primeanim.limit.file-size", true);
+    /* 59 max_frames: N = 4 (MP1), N = 2 (MP2), F = 3 (v0) */
+    assert_limit(mp1_file, sizeof mp1_file, "max_frames=4", "primeanim.limit.frames", false);
+    assert_limit(mp1_file, sizeof mp1_file, "max_frames=3", "primeanim.limit.frames", true);
+    assert_limit(mp2_file, sizeof mp2_file, "max_frames=2", "primeanim.limit.frames", false);
+    assert_limit(mp2_file, sizeof mp2_file, "max_frames=1", "primeanim.limit.frames", true);
+    assert_limit(mp1_file, sizeof mp1_file, "max_frames=", "primeanim.limit.frames", true);
+    ak_buf v0;
+    v0_file(&v0);
+    assert_limit((const uint8_t *)v0.data, v0.len, "game=mp1,max_frames=3", "primeanim.limit.frames", false);
+    assert_limit((const uint8_t *)v0.data, v0.len, "game=mp1,max_frames=2", "primeanim.limit.frames", true);
+    /* 61 max_decoded_bytes: frames x channels x 40 = 4 x 1 x 40 (MP1), 2 x 2 x 40 (MP2), 3 x 1 x 40 (v0) */
+    assert_limit(mp1_file, sizeof mp1_file, "max_decoded_bytes=160", "primeanim.limit.decoded-size", false);
+    assert_limit(mp1_file, sizeof mp1_file, "max_decoded_bytes=159", "primeanim.limit.decoded-size", true);
+    assert_limit(mp2_file, sizeof mp2_file, "max_decoded_bytes=160", "primeanim.limit.decoded-size", false);
+    assert_limit(mp2_file, sizeof mp2_file, "max_decoded_bytes=159", "primeanim.limit.decoded-size", true);
+    assert_limit((const uint8_t *)v0.data, v0.len, "game=mp1,max_decoded_bytes=120", "primeanim.limit.decoded-size",
+                 false);
+    assert_limit((const uint8_t *)v0.data, v0.len, "game=mp1,max_decoded_bytes=119", "primeanim.limit.decoded-size",
+                 true);
+    assert_limit(mp1_file, sizeof mp1_file, "max_decoded_bytes=-1", "primeanim.limit.decoded-size", true);
+    /* the v0 writer refuses key arrays beyond max_file_bytes (3 frames x 1 channel x 48 bytes = 144) */
+    ak_buf_free(&v0);
+    rest_anim r;
+    rest(&r);
+    for (int over = 0; over < 2; over++) {
+        ak_options opt = {.format_options = over ? "max_file_bytes=143" : "max_file_bytes=144", .format_version = "0"};
+        ak_diags *d = ak_diags_new(NULL);
+        ak_buf out;
+        ak_buf_init(&out);
+        assert_int_equal(prime()->from_model(&r.anim, &opt, d, &out), !over);
+        ak_buf_free(&out);
+        ak_diags_free(d);
+    }
+    /* the option syntax: the last occurrence wins; K, M, G; beyond 64 bits is malformed */
+    ak_options o = {.format_options = "max_frames=1,max_frames=2M,s32_totals"};
+    uint64_t v = 0;
+    assert_true(ak_format_option_u64(&o, "max_frames", &v) && v == (UINT64_C(2) << 20));
+    o.format_options = "max_frames=18446744073709551616";
+    assert_false(ak_format_option_u64(&o, "max_frames", &v));
+    o.format_options = "max_frames=17179869184G";
+    assert_false(ak_format_option_u64(&o, "max_frames", &v));
+    v = 7;
+    assert_true(ak_format_option_u64(&o, "max_file_bytes", &v) && v == 7); /* absent: unchanged */
+}
+
+/* §6 B2 v0_scale_order and §5.3 v0_duration: MP2 v0 with two scaled bones,
+ * written and read frame-major (or channel-major); F intervals of duration */
+static void test_v0_options(void **state)
+{
+    (void)state;
+    ak_key skeys[2][3];
+    ak_track tracks[2];
+    memset(skeys, 0, sizeof skeys);
+    for (int t = 0; t < 2; t++) {
+        for (int k = 0; k < 3; k++) {
+            skeys[t][k].time = k / 10.0, skeys[t][k].interp = AK_INTERP_LINEAR;
+            for (int a = 0; a < 3; a++)
+                skeys[t][k].value.f[a] = (float)(1 + t + 0.25 * k + 0.125 * a);
+        }
+        tracks[t] = (ak_track){.node = t ? "7" : "0", .property = "scale", .type = AK_VT_FLOAT3,
+                               .kind = AK_TRACK_CURVE, .keys = skeys[t], .key_count = 3};
+    }
+    ak_animation anim = {"scales", 0.2, tracks, 2};
+    static const char *const written[] = {"game=mp2,v0_scale_order=frame,v0_duration=frames", "game=mp2"};
+    for (int w = 0; w < 2; w++) {
+        ak_options opt = {.format_options = written[w], .format_version = "0"};
+        ak_diags *d = ak_diags_new(NULL);
+        ak_buf out;
+        ak_buf_init(&out);
+        assert_true(prime()->from_model(&anim, &opt, d, &out));
+        /* duration (CharAnimTime at 4): 3 or 2 intervals of 0.1 s; both are valid (rule 21) */
+        uint32_t bits = (uint32_t)((uint8_t)out.data[4]) << 24 | (uint32_t)((uint8_t)out.data[5]) << 16 |
+                        (uint32_t)((uint8_t)out.data[6]) << 8 | (uint8_t)out.data[7];
+        float duration;
+        memcpy(&duration, &bits, 4);
+        assert_float_equal(duration, w == 0 ? 0.3 : 0.2, 1e-6);
+        ak_diags *v = validate_with((const uint8_t *)out.data, out.len, "game=mp2");
+        assert_int_equal(ak_diags_count(v), 0);
+        ak_diags_free(v);
+        /* read with each order: the values come back only with the order they were written in */
+        for (int r = 0; r < 2; r++) {
+            ak_options ropt = {.format_options = r == 0 ? "game=mp2,v0_scale_order=frame" : "game=mp2"};
+            ak_input in = {"v0", (const uint8_t *)out.data, out.len, false};
+            ak_arena arena;
+            ak_arena_init(&arena, 0);
+            ak_animation *back = NULL;
+            assert_true(prime()->to_model(&in, &ropt, d, &arena, &back));
+            bool same = true;
+            for (size_t i = 0; i < back->track_count; i++) {
+                const ak_track *b = &back->tracks[i];
+                if (strcmp(b->property, "scale") != 0)
+                    continue;
+                int t = strcmp(b->node, "7") == 0;
+                for (int k = 0; k < 3; k++)
+                    for (int a = 0; a < 3; a++)
+                        same &= b->keys[k].value.f[a] == skeys[t][k].value.f[a];
+            }
+            assert_int_equal(same, r == w);
+            ak_arena_free(&arena);
+        }
+        ak_buf_free(&out);
+        ak_diags_free(d);
+    }
+    /* other values: refused by the writer and the reader */
+    ak_options bad = {.format_options = "game=mp2,v0_scale_order=bone", .format_version = "0"};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_buf out;
+    ak_buf_init(&out);
+    assert_false(prime()->from_model(&anim, &bad, d, &out));
+    bad.format_options = "v0_duration=seconds";
+    assert_false(prime()->from_model(&anim, &bad, d, &out));
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    ak_animation *back = NULL;
+    ak_input in = {"hand", mp2_file, sizeof mp2_file, false};
+    assert_false(prime()->to_model(&in, &bad, d, &arena, &back));
+    assert_true(has_code(d, "primeanim.convert.refused"));
+    ak_arena_free(&arena);
+    ak_buf_free(&out);
+    ak_diags_free(d);
 }
 
 /* §5.1: every case and example without errors re-emits, and undumps from its
@@ -547,6 +728,7 @@ int main(void)
         cmocka_unit_test(test_totals_wrap),       cmocka_unit_test(test_limits),
         cmocka_unit_test(test_roundtrip),         cmocka_unit_test(test_detect),
         cmocka_unit_test(test_compress_roundtrip), cmocka_unit_test(test_dump_decoded),
+        cmocka_unit_test(test_limit_options),     cmocka_unit_test(test_v0_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
