@@ -100,3 +100,11 @@ int ak_value_component_index(ak_value_type t, const char *s, size_t n)
     }
     return -1;
 }
+
+const char *ak_animation_attribute(const ak_animation *anim, const char *name)
+{
+    for (size_t i = 0; i < anim->attribute_count; i++)
+        if (strcmp(anim->attributes[i].name, name) == 0)
+            return anim->attributes[i].value;
+    return NULL;
+}

@@ -123,12 +123,33 @@ typedef struct ak_track {
     size_t key_count;
 } ak_track;
 
+/* Whether playback repeats at the end: what a format's flag says, or
+ * UNKNOWN when it has none (the zero value). */
+typedef enum ak_looping { AK_LOOPING_UNKNOWN = 0, AK_LOOPING_NO, AK_LOOPING_YES } ak_looping;
+
+/* A value of the animation that only some formats have a field for and the
+ * model has no member for (a Metroid Prime ANIM's EVNT id), carried from a
+ * format's to_model to a writer's from_model. The name is
+ * "<format id>.<field>" (the spec's field name), the value text. A writer
+ * uses the names of its own format it knows and may report the others as
+ * lost. */
+typedef struct ak_attribute {
+    const char *name;
+    const char *value;
+} ak_attribute;
+
 typedef struct ak_animation {
     const char *name; /* may be NULL */
     double duration;  /* seconds; < 0 when the format has none */
     ak_track *tracks;
     size_t track_count;
+    ak_looping looping;
+    const ak_attribute *attributes; /* may be NULL when attribute_count is 0 */
+    size_t attribute_count;
 } ak_animation;
+
+/* The value of attribute `name`, or NULL. */
+const char *ak_animation_attribute(const ak_animation *anim, const char *name);
 
 /* Value of a track at time t (runtime/sample.c):
  *  - Raw: lerp between samples floor((t - start) / interval) and the next;

@@ -7,13 +7,16 @@
  * rotation (a quaternion type), translation or scale (3 components; scale
  * only in MP2). Keyed frames are the union of the tracks' key times on a
  * grid of the smallest gap between them (rounded down to whole
- * microseconds, as retail data is); each track is evaluated there. What
- * cannot be written is reported once per kind as primeanim.convert.loss. */
+ * microseconds, as retail data is); each track is evaluated there. The
+ * model's looping flag (v2) and its attribute primeanim.evnt_id (MP1) go
+ * into the header. What cannot be written is reported once per kind as
+ * primeanim.convert.loss. */
 #include "bits.h"
 #include "model.h"
 #include "primeanim.h"
 #include "primeanim_layout.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,8 +216,14 @@ static void putf(ak_buf *b, double v)
     put32(b, u);
 }
 
+/* What the header says beyond the keys: the EVNT id (MP1, 0 = none) and
+   the looping flag (v2) */
+typedef struct header_values {
+    uint32_t evnt, looping;
+} header_values;
+
 static bool write_v2(const channel *ch, size_t d, int game, const uint32_t *frames, size_t keys, double interval,
-                     const double mul[3], ak_buf *out)
+                     const double mul[3], const header_values *hv, ak_buf *out)
 {
     bool mp1 = game == AK_PA_MP1;
     uint32_t n = frames[keys - 1] + 1;
@@ -222,7 +231,7 @@ static bool write_v2(const channel *ch, size_t d, int game, const uint32_t *fram
     put32(out, 2);
     put32(out, 0); /* scratch: below */
     if (mp1) {
-        put32(out, 0); /* EVNT: none */
+        put32(out, hv->evnt);
         put32(out, 1);
     } else {
         put16(out, 0x0101);
@@ -230,7 +239,7 @@ static bool write_v2(const channel *ch, size_t d, int game, const uint32_t *fram
     putf(out, frames[keys - 1] * interval);
     putf(out, interval);
     put32(out, mp1 ? 3 : 0);
-    put32(out, 0); /* not looping */
+    put32(out, hv->looping);
     put32(out, DIV);
     putf(out, mul[AK_PA_TRANS]);
     if (!mp1)
@@ -299,7 +308,7 @@ static void put_time(ak_buf *b, double seconds)
 }
 
 static bool write_v0(const channel *ch, size_t d, int game, uint32_t frames, double interval, const double *values,
-                     const ak_pa_v0_options *o, ak_buf *out)
+                     const ak_pa_v0_options *o, const header_values *hv, ak_buf *out)
 {
     bool mp1 = game == AK_PA_MP1;
     size_t start = out->len;
@@ -342,7 +351,7 @@ static bool write_v0(const channel *ch, size_t d, int game, uint32_t frames, dou
             }
     }
     if (mp1)
-        put32(out, 0); /* EVNT: none */
+        put32(out, hv->evnt);
     while ((out->len - start) % 32)
         ak_buf_append(out, "\xff", 1);
     return !out->failed;
@@ -386,6 +395,24 @@ bool primeanim_from_model(const struct ak_animation *anim, const ak_options *opt
         ak_report(d, R(CONVERT_REFUSED), 0, 0, "", "%s: no bone track", R(CONVERT_REFUSED)->message);
         return false;
     }
+    /* the model's looping flag (v2; unknown: not looping) and EVNT id (MP1) */
+    header_values hv = {0, anim->looping == AK_LOOPING_YES};
+    const char *evnt = ak_animation_attribute(anim, AK_PA_ATTR_EVNT);
+    if (evnt) {
+        char *end;
+        errno = 0;
+        unsigned long long id = strtoull(evnt, &end, 0);
+        if (game != AK_PA_MP1)
+            ak_report(d, R(CONVERT_LOSS), 0, 0, "", "%s: the EVNT id %s (an Echoes ANIM has none)",
+                      R(CONVERT_LOSS)->message, evnt);
+        else if (errno || *end || end == evnt || id > 0xFFFFFFFFull || evnt[0] == '-')
+            ak_report(d, R(CONVERT_LOSS), 0, 0, "", "%s: the EVNT id '%s' (not a 32-bit number)",
+                      R(CONVERT_LOSS)->message, evnt);
+        else
+            hv.evnt = (uint32_t)id;
+    }
+    if (anim->looping == AK_LOOPING_YES && opt && opt->format_version && strcmp(opt->format_version, "0") == 0)
+        ak_report(d, R(CONVERT_LOSS), 0, 0, "", "%s: the looping flag (version 0 has none)", R(CONVERT_LOSS)->message);
     /* order (§2.12): MP2 ascending; MP1 ascending with the root (bone 3) last */
     qsort(ch, count, sizeof *ch, cmp_channel);
     if (game == AK_PA_MP1)
@@ -465,8 +492,8 @@ bool primeanim_from_model(const struct ak_animation *anim, const ak_options *opt
             }
     }
     if (ok)
-        ok = v0 ? write_v0(ch, count, game, (uint32_t)keys, interval, values, &v0_options, out)
-                : write_v2(ch, count, game, frames, keys, interval, mul, out);
+        ok = v0 ? write_v0(ch, count, game, (uint32_t)keys, interval, values, &v0_options, &hv, out)
+                : write_v2(ch, count, game, frames, keys, interval, mul, &hv, out);
     else
         ak_report(d, R(CONVERT_REFUSED), 0, 0, "", "%s: %s", R(CONVERT_REFUSED)->message, why);
     ak_arena_free(&arena);

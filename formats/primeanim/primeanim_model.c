@@ -4,7 +4,9 @@
  * (quaternions slerp). v2: keys at the keyed frames (§2.11; the last key
  * holds); v0: one key per frame (§2.2, §2.3; the wrap from the last frame
  * back to frame 0 that v0 playback does is not kept: the last key holds).
- * Translation and scale are in the file's units (multipliers applied). */
+ * Translation and scale are in the file's units (multipliers applied).
+ * v2's looping flag is the model's; an MP1 EVNT id other than none is the
+ * attribute "primeanim.evnt_id" ("0x%08X"). */
 #include "model.h"
 #include "primeanim_doc.h"
 
@@ -177,6 +179,8 @@ bool primeanim_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, 
     if (!b.tracks)
         return false;
     double duration = -1;
+    ak_looping looping = AK_LOOPING_UNKNOWN; /* v0 has no flag (its playback wraps, §3) */
+    uint32_t evnt = 0;                        /* MP1: the EVNT id, 0 = none */
     bool ok = false;
     size_t s32_len;
     bool s32 = ak_format_option(opt, "s32_totals", &s32_len) != NULL;
@@ -184,13 +188,18 @@ bool primeanim_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, 
         ak_pa_v2 *view = AK_ARENA_NEW(arena, ak_pa_v2);
         if (!view)
             return false;
+        uint32_t flag;
         if (doc->layout == primeanim_layout_v2_mp1) {
             ak_pa_v2_of_mp1(&doc->v2_mp1, view);
             duration = doc->v2_mp1.duration;
+            flag = doc->v2_mp1.looping;
+            evnt = doc->v2_mp1.evnt_id;
         } else {
             ak_pa_v2_of_mp2(&doc->v2_mp2, view);
             duration = doc->v2_mp2.duration;
+            flag = doc->v2_mp2.looping;
         }
+        looping = flag ? AK_LOOPING_YES : AK_LOOPING_NO; /* non-zero = looping (§2.4) */
         ok = v2_model(&b, view, s32);
     } else if (doc->layout == primeanim_layout_v0_mp1) {
         const primeanim_v0_mp1 *v = &doc->v0_mp1;
@@ -200,6 +209,7 @@ bool primeanim_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, 
                         false};
         ok = v0_model(&b, &view);
         duration = v->duration.seconds;
+        evnt = v->evnt_id;
     } else {
         const primeanim_v0_mp2 *v = &doc->v0_mp2;
         v0_view view = {v->bone_map,
@@ -222,6 +232,17 @@ bool primeanim_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, 
     anim->duration = duration;
     anim->tracks = b.tracks;
     anim->track_count = b.count;
+    anim->looping = looping;
+    if (evnt != 0 && evnt != 0xFFFFFFFFu) { /* both mean none (§6 B8) */
+        ak_attribute *a = AK_ARENA_NEW(arena, ak_attribute);
+        char *value = ak_arena_alloc(arena, 11, 1);
+        if (!a || !value)
+            return false;
+        snprintf(value, 11, "0x%08lX", (unsigned long)evnt);
+        *a = (ak_attribute){AK_PA_ATTR_EVNT, value};
+        anim->attributes = a;
+        anim->attribute_count = 1;
+    }
     *out = anim;
     return true;
 }

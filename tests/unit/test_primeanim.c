@@ -327,7 +327,7 @@ static void rest(rest_anim *r)
         r->key[k].time = k / 10.0, r->key[k].interp = AK_INTERP_LINEAR, r->key[k].value.f[3] = 1;
     r->track = (ak_track){.node = "3", .property = "rotation", .type = AK_VT_FLOATQ, .kind = AK_TRACK_CURVE,
                           .keys = r->key, .key_count = 3};
-    r->anim = (ak_animation){"v0", 0.2, &r->track, 1};
+    r->anim = (ak_animation){.name = "v0", .duration = 0.2, .tracks = &r->track, .track_count = 1};
 }
 
 /* A v0 file from the v0 writer (§5.3): one bone, 3 frames (F = 3), MP1 */
@@ -416,7 +416,7 @@ static void test_v0_options(void **state)
         tracks[t] = (ak_track){.node = t ? "7" : "0", .property = "scale", .type = AK_VT_FLOAT3,
                                .kind = AK_TRACK_CURVE, .keys = skeys[t], .key_count = 3};
     }
-    ak_animation anim = {"scales", 0.2, tracks, 2};
+    ak_animation anim = {.name = "scales", .duration = 0.2, .tracks = tracks, .track_count = 2};
     static const char *const written[] = {"game=mp2,v0_scale_order=frame,v0_duration=frames", "game=mp2"};
     for (int w = 0; w < 2; w++) {
         ak_options opt = {.format_options = written[w], .format_version = "0"};
@@ -474,6 +474,60 @@ static void test_v0_options(void **state)
     ak_arena_free(&arena);
     ak_buf_free(&out);
     ak_diags_free(d);
+}
+
+/* The EVNT id and the looping flag through the common model: v2 MP1 -> model
+ * -> v2 and v0 MP1 keep them; MP2 reports the id as lost. */
+static void test_model_header(void **state)
+{
+    (void)state;
+    uint8_t file[sizeof mp1_file];
+    memcpy(file, mp1_file, sizeof file);
+    put32(file + 0x08, 0x12345678); /* evnt_id */
+    put32(file + 0x1C, 1);          /* looping */
+    ak_input in = {"hand", file, sizeof file, false};
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    ak_animation *anim = NULL;
+    assert_true(prime()->to_model(&in, &opt, d, &arena, &anim));
+    assert_int_equal(anim->looping, AK_LOOPING_YES);
+    assert_string_equal(ak_animation_attribute(anim, "primeanim.evnt_id"), "0x12345678");
+    for (int v0 = 0; v0 < 2; v0++) {
+        ak_options wopt = {.format_options = "game=mp1", .format_version = v0 ? "0" : NULL};
+        ak_buf out;
+        ak_buf_init(&out);
+        assert_true(prime()->from_model(anim, &wopt, d, &out));
+        const uint8_t *p = (const uint8_t *)out.data;
+        if (!v0) {
+            assert_int_equal(ak_lget32be(p + 0x08), 0x12345678);
+            assert_int_equal(ak_lget32be(p + 0x1C), 1);
+        }
+        ak_input back_in = {"back", p, out.len, false};
+        ak_animation *back = NULL;
+        assert_true(prime()->to_model(&back_in, &wopt, d, &arena, &back));
+        assert_string_equal(ak_animation_attribute(back, "primeanim.evnt_id"), "0x12345678");
+        assert_int_equal(back->looping, v0 ? AK_LOOPING_UNKNOWN : AK_LOOPING_YES);
+        ak_buf_free(&out);
+    }
+    assert_true(has_code(d, "primeanim.convert.loss")); /* v0 has no looping flag */
+    ak_diags_free(d);
+    /* MP2 has no EVNT id: reported; the hand file (0, not looping): no attribute */
+    d = ak_diags_new(NULL);
+    ak_options mp2 = {.format_options = "game=mp2"};
+    ak_buf out;
+    ak_buf_init(&out);
+    assert_true(prime()->from_model(anim, &mp2, d, &out));
+    assert_true(has_code(d, "primeanim.convert.loss"));
+    ak_buf_free(&out);
+    ak_input hand = {"hand", mp1_file, sizeof mp1_file, false};
+    assert_true(prime()->to_model(&hand, &opt, d, &arena, &anim));
+    assert_int_equal(anim->looping, AK_LOOPING_NO);
+    assert_int_equal(anim->attribute_count, 0);
+    assert_null(ak_animation_attribute(anim, "primeanim.evnt_id"));
+    ak_diags_free(d);
+    ak_arena_free(&arena);
 }
 
 /* §5.1: every case and example without errors re-emits, and undumps from its
@@ -657,7 +711,7 @@ static void test_compress_roundtrip(void **state)
             }
         }
     }
-    ak_animation anim = {"walk", KEYS / 30.0, tracks, TRACKS};
+    ak_animation anim = {.name = "walk", .duration = KEYS / 30.0, .tracks = tracks, .track_count = TRACKS};
     for (int run = 0; run < 4; run++) {
         int game = 1 + run % 2;
         bool v0 = run >= 2; /* §5.3: floats as they are, every frame keyed */
@@ -729,6 +783,7 @@ int main(void)
         cmocka_unit_test(test_roundtrip),         cmocka_unit_test(test_detect),
         cmocka_unit_test(test_compress_roundtrip), cmocka_unit_test(test_dump_decoded),
         cmocka_unit_test(test_limit_options),     cmocka_unit_test(test_v0_options),
+        cmocka_unit_test(test_model_header),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
