@@ -169,8 +169,9 @@ bool ak_track_eval(const ak_track *track, double t, ak_value *out);
 /* The largest difference between two tracks with the same number of
  * numeric components, sampled at every key of both and 7 points inside each
  * segment: *worst (per component, in value units) and the time *at where it
- * is. False for string tracks or different component counts. Curves are
- * built in arena. */
+ * is. Two quaternion tracks (floatQ, doubleQ) deviate by the nearer of q
+ * and -q at each sample (one rotation). False for string tracks or
+ * different component counts. Curves are built in arena. */
 bool ak_track_deviation(const ak_track *a, const ak_track *b, ak_arena *arena, double *worst, double *at);
 
 /* Decodes in with f's to_model into the model *out, in arena (initialised
