@@ -277,11 +277,20 @@ size_t ak_lkind_size(ak_lkind k)
     }
 }
 
+/* The NaN the undump makes of "nan" (C's NAN): any other NaN is written
+   with its bit pattern, "nan:0x7fc00001", so that the undump keeps it */
+#define QUIET_NAN32 UINT32_C(0x7fc00000)
+#define QUIET_NAN64 UINT64_C(0x7ff8000000000000)
+
 static void dump_f32(ak_buf *out, float v)
 {
     char tmp[AK_NUM_BUFSIZE];
     size_t n = ak_format_f32(v, tmp);
-    if (isfinite(v)) {
+    uint32_t bits;
+    memcpy(&bits, &v, 4);
+    if (v != v && bits != QUIET_NAN32) {
+        ak_buf_printf(out, "\"nan:0x%08lx\"", (unsigned long)bits);
+    } else if (isfinite(v)) {
         ak_buf_append(out, tmp, n);
     } else {
         ak_buf_putc(out, '"');
@@ -294,7 +303,11 @@ static void dump_f64(ak_buf *out, double v)
 {
     char tmp[AK_NUM_BUFSIZE];
     size_t n = ak_format_f64(v, tmp);
-    if (isfinite(v)) {
+    uint64_t bits;
+    memcpy(&bits, &v, 8);
+    if (v != v && bits != QUIET_NAN64) {
+        ak_buf_printf(out, "\"nan:0x%016llx\"", (unsigned long long)bits);
+    } else if (isfinite(v)) {
         ak_buf_append(out, tmp, n);
     } else {
         ak_buf_putc(out, '"');
@@ -772,6 +785,32 @@ static bool check_value(undump *u, ak_json_parser *p, const ak_json_event *e, co
     return false;
 }
 
+/* "nan:0x" and exactly `digits` hex digits (8: f32, 16: f64) of a NaN's
+   bit pattern (the dump's spelling of a NaN other than C's NAN) */
+static bool nan_bits(undump *u, const ak_json_event *e, int digits, float *f, double *d)
+{
+    u->scratch.len = 0;
+    ak_json_string_decode(e, &u->scratch);
+    const char *s = ak_buf_cstr(&u->scratch);
+    if (u->scratch.len != (size_t)(6 + digits) || strncmp(s, "nan:0x", 6) != 0)
+        return false;
+    uint64_t bits = 0;
+    for (int i = 6; i < 6 + digits; i++) {
+        char c = s[i];
+        int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (v < 0)
+            return false;
+        bits = bits << 4 | (uint64_t)v;
+    }
+    if (digits == 8) {
+        uint32_t b32 = (uint32_t)bits;
+        memcpy(f, &b32, 4);
+        return *f != *f;
+    }
+    memcpy(d, &bits, 8);
+    return *d != *d;
+}
+
 static bool store_scalar_(undump *u, ak_json_parser *p, const ak_json_event *e, const ak_lfield *g, ak_lkind k,
                           uint8_t *dst);
 
@@ -823,8 +862,14 @@ static bool store_scalar_(undump *u, ak_json_parser *p, const ak_json_event *e, 
                 special = INFINITY;
             else if (ak_json_string_equals(e, "-inf", 4))
                 special = -INFINITY;
+            else if (nan_bits(u, e, k == AK_LK_F32 ? 8 : 16, &f, &d))
+                goto store; /* "nan:0x<bits>": that NaN exactly */
             else
-                return fail(u, p, tr, e, "a number is needed here (or \"nan\", \"inf\", \"-inf\")"), false;
+                return fail(u, p, tr, e,
+                            "a number is needed here (or \"nan\", \"nan:0x<%d hex digits of a NaN>\", \"inf\", "
+                            "\"-inf\")",
+                            k == AK_LK_F32 ? 8 : 16),
+                       false;
             d = special;
             f = (float)special;
         } else if (e->kind == AK_JSON_NUMBER) {
@@ -837,6 +882,7 @@ static bool store_scalar_(undump *u, ak_json_parser *p, const ak_json_event *e, 
         } else {
             return fail(u, p, tr, e, "a number is needed here"), false;
         }
+    store:
         if (k == AK_LK_F32)
             memcpy(dst, &f, 4);
         else

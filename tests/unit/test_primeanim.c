@@ -13,6 +13,9 @@
 #include "primeanim_layout.h"
 
 #include <dirent.h>
+
+/* The fuzz corpus (seeds) of Prime ANIM */
+#define PRIMEANIM_SEEDS "fuzz/corpus/primeanim"
 #include <math.h>
 
 static const ak_format *prime(void)
@@ -530,6 +533,31 @@ static void test_model_header(void **state)
     ak_arena_free(&arena);
 }
 
+/* The fuzz seed of bd4b1e4: an MP2 file whose unused scale multiplier is the
+ * NaN 0xFFFF126F. Its dump spells that NaN with its bits and undumps to the
+ * same bytes (the dump used to write "nan"). */
+static void test_nan_payload_seed(void **state)
+{
+    (void)state;
+    size_t size = 0;
+    char *data = ak_test_read_file(PRIMEANIM_SEEDS "/nan_payload_unused_scale.anim", &size);
+    assert_non_null(data);
+    ak_input in = {"seed", (const uint8_t *)data, size, false};
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_buf json, back;
+    ak_buf_init(&json), ak_buf_init(&back);
+    assert_true(prime()->dump(&in, &opt, d, &json));
+    assert_non_null(strstr(ak_buf_cstr(&json), "\"scale_multiplier\": \"nan:0xffff126f\""));
+    ak_input jin = {"seed.json", (const uint8_t *)json.data, json.len, false};
+    assert_true(prime()->undump(&jin, &opt, d, &back));
+    assert_true(back.len == size && memcmp(back.data, data, size) == 0);
+    assert_int_equal(ak_diags_errors(d), 0);
+    ak_buf_free(&json), ak_buf_free(&back);
+    ak_diags_free(d);
+    free(data);
+}
+
 /* §5.1: every case and example without errors re-emits, and undumps from its
  * dump, to exactly its bytes (warnings included). */
 static void roundtrip_dir(const char *dir, int *checked)
@@ -783,7 +811,7 @@ int main(void)
         cmocka_unit_test(test_roundtrip),         cmocka_unit_test(test_detect),
         cmocka_unit_test(test_compress_roundtrip), cmocka_unit_test(test_dump_decoded),
         cmocka_unit_test(test_limit_options),     cmocka_unit_test(test_v0_options),
-        cmocka_unit_test(test_model_header),
+        cmocka_unit_test(test_model_header),      cmocka_unit_test(test_nan_payload_seed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
