@@ -201,10 +201,10 @@ def main():
     expect("bad --compress", r.returncode == 2)
 
     # --format-option NAME[=VALUE] (repeatable) sets ak_options.format_options:
-    # Prime ANIM's limits at their edge on its example file
-    src_dir = os.environ.get("AK_SOURCE_DIR", ".")
+    # Prime ANIM's limits at their edge on its example file (made at build time)
+    bin_dir = os.environ.get("AK_BINARY_DIR", "build")
     if True:
-        anim = os.path.join(src_dir, "examples/primeanim/v2_mp1.anim")
+        anim = os.path.join(bin_dir, "generated/primeanim/examples/v2_mp1.anim")
         if os.path.exists(anim):
             size = os.path.getsize(anim)
             r = run("validate", "--format-option", f"max_file_bytes={size}", "--game", "mp1", anim)

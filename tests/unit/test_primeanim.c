@@ -14,8 +14,17 @@
 
 #include <dirent.h>
 
-/* The fuzz corpus (seeds) of Prime ANIM */
-#define PRIMEANIM_SEEDS "fuzz/corpus/primeanim"
+/* Where the build put the generated cases, examples and seeds
+ * (tests/primeanim/generate.cmake): <build>/generated/primeanim/<what> */
+static const char *generated(const char *what)
+{
+    static char path[3][4096];
+    static int next;
+    const char *bin = getenv("AK_BINARY_DIR");
+    char *p = path[next++ % 3];
+    snprintf(p, sizeof path[0], "%s/generated/primeanim/%s", bin ? bin : "build", what);
+    return p;
+}
 #include <math.h>
 
 static const ak_format *prime(void)
@@ -540,7 +549,9 @@ static void test_nan_payload_seed(void **state)
 {
     (void)state;
     size_t size = 0;
-    char *data = ak_test_read_file(PRIMEANIM_SEEDS "/nan_payload_unused_scale.anim", &size);
+    char path[4200];
+    snprintf(path, sizeof path, "%s/nan_payload_unused_scale.anim", generated("fuzz-corpus"));
+    char *data = ak_test_read_file(path, &size);
     assert_non_null(data);
     ak_input in = {"seed", (const uint8_t *)data, size, false};
     ak_options opt = {0};
@@ -604,8 +615,8 @@ static void test_roundtrip(void **state)
 {
     (void)state;
     int checked = 0;
-    roundtrip_dir("tests/conformance/primeanim/valid", &checked);
-    roundtrip_dir("examples/primeanim", &checked);
+    roundtrip_dir(generated("conformance/valid"), &checked);
+    roundtrip_dir(generated("examples"), &checked);
     assert_true(checked >= 60);
 }
 
