@@ -901,7 +901,7 @@ static int cmd_convert(int argc, char **argv)
 static const char sample_help[] =
     "usage: animkit sample [--format ID] --track N --times A:B:STEP [--max-model BYTES] FILE|-\n"
     "  --game mp1|mp2     Metroid Prime ANIM: the input's game\n"
-    "  --format-option N[=V]  a setting of the input's (or output's) format (repeatable)\n"
+    "  --format-option N[=V]  a setting of the input's format (repeatable)\n"
     "       animkit sample --list FILE|-\n"
     "\n"
     "Evaluates track N (counted from 0 in file order) at times A, A+STEP, ... up\n"

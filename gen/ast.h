@@ -410,7 +410,7 @@ typedef struct format_decl {
     int64_t magic_min_size;
     loc magic_at;
     int64_t size_limit;
-    const char *size_option; /* `limit size N @code option NAME`: the format option that sets it */
+    const char *size_option; /* `limit size N option NAME @code`: the format option that sets it */
     const char *size_code, *trunc_code;
     loc size_at, trunc_at;
     /* undump categories (UD_*): the codes its problems are reported with */

@@ -1933,7 +1933,6 @@ static void collect_hook_names(compiler *cc, vec *members, hook_names *hn)
         member *m = members->items[i];
         if (m->kind == M_HOOK)
             add_name(cc, &hn->struct_hooks, m->name);
-
         else if (m->kind == M_PROCESS)
             add_name(cc, &hn->process_hooks, m->name);
         if (m->kind == M_IF || m->kind == M_PROCESS) {
