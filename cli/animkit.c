@@ -77,6 +77,8 @@ static const char validate_help[] =
     "                          file may fit both layouts; a contradiction is an error)\n"
     "  --layout                Glaxnimate: also compare the bytes with the canonical\n"
     "                          layout (glaxnimate.layout.noncanonical)\n"
+    "  --format-option N[=V]   a setting of the input's format (repeatable): Prime\n"
+    "                          ANIM's s32_totals, max_file_bytes, max_frames, ...\n"
     "  --color, --no-color     ANSI colours in the text style (default: if a tty)\n"
     "  --allow-empty           a directory with no file of a supported format is\n"
     "                          not a failure (default: exit status 2)\n"
@@ -102,16 +104,22 @@ static const char rules_help[] =
     "  --format ID   only the rules of one format ('animkit' for the tool's own)\n"
     "  --json        as a JSON array\n";
 
-/* Adds a setting to opt->format_options ("name=value,..."; one command's
-   options, kept for the process). */
-static void add_format_option(ak_options *opt, const char *item)
+/* Adds a setting NAME or NAME=VALUE to opt->format_options
+   ("name=value,..."): the format options the command line gave, kept for the
+   process (one command per process). False after a usage error. */
+static bool add_format_setting(const char *cmd, ak_options *opt, const char *setting)
 {
-    static char settings[256];
-    size_t n = strlen(settings);
-    if (n + strlen(item) + 2 > sizeof settings)
-        return;
-    snprintf(settings + n, sizeof settings - n, "%s%s", n ? "," : "", item);
+    static char settings[1024];
+    size_t used = strlen(settings), n = strlen(setting);
+    if (!n || setting[0] == '=' || strchr(setting, ',') || used + n + 2 > sizeof settings) {
+        usage_error(cmd, "--format-option takes NAME or NAME=VALUE (no commas; %s)", "repeat it for several");
+        return false;
+    }
+    if (used)
+        settings[used++] = ',';
+    memcpy(settings + used, setting, n + 1);
     opt->format_options = settings;
+    return true;
 }
 
 bool wants_help(int argc, char **argv)
@@ -397,7 +405,7 @@ static int cmd_validate(int argc, char **argv)
                 return EXIT_USAGE;
             }
             run.opt.max_output = num;
-        } else if ((got = game_option(cmd, argc, argv, &i, &run.opt)) != 0 ||
+        } else if ((got = format_settings_option(cmd, argc, argv, &i, &run.opt)) != 0 ||
                    (got = memory_option(cmd, argc, argv, &i, &run.opt)) != 0) {
             if (got < 0) {
                 free(inputs);
@@ -406,7 +414,7 @@ static int cmd_validate(int argc, char **argv)
         } else if (strcmp(a, "--strict") == 0) {
             run.level.strict = true;
         } else if (strcmp(a, "--layout") == 0) {
-            add_format_option(&run.opt, "layout");
+            add_format_setting(cmd, &run.opt, "layout");
         } else if (strcmp(a, "--allow-empty") == 0) {
             allow_empty = true;
         } else if (strcmp(a, "--color") == 0) {
@@ -620,6 +628,7 @@ static const char dump_help[] =
     "  --game mp1|mp2  Metroid Prime ANIM: the input's game\n"
     "  --max-memory SIZE  memory budget (default: half the physical memory, at\n"
     "                most 2G; K, M, G suffixes); past it: animkit.limit.memory\n"
+    "  --format-option N[=V]  a setting of the input's format (repeatable)\n"
     "  -o OUT        write to OUT (atomically) instead of standard output\n";
 
 static int cmd_dump(int argc, char **argv)
@@ -641,7 +650,7 @@ static int cmd_dump(int argc, char **argv)
         } else if ((got = format_option("dump", "--format", argc, argv, &i, &format)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
-        } else if ((got = game_option("dump", argc, argv, &i, &opt)) != 0 ||
+        } else if ((got = format_settings_option("dump", argc, argv, &i, &opt)) != 0 ||
                    (got = memory_option("dump", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
@@ -733,6 +742,7 @@ static const char convert_help[] =
     "  --game mp1|mp2     Metroid Prime ANIM: the input's game\n"
     "  --legacy           Glaxnimate: read format versions 1 and 2 (which validate\n"
     "              refuses) and upgrade them (default: to version 9)\n"
+    "  --format-option N[=V]  a setting of the input's (or output's) format (repeatable)\n"
     "  --format-version V the version of the output format to write (default: a\n"
     "              same-format conversion keeps the input's, any other writes\n"
     "              the format's default; 'animkit formats' lists them)\n";
@@ -797,18 +807,28 @@ int memory_option(const char *cmd, int argc, char **argv, int *i, ak_options *op
     return 1;
 }
 
-/* --game mp1|mp2 (Metroid Prime ANIM: the caller's game, spec §1.2): 1 when
-   taken, -1 on a usage error, 0 when argv[*i] is another option. */
-int game_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt)
+/* --game mp1|mp2 (Metroid Prime ANIM: the caller's game, spec §1.2, the
+   format option game=) and --format-option NAME[=VALUE] (repeatable): 1
+   when taken, -1 on a usage error, 0 when argv[*i] is another option. */
+int format_settings_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt)
 {
     const char *v;
-    if (!opt_value(argc, argv, i, "--game", &v))
+    if (opt_value(argc, argv, i, "--game", &v)) {
+        if (!v || (strcmp(v, "mp1") != 0 && strcmp(v, "mp2") != 0)) {
+            usage_error(cmd, "--game takes mp1 (Metroid Prime) or mp2 (Echoes)%s", "");
+            return -1;
+        }
+        if (!add_format_setting(cmd, opt, strcmp(v, "mp1") == 0 ? "game=mp1" : "game=mp2"))
+            return -1;
+    } else if (opt_value(argc, argv, i, "--format-option", &v)) {
+        if (!v || !add_format_setting(cmd, opt, v)) {
+            if (!v)
+                usage_error(cmd, "--format-option takes NAME or NAME=VALUE%s", "");
+            return -1;
+        }
+    } else {
         return 0;
-    if (!v || (strcmp(v, "mp1") != 0 && strcmp(v, "mp2") != 0)) {
-        usage_error(cmd, "--game takes mp1 (Metroid Prime) or mp2 (Echoes)%s", "");
-        return -1;
     }
-    add_format_option(opt, strcmp(v, "mp1") == 0 ? "game=mp1" : "game=mp2");
     return 1;
 }
 
@@ -857,7 +877,7 @@ static int cmd_convert(int argc, char **argv)
         } else if ((got = memory_option("convert", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
-        } else if ((got = game_option("convert", argc, argv, &i, &opt)) != 0) {
+        } else if ((got = format_settings_option("convert", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
         } else if (opt_value(argc, argv, &i, "--format-version", &v)) {
@@ -869,7 +889,7 @@ static int cmd_convert(int argc, char **argv)
         } else if (strcmp(argv[i], "--verify") == 0) {
             verify = opt.verify = true;
         } else if (strcmp(argv[i], "--legacy") == 0) {
-            add_format_option(&opt, "legacy");
+            add_format_setting("convert", &opt, "legacy");
         } else if (strcmp(argv[i], "--strict") == 0) {
             level.strict = true;
         } else {
@@ -937,6 +957,7 @@ static int cmd_convert(int argc, char **argv)
 static const char sample_help[] =
     "usage: animkit sample [--format ID] --track N --times A:B:STEP [--max-memory SIZE] FILE|-\n"
     "  --game mp1|mp2     Metroid Prime ANIM: the input's game\n"
+    "  --format-option N[=V]  a setting of the input's format (repeatable)\n"
     "       animkit sample --list FILE|-\n"
     "\n"
     "Evaluates track N (counted from 0 in file order) at times A, A+STEP, ... up\n"
@@ -1014,7 +1035,7 @@ static int cmd_sample(int argc, char **argv)
         } else if ((got = memory_option("sample", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
-        } else if ((got = game_option("sample", argc, argv, &i, &opt)) != 0) {
+        } else if ((got = format_settings_option("sample", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 return EXIT_USAGE;
         } else if (strcmp(argv[i], "--list") == 0) {

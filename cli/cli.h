@@ -25,8 +25,9 @@ bool parse_size(const char *s, uint64_t *out);
 /* --max-memory SIZE (and its deprecated name --max-model): 1 when taken,
    -1 on a usage error, 0 for another option. */
 int memory_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt);
-/* --game mp1|mp2 (Metroid Prime ANIM): the same contract. */
-int game_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt);
+/* --game mp1|mp2 (Metroid Prime ANIM) and --format-option NAME[=VALUE]
+   (ak_options.format_options): the same contract. */
+int format_settings_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt);
 /* The one input of dump, sample and plot: false after a usage error. */
 bool single_input(const char *cmd, const char *arg, const char **input);
 /* Diagnostics of commands whose standard output is data go to standard error. */

@@ -159,6 +159,7 @@ typedef enum member_kind {
     M_HOOK,
     M_CONST,   /* name: const "bytes" @code: fixed bytes, checked and written, not in the document */
     M_PROCESS, /* process hook(args) ... { members }: the members are read from the stream the hook makes */
+    M_DUMP,    /* dump name by hook: a member of the JSON dump that a hook derives from the document */
 } member_kind;
 
 typedef struct switch_arm {
@@ -191,7 +192,7 @@ typedef struct member {
     expr *disc;         /* value switch: the discriminator */
     vec args;           /* process: argument expressions; hook: fields whose byte spans it gets (token*) */
     expr *span;         /* process: bytes it consumes (NULL: the rest of the stream) */
-    const char *segment, *what; /* process: path segment and description of the derived stream */
+    const char *segment, *what; /* process: path segment and description of the derived stream; dump: the hook */
     const char *bytes;  /* const */
     size_t bytes_len;
     struct rule_decl *rule;
@@ -411,6 +412,7 @@ typedef struct format_decl {
     int64_t magic_min_size;
     loc magic_at;
     int64_t size_limit;
+    const char *size_option; /* `limit size N option NAME @code`: the format option that sets it */
     const char *size_code, *trunc_code;
     loc size_at, trunc_at;
     /* undump categories (UD_*): the codes its problems are reported with */

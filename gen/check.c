@@ -569,6 +569,25 @@ static void check_member(compiler *cc, struct_decl *s, member *m, int ctx)
                      "%s they leave unread)", m->name, m->span ? "span" : "stream");
         check_members(cc, s, &m->body, IN_PROCESS);
         break;
+    case M_DUMP: {
+        /* a member of the dump only: its hook gets the decoded struct, so it
+           stands where the struct is complete, and its name is the dump's */
+        if (ctx)
+            cc_error(cc, m->at, "dump '%s': a dump member belongs to a struct's own members, not inside 'if' or "
+                     "'process'", m->name);
+        if (s->tparams.n || s->template_of)
+            cc_error(cc, m->at, "dump '%s': a template has one C type per instance, its dump hook would need one "
+                     "each", m->name);
+        if (find_member_named(s, m->name, NULL))
+            cc_error(cc, m->at, "'%s' is declared twice in struct '%s'", m->name, s->name);
+        for (size_t i = 0; i < s->members.n; i++) {
+            member *o = s->members.items[i];
+            if (o != m && o->kind == M_DUMP && strcmp(o->name, m->name) == 0 && before(&s->members, o, m))
+                cc_error(cc, m->at, "'%s' is declared twice in struct '%s'", m->name, s->name);
+        }
+        break;
+    }
+    default: break;
     }
 }
 
@@ -854,6 +873,9 @@ bool cc_check(compiler *cc)
         cc_error(cc, f->max_depth_at, "limit depth: a JSON format's nesting cap, 1 to 100000");
     if (f->size_code)
         f->size_rule = use_rule(cc, f->size_code, f->size_at);
+    if (f->size_option && f->json)
+        cc_error(cc, f->size_at, "limit size ... option: only a binary layout reads its size limit from a format "
+                                 "option");
     if (f->trunc_code)
         f->trunc_rule = use_rule(cc, f->trunc_code, f->trunc_at);
     for (int i = 0; i < UD_COUNT_ALL; i++)

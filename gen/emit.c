@@ -1178,6 +1178,7 @@ static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md)
             break;
         }
         case M_PROCESS: emit_process_call(em, s, m, md); break;
+        case M_DUMP: break; /* the dump only (metadata) */
         }
         line_back(em);
     }
@@ -1612,6 +1613,9 @@ static void emit_meta_fns(emitter *em, struct_decl *s, vec *members, cond_chain 
             ch->n--;
         } else if (m->kind == M_PROCESS) {
             emit_meta_fns(em, s, &m->body, ch);
+        } else if (m->kind == M_DUMP) {
+            gen_out(c, "static bool dump_%d_(const void *o_, const ak_options *opt, ak_buf *out, int level)\n{\n", m->id);
+            gen_out(c, "    return %s_dump_%s(o_, opt, out, level);\n}\n", em->id, m->segment);
         } else if (m->kind == M_SWITCH) {
             /* arm k is present when no earlier arm matches and its condition
                does; the arms of a value switch exclude each other, so their
@@ -1749,6 +1753,8 @@ static void emit_meta_fields(emitter *em, struct_decl *s, vec *members, bool con
             emit_meta_fields(em, s, &m->else_body, true);
         } else if (m->kind == M_PROCESS) {
             emit_meta_fields(em, s, &m->body, conditional);
+        } else if (m->kind == M_DUMP) {
+            gen_out(c, "    {.name = \"%s\", .kind = AK_LK_DERIVED, .dump = dump_%d_},\n", m->name, m->id);
         } else if (m->kind == M_SWITCH) {
             for (size_t k = 0; k < m->arms.n; k++) {
                 switch_arm *a = m->arms.items[k];
@@ -2040,6 +2046,16 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         gen_out(h, "bool %s_process_%s(ak_lctx *c, const ak_lprocess *p, ak_buf *out);\n", id, n);
         gen_out(h, "bool %s_process_%s_encode(const ak_lprocess *p, const uint8_t *plain, size_t n, ak_buf *out);\n", id, n);
     }
+    /* dump members: a JSON value derived from the decoded struct, for the dump only */
+    for (size_t i = 0; i < f->structs.n; i++) {
+        struct_decl *s = f->structs.items[i];
+        for (size_t k = 0; k < s->members.n; k++) {
+            member *m = s->members.items[k];
+            if (m->kind == M_DUMP)
+                gen_out(h, "bool %s_dump_%s(const %s_%s *o, const ak_options *opt, ak_buf *out, int level);\n", id,
+                    m->segment, id, s->name);
+        }
+    }
     bool has_to_model = cc_has_hook(f, "to_model"), has_from_model = cc_has_hook(f, "from_model");
     bool has_reemit = cc_has_hook(f, "reemit");
     if (cc_has_hook(f, "sniff"))
@@ -2128,19 +2144,28 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     }
     char trunc_ref[256];
     snprintf(trunc_ref, sizeof trunc_ref, "%s", rule_ref(&em, f->trunc_rule));
-    gen_out(c, "\nstatic bool size_ok_(size_t size, ak_diags *d)\n{\n");
+    gen_out(c, "\nstatic bool size_ok_(size_t size, const ak_options *opt, ak_diags *d)\n{\n    (void)opt;\n");
     if (f->size_rule) {
-        gen_out(c, "    if ((uint64_t)size > %lluULL) {\n", (unsigned long long)f->size_limit);
+        gen_out(c, "    uint64_t limit_ = %lluULL;\n", (unsigned long long)f->size_limit);
+        if (f->size_option) {
+            gen_out(c, "    if (!ak_format_option_u64(opt, \"%s\", &limit_)) {\n", f->size_option);
+            gen_out(c, "        ak_report(d, %s, 0, 0, \"\", \"format option %s: not a byte count (digits, then "
+                   "K, M or G)\");\n        return false;\n    }\n", rule_ref(&em, f->size_rule), f->size_option);
+        }
+        gen_out(c, "    if ((uint64_t)size > limit_) {\n");
         gen_out(c, "        ak_report(d, %s, 0, 0, \"\", ", rule_ref(&em, f->size_rule));
         gen_c_string(c, f->size_rule->message, true);
-        gen_out(c, " \" (%%zu bytes, the limit is %llu)\", size);\n        return false;\n    }\n",
-            (unsigned long long)f->size_limit);
+        char set_by[200] = "";
+        if (f->size_option)
+            snprintf(set_by, sizeof set_by, "; format option %s sets it", f->size_option);
+        gen_out(c, " \" (%%zu bytes, the limit is %%llu%s)\", size, (unsigned long long)limit_);\n"
+               "        return false;\n    }\n", set_by);
     }
     gen_out(c, "    return true;\n}\n");
 
     gen_out(c, "\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d)\n{\n", id);
     gen_out(c, "    ak_budget_of(d, opt); /* what a derived stream holds counts */\n");
-    gen_out(c, "    if (!size_ok_(in->size, d))\n        return;\n");
+    gen_out(c, "    if (!size_ok_(in->size, opt, d))\n        return;\n");
     gen_out(c, "    %s_%s *o = calloc(1, sizeof *o);\n    if (!o) {\n"
               "        ak_report_out_of_memory(d, sizeof *o, \"validating\");\n        return;\n    }\n", id, root);
     gen_out(c, "    ak_lctx c;\n    ak_lctx_init(&c, in->data, in->size, d, NULL, %s, opt);\n    c.root = o;\n", trunc_ref);
@@ -2160,7 +2185,7 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
 
     gen_out(c, "\n%s_%s *%s_decode(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d, ak_arena *arena)\n{\n",
         id, root, id);
-    gen_out(c, "    if (!size_ok_(size, d))\n        return NULL;\n");
+    gen_out(c, "    if (!size_ok_(size, opt, d))\n        return NULL;\n");
     gen_out(c, "    %s_%s *o = AK_ARENA_NEW(arena, %s_%s);\n    if (!o)\n        return NULL;\n", id, root, id, root);
     gen_out(c, "    ak_lctx c;\n    ak_lctx_init(&c, data, size, d, arena, %s, opt);\n    c.root = o;\n", trunc_ref);
     gen_out(c, "    bool ok = d_%s(&c, o) && !c.oom;\n", root);
@@ -2174,7 +2199,7 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     gen_out(c, "\nbool %s_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n", id);
     gen_out(c, "    ak_arena arena;\n    ak_arena_init_budget(&arena, 0, ak_budget_of(d, opt), \"the decoded document\");\n");
     gen_out(c, "    %s_%s *doc = %s_decode(in->data, in->size, opt, d, &arena);\n", id, root, id);
-    gen_out(c, "    bool ok = doc && ak_diags_errors(d) == 0 && ak_ldump_json(&%s_meta_%s, doc, out);\n", id, root);
+    gen_out(c, "    bool ok = doc && ak_diags_errors(d) == 0 && ak_ldump_json(&%s_meta_%s, doc, opt, out);\n", id, root);
     gen_out(c, "    ak_arena_free(&arena);\n    return ok;\n}\n");
 
     /* re-emission: the layout's decoder and encoder; the format may adjust

@@ -34,7 +34,7 @@ static const keyword keywords[] = {
     {"abstract", TK_ABSTRACT}, {"by", TK_BY}, {"since", TK_SINCE}, {"until", TK_UNTIL}, {"ref", TK_REF},
     {"map", TK_MAP}, {"null", TK_NULLKW}, {"note", TK_NOTE}, {"warning", TK_WARNING}, {"error", TK_ERROR},
     {"where", TK_WHERE}, {"syntax", TK_SYNTAX}, {"machine", TK_MACHINE}, {"version", TK_VERSION},
-    {"unique", TK_UNIQUE}, {"reports", TK_REPORTS},
+    {"unique", TK_UNIQUE}, {"reports", TK_REPORTS}, {"dump", TK_DUMP},
     {"mistyped", TK_KIND}, {"required", TK_REQUIRED}, {"values", TK_VALUES},
     /* binary layouts, part 2 */
     {"table", TK_TABLE}, {"default", TK_DEFAULT}, {"bits", TK_BITS}, {"type", TK_TYPE}, {"const", TK_CONST},

@@ -112,7 +112,7 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
     FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
     ABSTRACT BY SINCE UNTIL REF MAP NOTE WARNING ERROR WHERE SYNTAX MACHINE VERSION UNIQUE
     REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF WRITES SUM FIRST
-    KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED ONEOF TOGETHER.
+    KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED ONEOF TOGETHER DUMP.
 
 /* EMPTY: the precedence of two reductions that meet a token that could also
  * continue them: `type ::= name` before `<` (type arguments win: write a
@@ -228,6 +228,13 @@ item ::= MAGIC(M) STRING(B) SIZE GE INT(N). {
 }
 item ::= LIMIT SIZE INT(N) CODE(C). {
     F(cc)->size_limit = int_of(N); F(cc)->size_code = C->text; F(cc)->size_at = C->at;
+}
+/* limit size N option NAME @code: the caller may set the limit (format option NAME=bytes) */
+item ::= LIMIT SIZE INT(N) name(K) name(O) CODE(C). {
+    if (strcmp(K->text, "option") != 0)
+        cc_error(cc, K->at, "unexpected '%s' (limit size <bytes> [option <name>] @code)", K->text);
+    F(cc)->size_limit = int_of(N); F(cc)->size_code = C->text; F(cc)->size_at = C->at;
+    F(cc)->size_option = O->text;
 }
 /* JSON: `limit depth N`: the nesting the validator allows unless asked for less */
 item ::= LIMIT name(K) INT(N). {
@@ -492,6 +499,10 @@ pclauses(A) ::= pclauses(B) WHEN expr(E). { A = B; A->value = E; }
 pclauses(A) ::= pclauses(B) SPAN expr(E). { A = B; A->span = E; }
 pclauses(A) ::= pclauses(B) AS name(S) STRING(W). { A = B; A->segment = S->text; A->what = W->text; }
 pclauses(A) ::= pclauses(B) REPORTS codes(C). { A = B; A->codes = *C; }
+/* dump <member> by <hook>: a member of the JSON dump only (derived from the document) */
+member(A) ::= DUMP(K) name(N) BY name(H). {
+    A = mk_member(cc, M_DUMP, K->at); A->name = N->text; A->segment = H->text;
+}
 member(A) ::= HOOK(K) name(N) LPAREN namelist(L) RPAREN. {
     A = mk_member(cc, M_HOOK, K->at); A->name = N->text; A->args = *L;
 }

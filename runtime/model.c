@@ -157,3 +157,11 @@ void ak_key_set_weights(ak_track *t, size_t i, double in, bool in_weighted, doub
     k->out_weight = out;
     k->out_weighted = out_weighted;
 }
+
+const char *ak_animation_attribute(const ak_animation *anim, const char *name)
+{
+    for (size_t i = 0; i < anim->attribute_count; i++)
+        if (strcmp(anim->attributes[i].name, name) == 0)
+            return anim->attributes[i].value;
+    return NULL;
+}

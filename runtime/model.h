@@ -123,11 +123,29 @@ typedef struct ak_track {
     size_t key_count;
 } ak_track;
 
+/* Whether playback repeats at the end: what a format's flag says, or
+ * UNKNOWN when it has none (the zero value). */
+typedef enum ak_looping { AK_LOOPING_UNKNOWN = 0, AK_LOOPING_NO, AK_LOOPING_YES } ak_looping;
+
+/* A value of the animation that only some formats have a field for and the
+ * model has no member for (a Metroid Prime ANIM's EVNT id), carried from a
+ * format's to_model to a writer's from_model. The name is
+ * "<format id>.<field>" (the spec's field name), the value text. A writer
+ * uses the names of its own format it knows and may report the others as
+ * lost. */
+typedef struct ak_attribute {
+    const char *name;
+    const char *value;
+} ak_attribute;
+
 typedef struct ak_animation {
     const char *name; /* may be NULL */
     double duration;  /* seconds; < 0 when the format has none */
     ak_track *tracks;
     size_t track_count;
+    ak_looping looping;
+    const ak_attribute *attributes; /* may be NULL when attribute_count is 0 */
+    size_t attribute_count;
 } ak_animation;
 
 /* ---- Keys by track and index --------------------------------------------
@@ -160,6 +178,9 @@ void ak_key_set_tangents(ak_track *t, size_t i, const ak_value *in, const ak_val
 void ak_key_weights(const ak_track *t, size_t i, double *in, bool *in_weighted, double *out, bool *out_weighted);
 void ak_key_set_weights(ak_track *t, size_t i, double in, bool in_weighted, double out, bool out_weighted);
 
+/* The value of attribute `name`, or NULL. */
+const char *ak_animation_attribute(const ak_animation *anim, const char *name);
+
 /* Value of a track at time t (runtime/sample.c):
  *  - Raw: lerp between samples floor((t - start) / interval) and the next;
  *    interval <= 0 uses sample 0;
@@ -178,8 +199,9 @@ bool ak_track_eval(const ak_track *track, double t, ak_value *out);
 /* The largest difference between two tracks with the same number of
  * numeric components, sampled at every key of both and 7 points inside each
  * segment: *worst (per component, in value units) and the time *at where it
- * is. False for string tracks or different component counts. Curves are
- * built in arena. */
+ * is. Two quaternion tracks (floatQ, doubleQ) deviate by the nearer of q
+ * and -q at each sample (one rotation). False for string tracks or
+ * different component counts. Curves are built in arena. */
 bool ak_track_deviation(const ak_track *a, const ak_track *b, ak_arena *arena, double *worst, double *at);
 
 /* Decodes in with f's to_model into the model *out, in arena (initialised

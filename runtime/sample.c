@@ -245,13 +245,24 @@ static void deviation_over(const ak_track *a, const ak_track_sampler *ca, const 
             ak_value va, vb;
             ak_track_sampler_eval(ca, t, &va);
             ak_track_sampler_eval(cb, t, &vb);
-            for (unsigned c = 0; c < ia->components && c < ib->components; c++) {
-                double x = ak_value_component(&va, a->type, c), y = ak_value_component(&vb, b->type, c);
-                double diff = x > y ? x - y : y - x;
-                if (!(diff <= *worst)) { /* NaN on one side only counts as infinite */
-                    *worst = diff == diff ? diff : (x != x && y != y ? *worst : 1.0 / 0.0);
-                    *at = t;
+            /* q and -q are one rotation: quaternions deviate by the nearer of the two */
+            bool quat = is_quaternion(a->type) && is_quaternion(b->type);
+            double dev[2] = {0, 0};
+            for (int neg = 0; neg < (quat ? 2 : 1); neg++)
+                for (unsigned c = 0; c < ia->components && c < ib->components; c++) {
+                    double x = ak_value_component(&va, a->type, c), y = ak_value_component(&vb, b->type, c);
+                    if (neg)
+                        y = -y;
+                    double diff = x > y ? x - y : y - x;
+                    if (diff != diff) /* NaN on one side only counts as infinite */
+                        diff = x != x && y != y ? 0 : 1.0 / 0.0;
+                    if (diff > dev[neg])
+                        dev[neg] = diff;
                 }
+            double diff = quat && dev[1] < dev[0] ? dev[1] : dev[0];
+            if (diff > *worst) {
+                *worst = diff;
+                *at = t;
             }
         }
     }

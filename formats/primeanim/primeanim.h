@@ -7,6 +7,8 @@
 
 #include <animkit/animkit.h>
 
+#include "format_options.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -14,6 +16,13 @@
 enum { AK_PA_MP1 = 1, AK_PA_MP2 = 2 };
 enum { AK_PA_ROT = 0, AK_PA_TRANS = 1, AK_PA_SCALE = 2 };
 #define AK_PA_MAX_CHANNELS 100
+/* The model's attribute (runtime/model.h) for an MP1 EVNT id (§2.1),
+   "0x%08X"; absent for none */
+#define AK_PA_ATTR_EVNT "primeanim.evnt_id"
+/* §4 limits, the defaults of the format options max_frames and
+   max_decoded_bytes (max_file_bytes is the layout's `limit size`) */
+#define AK_PA_DEFAULT_MAX_FRAMES 1048576u
+#define AK_PA_DEFAULT_MAX_DECODED_BYTES (UINT64_C(256) << 20)
 
 /* One descriptor (§2.4, §2.5): per group (rotation, translation, scale) its
  * key count and, when that is not 0, init and width per axis. */
@@ -64,7 +73,15 @@ void ak_pa_vector(const ak_pa_totals *t, int group, double multiplier, double v[
 int ak_pa_detect(const uint8_t *data, size_t size, bool *both);
 /* The caller's game (format option game=mp1|mp2), 0 when none. */
 int ak_pa_hint(const ak_options *opt);
-/* A format option name[=value] of opt->format_options (NULL: absent). */
-const char *ak_pa_option(const ak_options *opt, const char *name, size_t *len);
+
+/* §6 B2 and §5.3: the v0 options. v0_scale_order=channel|frame: the order
+ * of MP2 v0 scale keys (channel-major by default; frame-major is how
+ * DECOMP2 indexes them); v0_duration=frames: the v0 writer's duration is F
+ * intervals instead of F - 1. False when an option has another value. */
+typedef struct ak_pa_v0_options {
+    bool scale_frame_major;
+    bool duration_frames;
+} ak_pa_v0_options;
+bool ak_pa_v0_options_of(const ak_options *opt, ak_pa_v0_options *out, const char **bad);
 
 #endif

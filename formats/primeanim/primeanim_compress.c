@@ -7,14 +7,17 @@
  * rotation (a quaternion type), translation or scale (3 components; scale
  * only in MP2). Keyed frames are the union of the tracks' key times on a
  * grid of the smallest gap between them (rounded down to whole
- * microseconds, as retail data is); each track is evaluated there. What
- * cannot be written is reported once per kind as primeanim.convert.loss. */
+ * microseconds, as retail data is); each track is evaluated there. The
+ * model's looping flag (v2) and its attribute primeanim.evnt_id (MP1) go
+ * into the header. What cannot be written is reported once per kind as
+ * primeanim.convert.loss. */
 #include "bits.h"
 #include "model.h"
 #include "budget.h"
 #include "primeanim.h"
 #include "primeanim_layout.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -214,8 +217,14 @@ static void putf(ak_buf *b, double v)
     put32(b, u);
 }
 
+/* What the header says beyond the keys: the EVNT id (MP1, 0 = none) and
+   the looping flag (v2) */
+typedef struct header_values {
+    uint32_t evnt, looping;
+} header_values;
+
 static bool write_v2(const channel *ch, size_t d, int game, const uint32_t *frames, size_t keys, double interval,
-                     const double mul[3], ak_buf *out)
+                     const double mul[3], const header_values *hv, ak_buf *out)
 {
     bool mp1 = game == AK_PA_MP1;
     uint32_t n = frames[keys - 1] + 1;
@@ -223,7 +232,7 @@ static bool write_v2(const channel *ch, size_t d, int game, const uint32_t *fram
     put32(out, 2);
     put32(out, 0); /* scratch: below */
     if (mp1) {
-        put32(out, 0); /* EVNT: none */
+        put32(out, hv->evnt);
         put32(out, 1);
     } else {
         put16(out, 0x0101);
@@ -231,7 +240,7 @@ static bool write_v2(const channel *ch, size_t d, int game, const uint32_t *fram
     putf(out, frames[keys - 1] * interval);
     putf(out, interval);
     put32(out, mp1 ? 3 : 0);
-    put32(out, 0); /* not looping */
+    put32(out, hv->looping);
     put32(out, DIV);
     putf(out, mul[AK_PA_TRANS]);
     if (!mp1)
@@ -290,8 +299,9 @@ static bool write_v2(const channel *ch, size_t d, int game, const uint32_t *fram
 
 /* §5.3: every frame keyed (F = last frame + 1), channels in bone order,
  * MP1: rotation for every channel and the compacted translation array, EVNT
- * id last; MP2: three maps of length C, scale keys first, channel-major.
- * CharAnimTime types 0 (non-zero) and 2 (zero); duration (F - 1) intervals. */
+ * id last; MP2: three maps of length C, scale keys first, channel-major
+ * (frame-major with v0_scale_order=frame). CharAnimTime types 0 (non-zero)
+ * and 2 (zero); duration (F - 1) intervals (F with v0_duration=frames). */
 static void put_time(ak_buf *b, double seconds)
 {
     putf(b, seconds);
@@ -299,7 +309,7 @@ static void put_time(ak_buf *b, double seconds)
 }
 
 static bool write_v0(const channel *ch, size_t d, int game, uint32_t frames, double interval, const double *values,
-                     ak_buf *out)
+                     const ak_pa_v0_options *o, const header_values *hv, ak_buf *out)
 {
     bool mp1 = game == AK_PA_MP1;
     size_t start = out->len;
@@ -312,7 +322,7 @@ static bool write_v0(const channel *ch, size_t d, int game, uint32_t frames, dou
             map[g][c] = ch[c].q[g] ? (uint8_t)arrays[g]++ : 0xFF;
     }
     put32(out, 0);
-    put_time(out, (frames - 1) * interval);
+    put_time(out, (o->duration_frames ? frames : frames - 1) * interval);
     put_time(out, interval);
     put32(out, frames);
     put32(out, mp1 ? 3 : 0);
@@ -326,8 +336,14 @@ static bool write_v0(const channel *ch, size_t d, int game, uint32_t frames, dou
     for (int i = 0; i < (mp1 ? 2 : 3); i++) {
         int g = mp1 ? order_mp1[i] : order_mp2[i];
         put32(out, arrays[g] * frames);
-        for (size_t c = 0; c < d; c++)
-            for (uint32_t f = 0; ch[c].q[g] && f < frames; f++) {
+        /* channel-major (§2.2, §2.3); MP2 scale frame-major with v0_scale_order=frame (§6 B2) */
+        bool frame_major = g == AK_PA_SCALE && o->scale_frame_major;
+        size_t outer = frame_major ? frames : d, inner = frame_major ? d : frames;
+        for (size_t x = 0; x < outer; x++)
+            for (size_t y = 0; y < inner; y++) {
+                size_t c = frame_major ? y : x, f = frame_major ? x : y;
+                if (!ch[c].q[g])
+                    continue;
                 const double *v = values + ((size_t)g * d * frames + c * frames + f) * 4;
                 if (g == AK_PA_ROT) /* w x y z */
                     putf(out, v[3]), putf(out, v[0]), putf(out, v[1]), putf(out, v[2]);
@@ -336,7 +352,7 @@ static bool write_v0(const channel *ch, size_t d, int game, uint32_t frames, dou
             }
     }
     if (mp1)
-        put32(out, 0); /* EVNT: none */
+        put32(out, hv->evnt);
     while ((out->len - start) % 32)
         ak_buf_append(out, "\xff", 1);
     return !out->failed;
@@ -380,6 +396,24 @@ bool primeanim_from_model(const struct ak_animation *anim, const ak_options *opt
         ak_report(d, R(CONVERT_REFUSED), 0, 0, "", "%s: no bone track", R(CONVERT_REFUSED)->message);
         return false;
     }
+    /* the model's looping flag (v2; unknown: not looping) and EVNT id (MP1) */
+    header_values hv = {0, anim->looping == AK_LOOPING_YES};
+    const char *evnt = ak_animation_attribute(anim, AK_PA_ATTR_EVNT);
+    if (evnt) {
+        char *end;
+        errno = 0;
+        unsigned long long id = strtoull(evnt, &end, 0);
+        if (game != AK_PA_MP1)
+            ak_report(d, R(CONVERT_LOSS), 0, 0, "", "%s: the EVNT id %s (an Echoes ANIM has none)",
+                      R(CONVERT_LOSS)->message, evnt);
+        else if (errno || *end || end == evnt || id > 0xFFFFFFFFull || evnt[0] == '-')
+            ak_report(d, R(CONVERT_LOSS), 0, 0, "", "%s: the EVNT id '%s' (not a 32-bit number)",
+                      R(CONVERT_LOSS)->message, evnt);
+        else
+            hv.evnt = (uint32_t)id;
+    }
+    if (anim->looping == AK_LOOPING_YES && opt && opt->format_version && strcmp(opt->format_version, "0") == 0)
+        ak_report(d, R(CONVERT_LOSS), 0, 0, "", "%s: the looping flag (version 0 has none)", R(CONVERT_LOSS)->message);
     /* order (§2.12): MP2 ascending; MP1 ascending with the root (bone 3) last */
     qsort(ch, count, sizeof *ch, cmp_channel);
     if (game == AK_PA_MP1)
@@ -398,11 +432,18 @@ bool primeanim_from_model(const struct ak_animation *anim, const ak_options *opt
     const char *why = "out of memory";
     bool ok = keyed_frames(ch, count, &arena, &interval, &frames, &keys, &why);
     bool v0 = opt && opt->format_version && strcmp(opt->format_version, "0") == 0;
+    ak_pa_v0_options v0_options;
+    if (ok && !ak_pa_v0_options_of(opt, &v0_options, &why))
+        ok = false;
     if (ok && v0) {
         /* every frame keyed: the grid from 0 to the last keyed frame */
         uint32_t all = frames[keys - 1] + 1;
-        if ((uint64_t)all * count * 3 * 16 > (UINT64_C(64) << 20)) {
-            why = "the key arrays of every frame exceed 64 MiB";
+        uint64_t cap = UINT64_C(64) << 20; /* what the reader accepts (max_file_bytes) */
+        if (!ak_format_option_u64(opt, "max_file_bytes", &cap)) {
+            why = "format option max_file_bytes is not a byte count";
+            ok = false;
+        } else if ((uint64_t)all * count * 3 * 16 > cap) {
+            why = "the key arrays of every frame exceed max_file_bytes";
             ok = false;
         } else {
             frames = AK_ARENA_ARRAY(&arena, uint32_t, all);
@@ -452,8 +493,8 @@ bool primeanim_from_model(const struct ak_animation *anim, const ak_options *opt
             }
     }
     if (ok)
-        ok = v0 ? write_v0(ch, count, game, (uint32_t)keys, interval, values, out)
-                : write_v2(ch, count, game, frames, keys, interval, mul, out);
+        ok = v0 ? write_v0(ch, count, game, (uint32_t)keys, interval, values, &v0_options, &hv, out)
+                : write_v2(ch, count, game, frames, keys, interval, mul, &hv, out);
     else
         ak_report(d, R(CONVERT_REFUSED), 0, 0, "", "%s: %s", R(CONVERT_REFUSED)->message, why);
     ak_arena_free(&arena);

@@ -11,8 +11,7 @@
 #include <string.h>
 
 #define RULE(name) (&primeanim_rules[primeanim_R_##name])
-#define MAX_DECODED_BYTES (UINT64_C(256) << 20) /* §4 rule 61 */
-#define DECODED_KEY_BYTES 40                    /* w x y z, 3 + 3 floats */
+#define DECODED_KEY_BYTES 40 /* w x y z, 3 + 3 floats */
 
 
 int primeanim_hook_sniff(const uint8_t *data, size_t size)
@@ -106,12 +105,38 @@ static bool check_map(ak_lctx *c, const ak_lhook *h, size_t i, const char *name,
     return true;
 }
 
+/* A limit of §4 (rules 59, 61): the format option `name`, or its default.
+   A malformed value is reported with the limit's rule (fatal). */
+static bool limit_of(ak_lctx *c, const ak_rule *rule, const char *name, uint64_t *limit)
+{
+    if (ak_format_option_u64(c->opt, name, limit))
+        return true;
+    return ak_lreport(c, rule, true, 0, 0, NULL, "format option %s: not a count (digits, then K, M or G)", name);
+}
+
+/* hook limit_frames(field): N or F (a u32) against max_frames (rule 59), fatal */
+bool primeanim_hook_limit_frames(ak_lctx *c, const ak_lhook *h)
+{
+    uint64_t limit = AK_PA_DEFAULT_MAX_FRAMES;
+    if (!limit_of(c, RULE(LIMIT_FRAMES), "max_frames", &limit))
+        return false;
+    uint32_t frames = ak_lget32be(c->data + h->spans[0].offset);
+    if (frames > limit)
+        return ak_lreport(c, RULE(LIMIT_FRAMES), true, h->spans[0].offset, 4, NULL,
+                          "%s (%lu frames, max_frames is %llu)", RULE(LIMIT_FRAMES)->message, (unsigned long)frames,
+                          (unsigned long long)limit);
+    return true;
+}
+
 static bool check_decoded(ak_lctx *c, uint64_t frames, uint64_t channels, size_t at)
 {
-    uint64_t bytes = frames * channels * DECODED_KEY_BYTES; /* frames <= 2^20, channels <= 255: no overflow */
-    if (bytes > MAX_DECODED_BYTES)
-        return ak_lreport(c, RULE(LIMIT_DECODED_SIZE), false, at, 0, NULL, "%s (%llu bytes)",
-                          RULE(LIMIT_DECODED_SIZE)->message, (unsigned long long)bytes);
+    uint64_t limit = AK_PA_DEFAULT_MAX_DECODED_BYTES;
+    if (!limit_of(c, RULE(LIMIT_DECODED_SIZE), "max_decoded_bytes", &limit))
+        return false;
+    uint64_t bytes = frames * channels * DECODED_KEY_BYTES; /* frames < 2^32, channels <= 255: no overflow */
+    if (bytes > limit)
+        return ak_lreport(c, RULE(LIMIT_DECODED_SIZE), false, at, 0, NULL, "%s (%llu bytes, max_decoded_bytes is %llu)",
+                          RULE(LIMIT_DECODED_SIZE)->message, (unsigned long long)bytes, (unsigned long long)limit);
     return true;
 }
 
@@ -215,7 +240,7 @@ static bool check_bitstream(ak_lctx *c, const ak_lhook *h, const v2_view *v, con
                 if (ch[i].bits[g][a] > 32)
                     return true; /* rule 45: not decodable */
     size_t s32_len;
-    bool s32 = ak_pa_option(c->opt, "s32_totals", &s32_len) != NULL;
+    bool s32 = ak_format_option(c->opt, "s32_totals", &s32_len) != NULL;
     ak_pa_overflow over;
     if (!ak_pa_decode(ch, d, v->game, v->key_count, words, n / 4, s32, NULL, NULL, &over))
         return true;

@@ -4,10 +4,11 @@
  * (quaternions slerp). v2: keys at the keyed frames (§2.11; the last key
  * holds); v0: one key per frame (§2.2, §2.3; the wrap from the last frame
  * back to frame 0 that v0 playback does is not kept: the last key holds).
- * Translation and scale are in the file's units (multipliers applied). */
+ * Translation and scale are in the file's units (multipliers applied).
+ * v2's looping flag is the model's; an MP1 EVNT id other than none is the
+ * attribute "primeanim.evnt_id" ("0x%08X"). */
 #include "model.h"
-#include "primeanim.h"
-#include "primeanim_layout.h"
+#include "primeanim_doc.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -87,59 +88,27 @@ static void fill_key(void *user, uint32_t key, const ak_pa_totals *totals, size_
         }
 }
 
-typedef struct v2_view {
-    int game;
-    const uint32_t *bitmap;
-    uint32_t bits, key_count, divisor;
-    double interval, multiplier[3];
-    const uint32_t *words;
-    size_t word_count;
-} v2_view;
-
-static bool v2_model(builder *b, const v2_view *v, const ak_pa_channel *ch, size_t d)
+/* The keys of every descriptor's groups (§2.8), at the keyed frames (§2.6);
+   s32: the s32_totals option (§6 B7). */
+static bool v2_model(builder *b, const ak_pa_v2 *v, bool s32)
 {
     size_t keys = (size_t)v->key_count + 1;
     double *times = AK_ARENA_ARRAY(b->arena, double, keys);
+    uint32_t *frames = AK_ARENA_ARRAY(b->arena, uint32_t, keys);
     uint8_t *bytes = ak_arena_alloc(b->arena, v->word_count * 4 + 1, 4);
-    if (!times || !bytes)
-        return false;
-    size_t j = 0;
-    for (uint32_t f = 0; f < v->bits && j < keys; f++)
-        if ((v->bitmap[f >> 5] >> (f & 31)) & 1)
-            times[j++] = f * v->interval;
-    if (j != keys)
+    if (!times || !frames || !bytes || !ak_pa_key_frames(v, frames))
         return false; /* rule 34 has been reported */
-    for (size_t i = 0; i < v->word_count; i++) {
-        uint32_t w = v->words[i];
-        bytes[4 * i] = (uint8_t)(w >> 24), bytes[4 * i + 1] = (uint8_t)(w >> 16);
-        bytes[4 * i + 2] = (uint8_t)(w >> 8), bytes[4 * i + 3] = (uint8_t)w;
-    }
+    for (size_t j = 0; j < keys; j++)
+        times[j] = frames[j] * v->interval;
+    ak_pa_words_to_bytes(v->words, v->word_count, bytes);
     v2_fill fill = {.times = times, .divisor = v->divisor};
     memcpy(fill.multiplier, v->multiplier, sizeof fill.multiplier);
-    for (size_t c = 0; c < d; c++)
+    for (size_t c = 0; c < v->d; c++)
         for (int g = 0; g < 3; g++)
-            fill.track[c][g] = ch[c].count[g] ? add_track(b, ch[c].bone, g, keys) : NULL;
+            fill.track[c][g] = v->ch[c].count[g] ? add_track(b, v->ch[c].bone, g, keys) : NULL;
     if (b->failed)
         return false;
-    return ak_pa_decode(ch, d, v->game, v->key_count, bytes, v->word_count, false, fill_key, &fill, NULL);
-}
-
-static void channel_of(ak_pa_channel *c, uint32_t bone, const uint16_t count[3], const primeanim_rot_group *rot,
-                       const primeanim_value_group *groups[2])
-{
-    memset(c, 0, sizeof *c);
-    c->bone = bone;
-    memcpy(c->count, count, sizeof c->count);
-    const primeanim_rot_component *r[3] = {&rot->x, &rot->y, &rot->z};
-    for (int a = 0; a < 3; a++)
-        c->init[0][a] = r[a]->init, c->bits[0][a] = r[a]->bits;
-    for (int g = 0; g < 2; g++) {
-        if (!groups[g])
-            continue;
-        const primeanim_value_component *v[3] = {&groups[g]->x, &groups[g]->y, &groups[g]->z};
-        for (int a = 0; a < 3; a++)
-            c->init[g + 1][a] = v[a]->init, c->bits[g + 1][a] = v[a]->bits;
-    }
+    return ak_pa_decode(v->ch, v->d, v->game, v->key_count, bytes, v->word_count, s32, fill_key, &fill, NULL);
 }
 
 /* ---- v0 ------------------------------------------------------------------------ */
@@ -152,6 +121,7 @@ typedef struct v0_view {
     const float (*rot)[4];
     const float (*vec[3])[3]; /* [1] translation, [2] scale */
     size_t key_counts[3];
+    bool scale_frame_major; /* v0_scale_order=frame (§6 B2) */
 } v0_view;
 
 static bool v0_model(builder *b, const v0_view *v)
@@ -176,7 +146,11 @@ static bool v0_model(builder *b, const v0_view *v)
                     val[0] = q[1], val[1] = q[2], val[2] = q[3], val[3] = q[0];
                     set_key(&t->keys[f], f * v->interval, val, 4);
                 } else {
-                    const float *p = v->vec[g][index * v->frames + f]; /* scale: channel-major (§6 B2) */
+                    /* channel-major; MP2 scales frame-major with v0_scale_order=frame (§6 B2) */
+                    uint64_t at = g == AK_PA_SCALE && v->scale_frame_major
+                                      ? (uint64_t)f * (v->key_counts[g] / v->frames) + index
+                                      : index * v->frames + f;
+                    const float *p = v->vec[g][at];
                     val[0] = p[0], val[1] = p[1], val[2] = p[2];
                     set_key(&t->keys[f], f * v->interval, val, 3);
                 }
@@ -190,6 +164,13 @@ bool primeanim_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, 
                         struct ak_animation **out)
 {
     *out = NULL;
+    ak_pa_v0_options v0_options;
+    const char *bad = NULL;
+    if (!ak_pa_v0_options_of(opt, &v0_options, &bad)) {
+        const ak_rule *r = &primeanim_rules[primeanim_R_CONVERT_REFUSED];
+        ak_report(d, r, 0, 0, "", "%s: %s", r->message, bad);
+        return false;
+    }
     primeanim_file *doc = primeanim_decode(in->data, in->size, opt, d, arena);
     if (!doc || ak_diags_errors(d))
         return false;
@@ -198,40 +179,37 @@ bool primeanim_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, 
     if (!b.tracks)
         return false;
     double duration = -1;
+    ak_looping looping = AK_LOOPING_UNKNOWN; /* v0 has no flag (its playback wraps, §3) */
+    uint32_t evnt = 0;                        /* MP1: the EVNT id, 0 = none */
     bool ok = false;
-    ak_pa_channel ch[AK_PA_MAX_CHANNELS];
-    if (doc->layout == primeanim_layout_v2_mp1) {
-        const primeanim_v2_mp1 *v = &doc->v2_mp1;
-        for (size_t c = 0; c < v->descriptors_count && c < AK_PA_MAX_CHANNELS; c++) {
-            const primeanim_descriptor_mp1 *s = &v->descriptors[c];
-            const uint16_t count[3] = {s->rot_key_count, s->trans_key_count, 0};
-            const primeanim_value_group *g[2] = {&s->trans, NULL};
-            channel_of(&ch[c], s->bone_id, count, &s->rot, g);
+    size_t s32_len;
+    bool s32 = ak_format_option(opt, "s32_totals", &s32_len) != NULL;
+    if (doc->layout == primeanim_layout_v2_mp1 || doc->layout == primeanim_layout_v2_mp2) {
+        ak_pa_v2 *view = AK_ARENA_NEW(arena, ak_pa_v2);
+        if (!view)
+            return false;
+        uint32_t flag;
+        if (doc->layout == primeanim_layout_v2_mp1) {
+            ak_pa_v2_of_mp1(&doc->v2_mp1, view);
+            duration = doc->v2_mp1.duration;
+            flag = doc->v2_mp1.looping;
+            evnt = doc->v2_mp1.evnt_id;
+        } else {
+            ak_pa_v2_of_mp2(&doc->v2_mp2, view);
+            duration = doc->v2_mp2.duration;
+            flag = doc->v2_mp2.looping;
         }
-        v2_view view = {AK_PA_MP1, v->key_bitmap, v->bitmap_bits, (uint32_t)v->key_count, v->rotation_divisor,
-                        v->interval, {1, v->translation_multiplier, 1}, v->bitstream, v->bitstream_count};
-        ok = v2_model(&b, &view, ch, v->descriptors_count);
-        duration = v->duration;
-    } else if (doc->layout == primeanim_layout_v2_mp2) {
-        const primeanim_v2_mp2 *v = &doc->v2_mp2;
-        for (size_t c = 0; c < v->descriptors_count && c < AK_PA_MAX_CHANNELS; c++) {
-            const primeanim_descriptor_mp2 *s = &v->descriptors[c];
-            const uint16_t count[3] = {s->rot_key_count, s->trans_key_count, s->scale_key_count};
-            const primeanim_value_group *g[2] = {&s->trans, &s->scale};
-            channel_of(&ch[c], s->bone_id, count, &s->rot, g);
-        }
-        v2_view view = {AK_PA_MP2, v->key_bitmap, v->bitmap_bits, (uint32_t)v->key_count, v->rotation_divisor,
-                        v->interval, {1, v->translation_multiplier, v->scale_multiplier}, v->bitstream,
-                        v->bitstream_count};
-        ok = v2_model(&b, &view, ch, v->descriptors_count);
-        duration = v->duration;
+        looping = flag ? AK_LOOPING_YES : AK_LOOPING_NO; /* non-zero = looping (§2.4) */
+        ok = v2_model(&b, view, s32);
     } else if (doc->layout == primeanim_layout_v0_mp1) {
         const primeanim_v0_mp1 *v = &doc->v0_mp1;
         v0_view view = {v->bone_map, {NULL, v->trans_map, NULL}, {v->channel_count, v->trans_map_count, 0},
                         v->frame_count, v->interval.seconds, (const float (*)[4])v->rot_keys,
-                        {NULL, (const float (*)[3])v->trans_keys, NULL}, {v->rot_keys_count, v->trans_keys_count, 0}};
+                        {NULL, (const float (*)[3])v->trans_keys, NULL}, {v->rot_keys_count, v->trans_keys_count, 0},
+                        false};
         ok = v0_model(&b, &view);
         duration = v->duration.seconds;
+        evnt = v->evnt_id;
     } else {
         const primeanim_v0_mp2 *v = &doc->v0_mp2;
         v0_view view = {v->bone_map,
@@ -241,7 +219,8 @@ bool primeanim_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, 
                         v->interval.seconds,
                         (const float (*)[4])v->rot_keys,
                         {NULL, (const float (*)[3])v->trans_keys, (const float (*)[3])v->scale_keys},
-                        {v->rot_keys_count, v->trans_keys_count, v->scale_keys_count}};
+                        {v->rot_keys_count, v->trans_keys_count, v->scale_keys_count},
+                        v0_options.scale_frame_major};
         ok = v0_model(&b, &view);
         duration = v->duration.seconds;
     }
@@ -253,6 +232,17 @@ bool primeanim_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, 
     anim->duration = duration;
     anim->tracks = b.tracks;
     anim->track_count = b.count;
+    anim->looping = looping;
+    if (evnt != 0 && evnt != 0xFFFFFFFFu) { /* both mean none (§6 B8) */
+        ak_attribute *a = AK_ARENA_NEW(arena, ak_attribute);
+        char *value = ak_arena_alloc(arena, 11, 1);
+        if (!a || !value)
+            return false;
+        snprintf(value, 11, "0x%08lX", (unsigned long)evnt);
+        *a = (ak_attribute){AK_PA_ATTR_EVNT, value};
+        anim->attributes = a;
+        anim->attribute_count = 1;
+    }
     *out = anim;
     return true;
 }

@@ -211,18 +211,42 @@ int ak_pa_detect(const uint8_t *data, size_t size, bool *both)
     return ok1 == ok2 ? 0 : ok1 ? AK_PA_MP1 : AK_PA_MP2;
 }
 
-const char *ak_pa_option(const ak_options *opt, const char *name, size_t *len)
-{
-    return ak_format_option(opt, name, len);
-}
-
 int ak_pa_hint(const ak_options *opt)
 {
     size_t n;
-    const char *g = ak_pa_option(opt, "game", &n);
+    const char *g = ak_format_option(opt, "game", &n);
     if (g && n == 3 && strncmp(g, "mp1", 3) == 0)
         return AK_PA_MP1;
     if (g && n == 3 && strncmp(g, "mp2", 3) == 0)
         return AK_PA_MP2;
     return 0;
+}
+
+static bool one_of(const char *v, size_t n, const char *a, const char *b, bool *second)
+{
+    if (n == strlen(a) && strncmp(v, a, n) == 0)
+        *second = false;
+    else if (n == strlen(b) && strncmp(v, b, n) == 0)
+        *second = true;
+    else
+        return false;
+    return true;
+}
+
+bool ak_pa_v0_options_of(const ak_options *opt, ak_pa_v0_options *out, const char **bad)
+{
+    size_t n;
+    const char *v;
+    *out = (ak_pa_v0_options){false, false};
+    if ((v = ak_format_option(opt, "v0_scale_order", &n)) != NULL &&
+        !one_of(v, n, "channel", "frame", &out->scale_frame_major)) {
+        *bad = "format option v0_scale_order takes channel or frame";
+        return false;
+    }
+    if ((v = ak_format_option(opt, "v0_duration", &n)) != NULL &&
+        !one_of(v, n, "frames-1", "frames", &out->duration_frames)) {
+        *bad = "format option v0_duration takes frames or frames-1";
+        return false;
+    }
+    return true;
 }

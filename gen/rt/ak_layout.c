@@ -277,11 +277,20 @@ size_t ak_lkind_size(ak_lkind k)
     }
 }
 
+/* The NaN the undump makes of "nan" (C's NAN): any other NaN is written
+   with its bit pattern, "nan:0x7fc00001", so that the undump keeps it */
+#define QUIET_NAN32 UINT32_C(0x7fc00000)
+#define QUIET_NAN64 UINT64_C(0x7ff8000000000000)
+
 static void dump_f32(ak_buf *out, float v)
 {
     char tmp[AK_NUM_BUFSIZE];
     size_t n = ak_format_f32(v, tmp);
-    if (isfinite(v)) {
+    uint32_t bits;
+    memcpy(&bits, &v, 4);
+    if (v != v && bits != QUIET_NAN32) {
+        ak_buf_printf(out, "\"nan:0x%08lx\"", (unsigned long)bits);
+    } else if (isfinite(v)) {
         ak_buf_append(out, tmp, n);
     } else {
         ak_buf_putc(out, '"');
@@ -294,7 +303,11 @@ static void dump_f64(ak_buf *out, double v)
 {
     char tmp[AK_NUM_BUFSIZE];
     size_t n = ak_format_f64(v, tmp);
-    if (isfinite(v)) {
+    uint64_t bits;
+    memcpy(&bits, &v, 8);
+    if (v != v && bits != QUIET_NAN64) {
+        ak_buf_printf(out, "\"nan:0x%016llx\"", (unsigned long long)bits);
+    } else if (isfinite(v)) {
         ak_buf_append(out, tmp, n);
     } else {
         ak_buf_putc(out, '"');
@@ -353,8 +366,8 @@ static void dump_indent(ak_buf *out, int level)
 }
 
 /* Recursion follows the declaration's nesting, never the input's. */
-static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, ak_buf *out,
-                         int level, bool *first);
+static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, const ak_options *opt,
+                         ak_buf *out, int level, bool *first);
 
 /* Structs of scalars and tuples only (keys, markers) print on one line. */
 static bool flat_struct(const ak_lstruct *st)
@@ -363,14 +376,14 @@ static bool flat_struct(const ak_lstruct *st)
         const ak_lfield *f = &st->fields[i];
         bool tuple = f->kind == AK_LK_FIXED && f->elem_kind != AK_LK_STRUCT && f->elem_kind != AK_LK_FIXED;
         if (f->kind == AK_LK_STRUCT || f->kind == AK_LK_ARRAY || (f->kind == AK_LK_FIXED && !tuple) ||
-            f->kind == AK_LK_INLINE || f->present)
+            f->kind == AK_LK_INLINE || f->kind == AK_LK_DERIVED || f->present)
             return false;
     }
     return true;
 }
 
-static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const void *root, ak_buf *out,
-                       int level)
+static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const void *root, const ak_options *opt,
+                       ak_buf *out, int level)
 {
     if (k == AK_LK_STRUCT && flat_struct(f->st)) {
         ak_buf_putc(out, '{');
@@ -389,7 +402,7 @@ static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const v
     } else if (k == AK_LK_STRUCT) {
         bool first = true;
         ak_buf_putc(out, '{');
-        dump_members(f->st, p, root, out, level + 1, &first);
+        dump_members(f->st, p, root, opt, out, level + 1, &first);
         if (!first)
             dump_indent(out, level);
         ak_buf_putc(out, '}');
@@ -400,15 +413,15 @@ static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const v
     }
 }
 
-static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, ak_buf *out,
-                         int level, bool *first)
+static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, const ak_options *opt,
+                         ak_buf *out, int level, bool *first)
 {
     for (size_t i = 0; i < st->field_count; i++) {
         const ak_lfield *f = &st->fields[i];
         if (f->present && !f->present(obj, root))
             continue;
         if (f->kind == AK_LK_INLINE) {
-            dump_members(f->st, obj + f->offset, root, out, level, first);
+            dump_members(f->st, obj + f->offset, root, opt, out, level, first);
             continue;
         }
         if (!*first)
@@ -417,7 +430,10 @@ static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *r
         dump_indent(out, level);
         ak_buf_json_string(out, f->name, strlen(f->name));
         ak_buf_puts(out, ": ");
-        if (f->kind == AK_LK_ARRAY || f->kind == AK_LK_FIXED) {
+        if (f->kind == AK_LK_DERIVED) {
+            if (!f->dump(obj, opt, out, level))
+                out->failed = true;
+        } else if (f->kind == AK_LK_ARRAY || f->kind == AK_LK_FIXED) {
             size_t n;
             const uint8_t *base = ak_lelems(f, obj, &n);
             ak_buf_putc(out, '[');
@@ -427,22 +443,22 @@ static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *r
                     ak_buf_puts(out, scalars ? ", " : ",");
                 if (!scalars)
                     dump_indent(out, level + 1);
-                dump_value(f, f->elem_kind, base + k * f->elem_size, root, out, level + 1);
+                dump_value(f, f->elem_kind, base + k * f->elem_size, root, opt, out, level + 1);
             }
             if (n && !scalars)
                 dump_indent(out, level);
             ak_buf_putc(out, ']');
         } else {
-            dump_value(f, f->kind, obj + f->offset, root, out, level);
+            dump_value(f, f->kind, obj + f->offset, root, opt, out, level);
         }
     }
 }
 
-bool ak_ldump_json(const ak_lstruct *root, const void *doc, ak_buf *out)
+bool ak_ldump_json(const ak_lstruct *root, const void *doc, const ak_options *opt, ak_buf *out)
 {
     bool first = true;
     ak_buf_putc(out, '{');
-    dump_members(root, doc, doc, out, 1, &first);
+    dump_members(root, doc, doc, opt, out, 1, &first);
     ak_buf_puts(out, "\n}\n");
     return !out->failed;
 }
@@ -769,6 +785,32 @@ static bool check_value(undump *u, ak_json_parser *p, const ak_json_event *e, co
     return false;
 }
 
+/* "nan:0x" and exactly `digits` hex digits (8: f32, 16: f64) of a NaN's
+   bit pattern (the dump's spelling of a NaN other than C's NAN) */
+static bool nan_bits(undump *u, const ak_json_event *e, int digits, float *f, double *d)
+{
+    u->scratch.len = 0;
+    ak_json_string_decode(e, &u->scratch);
+    const char *s = ak_buf_cstr(&u->scratch);
+    if (u->scratch.len != (size_t)(6 + digits) || strncmp(s, "nan:0x", 6) != 0)
+        return false;
+    uint64_t bits = 0;
+    for (int i = 6; i < 6 + digits; i++) {
+        char c = s[i];
+        int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (v < 0)
+            return false;
+        bits = bits << 4 | (uint64_t)v;
+    }
+    if (digits == 8) {
+        uint32_t b32 = (uint32_t)bits;
+        memcpy(f, &b32, 4);
+        return *f != *f;
+    }
+    memcpy(d, &bits, 8);
+    return *d != *d;
+}
+
 static bool store_scalar_(undump *u, ak_json_parser *p, const ak_json_event *e, const ak_lfield *g, ak_lkind k,
                           uint8_t *dst);
 
@@ -820,8 +862,14 @@ static bool store_scalar_(undump *u, ak_json_parser *p, const ak_json_event *e, 
                 special = INFINITY;
             else if (ak_json_string_equals(e, "-inf", 4))
                 special = -INFINITY;
+            else if (nan_bits(u, e, k == AK_LK_F32 ? 8 : 16, &f, &d))
+                goto store; /* "nan:0x<bits>": that NaN exactly */
             else
-                return fail(u, p, tr, e, "a number is needed here (or \"nan\", \"inf\", \"-inf\")"), false;
+                return fail(u, p, tr, e,
+                            "a number is needed here (or \"nan\", \"nan:0x<%d hex digits of a NaN>\", \"inf\", "
+                            "\"-inf\")",
+                            k == AK_LK_F32 ? 8 : 16),
+                       false;
             d = special;
             f = (float)special;
         } else if (e->kind == AK_JSON_NUMBER) {
@@ -834,6 +882,7 @@ static bool store_scalar_(undump *u, ak_json_parser *p, const ak_json_event *e, 
         } else {
             return fail(u, p, tr, e, "a number is needed here"), false;
         }
+    store:
         if (k == AK_LK_F32)
             memcpy(dst, &f, 4);
         else
@@ -996,6 +1045,8 @@ static int finish_object(undump *u, ak_json_parser *p, const ak_json_event *e, u
                 return 1;
             continue;
         }
+        if (g->kind == AK_LK_DERIVED)
+            continue; /* optional: the undump ignores it */
         if (!seen(f, g)) {
             fail(u, p, u->rules->missing, e, "member '%s' is missing", g->name);
             return 1; /* one report per object (finish_object's caller goes on) */
@@ -1058,6 +1109,10 @@ static int on_object_event(undump *u, ak_json_parser *p, const ak_json_event *e,
         if (f->seen_n >= MAX_SEEN)
             return fail_hard(u, p, u->rules->syntax, e, "too many members");
         f->seen[f->seen_n++] = (seen_member){g, e->offset, false, false};
+        if (g->kind == AK_LK_DERIVED) {
+            u->skip_next = true; /* derived from the other members: what the file is built from */
+            return 0;
+        }
         f->field = g;
         f->field_obj = holder;
         f->await_value = true;

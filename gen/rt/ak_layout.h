@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "arena.h"
 #include "budget.h"
+#include "format_options.h"
 #include "release.h"
 
 #include <stdbool.h>
@@ -201,6 +202,8 @@ typedef enum ak_lkind {
     AK_LK_FIXED,   /* T name[fixed_count] */
     AK_LK_INLINE,  /* a switch arm: its fields appear in the parent object */
     AK_LK_LEB128,  /* uint64_t */
+    AK_LK_DERIVED, /* `dump name by hook`: a member of the JSON dump only, written by `dump` from the
+                      decoded struct; no bytes, no storage; the undump skips its value */
 } ak_lkind;
 
 /* The bytes a field of kind k takes in a document struct (0 for structs and arrays). */
@@ -252,6 +255,9 @@ typedef struct ak_lfield {
        in the root; NULL-terminated (undump: a member that comes before them
        is out of order) */
     const char *const *deps;
+    /* DERIVED: appends the member's JSON value (multi-line values indent by
+       `level`); false when it cannot (memory) */
+    bool (*dump)(const void *obj, const ak_options *opt, ak_buf *out, int level);
 } ak_lfield;
 
 typedef struct ak_lstruct {
@@ -275,7 +281,7 @@ void *ak_lset_elems(const ak_lfield *f, void *holder, size_t n, ak_arena *arena)
 
 /* The document as JSON: members in file order, absent conditional members
  * omitted, floats shortest round-trip ("nan", "inf", "-inf" as strings). */
-bool ak_ldump_json(const ak_lstruct *root, const void *doc, ak_buf *out);
+bool ak_ldump_json(const ak_lstruct *root, const void *doc, const ak_options *opt, ak_buf *out);
 
 /* Rules the undump reports with, by category (gen/ast.h UD_*). */
 typedef struct ak_lundump_rules {

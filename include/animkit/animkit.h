@@ -218,9 +218,12 @@ typedef struct ak_options {
        differential tests and for measuring the general path. */
     bool no_lanes;
     /* Settings of the format being read, "name=value,name,..." (NULL: none).
-       A format reads the names it knows and ignores the others. Metroid
-       Prime ANIM: game=mp1|mp2 (the caller's game, spec §1.2), s32_totals
-       (32-bit bitstream totals instead of the retail 16-bit ones, §6 B7). */
+       A format reads the names it knows and ignores the others; the last
+       occurrence of a name wins. Metroid Prime ANIM: game=mp1|mp2 (the
+       caller's game, spec §1.2), s32_totals (32-bit bitstream totals instead
+       of the retail 16-bit ones, §6 B7), the limits max_file_bytes,
+       max_frames, max_decoded_bytes (counts, K/M/G suffixes), and
+       v0_scale_order=channel|frame, v0_duration=frames|frames-1. */
     const char *format_options;
 } ak_options;
 

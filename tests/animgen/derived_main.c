@@ -92,6 +92,15 @@ bool demo2_hook_reemit(demo2_file *doc, const ak_options *opt, ak_diags *d, bool
     return true;
 }
 
+/* dump summary by summary: a member of the dump only, derived from the
+   decoded file (the undump skips it) */
+bool demo2_dump_summary(const demo2_file *o, const ak_options *opt, ak_buf *out, int level)
+{
+    (void)opt, (void)level;
+    ak_buf_printf(out, "{\"tracks\": %zu, \"masked\": %s}", o->tracks_count, o->key ? "true" : "false");
+    return !out->failed;
+}
+
 /* ---- building a file --------------------------------------------------------- */
 
 static void put(ak_buf *b, const void *p, size_t n) { ak_buf_append(b, p, n); }
@@ -370,6 +379,7 @@ static void test_valid(void)
     CHECK(contains(&json, "\"c\": 1.5") && !contains(&json, "\"d\""));
     CHECK(contains(&json, "null") && contains(&json, "\"1152921504606846977\""));
     CHECK(!contains(&json, "\"magic\"")); /* const bytes are not in the document */
+    CHECK(contains(&json, "\"summary\": {\"tracks\": 5, \"masked\": true}\n}")); /* the dump member, last */
     ak_diags_free(d);
 
     /* reemit: the hook drops the mask (--compress none), the tracks stay */
@@ -653,7 +663,11 @@ static const ucase ucases[] = {
      NULL},
     {"\"time\": 1,", "\"time\": -1,", "demo2.undump.result", "", "[demo2.key.order]", NULL},
     {"\"minor\": 1,", "\"minor\": 12,", "demo2.undump.result", "", "[demo2.header.version]", NULL},
-    /* accepted: a table code by its name, the block written plain */
+    /* accepted: a table code by its name, the block written plain; the dump
+       member is skipped whatever it holds, or when it is absent */
+    {"\"summary\": {\"tracks\": 5, \"masked\": true}", "\"summary\": [1, {\"x\": null}]", NULL, NULL, NULL,
+     u_same},
+    {",\n  \"summary\": {\"tracks\": 5, \"masked\": true}", "", NULL, NULL, NULL, u_same},
     {"\"vt\": 4", "\"vt\": \"quat\"", NULL, NULL, NULL, u_same},
     {"\"mask\": 1", "\"mask\": 0", NULL, NULL, NULL, u_mask0},
 };

@@ -828,10 +828,9 @@ class Checker:
     def undump(self, name, dump, data, doc, encoding, version):
         """The dump converts back to the file (format detection must not take
         it for AnimJ): the same bytes, or for a compressed file the same
-        header and payload (the compressed bytes are animkit's own). A NaN
-        comes back as the default quiet NaN: the dump writes "nan"
-        (docs/formats/animx.md)."""
-        doc = quiet_nans(doc)
+        header and payload (the compressed bytes are animkit's own). NaN
+        payloads come back too: the dump writes a NaN other than the default
+        quiet one with its bits, "nan:0x7fc00123" (docs/schema-language.md)."""
         data = enc_file(doc, 0, version) if encoding == 0 else data
         src, out = name[:-len(".animx")] + "_dump.json", name[:-len(".animx")] + "_undumped.animx"
         with open(src, "wb") as f:
@@ -910,28 +909,6 @@ def with_nonfinite(rng, vt, v):
     return x
 
 
-def quiet_nans(doc):
-    """doc with every NaN replaced by the default quiet NaN of its width."""
-    return dict(doc, tracks=[quiet_nans_track(t) for t in doc["tracks"]])
-
-
-def quiet_nans_track(t):
-    wide = kind(t["vt"]) == "f64"
-    qnan = struct.unpack("<d", struct.pack("<Q", 0x7ff8000000000000))[0] if wide else f32_from_bits(0x7fc00000)
-
-    def fix(x):
-        if isinstance(x, list):
-            return [fix(y) for y in x]
-        return qnan if isinstance(x, float) and math.isnan(x) else x
-    t = dict(t)
-    if "values" in t:
-        t["values"] = [fix(x) for x in t["values"]]
-    if "keys" in t:
-        t["keys"] = [{k: (fix(x) if k in ("value", "left", "right") else x) for k, x in key.items()}
-                     for key in t["keys"]]
-    return t
-
-
 def gen_binary_track(rng, tt, vt, keyless):
     t = {"type": tt, "vt": vt, "node": rng.choice(STRINGS), "property": rng.choice(STRINGS)}
     n = 0 if keyless else rng.randint(1, 4)
@@ -992,8 +969,12 @@ def same_dumped(vt, want, got):
 def same_dumped_scalar(k, want, got):
     """got: a value of the dump parsed with numbers as Decimals."""
     if k in ("f32", "f64"):
-        if math.isnan(want) or math.isinf(want):
-            return got == ("nan" if math.isnan(want) else "inf" if want > 0 else "-inf")
+        if math.isnan(want):
+            bits = f32_bits(want) if k == "f32" else struct.unpack("<Q", struct.pack("<d", want))[0]
+            quiet = 0x7fc00000 if k == "f32" else 0x7ff8000000000000
+            return got == ("nan" if bits == quiet else "nan:0x%0*x" % (8 if k == "f32" else 16, bits))
+        if math.isinf(want):
+            return got == ("inf" if want > 0 else "-inf")
         if not isinstance(got, Decimal):
             return False
         if k == "f32":

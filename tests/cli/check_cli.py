@@ -216,6 +216,27 @@ def main():
     r = run("convert", "--compress", "zip", "a", "b")
     expect("bad --compress", r.returncode == 2)
 
+    # --format-option NAME[=VALUE] (repeatable) sets ak_options.format_options:
+    # Prime ANIM's limits at their edge on its example file (made at build time)
+    bin_dir = os.environ.get("AK_BINARY_DIR", "build")
+    if True:
+        anim = os.path.join(bin_dir, "generated/primeanim/examples/v2_mp1.anim")
+        if os.path.exists(anim):
+            size = os.path.getsize(anim)
+            r = run("validate", "--format-option", f"max_file_bytes={size}", "--game", "mp1", anim)
+            expect("--format-option at the limit", r.returncode == 0, r.stdout)
+            r = run("validate", "--format-option", "s32_totals", "--format-option",
+                    f"max_file_bytes={size - 1}", anim)
+            expect("--format-option over the limit", r.returncode == 1 and b"[primeanim.limit.file-size]" in r.stdout
+                   and b"format option max_file_bytes sets it" in r.stdout, r.stdout)
+            r = run("dump", "--format-option", "max_frames=1", anim)
+            expect("dump --format-option", r.returncode == 1 and b"primeanim.limit.frames" in r.stderr, r.stderr)
+        else:
+            expect("the Prime ANIM example for --format-option", False, anim)
+    for bad in ("", "=1", "a,b"):
+        r = run("validate", "--format-option", bad, "x.anim")
+        expect(f"bad --format-option {bad!r}", r.returncode == 2 and b"--format-option" in r.stderr, r.stderr)
+
     print(f"{passed} passed, {failures} failed")
     return 1 if failures else 0
 

@@ -35,6 +35,14 @@ def example(*parts):
     return os.path.join(SRC, "examples", *parts)
 
 
+BIN = os.path.abspath(os.environ.get("AK_BINARY_DIR", "build"))
+
+
+def generated(*parts):
+    """What the build makes instead of committing it (Prime ANIM's binary files)."""
+    return os.path.join(BIN, "generated", *parts)
+
+
 def write(path, data):
     with open(path, "wb") as f:
         f.write(data if isinstance(data, bytes) else data.encode())
@@ -411,20 +419,20 @@ def jq_round_trip(tmp):
 
 def prime_game(tmp):
     # Metroid Prime ANIM: a v0 file both games' layouts fit needs --game (spec §1.2)
-    ambiguous = os.path.join(SRC, "tests", "conformance", "primeanim", "invalid", "v0_ambiguous.anim")
+    ambiguous = generated("primeanim", "conformance", "invalid", "v0_ambiguous.anim")
     r = run("validate", "--diagnostics", "json", ambiguous)
     expect("an ambiguous v0 file without --game", r.returncode == 1 and
            codes(r) == ["primeanim.game.undetermined"], r.stdout)
     r = run("validate", "--game", "mp1", ambiguous)
     expect("--game mp1 decides it", r.returncode == 0, r.stdout)
-    r = run("validate", "--diagnostics", "json", "--game", "mp2", example("primeanim", "v2_mp1.anim"))
+    r = run("validate", "--diagnostics", "json", "--game", "mp2", generated("primeanim", "examples", "v2_mp1.anim"))
     expect("--game that contradicts the file", r.returncode == 1 and
            codes(r) == ["primeanim.game.mismatch"], r.stdout)
     r = run("validate", "--game", "mp3", ambiguous)
     expect("--game takes mp1 or mp2", r.returncode == 2, r.stderr)
     # a new file from another format, then byte-exact re-emission of it
     animj = os.path.join(tmp, "walk.animj")
-    r = run("convert", example("primeanim", "v2_mp2.anim"), animj)
+    r = run("convert", generated("primeanim", "examples", "v2_mp2.anim"), animj)
     expect("primeanim -> AnimJ", r.returncode == 0, r.stderr)
     new = os.path.join(tmp, "walk.anim")
     r = run("convert", animj, new, "--to", "primeanim", "--game", "mp2", "--verify")

@@ -5,8 +5,14 @@
  *
  *   primeanim_gen cases DIR      conformance cases: DIR/{valid,invalid}/<case>.anim,
  *                                <case>.anim.expected and .strict.expected
- *   primeanim_gen examples DIR   small valid and invalid samples (examples/primeanim)
- *   primeanim_gen seeds DIR      fuzz seeds (fuzz/corpus/primeanim)
+ *   primeanim_gen examples DIR   small valid and invalid samples (make demo)
+ *   primeanim_gen seeds DIR      fuzz seeds
+ *
+ * The build runs it (tests/primeanim/generate.cmake) into
+ * <build>/generated/primeanim/{conformance,examples,fuzz-corpus}: no binary
+ * .anim file is committed. The .expected files of the cases are committed
+ * too, in tests/conformance/primeanim/, so that the expected codes are
+ * reviewed in git; a test checks they are what this program makes.
  *   primeanim_gen bench FILE MB  a v2 file of about MB megabytes, at most 60 (bench)
  *
  * Retail files are never used (spec §1.3). A case is a base file of one
@@ -614,6 +620,40 @@ static void game_cases(void)
     ak_buf_free(&b);
 }
 
+/* §4: every configurable limit at its edge (format options): the limit
+ * itself passes, one less is reported. Base files: v2 N = 4, D = 2; v0
+ * F = 2, C = 2; decoded bytes = frames x channels x 40. */
+static void limit_cases(void)
+{
+    char name[128], options[128];
+    for (int game = 1; game <= 2; game++) {
+        for (int v0f = 0; v0f < 2; v0f++) {
+            ak_buf b;
+            ak_buf_init(&b);
+            if (v0f) {
+                v0 f = base_v0(game);
+                build_v0(&f, &b);
+            } else {
+                v2 f = base_v2(game);
+                build_v2(&f, &b);
+            }
+            const char *hint = v0f && game == 2 ? "game=mp2," : "";
+            unsigned frames = v0f ? 2 : 4, decoded = frames * 2 * 40;
+            static const char *const what[3] = {"max_frames", "max_decoded_bytes", "max_file_bytes"};
+            static const char *const code[3] = {"primeanim.limit.frames", "primeanim.limit.decoded-size",
+                                                "primeanim.limit.file-size"};
+            unsigned edge[3] = {frames, decoded, (unsigned)b.len};
+            for (int l = 0; l < 3; l++)
+                for (int over = 0; over < 2; over++) {
+                    snprintf(name, sizeof name, "v%d_mp%d_%s_%s", v0f ? 0 : 2, game, what[l], over ? "over" : "edge");
+                    snprintf(options, sizeof options, "%s%s=%u", hint, what[l], edge[l] - (unsigned)over);
+                    emit_case(name, &b, options, over ? EX({code[l], 0}) : NONE);
+                }
+            ak_buf_free(&b);
+        }
+    }
+}
+
 static int make_dir(const char *path)
 {
     if (mkdir(path, 0755) != 0 && errno != EEXIST) {
@@ -638,6 +678,7 @@ static int cases(const char *dir)
     v0_cases(1);
     v0_cases(2);
     game_cases();
+    limit_cases();
     return failures != 0;
 }
 
@@ -648,7 +689,49 @@ static void sample(const char *dir, const char *name, const ak_buf *b)
     write_file(path, b->data, b->len);
 }
 
-/* examples/primeanim: one valid file per game and version, and invalid ones */
+/* Inputs the fuzzer found (fuzz/primeanim_fuzzer.c), kept as seeds, byte
+ * for byte: a width of 0 at the end of the bitstream (a crash of an early
+ * decoder), and an MP2 file whose unused scale multiplier is the NaN
+ * 0xFFFF126F (its dump lost the payload before NaNs kept their bits, commit
+ * bd4b1e4). */
+static const uint8_t crash_width_zero_at_end[136] = {
+    0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0x00,
+    0x00, 0x00, 0x6b, 0x01, 0x01, 0x3f, 0xde, 0x00, 0x2c, 0x00, 0x00, 0x00,
+    0x25, 0xe8, 0x00, 0x00, 0x02, 0x03, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0x6f, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00,
+    0x00, 0x04, 0x00, 0x00, 0x00, 0x0b, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00,
+    0x02, 0xff, 0x00, 0x00, 0x00, 0x00, 0x02, 0x3f, 0x80, 0x00, 0x00, 0x3f,
+    0xa0, 0x00, 0x00, 0x3f, 0xc0, 0x00, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x40,
+    0x10, 0x00, 0x00, 0x40, 0x20, 0x00, 0x00, 0x13, 0x00, 0x00, 0x04, 0x3f,
+    0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x05, 0x04, 0xff,
+    0xad, 0x19, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x3d, 0x4c,
+    0xb6, 0xf5, 0x3f, 0x7e, 0xb8, 0x98, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x00, 0x40, 0xff, 0xff,
+};
+static const uint8_t nan_payload_unused_scale[109] = {
+    0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x6b, 0x01, 0x01, 0x3f, 0xc0,
+    0x80, 0x00, 0x3f, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x00, 0x01, 0x00, 0x00, 0x7f, 0xff, 0x3c, 0x23, 0xff, 0xff, 0xff, 0xff,
+    0x12, 0x6f, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00,
+    0x00, 0x04, 0x00, 0x00, 0x00, 0x0b, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00,
+    0x02, 0x03, 0xe8, 0x06, 0x07, 0xd0, 0x06, 0x0b, 0xb8, 0x06, 0x00, 0x00,
+    0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x03, 0xff, 0xf9,
+    0x03, 0xff, 0xf2, 0x03, 0x00, 0x00, 0x01, 0x03, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff,
+};
+
+static void found_seed(const char *dir, const char *name, const uint8_t *bytes, size_t n)
+{
+    ak_buf b;
+    ak_buf_init(&b);
+    ak_buf_append(&b, bytes, n);
+    sample(dir, name, &b);
+    ak_buf_free(&b);
+}
+
+/* The examples (make demo): one valid file per game and version, and
+ * invalid ones; as seeds (the fuzz corpus), with the fuzzer's finds */
 static int examples(const char *dir, bool seeds)
 {
     if (make_dir(dir))
@@ -687,6 +770,8 @@ static int examples(const char *dir, bool seeds)
         ambiguous_v0(&b);
         sample(dir, "seed_v0_ambiguous.anim", &b);
         ak_buf_free(&b);
+        found_seed(dir, "crash_width_zero_at_end.anim", crash_width_zero_at_end, sizeof crash_width_zero_at_end);
+        found_seed(dir, "nan_payload_unused_scale.anim", nan_payload_unused_scale, sizeof nan_payload_unused_scale);
     }
     return failures != 0;
 }

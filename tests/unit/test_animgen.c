@@ -113,7 +113,7 @@ static void test_dump_and_undump(void **state)
     doc x = {2, items, 2, {"h\xc3\xa9", 3}, true};
     ak_buf out;
     ak_buf_init(&out);
-    assert_true(ak_ldump_json(&doc_meta, &x, &out));
+    assert_true(ak_ldump_json(&doc_meta, &x, NULL, &out));
     const char *want = "{\n  \"count\": 2,\n  \"items\": [\n    {\"time\": 0.1, \"value\": -3},\n"
                        "    {\"time\": \"inf\", \"value\": 7}\n  ],\n  \"flag\": true,\n  \"name\": \"h\xc3\xa9\"\n}\n";
     assert_string_equal(ak_buf_cstr(&out), want);
@@ -150,12 +150,58 @@ static void test_dump_and_undump(void **state)
     ak_buf_free(&out);
 }
 
+/* NaNs: C's NAN is "nan"; any other (a payload, the sign) is "nan:0x<bits>",
+ * and the undump makes exactly those bits again */
+static void test_nan_payloads(void **state)
+{
+    (void)state;
+    static const uint32_t patterns[] = {0x7fc00000u, 0x7fc00001u, 0xffffffffu, 0x7f800001u};
+    static const char *const spelled[] = {"\"nan\"", "\"nan:0x7fc00001\"", "\"nan:0xffffffff\"",
+                                          "\"nan:0x7f800001\""};
+    ak_lundump_rules rules = {.syntax = &trunc_rule, .shape = &warn_rule, .value = &trunc_rule, .type = &trunc_rule,
+                              .unknown = &warn_rule, .missing = &warn_rule, .duplicate = &warn_rule,
+                              .order = &warn_rule, .name = &trunc_rule, .range = &trunc_rule, .count = &warn_rule,
+                              .result = &trunc_rule};
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    ak_diags *d = ak_diags_new(NULL);
+    for (size_t i = 0; i < 4; i++) {
+        item items[1] = {{0, 1}};
+        memcpy(&items[0].time, &patterns[i], 4);
+        doc x = {1, items, 1, {NULL, 0}, false};
+        ak_buf out;
+        ak_buf_init(&out);
+        assert_true(ak_ldump_json(&doc_meta, &x, NULL, &out));
+        assert_non_null(strstr(ak_buf_cstr(&out), spelled[i]));
+        doc *y = ak_lundump_json(&doc_meta, (const uint8_t *)out.data, out.len, &arena, &rules, d);
+        assert_non_null(y);
+        uint32_t back;
+        memcpy(&back, &y->items[0].time, 4);
+        assert_int_equal(back, patterns[i]);
+        ak_buf_free(&out);
+    }
+    /* not a NaN, the wrong length, not hex: refused */
+    static const char *const bad[] = {"\"nan:0x7f800000\"", "\"nan:0x7fc0000\"", "\"nan:0x7fc0000g\"",
+                                      "\"nan:0x7ff8000000000001\""};
+    for (size_t i = 0; i < 4; i++) {
+        char json[128];
+        snprintf(json, sizeof json, "{\"count\": 1, \"items\": [{\"time\": %s, \"value\": 1}], \"flag\": false}",
+                 bad[i]);
+        ak_diags_clear(d);
+        assert_null(ak_lundump_json(&doc_meta, (const uint8_t *)json, strlen(json), &arena, &rules, d));
+        assert_true(ak_diags_count(d) > 0);
+    }
+    ak_diags_free(d);
+    ak_arena_free(&arena);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_len7),
         cmocka_unit_test(test_paths_and_reports),
         cmocka_unit_test(test_dump_and_undump),
+        cmocka_unit_test(test_nan_payloads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

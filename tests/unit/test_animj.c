@@ -268,7 +268,7 @@ static void test_matrix_left_out_by_emitter(void **state)
     tr.kind = AK_TRACK_DISCRETE;
     tr.keys = &key;
     tr.key_count = 1;
-    ak_animation anim = {"m", 1, &tr, 1};
+    ak_animation anim = {.name = "m", .duration = 1, .tracks = &tr, .track_count = 1};
     ak_diag_options o = {false, 0};
     ak_diags *d = ak_diags_new(&o);
     ak_buf out;

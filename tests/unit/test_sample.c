@@ -145,13 +145,62 @@ static void test_hermite_through_curves(void **state)
     assert_true(fabs(v.d[0] - 3) < 1e-12);
 }
 
+/* --verify's deviation: a quaternion and its negation are one rotation, so
+ * floatQ/doubleQ tracks deviate by the nearer of q and -q (float4 tracks
+ * stay component by component) */
+static void test_deviation_quaternion_sign(void **state)
+{
+    (void)state;
+    ak_key a[2], b[2], c[2];
+    memset(a, 0, sizeof a);
+    for (int k = 0; k < 2; k++) {
+        double half = 0.4 * k + 0.1;
+        a[k].time = k, a[k].interp = AK_INTERP_LINEAR;
+        a[k].value.f[2] = (float)sin(half), a[k].value.f[3] = (float)cos(half); /* x y z w */
+        b[k] = c[k] = a[k];
+        for (int i = 0; i < 4; i++)
+            b[k].value.f[i] = -a[k].value.f[i];
+        c[k].value.f[2] = (float)sin(half + 0.05), c[k].value.f[3] = (float)cos(half + 0.05);
+    }
+    ak_track ta = {.type = AK_VT_FLOATQ, .kind = AK_TRACK_CURVE, .keys = a, .key_count = 2};
+    ak_track tb = ta, tc = ta;
+    tb.keys = b, tc.keys = c;
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    double worst, at;
+    assert_true(ak_track_deviation(&ta, &tb, &arena, &worst, &at));
+    assert_true(worst < 1e-6); /* -q: the same rotation */
+    /* a real difference is still seen, negated or not: |sin(h + 0.05) - sin(h)| at most 0.05 */
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < 4; i++)
+            c[k].value.f[i] = -c[k].value.f[i];
+    assert_true(ak_track_deviation(&ta, &tc, &arena, &worst, &at));
+    assert_true(worst > 0.01 && worst < 0.06);
+    /* float4 is no rotation: component by component */
+    ta.type = tb.type = AK_VT_FLOAT4;
+    assert_true(ak_track_deviation(&ta, &tb, &arena, &worst, &at));
+    assert_true(worst > 1.5);
+    /* doubleQ the same (its values are doubles) */
+    for (int k = 0; k < 2; k++) {
+        double half = 0.3 * k;
+        memset(&a[k].value, 0, sizeof a[k].value);
+        memset(&b[k].value, 0, sizeof b[k].value);
+        a[k].value.d[0] = sin(half), a[k].value.d[3] = cos(half);
+        b[k].value.d[0] = -sin(half), b[k].value.d[3] = -cos(half);
+    }
+    ta.type = tb.type = AK_VT_DOUBLEQ;
+    assert_true(ak_track_deviation(&ta, &tb, &arena, &worst, &at));
+    assert_true(worst < 1e-12);
+    ak_arena_free(&arena);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_linear_hold_and_ends), cmocka_unit_test(test_equal_times_later_wins),
         cmocka_unit_test(test_raw),                  cmocka_unit_test(test_cubic_bezier),
         cmocka_unit_test(test_bool_string_int),      cmocka_unit_test(test_quaternion_slerp),
-        cmocka_unit_test(test_hermite_through_curves),
+        cmocka_unit_test(test_hermite_through_curves), cmocka_unit_test(test_deviation_quaternion_sign),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
