@@ -916,6 +916,13 @@ static void members_of(ds *x, struct_decl *s, vec *members, const ctx *c, chain 
             sb(names, "%s\"%s\"", names->n ? ", " : "", m->name);
         } else if (m->kind == M_PROCESS) {
             members_of(x, s, &m->body, c, ch, g, names);
+        } else if (m->kind == M_DUMP) {
+            /* the hook's output has no declaration: the schema says it is
+               there and who writes it, not its shape */
+            sb(&g->props, "%s\"%s\": {\"description\": \"derived from the decoded document by the format's "
+               "dump hook '%s' (its shape is not declared by the layout; undump ignores it)\"}",
+               g->props.n ? ", " : "", m->name, m->segment);
+            sb(names, "%s\"%s\"", names->n ? ", " : "", m->name);
         } else if (m->kind == M_IF) {
             if (ch->n >= 23) {
                 cc_error(x->cc, m->at, "conditions nest too deeply for the dump's JSON Schema");

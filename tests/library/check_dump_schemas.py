@@ -63,8 +63,13 @@ def dump_args(path):
 
 
 def inputs(fmt):
-    files = sorted(glob.glob(os.path.join(SRC, "examples", fmt, "*")))
-    files += sorted(glob.glob(os.path.join(SRC, "tests", "conformance", fmt, "valid", "*")))
+    if fmt == "primeanim":  # written at build time (tests/primeanim/generate.cmake)
+        gen = os.path.join(os.environ["AK_BINARY_DIR"], "generated", "primeanim")
+        files = sorted(glob.glob(os.path.join(gen, "examples", "*")))
+        files += sorted(glob.glob(os.path.join(gen, "conformance", "valid", "*")))
+    else:
+        files = sorted(glob.glob(os.path.join(SRC, "examples", fmt, "*")))
+        files += sorted(glob.glob(os.path.join(SRC, "tests", "conformance", fmt, "valid", "*")))
     return [f for f in files if not f.endswith(".expected") and os.path.isfile(f)]
 
 
