@@ -8,3 +8,21 @@ target_compile_options(ak_rlimit_run PRIVATE ${AK_WARNINGS})
 add_executable(animx_bomb ${CMAKE_CURRENT_LIST_DIR}/animx_bomb.c)
 target_compile_options(animx_bomb PRIVATE ${AK_WARNINGS})
 target_link_libraries(animx_bomb PRIVATE lzma lz4)
+
+# validate holds no payload: a 50 MB payload (LZMA and LZ4) validates within
+# 24 MiB of address space (a trivial file needs 7 MiB: libc, the command,
+# its libraries) and below 16 MiB peak RSS. Not under ASan, whose shadow
+# memory reserves terabytes of address space.
+if(NOT AK_SANITIZE)
+  set(AK_MEMORY_ENV
+    AK_BOMB=$<TARGET_FILE:animx_bomb>
+    AK_RLIMIT_RUN=$<TARGET_FILE:ak_rlimit_run>
+    AK_CLI=$<TARGET_FILE:animkit_cli>
+    AK_BOMB_DIR=${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
+  foreach(kind lzma lz4)
+    add_test(NAME memory.validate-${kind}-bomb
+      COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh ${kind} 50000000 24M 16M 0 -- validate @BOMB@)
+    set_tests_properties(memory.validate-${kind}-bomb PROPERTIES ENVIRONMENT "${AK_MEMORY_ENV}" LABELS memory
+                         RESOURCE_LOCK animx-bomb-${kind})
+  endforeach()
+endif()
