@@ -1068,8 +1068,10 @@ static void emit_process_call(emitter *em, struct_decl *s, member *m, mode md)
     snprintf(fn, sizeof fn, "%c_%s_p%d", md == MODE_V ? 'v' : 'd', s->name, m->id);
     gen_out(c, "        {\n            bool ok_ = true;\n");
     emit_process_head(em, s, m, "            ");
+    /* validate mode: a block whose source finds a problem at its end is
+       read again (ak_lstream_retry) */
+    gen_out(c, "                const size_t src_ = c->pos;\n                do {\n");
     gen_out(c, "                ak_buf bytes_;\n                ak_buf_init(&bytes_);\n");
-    gen_out(c, "                const size_t src_ = c->pos;\n");
     if (m->span) {
         gen_out(c, "                const int64_t span_ = (int64_t)(");
         emit_expr(em, c, s, m->span);
@@ -1089,7 +1091,8 @@ static void emit_process_call(emitter *em, struct_decl *s, member *m, mode md)
     gen_c_string(c, m->what ? m->what : "derived stream", false);
     gen_out(c, ");\n                    if (ok_) {\n                        ok_ = %s(c, o);\n", fn);
     gen_out(c, "                        ok_ = ak_lstream_leave(c, &saved_) && ok_;\n                    }\n                }\n");
-    gen_out(c, "                ak_buf_free(&bytes_);\n                if (!ok_)\n                    c->stop = true;\n");
+    gen_out(c, "                ak_buf_free(&bytes_);\n                } while (ak_lstream_retry(c, src_));\n");
+    gen_out(c, "                if (!ok_)\n                    c->stop = true;\n");
     if (m->value && m->span) {
         /* without the hook the members are read from the span itself */
         gen_out(c, "            } else {\n                const size_t src_ = c->pos;\n"

@@ -583,7 +583,9 @@ bool ak_animx_lz4_encode(const uint8_t *payload, size_t n, ak_animx_lz4_mode mod
 typedef struct lzma_source {
     ak_lsource src;
     lzma_stream strm;
-    uint64_t left; /* bytes of uncompressed_size not given yet */
+    uint64_t left;  /* bytes of uncompressed_size not given yet */
+    size_t present; /* bytes after the header */
+    int64_t csize;  /* compressed_size */
 } lzma_source;
 
 static size_t lzma_source_read(ak_lsource *s, uint8_t *dst, size_t cap)
@@ -603,6 +605,24 @@ static size_t lzma_source_read(ak_lsource *s, uint8_t *dst, size_t cap)
     return got;
 }
 
+/* What ak_animx_lzma_decode would say nothing about: the data decode to
+ * exactly uncompressed_size bytes, then end, after compressed_size bytes,
+ * which are all the bytes there are. */
+static bool lzma_source_finish(ak_lsource *s)
+{
+    lzma_source *z = (lzma_source *)s;
+    uint8_t rest[4096];
+    while (z->left)
+        if (!lzma_source_read(s, rest, sizeof rest))
+            return false;
+    z->strm.next_out = rest;
+    z->strm.avail_out = 1; /* one spare byte lets liblzma see the end */
+    if (lzma_code(&z->strm, LZMA_FINISH) != LZMA_STREAM_END || z->strm.avail_out != 1)
+        return false;
+    const size_t consumed = z->present - z->strm.avail_in;
+    return z->csize >= 0 && (uint64_t)z->csize == consumed && consumed == z->present;
+}
+
 static void lzma_source_close(ak_lsource *s)
 {
     lzma_source *z = (lzma_source *)s;
@@ -613,7 +633,7 @@ static void lzma_source_close(ak_lsource *s)
 /* The memory it needs: liblzma's dictionary (the header's, at most the
  * payload's size) and its probability tables; the output goes straight
  * into the reader's window. */
-static ak_lsource *lzma_source_open(const uint8_t *in, size_t n)
+static ak_lsource *lzma_source_open(const uint8_t *in, size_t n, bool checked)
 {
     lzma_source *z = calloc(1, sizeof *z);
     if (!z)
@@ -629,7 +649,10 @@ static ak_lsource *lzma_source_open(const uint8_t *in, size_t n)
     z->strm.next_in = in + AK_ANIMX_LZMA_HEADER_SIZE;
     z->strm.avail_in = n - AK_ANIMX_LZMA_HEADER_SIZE;
     z->left = read_u64le_at(in + 5);
+    z->present = n - AK_ANIMX_LZMA_HEADER_SIZE;
+    z->csize = (int64_t)read_u64le_at(in + 13);
     z->src.read = lzma_source_read;
+    z->src.finish = checked ? NULL : lzma_source_finish;
     z->src.close = lzma_source_close;
     z->src.size = z->left;
     return &z->src;
@@ -643,6 +666,7 @@ typedef struct lz4_source {
     size_t chunk_len, chunk_pos;
     char *buf;
     size_t buf_cap;
+    bool failed; /* a block did not decode */
 } lz4_source;
 
 typedef struct lz4_chunk_head {
@@ -690,8 +714,10 @@ static size_t lz4_source_read(ak_lsource *s, uint8_t *dst, size_t cap)
             z->buf_cap = (size_t)h.original;
         }
         int got = LZ4_decompress_safe((const char *)z->in + h.data_at, z->buf, (int)h.compressed, (int)h.original);
-        if (got != (int)h.original)
+        if (got != (int)h.original) {
+            z->failed = true;
             return 0;
+        }
         z->chunk = (const uint8_t *)z->buf;
     }
     size_t k = z->chunk_len - z->chunk_pos;
@@ -700,6 +726,18 @@ static size_t lz4_source_read(ak_lsource *s, uint8_t *dst, size_t cap)
     memcpy(dst, z->chunk + z->chunk_pos, k);
     z->chunk_pos += k;
     return k;
+}
+
+/* What ak_animx_lz4_decode would say nothing about, once the framing was
+ * found sound (lz4_framing_sound): every block decodes. */
+static bool lz4_source_finish(ak_lsource *s)
+{
+    lz4_source *z = (lz4_source *)s;
+    uint8_t rest[4096];
+    while (!z->failed && (z->pos < z->n || z->chunk_pos < z->chunk_len))
+        if (!lz4_source_read(s, rest, sizeof rest))
+            return false;
+    return !z->failed;
 }
 
 static void lz4_source_close(ak_lsource *s)
@@ -712,7 +750,7 @@ static void lz4_source_close(ak_lsource *s)
 /* The payload's size is the sum of the chunks' original_length: the chunk
  * headers are walked first, without decoding. The memory it needs is one
  * chunk. */
-static ak_lsource *lz4_source_open(const uint8_t *in, size_t n)
+static ak_lsource *lz4_source_open(const uint8_t *in, size_t n, bool checked)
 {
     uint64_t total = 0;
     for (size_t pos = 0; pos < n;) {
@@ -727,6 +765,7 @@ static ak_lsource *lz4_source_open(const uint8_t *in, size_t n)
     z->in = in;
     z->n = n;
     z->src.read = lz4_source_read;
+    z->src.finish = checked ? NULL : lz4_source_finish;
     z->src.close = lz4_source_close;
     z->src.size = total;
     return &z->src;
@@ -735,26 +774,73 @@ static ak_lsource *lz4_source_open(const uint8_t *in, size_t n)
 /* ------------------------------------------------------------------ */
 /* The `process compression(encoding)` hook of animx.layout            */
 
+/* What ak_animx_lzma_decode checks before it decodes, found sound. */
+static bool lzma_header_sound(const uint8_t *in, size_t n, uint64_t max_output)
+{
+    if (n < AK_ANIMX_LZMA_HEADER_SIZE || in[0] >= 9u * 5u * 5u || in[0] % 9u + in[0] / 9u % 5u > LZMA_LCLP_MAX)
+        return false;
+    const uint64_t usize = read_u64le_at(in + 5);
+    return usize <= (uint64_t)INT64_MAX && usize <= effective_cap(max_output);
+}
+
+/* What ak_animx_lz4_decode checks of the chunk headers, found sound: minimal
+ * varints, sizes within the caps and the ratio, flags 1 or 0, no empty
+ * chunk, the data present. */
+static bool lz4_framing_sound(const uint8_t *in, size_t n, uint64_t max_output)
+{
+    const uint64_t cap = effective_cap(max_output);
+    uint64_t total = 0;
+    ak_reader r;
+    ak_reader_init(&r, in, n);
+    while (r.pos < n) {
+        uint64_t flags, original, compressed;
+        if (ak_read_varint(&r, 64, &flags) != AK_READ_OK || ak_read_varint(&r, 64, &original) != AK_READ_OK)
+            return false;
+        compressed = original;
+        if (flags == AK_ANIMX_LZ4_COMPRESSED) {
+            if (ak_read_varint(&r, 64, &compressed) != AK_READ_OK || compressed > original ||
+                lz4_ratio_exceeded(original, compressed))
+                return false;
+        } else if (flags != 0) {
+            return false;
+        }
+        if (original == 0 || original > INT32_MAX || original > cap - total || compressed > n - r.pos)
+            return false;
+        total += original;
+        r.pos += (size_t)compressed;
+    }
+    return true;
+}
+
 bool animx_process_compression(ak_lctx *c, const ak_lprocess *p, ak_buf *out)
 {
     const uint8_t *in = ak_lcur(c);
-    size_t n = ak_lleft(c);
+    const size_t n = ak_lleft(c);
+    const uint64_t cap = c->opt->max_output;
     const bool lzma = p->args[0] == 2;
-    /* Validating (no document), the payload is never held: it is decoded
-     * once to check it (every diagnostic of the framing and the codec, in
-     * the order the decoders find them, before any of the payload's own),
-     * then again piece by piece as the validator reads it. */
-    ak_buf *payload = c->arena ? out : NULL;
-    bool ok = lzma ? ak_animx_lzma_decode(in, n, c->opt->max_output, c->d, c->pos, payload)
-                   : ak_animx_lz4_decode(in, n, c->opt->max_output, c->d, c->pos, payload);
-    if (ok && !payload) {
-        ak_lsource *src = lzma ? lzma_source_open(in, n) : lz4_source_open(in, n);
+    bool ok = true;
+    c->pos = c->end; /* the decoders report what follows the compressed data */
+    if (c->arena) /* decoding: the document's strings point into the payload */
+        return lzma ? ak_animx_lzma_decode(in, n, cap, c->d, c->pos - n, out)
+                    : ak_animx_lz4_decode(in, n, cap, c->d, c->pos - n, out);
+    /* Validating, the payload is never held: it is decoded piece by piece
+     * as the validator reads it. When the framing is sound it is decoded
+     * once, and only if the codec finds something on the way (a bad block,
+     * the data ending elsewhere than the header says) is the block read
+     * again (the runtime's retry), this time checked first, so that the
+     * diagnostics are the decoders' own, in their order, before any of the
+     * payload's. */
+    bool sound = !ak_lstream_retrying(c) && (lzma ? lzma_header_sound(in, n, cap) : lz4_framing_sound(in, n, cap));
+    if (!sound)
+        ok = lzma ? ak_animx_lzma_decode(in, n, cap, c->d, c->pos - n, NULL)
+                  : ak_animx_lz4_decode(in, n, cap, c->d, c->pos - n, NULL);
+    if (ok) {
+        ak_lsource *src = lzma ? lzma_source_open(in, n, !sound) : lz4_source_open(in, n, !sound);
         if (src)
             ak_lstream_offer(c, src);
         else
             ok = false, c->oom = true;
     }
-    c->pos = c->end; /* the decoders report what follows the compressed data */
     return ok;
 }
 

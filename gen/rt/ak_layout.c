@@ -203,6 +203,25 @@ void ak_lstream_offer(ak_lctx *c, ak_lsource *src)
     if (c->offered)
         c->offered->close(c->offered);
     c->offered = src;
+    if (c->d)
+        ak_diags_mark_at(c->d, &c->mark);
+    memcpy(c->mark_watch, c->watch, sizeof c->watch);
+}
+
+bool ak_lstream_retry(ak_lctx *c, size_t at)
+{
+    if (!c->redo || c->retrying) {
+        c->redo = c->retrying = false;
+        return false;
+    }
+    c->redo = false;
+    c->retrying = true;
+    if (c->d)
+        ak_diags_rewind(c->d, &c->mark);
+    memcpy(c->watch, c->mark_watch, sizeof c->watch);
+    c->stop = false;
+    c->pos = at;
+    return true;
 }
 
 bool ak_lstream_enter(ak_lctx *c, ak_lstream_saved *saved, const ak_buf *bytes, uint64_t file_offset,
@@ -274,6 +293,8 @@ bool ak_lstream_leave(ak_lctx *c, const ak_lstream_saved *saved)
         ak_diags_leave_stream(c->d);
     if (saved->pushed)
         ak_lpop(c);
+    if (c->src && c->src->finish && !c->src->finish(c->src))
+        c->redo = true, ok = false;
     if (c->src)
         c->src->close(c->src);
     free(c->win);

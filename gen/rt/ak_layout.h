@@ -10,6 +10,7 @@
 #include <animkit/animkit.h>
 
 #include "arena.h"
+#include "diag_mark.h"
 #include "release.h"
 
 #include <stdbool.h>
@@ -32,9 +33,18 @@ typedef struct ak_lseg {
  * ak_lstream_offer). read() writes the next bytes of the stream, at most
  * cap, to dst and returns how many (0: the stream cannot go on); close()
  * frees it. size is the stream's length, known before its first byte
- * (`remaining`, `fits` and `end` need it). */
+ * (`remaining`, `fits` and `end` need it).
+ *
+ * A source offered before the hook checked everything it would report
+ * (so that the stream is decoded once) has finish(): called when the
+ * members are done (or stopped), it reads what is left and returns true
+ * when the hook would have had nothing to report. When it returns false,
+ * the runtime takes back the diagnostics reported since the offer and runs
+ * the block again, with ak_lstream_retrying() true: the hook then checks
+ * the stream first, reporting as it goes. NULL: nothing to check. */
 typedef struct ak_lsource {
     size_t (*read)(struct ak_lsource *s, uint8_t *dst, size_t cap);
+    bool (*finish)(struct ak_lsource *s);
     void (*close)(struct ak_lsource *s);
     uint64_t size;
 } ak_lsource;
@@ -58,6 +68,10 @@ typedef struct ak_lctx {
     uint8_t *win;
     size_t win_cap;
     bool src_failed;
+    bool redo;          /* the source's finish() failed: the block is read again */
+    bool retrying;      /* ... and this is the second time */
+    ak_diags_mark mark; /* the diagnostics when the source was offered */
+    uint64_t mark_watch[AK_LAYOUT_MAX_WATCH];
     ak_diags *d;
     const ak_options *opt;    /* never NULL (defaults when the caller gave none) */
     ak_arena *arena;          /* decode mode; NULL when validating */
@@ -127,6 +141,11 @@ bool ak_lstream_leave(ak_lctx *c, const ak_lstream_saved *saved);
 /* A process hook, in validate mode (c->arena == NULL), may hand over its
  * stream as a source instead of filling its buffer: the context closes it. */
 void ak_lstream_offer(ak_lctx *c, ak_lsource *src);
+/* After a process block (hook, enter, members, leave): true when it must
+ * run again because the source's finish() failed; the diagnostics since the
+ * offer are taken back and the position is `at` again. */
+bool ak_lstream_retry(ak_lctx *c, size_t at);
+static inline bool ak_lstream_retrying(const ak_lctx *c) { return c->retrying; }
 
 static inline void ak_lpush(ak_lctx *c, const char *name)
 {

@@ -7,6 +7,8 @@
  *  - a stream that ends inside a field is `truncated` (with the bytes left),
  *    a source that fails is not (it reported already);
  *  - bytes a hook will read (keep) stay in the window, which grows for them;
+ *  - a source whose finish() fails makes the block run again, with what
+ *    was reported since the offer taken back;
  * then through the AnimX validator: one payload validated plain, as LZMA
  * and as LZ4 chunk streams of small chunks gives the same diagnostics, at
  * the same payload offsets, the compressed ones located "(byte N of the
@@ -58,7 +60,7 @@ static void open_window(window_test *w, size_t size, size_t piece, size_t fail_a
 {
     w->d = ak_diags_new(NULL);
     ak_lctx_init(&w->c, NULL, 0, w->d, NULL, &truncated_rule, NULL);
-    w->src = (test_source){{test_read, test_close, size}, 0, piece, fail_at, false};
+    w->src = (test_source){{test_read, NULL, test_close, size}, 0, piece, fail_at, false};
     ak_lstream_offer(&w->c, &w->src.src);
     ak_buf none;
     ak_buf_init(&none);
@@ -206,6 +208,39 @@ static void test_kept_bytes_stay(void **state)
         assert_true(read_bytes(&w.c, 8, b));
     assert_true(w.c.base > kept);
     assert_true(close_window(&w));
+}
+
+static bool finish_unclean(ak_lsource *s)
+{
+    (void)s;
+    return false; /* the hook would have had something to say */
+}
+
+static const ak_rule note_rule = {"test.value.note", AK_SEV_WARNING, AK_SEV_WARNING, "a note", ""};
+
+/* A source whose finish() fails: what was reported since the offer is
+ * taken back, and the block runs again (retrying) from its start. */
+static void test_retry_takes_back(void **state)
+{
+    (void)state;
+    window_test w;
+    open_window(&w, 100, 10, SIZE_MAX);
+    w.src.src.finish = finish_unclean;
+    uint8_t b[8];
+    assert_true(read_bytes(&w.c, 8, b));
+    assert_true(ak_lreport(&w.c, &note_rule, false, 3, 1, "x", "seen on the first reading"));
+    assert_int_equal(ak_diags_count(w.d), 1);
+    assert_false(ak_lstream_leave(&w.c, &w.saved));
+    assert_true(w.src.closed);
+    assert_true(ak_lstream_retry(&w.c, 5));
+    assert_true(ak_lstream_retrying(&w.c));
+    assert_int_equal(w.c.pos, 5);
+    assert_int_equal(ak_diags_count(w.d), 0);
+    assert_int_equal(ak_diags_warnings(w.d), 0);
+    assert_false(ak_lstream_retry(&w.c, 5)); /* once */
+    assert_false(ak_lstream_retrying(&w.c));
+    ak_lctx_free(&w.c);
+    ak_diags_free(w.d);
 }
 
 /* ------------------------------------------------------------------ */
@@ -373,6 +408,7 @@ int main(void)
         cmocka_unit_test(test_truncated_inside_a_field),
         cmocka_unit_test(test_failing_source),
         cmocka_unit_test(test_kept_bytes_stay),
+        cmocka_unit_test(test_retry_takes_back),
         cmocka_unit_test(test_animx_payload_streams),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
