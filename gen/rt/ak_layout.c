@@ -262,7 +262,7 @@ bool ak_lstream_enter(ak_lctx *c, ak_lstream_saved *saved, const ak_buf *bytes, 
     c->src_failed = false;
     if (src) {
         c->src = src;
-        c->data = NULL;
+        c->data = (const uint8_t *)""; /* no bytes yet (never NULL: zero-length reads point here) */
         c->win = NULL;
         c->win_cap = 0;
         c->size = 0;
