@@ -836,10 +836,18 @@ bool animx_process_compression(ak_lctx *c, const ak_lprocess *p, ak_buf *out)
                   : ak_animx_lz4_decode(in, n, cap, c->d, c->pos - n, NULL);
     if (ok) {
         ak_lsource *src = lzma ? lzma_source_open(in, n, !sound) : lz4_source_open(in, n, !sound);
-        if (src)
+        if (!src && sound) /* the checking decoder says what memory is missing (the LZMA dictionary) */
+            ok = lzma ? ak_animx_lzma_decode(in, n, cap, c->d, c->pos - n, NULL)
+                      : ak_animx_lz4_decode(in, n, cap, c->d, c->pos - n, NULL);
+        if (ok && !src)
+            src = lzma ? lzma_source_open(in, n, true) : lz4_source_open(in, n, true);
+        if (src) {
             ak_lstream_offer(c, src);
-        else
-            ok = false, c->oom = true;
+        } else if (ok) {
+            ok = false;
+            c->oom = true;
+            report(c->d, RULE(COMPRESS_SIZE_LIMIT), c->pos - n, n, "", "out of memory for the decoder of the payload");
+        }
     }
     return ok;
 }

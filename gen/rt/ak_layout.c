@@ -177,6 +177,11 @@ bool ak_lfill(ak_lctx *c, size_t n)
     if (want > c->win_cap) {
         uint8_t *w = realloc(c->win, want);
         if (!w) {
+            /* not silent: what follows in the stream was not checked */
+            if (c->d)
+                ak_report(c->d, c->truncated, c->pos, ak_lleft(c), ak_lpath(c, NULL, UINT64_MAX),
+                          "out of memory for a window of %zu bytes: the rest of the stream (%zu bytes) was not read",
+                          want, ak_lleft(c));
             c->oom = c->stop = c->src_failed = true;
             return false;
         }

@@ -25,4 +25,11 @@ if(NOT AK_SANITIZE)
     set_tests_properties(memory.validate-${kind}-bomb PROPERTIES ENVIRONMENT "${AK_MEMORY_ENV}" LABELS memory
                          RESOURCE_LOCK animx-bomb-${kind})
   endforeach()
+  # A header that declares a 64 MiB dictionary (liblzma's is then the
+  # payload's 50 MB): it cannot be had within the limit, which is a
+  # diagnostic (exit 1), not a crash or a silent pass.
+  add_test(NAME memory.validate-lzma-dictionary-over-limit
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh lzma 50000000 24M 16M 1 67108864 -- validate @BOMB@)
+  set_tests_properties(memory.validate-lzma-dictionary-over-limit PROPERTIES
+                       ENVIRONMENT "${AK_MEMORY_ENV};AK_EXPECT_CODE=animx.compress.lzma-data" LABELS memory)
 endif()
