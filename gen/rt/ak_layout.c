@@ -171,9 +171,17 @@ bool ak_lfill(ak_lctx *c, size_t n)
         memmove(c->win, c->win + (from - c->base), kept);
         c->base = from;
     }
+    /* The window is filled whole; when kept bytes outgrow it, it doubles
+       (so that a long kept span is read in ever larger pieces, not a field
+       at a time). Never more than the stream holds. */
+    const size_t most = c->end - c->base;
     size_t want = need > AK_LAYOUT_WINDOW ? need : AK_LAYOUT_WINDOW;
-    if (want > c->end - c->base)
-        want = c->end - c->base; /* never more than the stream holds */
+    if (want > c->win_cap && want < 2 * c->win_cap)
+        want = 2 * c->win_cap;
+    if (want < c->win_cap)
+        want = c->win_cap;
+    if (want > most)
+        want = most;
     if (want > c->win_cap) {
         uint8_t *w = realloc(c->win, want);
         if (!w) {
