@@ -565,8 +565,9 @@ static void emit_read_value(emitter *em, struct_decl *s, member *m, const tref *
         fixed_count(t, &n);
         const tref *el = t->elem;
         if (t->packed) {
-            gen_out(c, "        if (ak_lleft(c) < 1)\n            return ak_ltruncated(c, %s, 1);\n", leafname);
-            gen_out(c, "        raw_ = c->data[c->pos++];\n");
+            gen_out(c, "        if (ak_lavail(c) < 1 && !ak_lfill(c, 1))\n            return ak_ltruncated(c, %s, 1);\n",
+                leafname);
+            gen_out(c, "        raw_ = *ak_lcur(c);\n        c->pos++;\n");
             for (long long k = 0; k < n; k++)
                 gen_out(c, "        %s[%lld] = (raw_ >> %lld) & 1;\n", lv, k, k);
             emit_checks(em, s, m, t, lv, "raw_", leaf, at, 1);
@@ -577,9 +578,9 @@ static void emit_read_value(emitter *em, struct_decl *s, member *m, const tref *
             gen_out(c, "        p = q_ + %d;\n", em->unchecked_off);
             em->unchecked_off += size;
         } else {
-            gen_out(c, "        if (ak_lleft(c) < %d)\n            return ak_ltruncated(c, %s, %d);\n", size, leafname,
-                size);
-            gen_out(c, "        p = c->data + c->pos;\n        c->pos += %d;\n", size);
+            gen_out(c, "        if (ak_lavail(c) < %d && !ak_lfill(c, %d))\n            return ak_ltruncated(c, %s, %d);\n",
+                size, size, leafname, size);
+            gen_out(c, "        p = ak_lcur(c);\n        c->pos += %d;\n", size);
         }
         for (long long k = 0; k < n; k++) {
             char clv[300], pp[32];
@@ -597,9 +598,9 @@ static void emit_read_value(emitter *em, struct_decl *s, member *m, const tref *
             gen_out(c, "        p = q_ + %d;\n", em->unchecked_off);
             em->unchecked_off += size;
         } else {
-            gen_out(c, "        if (ak_lleft(c) < %d)\n            return ak_ltruncated(c, %s, %d);\n", size, leafname,
-                size);
-            gen_out(c, "        p = c->data + c->pos;\n        c->pos += %d;\n", size);
+            gen_out(c, "        if (ak_lavail(c) < %d && !ak_lfill(c, %d))\n            return ak_ltruncated(c, %s, %d);\n",
+                size, size, leafname, size);
+            gen_out(c, "        p = ak_lcur(c);\n        c->pos += %d;\n", size);
         }
         if (p == P_BOOL8)
             gen_out(c, "        raw_ = p[0];\n        %s = raw_ != 0;\n", lv);
@@ -616,8 +617,9 @@ static void emit_read_value(emitter *em, struct_decl *s, member *m, const tref *
     const cons *flag = find_cons(m, C_FLAG), *fits = find_cons(m, C_FITS);
     gen_out(c, "        {\n            uint64_t len_;\n            bool overlong_;\n            int st_;\n");
     if (p == P_NSTRING7) {
-        gen_out(c, "            if (ak_lleft(c) < 1)\n                return ak_ltruncated(c, %s, 1);\n", leafname);
-        gen_out(c, "            raw_ = c->data[c->pos];\n");
+        gen_out(c, "            if (ak_lavail(c) < 1 && !ak_lfill(c, 1))\n                return ak_ltruncated(c, %s, 1);\n",
+            leafname);
+        gen_out(c, "            raw_ = *ak_lcur(c);\n");
         gen_out(c, "            if (raw_ > 1 && !ak_lreport(c, %s, %s, c->pos, 1, %s, ", rule_ref(em, flag->rule),
             flag->fatal ? "true" : "false", leaf);
         gen_c_string(c, flag->rule->message, true);
@@ -647,14 +649,17 @@ static void emit_read_value(emitter *em, struct_decl *s, member *m, const tref *
            one is a bad length (fits' rule); without, the length rule. */
         gen_out(c, "            if (len_ > ak_lleft(c)) {\n");
         if (fits)
-            gen_out(c, "                if (len_ <= c->size)\n                    return ak_ltruncated(c, %s, (size_t)len_);\n",
+            gen_out(c, "                if (len_ <= c->end)\n                    return ak_ltruncated(c, %s, (size_t)len_);\n",
                 leafname);
         const cons *k = fits ? fits : length;
         gen_out(c, "                ak_lreport(c, %s, true, %s, c->pos - %s, %s, ", rule_ref(em, k->rule), at, at, leaf);
         gen_c_string(c, k->rule->message, true);
         gen_out(c, " \": %%llu bytes, %%zu left\", (unsigned long long)len_, ak_lleft(c));\n"
                "                return false;\n            }\n");
-        gen_out(c, "            %s.ptr = (const char *)c->data + c->pos;\n            %s.len = (size_t)len_;\n", lv, lv);
+        /* a string is read whole (the window grows to hold it) */
+        gen_out(c, "            if (ak_lavail(c) < len_ && !ak_lfill(c, (size_t)len_))\n"
+               "                return ak_ltruncated(c, %s, (size_t)len_);\n", leafname);
+        gen_out(c, "            %s.ptr = (const char *)ak_lcur(c);\n            %s.len = (size_t)len_;\n", lv, lv);
         gen_out(c, "            c->pos += (size_t)len_;\n");
     }
     if (minimal) {
@@ -666,7 +671,7 @@ static void emit_read_value(emitter *em, struct_decl *s, member *m, const tref *
     if (utf8) {
         gen_out(c, "            size_t bad_;\n");
         gen_out(c, "            if (!ak_utf8_valid((const uint8_t *)%s.ptr, %s.len, &bad_) && !ak_lreport(c, %s, %s, "
-               "(uint64_t)((const uint8_t *)%s.ptr - c->data) + bad_, 1, %s, ",
+               "(uint64_t)((const uint8_t *)%s.ptr - c->data) + c->base + bad_, 1, %s, ",
             lv, lv, rule_ref(em, utf8->rule), utf8->fatal ? "true" : "false", lv, leaf);
         gen_c_string(c, utf8->rule->message, true);
         gen_out(c, " \" (byte %%zu of the string)\", bad_))\n                return false;\n");
@@ -849,7 +854,7 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
     gen_out(c, "            ak_lpush(c, \"%s\");\n", m->name);
     gen_out(c, "            ak_lpush_index(c, 0);\n");
     if (fast)
-        gen_out(c, "            const uint8_t *q_ = c->data + c->pos;\n            const size_t first_ = c->pos;\n");
+        gen_out(c, "            const uint8_t *q_ = ak_lcur(c);\n            const size_t first_ = c->pos;\n");
     gen_out(c, "            for (size_t i_ = 0; i_ < cnt_; i_++) {\n                ");
     emit_elem_ptr(em, c, el, "e_");
     if (base[0])
@@ -866,6 +871,12 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
     gen_out(c, "                c->seg[c->depth - 1].index = i_;\n");
     gen_out(c, "                ak_release_at(&c->release, %s);\n", fast ? "at_e_" : "c->pos");
     if (fast) {
+        /* the count was checked against the stream; a window may need
+           refilling (one compare while it holds the element) */
+        gen_out(c, "                if (c->size - at_e_ < %d) {\n                    c->pos = at_e_;\n"
+               "                    if (!ak_lfill(c, %d))\n                        return ak_ltruncated(c, NULL, %d);\n"
+               "                    q_ = ak_lcur(c);\n                }\n",
+            el->st->min_size, el->st->min_size, el->st->min_size);
         gen_out(c, "                if (!x_%s(c, e_, q_, at_e_))\n                    return false;\n", el->st->name);
         gen_out(c, "                q_ += %d;\n", el->st->min_size);
     } else if (el->st) {
@@ -925,8 +936,12 @@ static void emit_field_rw(emitter *em, struct_decl *s, member *m, mode md)
         gen_out(c, "        at_%d_ = base_ + %d;\n", m->id, em->unchecked_off);
     else
         gen_out(c, "        at_%d_ = c->pos;\n", m->id);
-    if (hooked(em, m))
+    if (hooked(em, m)) {
         gen_out(c, "        from_%d_ = at_%d_;\n", m->id, m->id);
+        /* a hook reads the field's bytes: they stay in a window until then */
+        if (!em->unchecked)
+            gen_out(c, "        if (from_%d_ < c->keep)\n            c->keep = from_%d_;\n", m->id, m->id);
+    }
     if (t->st) {
         gen_out(c, "        ak_lpush(c, \"%s\");\n", m->name);
         gen_out(c, "        if (!%c_%s(c, &o->%s))\n            return false;\n", md == MODE_V ? 'v' : 'd', t->st->name,
@@ -961,6 +976,24 @@ static void collect_ids(emitter *em, vec *members, FILE *c)
 
 static const char *root_name(emitter *em) { return em->f->root_st->name; }
 
+/* The last hook among members (in `if` and process bodies too), or NULL. */
+static const member *last_hook(const vec *members)
+{
+    const member *last = NULL;
+    for (size_t i = 0; i < members->n; i++) {
+        const member *m = members->items[i], *h = NULL;
+        if (m->kind == M_HOOK)
+            last = m;
+        if (m->kind == M_IF || m->kind == M_PROCESS) {
+            if ((h = last_hook(&m->body)) != NULL)
+                last = h;
+            if ((h = last_hook(&m->else_body)) != NULL)
+                last = h;
+        }
+    }
+    return last;
+}
+
 static void emit_hook_call(emitter *em, struct_decl *s, member *m)
 {
     FILE *c = em->c;
@@ -982,7 +1015,10 @@ static void emit_hook_call(emitter *em, struct_decl *s, member *m)
     }
     gen_out(c, "            const ak_lhook h_ = {o, %s, %zu, %s, %zu};\n", m->args.n ? "spans_" : "NULL", m->args.n,
         s->targs.n ? "targs_" : "NULL", s->targs.n);
-    gen_out(c, "            if (!%s_hook_%s(c, &h_))\n                return false;\n        }\n", em->id, m->name);
+    gen_out(c, "            if (!%s_hook_%s(c, &h_))\n                return false;\n", em->id, m->name);
+    if (m->args.n && last_hook(&s->members) == m) /* the fields it read may leave the window */
+        gen_out(c, "            c->keep = keep0_;\n");
+    gen_out(c, "        }\n");
 }
 
 /* The process block's members in a function of their own: they are read
@@ -995,6 +1031,7 @@ static void emit_process_fn(emitter *em, struct_decl *s, member *m, mode md)
         s->name);
     gen_out(c, "    const %s_%s *r_ = (const %s_%s *)c->root;\n", em->id, root, em->id, root);
     gen_out(c, "    const uint8_t *p;\n    uint8_t raw_ = 0;\n    const size_t start_ = c->pos;\n");
+    gen_out(c, "    const size_t keep0_ = c->keep;\n    (void)keep0_;\n");
     em->scope.n = 0;
     collect_ids(em, &m->body, c);
     gen_out(c, "    {\n");
@@ -1032,29 +1069,34 @@ static void emit_process_call(emitter *em, struct_decl *s, member *m, mode md)
     snprintf(fn, sizeof fn, "%c_%s_p%d", md == MODE_V ? 'v' : 'd', s->name, m->id);
     gen_out(c, "        {\n            bool ok_ = true;\n");
     emit_process_head(em, s, m, "            ");
+    /* validate mode: a block whose source finds a problem at its end is
+       read again (ak_lstream_retry) */
+    gen_out(c, "                const size_t src_ = c->pos;\n                do {\n");
     gen_out(c, "                ak_buf bytes_;\n                ak_buf_init(&bytes_);\n");
     /* the derived stream is held with the rest: charged to the command's budget */
     gen_out(c, "                ak_buf_attach(&bytes_, ak_diags_budget(c->d));\n");
-    gen_out(c, "                const size_t src_ = c->pos;\n");
     if (m->span) {
         gen_out(c, "                const int64_t span_ = (int64_t)(");
         emit_expr(em, c, s, m->span);
         gen_out(c, ");\n                if (span_ < 0 || (uint64_t)span_ > ak_lleft(c))\n"
                "                    return ak_ltruncated(c, NULL, span_ < 0 ? 0 : (size_t)span_);\n");
-        gen_out(c, "                const size_t outer_size_ = c->size;\n                c->size = c->pos + (size_t)span_;\n");
+        gen_out(c, "                const size_t outer_size_ = c->size, outer_end_ = c->end;\n"
+               "                c->size = c->end = c->pos + (size_t)span_;\n");
     }
     gen_out(c, "                ok_ = %s_process_%s(c, &pa_, &bytes_) && !bytes_.failed;\n", em->id, m->name);
     if (m->span)
-        gen_out(c, "                c->size = outer_size_;\n                c->pos = src_ + (size_t)span_;\n");
+        gen_out(c, "                c->size = outer_size_;\n                c->end = outer_end_;\n"
+               "                c->pos = src_ + (size_t)span_;\n");
     gen_out(c, "                if (ok_) {\n                    ak_lstream_saved saved_;\n");
     gen_out(c, "                    ok_ = ak_lstream_enter(c, &saved_, &bytes_, src_, ");
     gen_c_string(c, m->segment, false);
     gen_out(c, ", ");
     gen_c_string(c, m->what ? m->what : "derived stream", false);
     gen_out(c, ");\n                    if (ok_) {\n                        ok_ = %s(c, o);\n", fn);
-    gen_out(c, "                        ak_lstream_leave(c, &saved_);\n                    }\n                }\n");
+    gen_out(c, "                        ok_ = ak_lstream_leave(c, &saved_) && ok_;\n                    }\n                }\n");
     gen_out(c, "                if (bytes_.failed)\n                    c->oom = true;\n");
-    gen_out(c, "                ak_buf_free(&bytes_);\n                if (!ok_)\n                    c->stop = true;\n");
+    gen_out(c, "                ak_buf_free(&bytes_);\n                } while (ak_lstream_retry(c, src_));\n");
+    gen_out(c, "                if (!ok_)\n                    c->stop = true;\n");
     if (m->value && m->span) {
         /* without the hook the members are read from the span itself */
         gen_out(c, "            } else {\n                const size_t src_ = c->pos;\n"
@@ -1062,8 +1104,9 @@ static void emit_process_call(emitter *em, struct_decl *s, member *m, mode md)
         emit_expr(em, c, s, m->span);
         gen_out(c, ");\n                if (span_ < 0 || (uint64_t)span_ > ak_lleft(c))\n"
                "                    return ak_ltruncated(c, NULL, span_ < 0 ? 0 : (size_t)span_);\n");
-        gen_out(c, "                const size_t outer_size_ = c->size;\n                c->size = c->pos + (size_t)span_;\n");
-        gen_out(c, "                ok_ = %s(c, o);\n                c->size = outer_size_;\n"
+        gen_out(c, "                const size_t outer_size_ = c->size, outer_end_ = c->end;\n"
+               "                c->size = c->end = c->pos + (size_t)span_;\n");
+        gen_out(c, "                ok_ = %s(c, o);\n                c->size = outer_size_;\n                c->end = outer_end_;\n"
                "                c->pos = src_ + (size_t)span_;\n            }\n", fn);
     } else if (m->value) {
         gen_out(c, "            } else {\n                ok_ = %s(c, o);\n            }\n", fn);
@@ -1161,17 +1204,17 @@ static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md)
             break;
         case M_HOOK: emit_hook_call(em, s, m); break;
         case M_CONST: {
-            gen_out(c, "        if (ak_lleft(c) < %zu)\n            return ak_ltruncated(c, \"%s\", %zu);\n", m->bytes_len,
-                m->name, m->bytes_len);
+            gen_out(c, "        if (ak_lavail(c) < %zu && !ak_lfill(c, %zu))\n            return ak_ltruncated(c, \"%s\", %zu);\n",
+                m->bytes_len, m->bytes_len, m->name, m->bytes_len);
             gen_out(c, "        {\n            static const uint8_t want_[%zu] = {", m->bytes_len);
             for (size_t k = 0; k < m->bytes_len; k++)
                 gen_out(c, "%s0x%02x", k ? ", " : "", (unsigned char)m->bytes[k]);
             gen_out(c, "};\n            for (size_t k_ = 0; k_ < %zu; k_++)\n", m->bytes_len);
-            gen_out(c, "                if (c->data[c->pos + k_] != want_[k_]) {\n");
+            gen_out(c, "                if (ak_lcur(c)[k_] != want_[k_]) {\n");
             gen_out(c, "                    if (!ak_lreport(c, %s, %s, c->pos + k_, 1, \"%s\", ", rule_ref(em, m->rule),
                 m->fatal ? "true" : "false", m->name);
             gen_c_string(c, m->rule->message, true);
-            gen_out(c, " \" (byte %%zu is 0x%%02x, not 0x%%02x)\", k_, (unsigned)c->data[c->pos + k_], "
+            gen_out(c, " \" (byte %%zu is 0x%%02x, not 0x%%02x)\", k_, (unsigned)ak_lcur(c)[k_], "
                    "(unsigned)want_[k_]))\n                        return false;\n                    break;\n"
                    "                }\n");
             gen_out(c, "            c->pos += %zu;\n        }\n", m->bytes_len);
@@ -1221,6 +1264,7 @@ static void emit_rw_struct(emitter *em, struct_decl *s, mode md)
     gen_out(c, "    const %s_%s *r_ = (const %s_%s *)c->root;\n", em->id, root, em->id, root);
     gen_out(c, "    const uint8_t *p;\n    uint8_t raw_ = 0;\n");
     gen_out(c, "    const size_t start_ = c->pos;\n");
+    gen_out(c, "    const size_t keep0_ = c->keep;\n    (void)keep0_;\n");
     em->scope.n = 0;
     collect_ids(em, &s->members, c);
     gen_out(c, "    {\n");

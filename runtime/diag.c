@@ -2,6 +2,7 @@
  * severities for the level in force, enforces --max-errors and computes
  * line/column for text sources. Knows no format. */
 #include <animkit/animkit.h>
+#include "diag_mark.h"
 
 #include "budget.h"
 #include "diag.h"
@@ -162,6 +163,29 @@ void ak_diags_clear(ak_diags *d)
     d->lc_line = d->lc_col = 1;
     d->version[0] = '\0';
     d->budget.refused = d->budget.failed = false;
+}
+
+void ak_diags_mark_at(const ak_diags *d, ak_diags_mark *m)
+{
+    m->count = d->count;
+    m->errors = d->errors;
+    m->warnings = d->warnings;
+    m->dropped = d->dropped;
+    m->stopped = d->stopped;
+}
+
+void ak_diags_rewind(ak_diags *d, const ak_diags_mark *m)
+{
+    for (size_t i = m->count; i < d->count; i++) {
+        free(d->items[i].message);
+        free(d->items[i].path);
+    }
+    if (m->count < d->count)
+        d->count = m->count;
+    d->errors = m->errors;
+    d->warnings = m->warnings;
+    d->dropped = m->dropped;
+    d->stopped = m->stopped;
 }
 
 void ak_diags_free(ak_diags *d)

@@ -45,6 +45,8 @@
 #define LZMA_PLAUSIBLE_SLACK 4096u
 /* liblzma's smallest dictionary. */
 #define LZMA_MIN_DICT 4096u
+/* A payload that is only checked is decoded into a buffer of this size. */
+#define DISCARD_STEP ((size_t)1 << 20)
 
 /* Reports unless d is NULL; false once the engine says stop. */
 static bool report(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t length, const char *path,
@@ -79,6 +81,27 @@ static uint64_t read_u64le_at(const uint8_t *p)
 /* ------------------------------------------------------------------ */
 /* LZMA                                                                */
 
+/* A raw LZMA1 decoder for the section 3.5 header at in[0..21) (checked
+ * already): lc/lp/pb from the properties byte; the dictionary the header
+ * declares, but no larger than the output (see the top of the file). */
+static lzma_ret lzma_decoder_for(const uint8_t *in, lzma_options_lzma *opt, lzma_stream *strm)
+{
+    const unsigned props = in[0];
+    const uint32_t dict_size = (uint32_t)in[1] | (uint32_t)in[2] << 8 | (uint32_t)in[3] << 16 | (uint32_t)in[4] << 24;
+    const uint64_t usize = read_u64le_at(in + 5);
+    memset(opt, 0, sizeof *opt);
+    uint64_t dict = usize > LZMA_MIN_DICT ? usize : LZMA_MIN_DICT;
+    opt->dict_size = dict_size < dict ? (dict_size > LZMA_MIN_DICT ? dict_size : LZMA_MIN_DICT) : (uint32_t)dict;
+    opt->lc = props % 9u;
+    opt->lp = (props / 9u) % 5u;
+    opt->pb = props / 45u;
+    /* Tolerate writers that add an end marker right after the last byte. */
+    opt->ext_flags = LZMA_LZMA1EXT_ALLOW_EOPM;
+    lzma_set_ext_size(*opt, usize);
+    lzma_filter filters[2] = {{LZMA_FILTER_LZMA1EXT, opt}, {LZMA_VLI_UNKNOWN, NULL}};
+    return lzma_raw_decoder(strm, filters);
+}
+
 bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_diags *d, uint64_t base_offset,
                           ak_buf *out)
 {
@@ -96,7 +119,7 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
                "LZMA properties byte 0x%02X is 225 or more: lc/lp/pb out of range (the engine writes 0x5D)", props);
         return false;
     }
-    const unsigned lc = props % 9u, lp = (props / 9u) % 5u, pb = props / 45u;
+    const unsigned lc = props % 9u, lp = (props / 9u) % 5u;
     if (lc + lp > LZMA_LCLP_MAX) {
         /* Valid for the engine's 7-Zip decoder, but liblzma refuses it. */
         report(d, RULE(COMPRESS_LZMA_HEADER), base_offset, 1, "/lzma_props",
@@ -105,7 +128,6 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
                props, lc, lp, (unsigned)LZMA_LCLP_MAX);
         return false;
     }
-    const uint32_t dict_size = (uint32_t)in[1] | (uint32_t)in[2] << 8 | (uint32_t)in[3] << 16 | (uint32_t)in[4] << 24;
     const uint64_t usize_bits = read_u64le_at(in + 5);
     const uint64_t csize_bits = read_u64le_at(in + 13);
     const int64_t usize_signed = usize_bits > (uint64_t)INT64_MAX ? -1 - (int64_t)(~usize_bits) : (int64_t)usize_bits;
@@ -128,18 +150,8 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
     const uint64_t data_offset = base_offset + AK_ANIMX_LZMA_HEADER_SIZE;
 
     lzma_options_lzma opt;
-    memset(&opt, 0, sizeof opt);
-    uint64_t dict = usize > LZMA_MIN_DICT ? usize : LZMA_MIN_DICT;
-    opt.dict_size = dict_size < dict ? (dict_size > LZMA_MIN_DICT ? dict_size : LZMA_MIN_DICT) : (uint32_t)dict;
-    opt.lc = lc;
-    opt.lp = lp;
-    opt.pb = pb;
-    /* Tolerate writers that add an end marker right after the last byte. */
-    opt.ext_flags = LZMA_LZMA1EXT_ALLOW_EOPM;
-    lzma_set_ext_size(opt, usize);
-    lzma_filter filters[2] = {{LZMA_FILTER_LZMA1EXT, &opt}, {LZMA_VLI_UNKNOWN, NULL}};
     lzma_stream strm = LZMA_STREAM_INIT;
-    lzma_ret ret = lzma_raw_decoder(&strm, filters);
+    lzma_ret ret = lzma_decoder_for(in, &opt, &strm);
     if (ret != LZMA_OK) {
         report(d, RULE(COMPRESS_LZMA_DATA), base_offset, 5, "/lzma_props",
                ret == LZMA_MEM_ERROR ? "out of memory for a %" PRIu32 "-byte LZMA dictionary"
@@ -148,17 +160,31 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
         return false;
     }
 
+    /* Without `out`, the payload is checked only: it is decoded into a
+     * scratch buffer of at most DISCARD_STEP bytes, over and over. */
+    ak_buf scratch;
+    ak_buf_init(&scratch);
+    const bool discard = out == NULL;
+    if (discard)
+        out = &scratch;
+    uint64_t dropped = 0; /* bytes decoded into the scratch buffer and dropped */
     const size_t start_len = out->len;
     uint64_t plausible = (uint64_t)present > (UINT64_MAX - LZMA_PLAUSIBLE_SLACK) / LZMA_PLAUSIBLE_RATIO
                              ? UINT64_MAX
                              : (uint64_t)present * LZMA_PLAUSIBLE_RATIO + LZMA_PLAUSIBLE_SLACK;
     /* The reservation step starts at the plausible size and doubles. */
     uint64_t step = usize < plausible ? usize : plausible;
+    if (discard && step > DISCARD_STEP)
+        step = DISCARD_STEP;
     bool ok = false;
     strm.next_in = data;
     strm.avail_in = present;
     for (;;) {
-        uint64_t produced = out->len - start_len;
+        if (discard && out->len == out->cap) {
+            dropped += out->len;
+            out->len = 0;
+        }
+        uint64_t produced = dropped + (out->len - start_len);
         if (out->cap == out->len) {
             uint64_t missing = usize - produced;
             /* Once usize is reached, one spare byte lets liblzma look for
@@ -169,14 +195,15 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
                        "out of memory for %" PRIu64 " bytes of LZMA output", usize);
                 break;
             }
-            step = step > UINT64_MAX / 2 ? UINT64_MAX : step * 2;
+            if (!discard)
+                step = step > UINT64_MAX / 2 ? UINT64_MAX : step * 2;
         }
         strm.next_out = (uint8_t *)out->data + out->len;
         strm.avail_out = out->cap - out->len;
         size_t before = strm.avail_out;
         ret = lzma_code(&strm, LZMA_FINISH);
         out->len += before - strm.avail_out;
-        produced = out->len - start_len;
+        produced = dropped + (out->len - start_len);
         size_t consumed = present - strm.avail_in;
         if (ret == LZMA_OK)
             continue;
@@ -231,6 +258,7 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
         break;
     }
     lzma_end(&strm);
+    ak_buf_free(&scratch);
     return ok;
 }
 
@@ -357,8 +385,10 @@ static bool lz4_ratio_exceeded(uint64_t original, uint64_t compressed)
     return compressed <= UINT64_MAX / AK_ANIMX_LZ4_MAX_RATIO && original > compressed * AK_ANIMX_LZ4_MAX_RATIO;
 }
 
-bool ak_animx_lz4_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_diags *d, uint64_t base_offset,
-                         ak_buf *out)
+/* With `discard`, each chunk is decoded into `out` from its start (only
+ * checked, never kept), and stored chunks are not copied. */
+static bool lz4_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_diags *d, uint64_t base_offset,
+                       ak_buf *out, bool discard)
 {
     const uint64_t cap = effective_cap(max_output);
     lz4_cursor c = {.in = in, .n = n, .pos = 0, .base = base_offset, .chunk = 0, .d = d};
@@ -456,6 +486,10 @@ bool ak_animx_lz4_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_di
         }
         if (!ok)
             continue; /* the payload is lost already; only check the framing */
+        if (discard && !is_compressed)
+            continue;
+        if (discard)
+            out->len = 0;
         if (!ak_buf_reserve(out, data_len > original ? data_len : (size_t)original)) {
             report(d, RULE(COMPRESS_SIZE_LIMIT), base_offset + original_at, original_len,
                    chunk_path(&c, "original_length"), "out of memory for %" PRIu64 " bytes of LZ4 output", total);
@@ -483,6 +517,18 @@ bool ak_animx_lz4_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_di
         }
         out->len += (size_t)original;
     }
+    return ok;
+}
+
+bool ak_animx_lz4_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_diags *d, uint64_t base_offset,
+                         ak_buf *out)
+{
+    if (out)
+        return lz4_decode(in, n, max_output, d, base_offset, out, false);
+    ak_buf scratch;
+    ak_buf_init(&scratch);
+    bool ok = lz4_decode(in, n, max_output, d, base_offset, &scratch, true);
+    ak_buf_free(&scratch);
     return ok;
 }
 
@@ -531,15 +577,279 @@ bool ak_animx_lz4_encode(const uint8_t *payload, size_t n, ak_animx_lz4_mode mod
 }
 
 /* ------------------------------------------------------------------ */
+/* The payload as a source of the layout runtime: decoded piece by piece */
+/* as the validator reads it. Only payloads that decoded whole once (and  */
+/* reported everything) are opened, so these report nothing.             */
+
+typedef struct lzma_source {
+    ak_lsource src;
+    lzma_stream strm;
+    uint64_t left;  /* bytes of uncompressed_size not given yet */
+    size_t present; /* bytes after the header */
+    int64_t csize;  /* compressed_size */
+} lzma_source;
+
+static size_t lzma_source_read(ak_lsource *s, uint8_t *dst, size_t cap)
+{
+    lzma_source *z = (lzma_source *)s;
+    if (cap > z->left)
+        cap = (size_t)z->left;
+    if (!cap)
+        return 0;
+    z->strm.next_out = dst;
+    z->strm.avail_out = cap;
+    lzma_ret ret = lzma_code(&z->strm, LZMA_RUN);
+    size_t got = cap - z->strm.avail_out;
+    if (ret != LZMA_OK && ret != LZMA_STREAM_END)
+        return 0;
+    z->left -= got;
+    return got;
+}
+
+/* What ak_animx_lzma_decode would say nothing about: the data decode to
+ * exactly uncompressed_size bytes, then end, after compressed_size bytes,
+ * which are all the bytes there are. */
+static bool lzma_source_finish(ak_lsource *s)
+{
+    lzma_source *z = (lzma_source *)s;
+    uint8_t rest[4096];
+    while (z->left)
+        if (!lzma_source_read(s, rest, sizeof rest))
+            return false;
+    z->strm.next_out = rest;
+    z->strm.avail_out = 1; /* one spare byte lets liblzma see the end */
+    if (lzma_code(&z->strm, LZMA_FINISH) != LZMA_STREAM_END || z->strm.avail_out != 1)
+        return false;
+    const size_t consumed = z->present - z->strm.avail_in;
+    return z->csize >= 0 && (uint64_t)z->csize == consumed && consumed == z->present;
+}
+
+static void lzma_source_close(ak_lsource *s)
+{
+    lzma_source *z = (lzma_source *)s;
+    lzma_end(&z->strm);
+    free(z);
+}
+
+/* The memory it needs: liblzma's dictionary (the header's, at most the
+ * payload's size) and its probability tables; the output goes straight
+ * into the reader's window. */
+static ak_lsource *lzma_source_open(const uint8_t *in, size_t n, bool checked)
+{
+    lzma_source *z = calloc(1, sizeof *z);
+    if (!z)
+        return NULL;
+    lzma_stream init = LZMA_STREAM_INIT;
+    z->strm = init;
+    lzma_options_lzma opt;
+    if (lzma_decoder_for(in, &opt, &z->strm) != LZMA_OK) {
+        lzma_end(&z->strm);
+        free(z);
+        return NULL;
+    }
+    z->strm.next_in = in + AK_ANIMX_LZMA_HEADER_SIZE;
+    z->strm.avail_in = n - AK_ANIMX_LZMA_HEADER_SIZE;
+    z->left = read_u64le_at(in + 5);
+    z->present = n - AK_ANIMX_LZMA_HEADER_SIZE;
+    z->csize = (int64_t)read_u64le_at(in + 13);
+    z->src.read = lzma_source_read;
+    z->src.finish = checked ? NULL : lzma_source_finish;
+    z->src.close = lzma_source_close;
+    z->src.size = z->left;
+    return &z->src;
+}
+
+typedef struct lz4_source {
+    ak_lsource src;
+    const uint8_t *in;
+    size_t n, pos;
+    const uint8_t *chunk; /* the current chunk's bytes: in the input (stored) or in buf */
+    size_t chunk_len, chunk_pos;
+    char *buf;
+    size_t buf_cap;
+    bool failed; /* a block did not decode */
+} lz4_source;
+
+typedef struct lz4_chunk_head {
+    uint64_t flags, original, compressed;
+    size_t data_at;
+} lz4_chunk_head;
+
+/* The header of the chunk at *pos (one that decoded already). */
+static bool lz4_chunk_head_at(const uint8_t *in, size_t n, size_t *pos, lz4_chunk_head *h)
+{
+    ak_reader r;
+    ak_reader_init(&r, in, n);
+    r.pos = *pos;
+    ak_read_status st = ak_read_varint(&r, 64, &h->flags);
+    if (st == AK_READ_OK || st == AK_READ_OVERLONG)
+        st = ak_read_varint(&r, 64, &h->original);
+    h->compressed = h->original;
+    if ((st == AK_READ_OK || st == AK_READ_OVERLONG) && (h->flags & AK_ANIMX_LZ4_COMPRESSED))
+        st = ak_read_varint(&r, 64, &h->compressed);
+    if ((st != AK_READ_OK && st != AK_READ_OVERLONG) || h->compressed > n - r.pos)
+        return false;
+    h->data_at = r.pos;
+    *pos = r.pos + (size_t)h->compressed;
+    return true;
+}
+
+static size_t lz4_source_read(ak_lsource *s, uint8_t *dst, size_t cap)
+{
+    lz4_source *z = (lz4_source *)s;
+    while (z->chunk_pos == z->chunk_len) {
+        lz4_chunk_head h;
+        if (z->pos >= z->n || !lz4_chunk_head_at(z->in, z->n, &z->pos, &h) || h.original > INT32_MAX)
+            return 0;
+        z->chunk_pos = 0;
+        z->chunk_len = (size_t)h.original;
+        if (!(h.flags & AK_ANIMX_LZ4_COMPRESSED) || !h.original) { /* stored, or empty (skipped) */
+            z->chunk = z->in + h.data_at;
+            continue;
+        }
+        if (h.original > z->buf_cap) {
+            char *b = realloc(z->buf, (size_t)h.original);
+            if (!b)
+                return 0;
+            z->buf = b;
+            z->buf_cap = (size_t)h.original;
+        }
+        int got = LZ4_decompress_safe((const char *)z->in + h.data_at, z->buf, (int)h.compressed, (int)h.original);
+        if (got != (int)h.original) {
+            z->failed = true;
+            return 0;
+        }
+        z->chunk = (const uint8_t *)z->buf;
+    }
+    size_t k = z->chunk_len - z->chunk_pos;
+    if (k > cap)
+        k = cap;
+    memcpy(dst, z->chunk + z->chunk_pos, k);
+    z->chunk_pos += k;
+    return k;
+}
+
+/* What ak_animx_lz4_decode would say nothing about, once the framing was
+ * found sound (lz4_framing_sound): every block decodes. */
+static bool lz4_source_finish(ak_lsource *s)
+{
+    lz4_source *z = (lz4_source *)s;
+    uint8_t rest[4096];
+    while (!z->failed && (z->pos < z->n || z->chunk_pos < z->chunk_len))
+        if (!lz4_source_read(s, rest, sizeof rest))
+            return false;
+    return !z->failed;
+}
+
+static void lz4_source_close(ak_lsource *s)
+{
+    lz4_source *z = (lz4_source *)s;
+    free(z->buf);
+    free(z);
+}
+
+/* The payload's size is the sum of the chunks' original_length: the chunk
+ * headers are walked first, without decoding. The memory it needs is one
+ * chunk. */
+static ak_lsource *lz4_source_open(const uint8_t *in, size_t n, bool checked)
+{
+    uint64_t total = 0;
+    for (size_t pos = 0; pos < n;) {
+        lz4_chunk_head h;
+        if (!lz4_chunk_head_at(in, n, &pos, &h))
+            return NULL;
+        total += h.original;
+    }
+    lz4_source *z = calloc(1, sizeof *z);
+    if (!z)
+        return NULL;
+    z->in = in;
+    z->n = n;
+    z->src.read = lz4_source_read;
+    z->src.finish = checked ? NULL : lz4_source_finish;
+    z->src.close = lz4_source_close;
+    z->src.size = total;
+    return &z->src;
+}
+
+/* ------------------------------------------------------------------ */
 /* The `process compression(encoding)` hook of animx.layout            */
+
+/* What ak_animx_lzma_decode checks before it decodes, found sound. */
+static bool lzma_header_sound(const uint8_t *in, size_t n, uint64_t max_output)
+{
+    if (n < AK_ANIMX_LZMA_HEADER_SIZE || in[0] >= 9u * 5u * 5u || in[0] % 9u + in[0] / 9u % 5u > LZMA_LCLP_MAX)
+        return false;
+    const uint64_t usize = read_u64le_at(in + 5);
+    return usize <= (uint64_t)INT64_MAX && usize <= effective_cap(max_output);
+}
+
+/* What ak_animx_lz4_decode checks of the chunk headers, found sound: minimal
+ * varints, sizes within the caps and the ratio, flags 1 or 0, no empty
+ * chunk, the data present. */
+static bool lz4_framing_sound(const uint8_t *in, size_t n, uint64_t max_output)
+{
+    const uint64_t cap = effective_cap(max_output);
+    uint64_t total = 0;
+    ak_reader r;
+    ak_reader_init(&r, in, n);
+    while (r.pos < n) {
+        uint64_t flags, original, compressed;
+        if (ak_read_varint(&r, 64, &flags) != AK_READ_OK || ak_read_varint(&r, 64, &original) != AK_READ_OK)
+            return false;
+        compressed = original;
+        if (flags == AK_ANIMX_LZ4_COMPRESSED) {
+            if (ak_read_varint(&r, 64, &compressed) != AK_READ_OK || compressed > original ||
+                lz4_ratio_exceeded(original, compressed))
+                return false;
+        } else if (flags != 0) {
+            return false;
+        }
+        if (original == 0 || original > INT32_MAX || original > cap - total || compressed > n - r.pos)
+            return false;
+        total += original;
+        r.pos += (size_t)compressed;
+    }
+    return true;
+}
 
 bool animx_process_compression(ak_lctx *c, const ak_lprocess *p, ak_buf *out)
 {
-    const uint8_t *in = c->data + c->pos;
-    size_t n = ak_lleft(c);
-    bool ok = p->args[0] == 2 ? ak_animx_lzma_decode(in, n, c->opt->max_output, c->d, c->pos, out)
-                              : ak_animx_lz4_decode(in, n, c->opt->max_output, c->d, c->pos, out);
-    c->pos = c->size; /* the decoders report what follows the compressed data */
+    const uint8_t *in = ak_lcur(c);
+    const size_t n = ak_lleft(c);
+    const uint64_t cap = c->opt->max_output;
+    const bool lzma = p->args[0] == 2;
+    bool ok = true;
+    c->pos = c->end; /* the decoders report what follows the compressed data */
+    if (c->arena) /* decoding: the document's strings point into the payload */
+        return lzma ? ak_animx_lzma_decode(in, n, cap, c->d, c->pos - n, out)
+                    : ak_animx_lz4_decode(in, n, cap, c->d, c->pos - n, out);
+    /* Validating, the payload is never held: it is decoded piece by piece
+     * as the validator reads it. When the framing is sound it is decoded
+     * once, and only if the codec finds something on the way (a bad block,
+     * the data ending elsewhere than the header says) is the block read
+     * again (the runtime's retry), this time checked first, so that the
+     * diagnostics are the decoders' own, in their order, before any of the
+     * payload's. */
+    bool sound = !ak_lstream_retrying(c) && (lzma ? lzma_header_sound(in, n, cap) : lz4_framing_sound(in, n, cap));
+    if (!sound)
+        ok = lzma ? ak_animx_lzma_decode(in, n, cap, c->d, c->pos - n, NULL)
+                  : ak_animx_lz4_decode(in, n, cap, c->d, c->pos - n, NULL);
+    if (ok) {
+        ak_lsource *src = lzma ? lzma_source_open(in, n, !sound) : lz4_source_open(in, n, !sound);
+        if (!src && sound) /* the checking decoder says what memory is missing (the LZMA dictionary) */
+            ok = lzma ? ak_animx_lzma_decode(in, n, cap, c->d, c->pos - n, NULL)
+                      : ak_animx_lz4_decode(in, n, cap, c->d, c->pos - n, NULL);
+        if (ok && !src)
+            src = lzma ? lzma_source_open(in, n, true) : lz4_source_open(in, n, true);
+        if (src) {
+            ak_lstream_offer(c, src);
+        } else if (ok) {
+            ok = false;
+            c->oom = true;
+            report(c->d, RULE(COMPRESS_SIZE_LIMIT), c->pos - n, n, "", "out of memory for the decoder of the payload");
+        }
+    }
     return ok;
 }
 

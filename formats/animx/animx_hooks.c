@@ -26,7 +26,7 @@ bool animx_hook_order_suspect(ak_lctx *c, const ak_lhook *h)
     bool this_bad = false, other_bad = false;
     float this_prev = 0, other_prev = 0;
     for (size_t j = 0; j < n && !other_bad; j++) {
-        const uint8_t *k = c->data + keys->offset + j * stride;
+        const uint8_t *k = ak_lbytes(c, keys->offset) + j * stride;
         float a = ak_lf32(ak_lget32le(k)), b = ak_lf32(ak_lget32le(k + vs));
         if (!isfinite(a) || (j && a < this_prev))
             this_bad = true;

@@ -60,7 +60,7 @@ bool primeanim_process_game_encode(const ak_lprocess *p, const uint8_t *plain, s
 static const uint8_t *bytes_of(ak_lctx *c, const ak_lhook *h, size_t i, size_t *n)
 {
     *n = h->spans[i].length;
-    return c->data + h->spans[i].offset;
+    return ak_lbytes(c, h->spans[i].offset);
 }
 
 /* bone_map: values below `channels` (rule 24), exactly 0..channels-1 (25). */

@@ -18,7 +18,8 @@ void ak_lctx_init(ak_lctx *c, const uint8_t *data, size_t size, ak_diags *d, ak_
 {
     memset(c, 0, sizeof *c);
     c->data = data;
-    c->size = size;
+    c->size = c->end = size;
+    c->keep = SIZE_MAX;
     c->d = d;
     c->opt = opt ? opt : &default_options;
     c->arena = arena;
@@ -27,7 +28,13 @@ void ak_lctx_init(ak_lctx *c, const uint8_t *data, size_t size, ak_diags *d, ak_
     ak_buf_init(&c->path);
 }
 
-void ak_lctx_free(ak_lctx *c) { ak_buf_free(&c->path); }
+void ak_lctx_free(ak_lctx *c)
+{
+    if (c->offered) /* a hook offered a stream that was not read */
+        c->offered->close(c->offered);
+    c->offered = NULL;
+    ak_buf_free(&c->path);
+}
 
 static void path_key(ak_buf *b, const char *s)
 {
@@ -72,6 +79,10 @@ bool ak_lreport(ak_lctx *c, const ak_rule *rule, bool fatal, uint64_t offset, ui
 
 bool ak_ltruncated(ak_lctx *c, const char *leaf, size_t need)
 {
+    if (c->src_failed) { /* not the stream's end: its source could not go on */
+        c->stop = true;
+        return false;
+    }
     ak_report(c->d, c->truncated, c->pos, ak_lleft(c), ak_lpath(c, leaf, UINT64_MAX),
               "the input ends inside '%s': %zu byte%s needed, %zu left", leaf ? leaf : "?", need,
               need == 1 ? "" : "s", ak_lleft(c));
@@ -85,9 +96,9 @@ int ak_lread_len7(ak_lctx *c, uint64_t *len, bool *overlong)
     size_t pos = c->pos;
     *overlong = false;
     for (unsigned i = 0;; i++) {
-        if (pos >= c->size)
+        if (pos >= c->size && !ak_lfill(c, pos - c->pos + 1))
             return 1;
-        uint8_t byte = c->data[pos++];
+        uint8_t byte = *ak_lbytes(c, pos++);
         if (i == 4 && byte > 0x0f)
             return 2; /* .NET: "Too many bytes in what should have been a 7-bit encoded Int32" */
         value |= (uint64_t)(byte & 0x7fu) << (7 * i);
@@ -108,9 +119,9 @@ int ak_lread_leb128(ak_lctx *c, uint64_t *value, bool *overlong, size_t *n)
     size_t pos = c->pos;
     bool beyond = false;
     for (unsigned i = 0; i < 10; i++) {
-        if (pos >= c->size)
+        if (pos >= c->size && !ak_lfill(c, pos - c->pos + 1))
             return 1;
-        uint8_t byte = c->data[pos++];
+        uint8_t byte = *ak_lbytes(c, pos++);
         if (i < 9)
             v |= (uint64_t)(byte & 0x7fu) << (7 * i);
         else if (byte & 0x7eu)
@@ -148,10 +159,95 @@ double ak_llength_f64(const double *p, size_t n)
 
 /* ---- derived streams -------------------------------------------------------- */
 
+bool ak_lfill(ak_lctx *c, size_t n)
+{
+    if (!c->src || c->src_failed || n > c->end - c->pos)
+        return false;
+    /* Keep [from, size): what is not read yet, and what a hook will read. */
+    size_t from = c->pos < c->keep ? c->pos : c->keep;
+    size_t kept = c->size - from;
+    size_t need = c->pos + n - from;
+    if (from > c->base) {
+        memmove(c->win, c->win + (from - c->base), kept);
+        c->base = from;
+    }
+    /* The window is filled whole; when kept bytes outgrow it, it doubles
+       (so that a long kept span is read in ever larger pieces, not a field
+       at a time). Never more than the stream holds. */
+    const size_t most = c->end - c->base;
+    size_t want = need > AK_LAYOUT_WINDOW ? need : AK_LAYOUT_WINDOW;
+    if (want > c->win_cap && want < 2 * c->win_cap)
+        want = 2 * c->win_cap;
+    if (want < c->win_cap)
+        want = c->win_cap;
+    if (want > most)
+        want = most;
+    if (want > c->win_cap) {
+        uint8_t *w = realloc(c->win, want);
+        if (!w) {
+            /* not silent: what follows in the stream was not checked */
+            if (c->d)
+                ak_report(c->d, c->truncated, c->pos, ak_lleft(c), ak_lpath(c, NULL, UINT64_MAX),
+                          "out of memory for a window of %zu bytes: the rest of the stream (%zu bytes) was not read",
+                          want, ak_lleft(c));
+            c->oom = c->stop = c->src_failed = true;
+            return false;
+        }
+        c->win = w;
+        c->win_cap = want;
+    }
+    size_t have = c->size - c->base, room = want - have;
+    while (room) {
+        size_t got = c->src->read(c->src, c->win + have, room);
+        if (!got || got > room) {
+            c->src_failed = c->stop = true;
+            return false;
+        }
+        have += got;
+        room -= got;
+    }
+    c->data = c->win;
+    c->size = c->base + have;
+    return true;
+}
+
+void ak_lstream_offer(ak_lctx *c, ak_lsource *src)
+{
+    if (c->offered)
+        c->offered->close(c->offered);
+    c->offered = src;
+    if (c->d)
+        ak_diags_mark_at(c->d, &c->mark);
+    memcpy(c->mark_watch, c->watch, sizeof c->watch);
+}
+
+bool ak_lstream_retry(ak_lctx *c, size_t at)
+{
+    if (!c->redo || c->retrying) {
+        c->redo = c->retrying = false;
+        return false;
+    }
+    c->redo = false;
+    c->retrying = true;
+    if (c->d)
+        ak_diags_rewind(c->d, &c->mark);
+    memcpy(c->watch, c->mark_watch, sizeof c->watch);
+    c->stop = false;
+    c->pos = at;
+    return true;
+}
+
 bool ak_lstream_enter(ak_lctx *c, ak_lstream_saved *saved, const ak_buf *bytes, uint64_t file_offset,
                       const char *segment, const char *what)
 {
+    ak_lsource *src = c->offered;
+    c->offered = NULL;
     const uint8_t *data = (const uint8_t *)(bytes->data ? bytes->data : "");
+    if (src && (c->arena || src->size > SIZE_MAX / 2 || (segment && c->depth >= AK_LAYOUT_MAX_DEPTH))) {
+        src->close(src); /* (hooks offer sources in validate mode only) */
+        c->stop = true;
+        return false;
+    }
     if (c->arena && bytes->len) {
         /* strings of the document point into the stream */
         uint8_t *copy = ak_arena_alloc(c->arena, bytes->len, 1);
@@ -165,11 +261,30 @@ bool ak_lstream_enter(ak_lctx *c, ak_lstream_saved *saved, const ak_buf *bytes, 
     saved->data = c->data;
     saved->size = c->size;
     saved->pos = c->pos;
+    saved->end = c->end;
+    saved->base = c->base;
+    saved->keep = c->keep;
+    saved->src = c->src;
+    saved->win = c->win;
+    saved->win_cap = c->win_cap;
+    saved->src_failed = c->src_failed;
     saved->release = c->release;
     saved->pushed = segment != NULL;
-    c->data = data;
-    c->size = bytes->len;
-    c->pos = 0;
+    c->pos = c->base = 0;
+    c->keep = SIZE_MAX;
+    c->src_failed = false;
+    if (src) {
+        c->src = src;
+        c->data = (const uint8_t *)""; /* no bytes yet (never NULL: zero-length reads point here) */
+        c->win = NULL;
+        c->win_cap = 0;
+        c->size = 0;
+        c->end = (size_t)src->size;
+    } else {
+        c->src = NULL;
+        c->data = data;
+        c->size = c->end = bytes->len;
+    }
     memset(&c->release, 0, sizeof c->release);
     c->release.next = SIZE_MAX;
     if (segment) {
@@ -184,16 +299,30 @@ bool ak_lstream_enter(ak_lctx *c, ak_lstream_saved *saved, const ak_buf *bytes, 
     return true;
 }
 
-void ak_lstream_leave(ak_lctx *c, const ak_lstream_saved *saved)
+bool ak_lstream_leave(ak_lctx *c, const ak_lstream_saved *saved)
 {
+    bool ok = !c->src_failed;
     if (c->d)
         ak_diags_leave_stream(c->d);
     if (saved->pushed)
         ak_lpop(c);
+    if (c->src && c->src->finish && !c->src->finish(c->src))
+        c->redo = true, ok = false;
+    if (c->src)
+        c->src->close(c->src);
+    free(c->win);
     c->data = saved->data;
     c->size = saved->size;
     c->pos = saved->pos;
+    c->end = saved->end;
+    c->base = saved->base;
+    c->keep = saved->keep;
+    c->src = saved->src;
+    c->win = saved->win;
+    c->win_cap = saved->win_cap;
+    c->src_failed = saved->src_failed;
     c->release = saved->release;
+    return ok;
 }
 
 /* ---- generic access ------------------------------------------------------------ */

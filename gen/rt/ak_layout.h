@@ -13,6 +13,7 @@
 #include "arena.h"
 #include "budget.h"
 #include "format_options.h"
+#include "diag_mark.h"
 #include "release.h"
 
 #include <stdbool.h>
@@ -30,9 +31,50 @@ typedef struct ak_lseg {
     uint64_t index;
 } ak_lseg;
 
+/* A derived stream made piece by piece (validate mode): a `process` hook
+ * may offer one instead of appending the whole stream to its buffer (see
+ * ak_lstream_offer). read() writes the next bytes of the stream, at most
+ * cap, to dst and returns how many (0: the stream cannot go on); close()
+ * frees it. size is the stream's length, known before its first byte
+ * (`remaining`, `fits` and `end` need it).
+ *
+ * A source offered before the hook checked everything it would report
+ * (so that the stream is decoded once) has finish(): called when the
+ * members are done (or stopped), it reads what is left and returns true
+ * when the hook would have had nothing to report. When it returns false,
+ * the runtime takes back the diagnostics reported since the offer and runs
+ * the block again, with ak_lstream_retrying() true: the hook then checks
+ * the stream first, reporting as it goes. NULL: nothing to check. */
+typedef struct ak_lsource {
+    size_t (*read)(struct ak_lsource *s, uint8_t *dst, size_t cap);
+    bool (*finish)(struct ak_lsource *s);
+    void (*close)(struct ak_lsource *s);
+    uint64_t size;
+} ak_lsource;
+
+/* The window of a stream read from a source: at least this many bytes, or
+ * the largest single read (a string, a hooked field) when that is larger. */
+#define AK_LAYOUT_WINDOW ((size_t)1 << 20)
+
+/* Positions (pos, size, end) are offsets in the stream being read. The
+ * bytes [base, size) are at data[0 ..): the whole stream (base 0, size ==
+ * end), or, for a stream read from a source, a window that ak_lfill moves
+ * along; bytes before min(pos, keep) may be dropped then. */
 typedef struct ak_lctx {
     const uint8_t *data;
     size_t size, pos;
+    size_t end;  /* the stream's length */
+    size_t base; /* the stream offset of data[0] */
+    size_t keep; /* bytes from here on stay in the window (SIZE_MAX: none) */
+    ak_lsource *src;     /* NULL: the whole stream is in data */
+    ak_lsource *offered; /* set by a process hook through ak_lstream_offer */
+    uint8_t *win;
+    size_t win_cap;
+    bool src_failed;
+    bool redo;          /* the source's finish() failed: the block is read again */
+    bool retrying;      /* ... and this is the second time */
+    ak_diags_mark mark; /* the diagnostics when the source was offered */
+    uint64_t mark_watch[AK_LAYOUT_MAX_WATCH];
     ak_diags *d;
     const ak_options *opt;    /* never NULL (defaults when the caller gave none) */
     ak_arena *arena;          /* decode mode; NULL when validating */
@@ -85,13 +127,28 @@ typedef struct ak_lprocess {
  * the arena (strings of the document point into them). */
 typedef struct ak_lstream_saved {
     const uint8_t *data;
-    size_t size, pos;
+    size_t size, pos, end, base, keep;
+    ak_lsource *src;
+    uint8_t *win;
+    size_t win_cap;
+    bool src_failed;
     ak_release release;
     bool pushed;
 } ak_lstream_saved;
+/* When the hook offered a source (validate mode only), the members are read
+ * from it through a window instead of from `bytes`. ak_lstream_leave
+ * returns false when the source failed before the members were read. */
 bool ak_lstream_enter(ak_lctx *c, ak_lstream_saved *saved, const ak_buf *bytes, uint64_t file_offset,
                       const char *segment, const char *what);
-void ak_lstream_leave(ak_lctx *c, const ak_lstream_saved *saved);
+bool ak_lstream_leave(ak_lctx *c, const ak_lstream_saved *saved);
+/* A process hook, in validate mode (c->arena == NULL), may hand over its
+ * stream as a source instead of filling its buffer: the context closes it. */
+void ak_lstream_offer(ak_lctx *c, ak_lsource *src);
+/* After a process block (hook, enter, members, leave): true when it must
+ * run again because the source's finish() failed; the diagnostics since the
+ * offer are taken back and the position is `at` again. */
+bool ak_lstream_retry(ak_lctx *c, size_t at);
+static inline bool ak_lstream_retrying(const ak_lctx *c) { return c->retrying; }
 
 static inline void ak_lpush(ak_lctx *c, const char *name)
 {
@@ -120,7 +177,17 @@ bool ak_lreport(ak_lctx *c, const ak_rule *rule, bool fatal, uint64_t offset, ui
  * truncated rule and stops. Always returns false. */
 bool ak_ltruncated(ak_lctx *c, const char *leaf, size_t need);
 
-static inline size_t ak_lleft(const ak_lctx *c) { return c->size - c->pos; }
+/* The bytes left in the stream (`remaining`). */
+static inline size_t ak_lleft(const ak_lctx *c) { return c->end - c->pos; }
+/* The bytes at pos that can be read now: a read of n bytes checks
+ * `ak_lavail(c) < n && !ak_lfill(c, n)` (one compare while the window has them). */
+static inline size_t ak_lavail(const ak_lctx *c) { return c->size - c->pos; }
+/* The byte at stream offset `at` (which is in the window). */
+static inline const uint8_t *ak_lbytes(const ak_lctx *c, size_t at) { return c->data + (at - c->base); }
+static inline const uint8_t *ak_lcur(const ak_lctx *c) { return c->data + (c->pos - c->base); }
+/* Makes n bytes at pos readable: false when the stream has fewer (or its
+ * source failed; then c->src_failed is set and nothing more is reported). */
+bool ak_lfill(ak_lctx *c, size_t n);
 
 /* Reads without a bounds check: the caller has checked ak_lleft(). */
 static inline uint16_t ak_lget16le(const uint8_t *p) { return (uint16_t)(p[0] | (unsigned)p[1] << 8); }

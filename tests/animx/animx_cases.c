@@ -396,6 +396,47 @@ static void emit_dump(const char *name, const void *data, size_t n, const char *
     ak_diags_free(d);
 }
 
+/* A seed whose payload is an LZ4 chunk stream of small chunks (stored and
+ * compressed) and one large one: reads straddle chunk boundaries, and a
+ * node name straddles the first window of the validator's stream (1 MiB,
+ * AK_LAYOUT_WINDOW): a Raw float track of zeros fills the payload up to
+ * 6 bytes before it. */
+static void emit_chunked_lz4_seed(void)
+{
+    enum { WINDOW = 1 << 20, KEYS = 262139 }; /* track 0: 14 bytes + 4 x KEYS = WINDOW - 6 */
+    ak_buf payload, file;
+    ak_buf_init(&payload);
+    ak_buf_init(&file);
+    static const uint8_t track0[] = {0, 21, 1, 'n', 2, 'p', 'p', 0xFB, 0xFF, 0x0F, 0x89, 0x88, 0x88, 0x3C};
+    ak_buf_append(&payload, track0, sizeof track0); /* Raw float, key_count 262139, interval 1/60 */
+    ak_buf_reserve(&payload, (size_t)KEYS * 4);
+    memset(payload.data + payload.len, 0, (size_t)KEYS * 4);
+    payload.len += (size_t)KEYS * 4;
+    static const uint8_t track1[] = {1, 21, 8, 's', 't', 'r', 'a', 'd', 'd', 'l', 'e', 1, 'v', 2, /* Discrete float */
+                                     0, 0, 0, 0, 0, 0, 0x80, 0x3F, 0, 0, 0x80, 0x3F, 0, 0, 0, 0x40};
+    ak_buf_append(&payload, track1, sizeof track1);
+    static const uint8_t header[] = {0x05, 'A', 'n', 'i', 'm', 'X', 1, 0, 0, 0, 2, 0, 0, 0, 0x40, 1, 's', 1};
+    ak_buf_append(&file, header, sizeof header);
+    const uint8_t *plain = (const uint8_t *)payload.data;
+    size_t k = 0;
+    for (size_t at = 0; at < payload.len; k++) {
+        size_t n = at < 600 || at >= WINDOW - 64 ? 1 + k % 13 : WINDOW - 64 - at;
+        if (n > payload.len - at)
+            n = payload.len - at;
+        if (n < 64 && k % 2 == 0) { /* a stored chunk */
+            uint8_t head[2] = {0, (uint8_t)n};
+            ak_buf_append(&file, head, 2);
+            ak_buf_append(&file, plain + at, n);
+        } else {
+            ak_animx_lz4_encode(plain + at, n, AK_ANIMX_LZ4_FAST, &file);
+        }
+        at += n;
+    }
+    emit("/", "chunks_lz4", file.data, file.len, NULL);
+    ak_buf_free(&payload);
+    ak_buf_free(&file);
+}
+
 static void seeds(void)
 {
     mkdirs(outdir);
@@ -409,6 +450,7 @@ static void seeds(void)
     emit_big("/", "types_lzma", few, 2, NULL);
     emit_big("/", "strings", types_model(39, 39), 0, NULL);
     emit_big("/", "bools", types_model(0, 3), 0, NULL);
+    emit_chunked_lz4_seed();
     /* undump: two dumps, and one with a value_type that is no type */
     emit_dump("dump_golden_8_4", g4.b, g4.n, NULL, NULL);
     emit_dump("dump_golden_8_3", g3.b, g3.n, NULL, NULL);

@@ -95,11 +95,30 @@ static void expect_count(const ak_diags *d, size_t n)
 
 typedef bool (*decode_fn)(const uint8_t *, size_t, uint64_t, ak_diags *, uint64_t, ak_buf *);
 
-/* Decodes bytes (a payload after `encoding`, at file offset 21). */
+/* Decodes bytes (a payload after `encoding`, at file offset 21). Each time
+ * the payload is also only checked (out NULL, what validate does before it
+ * reads the payload as a stream): the same result and the same diagnostics. */
 static bool decode(decode_fn fn, const uint8_t *bytes, size_t n, uint64_t cap, ak_diags *d, ak_buf *out)
 {
     ak_buf_init(out);
-    return fn(bytes, n, cap, d, PAYLOAD_AT, out);
+    bool ok = fn(bytes, n, cap, d, PAYLOAD_AT, out);
+    ak_diags *checked = new_diags();
+    bool ok_checked = fn(bytes, n, cap, checked, PAYLOAD_AT, NULL);
+    bool same = ok == ok_checked && ak_diags_count(d) == ak_diags_count(checked);
+    for (size_t i = 0; same && i < ak_diags_count(d); i++) {
+        const ak_diag *a = ak_diags_at(d, i), *b = ak_diags_at(checked, i);
+        same = a->rule == b->rule && a->offset == b->offset && a->length == b->length && strcmp(a->path, b->path) == 0 &&
+               strcmp(a->message ? a->message : "", b->message ? b->message : "") == 0;
+    }
+    if (!same) {
+        fprintf(stderr, "decoding into a buffer (%d):\n", ok);
+        print_diags(d);
+        fprintf(stderr, "checking only (%d):\n", ok_checked);
+        print_diags(checked);
+        fail_msg("checking only differs from decoding");
+    }
+    ak_diags_free(checked);
+    return ok;
 }
 
 /* A small deterministic generator (xorshift64*). */

@@ -1,0 +1,24 @@
+/* Taking back diagnostics: a reader that went ahead optimistically (a
+ * derived stream validated while it is decoded) and found that it must
+ * read the same bytes again another way returns the engine to where it
+ * was. Library-internal. */
+#ifndef AK_DIAG_MARK_H
+#define AK_DIAG_MARK_H
+
+#include <animkit/animkit.h>
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct ak_diags_mark {
+    size_t count, errors, warnings, dropped;
+    bool stopped;
+} ak_diags_mark;
+
+/* Where the engine is now. */
+void ak_diags_mark_at(const ak_diags *d, ak_diags_mark *m);
+/* Drops every diagnostic reported since the mark, and the error limit's
+ * stop if it came since. */
+void ak_diags_rewind(ak_diags *d, const ak_diags_mark *m);
+
+#endif
