@@ -709,8 +709,10 @@ static size_t lz4_source_read(ak_lsource *s, uint8_t *dst, size_t cap)
         }
         if (h.original > z->buf_cap) {
             char *b = realloc(z->buf, (size_t)h.original);
-            if (!b)
+            if (!b) {
+                z->src.oom = h.original;
                 return 0;
+            }
             z->buf = b;
             z->buf_cap = (size_t)h.original;
         }

@@ -186,10 +186,7 @@ bool ak_lfill(ak_lctx *c, size_t n)
         uint8_t *w = realloc(c->win, want);
         if (!w) {
             /* not silent: what follows in the stream was not checked */
-            if (c->d)
-                ak_report(c->d, c->truncated, c->pos, ak_lleft(c), ak_lpath(c, NULL, UINT64_MAX),
-                          "out of memory for a window of %zu bytes: the rest of the stream (%zu bytes) was not read",
-                          want, ak_lleft(c));
+            ak_report_out_of_memory(c->d, want, "the window of a derived stream");
             c->oom = c->stop = c->src_failed = true;
             return false;
         }
@@ -200,6 +197,10 @@ bool ak_lfill(ak_lctx *c, size_t n)
     while (room) {
         size_t got = c->src->read(c->src, c->win + have, room);
         if (!got || got > room) {
+            if (c->src->oom) {
+                ak_report_out_of_memory(c->d, c->src->oom, "decoding a derived stream");
+                c->oom = true;
+            }
             c->src_failed = c->stop = true;
             return false;
         }
@@ -306,7 +307,9 @@ bool ak_lstream_leave(ak_lctx *c, const ak_lstream_saved *saved)
         ak_diags_leave_stream(c->d);
     if (saved->pushed)
         ak_lpop(c);
-    if (c->src && c->src->finish && !c->src->finish(c->src))
+    /* a source out of memory is reported already: reading it again checked
+       would not say more */
+    if (c->src && !c->src->oom && c->src->finish && !c->src->finish(c->src))
         c->redo = true, ok = false;
     if (c->src)
         c->src->close(c->src);

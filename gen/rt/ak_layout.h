@@ -50,6 +50,7 @@ typedef struct ak_lsource {
     bool (*finish)(struct ak_lsource *s);
     void (*close)(struct ak_lsource *s);
     uint64_t size;
+    uint64_t oom; /* set by read: the bytes it could not allocate (the stream cannot go on) */
 } ak_lsource;
 
 /* The window of a stream read from a source: at least this many bytes, or

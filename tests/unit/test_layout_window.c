@@ -60,7 +60,7 @@ static void open_window(window_test *w, size_t size, size_t piece, size_t fail_a
 {
     w->d = ak_diags_new(NULL);
     ak_lctx_init(&w->c, NULL, 0, w->d, NULL, &truncated_rule, NULL);
-    w->src = (test_source){{test_read, NULL, test_close, size}, 0, piece, fail_at, false};
+    w->src = (test_source){{.read = test_read, .close = test_close, .size = size}, 0, piece, fail_at, false};
     ak_lstream_offer(&w->c, &w->src.src);
     ak_buf none;
     ak_buf_init(&none);
