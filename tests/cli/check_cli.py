@@ -9,22 +9,14 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from support import expect, summary  # noqa: E402
+
 CLI = os.environ["AK_CLI"]
-failures = 0
-passed = 0
 
 
 def run(*args, stdin=b""):
     return subprocess.run([CLI, *args], input=stdin, capture_output=True, timeout=60)
-
-
-def expect(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name} {detail}")
 
 
 def main():
@@ -237,8 +229,7 @@ def main():
         r = run("validate", "--format-option", bad, "x.anim")
         expect(f"bad --format-option {bad!r}", r.returncode == 2 and b"--format-option" in r.stderr, r.stderr)
 
-    print(f"{passed} passed, {failures} failed")
-    return 1 if failures else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -11,24 +11,16 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from support import expect, summary  # noqa: E402
+
 CLI = os.environ["AK_CLI"]
 SRC = os.path.abspath(os.environ.get("AK_SOURCE_DIR", "."))
 SHARED = os.environ.get("AK_SHARED_DIR", os.path.join(SRC, "..", "shared"))
-failures = 0
-passed = 0
 
 
 def run(*args, stdin=b"", **kw):
     return subprocess.run([CLI, *args], input=stdin, capture_output=True, timeout=120, **kw)
-
-
-def expect(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name} {detail!r}"[:2000])
 
 
 def example(*parts):
@@ -451,8 +443,7 @@ def main():
             sub = os.path.join(tmp, check.__name__)
             os.mkdir(sub)
             check(sub)
-    print(f"{passed} passed, {failures} failed")
-    return 1 if failures else 0
+    return summary()
 
 
 if __name__ == "__main__":

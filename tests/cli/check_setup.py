@@ -7,20 +7,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from support import expect, summary  # noqa: E402
+
 CLI = os.environ["AK_CLI"]
 SRC = os.path.abspath(os.environ.get("AK_SOURCE_DIR", "."))
 BIN = os.environ["AK_BINARY_DIR"]
-failures = 0
-passed = 0
-
-
-def expect(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name} {detail!r}"[:2000])
 
 
 def main():
@@ -59,8 +51,7 @@ def main():
         dry = r.stdout
         expect(f"make {target} installs the {group} group", f"scripts/install-deps {group}" in dry and
                "scripts/install-deps all" not in dry, dry[:400])
-    print(f"{passed} passed, {failures} failed")
-    return 1 if failures else 0
+    return summary()
 
 
 if __name__ == "__main__":

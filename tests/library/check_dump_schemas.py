@@ -16,21 +16,12 @@ import sys
 
 import jsonschema
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from support import expect, summary  # noqa: E402
+
 CLI = os.environ["AK_CLI"]
 SRC = os.environ["AK_SOURCE_DIR"]
 SHARE = os.path.join(os.environ["AK_BINARY_DIR"], "share", "schemas")
-failures = 0
-passed = 0
-
-
-def expect(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name}: {detail}"[:3000])
-    return cond
 
 
 def run(*args):
@@ -182,8 +173,7 @@ def main():
     m = copy.deepcopy(doc)
     m["version"] = 0
     expect("animx: version 1 tracks under version 0 are rejected", errors(v, m))
-    print(f"{passed} passed, {failures} failed")
-    return 1 if failures else 0
+    return summary()
 
 
 if __name__ == "__main__":

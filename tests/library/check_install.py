@@ -14,24 +14,15 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from support import expect, summary  # noqa: E402
+
 BIN = os.environ["AK_BINARY_DIR"]
 SRC = os.environ["AK_SOURCE_DIR"]
 CC = os.environ.get("AK_CC") or "cc"
 FLAGS = shlex.split(os.environ.get("AK_CONSUMER_FLAGS", ""))
 SANITIZED = os.environ.get("AK_SANITIZED") == "1"
 EXAMPLE = os.path.join(SRC, "examples", "c-api")
-failures = 0
-passed = 0
-
-
-def expect(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name}: {detail}"[:3000])
-    return cond
 
 
 def run(cmd, **kw):
@@ -153,8 +144,7 @@ def main():
             bad = b'{"name": 1, "tracks": []}'
             expect("the plug-in validates", lib.plugin_errors(b"bounce.anim", good, len(good)) == 0 and
                    lib.plugin_errors(b"x.animj", bad, len(bad)) > 0)
-    print(f"{passed} passed, {failures} failed")
-    return 1 if failures else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -11,21 +11,12 @@ import sys
 
 import yaml
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from support import expect, summary  # noqa: E402
+
 CLI = os.environ["AK_CLI"]
 SRC = os.environ["AK_SOURCE_DIR"]
 SHARE = os.path.join(os.environ["AK_BINARY_DIR"], "share")
-failures = 0
-passed = 0
-
-
-def expect(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name}: {detail}"[:3000])
-    return cond
 
 
 def out(*args):
@@ -114,8 +105,7 @@ def main():
     for what in ("json.schemas", "animkit-validate", "uses:", "pkg-config", "find_package(animkit", "docs/api.md",
                  "LICENSE"):
         expect(f"README: {what}", what in readme)
-    print(f"{passed} passed, {failures} failed")
-    return 1 if failures else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -11,21 +11,12 @@ import shutil
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from support import expect, summary  # noqa: E402
+
 CLI = os.environ["AK_CLI"]
 SHARE = os.path.join(os.environ["AK_BINARY_DIR"], "share")
 HERE = os.path.dirname(os.path.abspath(__file__))
-failures = 0
-passed = 0
-
-
-def expect(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name}: {detail}"[:3000])
-    return cond
 
 
 def out(*args):
@@ -68,8 +59,7 @@ def main():
            got["renderers"])
     expect("the options of convert", "--verify" in got["options"] and
            all(o.startswith("--v") for o in got["options"]), got["options"])
-    print(f"{passed} passed, {failures} failed")
-    return 1 if failures else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -24,6 +24,9 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from support import expect, summary  # noqa: E402
+
 SKIP = 77
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.environ.get("AK_SOURCE_DIR", os.path.dirname(os.path.dirname(HERE)))
@@ -31,18 +34,6 @@ CLI = os.environ["AK_CLI"]
 INPUTS = "tests/report/inputs"
 GOLDEN = os.path.join(HERE, "golden")
 KINDS = ("md", "json", "xml", "sarif")
-
-failures = 0
-passed = 0
-
-
-def expect(name, cond, detail=""):
-    global failures, passed
-    if cond:
-        passed += 1
-    else:
-        failures += 1
-        print(f"FAIL {name} {detail}"[:2000])
 
 
 def skip_or_fail(why):
@@ -354,8 +345,7 @@ def main():
         check_html(tmp)
         check_behaviour(tmp)
         check_plot(tmp)
-    print(f"{passed} passed, {failures} failed")
-    return 1 if failures else 0
+    return summary()
 
 
 if __name__ == "__main__":
