@@ -227,6 +227,19 @@ bool ak_curve_from_track(const ak_track *t, unsigned component, ak_arena *arena,
                 c->in_slope = ak_value_component(&k->in_tangent, t->type, component);
                 c->out_slope = ak_value_component(&k->out_tangent, t->type, component);
             }
+            /* CubicBezier tangents are control values (model.h, as sample.c
+               reads them): a value Bezier over plain time is the Hermite
+               segment whose end slopes are 3 (control - value) / duration */
+            if (k->interp == AK_INTERP_CUBIC_BEZIER) {
+                double dt = i + 1 < t->key_count ? t->keys[i + 1].time - k->time : 0;
+                c->out_slope = dt > 0 ? 3 * (ak_value_component(&k->out_tangent, t->type, component) - c->value) / dt
+                                      : 0;
+            }
+            if (i > 0 && t->keys[i - 1].interp == AK_INTERP_CUBIC_BEZIER) {
+                double dt = k->time - t->keys[i - 1].time;
+                c->in_slope = dt > 0 ? 3 * (c->value - ak_value_component(&k->in_tangent, t->type, component)) / dt
+                                     : 0;
+            }
         }
         if (k->interp == AK_INTERP_HERMITE) {
             c->out_weight = k->out_weight;

@@ -39,8 +39,9 @@ double ak_curve_eval(const ak_curve *c, double t);
 
 /* The curve of one component of a numeric model track: raw tracks are
  * linear between their samples, discrete tracks hold, curve tracks follow
- * their keys' interpolation (AK_INTERP_TANGENT and CUBIC_BEZIER use the
- * tangent values of that component as slopes). Keys are allocated in arena.
+ * their keys' interpolation (AK_INTERP_TANGENT uses the tangent values of
+ * that component as slopes; CUBIC_BEZIER's are control values, turned into
+ * the slopes of the same cubic: 3 (control - value) / segment duration). Keys are allocated in arena.
  * Returns false for string tracks, a component out of range, or when the
  * allocation fails. */
 bool ak_curve_from_track(const ak_track *t, unsigned component, ak_arena *arena, ak_curve *out);

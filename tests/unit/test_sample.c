@@ -1,6 +1,7 @@
 /* Evaluation of common-model tracks (runtime/sample.c). */
 #include "test_support.h"
 
+#include "curve.h"
 #include "model.h"
 
 #include <math.h>
@@ -148,6 +149,29 @@ static void test_hermite_through_curves(void **state)
 /* --verify's deviation: a quaternion and its negation are one rotation, so
  * floatQ/doubleQ tracks deviate by the nearer of q and -q (float4 tracks
  * stay component by component) */
+/* The curve of a CubicBezier track (what conversions to Maya and Glaxnimate
+ * and --verify use) is the same cubic that sample evaluates: its tangents
+ * are control values, not slopes. */
+static void test_cubic_bezier_curve_agrees(void **state)
+{
+    (void)state;
+    ak_key keys[] = {key_f(0, 0, AK_INTERP_CUBIC_BEZIER), key_f(2, 10, AK_INTERP_CUBIC_BEZIER),
+                     key_f(3, 4, AK_INTERP_LINEAR)};
+    keys[0].has_tangents = keys[1].has_tangents = keys[2].has_tangents = true;
+    keys[0].out_tangent.f[0] = 8;  /* controls 8 and -3: an overshoot and a dip */
+    keys[1].in_tangent.f[0] = -3;
+    keys[1].out_tangent.f[0] = 12;
+    keys[2].in_tangent.f[0] = 1;
+    ak_track t = {.type = AK_VT_FLOAT, .kind = AK_TRACK_CURVE, .keys = keys, .key_count = 3};
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    ak_curve c;
+    assert_true(ak_curve_from_track(&t, 0, &arena, &c));
+    for (double time = -0.5; time <= 3.5; time += 0.125)
+        assert_true(fabs(ak_curve_eval(&c, time) - eval_f(&t, time)) < 1e-4);
+    ak_arena_free(&arena);
+}
+
 static void test_deviation_quaternion_sign(void **state)
 {
     (void)state;
@@ -201,6 +225,7 @@ int main(void)
         cmocka_unit_test(test_raw),                  cmocka_unit_test(test_cubic_bezier),
         cmocka_unit_test(test_bool_string_int),      cmocka_unit_test(test_quaternion_slerp),
         cmocka_unit_test(test_hermite_through_curves), cmocka_unit_test(test_deviation_quaternion_sign),
+        cmocka_unit_test(test_cubic_bezier_curve_agrees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
