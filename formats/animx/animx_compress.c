@@ -19,6 +19,7 @@
  *   liblzma's dictionary is capped at max(uncompressed_size, 4096): a
  *   distance can never reach beyond the output, so a larger dictionary only
  *   wastes memory (a 4 GiB dictionary is legal in the header). */
+#include "budget.h"
 #include "diag.h"
 #include "animx_compress.h"
 
@@ -84,6 +85,24 @@ static uint64_t read_u64le_at(const uint8_t *p)
 /* A raw LZMA1 decoder for the section 3.5 header at in[0..21) (checked
  * already): lc/lp/pb from the properties byte; the dictionary the header
  * declares, but no larger than the output (see the top of the file). */
+/* liblzma allocates the dictionary the header declares (at most the
+ * payload's size): it is checked against the command's memory budget before
+ * the decoder is made; false after animkit.limit.memory. Not charged: the
+ * decoder lives only while the payload is read. */
+static bool lzma_dictionary_fits(const uint8_t *in, ak_diags *d)
+{
+    const uint32_t declared = (uint32_t)in[1] | (uint32_t)in[2] << 8 | (uint32_t)in[3] << 16 | (uint32_t)in[4] << 24;
+    const uint64_t usize = read_u64le_at(in + 5);
+    uint64_t dict = declared < usize ? declared : usize;
+    if (dict < LZMA_MIN_DICT)
+        dict = LZMA_MIN_DICT;
+    ak_budget *budget = ak_diags_budget(d);
+    if (ak_budget_fits(budget, dict))
+        return true;
+    ak_budget_take(budget, dict, "the LZMA dictionary"); /* reports why */
+    return false;
+}
+
 static lzma_ret lzma_decoder_for(const uint8_t *in, lzma_options_lzma *opt, lzma_stream *strm)
 {
     const unsigned props = in[0];
@@ -149,6 +168,8 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
     const size_t present = n - AK_ANIMX_LZMA_HEADER_SIZE;
     const uint64_t data_offset = base_offset + AK_ANIMX_LZMA_HEADER_SIZE;
 
+    if (!lzma_dictionary_fits(in, d))
+        return false;
     lzma_options_lzma opt;
     lzma_stream strm = LZMA_STREAM_INIT;
     lzma_ret ret = lzma_decoder_for(in, &opt, &strm);
@@ -834,6 +855,8 @@ bool animx_process_compression(ak_lctx *c, const ak_lprocess *p, ak_buf *out)
      * diagnostics are the decoders' own, in their order, before any of the
      * payload's. */
     bool sound = !ak_lstream_retrying(c) && (lzma ? lzma_header_sound(in, n, cap) : lz4_framing_sound(in, n, cap));
+    if (sound && lzma && !lzma_dictionary_fits(in, c->d))
+        return false;
     if (!sound)
         ok = lzma ? ak_animx_lzma_decode(in, n, cap, c->d, c->pos - n, NULL)
                   : ak_animx_lz4_decode(in, n, cap, c->d, c->pos - n, NULL);

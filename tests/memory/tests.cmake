@@ -31,7 +31,15 @@ if(NOT AK_SANITIZE)
   add_test(NAME memory.validate-lzma-dictionary-over-limit
     COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh lzma 50000000 24M 16M 1 67108864 -- validate @BOMB@)
   set_tests_properties(memory.validate-lzma-dictionary-over-limit PROPERTIES
-                       ENVIRONMENT "${AK_MEMORY_ENV};AK_EXPECT_CODE=animx.compress.lzma-data" LABELS memory)
+                       ENVIRONMENT "${AK_MEMORY_ENV};AK_EXPECT_CODE=animx.compress.lzma-data" LABELS memory
+                       RESOURCE_LOCK animx-bomb-lzma-dict)
+  # The same header within a budget smaller than its dictionary: refused
+  # before liblzma allocates it, with the budget's rule.
+  add_test(NAME memory.validate-lzma-dictionary-over-budget
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh lzma 50000000 64M 16M 1 67108864 -- validate --max-memory 16M @BOMB@)
+  set_tests_properties(memory.validate-lzma-dictionary-over-budget PROPERTIES
+                       ENVIRONMENT "${AK_MEMORY_ENV};AK_EXPECT_CODE=animkit.limit.memory" LABELS memory
+                       RESOURCE_LOCK animx-bomb-lzma-dict)
 endif()
 
 # The memory budget (--max-memory) of the decoding commands: budget.cmake.
