@@ -24,15 +24,16 @@ static void indent(ak_buf *out, int level)
         ak_buf_puts(out, "  ");
 }
 
-/* Values as the model keeps them (f32), shortest round trip. */
+/* Values as the model keeps them (f32), spelled as the dump spells every
+ * f32: a multiplier or divisor out of range gives infinities and NaNs, which
+ * JSON has no numbers for. */
 static void put_values(ak_buf *out, const double *v, int n)
 {
-    char tmp[AK_NUM_BUFSIZE];
     ak_buf_putc(out, '[');
     for (int i = 0; i < n; i++) {
         if (i)
             ak_buf_puts(out, ", ");
-        ak_buf_append(out, tmp, ak_format_f32((float)v[i], tmp));
+        ak_ldump_f32(out, (float)v[i]);
     }
     ak_buf_putc(out, ']');
 }

@@ -414,7 +414,7 @@ size_t ak_lkind_size(ak_lkind k)
 #define QUIET_NAN32 UINT32_C(0x7fc00000)
 #define QUIET_NAN64 UINT64_C(0x7ff8000000000000)
 
-static void dump_f32(ak_buf *out, float v)
+void ak_ldump_f32(ak_buf *out, float v)
 {
     char tmp[AK_NUM_BUFSIZE];
     size_t n = ak_format_f32(v, tmp);
@@ -461,7 +461,7 @@ static void dump_scalar(ak_buf *out, ak_lkind k, const uint8_t *p)
     case AK_LK_U64:
     case AK_LK_LEB128: { uint64_t v; memcpy(&v, p, 8); ak_buf_json_u64(out, v); break; } /* jq-safe */
     case AK_LK_I64: { int64_t v; memcpy(&v, p, 8); ak_buf_json_i64(out, v); break; }
-    case AK_LK_F32: { float v; memcpy(&v, p, 4); dump_f32(out, v); break; }
+    case AK_LK_F32: { float v; memcpy(&v, p, 4); ak_ldump_f32(out, v); break; }
     case AK_LK_F64: { double v; memcpy(&v, p, 8); dump_f64(out, v); break; }
     case AK_LK_BOOL: ak_buf_puts(out, *(const bool *)p ? "true" : "false"); break;
     case AK_LK_STRING:

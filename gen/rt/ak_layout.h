@@ -94,6 +94,11 @@ void ak_lctx_init(ak_lctx *c, const uint8_t *data, size_t size, ak_diags *d, ak_
                   const ak_rule *truncated, const ak_options *opt);
 void ak_lctx_free(ak_lctx *c);
 
+/* An f32 as the dump writes it: a JSON number when finite, else "nan",
+ * "inf", "-inf", or "nan:0x<bits>" for a NaN other than C's NAN (what the
+ * undump reads back); for dump hooks, whose members must undump too. */
+void ak_ldump_f32(ak_buf *out, float v);
+
 /* ---- hooks ------------------------------------------------------------------ */
 
 /* Where a field lies in the stream being read. */
