@@ -10,20 +10,6 @@
 #define GEN_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
 #define GEN_PRINTF(a, b)
-/* A growing string for JSON text (the JSON Schema exports); on allocation
- * failure p stays as it was and the output is incomplete (the caller
- * checks p). */
-typedef struct sbuf {
-    char *p;
-    size_t n, cap;
-} sbuf;
-void sb(sbuf *b, const char *fmt, ...) GEN_PRINTF(2, 3);
-/* s as a JSON string literal. */
-void sb_str(sbuf *b, const char *s);
-/* text[0..n) as `const char <name>[]`: one C string literal line per line
- * of text. */
-void gen_c_text(FILE *c, const char *name, const char *text, size_t n);
-
 #endif
 
 /* fprintf to generated output. */
