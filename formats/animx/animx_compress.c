@@ -85,17 +85,23 @@ static uint64_t read_u64le_at(const uint8_t *p)
 /* A raw LZMA1 decoder for the section 3.5 header at in[0..21) (checked
  * already): lc/lp/pb from the properties byte; the dictionary the header
  * declares, but no larger than the output (see the top of the file). */
-/* liblzma allocates the dictionary the header declares (at most the
- * payload's size): it is checked against the command's memory budget before
- * the decoder is made; false after animkit.limit.memory. Not charged: the
- * decoder lives only while the payload is read. */
-static bool lzma_dictionary_fits(const uint8_t *in, ak_diags *d)
+/* The dictionary liblzma is given: the header's, but at most the payload's
+ * size (a larger one buys nothing) and at least liblzma's minimum. */
+static uint32_t lzma_dictionary_size(const uint8_t *in)
 {
     const uint32_t declared = (uint32_t)in[1] | (uint32_t)in[2] << 8 | (uint32_t)in[3] << 16 | (uint32_t)in[4] << 24;
     const uint64_t usize = read_u64le_at(in + 5);
-    uint64_t dict = declared < usize ? declared : usize;
-    if (dict < LZMA_MIN_DICT)
-        dict = LZMA_MIN_DICT;
+    const uint64_t dict = declared < usize ? declared : usize;
+    return dict > LZMA_MIN_DICT ? (uint32_t)dict : LZMA_MIN_DICT;
+}
+
+/* liblzma allocates that dictionary: it is checked against the command's
+ * memory budget before the decoder is made; false after
+ * animkit.limit.memory. Not charged: the decoder lives only while the
+ * payload is read. */
+static bool lzma_dictionary_fits(const uint8_t *in, ak_diags *d)
+{
+    const uint32_t dict = lzma_dictionary_size(in);
     ak_budget *budget = ak_diags_budget(d);
     if (ak_budget_fits(budget, dict))
         return true;
@@ -106,11 +112,9 @@ static bool lzma_dictionary_fits(const uint8_t *in, ak_diags *d)
 static lzma_ret lzma_decoder_for(const uint8_t *in, lzma_options_lzma *opt, lzma_stream *strm)
 {
     const unsigned props = in[0];
-    const uint32_t dict_size = (uint32_t)in[1] | (uint32_t)in[2] << 8 | (uint32_t)in[3] << 16 | (uint32_t)in[4] << 24;
     const uint64_t usize = read_u64le_at(in + 5);
     memset(opt, 0, sizeof *opt);
-    uint64_t dict = usize > LZMA_MIN_DICT ? usize : LZMA_MIN_DICT;
-    opt->dict_size = dict_size < dict ? (dict_size > LZMA_MIN_DICT ? dict_size : LZMA_MIN_DICT) : (uint32_t)dict;
+    opt->dict_size = lzma_dictionary_size(in);
     opt->lc = props % 9u;
     opt->lp = (props / 9u) % 5u;
     opt->pb = props / 45u;
