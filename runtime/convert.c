@@ -6,6 +6,7 @@
 #include "budget.h"
 #include "model.h"
 
+#include <stdio.h>
 #include <string.h>
 
 bool ak_model_decode(const ak_format *f, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
@@ -121,6 +122,51 @@ static ak_animation *decode_output(const ak_format *to, const ak_buf *out, const
     return ok ? anim : NULL;
 }
 
+/* What the input's model says besides its tracks (the looping flag, the
+   attributes of other formats) that the output's model no longer says:
+   what the writer dropped without a word, because it only knows its own
+   format's fields. Kept as text, since the input's model may be freed
+   before the output is decoded. */
+typedef struct model_extras {
+    ak_looping looping;
+    ak_buf attributes; /* "name=value\0" of each attribute the writer does not own */
+} model_extras;
+
+static void model_extras_of(const ak_animation *anim, const ak_format *to, model_extras *x)
+{
+    x->looping = anim->looping;
+    ak_buf_init(&x->attributes);
+    size_t own = strlen(to->id);
+    for (size_t i = 0; i < anim->attribute_count; i++) {
+        const ak_attribute *a = &anim->attributes[i];
+        if (strncmp(a->name, to->id, own) == 0 && a->name[own] == '.')
+            continue; /* the writer's own field: it reports its losses itself */
+        ak_buf_printf(&x->attributes, "%s=%s", a->name, a->value);
+        ak_buf_append(&x->attributes, "", 1);
+    }
+}
+
+static void report_lost_extras(const model_extras *x, const ak_animation *produced, const ak_format *to, ak_diags *d)
+{
+    ak_buf lost;
+    ak_buf_init(&lost);
+    if (x->looping == AK_LOOPING_YES && produced->looping != AK_LOOPING_YES)
+        ak_buf_printf(&lost, "the looping flag");
+    for (size_t at = 0; at < x->attributes.len;) {
+        const char *entry = x->attributes.data + at;
+        size_t name_len = strcspn(entry, "=");
+        char name[128];
+        snprintf(name, sizeof name, "%.*s", (int)name_len, entry);
+        if (!ak_animation_attribute(produced, name))
+            ak_buf_printf(&lost, "%s%s", lost.len ? ", " : "", entry);
+        at += strlen(entry) + 1;
+    }
+    if (lost.len && !lost.failed)
+        ak_report(d, &ak_rule_convert_loss, 0, 0, "", "the %s file cannot hold %s: dropped", to->id,
+                  ak_buf_cstr(&lost));
+    ak_buf_free(&lost);
+}
+
 static bool known_version(const ak_format *to, const char *version)
 {
     for (const char *const *v = to->versions; v && *v; v++)
@@ -175,6 +221,9 @@ static bool convert_into(const ak_input *in, const ak_format *from, const ak_for
     bool ok = ak_model_decode(from, in, opt, d, &arena, &anim);
     size_t tracks = ok ? anim->track_count : 0;
     /* Losses are reported against the input, which is what the user has in front of them. */
+    model_extras extras = {0};
+    if (ok)
+        model_extras_of(anim, to, &extras);
     size_t before = ak_diags_errors(d);
     ok = ok && ak_hook_result(d, before, to->from_model(anim, opt, d, out), out, "encoding the common model");
     bool input_model = true;
@@ -189,9 +238,15 @@ static bool convert_into(const ak_input *in, const ak_format *from, const ak_for
                   "none of the %zu track%s can be written as %s (the warnings say why): nothing was written", tracks,
                   tracks == 1 ? "" : "s", to->id);
         ok = false;
-    } else if (produced && input_model) {
-        report_deviation(anim, produced, d);
+    } else if (produced) {
+        /* a conversion to the same format through the model (another
+           version) is the writer's own business */
+        if (from != to)
+            report_lost_extras(&extras, produced, to, d);
+        if (input_model)
+            report_deviation(anim, produced, d);
     }
+    ak_buf_free(&extras.attributes);
     ak_arena_free(&produced_arena);
     if (input_model)
         ak_arena_free(&arena);

@@ -61,6 +61,14 @@ const ak_rule ak_rule_convert_no_tracks = {
     "the output format can hold none of the input's tracks",
     "A conversion that would drop every track writes nothing: an empty file is no conversion."};
 
+const ak_rule ak_rule_convert_loss = {
+    "animkit.convert.loss", AK_SEV_WARNING, AK_SEV_ERROR,
+    "the output format cannot hold a property of the whole animation",
+    "A conversion through the common model keeps what the output format has a field for. The input's "
+    "looping flag and fields that only its own format has (a Metroid Prime ANIM's EVNT id) are dropped "
+    "when the output has no place for them, and this warning names them. Track losses are the output "
+    "format's own convert.loss."};
+
 const ak_rule ak_rule_convert_deviation = {
     "animkit.convert.deviation", AK_SEV_NOTE, AK_SEV_NOTE,
     "the largest deviation of the output's sampled curves from the input's",
@@ -85,6 +93,7 @@ static const ak_rule *const tool_rules[] = {
     &ak_rule_convert_unsupported,
     &ak_rule_convert_version,
     &ak_rule_convert_no_tracks,
+    &ak_rule_convert_loss,
     &ak_rule_convert_deviation,
     &ak_rule_sample_no_track,
     &ak_rule_limit_memory,

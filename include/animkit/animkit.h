@@ -153,6 +153,7 @@ extern const ak_rule ak_rule_limit_out_of_memory;  /* animkit.limit.out-of-memor
 extern const ak_rule ak_rule_input_unreadable;     /* animkit.input.unreadable */
 extern const ak_rule ak_rule_convert_version;      /* animkit.convert.version */
 extern const ak_rule ak_rule_convert_no_tracks;    /* animkit.convert.no-tracks */
+extern const ak_rule ak_rule_convert_loss;         /* animkit.convert.loss */
 extern const ak_rule ak_rule_convert_deviation;    /* animkit.convert.deviation */
 extern const ak_rule ak_rule_limit_lookahead;      /* animkit.limit.lookahead */
 /* All of the tool's own rules. */

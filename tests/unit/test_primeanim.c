@@ -542,6 +542,41 @@ static void test_model_header(void **state)
     ak_arena_free(&arena);
 }
 
+/* A conversion to a format without a looping flag or an EVNT id (AnimJ)
+ * names both as lost (animkit.convert.loss), with the id's value; one that
+ * keeps them (v2 MP1, through the model with another version) does not. */
+static void test_convert_names_lost_header(void **state)
+{
+    (void)state;
+    uint8_t file[sizeof mp1_file];
+    memcpy(file, mp1_file, sizeof file);
+    put32(file + 0x08, 0x12345678); /* evnt_id */
+    put32(file + 0x1C, 1);          /* looping */
+    ak_input in = {"hand", file, sizeof file, false};
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_buf out;
+    ak_buf_init(&out);
+    assert_true(ak_convert(&in, prime(), ak_format_find("animj"), &opt, d, &out, NULL));
+    const ak_diag *lost = NULL;
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        if (strcmp(ak_diags_at(d, i)->rule->code, "animkit.convert.loss") == 0)
+            lost = ak_diags_at(d, i);
+    assert_non_null(lost);
+    assert_int_equal(lost->severity, AK_SEV_WARNING);
+    assert_non_null(strstr(lost->message, "the looping flag"));
+    assert_non_null(strstr(lost->message, "primeanim.evnt_id=0x12345678"));
+    ak_diags_free(d);
+    /* the writer's own fields are its business: no generic warning */
+    d = ak_diags_new(NULL);
+    ak_buf_free(&out);
+    ak_options v0 = {.format_version = "0", .format_options = "game=mp1"};
+    assert_true(ak_convert(&in, prime(), prime(), &v0, d, &out, NULL));
+    assert_false(has_code(d, "animkit.convert.loss"));
+    ak_buf_free(&out);
+    ak_diags_free(d);
+}
+
 /* The fuzz seed of bd4b1e4: an MP2 file whose unused scale multiplier is the
  * NaN 0xFFFF126F. Its dump spells that NaN with its bits and undumps to the
  * same bytes (the dump used to write "nan"). */
@@ -822,7 +857,7 @@ int main(void)
         cmocka_unit_test(test_roundtrip),         cmocka_unit_test(test_detect),
         cmocka_unit_test(test_compress_roundtrip), cmocka_unit_test(test_dump_decoded),
         cmocka_unit_test(test_limit_options),     cmocka_unit_test(test_v0_options),
-        cmocka_unit_test(test_model_header),      cmocka_unit_test(test_nan_payload_seed),
+        cmocka_unit_test(test_model_header),      cmocka_unit_test(test_convert_names_lost_header),      cmocka_unit_test(test_nan_payload_seed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
