@@ -9,24 +9,12 @@
  * A plain file (encoding 0) is framed both ways in memory with the
  * project's encoders (LZMA as the engine writes it, LZ4 in 1 MiB chunks);
  * a compressed file is measured as it is. */
-#include <animkit/animkit.h>
+#include "../bench_support.h"
 
 #include "../../formats/animx/animx_compress.h"
 
 #include <lz4.h>
 #include <lzma.h>
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static uint64_t varint(const uint8_t *p, size_t n, size_t *pos)
 {
@@ -112,23 +100,16 @@ static int measure(const char *name, const uint8_t *file, size_t size, int runs)
     uint8_t *scratch = malloc(scratch_size);
     if (!scratch)
         return 1;
-    double best_val = 1e30, best_codec = 1e30;
-    uint64_t payload = 0;
+    ak_options opt = {0};
     size_t problems = 0;
+    double best_val = bench_best_validate(fmt->validate, file, size, &opt, NULL, runs, bench_wall_seconds,
+                                          &problems, NULL);
+    double best_codec = 1e30;
+    uint64_t payload = 0;
     for (int r = 0; r < runs; r++) {
-        ak_diags *d = ak_diags_new(NULL);
-        ak_input in = {name, file, size, false};
-        ak_options opt = {0};
-        double t0 = now();
-        fmt->validate(&in, &opt, d);
-        double t1 = now();
-        if (t1 - t0 < best_val)
-            best_val = t1 - t0;
-        problems = ak_diags_count(d);
-        ak_diags_free(d);
-        t0 = now();
+        double t0 = bench_wall_seconds();
         payload = codec_only(encoding, file + at + 1, size - at - 1, scratch, scratch_size);
-        t1 = now();
+        double t1 = bench_wall_seconds();
         if (t1 - t0 < best_codec)
             best_codec = t1 - t0;
     }
@@ -149,17 +130,10 @@ static int measure(const char *name, const uint8_t *file, size_t size, int runs)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: animx_stream_bench FILE [RUNS]\n");
-        return 2;
-    }
-    int runs = argc > 2 ? atoi(argv[2]) : 3;
     ak_file f;
-    char why[256];
-    if (!ak_file_open(&f, argv[1], why, sizeof why)) {
-        fprintf(stderr, "animx_stream_bench: %s\n", why);
+    int runs;
+    if (!bench_args(argc, argv, "animx_stream_bench", 3, &f, &runs))
         return 2;
-    }
     size_t at = encoding_at(f.data, f.size);
     if (!at) {
         fprintf(stderr, "animx_stream_bench: %s is not an AnimX file\n", argv[1]);
