@@ -54,7 +54,13 @@ typedef struct ds {
     vec deps;            /* struct_decl* that (transitively) test a root field */
     vec inlined;         /* struct_decl* that are switch arms (their members appear in the parent) */
     bool weak;           /* some condition could not be translated */
+    vec value_sets;      /* char* (malloc'd): the long value sets (below), each once in $defs as value_set_<i> */
 } ds;
+
+/* A value set of many ranges (the values with one bit set: 128 of a u8) is
+   written once in $defs and referred to wherever a condition tests it: AnimX
+   tests its flags' bits in 80 places, which would otherwise repeat them. */
+#define VALUE_SET_SHARED_RUNS 4
 
 /* ---- expressions ------------------------------------------------------- */
 
@@ -313,6 +319,17 @@ static tr_kind enumerate(ds *x, env *e, const expr *ex, const char *name, prim_k
             sb(&inner, "%s", ranges.p);
         else
             sb(&inner, "{\"anyOf\": [%s]}", ranges.p);
+        if (runs > VALUE_SET_SHARED_RUNS && inner.p && !(count <= 64 && count <= runs * 2)) {
+            size_t i = 0;
+            while (i < x->value_sets.n && strcmp(x->value_sets.items[i], inner.p) != 0)
+                i++;
+            if (i == x->value_sets.n)
+                vec_push(x->cc, &x->value_sets, inner.p);
+            else
+                free(inner.p);
+            inner = (sbuf){0};
+            sb(&inner, "{\"$ref\": \"#/$defs/value_set_%zu\"}", i);
+        }
         nested(out, name, inner.p ? inner.p : "true");
         free(inner.p);
     }
@@ -1152,6 +1169,10 @@ static void top(ds *x)
             sb(b, "%s\"%s\"", i ? ", " : "", x->roots.field[i]->name);
         sb(b, "],\n  \"allOf\": [\n%s\n  ],\n", root_refs.p);
         free(dom.p);
+    }
+    for (size_t i = 0; i < x->value_sets.n; i++) {
+        sb(&defs, ",\n    \"value_set_%zu\": %s", i, (const char *)x->value_sets.items[i]);
+        free(x->value_sets.items[i]);
     }
     sb(b, "  \"$defs\": {\n%s\n  }\n}\n", defs.p ? defs.p : "");
     free(defs.p);
