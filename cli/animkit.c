@@ -631,6 +631,25 @@ static const char dump_help[] =
     "  --format-option N[=V]  a setting of the input's format (repeatable)\n"
     "  -o OUT        write to OUT (atomically) instead of standard output\n";
 
+/* The output of `dump -o OUT`: opened when the first bytes come, so that a
+   file that is not dumped (it has errors) makes no temporary file. */
+typedef struct dump_output {
+    const char *path;
+    bool opened;
+    ak_output file;
+} dump_output;
+
+static bool dump_output_write(ak_sink *s, const void *data, size_t n)
+{
+    dump_output *o = s->ctx;
+    if (!o->opened) {
+        if (!cli_output_open(&o->file, o->path, s->why, sizeof s->why))
+            return false;
+        o->opened = true;
+    }
+    return ak_output_write(&o->file, data, n, s->why, sizeof s->why);
+}
+
 static int cmd_dump(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
@@ -683,29 +702,39 @@ static int cmd_dump(int argc, char **argv)
     ak_input in = ak_file_input(&f);
     format = ak_resolve_format(&in, format, d);
     int rc = EXIT_OK;
-    ak_buf out;
-    ak_buf_init(&out);
+    /* The JSON streams out as it is made, after the input was validated:
+       to stdout, or to OUT through a temporary file that is renamed only
+       once the whole dump is there (and made only when the dump begins). */
+    dump_output lazy = {output, false, {0}};
+    ak_sink sink;
+    if (output) {
+        ak_sink_output(&sink, &lazy.file);
+        sink.write = dump_output_write;
+        sink.ctx = &lazy;
+    } else {
+        ak_sink_file(&sink, stdout);
+    }
     if (!format) {
         rc = failure_rc(d); /* the diagnostic says what was tried */
-    } else if (!format->dump) {
+    } else if (!format->dump && !format->dump_to) {
         fprintf(stderr, "%s dump: the %s format has no dump yet\n", prog, format->id);
         rc = EXIT_USAGE;
-    } else {
-        if (!ak_dump(&in, format, &opt, d, &out) || ak_diags_errors(d))
-            rc = EXIT_INVALID; /* out of memory included: animkit.limit.* says so */
+    } else if (!ak_dump_to(&in, format, &opt, d, &sink) || ak_diags_errors(d)) {
+        rc = sink.failed && !ak_diags_errors(d) ? EXIT_USAGE : EXIT_INVALID; /* a limit: animkit.limit.* says so */
     }
     render_to_stderr(input, format, f.data, f.size, d);
-    if (rc == EXIT_OK) {
-        if (output) {
-            if (!cli_write_file_atomic(output, out.data, out.len, why, sizeof why)) {
-                fprintf(stderr, "%s: %s: %s\n", prog, shown(output), why);
-                rc = EXIT_USAGE;
-            }
-        } else if (fwrite(out.data, 1, out.len, stdout) != out.len || fflush(stdout) != 0) {
-            rc = EXIT_USAGE; /* finish_stdout says why */
-        }
+    if (output && rc == EXIT_OK) {
+        if (!(lazy.opened || cli_output_open(&lazy.file, output, sink.why, sizeof sink.why)) ||
+            !cli_output_commit(&lazy.file, sink.why, sizeof sink.why))
+            rc = EXIT_USAGE;
+    } else if (output && lazy.opened) {
+        cli_output_abort(&lazy.file); /* no partial dump */
     }
-    ak_buf_free(&out);
+    if (output && rc == EXIT_USAGE && sink.why[0]) {
+        fprintf(stderr, "%s: %s: %s\n", prog, shown(output), sink.why);
+    } else if (!output && sink.written && fflush(stdout) != 0) {
+        rc = EXIT_USAGE; /* finish_stdout says why */
+    }
     ak_diags_free(d);
     ak_file_close(&f);
     return rc;

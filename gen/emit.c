@@ -2,7 +2,8 @@
  *
  * Per struct S of format F (after expand.c: templates are instances, value
  * switches are condition switches) it writes a C struct F_S, and
- *   v_S  streaming validation (reads in place, stores scalars only),
+ *   v_S  streaming validation (reads in place, stores scalars only); with
+ *        c->js set it writes the JSON dump as it reads (the streaming dump),
  *   d_S  decoding into an arena document (arrays allocated after their count
  *        was checked against the remaining bytes),
  *   e_S  encoding back to bytes,
@@ -17,6 +18,7 @@
 #include "emit_dumpschema.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -708,6 +710,95 @@ static int field_offset(struct_decl *s, const char *name)
     return -1;
 }
 
+/* ---- the streaming dump (validate mode with c->js set; gen/rt ak_ljs_*) ---- */
+
+/* The index of target among the metadata fields that members make, in
+ * emit_meta_fields' order; -1 when it is not there (*n counts on). */
+static int meta_index_in(const vec *members, const member *target, int *n)
+{
+    for (size_t i = 0; i < members->n; i++) {
+        const member *m = members->items[i];
+        int r;
+        switch (m->kind) {
+        case M_FIELD:
+            if (m == target)
+                return *n;
+            (*n)++;
+            break;
+        case M_IF:
+            if ((r = meta_index_in(&m->body, target, n)) >= 0 || (r = meta_index_in(&m->else_body, target, n)) >= 0)
+                return r;
+            break;
+        case M_PROCESS:
+            if ((r = meta_index_in(&m->body, target, n)) >= 0)
+                return r;
+            break;
+        case M_DUMP: (*n)++; break;
+        case M_SWITCH:
+            for (size_t k = 0; k < m->arms.n; k++)
+                if (((switch_arm *)m->arms.items[k])->st)
+                    (*n)++;
+            break;
+        default: break;
+        }
+    }
+    return -1;
+}
+
+/* "&<id>_meta_<s>.fields[k]": the metadata of field m of s. */
+static const char *meta_ref(emitter *em, struct_decl *s, const member *m)
+{
+    static char buf[300];
+    int n = 0, k = meta_index_in(&s->members, m, &n);
+    snprintf(buf, sizeof buf, "&%s_meta_%s.fields[%d]", em->id, s->name, k);
+    return buf;
+}
+
+/* A struct with a `dump NAME by HOOK` member: its hook needs it decoded,
+ * so the streaming dump decodes it alone and writes it from its metadata. */
+static bool dumped_decoded(const vec *members)
+{
+    for (size_t i = 0; i < members->n; i++) {
+        const member *m = members->items[i];
+        if (m->kind == M_DUMP)
+            return true;
+        if ((m->kind == M_IF || m->kind == M_PROCESS) && (dumped_decoded(&m->body) || dumped_decoded(&m->else_body)))
+            return true;
+    }
+    return false;
+}
+
+/* Whether the dump is written here: validate mode, outside the unchecked
+ * element readers (whose elements are written whole after them). */
+static bool dumping(emitter *em, mode md) { return md == MODE_V && !em->unchecked; }
+
+/* `if (c->js && !CALL) return false;` */
+static void emit_js(emitter *em, const char *in, const char *fmt, ...) GEN_PRINTF(3, 4);
+static void emit_js(emitter *em, const char *in, const char *fmt, ...)
+{
+    char call[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(call, sizeof call, fmt, ap);
+    va_end(ap);
+    gen_out(em->c, "%sif (c->js && !%s)\n%s    return false;\n", in, call, in);
+}
+
+/* Reads struct st into `obj` (an lvalue's address): in a streaming dump
+ * of a struct that needs decoding, by its decoder into an arena of its own
+ * and written by `put` (an ak_ljs_* call); else by its validator. */
+static void emit_struct_read(emitter *em, struct_decl *st, const char *obj, const char *in, const char *put)
+{
+    FILE *c = em->c;
+    gen_out(c, "%sif (c->js) {\n", in);
+    gen_out(c, "%s    ak_arena a_;\n%s    ak_arena_init_budget(&a_, 0, ak_diags_budget(c->d), \"the decoded document\");\n", in, in);
+    gen_out(c, "%s    c->arena = &a_;\n%s    bool ok_ = d_%s(c, %s) && !c->oom;\n%s    c->arena = NULL;\n", in, in, st->name,
+        obj, in);
+    gen_out(c, "%s    ok_ = ok_ && %s;\n%s    ak_arena_free(&a_);\n%s    if (!ok_)\n%s        return false;\n", in, put, in, in,
+        in);
+    gen_out(c, "%s} else if (!v_%s(c, %s)) {\n%s    return false;\n%s}\n", in, st->name, obj, in, in);
+}
+
 static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md);
 
 /* Elements that are only fixed-size scalars and tuples (plus lets and
@@ -851,6 +942,11 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
             gen_out(c, "            o->%s = 0;\n", a->let->name);
     }
     bool fast = el->st && fast_element(el->st);
+    bool js = dumping(em, md);
+    char field[300];
+    snprintf(field, sizeof field, "%s", meta_ref(em, s, m));
+    if (js)
+        emit_js(em, "            ", "ak_ljs_open(c, %s)", field);
     gen_out(c, "            ak_lpush(c, \"%s\");\n", m->name);
     gen_out(c, "            ak_lpush_index(c, 0);\n");
     if (fast)
@@ -879,15 +975,25 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
             el->st->min_size, el->st->min_size, el->st->min_size);
         gen_out(c, "                if (!x_%s(c, e_, q_, at_e_))\n                    return false;\n", el->st->name);
         gen_out(c, "                q_ += %d;\n", el->st->min_size);
+        if (js)
+            emit_js(em, "                ", "ak_ljs_elem(c, e_)");
+    } else if (el->st && js && dumped_decoded(&el->st->members)) {
+        emit_struct_read(em, el->st, "e_", "                ", "ak_ljs_elem(c, e_)");
     } else if (el->st) {
+        if (js)
+            emit_js(em, "                ", "ak_ljs_open_elem(c)");
         gen_out(c, "                if (!%c_%s(c, e_))\n                    return false;\n", md == MODE_V ? 'v' : 'd',
             el->st->name);
+        if (js)
+            emit_js(em, "                ", "ak_ljs_close(c)");
     } else {
         /* scalar and tuple elements: the element's checks are the field's */
         gen_out(c, "                {\n");
         gen_out(c, "        at_%d_ = c->pos;\n", m->id);
         emit_read_value(em, s, m, el, "(*e_)", "NULL", "NULL");
         gen_out(c, "                }\n");
+        if (js)
+            emit_js(em, "                ", "ak_ljs_elem(c, e_)");
     }
     for (size_t i = 0; i < s->aggs.n; i++) {
         const expr *a = s->aggs.items[i];
@@ -922,7 +1028,10 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
     gen_out(c, "            }\n");
     if (fast)
         gen_out(c, "            c->pos = first_ + cnt_ * %d;\n", el->st->min_size);
-    gen_out(c, "            ak_lpop(c);\n            ak_lpop(c);\n        }\n");
+    gen_out(c, "            ak_lpop(c);\n            ak_lpop(c);\n");
+    if (js)
+        emit_js(em, "            ", "ak_ljs_close(c)");
+    gen_out(c, "        }\n");
 }
 
 static void emit_field_rw(emitter *em, struct_decl *s, member *m, mode md)
@@ -942,13 +1051,27 @@ static void emit_field_rw(emitter *em, struct_decl *s, member *m, mode md)
         if (!em->unchecked)
             gen_out(c, "        if (from_%d_ < c->keep)\n            c->keep = from_%d_;\n", m->id, m->id);
     }
-    if (t->st) {
+    bool js = dumping(em, md);
+    if (t->st && js && dumped_decoded(&t->st->members)) {
+        char obj[300], put[400];
+        snprintf(obj, sizeof obj, "&o->%s", m->name);
+        snprintf(put, sizeof put, "ak_ljs_field(c, %s, o)", meta_ref(em, s, m));
         gen_out(c, "        ak_lpush(c, \"%s\");\n", m->name);
+        emit_struct_read(em, t->st, obj, "        ", put);
+        gen_out(c, "        ak_lpop(c);\n");
+    } else if (t->st) {
+        gen_out(c, "        ak_lpush(c, \"%s\");\n", m->name);
+        if (js)
+            emit_js(em, "        ", "ak_ljs_open(c, %s)", meta_ref(em, s, m));
         gen_out(c, "        if (!%c_%s(c, &o->%s))\n            return false;\n", md == MODE_V ? 'v' : 'd', t->st->name,
             m->name);
+        if (js)
+            emit_js(em, "        ", "ak_ljs_close(c)");
         gen_out(c, "        ak_lpop(c);\n");
     } else if (t->kind != T_ARRAY || is_tuple(t)) {
         emit_read_value(em, s, m, t, lv, leaf, leaf);
+        if (js)
+            emit_js(em, "        ", "ak_ljs_field(c, %s, o)", meta_ref(em, s, m));
     } else {
         emit_array_rw(em, s, m, md);
     }
@@ -1186,7 +1309,14 @@ static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md)
                     gen_out(c, "            o->%s = %zu;\n", m->name, k);
                 else
                     gen_out(c, "            o->sw%d = %zu;\n", m->id, k);
-                if (a->st) {
+                if (a->st && dumping(em, md) && dumped_decoded(&a->st->members)) {
+                    char obj[300], put[400];
+                    snprintf(obj, sizeof obj, "&o->%s", a->st->name);
+                    snprintf(put, sizeof put, "ak_ljs_members(c, &%s_meta_%s, &o->%s)", em->id, a->st->name,
+                        a->st->name);
+                    emit_struct_read(em, a->st, obj, "            ", put);
+                    gen_out(c, "        }\n");
+                } else if (a->st) {
                     gen_out(c, "            if (!%c_%s(c, &o->%s))\n                return false;\n        }\n",
                         md == MODE_V ? 'v' : 'd', a->st->name, a->st->name);
                 } else {
@@ -2126,6 +2256,8 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         id, root, id);
     gen_out(h, "/* Appends the canonical encoding of doc (recomputes derived values in doc). */\n");
     gen_out(h, "bool %s_encode(%s_%s *doc, ak_buf *out);\n", id, id, root);
+    gen_out(h, "/* The JSON dump, streamed to out (the input is validated first) or into out. */\n");
+    gen_out(h, "bool %s_dump_to(const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *out);\n", id);
     gen_out(h, "bool %s_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);\n", id);
     gen_out(h, "bool %s_undump(const ak_input *json, const ak_options *opt, ak_diags *d, ak_buf *out);\n", id);
     gen_out(h, "bool %s_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);\n", id);
@@ -2207,14 +2339,17 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     }
     gen_out(c, "    return true;\n}\n");
 
-    gen_out(c, "\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d)\n{\n", id);
+    /* the validator's walk, which also writes the streaming dump (js) */
+    gen_out(c, "\nstatic bool walk_(const ak_input *in, const ak_options *opt, ak_diags *d, ak_ljs *js, bool *retried)\n{\n");
     gen_out(c, "    ak_budget_of(d, opt); /* what a derived stream holds counts */\n");
-    gen_out(c, "    if (!size_ok_(in->size, opt, d))\n        return;\n");
+    gen_out(c, "    if (!size_ok_(in->size, opt, d))\n        return false;\n");
     gen_out(c, "    %s_%s *o = calloc(1, sizeof *o);\n    if (!o) {\n"
-              "        ak_report_out_of_memory(d, sizeof *o, \"validating\");\n        return;\n    }\n", id, root);
+              "        ak_report_out_of_memory(d, sizeof *o, \"validating\");\n        return false;\n    }\n", id, root);
     gen_out(c, "    ak_lctx c;\n    ak_lctx_init(&c, in->data, in->size, d, NULL, %s, opt);\n    c.root = o;\n", trunc_ref);
+    gen_out(c, "    c.js = js;\n    c.check_first = js && retried && *retried; /* no block is read twice into the JSON */\n");
     gen_out(c, "    ak_release_init(&c.release, in, false); /* streaming: read pages may go */\n");
-    gen_out(c, "    v_%s(&c, o);\n", root);
+    gen_out(c, "    bool ok = (!js || ak_ljs_begin(&c)) && v_%s(&c, o) && !c.stop && !c.oom;\n", root);
+    gen_out(c, "    if (retried)\n        *retried = c.retried;\n");
     if (f->version_fields.n) {
         /* the version the file declares, for reports (the fields read so far) */
         gen_out(c, "    char version_[96];\n    int n_ = snprintf(version_, sizeof version_, \"");
@@ -2225,7 +2360,9 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
             gen_out(c, ", (long long)o->%s", ((token *)f->version_fields.items[i])->text);
         gen_out(c, ");\n    if (c.pos > 0 && n_ > 0)\n        ak_diags_set_version(d, version_, (size_t)n_);\n");
     }
-    gen_out(c, "    ak_lctx_free(&c);\n    free(o);\n}\n");
+    gen_out(c, "    ak_lctx_free(&c);\n    free(o);\n    return ok;\n}\n");
+    gen_out(c, "\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d)\n{\n"
+              "    (void)walk_(in, opt, d, NULL, NULL);\n}\n", id);
 
     gen_out(c, "\n%s_%s *%s_decode(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d, ak_arena *arena)\n{\n",
         id, root, id);
@@ -2240,11 +2377,23 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     gen_out(c, "\nbool %s_encode(%s_%s *doc, ak_buf *out)\n{\n    return e_%s(out, doc, doc) && !out->failed;\n}\n", id, id,
         root, root);
 
+    /* the dump: checked by the walk, then written by it (a second pass);
+       a root with a `dump ... by` member is decoded whole instead */
+    gen_out(c, "\nbool %s_dump_to(const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *out)\n{\n", id);
+    if (dumped_decoded(&f->root_st->members)) {
+        gen_out(c, "    ak_arena arena;\n    ak_arena_init_budget(&arena, 0, ak_budget_of(d, opt), \"the decoded document\");\n");
+        gen_out(c, "    ak_buf json;\n    ak_buf_init(&json);\n    ak_buf_attach(&json, ak_budget_of(d, opt));\n");
+        gen_out(c, "    %s_%s *doc = %s_decode(in->data, in->size, opt, d, &arena);\n", id, root, id);
+        gen_out(c, "    bool ok = doc && ak_diags_errors(d) == 0 && ak_ldump_json(&%s_meta_%s, doc, opt, &json);\n", id, root);
+        gen_out(c, "    ak_arena_free(&arena);\n    ok = ok && ak_sink_write(out, json.data, json.len);\n");
+        gen_out(c, "    ak_buf_detach(&json);\n    ak_buf_free(&json);\n    return ok;\n}\n");
+    } else {
+        gen_out(c, "    const size_t errors_ = ak_diags_errors(d);\n    bool retried_ = false;\n");
+        gen_out(c, "    if (!walk_(in, opt, d, NULL, &retried_) || ak_diags_errors(d) != errors_)\n        return false;\n");
+        gen_out(c, "    return ak_ldump_stream(in, opt, d, out, retried_, walk_);\n}\n");
+    }
     gen_out(c, "\nbool %s_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n", id);
-    gen_out(c, "    ak_arena arena;\n    ak_arena_init_budget(&arena, 0, ak_budget_of(d, opt), \"the decoded document\");\n");
-    gen_out(c, "    %s_%s *doc = %s_decode(in->data, in->size, opt, d, &arena);\n", id, root, id);
-    gen_out(c, "    bool ok = doc && ak_diags_errors(d) == 0 && ak_ldump_json(&%s_meta_%s, doc, opt, out);\n", id, root);
-    gen_out(c, "    ak_arena_free(&arena);\n    return ok;\n}\n");
+    gen_out(c, "    ak_sink sink;\n    ak_sink_buf(&sink, out);\n    return %s_dump_to(in, opt, d, &sink);\n}\n", id);
 
     /* re-emission: the layout's decoder and encoder; the format may adjust
        the document to the options in between (hook reemit) */
@@ -2284,7 +2433,8 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         return false;
     gen_registry_open(c, f, false);
     gen_out(c, "    .sniff = %s_sniff,\n    .validate = %s_validate,\n", id, id);
-    gen_out(c, "    .dump = %s_dump,\n    .dump_schema = %s_dump_schema,\n    .reemit = %s_reemit,\n", id, id, id);
+    gen_out(c, "    .dump = %s_dump,\n    .dump_to = %s_dump_to,\n    .dump_schema = %s_dump_schema,\n    .reemit = %s_reemit,\n",
+        id, id, id, id);
     if (f->undump_rules[UD_SYNTAX])
         gen_out(c, "    .undump = %s_undump,\n", id);
     if (has_to_model)

@@ -266,14 +266,45 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
     return ok && !out->failed;
 }
 
-bool ak_dump(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d, ak_buf *out)
+bool ak_dump_to(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d, ak_sink *out)
 {
-    if (!format->dump) {
+    if (!format->dump && !format->dump_to) {
         ak_report(d, &ak_rule_convert_unsupported, 0, 0, "", "the %s format has no dump", format->id);
         return false;
     }
+    size_t errors = ak_diags_errors(d);
+    if (format->dump_to) {
+        /* validated first, then streamed: the sink sees nothing of a file
+           with errors, and only a limit or a failed write cuts it short */
+        bool ok = format->dump_to(in, opt, d, out);
+        if (out->failed)
+            return false; /* the sink says why (its budget reported already) */
+        return ak_hook_result(d, errors, ok, NULL, "dumping") && ak_diags_errors(d) == errors;
+    }
+    /* the format needs the whole document: built, then written at once */
+    ak_buf json;
+    ak_buf_init(&json);
+    bool ok = ak_buf_attach(&json, ak_budget_of(d, opt)) && format->dump(in, opt, d, &json);
+    ak_buf_detach(&json);
+    ok = ak_hook_result(d, errors, ok, &json, "dumping") && ak_diags_errors(d) == errors;
+    ok = ok && ak_sink_write(out, json.data, json.len);
+    ak_buf_free(&json);
+    return ok;
+}
+
+bool ak_dump(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d, ak_buf *out)
+{
     size_t start = out->len, errors = ak_diags_errors(d);
-    bool ok = ak_buf_attach(out, ak_budget_of(d, opt)) && format->dump(in, opt, d, out);
+    bool ok = ak_buf_attach(out, ak_budget_of(d, opt));
+    if (ok && format->dump_to) {
+        ak_sink sink;
+        ak_sink_buf(&sink, out);
+        ok = ak_dump_to(in, format, opt, d, &sink);
+    } else if (ok && format->dump) {
+        ok = format->dump(in, opt, d, out); /* straight into out: no copy */
+    } else if (ok) {
+        ok = ak_dump_to(in, format, opt, d, NULL); /* says there is no dump */
+    }
     ak_buf_detach(out);
     ok = ak_hook_result(d, errors, ok, out, "dumping") && ak_diags_errors(d) == errors;
     if (!ok)

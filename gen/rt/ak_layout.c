@@ -224,12 +224,12 @@ void ak_lstream_offer(ak_lctx *c, ak_lsource *src)
 
 bool ak_lstream_retry(ak_lctx *c, size_t at)
 {
-    if (!c->redo || c->retrying) {
+    if (!c->redo || c->retrying || c->check_first) {
         c->redo = c->retrying = false;
         return false;
     }
     c->redo = false;
-    c->retrying = true;
+    c->retrying = c->retried = true;
     if (c->d)
         ak_diags_rewind(c->d, &c->mark);
     memcpy(c->watch, c->mark_watch, sizeof c->watch);
@@ -545,6 +545,33 @@ static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const v
     }
 }
 
+/* The value of member f of obj (its name is written already). */
+static void dump_field(const ak_lfield *f, const uint8_t *obj, const void *root, const ak_options *opt, ak_buf *out,
+                       int level)
+{
+    if (f->kind == AK_LK_DERIVED) {
+        if (!f->dump(obj, opt, out, level))
+            out->failed = true;
+    } else if (f->kind == AK_LK_ARRAY || f->kind == AK_LK_FIXED) {
+        size_t n;
+        const uint8_t *base = ak_lelems(f, obj, &n);
+        ak_buf_putc(out, '[');
+        bool scalars = f->elem_kind != AK_LK_STRUCT;
+        for (size_t k = 0; k < n; k++) {
+            if (k)
+                ak_buf_puts(out, scalars ? ", " : ",");
+            if (!scalars)
+                dump_indent(out, level + 1);
+            dump_value(f, f->elem_kind, base + k * f->elem_size, root, opt, out, level + 1);
+        }
+        if (n && !scalars)
+            dump_indent(out, level);
+        ak_buf_putc(out, ']');
+    } else {
+        dump_value(f, f->kind, obj + f->offset, root, opt, out, level);
+    }
+}
+
 static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, const ak_options *opt,
                          ak_buf *out, int level, bool *first)
 {
@@ -562,27 +589,7 @@ static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *r
         dump_indent(out, level);
         ak_buf_json_string(out, f->name, strlen(f->name));
         ak_buf_puts(out, ": ");
-        if (f->kind == AK_LK_DERIVED) {
-            if (!f->dump(obj, opt, out, level))
-                out->failed = true;
-        } else if (f->kind == AK_LK_ARRAY || f->kind == AK_LK_FIXED) {
-            size_t n;
-            const uint8_t *base = ak_lelems(f, obj, &n);
-            ak_buf_putc(out, '[');
-            bool scalars = f->elem_kind != AK_LK_STRUCT;
-            for (size_t k = 0; k < n; k++) {
-                if (k)
-                    ak_buf_puts(out, scalars ? ", " : ",");
-                if (!scalars)
-                    dump_indent(out, level + 1);
-                dump_value(f, f->elem_kind, base + k * f->elem_size, root, opt, out, level + 1);
-            }
-            if (n && !scalars)
-                dump_indent(out, level);
-            ak_buf_putc(out, ']');
-        } else {
-            dump_value(f, f->kind, obj + f->offset, root, opt, out, level);
-        }
+        dump_field(f, obj, root, opt, out, level);
     }
 }
 
@@ -593,6 +600,184 @@ bool ak_ldump_json(const ak_lstruct *root, const void *doc, const ak_options *op
     dump_members(root, doc, doc, opt, out, 1, &first);
     ak_buf_puts(out, "\n}\n");
     return !out->failed;
+}
+
+/* ---- the streaming dump ------------------------------------------------------ */
+
+enum { JS_OBJECT, JS_FLAT, JS_ARRAY };
+
+/* Hands the text to the sink once a chunk is full (or at the end). */
+static bool js_flush(ak_lctx *c, ak_ljs *j, bool all)
+{
+    if (j->buf.failed || j->failed) {
+        j->failed = c->stop = true;
+        return false;
+    }
+    if (j->buf.len >= (all ? 1 : AK_LJS_CHUNK)) {
+        if (!ak_sink_write(j->sink, j->buf.data, j->buf.len)) {
+            j->failed = c->stop = true;
+            return false;
+        }
+        j->buf.len = 0;
+    }
+    return true;
+}
+
+/* The separator before the next member (name: f's) or element of the
+ * innermost object or array, as dump_members and dump_field write it. */
+static void js_next(ak_ljs *j, const char *name)
+{
+    ak_ljs_frame *t = &j->fr[j->depth - 1];
+    ak_buf *out = &j->buf;
+    bool first = t->first;
+    t->first = false;
+    if (t->kind == JS_ARRAY) {
+        if (t->f->elem_kind == AK_LK_STRUCT) {
+            if (!first)
+                ak_buf_putc(out, ',');
+            dump_indent(out, t->level + 1);
+        } else if (!first) {
+            ak_buf_puts(out, ", ");
+        }
+        return;
+    }
+    if (t->kind == JS_FLAT) {
+        if (!first)
+            ak_buf_puts(out, ", ");
+    } else {
+        if (!first)
+            ak_buf_putc(out, ',');
+        dump_indent(out, t->level);
+    }
+    ak_buf_json_string(out, name, strlen(name));
+    ak_buf_puts(out, ": ");
+}
+
+static bool js_push(ak_lctx *c, ak_ljs *j, uint8_t kind, const ak_lfield *f, int level)
+{
+    if (j->depth >= AK_LJS_MAX_DEPTH) { /* deeper than any declaration nests */
+        j->failed = c->stop = true;
+        return false;
+    }
+    j->fr[j->depth++] = (ak_ljs_frame){f, kind, true, level};
+    return true;
+}
+
+bool ak_ljs_begin(ak_lctx *c)
+{
+    ak_buf_putc(&c->js->buf, '{');
+    return js_push(c, c->js, JS_OBJECT, NULL, 1);
+}
+
+bool ak_ljs_field(ak_lctx *c, const ak_lfield *f, const void *holder)
+{
+    ak_ljs *j = c->js;
+    js_next(j, f->name);
+    dump_field(f, holder, c->root, c->opt, &j->buf, j->fr[j->depth - 1].level);
+    return js_flush(c, j, false);
+}
+
+bool ak_ljs_elem(ak_lctx *c, const void *elem)
+{
+    ak_ljs *j = c->js;
+    const ak_ljs_frame *t = &j->fr[j->depth - 1];
+    js_next(j, NULL);
+    dump_value(t->f, t->f->elem_kind, elem, c->root, c->opt, &j->buf, t->level + 1);
+    return js_flush(c, j, false);
+}
+
+bool ak_ljs_open(ak_lctx *c, const ak_lfield *f)
+{
+    ak_ljs *j = c->js;
+    int level = j->fr[j->depth - 1].level;
+    js_next(j, f->name);
+    if (f->kind == AK_LK_ARRAY || f->kind == AK_LK_FIXED) {
+        ak_buf_putc(&j->buf, '[');
+        return js_push(c, j, JS_ARRAY, f, level);
+    }
+    ak_buf_putc(&j->buf, '{');
+    return js_push(c, j, flat_struct(f->st) ? JS_FLAT : JS_OBJECT, NULL, level + 1);
+}
+
+bool ak_ljs_open_elem(ak_lctx *c)
+{
+    ak_ljs *j = c->js;
+    const ak_ljs_frame *t = &j->fr[j->depth - 1];
+    const ak_lstruct *st = t->f->st;
+    int level = t->level + 2;
+    js_next(j, NULL);
+    ak_buf_putc(&j->buf, '{');
+    return js_push(c, j, flat_struct(st) ? JS_FLAT : JS_OBJECT, NULL, level);
+}
+
+bool ak_ljs_close(ak_lctx *c)
+{
+    ak_ljs *j = c->js;
+    const ak_ljs_frame *t = &j->fr[--j->depth];
+    if (t->kind == JS_ARRAY) {
+        if (!t->first && t->f->elem_kind == AK_LK_STRUCT)
+            dump_indent(&j->buf, t->level);
+        ak_buf_putc(&j->buf, ']');
+    } else {
+        if (t->kind == JS_OBJECT && !t->first)
+            dump_indent(&j->buf, t->level - 1);
+        ak_buf_putc(&j->buf, '}');
+    }
+    return js_flush(c, j, false);
+}
+
+bool ak_ljs_members(ak_lctx *c, const ak_lstruct *st, const void *obj)
+{
+    ak_ljs *j = c->js;
+    ak_ljs_frame *t = &j->fr[j->depth - 1];
+    dump_members(st, obj, c->root, c->opt, &j->buf, t->level, &t->first);
+    return js_flush(c, j, false);
+}
+
+/* The diagnostics of the dump's own pass that the check before it could
+ * not have had: a limit reached while writing. */
+static void copy_errors(const ak_diags *from, ak_diags *to)
+{
+    for (size_t i = 0; i < ak_diags_count(from); i++) {
+        const ak_diag *g = ak_diags_at(from, i);
+        if (g->severity == AK_SEV_ERROR)
+            ak_report(to, g->rule, g->offset, g->length, g->path, "%s", g->message);
+    }
+}
+
+bool ak_ldump_stream(const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *out, bool retried, ak_lwalk walk)
+{
+    /* what the first pass reported is reported again: kept aside, so that
+       the error limit counts the same and nothing appears twice */
+    ak_diag_options level = {ak_diags_strict(d), ak_diags_max_errors(d)};
+    ak_diags *again = ak_diags_new(&level);
+    if (!again) {
+        ak_report_out_of_memory(d, sizeof(ak_diags *), "dumping");
+        return false;
+    }
+    /* one budget: this pass gets what the command has left */
+    static const ak_options none;
+    ak_options own = opt ? *opt : none;
+    const ak_budget *b = ak_budget_of(d, opt);
+    own.max_memory = b->limit > b->used + 1 ? b->limit - b->used : 1;
+    ak_ljs j;
+    memset(&j, 0, sizeof j);
+    j.sink = out;
+    ak_buf_init(&j.buf);
+    ak_buf_attach(&j.buf, ak_budget_of(again, &own));
+    bool ok = ak_buf_reserve(&j.buf, AK_LJS_CHUNK + 256) && walk(in, &own, again, &j, &retried) && !j.failed;
+    if (ok) {
+        ak_lctx end; /* the closing brace (js_flush reports through a context) */
+        memset(&end, 0, sizeof end);
+        ak_buf_puts(&j.buf, "\n}\n");
+        ok = js_flush(&end, &j, true);
+    }
+    if (!ok && ak_diags_errors(again))
+        copy_errors(again, d);
+    ak_buf_detach(&j.buf);
+    ak_buf_free(&j.buf);
+    ak_diags_free(again);
+    return ok;
 }
 
 /* ---- undump: JSON events -> document ------------------------------------ */

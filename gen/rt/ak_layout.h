@@ -88,6 +88,9 @@ typedef struct ak_lctx {
     uint64_t watch[AK_LAYOUT_MAX_WATCH]; /* running sums of watched fields (nonempty) */
     const void *root;
     ak_release release; /* validate mode over a mapped input: pages read may go */
+    struct ak_ljs *js;  /* the streaming dump's writer (validate mode); NULL: checking only */
+    bool check_first;   /* sources are checked before they are read (ak_lstream_retrying) */
+    bool retried;       /* a block was read again (ak_lstream_retry) */
 } ak_lctx;
 
 void ak_lctx_init(ak_lctx *c, const uint8_t *data, size_t size, ak_diags *d, ak_arena *arena,
@@ -154,7 +157,7 @@ void ak_lstream_offer(ak_lctx *c, ak_lsource *src);
  * run again because the source's finish() failed; the diagnostics since the
  * offer are taken back and the position is `at` again. */
 bool ak_lstream_retry(ak_lctx *c, size_t at);
-static inline bool ak_lstream_retrying(const ak_lctx *c) { return c->retrying; }
+static inline bool ak_lstream_retrying(const ak_lctx *c) { return c->retrying || c->check_first; }
 
 static inline void ak_lpush(ak_lctx *c, const char *name)
 {
@@ -355,6 +358,58 @@ void *ak_lset_elems(const ak_lfield *f, void *holder, size_t n, ak_arena *arena)
 /* The document as JSON: members in file order, absent conditional members
  * omitted, floats shortest round-trip ("nan", "inf", "-inf" as strings). */
 bool ak_ldump_json(const ak_lstruct *root, const void *doc, const ak_options *opt, ak_buf *out);
+
+/* ---- the streaming dump ------------------------------------------------------ */
+
+/* The dump written while the validator's walk reads the input (the
+ * generated code calls these where c->js is set): byte for byte what
+ * ak_ldump_json writes of the decoded document, without the document.
+ * Values go out as they are read (strings while the window holds them);
+ * a struct that has a `dump NAME by HOOK` member is decoded alone (in an
+ * arena charged to the budget) and written from its metadata. The text
+ * goes to the sink in pieces of AK_LJS_CHUNK bytes. Each returns false
+ * (and stops the walk) when the JSON cannot be written. */
+#define AK_LJS_CHUNK ((size_t)64 << 10)
+#define AK_LJS_MAX_DEPTH 64
+
+typedef struct ak_ljs_frame {
+    const ak_lfield *f; /* an array: its field (the elements' metadata) */
+    uint8_t kind;       /* object, one-line object, array */
+    bool first;         /* nothing written in it yet */
+    int level;          /* objects: their members' indentation; arrays: their member's */
+} ak_ljs_frame;
+
+typedef struct ak_ljs {
+    ak_sink *sink;
+    ak_buf buf; /* the text not handed to the sink yet */
+    int depth;
+    ak_ljs_frame fr[AK_LJS_MAX_DEPTH];
+    bool failed;
+} ak_ljs;
+
+/* The root object (its end is ak_ldump_stream's). */
+bool ak_ljs_begin(ak_lctx *c);
+/* A member (in an object) or the next element (in an array) read whole:
+ * `holder` is the struct that holds field f (a member), or the element. */
+bool ak_ljs_field(ak_lctx *c, const ak_lfield *f, const void *holder);
+bool ak_ljs_elem(ak_lctx *c, const void *elem);
+/* A struct or array member whose contents follow (f: its field); a struct
+ * element of the array being written; the end of either. */
+bool ak_ljs_open(ak_lctx *c, const ak_lfield *f);
+bool ak_ljs_open_elem(ak_lctx *c);
+bool ak_ljs_close(ak_lctx *c);
+/* The members of a decoded switch arm, in the object being written. */
+bool ak_ljs_members(ak_lctx *c, const ak_lstruct *st, const void *obj);
+
+/* A format's walk: its validator over `in`, writing the dump through js
+ * when not NULL; *retried (may be NULL) tells whether a block was read
+ * again. True when the walk read the whole input. */
+typedef bool (*ak_lwalk)(const ak_input *in, const ak_options *opt, ak_diags *d, ak_ljs *js, bool *retried);
+/* The second pass of a streaming dump, after a walk without js found no
+ * errors (`retried` from it): the walk again, its diagnostics (a repeat of
+ * the first's) kept aside, the JSON into out. Errors of this pass (a
+ * limit) are copied into d. */
+bool ak_ldump_stream(const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *out, bool retried, ak_lwalk walk);
 
 /* Rules the undump reports with, by category (gen/ast.h UD_*). */
 typedef struct ak_lundump_rules {

@@ -265,6 +265,7 @@ enum {
 
 struct ak_arena;
 struct ak_animation;
+struct ak_sink;
 
 typedef struct ak_format {
     const char *id;
@@ -280,6 +281,11 @@ typedef struct ak_format {
     /* Decoded document as JSON into out. Returns false when the input has
      * errors (reported into d) and nothing usable was written. May be NULL. */
     bool (*dump)(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);
+    /* The same JSON, streamed (binary layouts): the input is validated
+     * first (nothing is written when it has errors), then the JSON goes to
+     * out as the input is decoded again, holding no document. NULL: the
+     * format's dump needs the whole document (dump, then one write). */
+    bool (*dump_to)(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_sink *out);
     /* Writes the input again in the format's canonical style (same format:
        `convert a.anim b.anim`). May be NULL. */
     bool (*reemit)(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);
@@ -362,12 +368,25 @@ const ak_format *ak_rule_format(const ak_rule *rule);
 bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
                 ak_diags *d, ak_buf *out, const ak_format **used_from);
 
-/* The decoded document of the input as JSON (format->dump) into out,
- * `format` being the input's format (as ak_resolve_format gave it). What
- * it holds, the JSON included, counts against the memory budget
- * (opt->max_memory). Returns false when the input has errors or nothing
- * usable was written (reported into d; out is left as it was). */
+/* The decoded document of the input as JSON into out, `format` being the
+ * input's format (as ak_resolve_format gave it): ak_dump_to through a sink
+ * that appends to out. What it holds, the JSON included, counts against
+ * the memory budget (opt->max_memory). Returns false when the input has
+ * errors or nothing usable was written (reported into d; out is left as it
+ * was). */
 bool ak_dump(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d, ak_buf *out);
+
+/* The dump, written to out as it is made. The input is checked first: when
+ * it has errors (reported into d), nothing is written. A format with
+ * dump_to (the binary layouts: AnimX, MRTK, Metroid Prime ANIM) then writes
+ * its JSON while it decodes the input a second time, holding no document;
+ * any other builds the JSON whole (charged to the budget, opt->max_memory)
+ * and writes it once. Returns false when nothing or only part was written:
+ * the input has errors, or the dump stopped (a limit, reported into d, or a
+ * write out refused: out->failed, out->why). A caller that must not keep a
+ * partial dump writes to a temporary place (ak_output). */
+bool ak_dump_to(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d,
+                struct ak_sink *out);
 
 /* Evaluates track `track` (0-based) of the input at t0, t0 + step, ... up to
  * t1 and writes one line per time into out: the time, then the value's
@@ -458,6 +477,32 @@ bool ak_output_commit(ak_output *o, char *why, size_t why_size);
 void ak_output_abort(ak_output *o);
 /* open, write, commit. */
 bool ak_write_file_atomic(const char *path, const void *data, size_t size, char *why, size_t why_size);
+
+/* ------------------------------------------------------------------ */
+/* Output sinks                                                        */
+
+/* Where a writer that streams (ak_dump_to) puts its bytes, in order, in
+ * pieces of any size. write() takes the next n bytes, or returns false
+ * (with why set) when it cannot: the writer stops there, so a sink sees a
+ * prefix of the output. ak_sink_buf, ak_sink_file and ak_sink_output make
+ * the usual sinks; a caller may set write and ctx for its own. */
+typedef struct ak_sink {
+    bool (*write)(struct ak_sink *s, const void *data, size_t n);
+    void *ctx;
+    uint64_t written; /* the bytes taken so far (ak_sink_write counts them) */
+    bool failed;      /* a write failed: nothing more is taken */
+    char why[160];    /* why it failed, for messages (e.g. strerror) */
+} ak_sink;
+
+/* Appends to b; a budget b is attached to applies (ak_dump). */
+void ak_sink_buf(ak_sink *s, ak_buf *b);
+/* fwrite to fp; the caller flushes and closes it. */
+void ak_sink_file(ak_sink *s, FILE *fp);
+/* ak_output_write to o; the caller commits or aborts it. */
+void ak_sink_output(ak_sink *s, ak_output *o);
+/* Hands n bytes to the sink: false once a write failed (then, and after,
+ * nothing is taken). */
+bool ak_sink_write(ak_sink *s, const void *data, size_t n);
 
 /* Walks the files under root in sorted order (files of a directory before
  * its subdirectories), calling visit for each regular file, and for each

@@ -159,6 +159,21 @@ def main():
             f.write(b"keep me")
         r = run("convert", "--to", "mrtk", bad_json, target)
         expect("existing output untouched", r.returncode == 1 and open(target, "rb").read() == b"keep me")
+        # dump streams into a temporary file that is renamed once whole: a
+        # file with errors, or an output that fails midway, leaves nothing
+        # and an existing file as it was
+        truncated = os.path.join(src, "examples", "animx", "invalid_truncated.animx")
+        r = run("dump", truncated, "-o", target)
+        expect("dump of a file with errors keeps -o as it was",
+               r.returncode == 1 and open(target, "rb").read() == b"keep me", r.stderr)
+        lz4 = os.path.join(src, "examples", "animx", "redx_lz4.animx")
+        if os.path.exists("/dev/full"):
+            r = run("dump", lz4, "-o", "/dev/full")
+            expect("dump to a full device", r.returncode == 2 and b"/dev/full: No space left on device" in r.stderr,
+                   r.stderr)
+        r = run("dump", lz4, "-o", target)
+        expect("dump replaces -o whole", r.returncode == 0 and open(target, "rb").read() == run("dump", lz4).stdout,
+               r.stderr)
         leftovers = [n for n in os.listdir(tmp) if ".tmp-" in n]
         expect("no temporary files left", not leftovers, leftovers)
         r = run("convert", bounce, os.path.join(tmp, "x.unknownext"))

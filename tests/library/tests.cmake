@@ -56,3 +56,8 @@ set_tests_properties(library.zsh-completion PROPERTIES ENVIRONMENT "${AK_TEST_EN
 add_test(NAME library.dump-schemas COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_dump_schemas.py)
 set_tests_properties(library.dump-schemas PROPERTIES ENVIRONMENT "${AK_TEST_ENV}" LABELS library
   DEPENDS library.share)
+
+# The streaming dump (ak_dump_to, ak_sink) against the whole-document dump
+# of the generated AnimX decoder.
+target_include_directories(test_dump_stream PRIVATE ${AK_GEN_DIR}/formats/animx ${CMAKE_SOURCE_DIR}/gen/rt
+                           ${CMAKE_SOURCE_DIR}/runtime)

@@ -4,9 +4,11 @@
 # expected code within the address-space limit and below the peak RSS.
 #   bomb_check.sh KIND SAMPLES AS MAX_RSS EXPECT [DICT] -- ARG...
 # KIND: lzma | lz4; DICT: the LZMA dictionary size the header declares
-# (default the engine's 2 MiB); in ARG, @BOMB@ stands for the bomb's path.
+# (default the engine's 2 MiB); in ARG, @BOMB@ stands for the bomb's path,
+# @OUT@ for an output file (removed afterwards).
 # The tools come from the environment: AK_BOMB, AK_RLIMIT_RUN, AK_CLI,
-# AK_BOMB_DIR; AK_EXPECT_CODE (optional): a code the output must name.
+# AK_BOMB_DIR; AK_EXPECT_CODE (optional): a code the output must name;
+# AK_EXPECT_BYTES (optional): the size @OUT@ must have.
 set -eu
 kind=$1 samples=$2 as=$3 rss=$4 expect=$5 dict=
 shift 5
@@ -22,17 +24,29 @@ if [ ! -s "$bomb" ]; then
   mv "$bomb.tmp" "$bomb"
 fi
 echo "bomb: $bomb ($(wc -c <"$bomb") bytes, payload $samples samples)"
+target="$AK_BOMB_DIR/out.$$.json"
+trap 'rm -f "$target"' EXIT
 n=$#
 i=0
 while [ $i -lt $n ]; do
   arg=$1
   shift
   [ "$arg" = "@BOMB@" ] && arg=$bomb
+  [ "$arg" = "@OUT@" ] && arg=$target
   set -- "$@" "$arg"
   i=$((i + 1))
 done
 if [ -z "${AK_EXPECT_CODE:-}" ]; then
-  exec "$AK_RLIMIT_RUN" --as "$as" --max-rss "$rss" --expect "$expect" -- "$AK_CLI" "$@"
+  "$AK_RLIMIT_RUN" --as "$as" --max-rss "$rss" --expect "$expect" -- "$AK_CLI" "$@"
+  if [ -n "${AK_EXPECT_BYTES:-}" ]; then
+    got=$(wc -c <"$target")
+    if [ "$got" != "$AK_EXPECT_BYTES" ]; then
+      echo "bomb_check: the output has $got bytes, not $AK_EXPECT_BYTES"
+      exit 1
+    fi
+    echo "output: $got bytes"
+  fi
+  exit 0
 fi
 # AK_EXPECT_CODE: a diagnostic code the output must name
 status=0

@@ -2,7 +2,7 @@
 # (small files with large payloads; made by the tests, never committed).
 # ak_rlimit_run: setrlimit(RLIMIT_AS), exec, report the exit or the signal
 # and the peak RSS. animx_bomb: an AnimX file with one Raw bool track of N
-# samples, LZMA or LZ4, written piece by piece.
+# samples, LZMA or LZ4, written piece by piece. validate and dump of them.
 add_executable(ak_rlimit_run ${CMAKE_CURRENT_LIST_DIR}/ak_rlimit_run.c)
 target_compile_options(ak_rlimit_run PRIVATE ${AK_WARNINGS})
 add_executable(animx_bomb ${CMAKE_CURRENT_LIST_DIR}/animx_bomb.c)
@@ -23,6 +23,20 @@ if(NOT AK_SANITIZE)
     add_test(NAME memory.validate-${kind}-bomb
       COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh ${kind} 50000000 24M 16M 0 -- validate @BOMB@)
     set_tests_properties(memory.validate-${kind}-bomb PROPERTIES ENVIRONMENT "${AK_MEMORY_ENV}" LABELS memory
+                         RESOURCE_LOCK animx-bomb-${kind})
+  endforeach()
+  # dump streams its JSON (350 MB of it) as it decodes, after a validating
+  # pass: within the same limits, to a file (written whole: its size) and
+  # to a device (/dev/null, written in place)
+  foreach(kind lzma lz4)
+    add_test(NAME memory.dump-${kind}-bomb
+      COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh ${kind} 50000000 24M 16M 0 -- dump @BOMB@ -o @OUT@)
+    set_tests_properties(memory.dump-${kind}-bomb PROPERTIES
+                         ENVIRONMENT "${AK_MEMORY_ENV};AK_EXPECT_BYTES=350000301" LABELS memory
+                         RESOURCE_LOCK animx-bomb-${kind})
+    add_test(NAME memory.dump-${kind}-bomb-devnull
+      COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh ${kind} 50000000 24M 16M 0 -- dump @BOMB@ -o /dev/null)
+    set_tests_properties(memory.dump-${kind}-bomb-devnull PROPERTIES ENVIRONMENT "${AK_MEMORY_ENV}" LABELS memory
                          RESOURCE_LOCK animx-bomb-${kind})
   endforeach()
   # A header that declares a 64 MiB dictionary (liblzma's is then the

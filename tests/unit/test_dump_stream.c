@@ -1,0 +1,440 @@
+/* The streaming dump (ak_dump_to, ak_sink; gen/rt/ak_layout.c ak_ljs_* and
+ * ak_ldump_stream, written by the generated validator's walk):
+ *  - the sinks: ak_sink_buf, ak_sink_file, a caller's own; the first failed
+ *    write stops the sink, `written` counts what it took;
+ *  - an AnimX payload of several hundred KiB of JSON (Discrete float keys,
+ *    a Curve float3 track with interpolations and tangents, strings, null
+ *    strings, a Raw bool track, a long node name), plain, LZMA and LZ4:
+ *    the JSON streamed in pieces is byte for byte what the decoded
+ *    document's dump (ak_ldump_json, the whole-document writer) is, the
+ *    warnings are reported once, and the sink got more than one piece;
+ *  - an LZMA header whose compressed_size is wrong (a warning the first
+ *    pass finds only at the end, by reading the payload again): the JSON
+ *    of the payload is written once;
+ *  - a file with an error: nothing is written, false;
+ *  - a sink that fails midway: false, no diagnostic (the sink says why);
+ *  - ak_dump into an ak_buf: the same JSON; over a small budget,
+ *    animkit.limit.memory and the buffer left as it was;
+ *  - a format without dump_to (plain JSON) through the same entry point. */
+#include "test_support.h"
+
+#include "../../gen/rt/ak_layout.h"
+#include "animx_layout.h"
+
+#include "../../formats/animx/animx_compress.h"
+
+#include <math.h>
+
+/* ---- sinks ------------------------------------------------------------------ */
+
+typedef struct pieces {
+    ak_buf all;
+    size_t count, largest;
+    size_t fail_after; /* a write that would pass this many bytes fails */
+} pieces;
+
+static bool pieces_write(ak_sink *s, const void *data, size_t n)
+{
+    pieces *p = s->ctx;
+    if (p->all.len + n > p->fail_after) {
+        snprintf(s->why, sizeof s->why, "full");
+        return false;
+    }
+    p->count++;
+    if (n > p->largest)
+        p->largest = n;
+    return ak_buf_append(&p->all, data, n);
+}
+
+static void pieces_sink(ak_sink *s, pieces *p, size_t fail_after)
+{
+    memset(p, 0, sizeof *p);
+    ak_buf_init(&p->all);
+    p->fail_after = fail_after;
+    memset(s, 0, sizeof *s);
+    s->write = pieces_write;
+    s->ctx = p;
+}
+
+static void sink_buf_appends(void **state)
+{
+    (void)state;
+    ak_buf b;
+    ak_buf_init(&b);
+    ak_buf_puts(&b, "x");
+    ak_sink s;
+    ak_sink_buf(&s, &b);
+    assert_true(ak_sink_write(&s, "abc", 3));
+    assert_true(ak_sink_write(&s, "", 0));
+    assert_true(ak_sink_write(&s, "de", 2));
+    assert_int_equal(s.written, 5);
+    assert_false(s.failed);
+    assert_string_equal(ak_buf_cstr(&b), "xabcde");
+    ak_buf_free(&b);
+}
+
+static void sink_file_writes(void **state)
+{
+    (void)state;
+    FILE *fp = tmpfile();
+    assert_non_null(fp);
+    ak_sink s;
+    ak_sink_file(&s, fp);
+    assert_true(ak_sink_write(&s, "hello ", 6));
+    assert_true(ak_sink_write(&s, "world", 5));
+    assert_int_equal(s.written, 11);
+    rewind(fp);
+    char got[32] = {0};
+    assert_int_equal(fread(got, 1, sizeof got, fp), 11);
+    assert_string_equal(got, "hello world");
+    fclose(fp);
+}
+
+static void sink_stops_at_first_failure(void **state)
+{
+    (void)state;
+    pieces p;
+    ak_sink s;
+    pieces_sink(&s, &p, 4);
+    assert_true(ak_sink_write(&s, "abc", 3));
+    assert_false(ak_sink_write(&s, "de", 2)); /* 5 > 4 */
+    assert_true(s.failed);
+    assert_string_equal(s.why, "full");
+    assert_false(ak_sink_write(&s, "f", 1)); /* would fit, but the output has a gap */
+    assert_int_equal(s.written, 3);
+    assert_int_equal(p.all.len, 3);
+    ak_buf_free(&p.all);
+}
+
+/* ---- AnimX files ------------------------------------------------------------ */
+
+static void put(ak_buf *b, const void *p, size_t n) { assert_true(ak_buf_append(b, p, n)); }
+static void put_u8(ak_buf *b, uint8_t v) { put(b, &v, 1); }
+static void put_f32(ak_buf *b, float v) { put(b, &v, 4); }
+static void put_varint(ak_buf *b, uint64_t v)
+{
+    do {
+        put_u8(b, (uint8_t)((v & 0x7f) | (v > 0x7f ? 0x80 : 0)));
+        v >>= 7;
+    } while (v);
+}
+static void put_string(ak_buf *b, const char *s)
+{
+    put_varint(b, strlen(s));
+    put(b, s, strlen(s));
+}
+
+/* Four tracks, about 1.5 MB of JSON, with warnings (a NaN value, a time
+ * going back, a bool byte 2) and no error. */
+static void make_payload(ak_buf *p, uint32_t *tracks)
+{
+    ak_buf_init(p);
+    const uint32_t keys = 60000;
+    put_u8(p, 1);  /* Discrete */
+    put_u8(p, 21); /* float */
+    put_string(p, "node \"quoted\"\n");
+    put_string(p, "Value");
+    put_varint(p, keys);
+    for (uint32_t i = 0; i < keys; i++) {
+        put_f32(p, i == 40000 ? 1.0f : (float)i / 60.0f);
+        put_f32(p, i == 13100 ? NAN : (float)i * 0.1f);
+    }
+    char name[3000];
+    memset(name, 'n', sizeof name - 1);
+    name[sizeof name - 1] = 0;
+    put_u8(p, 2); /* Curve float3, per-key interpolations and tangents */
+    put_u8(p, 23);
+    put_string(p, name);
+    put_string(p, "Position");
+    put_varint(p, 9000);
+    put_u8(p, 3);
+    for (uint32_t i = 0; i < 9000; i++)
+        put_u8(p, (uint8_t)(i % 2 ? 1 : 3));
+    for (uint32_t i = 0; i < 9000; i++) {
+        put_f32(p, (float)i / 30.0f);
+        for (int k = 0; k < 3; k++)
+            put_f32(p, (float)(i * 3 + (uint32_t)k));
+    }
+    for (uint32_t i = 0; i < 9000 * 6; i++)
+        put_f32(p, (float)i / 7.0f);
+    put_u8(p, 1);  /* Discrete string: present and null values */
+    put_u8(p, 39);
+    put_string(p, "text");
+    put_string(p, "Content");
+    put_varint(p, 3000);
+    for (uint32_t i = 0; i < 3000; i++) {
+        put_f32(p, (float)i);
+        if (i % 5 == 0) {
+            put_u8(p, 0);
+        } else {
+            put_u8(p, 1);
+            put_string(p, i % 7 ? "caf\xc3\xa9" : "tab\there");
+        }
+    }
+    put_u8(p, 0); /* Raw bool */
+    put_u8(p, 0);
+    put_string(p, "n");
+    put_string(p, "b");
+    put_varint(p, 5000);
+    put_f32(p, 0.5f);
+    for (int i = 0; i < 5000; i++)
+        put_u8(p, i == 3 ? 2 : (uint8_t)(i % 3 == 0));
+    *tracks = 4;
+}
+
+static ak_buf file_with(const ak_buf *payload, uint32_t tracks, int encoding)
+{
+    ak_buf f;
+    ak_buf_init(&f);
+    put(&f, "\x05" "AnimX", 6);
+    put(&f, "\x01\x00\x00\x00", 4);
+    put_varint(&f, tracks);
+    put_f32(&f, 0);
+    put_string(&f, "t");
+    put_u8(&f, (uint8_t)encoding);
+    const uint8_t *plain = (const uint8_t *)payload->data;
+    if (encoding == 0) {
+        put(&f, plain, payload->len);
+    } else if (encoding == 2) {
+        assert_true(ak_animx_lzma_encode(plain, payload->len, &f));
+    } else {
+        for (size_t at = 0, k = 0; at < payload->len; k++) { /* chunks of 1..40000 bytes */
+            size_t n = 1 + (k * 2654435761u) % 40000;
+            if (n > payload->len - at)
+                n = payload->len - at;
+            assert_true(ak_animx_lz4_encode(plain + at, n, AK_ANIMX_LZ4_FAST, &f));
+            at += n;
+        }
+    }
+    return f;
+}
+
+static ak_input input_of(const ak_buf *file)
+{
+    ak_input in = {"t.animx", (const uint8_t *)file->data, file->len, false};
+    return in;
+}
+
+/* The decoded document's dump: what the streaming dump must equal. */
+static void whole_document_dump(const ak_buf *file, ak_buf *json)
+{
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    animx_file *doc = animx_decode((const uint8_t *)file->data, file->len, &opt, d, &arena);
+    assert_non_null(doc);
+    assert_int_equal(ak_diags_errors(d), 0);
+    ak_buf_init(json);
+    assert_true(ak_ldump_json(&animx_meta_file, doc, &opt, json));
+    ak_arena_free(&arena);
+    ak_diags_free(d);
+}
+
+static size_t validate_count(const ak_buf *file)
+{
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_input in = input_of(file);
+    ak_format_find("animx")->validate(&in, &opt, d);
+    size_t n = ak_diags_count(d);
+    ak_diags_free(d);
+    return n;
+}
+
+static void expect_streamed_as_whole(const ak_buf *file)
+{
+    ak_buf want;
+    whole_document_dump(file, &want);
+    assert_true(want.len > 3 * AK_LJS_CHUNK);
+    pieces p;
+    ak_sink s;
+    pieces_sink(&s, &p, SIZE_MAX);
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_input in = input_of(file);
+    assert_true(ak_dump_to(&in, ak_format_find("animx"), &opt, d, &s));
+    assert_int_equal(ak_diags_errors(d), 0);
+    assert_true(ak_diags_warnings(d) > 0);
+    assert_int_equal(ak_diags_count(d), validate_count(file)); /* reported once */
+    assert_int_equal(s.written, want.len);
+    assert_int_equal(p.all.len, want.len);
+    assert_memory_equal(p.all.data, want.data, want.len);
+    assert_true(p.count > 3);
+    assert_true(p.largest < 2 * AK_LJS_CHUNK);
+    ak_diags_free(d);
+    ak_buf_free(&p.all);
+    ak_buf_free(&want);
+}
+
+static void streamed_equals_whole_document(void **state)
+{
+    (void)state;
+    ak_buf payload;
+    uint32_t tracks;
+    make_payload(&payload, &tracks);
+    for (int encoding = 0; encoding <= 2; encoding++) {
+        ak_buf file = file_with(&payload, tracks, encoding);
+        expect_streamed_as_whole(&file);
+        ak_buf_free(&file);
+    }
+    ak_buf_free(&payload);
+}
+
+/* The first pass reads the payload again to report X43 (compressed_size
+ * is not the bytes present): the second pass checks before it writes. */
+static void payload_read_again_is_written_once(void **state)
+{
+    (void)state;
+    ak_buf payload;
+    uint32_t tracks;
+    make_payload(&payload, &tracks);
+    ak_buf file = file_with(&payload, tracks, 2);
+    const size_t header = 6 + 4 + 1 + 4 + 2 + 1; /* magic, version, count, duration, name, encoding */
+    uint8_t *csize = (uint8_t *)file.data + header + 13;
+    csize[0] ^= 0x01; /* off by one */
+    expect_streamed_as_whole(&file);
+    ak_diags *d = ak_diags_new(NULL);
+    ak_input in = input_of(&file);
+    ak_options opt = {0};
+    ak_format_find("animx")->validate(&in, &opt, d);
+    bool x43 = false;
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        x43 = x43 || strcmp(ak_diags_at(d, i)->rule->code, "animx.compress.size-mismatch") == 0;
+    assert_true(x43);
+    ak_diags_free(d);
+    ak_buf_free(&file);
+    ak_buf_free(&payload);
+}
+
+static void file_with_errors_writes_nothing(void **state)
+{
+    (void)state;
+    ak_buf payload;
+    uint32_t tracks;
+    make_payload(&payload, &tracks);
+    for (int encoding = 0; encoding <= 2; encoding++) {
+        ak_buf file = file_with(&payload, tracks + 1, encoding); /* one track more than there is */
+        pieces p;
+        ak_sink s;
+        pieces_sink(&s, &p, SIZE_MAX);
+        ak_options opt = {0};
+        ak_diags *d = ak_diags_new(NULL);
+        ak_input in = input_of(&file);
+        assert_false(ak_dump_to(&in, ak_format_find("animx"), &opt, d, &s));
+        assert_true(ak_diags_errors(d) > 0);
+        assert_int_equal(s.written, 0);
+        assert_int_equal(p.count, 0);
+        ak_diags_free(d);
+        ak_buf_free(&file);
+    }
+    ak_buf_free(&payload);
+}
+
+static void failing_sink_stops_the_dump(void **state)
+{
+    (void)state;
+    ak_buf payload;
+    uint32_t tracks;
+    make_payload(&payload, &tracks);
+    ak_buf file = file_with(&payload, tracks, 1);
+    pieces p;
+    ak_sink s;
+    pieces_sink(&s, &p, 3 * AK_LJS_CHUNK);
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_input in = input_of(&file);
+    assert_false(ak_dump_to(&in, ak_format_find("animx"), &opt, d, &s));
+    assert_true(s.failed);
+    assert_string_equal(s.why, "full");
+    assert_true(s.written > 0 && s.written <= 3 * AK_LJS_CHUNK);
+    assert_int_equal(ak_diags_errors(d), 0); /* the input is fine: the sink says why */
+    ak_diags_free(d);
+    ak_buf_free(&p.all);
+    ak_buf_free(&file);
+    ak_buf_free(&payload);
+}
+
+static void dump_into_buffer_and_budget(void **state)
+{
+    (void)state;
+    ak_buf payload;
+    uint32_t tracks;
+    make_payload(&payload, &tracks);
+    ak_buf file = file_with(&payload, tracks, 2);
+    ak_buf want;
+    whole_document_dump(&file, &want);
+    ak_input in = input_of(&file);
+    ak_buf out;
+    ak_buf_init(&out);
+    ak_buf_puts(&out, "kept");
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    assert_true(ak_dump(&in, ak_format_find("animx"), &opt, d, &out));
+    assert_int_equal(out.len, 4 + want.len);
+    assert_memory_equal(out.data + 4, want.data, want.len);
+    ak_diags_free(d);
+    /* the JSON in the buffer counts: 1 MiB holds the stream's window, not the JSON */
+    out.len = 4;
+    opt.max_memory = (uint64_t)1 << 20;
+    d = ak_diags_new(NULL);
+    assert_false(ak_dump(&in, ak_format_find("animx"), &opt, d, &out));
+    assert_int_equal(out.len, 4);
+    bool limit = false;
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        limit = limit || strcmp(ak_diags_at(d, i)->rule->code, "animkit.limit.memory") == 0;
+    assert_true(limit);
+    ak_diags_free(d);
+    ak_buf_free(&out);
+    ak_buf_free(&want);
+    ak_buf_free(&file);
+    ak_buf_free(&payload);
+}
+
+/* A format that has no dump_to: the whole document, then one write. */
+static void whole_document_formats_use_the_same_entry(void **state)
+{
+    (void)state;
+    static const char doc[] = "{\"a\": [1, 2.50, \"x\"], \"b\": null}";
+    ak_input in = {"t.json", (const uint8_t *)doc, sizeof doc - 1, false};
+    const ak_format *json = ak_format_find("json");
+    assert_null(json->dump_to);
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_buf want;
+    ak_buf_init(&want);
+    assert_true(ak_dump(&in, json, &opt, d, &want));
+    pieces p;
+    ak_sink s;
+    pieces_sink(&s, &p, SIZE_MAX);
+    assert_true(ak_dump_to(&in, json, &opt, d, &s));
+    assert_int_equal(p.count, 1);
+    assert_int_equal(p.all.len, want.len);
+    assert_memory_equal(p.all.data, want.data, want.len);
+    ak_buf_free(&p.all);
+    /* with errors: nothing */
+    static const char bad[] = "{\"a\": [1,]}";
+    ak_input bad_in = {"t.json", (const uint8_t *)bad, sizeof bad - 1, false};
+    pieces_sink(&s, &p, SIZE_MAX);
+    assert_false(ak_dump_to(&bad_in, json, &opt, d, &s));
+    assert_int_equal(s.written, 0);
+    ak_buf_free(&p.all);
+    ak_buf_free(&want);
+    ak_diags_free(d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sink_buf_appends),
+        cmocka_unit_test(sink_file_writes),
+        cmocka_unit_test(sink_stops_at_first_failure),
+        cmocka_unit_test(streamed_equals_whole_document),
+        cmocka_unit_test(payload_read_again_is_written_once),
+        cmocka_unit_test(file_with_errors_writes_nothing),
+        cmocka_unit_test(failing_sink_stops_the_dump),
+        cmocka_unit_test(dump_into_buffer_and_budget),
+        cmocka_unit_test(whole_document_formats_use_the_same_entry),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
