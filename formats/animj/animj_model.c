@@ -588,6 +588,7 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
     losses lost;
     memset(&lost, 0, sizeof lost);
     bool ok = true;
+    ak_budget *budget = ak_diags_budget(d);
     for (size_t t = 0; t < anim->track_count && ok; t++) {
         const ak_track *tr = &anim->tracks[t];
         if (is_matrix(tr->type))
@@ -608,10 +609,17 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
         }
         const ak_key *keys = NULL;
         ak_key *converted = NULL;
+        uint64_t held = 0; /* the converted keys' share of the budget */
         if (tr->kind != AK_TRACK_RAW && n) {
             ak_bezier_report rep;
+            held = (uint64_t)3 * n * sizeof(ak_key); /* curve_keys' peak */
+            if (!ak_budget_take(budget, held, "converting curve keys")) {
+                ok = false;
+                break;
+            }
             converted = curve_keys(tr, ord, &n, &rep);
             if (!converted) {
+                ak_budget_give(budget, held);
                 ok = false;
                 break;
             }
@@ -620,6 +628,7 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
             keys = converted;
             if (n == SIZE_MAX) {
                 free(converted);
+                ak_budget_give(budget, held);
                 ok = false;
                 break;
             }
@@ -677,6 +686,7 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
             ak_json_end_object(&w);
         }
         free(converted);
+        ak_budget_give(budget, held);
         ak_json_end_array(&w);
         ak_json_end_object(&w);
         ak_json_end_object(&w);

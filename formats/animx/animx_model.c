@@ -365,7 +365,9 @@ static bool build_track(ak_arena *arena, animx_file *doc, animx_track *x, const 
     }
     double *times = malloc((n ? n : 1) * sizeof *times);
     size_t *order = malloc((n ? 2 * n : 1) * sizeof *order);
-    ak_key *sorted = NULL, *converted = NULL;
+    ak_key *sorted = NULL, *converted = NULL; /* the keys in time order, and as segments (within the budget) */
+    ak_budget *budget = ak_diags_budget(d);
+    uint64_t bezier_bytes = (uint64_t)3 * n * sizeof(ak_key), bezier_held = 0;
     bool time_loss = false, interp_loss = false;
     ak_bezier_report bez;
     memset(&bez, 0, sizeof bez);
@@ -382,8 +384,10 @@ static bool build_track(ak_arena *arena, animx_file *doc, animx_track *x, const 
            CubicBezier, step-next as Hold plus a key one float32 step later
            (the document is built before anything is written, so the key
            count can grow) */
-        sorted = malloc(n * sizeof *sorted);
-        converted = malloc(2 * n * sizeof *converted);
+        ok = ak_budget_take(budget, bezier_bytes, "converting curve keys");
+        bezier_held = ok ? bezier_bytes : 0;
+        sorted = ok ? malloc(n * sizeof *sorted) : NULL;
+        converted = ok ? malloc(2 * n * sizeof *converted) : NULL;
         ok = sorted && converted;
         if (ok) {
             for (size_t j = 0; j < n; j++)
@@ -404,6 +408,7 @@ static bool build_track(ak_arena *arena, animx_file *doc, animx_track *x, const 
     free(order);
     free(sorted);
     free(converted);
+    ak_budget_give(budget, bezier_held);
     if (!ok)
         return ak_report_out_of_memory(d, 0, "encoding AnimX"), false;
     if (bez.approximated) {
