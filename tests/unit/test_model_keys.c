@@ -271,6 +271,40 @@ static void test_staged_keys_within_budget(void **state)
     ak_diags_free(d);
 }
 
+/* The AnimX and AnimJ writers turn Curve keys into Bezier segments on
+   temporary whole ak_keys (three per key): those are charged to the budget,
+   so a large Curve track stops with animkit.limit.memory. */
+static void test_bezier_keys_within_budget(void **state)
+{
+    (void)state;
+    enum { N = 20000 }; /* 8 bytes a key in the model, 3 x 432 while converted */
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    ak_track t = {.node = "n", .property = "p", .type = AK_VT_FLOAT, .kind = AK_TRACK_CURVE};
+    assert_true(ak_track_alloc_keys(&t, &arena, N, 0));
+    for (size_t i = 0; i < N; i++) {
+        ak_key_set_time(&t, i, (double)i / 30);
+        ak_key_set_interp(&t, i, AK_INTERP_LINEAR);
+    }
+    ak_animation anim = {.name = "curve", .duration = N / 30.0, .tracks = &t, .track_count = 1};
+    static const char *const writers[] = {"animx", "animj"};
+    for (size_t w = 0; w < 2; w++)
+        for (int tight = 0; tight < 2; tight++) {
+            ak_diags *d = ak_diags_new(NULL);
+            ak_options opt = {.max_memory = tight ? 4u << 20 : 256u << 20};
+            ak_budget_of(d, &opt);
+            ak_buf out;
+            ak_buf_init(&out);
+            bool ok = ak_format_find(writers[w])->from_model(&anim, &opt, d, &out);
+            assert_int_equal(ok, !tight);
+            if (tight)
+                assert_string_equal(ak_diags_at(d, 0)->rule->code, "animkit.limit.memory");
+            ak_buf_free(&out);
+            ak_diags_free(d);
+        }
+    ak_arena_free(&arena);
+}
+
 static void test_keys_within_budget(void **state)
 {
     (void)state;
@@ -298,6 +332,7 @@ int main(void)
         cmocka_unit_test(test_compact_sizes),
         cmocka_unit_test(test_staged_keys),
         cmocka_unit_test(test_staged_keys_within_budget),
+        cmocka_unit_test(test_bezier_keys_within_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
