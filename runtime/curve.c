@@ -198,10 +198,9 @@ bool ak_curve_from_track(const ak_track *t, unsigned component, ak_arena *arena,
     if (!keys)
         return false;
     for (size_t i = 0; i < t->key_count; i++) {
-        const ak_key *k = &t->keys[i];
         ak_curve_key *c = &keys[i];
-        c->time = t->kind == AK_TRACK_RAW ? t->start + (double)i * t->interval : k->time;
-        c->value = ak_value_component(&k->value, t->type, component);
+        c->time = ak_key_time(t, i);
+        c->value = ak_key_component(t, i, component);
         c->in_slope = c->out_slope = 0;
         c->in_weight = c->out_weight = 1.0 / 3;
         c->in_weighted = c->out_weighted = false;
@@ -213,44 +212,50 @@ bool ak_curve_from_track(const ak_track *t, unsigned component, ak_arena *arena,
             c->segment = AK_SEG_STEP;
             continue;
         }
-        switch (k->interp) {
+        ak_interp interp = ak_key_interp(t, i);
+        switch (interp) {
         case AK_INTERP_HOLD: c->segment = AK_SEG_STEP; break;
         case AK_INTERP_LINEAR: c->segment = AK_SEG_LINEAR; break;
         case AK_INTERP_STEP_NEXT: c->segment = AK_SEG_STEP_NEXT; break;
         default: c->segment = AK_SEG_HERMITE; break;
         }
-        if (k->has_tangents) {
-            if (k->interp == AK_INTERP_HERMITE) {
-                c->in_slope = k->in_tangent.d[0];
-                c->out_slope = k->out_tangent.d[0];
+        ak_value in_tangent, out_tangent;
+        bool has_tangents = ak_key_has_tangents(t, i) && ak_key_tangents(t, i, &in_tangent, &out_tangent);
+        if (has_tangents) {
+            if (interp == AK_INTERP_HERMITE) {
+                c->in_slope = in_tangent.d[0];
+                c->out_slope = out_tangent.d[0];
             } else {
-                c->in_slope = ak_value_component(&k->in_tangent, t->type, component);
-                c->out_slope = ak_value_component(&k->out_tangent, t->type, component);
+                c->in_slope = ak_value_component(&in_tangent, t->type, component);
+                c->out_slope = ak_value_component(&out_tangent, t->type, component);
             }
             /* CubicBezier tangents are control values (model.h, as sample.c
                reads them): a value Bezier over plain time is the Hermite
                segment whose end slopes are 3 (control - value) / duration */
-            if (k->interp == AK_INTERP_CUBIC_BEZIER) {
-                double dt = i + 1 < t->key_count ? t->keys[i + 1].time - k->time : 0;
-                c->out_slope = dt > 0 ? 3 * (ak_value_component(&k->out_tangent, t->type, component) - c->value) / dt
+            if (interp == AK_INTERP_CUBIC_BEZIER) {
+                double dt = i + 1 < t->key_count ? ak_key_time(t, i + 1) - c->time : 0;
+                c->out_slope = dt > 0 ? 3 * (ak_value_component(&out_tangent, t->type, component) - c->value) / dt
                                       : 0;
             }
-            if (i > 0 && t->keys[i - 1].interp == AK_INTERP_CUBIC_BEZIER) {
-                double dt = k->time - t->keys[i - 1].time;
-                c->in_slope = dt > 0 ? 3 * (c->value - ak_value_component(&k->in_tangent, t->type, component)) / dt
+            if (i > 0 && ak_key_interp(t, i - 1) == AK_INTERP_CUBIC_BEZIER) {
+                double dt = c->time - ak_key_time(t, i - 1);
+                c->in_slope = dt > 0 ? 3 * (c->value - ak_value_component(&in_tangent, t->type, component)) / dt
                                      : 0;
             }
         }
-        if (k->interp == AK_INTERP_HERMITE) {
-            c->out_weight = k->out_weight;
-            c->out_weighted = k->out_weighted;
+        double in_weight, out_weight;
+        bool in_weighted, out_weighted;
+        ak_key_weights(t, i, &in_weight, &in_weighted, &out_weight, &out_weighted);
+        if (interp == AK_INTERP_HERMITE) {
+            c->out_weight = out_weight;
+            c->out_weighted = out_weighted;
         }
         /* the incoming side belongs to the segment before, whatever this
            key's own interpolation (a Glaxnimate hold keyframe ends an eased
            segment) */
-        if (k->interp == AK_INTERP_HERMITE || (k->in_weighted && k->has_tangents)) {
-            c->in_weight = k->in_weight;
-            c->in_weighted = k->in_weighted;
+        if (interp == AK_INTERP_HERMITE || (in_weighted && has_tangents)) {
+            c->in_weight = in_weight;
+            c->in_weighted = in_weighted;
         }
     }
     out->keys = keys;

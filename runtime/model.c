@@ -1,5 +1,6 @@
 #include "model.h"
 
+#include <assert.h>
 #include <string.h>
 
 static const ak_value_type_info infos[AK_VT_COUNT] = {
@@ -101,62 +102,379 @@ int ak_value_component_index(ak_value_type t, const char *s, size_t n)
     return -1;
 }
 
-/* ---- keys by track and index (model.h) ---------------------------------- */
+/* ---- keys by track and index (model.h) ----------------------------------
+ * A track's keys are parallel arrays in the model's arena:
+ *  - times: a double per key; none on a Raw track (start + i * interval);
+ *  - values: packed by the value type: bool components a byte each,
+ *    integers at their width (a byte track a byte, color32 four), floats
+ *    and doubles as they are, a string its pointer and length;
+ *  - interpolation: a byte per key; none on a Raw track;
+ *  - with AK_KEYS_TANGENTS, two tangents per key, each the leading bytes of
+ *    its ak_value that the value type uses, at least the 8 of d[0] (a
+ *    Hermite key's slope is d[0] whatever the type); with TANGENTS or
+ *    WEIGHTS, a byte of marks per key (has tangents, in/out weighted);
+ *  - with AK_KEYS_WEIGHTS, two doubles per key; with AK_KEYS_FLAGS, a
+ *    uint32 per key. */
+
+enum { MARK_TANGENTS = 1, MARK_IN_WEIGHTED = 2, MARK_OUT_WEIGHTED = 4 };
+
+typedef struct ak_key_store {
+    const ak_value_type_info *info;
+    unsigned parts;
+    size_t value_size;   /* bytes of a packed value */
+    size_t tangent_size; /* bytes of one tangent */
+    double *times;
+    unsigned char *values;
+    uint8_t *interp;
+    unsigned char *tangents; /* in, out per key */
+    uint8_t *marks;
+    double *weights; /* in, out per key */
+    uint32_t *flags;
+} ak_key_store;
+
+/* Bytes of one component packed (integers at their width). */
+static size_t packed_component_size(const ak_value_type_info *info)
+{
+    switch (info->kind) {
+    case AK_VK_BOOL: return 1;
+    case AK_VK_UINT:
+    case AK_VK_INT: return info->bits / 8u;
+    case AK_VK_F32: return sizeof(float);
+    case AK_VK_F64: return sizeof(double);
+    case AK_VK_STRING: break;
+    }
+    return 0;
+}
+
+static size_t packed_value_size(const ak_value_type_info *info)
+{
+    if (info->kind == AK_VK_STRING)
+        return sizeof(((ak_value *)0)->s);
+    return packed_component_size(info) * info->components;
+}
+
+/* The leading bytes of an ak_value the type uses (u[] and i[] hold 8 bytes
+   a component). */
+static size_t value_prefix_size(const ak_value_type_info *info)
+{
+    switch (info->kind) {
+    case AK_VK_UINT:
+    case AK_VK_INT: return sizeof(uint64_t) * info->components;
+    default: return packed_value_size(info);
+    }
+}
+
+static void pack_value(const ak_value_type_info *info, const ak_value *v, unsigned char *p)
+{
+    if (info->kind != AK_VK_UINT && info->kind != AK_VK_INT) {
+        memcpy(p, v, packed_value_size(info));
+        return;
+    }
+    size_t w = packed_component_size(info);
+    for (unsigned c = 0; c < info->components; c++, p += w) {
+        uint64_t u = v->u[c]; /* i[c] has the same bits */
+        switch (w) {
+        case 1: *p = (unsigned char)u; break;
+        case 2: memcpy(p, &(uint16_t){(uint16_t)u}, 2); break;
+        case 4: memcpy(p, &(uint32_t){(uint32_t)u}, 4); break;
+        default: memcpy(p, &u, 8); break;
+        }
+    }
+}
+
+static uint64_t unpack_unsigned(const unsigned char *p, size_t w)
+{
+    switch (w) {
+    case 1: return *p;
+    case 2: { uint16_t x; memcpy(&x, p, 2); return x; }
+    case 4: { uint32_t x; memcpy(&x, p, 4); return x; }
+    default: { uint64_t x; memcpy(&x, p, 8); return x; }
+    }
+}
+
+static int64_t unpack_signed(const unsigned char *p, size_t w)
+{
+    switch (w) {
+    case 1: return (int8_t)*p;
+    case 2: { int16_t x; memcpy(&x, p, 2); return x; }
+    case 4: { int32_t x; memcpy(&x, p, 4); return x; }
+    default: { int64_t x; memcpy(&x, p, 8); return x; }
+    }
+}
+
+/* Into a zeroed *v. */
+static void unpack_value(const ak_value_type_info *info, const unsigned char *p, ak_value *v)
+{
+    size_t w = packed_component_size(info);
+    switch (info->kind) {
+    case AK_VK_UINT:
+        for (unsigned c = 0; c < info->components; c++)
+            v->u[c] = unpack_unsigned(p + c * w, w);
+        break;
+    case AK_VK_INT:
+        for (unsigned c = 0; c < info->components; c++)
+            v->i[c] = unpack_signed(p + c * w, w);
+        break;
+    default: memcpy(v, p, packed_value_size(info)); break;
+    }
+}
 
 bool ak_track_alloc_keys(ak_track *t, ak_arena *arena, size_t n, unsigned parts)
 {
-    (void)parts; /* one ak_key holds every part today */
-    t->keys = n ? AK_ARENA_ARRAY(arena, ak_key, n) : NULL;
-    t->key_count = t->keys ? n : 0;
-    return n == 0 || t->keys != NULL;
+    t->store = NULL;
+    t->key_count = 0;
+    const ak_value_type_info *info = ak_value_type_info_of(t->type);
+    if (n == 0 || !info)
+        return n == 0;
+    ak_key_store *s = AK_ARENA_NEW(arena, ak_key_store);
+    if (!s)
+        return false;
+    s->info = info;
+    s->parts = parts;
+    s->value_size = packed_value_size(info);
+    s->tangent_size = value_prefix_size(info);
+    if (s->tangent_size < sizeof(double))
+        s->tangent_size = sizeof(double);
+    bool keyed = t->kind != AK_TRACK_RAW;
+    bool ok = (s->values = ak_arena_array(arena, n, s->value_size, _Alignof(double))) != NULL;
+    if (ok && keyed)
+        ok = (s->times = AK_ARENA_ARRAY(arena, double, n)) && (s->interp = AK_ARENA_ARRAY(arena, uint8_t, n));
+    if (ok && (parts & (AK_KEYS_TANGENTS | AK_KEYS_WEIGHTS)))
+        ok = (s->marks = AK_ARENA_ARRAY(arena, uint8_t, n)) != NULL;
+    if (ok && (parts & AK_KEYS_TANGENTS))
+        ok = (s->tangents = ak_arena_array(arena, n, 2 * s->tangent_size, _Alignof(double))) != NULL;
+    if (ok && (parts & AK_KEYS_WEIGHTS))
+        ok = (s->weights = ak_arena_array(arena, n, 2 * sizeof(double), _Alignof(double))) != NULL;
+    if (ok && (parts & AK_KEYS_FLAGS))
+        ok = (s->flags = AK_ARENA_ARRAY(arena, uint32_t, n)) != NULL;
+    if (!ok)
+        return false;
+    t->store = s;
+    t->key_count = n;
+    return true;
 }
 
-void ak_key_get(const ak_track *t, size_t i, ak_key *out) { *out = t->keys[i]; }
+unsigned ak_keys_parts(const ak_key *keys, size_t n)
+{
+    unsigned parts = 0;
+    for (size_t i = 0; i < n; i++)
+        parts |= (keys[i].has_tangents ? AK_KEYS_TANGENTS : 0u) |
+                 (keys[i].in_weighted || keys[i].out_weighted ? AK_KEYS_WEIGHTS : 0u) |
+                 (keys[i].flags ? AK_KEYS_FLAGS : 0u);
+    return parts;
+}
 
-void ak_key_set(ak_track *t, size_t i, const ak_key *k) { t->keys[i] = *k; }
+bool ak_track_set_keys(ak_track *t, ak_arena *arena, const ak_key *keys, size_t n)
+{
+    if (!ak_track_alloc_keys(t, arena, n, ak_keys_parts(keys, n)))
+        return false;
+    for (size_t i = 0; i < n; i++)
+        ak_key_set(t, i, &keys[i]);
+    return true;
+}
+
+unsigned ak_track_key_parts(const ak_track *t) { return t->store ? t->store->parts : 0; }
 
 double ak_key_time(const ak_track *t, size_t i)
 {
-    return t->kind == AK_TRACK_RAW ? t->start + (double)i * t->interval : t->keys[i].time;
+    return t->store->times ? t->store->times[i] : t->start + (double)i * t->interval;
 }
 
-void ak_key_value(const ak_track *t, size_t i, ak_value *out) { *out = t->keys[i].value; }
+void ak_key_set_time(ak_track *t, size_t i, double time)
+{
+    if (t->store->times)
+        t->store->times[i] = time;
+}
 
-void ak_key_set_value(ak_track *t, size_t i, const ak_value *v) { t->keys[i].value = *v; }
+ak_interp ak_key_interp(const ak_track *t, size_t i)
+{
+    return t->store->interp ? (ak_interp)t->store->interp[i] : AK_INTERP_HOLD;
+}
+
+void ak_key_set_interp(ak_track *t, size_t i, ak_interp interp)
+{
+    if (t->store->interp)
+        t->store->interp[i] = (uint8_t)interp;
+}
+
+void ak_key_value(const ak_track *t, size_t i, ak_value *out)
+{
+    const ak_key_store *s = t->store;
+    memset(out, 0, sizeof *out);
+    unpack_value(s->info, s->values + i * s->value_size, out);
+}
+
+void ak_key_set_value(ak_track *t, size_t i, const ak_value *v)
+{
+    ak_key_store *s = t->store;
+    pack_value(s->info, v, s->values + i * s->value_size);
+}
+
+double ak_key_component(const ak_track *t, size_t i, unsigned c)
+{
+    const ak_key_store *s = t->store;
+    const ak_value_type_info *info = s->info;
+    if (c >= info->components)
+        return 0;
+    const unsigned char *p = s->values + i * s->value_size;
+    size_t w = packed_component_size(info);
+    switch (info->kind) {
+    case AK_VK_BOOL: return p[c] ? 1 : 0;
+    case AK_VK_UINT: return (double)unpack_unsigned(p + c * w, w);
+    case AK_VK_INT: return (double)unpack_signed(p + c * w, w);
+    case AK_VK_F32: {
+        float f;
+        memcpy(&f, p + c * w, sizeof f);
+        return f;
+    }
+    case AK_VK_F64: {
+        double d;
+        memcpy(&d, p + c * w, sizeof d);
+        return d;
+    }
+    case AK_VK_STRING: break;
+    }
+    return 0;
+}
+
+bool ak_key_has_tangents(const ak_track *t, size_t i)
+{
+    return t->store->tangents && (t->store->marks[i] & MARK_TANGENTS);
+}
 
 bool ak_key_tangents(const ak_track *t, size_t i, ak_value *in, ak_value *out)
 {
-    const ak_key *k = &t->keys[i];
-    *in = k->in_tangent;
-    *out = k->out_tangent;
-    return k->has_tangents;
+    const ak_key_store *s = t->store;
+    memset(in, 0, sizeof *in);
+    memset(out, 0, sizeof *out);
+    if (!ak_key_has_tangents(t, i))
+        return false;
+    const unsigned char *p = s->tangents + i * 2 * s->tangent_size;
+    memcpy(in, p, s->tangent_size);
+    memcpy(out, p + s->tangent_size, s->tangent_size);
+    return true;
 }
 
 void ak_key_set_tangents(ak_track *t, size_t i, const ak_value *in, const ak_value *out)
 {
-    ak_key *k = &t->keys[i];
-    k->in_tangent = *in;
-    k->out_tangent = *out;
-    k->has_tangents = true;
+    ak_key_store *s = t->store;
+    assert(s->tangents);
+    if (!s->tangents)
+        return;
+    unsigned char *p = s->tangents + i * 2 * s->tangent_size;
+    memcpy(p, in, s->tangent_size);
+    memcpy(p + s->tangent_size, out, s->tangent_size);
+    s->marks[i] |= MARK_TANGENTS;
 }
 
 void ak_key_weights(const ak_track *t, size_t i, double *in, bool *in_weighted, double *out, bool *out_weighted)
 {
-    const ak_key *k = &t->keys[i];
-    *in = k->in_weight;
-    *in_weighted = k->in_weighted;
-    *out = k->out_weight;
-    *out_weighted = k->out_weighted;
+    const ak_key_store *s = t->store;
+    *in = s->weights ? s->weights[2 * i] : 1.0 / 3; /* the unweighted value */
+    *out = s->weights ? s->weights[2 * i + 1] : 1.0 / 3;
+    *in_weighted = s->weights && (s->marks[i] & MARK_IN_WEIGHTED);
+    *out_weighted = s->weights && (s->marks[i] & MARK_OUT_WEIGHTED);
 }
 
 void ak_key_set_weights(ak_track *t, size_t i, double in, bool in_weighted, double out, bool out_weighted)
 {
-    ak_key *k = &t->keys[i];
-    k->in_weight = in;
-    k->in_weighted = in_weighted;
-    k->out_weight = out;
-    k->out_weighted = out_weighted;
+    ak_key_store *s = t->store;
+    assert(s->weights || (!in_weighted && !out_weighted));
+    if (!s->weights)
+        return;
+    s->weights[2 * i] = in;
+    s->weights[2 * i + 1] = out;
+    s->marks[i] = (uint8_t)((s->marks[i] & MARK_TANGENTS) | (in_weighted ? MARK_IN_WEIGHTED : 0) |
+                            (out_weighted ? MARK_OUT_WEIGHTED : 0));
 }
+
+uint32_t ak_key_flags(const ak_track *t, size_t i) { return t->store->flags ? t->store->flags[i] : 0; }
+
+void ak_key_get(const ak_track *t, size_t i, ak_key *out)
+{
+    memset(out, 0, sizeof *out);
+    out->time = ak_key_time(t, i);
+    unpack_value(t->store->info, t->store->values + i * t->store->value_size, &out->value);
+    out->interp = ak_key_interp(t, i);
+    out->has_tangents = ak_key_tangents(t, i, &out->in_tangent, &out->out_tangent);
+    ak_key_weights(t, i, &out->in_weight, &out->in_weighted, &out->out_weight, &out->out_weighted);
+    out->flags = ak_key_flags(t, i);
+}
+
+void ak_key_set(ak_track *t, size_t i, const ak_key *k)
+{
+    ak_key_store *s = t->store;
+    ak_key_set_time(t, i, k->time);
+    ak_key_set_value(t, i, &k->value);
+    ak_key_set_interp(t, i, k->interp);
+    if (k->has_tangents)
+        ak_key_set_tangents(t, i, &k->in_tangent, &k->out_tangent);
+    else if (s->marks)
+        s->marks[i] &= (uint8_t)~MARK_TANGENTS;
+    if (s->weights || k->in_weighted || k->out_weighted)
+        ak_key_set_weights(t, i, k->in_weight, k->in_weighted, k->out_weight, k->out_weighted);
+    assert(s->flags || k->flags == 0);
+    if (s->flags)
+        s->flags[i] = k->flags;
+}
+
+/* ---- staged keys (model.h) ---------------------------------------------- */
+
+void ak_key_stage_init(ak_key_stage *s, struct ak_budget *budget)
+{
+    memset(s, 0, sizeof *s);
+    ak_arena_init_budget(&s->arena, 0, budget, "the common model");
+}
+
+/* Copies keys [0, n) of from into to (laid out with room for them). */
+static void copy_keys(const ak_track *from, ak_track *to, size_t n)
+{
+    ak_key k;
+    for (size_t i = 0; i < n; i++) {
+        ak_key_get(from, i, &k);
+        ak_key_set(to, i, &k);
+    }
+}
+
+bool ak_key_stage_push(ak_key_stage *s, ak_value_type type, ak_track_kind kind, const ak_key *k)
+{
+    if (s->count == 0) {
+        s->track.type = type;
+        s->track.kind = kind;
+    }
+    unsigned parts = ak_track_key_parts(&s->track), need = parts | ak_keys_parts(k, 1);
+    if (s->count == s->track.key_count || need != parts) {
+        /* a new layout in a new arena, then the old one freed */
+        size_t room = s->count == s->track.key_count ? (s->count ? 2 * s->count : 16) : s->track.key_count;
+        ak_arena grown;
+        ak_arena_init_budget(&grown, 0, s->arena.budget, s->arena.what);
+        ak_track t = s->track;
+        if (!ak_track_alloc_keys(&t, &grown, room, need)) {
+            ak_arena_free(&grown);
+            return false;
+        }
+        copy_keys(&s->track, &t, s->count);
+        ak_arena_free(&s->arena);
+        s->arena = grown;
+        s->track = t;
+    }
+    ak_key_set(&s->track, s->count++, k);
+    return true;
+}
+
+bool ak_key_stage_move(ak_key_stage *s, ak_track *t, ak_arena *arena)
+{
+    bool ok = ak_track_alloc_keys(t, arena, s->count, ak_track_key_parts(&s->track));
+    if (ok)
+        copy_keys(&s->track, t, s->count);
+    ak_arena_free(&s->arena);
+    s->count = 0;
+    s->track.store = NULL;
+    s->track.key_count = 0;
+    return ok;
+}
+
+void ak_key_stage_free(ak_key_stage *s) { ak_arena_free(&s->arena); }
 
 const char *ak_animation_attribute(const ak_animation *anim, const char *name)
 {

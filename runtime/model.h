@@ -119,7 +119,10 @@ typedef struct ak_track {
     ak_infinity pre, post;
     double interval;      /* AK_TRACK_RAW: seconds between values */
     double start;         /* AK_TRACK_RAW: time of the first value */
-    ak_key *keys;         /* AK_TRACK_RAW: times are start + i * interval */
+    /* The keys, read and written only through the accessors below (their
+       layout is runtime/model.c's); AK_TRACK_RAW: times are start + i *
+       interval. key_count may be lowered after ak_track_alloc_keys. */
+    struct ak_key_store *store;
     size_t key_count;
 } ak_track;
 
@@ -149,34 +152,73 @@ typedef struct ak_animation {
 } ak_animation;
 
 /* ---- Keys by track and index --------------------------------------------
- * How a track's keys are stored is the model's business: code that builds
- * or reads tracks through these functions keeps working when the storage
- * changes (issue 17 plans per-track arrays sized by the value type: a bool
- * sample a byte, tangents and weights only where a key has them). Today a
- * key is one ak_key (runtime/model.c; bench/model measures it). */
+ * How a track's keys are stored is the model's business (runtime/model.c):
+ * per-track arrays, the values packed by the track's value type (a bool
+ * sample one byte, a float3 twelve), times only on keyed tracks, and
+ * tangents, weights and flags only on tracks allocated with them
+ * (bench/model measures the bytes per key). ak_key is how a key is handed
+ * in and out whole. */
 
 /* What the keys of a track may carry besides time, value and interpolation
-   (ak_track_alloc_keys): a key that has tangents or weights needs its
-   track allocated with them. */
+   (ak_track_alloc_keys): a key that has tangents, weights or flags needs its
+   track allocated with them (setting them on a track without is a
+   programming error: asserted, and dropped). */
 enum { AK_KEYS_TANGENTS = 1u, AK_KEYS_WEIGHTS = 2u, AK_KEYS_FLAGS = 4u };
 
-/* Gives t n zeroed keys in arena (any earlier keys are dropped); false when
-   the arena refuses (its budget reports why). */
+/* Gives t n zeroed keys in arena (any earlier keys are dropped), laid out for
+   t->type and t->kind, which must be set before and not change after; false
+   when the arena refuses (its budget reports why). A Raw track's keys have
+   no time and no interpolation of their own (Hold when read). */
 bool ak_track_alloc_keys(ak_track *t, ak_arena *arena, size_t n, unsigned parts);
+/* The parts keys[0..n) need (a parser's staged keys, converted keys). */
+unsigned ak_keys_parts(const ak_key *keys, size_t n);
+/* Gives t the keys keys[0..n) (allocated with the parts they need); false
+   when the arena refuses. */
+bool ak_track_set_keys(ak_track *t, ak_arena *arena, const ak_key *keys, size_t n);
+/* The parts t was allocated with. */
+unsigned ak_track_key_parts(const ak_track *t);
 /* Key i (< t->key_count) as a whole, and setting it. */
 void ak_key_get(const ak_track *t, size_t i, ak_key *out);
 void ak_key_set(ak_track *t, size_t i, const ak_key *k);
 /* Its time (a Raw track's: start + i * interval). */
 double ak_key_time(const ak_track *t, size_t i);
+void ak_key_set_time(ak_track *t, size_t i, double time);
+ak_interp ak_key_interp(const ak_track *t, size_t i);
+void ak_key_set_interp(ak_track *t, size_t i, ak_interp interp);
 void ak_key_value(const ak_track *t, size_t i, ak_value *out);
+/* Component c of its value as a double (as ak_value_component), read in
+   place: what loops over many keys use. */
+double ak_key_component(const ak_track *t, size_t i, unsigned c);
 void ak_key_set_value(ak_track *t, size_t i, const ak_value *v);
 /* Tangents: false (and zero values) when key i has none. */
+bool ak_key_has_tangents(const ak_track *t, size_t i);
 bool ak_key_tangents(const ak_track *t, size_t i, ak_value *in, ak_value *out);
 void ak_key_set_tangents(ak_track *t, size_t i, const ak_value *in, const ak_value *out);
 /* Hermite weights (fractions of the segment's duration); *_weighted false
-   where the key has none. */
+   where the key has none (and 1/3, the unweighted value, on a track
+   allocated without AK_KEYS_WEIGHTS). */
 void ak_key_weights(const ak_track *t, size_t i, double *in, bool *in_weighted, double *out, bool *out_weighted);
 void ak_key_set_weights(ak_track *t, size_t i, double in, bool in_weighted, double out, bool out_weighted);
+/* Format-specific bits (ak_key.flags); 0 on a track without AK_KEYS_FLAGS. */
+uint32_t ak_key_flags(const ak_track *t, size_t i);
+
+/* Keys collected one at a time when their count is not known in advance (a
+ * parser's), already in the compact layout: they grow by doubling in an
+ * arena of their own (charged to budget), then move into a track. */
+typedef struct ak_key_stage {
+    ak_track track; /* the type and kind they are laid out for; key_count is the room */
+    size_t count;
+    ak_arena arena;
+} ak_key_stage;
+
+void ak_key_stage_init(ak_key_stage *s, struct ak_budget *budget);
+/* Appends k to keys laid out for type and kind (the first push decides;
+   later ones must match); false when the arena refuses. */
+bool ak_key_stage_push(ak_key_stage *s, ak_value_type type, ak_track_kind kind, const ak_key *k);
+/* Gives t (its type and kind set) the staged keys, allocated in arena, and
+   empties the stage; false when arena refuses. */
+bool ak_key_stage_move(ak_key_stage *s, ak_track *t, ak_arena *arena);
+void ak_key_stage_free(ak_key_stage *s);
 
 /* The value of attribute `name`, or NULL. */
 const char *ak_animation_attribute(const ak_animation *anim, const char *name);

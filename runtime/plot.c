@@ -72,19 +72,15 @@ static bool track_time_range(const ak_track *t, double *t0, double *t1)
         *t1 = t->start + (double)(t->key_count - 1) * (t->interval > 0 ? t->interval : 0);
         return true;
     }
-    *t0 = *t1 = t->keys[0].time;
+    *t0 = *t1 = ak_key_time(t, 0);
     for (size_t i = 1; i < t->key_count; i++) { /* times are ordered in valid files; be safe anyway */
-        if (t->keys[i].time < *t0)
-            *t0 = t->keys[i].time;
-        if (t->keys[i].time > *t1)
-            *t1 = t->keys[i].time;
+        double time = ak_key_time(t, i);
+        if (time < *t0)
+            *t0 = time;
+        if (time > *t1)
+            *t1 = time;
     }
     return true;
-}
-
-static double key_time(const ak_track *t, size_t i)
-{
-    return t->kind == AK_TRACK_RAW ? t->start + (double)i * t->interval : t->keys[i].time;
 }
 
 static const char *kind_name(ak_track_kind k)
@@ -355,22 +351,23 @@ static void include_value(plot *p, double v)
  * the in-handle, +1 the out-handle. False when the key has none there. */
 static bool handle_end(const ak_track *t, const ak_curve *c, size_t i, unsigned comp, int side, double *ht, double *hv)
 {
-    if (t->kind != AK_TRACK_CURVE || !t->keys[i].has_tangents)
+    if (t->kind != AK_TRACK_CURVE || !ak_key_has_tangents(t, i))
         return false;
     size_t other = side < 0 ? i - 1 : i + 1;
     if ((side < 0 && i == 0) || (side > 0 && i + 1 >= t->key_count))
         return false;
-    const ak_key *seg_key = side < 0 ? &t->keys[i - 1] : &t->keys[i]; /* the key that starts the segment */
-    double span = fabs(t->keys[other].time - t->keys[i].time);
-    double time = t->keys[i].time;
-    if (seg_key->interp == AK_INTERP_CUBIC_BEZIER) {
+    ak_interp seg_interp = ak_key_interp(t, side < 0 ? i - 1 : i); /* of the key that starts the segment */
+    double time = ak_key_time(t, i);
+    double span = fabs(ak_key_time(t, other) - time);
+    if (seg_interp == AK_INTERP_CUBIC_BEZIER) {
         /* control points are tangent values at a third of the segment */
-        const ak_value *tv = side < 0 ? &t->keys[i].in_tangent : &t->keys[i].out_tangent;
+        ak_value in, out;
+        ak_key_tangents(t, i, &in, &out);
         *ht = time + side * span / 3;
-        *hv = ak_value_component(tv, t->type, comp);
+        *hv = ak_value_component(side < 0 ? &in : &out, t->type, comp);
         return true;
     }
-    if (seg_key->interp != AK_INTERP_HERMITE || !c)
+    if (seg_interp != AK_INTERP_HERMITE || !c)
         return false;
     const ak_curve_key *ck = &c->keys[i];
     double w = side < 0 ? ck->in_weight : ck->out_weight, slope = side < 0 ? ck->in_slope : ck->out_slope;
@@ -393,9 +390,9 @@ static void value_range(plot *p, ak_arena *arena, ak_curve *curves)
         if (p->o->handles && t->kind == AK_TRACK_CURVE)
             ak_curve_from_track(t, s->comp, arena, &curves[j]);
         for (size_t i = 0; i < t->key_count && t->kind != AK_TRACK_RAW; i++) {
-            if (key_time(t, i) < p->from || key_time(t, i) > p->to)
+            if (ak_key_time(t, i) < p->from || ak_key_time(t, i) > p->to)
                 continue;
-            include_value(p, ak_value_component(&t->keys[i].value, t->type, s->comp));
+            include_value(p, ak_key_component(t, i, s->comp));
             for (int side = -1; p->o->handles && side <= 1; side += 2) {
                 double ht, hv;
                 if (handle_end(t, curves[j].keys ? &curves[j] : NULL, i, s->comp, side, &ht, &hv))
@@ -547,7 +544,7 @@ static void draw_series(ak_buf *b, const plot *p, size_t j, const ak_curve *curv
     ak_buf_printf(b, "<g class=\"ak-keys\" fill=\"%s\">", s->color);
     size_t markers = 0;
     for (size_t i = 0; i < t->key_count && markers < MAX_MARKERS; i++) {
-        double kt = t->keys[i].time, kv = ak_value_component(&t->keys[i].value, t->type, s->comp);
+        double kt = ak_key_time(t, i), kv = ak_key_component(t, i, s->comp);
         if (kt < p->from || kt > p->to || !isfinite(kv))
             continue;
         markers++;

@@ -125,9 +125,11 @@ static void bezier(ak_value_type type, const ak_key *k0, const ak_key *k1, doubl
 
 static bool uses_curve_evaluator(const ak_track *t)
 {
-    for (size_t i = 0; i < t->key_count; i++)
-        if (t->keys[i].interp == AK_INTERP_HERMITE || t->keys[i].interp == AK_INTERP_STEP_NEXT)
+    for (size_t i = 0; i < t->key_count; i++) {
+        ak_interp interp = ak_key_interp(t, i);
+        if (interp == AK_INTERP_HERMITE || interp == AK_INTERP_STEP_NEXT)
             return true;
+    }
     return t->pre != AK_INF_CONSTANT || t->post != AK_INF_CONSTANT;
 }
 
@@ -178,59 +180,55 @@ static void eval_keys(const ak_track *t, double time, ak_value *out)
     if (n == 0)
         return; /* the zero value */
     if (t->kind == AK_TRACK_RAW) {
-        if (!(t->interval > 0) || n == 1) {
-            *out = t->keys[0].value;
-            return;
-        }
         double x = (time - t->start) / t->interval;
-        if (!(x > 0)) {
-            *out = t->keys[0].value;
+        if (!(t->interval > 0) || n == 1 || !(x > 0)) {
+            ak_key_value(t, 0, out);
             return;
         }
         if (x >= (double)(n - 1)) {
-            *out = t->keys[n - 1].value;
+            ak_key_value(t, n - 1, out);
             return;
         }
         size_t i = (size_t)x;
-        lerp(t->type, &t->keys[i].value, &t->keys[i + 1].value, x - (double)i, out);
+        ak_value a, b;
+        ak_key_value(t, i, &a);
+        ak_key_value(t, i + 1, &b);
+        lerp(t->type, &a, &b, x - (double)i, out);
         return;
     }
     /* the last key at or before time; with equal times the later key wins */
-    if (time < t->keys[0].time) {
-        *out = t->keys[0].value;
+    if (time < ak_key_time(t, 0)) {
+        ak_key_value(t, 0, out);
         return;
     }
     size_t lo = 0, hi = n; /* first key with time > t */
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (t->keys[mid].time <= time)
+        if (ak_key_time(t, mid) <= time)
             lo = mid + 1;
         else
             hi = mid;
     }
     size_t i = lo - 1;
-    const ak_key *k0 = &t->keys[i];
-    if (t->kind == AK_TRACK_DISCRETE || i + 1 >= n || k0->interp == AK_INTERP_HOLD) {
-        *out = k0->value;
+    ak_interp interp = ak_key_interp(t, i);
+    if (t->kind == AK_TRACK_DISCRETE || i + 1 >= n || interp == AK_INTERP_HOLD) {
+        ak_key_value(t, i, out);
         return;
     }
-    const ak_key *k1 = &t->keys[i + 1];
-    double span = k1->time - k0->time;
-    double u = span > 0 ? (time - k0->time) / span : 1.0;
-    if (k0->interp == AK_INTERP_CUBIC_BEZIER)
-        bezier(t->type, k0, k1, u, out);
+    ak_key k0, k1;
+    ak_key_get(t, i, &k0);
+    ak_key_get(t, i + 1, &k1);
+    double span = k1.time - k0.time;
+    double u = span > 0 ? (time - k0.time) / span : 1.0;
+    if (interp == AK_INTERP_CUBIC_BEZIER)
+        bezier(t->type, &k0, &k1, u, out);
     else /* Linear; legacy Tangent is evaluated as Linear (its formula is unknown) */
-        lerp(t->type, &k0->value, &k1->value, u, out);
+        lerp(t->type, &k0.value, &k1.value, u, out);
 }
 
 /* Sample times of a track: its keys, and 7 points inside each segment
    (fewer when that would pass the cap). */
 #define AK_DEVIATION_MAX_SAMPLES 200000u
-
-static double key_time(const ak_track *t, size_t i)
-{
-    return t->kind == AK_TRACK_RAW ? t->start + (double)i * t->interval : t->keys[i].time;
-}
 
 static void deviation_over(const ak_track *a, const ak_track_sampler *ca, const ak_track *b,
                            const ak_track_sampler *cb, const ak_track *times_of, double *worst, double *at)
@@ -239,7 +237,7 @@ static void deviation_over(const ak_track *a, const ak_track_sampler *ca, const 
     unsigned inner = n * 8 > AK_DEVIATION_MAX_SAMPLES ? 0 : 7;
     const ak_value_type_info *ia = ak_value_type_info_of(a->type), *ib = ak_value_type_info_of(b->type);
     for (size_t i = 0; i < n; i++) {
-        double t0 = key_time(times_of, i), t1 = i + 1 < n ? key_time(times_of, i + 1) : t0;
+        double t0 = ak_key_time(times_of, i), t1 = i + 1 < n ? ak_key_time(times_of, i + 1) : t0;
         for (unsigned k = 0; k <= (i + 1 < n ? inner : 0); k++) {
             double t = t0 + (t1 - t0) * k / 8.0;
             ak_value va, vb;

@@ -1,7 +1,8 @@
-/* Bytes per key of the common model (issue 17), per value kind, with and
- * without tangents: a track of N keys built as the format mappings build
- * them (one arena, keys through ak_track_alloc_keys), measured as what the
- * arena obtained from malloc divided by N. Also the binary size of such a
+/* Bytes per key of the common model (issue 17), per value kind: a Raw
+ * track (no times), a keyed (Discrete) track, and a Curve track with
+ * tangents, each of N keys built as the format mappings build them (one
+ * arena, keys through ak_track_alloc_keys), measured as what the arena
+ * obtained from malloc divided by N. Also the binary size of such a
  * key in AnimX (time f32 + value + interpolation byte [+ two tangent
  * values]) for the factor the issue asks about.
  *
@@ -31,11 +32,11 @@ static size_t animx_value_bytes(ak_value_type t)
     return info->kind == AK_VK_BOOL ? info->components : bits / 8;
 }
 
-static double measure(ak_value_type t, size_t n, bool tangents)
+static double measure(ak_value_type t, size_t n, ak_track_kind kind, bool tangents)
 {
     ak_arena arena;
-    ak_arena_init(&arena, 1 << 20);
-    ak_track track = {.type = t, .kind = tangents ? AK_TRACK_CURVE : AK_TRACK_DISCRETE};
+    ak_arena_init(&arena, 0); /* the default blocks; arrays past a quarter of one get their own */
+    ak_track track = {.type = t, .kind = kind, .interval = 1.0 / 30};
     if (!ak_track_alloc_keys(&track, &arena, n, tangents ? AK_KEYS_TANGENTS : 0)) {
         fprintf(stderr, "model_bench: out of memory\n");
         exit(2);
@@ -62,11 +63,14 @@ int main(int argc, char **argv)
         n = 1;
     printf("common model: bytes per key (%zu keys per track; sizeof(ak_key) = %zu, sizeof(ak_value) = %zu)\n", n,
            sizeof(ak_key), sizeof(ak_value));
-    printf("  %-9s %12s %15s %12s %15s\n", "value", "model", "model+tangents", "AnimX", "AnimX+tangents");
+    printf("  %-9s %10s %10s %15s %10s %10s %15s\n", "value", "model raw", "model", "model+tangents", "AnimX raw",
+           "AnimX", "AnimX+tangents");
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-        size_t v = animx_value_bytes(kinds[i].type);
-        printf("  %-9s %12.1f %15.1f %12zu %15zu\n", kinds[i].name, measure(kinds[i].type, n, false),
-               measure(kinds[i].type, n, true), 4 + v, 4 + v + 1 + 2 * v);
+        ak_value_type t = kinds[i].type;
+        size_t v = animx_value_bytes(t);
+        printf("  %-9s %10.1f %10.1f %15.1f %10zu %10zu %15zu\n", kinds[i].name, measure(t, n, AK_TRACK_RAW, false),
+               measure(t, n, AK_TRACK_DISCRETE, false), measure(t, n, AK_TRACK_CURVE, true), v, 4 + v,
+               4 + v + 1 + 2 * v);
     }
     return 0;
 }

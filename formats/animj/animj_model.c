@@ -24,8 +24,9 @@ typedef struct builder {
     ak_animation *anim;
     ak_track *tracks;
     size_t track_count, track_cap;
-    ak_key *keys;
-    size_t key_count, key_cap;
+    ak_key_stage keys; /* the current track's keys before the last */
+    ak_key key;        /* the last, being filled */
+    bool has_key;
     bool failed;
     /* member names of the open objects, per depth */
     const char *member[8];
@@ -67,19 +68,16 @@ static char *arena_string(builder *b, const ak_json_event *e)
 
 static ak_track *cur_track(builder *b) { return b->track_count ? &b->tracks[b->track_count - 1] : NULL; }
 
+/* The key the next events fill; the one before goes to the stage. */
 static ak_key *new_key(builder *b)
 {
-    if (b->key_count == b->key_cap) {
-        size_t cap = b->key_cap ? b->key_cap * 2 : 16;
-        ak_key *k = realloc(b->keys, cap * sizeof *k);
-        if (!k) {
-            b->failed = true;
-            return NULL;
-        }
-        b->keys = k;
-        b->key_cap = cap;
+    ak_track *t = cur_track(b);
+    if (b->has_key && !ak_key_stage_push(&b->keys, t->type, t->kind, &b->key)) {
+        b->failed = true;
+        return NULL;
     }
-    ak_key *k = &b->keys[b->key_count++];
+    b->has_key = true;
+    ak_key *k = &b->key;
     memset(k, 0, sizeof *k);
     k->interp = AK_INTERP_HOLD; /* spec 7, A9: a missing interpolation is evaluated as Hold */
     return k;
@@ -91,19 +89,12 @@ static void close_track(builder *b)
     ak_track *t = cur_track(b);
     if (!t)
         return;
-    if (b->key_count) {
-        t->keys = AK_ARENA_ARRAY(b->arena, ak_key, b->key_count);
-        if (!t->keys) {
-            b->failed = true;
-            return;
-        }
-        memcpy(t->keys, b->keys, b->key_count * sizeof *t->keys);
-        if (t->kind == AK_TRACK_RAW)
-            for (size_t i = 0; i < b->key_count; i++)
-                t->keys[i].time = t->start + (double)i * t->interval;
-    }
-    t->key_count = b->key_count;
-    b->key_count = 0;
+    if (b->has_key && !ak_key_stage_push(&b->keys, t->type, t->kind, &b->key))
+        b->failed = true;
+    b->has_key = false;
+    /* a Raw track's times are start + i * interval */
+    if (!ak_key_stage_move(&b->keys, t, b->arena))
+        b->failed = true;
 }
 
 static void value_defaults(builder *b, ak_value *v)
@@ -254,23 +245,23 @@ static int build_event(void *user, ak_json_parser *p, const ak_json_event *e)
             if (e->kind != AK_JSON_BEGIN_OBJECT)
                 set_component(b, &k->value, 0, e);
             b->target = &k->value;
-        } else if (dep == 6 && b->key_count) {
+        } else if (dep == 6 && b->has_key) {
             set_component(b, b->target, ak_value_component_index(b->vt, b->member[6], b->member_len[6]), e);
         }
         return b->failed;
     }
     if (dep == 5) {
         if (e->kind == AK_JSON_BEGIN_OBJECT && new_key(b)) {
-            ak_key *k = &b->keys[b->key_count - 1];
+            ak_key *k = &b->key;
             value_defaults(b, &k->value);
             if (t->kind == AK_TRACK_DISCRETE)
                 k->interp = AK_INTERP_HOLD;
         }
         return b->failed;
     }
-    if (!b->key_count)
+    if (!b->has_key)
         return b->failed;
-    ak_key *k = &b->keys[b->key_count - 1];
+    ak_key *k = &b->key;
     if (dep == 6) {
         if (name_is(b, 6, "time") && e->kind == AK_JSON_NUMBER) {
             float v = 0;
@@ -319,6 +310,7 @@ bool animj_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, stru
     memset(&b, 0, sizeof b);
     b.arena = arena;
     b.d = d;
+    ak_key_stage_init(&b.keys, arena->budget);
     b.anim = AK_ARENA_NEW(arena, ak_animation);
     if (!b.anim)
         return false;
@@ -339,7 +331,7 @@ bool animj_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, stru
         b.anim->track_count = b.track_count;
     }
     free(b.tracks);
-    free(b.keys);
+    ak_key_stage_free(&b.keys);
     if (ok)
         *out = b.anim;
     return ok;
@@ -468,7 +460,9 @@ static bool check_model(const struct ak_animation *anim, ak_diags *d)
             continue;
         }
         for (size_t k = 0; k < tr->key_count; k++) {
-            const ak_key *key = &tr->keys[k];
+            ak_key got;
+            ak_key_get(tr, k, &got);
+            const ak_key *key = &got;
             if (!(key->time - key->time == 0) || !value_finite(tr->type, &key->value) ||
                 (key->has_tangents && key->interp != AK_INTERP_HERMITE &&
                  (!value_finite(tr->type, &key->in_tangent) || !value_finite(tr->type, &key->out_tangent)))) {
@@ -499,7 +493,7 @@ static ak_key *curve_keys(const ak_track *tr, const order *ord, size_t *count, a
         return NULL;
     }
     for (size_t i = 0; i < n; i++)
-        sorted[i] = tr->keys[ord[i].index];
+        ak_key_get(tr, ord[i].index, &sorted[i]);
     *count = ak_keys_as_bezier(tr, sorted, n, true, out, rep);
     free(sorted);
     return out;
@@ -594,12 +588,13 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
     losses lost;
     memset(&lost, 0, sizeof lost);
     bool ok = true;
+    ak_budget *budget = ak_diags_budget(d);
     for (size_t t = 0; t < anim->track_count && ok; t++) {
         const ak_track *tr = &anim->tracks[t];
         if (is_matrix(tr->type))
             continue;
         size_t n = tr->key_count;
-        if (n) {
+        if (n && tr->kind != AK_TRACK_RAW) { /* a Raw track's values are in order */
             order *grown = realloc(ord, n * sizeof *ord);
             if (!grown) {
                 ok = false;
@@ -607,18 +602,24 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
             }
             ord = grown;
             for (size_t k = 0; k < n; k++) {
-                ord[k].time = tr->keys[k].time;
+                ord[k].time = ak_key_time(tr, k);
                 ord[k].index = k;
             }
-            if (tr->kind != AK_TRACK_RAW)
-                qsort(ord, n, sizeof *ord, by_time); /* stable: ties keep their index order */
+            qsort(ord, n, sizeof *ord, by_time); /* stable: ties keep their index order */
         }
-        const ak_key *keys = tr->keys;
+        const ak_key *keys = NULL;
         ak_key *converted = NULL;
+        uint64_t held = 0; /* the converted keys' share of the budget */
         if (tr->kind != AK_TRACK_RAW && n) {
             ak_bezier_report rep;
+            held = (uint64_t)3 * n * sizeof(ak_key); /* curve_keys' peak */
+            if (!ak_budget_take(budget, held, "converting curve keys")) {
+                ok = false;
+                break;
+            }
             converted = curve_keys(tr, ord, &n, &rep);
             if (!converted) {
+                ak_budget_give(budget, held);
                 ok = false;
                 break;
             }
@@ -627,6 +628,7 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
             keys = converted;
             if (n == SIZE_MAX) {
                 free(converted);
+                ak_budget_give(budget, held);
                 ok = false;
                 break;
             }
@@ -649,12 +651,13 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
         ak_json_keyz(&w, "keyframes");
         ak_json_begin_array(&w);
         for (size_t i = 0; i < n; i++) {
-            /* curve keys are in time order already (converted) */
-            const ak_key *key = converted ? &keys[i] : &keys[ord[i].index];
             if (tr->kind == AK_TRACK_RAW) {
-                write_value(&w, tr->type, &key->value);
+                ak_value value;
+                ak_key_value(tr, i, &value);
+                write_value(&w, tr->type, &value);
                 continue;
             }
+            const ak_key *key = &keys[i]; /* in time order (converted) */
             ak_json_begin_object(&w);
             ak_json_keyz(&w, "time");
             number(&w, key->time, true);
@@ -683,6 +686,7 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
             ak_json_end_object(&w);
         }
         free(converted);
+        ak_budget_give(budget, held);
         ak_json_end_array(&w);
         ak_json_end_object(&w);
         ak_json_end_object(&w);

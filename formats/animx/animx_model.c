@@ -105,39 +105,29 @@ static bool track_to_model(ak_arena *arena, const animx_file *doc, const animx_t
     const void *h = NULL;
     const ak_lfield *kc = body_field(x, doc, "key_count", &h);
     size_t n = kc ? (size_t)ak_lget_u64(kc, h) : 0;
-    t->key_count = n;
-    t->keys = AK_ARENA_ARRAY(arena, ak_key, n ? n : 1);
-    if (!t->node || !t->property || !t->keys || !kc)
+    if (!t->node || !t->property || !kc)
         return false;
-    memset(t->keys, 0, (n ? n : 1) * sizeof *t->keys);
     if (kind == 0) {
         const ak_lfield *iv = body_field(x, doc, "interval", &h), *vf = body_field(x, doc, "values", &h);
         t->interval = ak_lget_f64(iv, h);
+        if (!ak_track_alloc_keys(t, arena, n, 0))
+            return false;
         size_t cnt;
         const uint8_t *v = ak_lelems(vf, h, &cnt);
         for (size_t j = 0; j < n; j++) {
-            t->keys[j].time = (double)j * t->interval;
-            t->keys[j].interp = AK_INTERP_LINEAR;
-            if (!get_value(arena, vf->entry, v + j * vf->elem_size, &t->keys[j].value))
+            ak_value value;
+            if (!get_value(arena, vf->entry, v + j * vf->elem_size, &value))
                 return false;
+            ak_key_set_value(t, j, &value);
         }
         return true;
     }
-    const ak_lfield *kf = body_field(x, doc, "keys", &h);
-    const ak_lfield *tf = member_of(kf->st, "time"), *vf = member_of(kf->st, "value");
-    size_t cnt;
-    const uint8_t *keys = ak_lelems(kf, h, &cnt);
-    double *times = malloc((n ? n : 1) * sizeof *times);
-    size_t *order = malloc((n ? n : 1) * sizeof *order);
-    bool ok = times && order;
-    for (size_t j = 0; ok && j < n; j++)
-        times[j] = ak_lget_f64(tf, keys + j * kf->elem_size);
-    ok = ok && stable_order(times, n, order);
     uint64_t flags = 0;
     const uint8_t *interps = NULL, *tangents = NULL;
     const ak_lfield *ipf = NULL, *tgf = NULL, *lf = NULL, *rf = NULL;
     uint64_t shared = AK_INTERP_HOLD;
-    if (ok && kind == 2) {
+    size_t cnt;
+    if (kind == 2) {
         flags = ak_lget_u64(body_field(x, doc, "flags", &h), h);
         if (flags & ANIMX_FLAG_INTERPOLATIONS) {
             ipf = body_field(x, doc, "interpolations", &h);
@@ -152,22 +142,33 @@ static bool track_to_model(ak_arena *arena, const animx_file *doc, const animx_t
             rf = member_of(tgf->st, "right");
         }
     }
+    if (!ak_track_alloc_keys(t, arena, n, tangents ? AK_KEYS_TANGENTS : 0))
+        return false;
+    const ak_lfield *kf = body_field(x, doc, "keys", &h);
+    const ak_lfield *tf = member_of(kf->st, "time"), *vf = member_of(kf->st, "value");
+    const uint8_t *keys = ak_lelems(kf, h, &cnt);
+    double *times = calloc(n ? n : 1, sizeof *times);
+    size_t *order = malloc((n ? n : 1) * sizeof *order);
+    bool ok = times && order;
+    for (size_t j = 0; ok && j < n; j++)
+        times[j] = ak_lget_f64(tf, keys + j * kf->elem_size);
+    ok = ok && stable_order(times, n, order);
     for (size_t j = 0; ok && j < n; j++) {
         size_t src = order[j];
-        ak_key *k = &t->keys[j];
         const uint8_t *key = keys + src * kf->elem_size;
-        k->time = times[src];
-        ok = get_value(arena, vf->entry, key + vf->offset, &k->value);
-        if (kind == 1) {
-            k->interp = AK_INTERP_HOLD;
-            continue;
-        }
-        k->interp = interp_of(interps ? interps[src * ipf->elem_size] : shared);
+        ak_key_set_time(t, j, ak_lget_f64(tf, key));
+        ak_value value;
+        ok = get_value(arena, vf->entry, key + vf->offset, &value);
+        ak_key_set_value(t, j, &value);
+        if (kind == 1)
+            continue; /* Hold */
+        ak_key_set_interp(t, j, interp_of(interps ? interps[src * ipf->elem_size] : shared));
         if (tangents) {
             const uint8_t *tg = tangents + src * tgf->elem_size;
-            k->has_tangents = true;
-            ok = ok && get_value(arena, lf->entry, tg + lf->offset, &k->in_tangent) &&
-                 get_value(arena, rf->entry, tg + rf->offset, &k->out_tangent);
+            ak_value in, out;
+            ok = ok && get_value(arena, lf->entry, tg + lf->offset, &in) &&
+                 get_value(arena, rf->entry, tg + rf->offset, &out);
+            ak_key_set_tangents(t, j, &in, &out);
         }
     }
     free(times);
@@ -250,10 +251,22 @@ static void *set_body(animx_track *x, animx_file *doc, const char *name, const a
     return (void *)h;
 }
 
-/* Writes the keys of track t (model) into the body of track x (document). */
+/* Key j of what build_keys writes: keys[order[j]] when the keys were
+   converted, else key order[j] of track t. */
+static void key_at(const ak_track *t, const ak_key *keys, const size_t *order, size_t j, ak_key *k)
+{
+    if (keys)
+        *k = keys[order[j]];
+    else
+        ak_key_get(t, order[j], k);
+}
+
+/* Writes the keys of track t (model), or the converted keys when not NULL,
+   into the body of track x (document). */
 static bool build_keys(ak_arena *arena, animx_file *doc, animx_track *x, const ak_track *t, const ak_key *keys,
                        const size_t *order, size_t n, bool *interp_loss)
 {
+    ak_key k;
     const ak_lfield *f;
     void *h = set_body(x, doc, "keys", &f);
     uint8_t *elems = ak_lset_elems(f, h, n, arena);
@@ -262,15 +275,16 @@ static bool build_keys(ak_arena *arena, animx_file *doc, animx_track *x, const a
     const ak_lfield *tf = member_of(f->st, "time"), *vf = member_of(f->st, "value");
     for (size_t j = 0; j < n; j++) {
         uint8_t *e = elems + j * f->elem_size;
-        ak_lset_f64(tf, e, keys[order[j]].time);
-        ak_lvalue_set(vf->entry, e + vf->offset, &keys[order[j]].value);
+        key_at(t, keys, order, j, &k);
+        ak_lset_f64(tf, e, k.time);
+        ak_lvalue_set(vf->entry, e + vf->offset, &k.value);
     }
     if (t->kind != AK_TRACK_CURVE)
         return true;
     bool differ = false, tangents = false;
     uint8_t first = 0;
     for (size_t j = 0; j < n; j++) {
-        uint8_t ib = interp_byte(keys[order[j]].interp, interp_loss);
+        uint8_t ib = interp_byte(keys ? keys[order[j]].interp : ak_key_interp(t, order[j]), interp_loss);
         if (j == 0)
             first = ib;
         differ |= ib != first;
@@ -284,7 +298,7 @@ static bool build_keys(ak_arena *arena, animx_file *doc, animx_track *x, const a
         if (!ib)
             return false;
         for (size_t j = 0; j < n; j++)
-            ib[j * f->elem_size] = interp_byte(keys[order[j]].interp, interp_loss);
+            ib[j * f->elem_size] = interp_byte(keys ? keys[order[j]].interp : ak_key_interp(t, order[j]), interp_loss);
     } else {
         h = set_body(x, doc, "shared_interpolation", &f);
         ak_lset_u64(f, h, first);
@@ -298,12 +312,12 @@ static bool build_keys(ak_arena *arena, animx_file *doc, animx_track *x, const a
     const ak_lfield *lf = member_of(f->st, "left"), *rf = member_of(f->st, "right");
     for (size_t j = 0; j < n; j++) {
         /* the type's zero value where the model has no tangents (§6.2) */
-        const ak_key *k = &keys[order[j]];
-        if (!k->has_tangents || k->interp == AK_INTERP_HERMITE)
+        key_at(t, keys, order, j, &k);
+        if (!k.has_tangents || k.interp == AK_INTERP_HERMITE)
             continue; /* the elements are zeroed */
         uint8_t *e = tg + j * f->elem_size;
-        ak_lvalue_set(lf->entry, e + lf->offset, &k->in_tangent);
-        ak_lvalue_set(rf->entry, e + rf->offset, &k->out_tangent);
+        ak_lvalue_set(lf->entry, e + lf->offset, &k.in_tangent);
+        ak_lvalue_set(rf->entry, e + rf->offset, &k.out_tangent);
     }
     return true;
 }
@@ -317,7 +331,7 @@ static bool build_track(ak_arena *arena, animx_file *doc, animx_track *x, const 
         return refuse(d, ti, "more than 2^31-1 keys");
     size_t n = t->key_count;
     for (size_t j = 0; j < n; j++)
-        if (t->kind != AK_TRACK_RAW && !isfinite(t->keys[j].time))
+        if (t->kind != AK_TRACK_RAW && !isfinite(ak_key_time(t, j)))
             return refuse(d, ti, "a key time is NaN or infinite");
     if ((t->pre != AK_INF_CONSTANT || t->post != AK_INF_CONSTANT) &&
         !loss(d, reported, LOSS_INFINITY, ti, "infinity modes other than constant are dropped"))
@@ -342,35 +356,42 @@ static bool build_track(ak_arena *arena, animx_file *doc, animx_track *x, const 
         uint8_t *v = ak_lset_elems(f, h, n, arena);
         if (!v)
             return ak_report_out_of_memory(d, 0, "encoding AnimX"), false;
-        for (size_t j = 0; j < n; j++)
-            ak_lvalue_set(f->entry, v + j * f->elem_size, &t->keys[j].value);
+        for (size_t j = 0; j < n; j++) {
+            ak_value value;
+            ak_key_value(t, j, &value);
+            ak_lvalue_set(f->entry, v + j * f->elem_size, &value);
+        }
         return true;
     }
     double *times = malloc((n ? n : 1) * sizeof *times);
     size_t *order = malloc((n ? 2 * n : 1) * sizeof *order);
-    ak_key *sorted = NULL, *converted = NULL;
+    ak_key *sorted = NULL, *converted = NULL; /* the keys in time order, and as segments (within the budget) */
+    ak_budget *budget = ak_diags_budget(d);
+    uint64_t bezier_bytes = (uint64_t)3 * n * sizeof(ak_key), bezier_held = 0;
     bool time_loss = false, interp_loss = false;
     ak_bezier_report bez;
     memset(&bez, 0, sizeof bez);
     bool ok = times && order;
     for (size_t j = 0; ok && j < n; j++) {
-        times[j] = t->keys[j].time;
+        times[j] = ak_key_time(t, j);
         time_loss |= (double)(float)times[j] != times[j];
     }
     ok = ok && stable_order(times, n, order);
-    const ak_key *keys = t->keys;
+    const ak_key *keys = NULL; /* the track's own */
     size_t m = n;
     if (ok && t->kind == AK_TRACK_CURVE && n) {
         /* the segments AnimX can say (runtime/curve.h): Hermite as
            CubicBezier, step-next as Hold plus a key one float32 step later
            (the document is built before anything is written, so the key
            count can grow) */
-        sorted = malloc(n * sizeof *sorted);
-        converted = malloc(2 * n * sizeof *converted);
+        ok = ak_budget_take(budget, bezier_bytes, "converting curve keys");
+        bezier_held = ok ? bezier_bytes : 0;
+        sorted = ok ? malloc(n * sizeof *sorted) : NULL;
+        converted = ok ? malloc(2 * n * sizeof *converted) : NULL;
         ok = sorted && converted;
         if (ok) {
             for (size_t j = 0; j < n; j++)
-                sorted[j] = t->keys[order[j]];
+                ak_key_get(t, order[j], &sorted[j]);
             m = ak_keys_as_bezier(t, sorted, n, true, converted, &bez);
             for (size_t j = 0; j < m; j++)
                 order[j] = j; /* converted is in time order already */
@@ -387,6 +408,7 @@ static bool build_track(ak_arena *arena, animx_file *doc, animx_track *x, const 
     free(order);
     free(sorted);
     free(converted);
+    ak_budget_give(budget, bezier_held);
     if (!ok)
         return ak_report_out_of_memory(d, 0, "encoding AnimX"), false;
     if (bez.approximated) {

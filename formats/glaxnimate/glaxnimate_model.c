@@ -107,8 +107,7 @@ static void property_tracks(builder *b, const char *node, const char *property, 
     }
     for (unsigned c = 0; c < nc; c++) {
         ak_track *t = new_track(b);
-        ak_key *keys = ak_arena_zalloc(b->arena, n * sizeof *keys, _Alignof(ak_key));
-        if (!t || !keys)
+        if (!t)
             return;
         char prop[256];
         snprintf(prop, sizeof prop, names[c] ? "%s.%s" : "%s", property, names[c]);
@@ -116,42 +115,45 @@ static void property_tracks(builder *b, const char *node, const char *property, 
         t->property = ak_arena_strndup(b->arena, prop, strlen(prop));
         t->type = AK_VT_DOUBLE;
         t->kind = AK_TRACK_CURVE;
-        t->keys = keys;
+        if (!ak_track_alloc_keys(t, b->arena, n, AK_KEYS_TANGENTS | AK_KEYS_WEIGHTS)) {
+            b->failed = true;
+            return;
+        }
+        ak_key incoming = {0}; /* the incoming side of key i, set by the turn of key i - 1 */
         for (size_t i = 0; i < n; i++) {
             const gj *k = kfs->items[i].v;
             double v[4] = {0}, time = gj_get(k, "time") ? gj_get(k, "time")->num : 0;
             const char *unused[4];
             components(gj_get(k, "value"), v, unused);
-            ak_key *key = &keys[t->key_count++]; /* zeroed, but for its incoming side */
-            key->time = time / fps;
-            key->value.d[0] = v[c];
-            key->has_tangents = true;
-            if (!key->in_weighted)
-                key->in_weight = 1.0 / 3;
-            key->out_weight = 1.0 / 3;
+            ak_key key = incoming;
+            memset(&incoming, 0, sizeof incoming);
+            key.time = time / fps;
+            key.value.d[0] = v[c];
+            key.has_tangents = true;
+            if (!key.in_weighted)
+                key.in_weight = 1.0 / 3;
+            key.out_weight = 1.0 / 3;
             double x1, y1, x2, y2;
-            if (!handle(k, "before", &x1, &y1) || !handle(k, "after", &x2, &y2)) {
-                key->interp = AK_INTERP_HOLD;
-                continue;
+            key.interp = AK_INTERP_HOLD;
+            if (handle(k, "before", &x1, &y1) && handle(k, "after", &x2, &y2)) {
+                key.interp = AK_INTERP_HERMITE;
+                const gj *next = i + 1 < n ? kfs->items[i + 1].v : NULL;
+                double w[4] = {0}, t1 = next && gj_get(next, "time") ? gj_get(next, "time")->num : 0;
+                if (next)
+                    components(gj_get(next, "value"), w, unused);
+                double dv = w[c] - v[c], dt = (t1 - time) / fps;
+                if (next && dt > 0) {
+                    /* handles at x = 0 or 1 are vertical: the nearest finite slope */
+                    double a = x1 > 1e-9 ? x1 : 1e-9, e = 1 - x2 > 1e-9 ? 1 - x2 : 1e-9;
+                    key.out_tangent.d[0] = dv * y1 / (a * dt);
+                    key.out_weight = a;
+                    key.out_weighted = true;
+                    incoming.in_tangent.d[0] = dv * (1 - y2) / (e * dt);
+                    incoming.in_weight = e;
+                    incoming.in_weighted = true;
+                }
             }
-            key->interp = AK_INTERP_HERMITE;
-            if (i + 1 == n)
-                continue;
-            const gj *next = kfs->items[i + 1].v;
-            double w[4] = {0}, t1 = gj_get(next, "time") ? gj_get(next, "time")->num : 0;
-            components(gj_get(next, "value"), w, unused);
-            double dv = w[c] - v[c], dt = (t1 - time) / fps;
-            if (!(dt > 0))
-                continue;
-            /* handles at x = 0 or 1 are vertical: the nearest finite slope */
-            double a = x1 > 1e-9 ? x1 : 1e-9, e = 1 - x2 > 1e-9 ? 1 - x2 : 1e-9;
-            key->out_tangent.d[0] = dv * y1 / (a * dt);
-            key->out_weight = a;
-            key->out_weighted = true;
-            /* the next key's incoming side (set before its own loop turn reads it) */
-            keys[i + 1].in_tangent.d[0] = dv * (1 - y2) / (e * dt);
-            keys[i + 1].in_weight = e;
-            keys[i + 1].in_weighted = true;
+            ak_key_set(t, i, &key);
         }
     }
 }

@@ -135,8 +135,12 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
             a->input = "time";
             a->output = "unitless";
             bool weighted = false;
-            for (size_t k = 0; k < tr->key_count; k++)
-                weighted |= tr->kind == AK_TRACK_CURVE && (tr->keys[k].in_weighted || tr->keys[k].out_weighted);
+            for (size_t k = 0; k < tr->key_count && tr->kind == AK_TRACK_CURVE; k++) {
+                double in_weight, out_weight;
+                bool in_weighted, out_weighted;
+                ak_key_weights(tr, k, &in_weight, &in_weighted, &out_weight, &out_weighted);
+                weighted |= in_weighted || out_weighted;
+            }
             a->has_weighted = true;
             a->weighted = weighted;
             a->pre_infinity = infinity_word(tr->pre);
@@ -162,11 +166,12 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
                 mk->has_breakdown = true;
                 mk->tan_locked = 1;
                 if (tr->kind == AK_TRACK_CURVE) {
-                    uint32_t fl = tr->keys[k].flags;
+                    uint32_t fl = ak_key_flags(tr, k);
                     mk->tan_locked = (fl & 1u) != 0;
                     mk->weight_locked = (fl & 2u) != 0;
                     mk->breakdown = (fl & 4u) != 0;
-                    if (tr->keys[k].interp == AK_INTERP_TANGENT || tr->keys[k].interp == AK_INTERP_CUBIC_BEZIER)
+                    ak_interp interp = ak_key_interp(tr, k);
+                    if (interp == AK_INTERP_TANGENT || interp == AK_INTERP_CUBIC_BEZIER)
                         lost.tangent_kind = true;
                 }
                 if (k > 0 && !(ck->time > curve.keys[k - 1].time))

@@ -247,16 +247,17 @@ bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_ar
         if (a->tangent_angle_unit && maya_angular_unit_rad(a->tangent_angle_unit) > 0)
             angle = maya_angular_unit_rad(a->tangent_angle_unit);
         bool weighted = a->has_weighted && a->weighted == 1;
-        t->keys = AK_ARENA_ARRAY(arena, ak_key, a->key_count ? a->key_count : 1);
-        if (!t->keys)
+        if (!ak_track_alloc_keys(t, arena, a->key_count,
+                                 AK_KEYS_TANGENTS | AK_KEYS_FLAGS | (weighted ? AK_KEYS_WEIGHTS : 0)))
             return false;
-        t->key_count = a->key_count;
         for (size_t k = 0; k < a->key_count; k++) {
-            to_model_key(&t->keys[k], a->keys, a->key_count, k, weighted, angle, fps);
-            t->keys[k].time = a->keys[k].time / fps;
+            ak_key key;
+            to_model_key(&key, a->keys, a->key_count, k, weighted, angle, fps);
+            key.time = a->keys[k].time / fps;
+            ak_key_set(t, k, &key);
         }
         if (a->key_count && !unitless_input) {
-            double t0 = t->keys[0].time, t1 = t->keys[a->key_count - 1].time;
+            double t0 = ak_key_time(t, 0), t1 = ak_key_time(t, a->key_count - 1);
             if (!any || t0 < start)
                 start = t0;
             if (!any || t1 > end)

@@ -19,10 +19,12 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct builder {
     ak_arena *arena;
+    ak_diags *d;
     ak_track *tracks;
     size_t count, cap;
     double duration;
@@ -59,46 +61,60 @@ static ak_track *new_track(builder *b, const char *node, const char *property)
     return t;
 }
 
-/* Stable bottom-up merge sort by time (no recursion; O(n log n) on any
- * input). Skipped when the keys are already in order, as MRTK writes them. */
-static void sort_keys(builder *b, ak_key *keys, size_t n)
+/* The order of n keys by time (times[i * stride] is key i's, a float),
+ * stable: a bottom-up merge sort (no recursion; O(n log n) on any input).
+ * NULL when they are in order already, as MRTK writes them, and on
+ * allocation failure (b->failed). The caller frees it. */
+static size_t *key_order(builder *b, const float *times, size_t stride, size_t n)
 {
     size_t i = 1;
-    while (i < n && !(keys[i].time < keys[i - 1].time))
+    while (i < n && !(times[i * stride] < times[(i - 1) * stride]))
         i++;
     if (i >= n)
-        return;
-    ak_key *tmp = AK_ARENA_ARRAY(b->arena, ak_key, n);
-    if (!tmp) {
+        return NULL;
+    size_t *src = malloc(n * sizeof *src), *dst = malloc(n * sizeof *dst);
+    if (!src || !dst) {
+        free(src);
+        free(dst);
+        ak_report_out_of_memory(b->d, (uint64_t)n * 2 * sizeof *src, "sorting MRTK keys");
         b->failed = true;
-        return;
+        return NULL;
     }
-    ak_key *src = keys, *dst = tmp;
+    for (i = 0; i < n; i++)
+        src[i] = i;
     for (size_t width = 1; width < n; width *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * width) {
             size_t mid = lo + width < n ? lo + width : n;
             size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
             size_t a = lo, c = mid, k = lo;
             while (a < mid && c < hi)
-                dst[k++] = src[c].time < src[a].time ? src[c++] : src[a++];
+                dst[k++] = times[src[c] * stride] < times[src[a] * stride] ? src[c++] : src[a++];
             while (a < mid)
                 dst[k++] = src[a++];
             while (c < hi)
                 dst[k++] = src[c++];
         }
-        ak_key *swap = src;
+        size_t *swap = src;
         src = dst;
         dst = swap;
     }
-    if (src != keys)
-        memcpy(keys, src, n * sizeof *keys);
+    free(dst);
+    return src;
+}
+
+/* A track of n keys with parts; false (b->failed) when they cannot be
+   allocated. */
+static bool alloc_keys(builder *b, ak_track *t, size_t n, unsigned parts)
+{
+    if (!ak_track_alloc_keys(t, b->arena, n, parts))
+        b->failed = true;
+    return !b->failed;
 }
 
 static void finish(builder *b, ak_track *t)
 {
-    sort_keys(b, t->keys, t->key_count);
-    if (t->key_count && t->keys[t->key_count - 1].time > b->duration)
-        b->duration = t->keys[t->key_count - 1].time;
+    if (t->key_count && ak_key_time(t, t->key_count - 1) > b->duration)
+        b->duration = ak_key_time(t, t->key_count - 1);
 }
 
 /* A Unity key: slopes, and the weights its weighted_mode enables. */
@@ -121,10 +137,16 @@ static void unity_key(ak_key *k, float time, float value, float in_t, float out_
 /* §4.3 step 4: a ±∞ tangent on either side makes the segment a step. */
 static void mark_steps(ak_track *t)
 {
-    for (size_t i = 0; i + 1 < t->key_count; i++)
-        if (isinf(t->keys[i].out_tangent.f[0]) || isinf(t->keys[i + 1].in_tangent.f[0]))
-            t->keys[i].interp = AK_INTERP_HOLD;
+    ak_value in, out, next_in, next_out;
+    for (size_t i = 0; i + 1 < t->key_count; i++) {
+        ak_key_tangents(t, i, &in, &out);
+        ak_key_tangents(t, i + 1, &next_in, &next_out);
+        if (isinf(out.f[0]) || isinf(next_in.f[0]))
+            ak_key_set_interp(t, i, AK_INTERP_HOLD);
+    }
 }
+
+enum { UNITY_KEY_PARTS = AK_KEYS_TANGENTS | AK_KEYS_WEIGHTS | AK_KEYS_FLAGS };
 
 static void add_full(builder *b, const char *node, const char *prop, const mrtk_curve__full_key *c)
 {
@@ -135,17 +157,20 @@ static void add_full(builder *b, const char *node, const char *prop, const mrtk_
     t->kind = AK_TRACK_CURVE;
     t->pre = wrap_to_infinity(c->pre_wrap);
     t->post = wrap_to_infinity(c->post_wrap);
-    t->keys = c->keys_count ? AK_ARENA_ARRAY(b->arena, ak_key, c->keys_count) : NULL;
-    if (c->keys_count && !t->keys) {
-        b->failed = true;
+    size_t n = c->keys_count;
+    size_t *order = n ? key_order(b, &c->keys[0].time, sizeof c->keys[0] / sizeof(float), n) : NULL;
+    if (!alloc_keys(b, t, n, UNITY_KEY_PARTS)) {
+        free(order);
         return;
     }
-    t->key_count = c->keys_count;
-    for (size_t i = 0; i < c->keys_count; i++) {
-        const mrtk_full_key *k = &c->keys[i];
-        unity_key(&t->keys[i], k->time, k->value, k->in_tangent, k->out_tangent, k->in_weight, k->out_weight,
+    for (size_t i = 0; i < n; i++) {
+        const mrtk_full_key *k = &c->keys[order ? order[i] : i];
+        ak_key key;
+        unity_key(&key, k->time, k->value, k->in_tangent, k->out_tangent, k->in_weight, k->out_weight,
                   k->weighted_mode);
+        ak_key_set(t, i, &key);
     }
+    free(order);
     finish(b, t);
     mark_steps(t);
 }
@@ -159,14 +184,19 @@ static void add_simple(builder *b, const char *node, const char *prop, const mrt
     t->kind = AK_TRACK_CURVE;
     t->pre = wrap_to_infinity(c->pre_wrap);
     t->post = wrap_to_infinity(c->post_wrap);
-    t->keys = c->keys_count ? AK_ARENA_ARRAY(b->arena, ak_key, c->keys_count) : NULL;
-    if (c->keys_count && !t->keys) {
-        b->failed = true;
+    size_t n = c->keys_count;
+    size_t *order = n ? key_order(b, &c->keys[0].time, sizeof c->keys[0] / sizeof(float), n) : NULL;
+    if (!alloc_keys(b, t, n, UNITY_KEY_PARTS)) {
+        free(order);
         return;
     }
-    t->key_count = c->keys_count;
-    for (size_t i = 0; i < c->keys_count; i++) /* §4.2: (0, 0, 0, 0, Both) = linear */
-        unity_key(&t->keys[i], c->keys[i].time, c->keys[i].value, 0, 0, 0, 0, 3);
+    for (size_t i = 0; i < n; i++) { /* §4.2: (0, 0, 0, 0, Both) = linear */
+        const mrtk_simple_key *k = &c->keys[order ? order[i] : i];
+        ak_key key;
+        unity_key(&key, k->time, k->value, 0, 0, 0, 0, 3);
+        ak_key_set(t, i, &key);
+    }
+    free(order);
     finish(b, t);
 }
 
@@ -177,19 +207,19 @@ static void add_bool(builder *b, const char *prop, const mrtk_curve__bool_key *c
         return;
     t->type = AK_VT_BOOL;
     t->kind = AK_TRACK_DISCRETE;
-    t->keys = c->keys_count ? AK_ARENA_ARRAY(b->arena, ak_key, c->keys_count) : NULL;
-    if (c->keys_count && !t->keys) {
-        b->failed = true;
+    size_t n = c->keys_count;
+    size_t *order = n ? key_order(b, &c->keys[0].time, sizeof c->keys[0] / sizeof(float), n) : NULL;
+    if (!alloc_keys(b, t, n, 0)) {
+        free(order);
         return;
     }
-    t->key_count = c->keys_count;
-    for (size_t i = 0; i < c->keys_count; i++) {
-        ak_key *k = &t->keys[i];
-        memset(k, 0, sizeof *k);
-        k->time = c->keys[i].time;
-        k->value.b[0] = c->keys[i].value > 0.5f; /* §4.4: MRTK tests > 0.5 */
-        k->interp = AK_INTERP_HOLD;
+    for (size_t i = 0; i < n; i++) {
+        const mrtk_bool_key *k = &c->keys[order ? order[i] : i];
+        ak_value v = {.b = {k->value > 0.5f}}; /* §4.4: MRTK tests > 0.5 */
+        ak_key_set_time(t, i, k->time);
+        ak_key_set_value(t, i, &v); /* Hold */
     }
+    free(order);
     finish(b, t);
 }
 
@@ -225,7 +255,7 @@ bool mrtk_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struc
     mrtk_file *doc = mrtk_decode(in->data, in->size, opt, d, arena);
     if (!doc || ak_diags_errors(d))
         return false;
-    builder b = {.arena = arena};
+    builder b = {.arena = arena, .d = d};
     if (doc->layout == mrtk_layout_body_v11) {
         /* 1.1: the sections the flags say are present (§4.4 presence) */
         const mrtk_body_v11 *v = &doc->body_v11;
@@ -308,7 +338,9 @@ static int32_t infinity_to_wrap(ak_infinity inf, encoder *e)
 
 static bool linear_key(const ak_track *t, size_t i)
 {
-    const ak_key *k = &t->keys[i];
+    ak_key key;
+    ak_key_get(t, i, &key);
+    const ak_key *k = &key;
     if (k->interp == AK_INTERP_LINEAR)
         return true;
     if (k->interp != AK_INTERP_HERMITE)
@@ -325,7 +357,7 @@ static bool times_ok(encoder *e, const ak_track *t, size_t index)
         return false;
     }
     for (size_t i = 0; i < t->key_count; i++)
-        if (!isfinite(t->keys[i].time)) {
+        if (!isfinite(ak_key_time(t, i))) {
             ak_report(e->d, rule_of("mrtk.convert.refused"), 0, 0, "", "track %zu key %zu has a non-finite time",
                       index, i);
             e->refused = true;
@@ -350,8 +382,8 @@ static void put_simple(encoder *e, mrtk_curve__simple_key *c, const ak_track *t,
         return;
     }
     for (size_t i = 0; i < t->key_count; i++) {
-        c->keys[i].time = (float)t->keys[i].time;
-        c->keys[i].value = t->type == AK_VT_FLOAT ? t->keys[i].value.f[0] : (float)t->keys[i].value.d[0];
+        c->keys[i].time = (float)ak_key_time(t, i);
+        c->keys[i].value = (float)ak_key_component(t, i, 0);
         if (i + 1 < t->key_count && !linear_key(t, i))
             e->curved++;
     }
@@ -373,8 +405,8 @@ static void put_bool(encoder *e, mrtk_curve__bool_key *c, const ak_track *t, siz
         return;
     }
     for (size_t i = 0; i < t->key_count; i++) {
-        c->keys[i].time = (float)t->keys[i].time;
-        c->keys[i].value = t->keys[i].value.b[0] ? 1.0f : 0.0f;
+        c->keys[i].time = (float)ak_key_time(t, i);
+        c->keys[i].value = ak_key_component(t, i, 0) != 0 ? 1.0f : 0.0f;
     }
     c->num_keys = (int32_t)t->key_count;
     c->keys_count = t->key_count;

@@ -98,7 +98,7 @@ static bool keyed_frames(const channel *ch, size_t d, ak_arena *a, double *inter
         for (int g = 0; g < 3; g++) {
             const ak_track *tr = ch[c].track[g];
             for (size_t i = 0; tr && i < tr->key_count; i++) {
-                double time = tr->kind == AK_TRACK_RAW ? tr->start + (double)i * tr->interval : tr->keys[i].time;
+                double time = ak_key_time(tr, i);
                 if (!isfinite(time) || time < 0) {
                     *why = "a key time is negative, NaN or infinite";
                     return false;

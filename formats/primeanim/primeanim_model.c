@@ -33,29 +33,28 @@ static ak_track *add_track(builder *b, uint32_t bone, int group, size_t keys)
     ak_track *t = &b->tracks[b->count];
     memset(t, 0, sizeof *t);
     char *name = ak_arena_alloc(b->arena, (size_t)n + 1, 1);
-    t->keys = keys ? AK_ARENA_ARRAY(b->arena, ak_key, keys) : NULL;
-    if (!name || (keys && !t->keys)) {
+    t->type = group == AK_PA_ROT ? AK_VT_FLOATQ : AK_VT_FLOAT3;
+    t->kind = AK_TRACK_CURVE;
+    if (!name || !ak_track_alloc_keys(t, b->arena, keys, 0)) {
         b->failed = true;
         return NULL;
     }
     memcpy(name, node, (size_t)n + 1);
     t->node = name;
     t->property = group_names[group];
-    t->type = group == AK_PA_ROT ? AK_VT_FLOATQ : AK_VT_FLOAT3;
-    t->kind = AK_TRACK_CURVE;
     t->pre = t->post = AK_INF_CONSTANT;
-    t->key_count = keys;
-    memset(t->keys, 0, keys * sizeof *t->keys);
     b->count++;
     return t;
 }
 
-static void set_key(ak_key *k, double time, const double *v, int n)
+static void set_key(ak_track *t, size_t i, double time, const double *v, int n)
 {
-    k->time = time;
-    k->interp = AK_INTERP_LINEAR;
-    for (int i = 0; i < n; i++)
-        k->value.f[i] = (float)v[i];
+    ak_value value = {0};
+    for (int c = 0; c < n; c++)
+        value.f[c] = (float)v[c];
+    ak_key_set_time(t, i, time);
+    ak_key_set_value(t, i, &value);
+    ak_key_set_interp(t, i, AK_INTERP_LINEAR);
 }
 
 /* ---- v2 ------------------------------------------------------------------------ */
@@ -80,10 +79,10 @@ static void fill_key(void *user, uint32_t key, const ak_pa_totals *totals, size_
                 double q[4];
                 ak_pa_rotation(&totals[c], f->divisor, q);
                 v[0] = q[1], v[1] = q[2], v[2] = q[3], v[3] = q[0]; /* floatQ: x y z w */
-                set_key(&t->keys[key], f->times[key], v, 4);
+                set_key(t, key, f->times[key], v, 4);
             } else {
                 ak_pa_vector(&totals[c], g, f->multiplier[g], v);
-                set_key(&t->keys[key], f->times[key], v, 3);
+                set_key(t, key, f->times[key], v, 3);
             }
         }
 }
@@ -144,7 +143,7 @@ static bool v0_model(builder *b, const v0_view *v)
                 if (g == AK_PA_ROT) {
                     const float *q = v->rot[index * v->frames + f]; /* w x y z, channel-major (§6 B1) */
                     val[0] = q[1], val[1] = q[2], val[2] = q[3], val[3] = q[0];
-                    set_key(&t->keys[f], f * v->interval, val, 4);
+                    set_key(t, f, f * v->interval, val, 4);
                 } else {
                     /* channel-major; MP2 scales frame-major with v0_scale_order=frame (§6 B2) */
                     uint64_t at = g == AK_PA_SCALE && v->scale_frame_major
@@ -152,7 +151,7 @@ static bool v0_model(builder *b, const v0_view *v)
                                       : index * v->frames + f;
                     const float *p = v->vec[g][at];
                     val[0] = p[0], val[1] = p[1], val[2] = p[2];
-                    set_key(&t->keys[f], f * v->interval, val, 3);
+                    set_key(t, f, f * v->interval, val, 3);
                 }
             }
         }

@@ -159,10 +159,9 @@ static ak_animation *types_model(unsigned vt_first, unsigned vt_last)
             t->type = (ak_value_type)vt;
             t->kind = (ak_track_kind)kind;
             t->interval = 0.5;
-            t->key_count = 3;
-            t->keys = AK_ARENA_ARRAY(&arena, ak_key, 3);
+            ak_key keys[3];
             for (unsigned j = 0; j < 3; j++) {
-                ak_key *k = &t->keys[j];
+                ak_key *k = &keys[j];
                 memset(k, 0, sizeof *k);
                 k->time = j * 0.5;
                 fill_value((ak_value_type)vt, j + vt, &k->value);
@@ -173,6 +172,8 @@ static ak_animation *types_model(unsigned vt_first, unsigned vt_last)
                     fill_value((ak_value_type)vt, j + 9, &k->out_tangent);
                 }
             }
+            if (!ak_track_set_keys(t, &arena, keys, 3))
+                abort();
         }
     return a;
 }
@@ -214,12 +215,10 @@ static ak_animation *one_track(ak_value_type vt, ak_track_kind kind, unsigned n)
     a->tracks->type = vt;
     a->tracks->kind = kind;
     a->tracks->interval = 1;
-    a->tracks->key_count = n;
-    a->tracks->keys = AK_ARENA_ARRAY(&arena, ak_key, n ? n : 1);
-    for (unsigned j = 0; j < n; j++) {
-        memset(&a->tracks->keys[j], 0, sizeof(ak_key));
-        a->tracks->keys[j].time = j;
-    }
+    if (!ak_track_alloc_keys(a->tracks, &arena, n, 0))
+        abort();
+    for (unsigned j = 0; j < n; j++)
+        ak_key_set_time(a->tracks, j, j);
     return a;
 }
 
@@ -317,7 +316,7 @@ static void cases(void)
     emit_b(I, "x32_value_nonfinite", patch(g4, 31, "0000c07f"), "warning animx.value.nonfinite @31\n");
     {
         ak_animation *q = one_track(AK_VT_FLOATQ, AK_TRACK_DISCRETE, 1);
-        q->tracks->keys[0].value.f[3] = 2;
+        ak_key_set_value(q->tracks, 0, &(ak_value){.f = {0, 0, 0, 2}});
         emit_b(I, "x33_quat_nonunit", encode(q, 0), "warning animx.value.quat-nonunit\n");
     }
     emit_b(I, "x34_curve_flags", patch(g4, 50, "06"), "warning animx.curve.flags @50\n");

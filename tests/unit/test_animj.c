@@ -266,8 +266,9 @@ static void test_matrix_left_out_by_emitter(void **state)
     memset(&tr, 0, sizeof tr);
     tr.type = AK_VT_FLOAT4X4;
     tr.kind = AK_TRACK_DISCRETE;
-    tr.keys = &key;
-    tr.key_count = 1;
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    assert_true(ak_track_set_keys(&tr, &arena, &key, 1));
     ak_animation anim = {.name = "m", .duration = 1, .tracks = &tr, .track_count = 1};
     ak_diag_options o = {false, 0};
     ak_diags *d = ak_diags_new(&o);
@@ -281,6 +282,7 @@ static void test_matrix_left_out_by_emitter(void **state)
     assert_non_null(strstr(ak_buf_cstr(&out), "\"tracks\": []"));
     ak_diags_free(d);
     ak_buf_free(&out);
+    ak_arena_free(&arena);
 }
 
 static void test_json_schema_exported(void **state)

@@ -296,10 +296,9 @@ static ak_animation *all_types(ak_arena *arena)
             t->type = (ak_value_type)vt;
             t->kind = (ak_track_kind)kind;
             t->interval = 0.5;
-            t->key_count = 3;
-            t->keys = AK_ARENA_ARRAY(arena, ak_key, 3);
+            ak_key keys[3];
             for (unsigned j = 0; j < 3; j++) {
-                ak_key *k = &t->keys[j];
+                ak_key *k = &keys[j];
                 memset(k, 0, sizeof *k);
                 k->time = kind == 0 ? j * 0.5 : j;
                 fill_value((ak_value_type)vt, j + vt, &k->value, arena);
@@ -311,6 +310,7 @@ static ak_animation *all_types(ak_arena *arena)
                     fill_value((ak_value_type)vt, j + 9, &k->out_tangent, arena);
                 }
             }
+            assert_true(ak_track_set_keys(t, arena, keys, 3));
         }
     }
     return a;
@@ -326,12 +326,15 @@ static void expect_same_model(const ak_animation *a, const ak_animation *b)
         assert_int_equal(x->key_count, y->key_count);
         assert_string_equal(x->node ? x->node : "", y->node ? y->node : "");
         for (size_t j = 0; j < x->key_count; j++) {
-            assert_true(x->keys[j].time == y->keys[j].time);
-            assert_true(same_value(x->type, &x->keys[j].value, &y->keys[j].value));
+            ak_key kx, ky;
+            ak_key_get(x, j, &kx);
+            ak_key_get(y, j, &ky);
+            assert_true(kx.time == ky.time);
+            assert_true(same_value(x->type, &kx.value, &ky.value));
             if (x->kind == AK_TRACK_CURVE) {
-                assert_int_equal(x->keys[j].interp, y->keys[j].interp);
-                assert_true(same_value(x->type, &x->keys[j].in_tangent, &y->keys[j].in_tangent));
-                assert_true(same_value(x->type, &x->keys[j].out_tangent, &y->keys[j].out_tangent));
+                assert_int_equal(kx.interp, ky.interp);
+                assert_true(same_value(x->type, &kx.in_tangent, &ky.in_tangent));
+                assert_true(same_value(x->type, &kx.out_tangent, &ky.out_tangent));
             }
         }
     }

@@ -316,10 +316,10 @@ static ak_animation *edge_model(ak_arena *arena)
             t->type = (ak_value_type)vt;
             t->kind = kind == 0 ? AK_TRACK_RAW : kind == 1 ? AK_TRACK_DISCRETE : AK_TRACK_CURVE;
             t->interval = 1.0 / 64;
-            t->key_count = kind == 4 ? 0 : KEYS;
-            t->keys = AK_ARENA_ARRAY(arena, ak_key, KEYS);
-            for (unsigned j = 0; j < t->key_count; j++) {
-                ak_key *k = &t->keys[j];
+            unsigned count = kind == 4 ? 0 : KEYS;
+            ak_key keys[KEYS];
+            for (unsigned j = 0; j < count; j++) {
+                ak_key *k = &keys[j];
                 memset(k, 0, sizeof *k);
                 k->time = kind == 0 ? j / 64.0 : j * 0.75;
                 edge_value((ak_value_type)vt, j, &k->value);
@@ -333,6 +333,7 @@ static ak_animation *edge_model(ak_arena *arena)
                     edge_value((ak_value_type)vt, j + 2, &k->out_tangent);
                 }
             }
+            assert_true(ak_track_set_keys(t, arena, keys, count));
         }
     }
     return a;

@@ -328,6 +328,7 @@ static void assert_limit(const uint8_t *data, size_t size, const char *options, 
 /* One bone at rest, 3 keys 0.1 s apart */
 typedef struct rest_anim {
     ak_key key[3];
+    ak_arena arena; /* the track's keys */
     ak_track track;
     ak_animation anim;
 } rest_anim;
@@ -337,8 +338,9 @@ static void rest(rest_anim *r)
     memset(r, 0, sizeof *r);
     for (int k = 0; k < 3; k++)
         r->key[k].time = k / 10.0, r->key[k].interp = AK_INTERP_LINEAR, r->key[k].value.f[3] = 1;
-    r->track = (ak_track){.node = "3", .property = "rotation", .type = AK_VT_FLOATQ, .kind = AK_TRACK_CURVE,
-                          .keys = r->key, .key_count = 3};
+    r->track = (ak_track){.node = "3", .property = "rotation", .type = AK_VT_FLOATQ, .kind = AK_TRACK_CURVE};
+    ak_arena_init(&r->arena, 0);
+    assert_true(ak_track_set_keys(&r->track, &r->arena, r->key, 3));
     r->anim = (ak_animation){.name = "v0", .duration = 0.2, .tracks = &r->track, .track_count = 1};
 }
 
@@ -353,6 +355,7 @@ static void v0_file(ak_buf *out)
     ak_buf_init(out);
     assert_true(prime()->from_model(&anim, &opt, d, out));
     ak_diags_free(d);
+    ak_arena_free(&r.arena);
 }
 
 /* Every configurable limit of §4 at its edge: the limit itself passes, one
@@ -399,6 +402,7 @@ static void test_limit_options(void **state)
         ak_buf_free(&out);
         ak_diags_free(d);
     }
+    ak_arena_free(&r.arena);
     /* the option syntax: the last occurrence wins; K, M, G; beyond 64 bits is malformed */
     ak_options o = {.format_options = "max_frames=1,max_frames=2M,s32_totals"};
     uint64_t v = 0;
@@ -418,6 +422,8 @@ static void test_v0_options(void **state)
     (void)state;
     ak_key skeys[2][3];
     ak_track tracks[2];
+    ak_arena keys_arena;
+    ak_arena_init(&keys_arena, 0);
     memset(skeys, 0, sizeof skeys);
     for (int t = 0; t < 2; t++) {
         for (int k = 0; k < 3; k++) {
@@ -426,7 +432,8 @@ static void test_v0_options(void **state)
                 skeys[t][k].value.f[a] = (float)(1 + t + 0.25 * k + 0.125 * a);
         }
         tracks[t] = (ak_track){.node = t ? "7" : "0", .property = "scale", .type = AK_VT_FLOAT3,
-                               .kind = AK_TRACK_CURVE, .keys = skeys[t], .key_count = 3};
+                               .kind = AK_TRACK_CURVE};
+        assert_true(ak_track_set_keys(&tracks[t], &keys_arena, skeys[t], 3));
     }
     ak_animation anim = {.name = "scales", .duration = 0.2, .tracks = tracks, .track_count = 2};
     static const char *const written[] = {"game=mp2,v0_scale_order=frame,v0_duration=frames", "game=mp2"};
@@ -461,7 +468,7 @@ static void test_v0_options(void **state)
                 int t = strcmp(b->node, "7") == 0;
                 for (int k = 0; k < 3; k++)
                     for (int a = 0; a < 3; a++)
-                        same &= b->keys[k].value.f[a] == skeys[t][k].value.f[a];
+                        same &= ak_key_component(b, (size_t)k, (unsigned)a) == skeys[t][k].value.f[a];
             }
             assert_int_equal(same, r == w);
             ak_arena_free(&arena);
@@ -484,6 +491,7 @@ static void test_v0_options(void **state)
     assert_false(prime()->to_model(&in, &bad, d, &arena, &back));
     assert_true(has_code(d, "primeanim.convert.refused"));
     ak_arena_free(&arena);
+    ak_arena_free(&keys_arena);
     ak_buf_free(&out);
     ak_diags_free(d);
 }
@@ -760,6 +768,8 @@ static void test_compress_roundtrip(void **state)
     enum { KEYS = 40, TRACKS = 5 };
     static ak_key model_keys[TRACKS][KEYS];
     ak_track tracks[TRACKS];
+    ak_arena keys_arena;
+    ak_arena_init(&keys_arena, 0);
     static const struct {
         const char *node, *property;
         ak_value_type type;
@@ -769,7 +779,7 @@ static void test_compress_roundtrip(void **state)
     for (int t = 0; t < TRACKS; t++) {
         memset(&tracks[t], 0, sizeof tracks[t]);
         tracks[t].node = spec[t].node, tracks[t].property = spec[t].property, tracks[t].type = spec[t].type;
-        tracks[t].kind = AK_TRACK_CURVE, tracks[t].keys = model_keys[t], tracks[t].key_count = KEYS;
+        tracks[t].kind = AK_TRACK_CURVE;
         for (int k = 0; k < KEYS; k++) {
             ak_key *key = &model_keys[t][k];
             memset(key, 0, sizeof *key);
@@ -784,6 +794,7 @@ static void test_compress_roundtrip(void **state)
                 key->value.f[2] = (float)(-0.5 * cos(a));
             }
         }
+        assert_true(ak_track_set_keys(&tracks[t], &keys_arena, model_keys[t], KEYS));
     }
     ak_animation anim = {.name = "walk", .duration = KEYS / 30.0, .tracks = tracks, .track_count = TRACKS};
     for (int run = 0; run < 4; run++) {
@@ -822,9 +833,11 @@ static void test_compress_roundtrip(void **state)
             for (int k = 0; k < KEYS; k++) {
                 /* the source at the decoded key's time (the interval is cut to whole microseconds) */
                 ak_value at;
-                assert_true(ak_track_eval(a, b->keys[k].time, &at));
-                const float *x = at.f, *y = b->keys[k].value.f;
-                assert_true(fabs(b->keys[k].time - a->keys[k].time) < 1e-4);
+                ak_value bv;
+                ak_key_value(b, (size_t)k, &bv);
+                assert_true(ak_track_eval(a, ak_key_time(b, (size_t)k), &at));
+                const float *x = at.f, *y = bv.f;
+                assert_true(fabs(ak_key_time(b, (size_t)k) - ak_key_time(a, (size_t)k)) < 1e-4);
                 if (b->type == AK_VT_FLOATQ) {
                     /* q or -q; x y z within half a step of (pi/2)/0x7FFF in asin space (§5.2);
                        w is derived from them, so only loosely bound where it is near 0 */
@@ -847,6 +860,7 @@ static void test_compress_roundtrip(void **state)
         ak_diags_free(d);
         ak_buf_free(&out);
     }
+    ak_arena_free(&keys_arena);
 }
 
 int main(void)
