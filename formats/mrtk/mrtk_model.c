@@ -125,8 +125,8 @@ static void unity_key(ak_key *k, float time, float value, float in_t, float out_
     k->value.f[0] = value;
     k->interp = AK_INTERP_HERMITE;
     k->has_tangents = true;
-    k->in_tangent.f[0] = in_t;
-    k->out_tangent.f[0] = out_t;
+    k->in_tangent.d[0] = in_t;
+    k->out_tangent.d[0] = out_t;
     k->in_weighted = (mode & 1) != 0;
     k->out_weighted = (mode & 2) != 0;
     k->in_weight = k->in_weighted ? in_w : 1.0 / 3.0;
@@ -141,7 +141,7 @@ static void mark_steps(ak_track *t)
     for (size_t i = 0; i + 1 < t->key_count; i++) {
         ak_key_tangents(t, i, &in, &out);
         ak_key_tangents(t, i + 1, &next_in, &next_out);
-        if (isinf(out.f[0]) || isinf(next_in.f[0]))
+        if (isinf(out.d[0]) || isinf(next_in.d[0]))
             ak_key_set_interp(t, i, AK_INTERP_HOLD);
     }
 }
@@ -345,7 +345,7 @@ static bool linear_key(const ak_track *t, size_t i)
         return true;
     if (k->interp != AK_INTERP_HERMITE)
         return false;
-    bool flat = !k->has_tangents || (k->in_tangent.f[0] == 0 && k->out_tangent.f[0] == 0);
+    bool flat = !k->has_tangents || (k->in_tangent.d[0] == 0 && k->out_tangent.d[0] == 0);
     return flat && k->in_weighted && k->out_weighted && k->in_weight == 0 && k->out_weight == 0;
 }
 
