@@ -33,7 +33,7 @@ typedef struct glax_ref {
 typedef struct glax_finding {
     size_t ref;
     int rule;
-    char msg[112];
+    char msg[128];
 } glax_finding;
 
 /* The hooks' per-document state (glaxnimate_validate_json's user pointer). */

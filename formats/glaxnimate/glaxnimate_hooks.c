@@ -420,7 +420,7 @@ static bool report_ref(glax_state *st, const glax_ref *r, int rule, const char *
     glax_finding *f = &st->findings[st->finding_count++];
     f->ref = (size_t)(r - st->refs);
     f->rule = rule;
-    snprintf(f->msg, sizeof f->msg, "%s", msg);
+    snprintf(f->msg, sizeof f->msg, "%.127s", msg);
     return true;
 }
 
