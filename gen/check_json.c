@@ -725,6 +725,12 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
         case C_KEY:
             if (!type_any(em, t, is_string))
                 what = "'key' needs a string member";
+            else if (c->name && strcmp(c->name, "uuid") != 0)
+                cc_error(cc, c->at, "'key %s': the key kinds are 'key' (the decoded string) and 'key uuid' (a parsed "
+                                    "UUID)", c->name);
+            else if (c->name && !jmember_cons(m, C_SYNTAX))
+                what = "'key uuid' needs a 'syntax' check: a value that is no UUID is no key, and something must "
+                       "report it";
             break;
         case C_DANGLING:
         case C_MISTARGETED: {

@@ -485,7 +485,8 @@ static void object_table(jem *em, FILE *c)
         else
             gen_out(c, "NULL, 0, ");
         gen_c_string(c, o->label, false);
-        gen_out(c, "},\n");
+        cons *key = in->key >= 0 ? jmember_cons(in->flat.items[in->key], C_KEY) : NULL;
+        gen_out(c, ", %s},\n", key && key->name ? "AK_JKEY_UUID" : "AK_JKEY_TEXT");
     }
     gen_out(c, "};\n");
 }

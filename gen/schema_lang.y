@@ -623,6 +623,8 @@ jcbody(A) ::= REQUIRED(T) SINCE INT(V). {
 }
 jcbody(A) ::= UNIQUE(T). { A = mk_cons(cc, C_UNIQUE, T->at); }
 jxbody(A) ::= KEY(T). { A = mk_cons(cc, C_KEY, T->at); }
+/* `key uuid`: keys (and the references to them) compare as parsed UUIDs */
+jxbody(A) ::= KEY(T) name(N). { A = mk_cons(cc, C_KEY, T->at); A->name = N->text; }
 jxbody(A) ::= DANGLING(T). { A = mk_cons(cc, C_DANGLING, T->at); }
 jxbody(A) ::= MISTARGETED(T). { A = mk_cons(cc, C_MISTARGETED, T->at); }
 jxbody(A) ::= UNLISTED(T). { A = mk_cons(cc, C_UNLISTED, T->at); }

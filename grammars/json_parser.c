@@ -997,3 +997,51 @@ const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const ui
         f->lane = p->lane = NULL;
     return NULL;
 }
+
+/* ---- places of tokens, found again --------------------------------------- */
+
+typedef struct places_ctx {
+    ak_json_place *places;
+    size_t n, k;
+    bool oom;
+} places_ctx;
+
+static int on_place(void *user, ak_json_parser *p, const ak_json_event *e)
+{
+    places_ctx *pc = user;
+    while (pc->k < pc->n && pc->places[pc->k].offset < e->offset)
+        pc->k++; /* no token there */
+    for (; pc->k < pc->n && pc->places[pc->k].offset == e->offset; pc->k++) {
+        ak_json_place *pl = &pc->places[pc->k];
+        ak_json_location(p, e->offset, &pl->line, &pl->column);
+        const char *path = ak_json_path(p);
+        if (!(pl->path = malloc(strlen(path) + 1)))
+            return pc->oom = true, 1;
+        strcpy(pl->path, path);
+    }
+    return pc->k == pc->n; /* all found: stop */
+}
+
+bool ak_json_places(const uint8_t *data, size_t size, const ak_json_config *cfg, ak_json_place *places, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        places[i].line = places[i].column = 0, places[i].path = NULL;
+    if (!n)
+        return true;
+    places_ctx pc = {places, n, 0, false};
+    ak_json_config c;
+    memset(&c, 0, sizeof c);
+    c.handler = on_place;
+    c.user = &pc;
+    c.max_depth = cfg ? cfg->max_depth : 0;
+    c.release_input = cfg && cfg->release_input;
+    c.allow_duplicates = true;
+    return ak_json_parse(data, size, &c, NULL) != AK_JSON_NOMEM && !pc.oom;
+}
+
+void ak_json_places_free(ak_json_place *places, size_t n)
+{
+    for (size_t i = 0; places && i < n; i++)
+        free(places[i].path);
+    free(places);
+}

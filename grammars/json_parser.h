@@ -144,6 +144,21 @@ typedef enum ak_json_status {
  * NULL to parse silently). A UTF-8 BOM is skipped with a warning. */
 ak_json_status ak_json_parse(const uint8_t *data, size_t size, const ak_json_config *cfg, ak_diags *d);
 
+/* Where a value is, for a diagnostic about it reported after the parse. */
+typedef struct ak_json_place {
+    size_t offset;         /* in: the value's token offset */
+    uint32_t line, column; /* out: 1-based (0: no token there) */
+    char *path;            /* out: its JSON Pointer (malloc'd; NULL: no token there) */
+} ak_json_place;
+
+/* Fills the places of tokens at these offsets (ascending) by parsing
+ * data again, silently, up to the last one: a validator that keeps only an
+ * offset per reference (not its path) finds the paths of the few it
+ * reports. cfg: the first parse's max_depth and release_input (the rest
+ * is ignored; NULL: defaults). False when out of memory. */
+bool ak_json_places(const uint8_t *data, size_t size, const ak_json_config *cfg, ak_json_place *places, size_t n);
+void ak_json_places_free(ak_json_place *places, size_t n);
+
 /* --- inside a handler ------------------------------------------------- */
 
 /* The JSON Pointer of the current event: for a key, the member; for a

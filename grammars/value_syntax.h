@@ -28,6 +28,9 @@ typedef struct ak_value_syntax {
 bool ak_syntax_uuid(const uint8_t *s, size_t n);
 /* A UUID a lenient reader parses (Qt's QUuid): braces optional, any case; not nil. */
 bool ak_syntax_uuid_any(const uint8_t *s, size_t n);
+/* Parses what ak_syntax_uuid_any accepts into its 16 bytes (the digits in
+ * order); false for anything else, the nil UUID included. */
+bool ak_uuid_parse(const uint8_t *s, size_t n, uint8_t out[16]);
 /* Canonical colour: #rrggbb, or #rrggbbaa when the alpha is not ff; lower case. */
 bool ak_syntax_color_hex(const uint8_t *s, size_t n);
 /* What Glaxnimate's loader reads as a colour: # and 3, 6, 8, 9 or 12 hex

@@ -46,6 +46,36 @@ bool ak_syntax_uuid_any(const uint8_t *s, size_t n)
     return p == pe && cs >= uuid_any_first_final;
 }
 
+/* The same language as uuid_any, with actions that collect the 32 hex
+ * digits into 16 bytes (keys and references compare parsed values). */
+%%{
+    machine uuid_value;
+    include common;
+    action digit {
+        unsigned ch = fc, v = ch <= '9' ? ch - '0' : (ch | 0x20) - 'a' + 10;
+        out[k / 2] = (uint8_t)(k % 2 ? out[k / 2] | v : v << 4);
+        k++;
+    }
+    xd = xdigit @digit;
+    form = xd{8} '-' xd{4} '-' xd{4} '-' xd{4} '-' xd{12};
+    main := form | '{' form '}';
+}%%
+%% write data noerror noentry;
+
+bool ak_uuid_parse(const uint8_t *s, size_t n, uint8_t out[16])
+{
+    const unsigned char *p = s, *pe = s + n;
+    int cs = uuid_value_start;
+    unsigned k = 0;
+    %% write exec;
+    if (p != pe || cs < uuid_value_first_final)
+        return false;
+    uint8_t any = 0;
+    for (unsigned i = 0; i < 16; i++)
+        any |= out[i];
+    return any != 0; /* the nil UUID identifies nothing */
+}
+
 %%{
     machine color_hex;
     include common;

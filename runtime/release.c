@@ -31,3 +31,10 @@ void ak_release_progress(ak_release *r, size_t offset)
         r->from = upto;
     }
 }
+
+void ak_release_done(ak_release *r)
+{
+    if (r->end > r->from)
+        madvise((void *)r->from, r->end - r->from, MADV_DONTNEED);
+    r->from = r->end;
+}

@@ -23,6 +23,10 @@ void ak_release_init(ak_release *r, const ak_input *in, bool keep);
 /* The reader is at offset: pages well before it may go. */
 void ak_release_progress(ak_release *r, size_t offset);
 
+/* The reader is done (a look-ahead before the real pass): every page it
+ * kept resident goes too, so that they do not stay for the whole pass. */
+void ak_release_done(ak_release *r);
+
 static inline void ak_release_at(ak_release *r, size_t offset)
 {
     if (offset >= r->next)

@@ -152,8 +152,13 @@ void glaxnimate_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
         const gj *owner = tree ? enclosing(doc.root, g->path) : NULL;
         const gj *name = gj_get(owner, "name");
         bool named = name && name->kind == GJ_STR;
+        bool legacy = g->rule == &glaxnimate_rules[glaxnimate_R_FORMAT_VERSION_UNSUPPORTED];
         if (!ak_report_at(d, glaxnimate_json_rule(g->rule), g->offset, g->length, g->line, g->column, g->path,
-                          "%s%s%s%s%.*s%s", g->message, owner ? " (in " : "", owner ? gj_type(owner) : "",
+                          "%s%s%s%s%s%.*s%s", g->message,
+                          legacy ? ": versions below 3 do not open in current Glaxnimate; `animkit convert --legacy` "
+                                   "reads versions 1 and 2 and upgrades them"
+                                 : "",
+                          owner ? " (in " : "", owner ? gj_type(owner) : "",
                           named ? " \"" : "", named ? (int)name->len : 0, named ? name->str : "",
                           owner ? (named ? "\")" : ")") : ""))
             break;

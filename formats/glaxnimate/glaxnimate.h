@@ -13,7 +13,8 @@
 /* A document node the reference rules of spec section 6 need: a
  * composition or a shape element (assets are checked by the schema). */
 typedef struct glax_node {
-    size_t uuid, uuid_len; /* span of the uuid string's text in the input (0 length: none) */
+    uint8_t uuid[16];      /* the parsed uuid (spec 3.1: braces and case do not matter) */
+    bool has_uuid;         /* false: none that parses */
     uint32_t serial;       /* its object's serial */
     uint32_t comp;         /* serial of the composition it is in (itself for a composition) */
     uint32_t container;    /* serial of the object whose shapes hold it */
@@ -24,15 +25,20 @@ typedef struct glax_node {
 typedef struct glax_ref {
     uint32_t from;       /* serial of the referencing object */
     int16_t object;      /* its type */
-    size_t text, len;    /* the target uuid's text */
-    size_t offset, length;
-    uint32_t line, column;
-    char *path;
+    uint8_t uuid[16];    /* the target uuid, parsed (an unparsable one is not kept) */
+    size_t offset, length; /* the token: its path is found again if it is reported */
 } glax_ref;
+
+/* A reference rule broken, reported once the places are known. */
+typedef struct glax_finding {
+    size_t ref;
+    int rule;
+    char msg[128];
+} glax_finding;
 
 /* The hooks' per-document state (glaxnimate_validate_json's user pointer). */
 typedef struct glax_state {
-    const uint8_t *input;       /* the document (spans point into it) */
+    const uint8_t *input;       /* the document (the Bitmap format's span points into it) */
     uint64_t events;
     uint32_t serial;            /* objects opened so far */
     uint32_t *serials;          /* per open frame: its object's serial (depth-indexed) */
@@ -41,6 +47,8 @@ typedef struct glax_state {
     size_t node_count, node_cap;
     glax_ref *refs;
     size_t ref_count, ref_cap;
+    glax_finding *findings;
+    size_t finding_count, finding_cap;
     uint64_t compositions;      /* Composition / MainComposition objects */
     bool root_object;
     /* AnimationContainer being read */

@@ -11,6 +11,7 @@
  * references need, never the document. */
 #include "diag.h"
 #include "glaxnimate.h"
+#include "value_syntax.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -24,9 +25,8 @@
 
 void glax_state_free(glax_state *st)
 {
-    for (size_t i = 0; i < st->ref_count; i++)
-        free(st->refs[i].path);
     free(st->refs);
+    free(st->findings);
     free(st->nodes);
     free(st->serials);
     memset(st, 0, sizeof *st);
@@ -141,24 +141,31 @@ static glax_node *node_of(glax_state *st, uint32_t serial)
     return lo < st->node_count && st->nodes[lo].serial == serial ? &st->nodes[lo] : NULL;
 }
 
+/* The uuid a string holds (braced, any case: spec 3.1), decoded and parsed. */
+static bool parse_uuid(const ak_json_event *e, uint8_t out[16])
+{
+    if (ak_json_string_is_raw(e))
+        return ak_uuid_parse((const uint8_t *)e->text, e->text_len, out);
+    ak_buf b;
+    ak_buf_init(&b);
+    bool ok = ak_json_string_decode(e, &b) && ak_uuid_parse((const uint8_t *)(b.data ? b.data : ""), b.len, out);
+    ak_buf_free(&b);
+    return ok;
+}
+
 static bool keep_ref(ak_jsctx *c, glax_state *st, const ak_json_event *e)
 {
+    uint8_t uuid[16];
+    if (!parse_uuid(e, uuid))
+        return true; /* refers to nothing: the schema's ref.syntax */
     if (!grow((void **)&st->refs, &st->ref_cap, st->ref_count + 1, sizeof *st->refs))
         return false;
-    const char *path = ak_json_path(c->p);
-    char *copy = malloc(strlen(path) + 1);
-    if (!copy)
-        return false;
-    strcpy(copy, path);
     glax_ref *r = &st->refs[st->ref_count++];
     r->from = serial_up(c, st, 0);
     r->object = c->slot_object;
-    r->text = (size_t)((const uint8_t *)e->text - st->input);
-    r->len = e->text_len;
+    memcpy(r->uuid, uuid, 16);
     r->offset = e->offset;
     r->length = e->length;
-    ak_json_location(c->p, e->offset, &r->line, &r->column);
-    r->path = copy;
     return true;
 }
 
@@ -216,10 +223,8 @@ static bool scalar(ak_jsctx *c, glax_state *st, const ak_json_event *e)
                             e->text, GLAXNIMATE_LATEST, GLAXNIMATE_LATEST);
     /* the uuid may come after the node's children (Glaxnimate sorts members) */
     glax_node *self = str && member_is(c, "uuid") ? node_of(st, serial_up(c, st, 0)) : NULL;
-    if (self) {
-        self->uuid = (size_t)((const uint8_t *)e->text - st->input);
-        self->uuid_len = e->text_len;
-    }
+    if (self)
+        self->has_uuid = parse_uuid(e, self->uuid);
     if ((o == glaxnimate_O_Image || o == glaxnimate_O_PreCompLayer) && member_is(c, "auto_orient") && boolean &&
         c->version == 8)
         return ak_js_report(c, glaxnimate_R_PROP_DEV_BUILD, e,
@@ -347,30 +352,21 @@ static bool end_container(ak_jsctx *c, glax_state *st, const ak_json_event *e)
     return true;
 }
 
-/* Nodes by uuid: indices sorted by the uuid's bytes, then by position (the
- * first in document order wins a duplicate). */
-typedef struct by_uuid {
-    const glax_state *st;
-    const uint8_t *in;
-    size_t *order;
-} by_uuid;
-
-static int uuid_cmp(const uint8_t *in, const glax_node *a, size_t ka, const uint8_t *text, size_t len, size_t kb)
+/* Nodes by uuid: indices sorted by the parsed uuid, then by position (the
+ * first in document order wins a duplicate); nodes without one last. The
+ * 16 bytes are in the nodes: resolving never reads the input again. */
+static int uuid_cmp(const glax_node *a, size_t ka, const glax_node *b, size_t kb)
 {
-    size_t n = a->uuid_len < len ? a->uuid_len : len;
-    int c = n ? memcmp(in + a->uuid, text, n) : 0;
-    if (c)
-        return c;
-    if (a->uuid_len != len)
-        return a->uuid_len < len ? -1 : 1;
-    return ka < kb ? -1 : ka > kb;
+    if (a->has_uuid != b->has_uuid)
+        return a->has_uuid ? -1 : 1;
+    int c = a->has_uuid ? memcmp(a->uuid, b->uuid, 16) : 0;
+    return c ? c : ka < kb ? -1 : ka > kb;
 }
 
 /* A node's sort key. qsort has no context argument: each element carries
  * what the comparison needs (a global context would be shared by every
  * thread that validates at the same time). */
 typedef struct uuid_key {
-    const uint8_t *in;
     const glax_node *node;
     size_t index;
 } uuid_key;
@@ -378,46 +374,85 @@ typedef struct uuid_key {
 static int key_cmp(const void *x, const void *y)
 {
     const uuid_key *a = x, *b = y;
-    return uuid_cmp(a->in, a->node, a->index, b->in + b->node->uuid, b->node->uuid_len, b->index);
+    return uuid_cmp(a->node, a->index, b->node, b->index);
 }
 
-/* Fills u->order with the node indices in uuid order; false when out of memory. */
-static bool sort_by_uuid(by_uuid *u, size_t nn)
+/* Fills order with the node indices in uuid order; false when out of memory. */
+static bool sort_by_uuid(const glax_state *st, size_t *order)
 {
+    size_t nn = st->node_count;
     uuid_key *keys = malloc((nn + 1) * sizeof *keys);
     if (!keys)
         return false;
     for (size_t i = 0; i < nn; i++)
-        keys[i] = (uuid_key){u->in, &u->st->nodes[i], i};
+        keys[i] = (uuid_key){&st->nodes[i], i};
     qsort(keys, nn, sizeof *keys, key_cmp);
     for (size_t i = 0; i < nn; i++)
-        u->order[i] = keys[i].index;
+        order[i] = keys[i].index;
     free(keys);
     return true;
 }
 
 /* The first node whose uuid a reference names, -1. */
-static ptrdiff_t find_node(const by_uuid *u, const glax_ref *r)
+static ptrdiff_t find_node(const glax_state *st, const size_t *order, const glax_ref *r)
 {
-    size_t lo = 0, hi = u->st->node_count;
+    glax_node want = {.has_uuid = true};
+    memcpy(want.uuid, r->uuid, 16);
+    size_t lo = 0, hi = st->node_count;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (uuid_cmp(u->in, &u->st->nodes[u->order[mid]], 0, u->in + r->text, r->len, 0) < 0)
+        if (uuid_cmp(&st->nodes[order[mid]], 1, &want, 0) < 0)
             lo = mid + 1;
         else
             hi = mid;
     }
-    if (lo == u->st->node_count)
+    if (lo == st->node_count)
         return -1;
-    const glax_node *n = &u->st->nodes[u->order[lo]];
-    return n->uuid_len == r->len && memcmp(u->in + n->uuid, u->in + r->text, r->len) == 0 ? (ptrdiff_t)u->order[lo]
-                                                                                          : -1;
+    const glax_node *n = &st->nodes[order[lo]];
+    return n->has_uuid && memcmp(n->uuid, r->uuid, 16) == 0 ? (ptrdiff_t)order[lo] : -1;
 }
 
-static bool report_ref(ak_jsctx *c, const glax_ref *r, int rule, const char *msg)
+/* Keeps a finding about reference r; false when out of memory. */
+static bool report_ref(glax_state *st, const glax_ref *r, int rule, const char *msg)
 {
-    return ak_report_at(c->diags, &glaxnimate_rules[rule], r->offset, r->length, r->line, r->column, r->path, "%s",
-                        msg);
+    if (!grow((void **)&st->findings, &st->finding_cap, st->finding_count + 1, sizeof *st->findings))
+        return st->oom = true, false;
+    glax_finding *f = &st->findings[st->finding_count++];
+    f->ref = (size_t)(r - st->refs);
+    f->rule = rule;
+    snprintf(f->msg, sizeof f->msg, "%.127s", msg);
+    return true;
+}
+
+/* Reports the findings, in the order they were found, at the places of
+ * their references (found again in one parse: the references keep no path). */
+static bool report_findings(ak_jsctx *c, glax_state *st)
+{
+    size_t nr = st->ref_count, np = 0;
+    size_t *place_of = malloc((nr + 1) * sizeof *place_of);
+    ak_json_place *places = calloc(st->finding_count + 1, sizeof *places);
+    bool ok = place_of && places;
+    for (size_t i = 0; ok && i < nr; i++)
+        place_of[i] = SIZE_MAX;
+    for (size_t i = 0; ok && i < st->finding_count; i++)
+        place_of[st->findings[i].ref] = 0;
+    for (size_t i = 0; ok && i < nr; i++) /* references are in document order */
+        if (place_of[i] != SIZE_MAX)
+            places[np].offset = st->refs[i].offset, place_of[i] = np++;
+    ok = ok && ak_json_places(st->input, c->size, c->cfg, places, np);
+    bool go = ok;
+    for (size_t i = 0; go && i < st->finding_count; i++) {
+        const glax_finding *f = &st->findings[i];
+        const glax_ref *r = &st->refs[f->ref];
+        const ak_json_place *pl = &places[place_of[f->ref]];
+        go = ak_report_at(c->diags, &glaxnimate_rules[f->rule], r->offset, r->length, pl->line, pl->column,
+                          pl->path ? pl->path : "", "%s", f->msg);
+    }
+    if (!ok)
+        st->oom = true;
+    free(place_of);
+    ak_json_places_free(places, np);
+    return go;
 }
 
 /* The accepted precomposition edges, as adjacency lists over nodes. */
@@ -489,7 +524,7 @@ static bool end_document(ak_jsctx *c, glax_state *st)
             return false;
     }
     size_t nn = st->node_count;
-    by_uuid u = {st, st->input, malloc((nn + 1) * sizeof(size_t))};
+    size_t *order = malloc((nn + 1) * sizeof *order);
     ptrdiff_t *target = malloc((st->ref_count + 1) * sizeof *target);
     ptrdiff_t *from = malloc((st->ref_count + 1) * sizeof *from);
     ptrdiff_t *parent = malloc((nn + 1) * sizeof *parent); /* a layer's parent layer (scope accepted), -1 */
@@ -498,24 +533,24 @@ static bool end_document(ak_jsctx *c, glax_state *st)
     size_t *queue = malloc((nn + 1) * sizeof *queue);
     graph g = {malloc((nn + 1) * sizeof(ptrdiff_t)), malloc((st->ref_count + 1) * sizeof(ptrdiff_t)),
                malloc((st->ref_count + 1) * sizeof(size_t)), 0};
-    bool go = u.order && target && from && parent && mark && cyclic && queue && g.first && g.next && g.to;
+    bool go = order && target && from && parent && mark && cyclic && queue && g.first && g.next && g.to;
     for (size_t i = 0; go && i < nn; i++)
-        u.order[i] = i, parent[i] = -1, g.first[i] = -1;
+        order[i] = i, parent[i] = -1, g.first[i] = -1;
     if (go && nn)
-        go = sort_by_uuid(&u, nn);
+        go = sort_by_uuid(st, order);
     /* resolve every reference once; parents whose scope is right */
     for (size_t i = 0; go && i < st->ref_count; i++) {
         const glax_ref *r = &st->refs[i];
         const glax_node *f = node_of(st, r->from);
         from[i] = f ? f - st->nodes : -1;
-        target[i] = find_node(&u, r);
+        target[i] = find_node(st, order, r);
         if (from[i] < 0 || target[i] < 0 || r->object != glaxnimate_O_Layer)
             continue;
         const glax_node *t = &st->nodes[target[i]];
         if (t->object != glaxnimate_O_Layer)
             continue; /* the schema's ref.kind */
         if (f->container != f->comp || t->container != t->comp || t->comp != f->comp)
-            go = report_ref(c, r, glaxnimate_R_REF_PARENT_SCOPE,
+            go = report_ref(st, r, glaxnimate_R_REF_PARENT_SCOPE,
                             f->container != f->comp ? "parent on a layer that is not a direct child of its composition"
                                                     : "the parent is not a top-level layer of the same composition");
         else
@@ -543,14 +578,14 @@ static bool end_document(ak_jsctx *c, glax_state *st)
         const glax_node *f = &st->nodes[from[i]], *t = &st->nodes[target[i]];
         if (r->object == glaxnimate_O_Layer && t->object == glaxnimate_O_Layer) {
             if (cyclic[from[i]])
-                go = report_ref(c, r, glaxnimate_R_REF_PARENT_CYCLE, "the parent chain reaches the layer itself");
+                go = report_ref(st, r, glaxnimate_R_REF_PARENT_CYCLE, "the parent chain reaches the layer itself");
         } else if (r->object == glaxnimate_O_PreCompLayer && is_composition(t->object)) {
             const glax_node *fc = node_of(st, f->comp);
             size_t own = fc ? (size_t)(fc - st->nodes) : (size_t)from[i];
             /* applied in document order: the later edge of a cycle is the one rejected */
             if (reaches(&g, mark, (uint32_t)i + 1, queue, (size_t)target[i], own)) {
                 from[i] = -1; /* no edge: not part of the nesting either */
-                go = report_ref(c, r, glaxnimate_R_REF_PRECOMP_CYCLE,
+                go = report_ref(st, r, glaxnimate_R_REF_PRECOMP_CYCLE,
                                 (size_t)target[i] == own ? "the composition references itself"
                                                          : "the reference closes a cycle of precompositions");
             } else {
@@ -560,11 +595,11 @@ static bool end_document(ak_jsctx *c, glax_state *st)
             }
         } else if (r->object == glaxnimate_O_TextShape && is_shape_element(c->s, t->object)) {
             if (t == f || t->comp != f->comp)
-                go = report_ref(c, r, glaxnimate_R_REF_TEXT_PATH,
+                go = report_ref(st, r, glaxnimate_R_REF_TEXT_PATH,
                                 t == f ? "the text's path is the text itself"
                                        : "the text's path is in another composition");
             else if (t->container != f->container)
-                go = report_ref(c, r, glaxnimate_R_REF_TEXT_PATH_SIBLING,
+                go = report_ref(st, r, glaxnimate_R_REF_TEXT_PATH_SIBLING,
                                 "the text's path is not a sibling (the editor offers siblings only)");
         }
     }
@@ -583,13 +618,14 @@ static bool end_document(ak_jsctx *c, glax_state *st)
         char msg[128];
         snprintf(msg, sizeof msg, "precompositions nest %u levels deep from here (more than %u): rendering cost",
                  depth[target[i]] + 1, GLAX_MAX_NESTING);
-        go = report_ref(c, r, glaxnimate_R_LIMIT_RENDER_COST, msg);
+        go = report_ref(st, r, glaxnimate_R_LIMIT_RENDER_COST, msg);
         break;
     }
+    go = go && report_findings(c, st);
     free(depth);
     free(cursor);
     free(state);
-    free(u.order);
+    free(order);
     free(target);
     free(from);
     free(parent);

@@ -359,6 +359,8 @@ static bool version_check(ak_jsctx *c, const ak_jversions *r, const ak_json_even
     int rule = r->since >= 0 && c->version < r->since ? r->since_rule : r->until_rule;
     if (rule < 0)
         rule = r->since_rule >= 0 ? r->since_rule : r->until_rule;
+    if (r->since < 0 && r->until == 0) /* `until 0`: in no version of a format whose versions start at 1 */
+        return ak_js_report(c, rule, e, "%s is not allowed here in any version", what);
     return ak_js_report(c, rule, e, "%s exists in versions %s, not in version %lld", what, versions_text(r, buf),
                         (long long)c->version);
 }
@@ -592,6 +594,17 @@ static bool state(ak_jsctx *c)
     return c->st != NULL;
 }
 
+/* Are the keys a string of this type (a ref's target's, or the key member
+ * of the enclosing object's) compared as UUIDs? */
+static bool uuid_keyed(const ak_jschema *s, const ak_jtype *ty, const ak_jsframe *enc, const ak_jmember_x *x,
+                       bool elem)
+{
+    int16_t o = ty->kind == AK_JT_REF                         ? ty->object
+                : x && x->key_rule >= 0 && !elem && enc && !enc->unresolved ? enc->object
+                                                              : -1;
+    return o >= 0 && s->objects[o].key_space >= 0 && s->objects[s->objects[o].key_space].key_kind == AK_JKEY_UUID;
+}
+
 /* A key value of object frame f. */
 static bool key_value(ak_jsctx *c, const ak_json_event *e, ak_jsframe *f, int rule)
 {
@@ -600,7 +613,10 @@ static bool key_value(ak_jsctx *c, const ak_json_event *e, ak_jsframe *f, int ru
     const ak_jobject *o = &c->s->objects[f->object];
     int16_t prev = -1;
     size_t at = 0;
-    ak_jsadd r = ak_jsstate_add_key(c->st, o->key_space, f->object, e, &prev, &at);
+    ak_jsadd r = ak_jsstate_add_key(c->st, o->key_space, (ak_jkey_kind)c->s->objects[o->key_space].key_kind,
+                                    f->object, e, &prev, &at);
+    if (r == AK_JS_NOKEY)
+        return true; /* not a UUID: its syntax check reported it */
     if (r == AK_JS_NOMEM) {
         c->oom = true;
         return false;
@@ -631,14 +647,14 @@ static bool ref_value(ak_jsctx *c, const ak_json_event *e, int16_t target, const
     if (!x || !state(c))
         return !c->oom;
     int16_t space = c->s->objects[target].key_space;
-    int16_t found = ak_jsstate_find_key(c->st, space, e);
+    ak_jkey_kind kind = (ak_jkey_kind)c->s->objects[space].key_kind;
+    int16_t found = ak_jsstate_find_key(c->st, space, kind, e);
     if (found >= 0)
         return target_check(c, found, target, x->mistargeted_rule, e);
-    uint32_t line, col;
-    ak_json_location(c->p, e->offset, &line, &col);
-    ak_jsref r = {e->offset, e->length, (size_t)((const uint8_t *)e->text - c->p->data), (uint32_t)e->text_len,
-                  !ak_json_string_is_raw(e), target, x->dangling_rule, x->mistargeted_rule, line, col,
-                  ak_json_path(c->p)};
+    ak_jsref r = {e->offset, (uint32_t)e->length, !ak_json_string_is_raw(e), false, {0}, target, x->dangling_rule,
+                  x->mistargeted_rule};
+    if (!ak_jsstate_ref_of(c->st, kind, e, &r))
+        return true; /* not a UUID: refers to nothing (its syntax check reported it) */
     if (!ak_jsstate_defer(c->st, &r)) {
         c->oom = true;
         return false;
@@ -646,29 +662,53 @@ static bool ref_value(ak_jsctx *c, const ak_json_event *e, int16_t target, const
     return true;
 }
 
-/* The references still open at the end of a well-formed document. */
+/* The references still open at the end of a well-formed document. Their
+ * records keep no path: the reported ones are found again in one parse. */
 static void resolve_refs(ak_jsctx *c)
 {
     size_t n;
     const ak_jsref *refs = ak_jsstate_refs(c->st, &n);
-    if (!c->diags)
+    if (!c->diags || !n)
         return;
+    int16_t *found = malloc(n * sizeof *found);
+    ak_json_place *places = calloc(n, sizeof *places);
+    size_t np = 0;
+    if (!found || !places) {
+        free(found);
+        free(places);
+        c->oom = true;
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
         const ak_jsref *r = &refs[i];
-        int16_t found = ak_jsstate_find_ref_key(c->st, c->s->objects[r->target].key_space, r);
-        const char *text = (const char *)ak_jsstate_data(c->st) + r->text;
-        bool go = true;
-        if (found < 0)
-            go = ak_report_at(c->diags, &c->s->rules[r->dangling_rule], r->offset, r->length, r->line, r->column,
-                              r->path, "no %s has the key \"%.*s\"", c->s->objects[r->target].name, (int)r->text_len,
-                              text);
-        else if (!is_a(c->s, found, r->target) && r->mistargeted_rule >= 0)
-            go = ak_report_at(c->diags, &c->s->rules[r->mistargeted_rule], r->offset, r->length, r->line, r->column,
-                              r->path, "\"%.*s\" is the key of a %s, not of a %s", (int)r->text_len, text,
-                              c->s->objects[found].name, c->s->objects[r->target].name);
-        if (!go)
-            return;
+        found[i] = ak_jsstate_find_ref_key(c->st, c->s->objects[r->target].key_space, r);
+        if (found[i] < 0 || (!is_a(c->s, found[i], r->target) && r->mistargeted_rule >= 0))
+            places[np++].offset = r->offset;
     }
+    const uint8_t *data = ak_jsstate_data(c->st);
+    if (!ak_json_places(data, c->size, c->cfg, places, np))
+        c->oom = true;
+    for (size_t i = 0, k = 0; !c->oom && i < n && k < np; i++) {
+        const ak_jsref *r = &refs[i];
+        if (places[k].offset != r->offset)
+            continue;
+        const ak_json_place *pl = &places[k++];
+        const char *text = (const char *)data + r->offset + 1;
+        int len = (int)r->length - 2;
+        bool go;
+        if (found[i] < 0)
+            go = ak_report_at(c->diags, &c->s->rules[r->dangling_rule], r->offset, r->length, pl->line, pl->column,
+                              pl->path ? pl->path : "", "no %s has the key \"%.*s\"", c->s->objects[r->target].name,
+                              len, text);
+        else
+            go = ak_report_at(c->diags, &c->s->rules[r->mistargeted_rule], r->offset, r->length, pl->line,
+                              pl->column, pl->path ? pl->path : "", "\"%.*s\" is the key of a %s, not of a %s", len,
+                              text, c->s->objects[found[i]].name, c->s->objects[r->target].name);
+        if (!go)
+            break;
+    }
+    free(found);
+    ak_json_places_free(places, np);
 }
 
 /* An enum name (exact, or in any case with anycase). */
@@ -769,9 +809,10 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
     case AK_JT_TAG: return tag_value(c, e, enc, ty, x && x->unlisted_rule >= 0 ? x->unlisted_rule : kind_rule);
     case AK_JT_STRING:
     case AK_JT_REF: {
-        /* a value that fails its syntax is no key and refers to nothing */
+        /* a value that fails its syntax is no key and refers to nothing,
+           unless keys are UUIDs: then what parses as one is its value */
         int r = x && x->check_count ? run_checks(c, e, x, 0) : CHECK_OK;
-        if (r != CHECK_OK)
+        if (r == CHECK_STOP || (r == CHECK_FAILED && !uuid_keyed(c->s, ty, enc, x, elem)))
             return r == CHECK_FAILED;
         if (ty->kind == AK_JT_REF)
             return ref_value(c, e, ty->object, x);
@@ -1210,6 +1251,9 @@ static int64_t document_version(const ak_jschema *s, const uint8_t *data, size_t
         v.kind == AK_JSON_NUMBER && !(v.flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP | AK_JSON_F_NEG)) &&
         ak_parse_i64(v.text, v.text_len, &version) != AK_NUM_OK)
         version = -1;
+    /* the version is often near the end: the pages around it would stay
+       for the whole parse */
+    ak_release_done(&release);
     return version;
 }
 
@@ -1227,6 +1271,7 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     ak_budget_of(d, opt); /* the budget's limit for what the sets hold */
     c.version = document_version(s, data, size, release_input);
     /* look-aheads for late discriminators: at most 8 times the input */
+    c.size = size;
     c.lookahead = size > (SIZE_MAX - (1u << 20)) / 8 ? SIZE_MAX : 8 * size + (1u << 20);
     /* per object, the members this document's version requires */
     c.required = calloc(s->object_count + 1u, sizeof *c.required);
@@ -1246,6 +1291,7 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     cfg.duplicate_rule = duplicate_rule;
     cfg.release_input = release_input;
     cfg.lane_accept = s->lane && !(opt && opt->no_lanes) ? on_lane : NULL;
+    c.cfg = &cfg;
     ak_json_status st = ak_json_parse(data, size, &cfg, d);
     c.p = NULL;
     c.depth = 0;

@@ -131,6 +131,12 @@ typedef struct ak_jgroup {
     int16_t rule;
 } ak_jgroup;
 
+/* How keys compare (`key` / `key uuid`). */
+typedef enum ak_jkey_kind {
+    AK_JKEY_TEXT, /* the decoded string */
+    AK_JKEY_UUID, /* the parsed UUID's 16 bytes: braces and case do not matter */
+} ak_jkey_kind;
+
 typedef struct ak_jobject {
     const char *name;
     const ak_jmember *members;
@@ -147,6 +153,7 @@ typedef struct ak_jobject {
     const ak_jgroup *groups;
     uint16_t group_count;
     const char *label; /* what messages call it; NULL: name */
+    uint8_t key_kind;  /* how its keys (and references to them) compare: ak_jkey_kind */
 } ak_jobject;
 
 /* Codes of the built-in value_type shapes (the `values` item). */
@@ -281,6 +288,8 @@ struct ak_jsctx {
     size_t lookahead;     /* bytes look-aheads may still skip (json_seek.h) */
     bool lookahead_spent; /* reported once */
     ak_jsstate *st;       /* NULL until a key, a reference or a unique set needs it */
+    size_t size;          /* the input's size (the parser is gone when references are resolved) */
+    const ak_json_config *cfg; /* the parse's (to find places again: ak_json_places) */
     uint64_t *required;   /* per object: the members the document's version requires */
 };
 

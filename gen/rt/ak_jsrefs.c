@@ -2,17 +2,22 @@
  * validators (see ak_jsrefs.h). */
 #include "ak_jsrefs.h"
 
-#include "arena.h"
 #include "numbers.h"
+#include "value_syntax.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct entry {
     uint64_t hash;   /* 0: an empty slot */
-    size_t text;     /* the value's text in the input (strings: between the quotes) */
-    uint32_t len;
-    uint8_t kind;    /* ak_json_event_kind */
+    union {
+        struct {
+            size_t text;  /* the value's text in the input (strings: between the quotes) */
+            uint32_t len;
+        } span;
+        uint8_t uuid[16]; /* kind KIND_UUID: the parsed value (the input is not read again) */
+    } v;
+    uint8_t kind;    /* ak_json_event_kind, or KIND_UUID */
     bool escaped;
     int16_t space;   /* keys: the key space */
     int16_t object;  /* keys: the object the key identifies */
@@ -30,7 +35,7 @@ struct ak_jsstate {
     table keys;
     ak_jsref *refs;
     size_t nrefs, cap_refs;
-    ak_arena paths;
+    ak_budget *budget;
     table *sets;
     size_t nsets, cap_sets;
     ak_buf a, b; /* decoded strings */
@@ -43,7 +48,7 @@ ak_jsstate *ak_jsstate_new(const uint8_t *data, size_t size, ak_budget *budget)
         return NULL;
     st->data = data;
     st->size = size;
-    ak_arena_init_budget(&st->paths, 1 << 14, budget, "the cross-reference sets");
+    st->budget = budget;
     ak_buf_init(&st->a);
     ak_buf_init(&st->b);
     return st;
@@ -58,7 +63,7 @@ void ak_jsstate_free(ak_jsstate *st)
     for (size_t i = 0; i < st->cap_sets; i++)
         free(st->sets[i].slots);
     free(st->sets);
-    ak_arena_free(&st->paths);
+    ak_budget_give(st->budget, st->cap_refs * sizeof *st->refs);
     ak_buf_free(&st->a);
     ak_buf_free(&st->b);
     free(st);
@@ -71,24 +76,51 @@ const uint8_t *ak_jsstate_data(const ak_jsstate *st)
 
 /* ---- values -------------------------------------------------------------- */
 
-/* A value as it is compared: kind, text in the input, escapes. */
+/* A key of kind `key uuid` (ak_json_event_kind has no such value). */
+#define KIND_UUID 0xff
+
+/* A value as it is compared: kind, text in the input, escapes; a UUID by
+ * its 16 bytes. */
 typedef struct view {
     uint8_t kind;
     const char *text;
     uint32_t len;
     bool escaped;
+    uint8_t uuid[16];
 } view;
 
 static view view_of(const ak_json_event *e)
 {
-    view v = {(uint8_t)e->kind, e->text, (uint32_t)e->text_len, (e->flags & AK_JSON_F_ESCAPED) != 0};
+    view v = {(uint8_t)e->kind, e->text, (uint32_t)e->text_len, (e->flags & AK_JSON_F_ESCAPED) != 0, {0}};
     return v;
 }
 
 static view view_entry(const ak_jsstate *st, const entry *en)
 {
-    view v = {en->kind, (const char *)st->data + en->text, en->len, en->escaped};
+    view v = {en->kind, NULL, 0, false, {0}};
+    if (en->kind == KIND_UUID)
+        memcpy(v.uuid, en->v.uuid, 16);
+    else
+        v.text = (const char *)st->data + en->v.span.text, v.len = en->v.span.len, v.escaped = en->escaped;
     return v;
+}
+
+static bool decoded(const view *v, ak_buf *buf, const char **s, size_t *n);
+
+/* The key view of string e in a key space of that kind; false when it is no
+ * key of the kind (not a UUID) or out of memory (*nomem). */
+static bool key_view(ak_jsstate *st, const ak_json_event *e, ak_jkey_kind kind, view *v, bool *nomem)
+{
+    *v = view_of(e);
+    *nomem = false;
+    if (kind != AK_JKEY_UUID)
+        return true;
+    const char *s;
+    size_t n;
+    if (!decoded(v, &st->a, &s, &n))
+        return !(*nomem = true);
+    v->kind = KIND_UUID;
+    return ak_uuid_parse((const uint8_t *)s, n, v->uuid);
 }
 
 /* The decoded bytes of a string view (into buf when it has escapes). */
@@ -140,6 +172,8 @@ static uint64_t hash_of(ak_jsstate *st, const view *v, int16_t space)
     } else if (v->kind == AK_JSON_NUMBER) {
         double d = number_of(v);
         h = mix(h, &d, sizeof d);
+    } else if (v->kind == KIND_UUID) {
+        h = mix(h, v->uuid, 16);
     }
     return h ? h : 1;
 }
@@ -150,6 +184,8 @@ static bool same(ak_jsstate *st, const view *x, const view *y)
         return false;
     if (x->kind == AK_JSON_NUMBER)
         return number_of(x) == number_of(y);
+    if (x->kind == KIND_UUID)
+        return memcmp(x->uuid, y->uuid, 16) == 0;
     if (x->kind != AK_JSON_STRING)
         return true;
     if (!x->escaped && !y->escaped)
@@ -217,8 +253,12 @@ static ak_jsadd add(ak_jsstate *st, table *t, const view *v, int16_t space, entr
     entry *en = &t->slots[k];
     memset(en, 0, sizeof *en);
     en->hash = h;
-    en->text = v->text ? (size_t)((const uint8_t *)v->text - st->data) : 0;
-    en->len = v->len;
+    if (v->kind == KIND_UUID) {
+        memcpy(en->v.uuid, v->uuid, 16);
+    } else {
+        en->v.span.text = v->text ? (size_t)((const uint8_t *)v->text - st->data) : 0;
+        en->v.span.len = v->len;
+    }
     en->kind = v->kind;
     en->escaped = v->escaped;
     en->space = space;
@@ -229,10 +269,13 @@ static ak_jsadd add(ak_jsstate *st, table *t, const view *v, int16_t space, entr
 
 /* ---- keys ------------------------------------------------------------------ */
 
-ak_jsadd ak_jsstate_add_key(ak_jsstate *st, int16_t space, int16_t object, const ak_json_event *e,
-                            int16_t *prev_object, size_t *prev_offset)
+ak_jsadd ak_jsstate_add_key(ak_jsstate *st, int16_t space, ak_jkey_kind kind, int16_t object,
+                            const ak_json_event *e, int16_t *prev_object, size_t *prev_offset)
 {
-    view v = view_of(e);
+    view v;
+    bool nomem;
+    if (!key_view(st, e, kind, &v, &nomem))
+        return nomem ? AK_JS_NOMEM : AK_JS_NOKEY;
     entry *dup = NULL, *en = NULL;
     ak_jsadd r = add(st, &st->keys, &v, space, &dup, &en);
     if (r == AK_JS_DUPLICATE) {
@@ -252,15 +295,31 @@ static int16_t find_key(ak_jsstate *st, int16_t space, const view *v)
     return en ? en->object : -1;
 }
 
-int16_t ak_jsstate_find_key(ak_jsstate *st, int16_t space, const ak_json_event *e)
+int16_t ak_jsstate_find_key(ak_jsstate *st, int16_t space, ak_jkey_kind kind, const ak_json_event *e)
 {
-    view v = view_of(e);
-    return find_key(st, space, &v);
+    view v;
+    bool nomem;
+    return key_view(st, e, kind, &v, &nomem) ? find_key(st, space, &v) : -1;
+}
+
+bool ak_jsstate_ref_of(ak_jsstate *st, ak_jkey_kind kind, const ak_json_event *e, ak_jsref *r)
+{
+    view v;
+    bool nomem;
+    r->parsed = kind == AK_JKEY_UUID;
+    if (!r->parsed)
+        return true;
+    if (!key_view(st, e, kind, &v, &nomem))
+        return false;
+    memcpy(r->uuid, v.uuid, 16);
+    return true;
 }
 
 int16_t ak_jsstate_find_ref_key(ak_jsstate *st, int16_t space, const ak_jsref *r)
 {
-    view v = {AK_JSON_STRING, (const char *)st->data + r->text, r->text_len, r->escaped};
+    view v = {AK_JSON_STRING, (const char *)st->data + r->offset + 1, r->length - 2, r->escaped, {0}};
+    if (r->parsed)
+        v.kind = KIND_UUID, memcpy(v.uuid, r->uuid, 16);
     return find_key(st, space, &v);
 }
 
@@ -270,18 +329,17 @@ bool ak_jsstate_defer(ak_jsstate *st, const ak_jsref *r)
 {
     if (st->nrefs == st->cap_refs) {
         size_t cap = st->cap_refs ? st->cap_refs * 2 : 64;
-        ak_jsref *refs = realloc(st->refs, cap * sizeof *refs);
-        if (!refs)
+        if (!ak_budget_take(st->budget, (cap - st->cap_refs) * sizeof *st->refs, "the pending references"))
             return false;
+        ak_jsref *refs = realloc(st->refs, cap * sizeof *refs);
+        if (!refs) {
+            ak_budget_give(st->budget, (cap - st->cap_refs) * sizeof *st->refs);
+            return false;
+        }
         st->refs = refs;
         st->cap_refs = cap;
     }
-    ak_jsref *n = &st->refs[st->nrefs];
-    *n = *r;
-    n->path = ak_arena_strndup(&st->paths, r->path, strlen(r->path));
-    if (!n->path)
-        return false;
-    st->nrefs++;
+    st->refs[st->nrefs++] = *r;
     return true;
 }
 

@@ -4,10 +4,13 @@
  * (`ref<T>`, resolved at the end of the document), and the values of the
  * arrays open now whose elements must differ (`unique`, `unique(f)`).
  *
- * Values are kept as spans of the input, which stays in memory for the
- * whole parse: a key costs one table entry, a pending reference an entry
- * and its JSON Pointer. Strings compare decoded (escapes resolved),
- * numbers by value, `true`/`false`/`null` by kind. */
+ * Values are kept as spans of the input, which stays mapped for the whole
+ * parse: a key costs one table entry, a pending reference a record of 40
+ * bytes. Strings compare decoded (escapes resolved), numbers by
+ * value, `true`/`false`/`null` by kind. Keys of kind `key uuid` (and the
+ * references to them) are kept and compared as their parsed 16 bytes, so
+ * braces and case do not matter and resolving them never reads the input
+ * again (its pages, released behind the parser, stay released). */
 #ifndef AK_JSREFS_H
 #define AK_JSREFS_H
 
@@ -18,21 +21,23 @@ typedef enum ak_jsadd {
     AK_JS_ADDED,
     AK_JS_DUPLICATE,
     AK_JS_NOMEM,
+    AK_JS_NOKEY, /* not a key of the space's kind (`key uuid`: not a UUID) */
 } ak_jsadd;
 
-/* A reference whose target was not seen when it was read. */
+/* A reference whose target was not seen when it was read: a compact
+ * record (its token and the key it names); its JSON Pointer and line are
+ * found again only when it is reported (ak_json_places). */
 typedef struct ak_jsref {
-    size_t offset, length;  /* the token (with quotes) */
-    size_t text;            /* the string's text: offset and length in the input */
-    uint32_t text_len;
+    size_t offset;          /* the token (with quotes): the string's text is offset + 1, length - 2 */
+    uint32_t length;
     bool escaped;
+    bool parsed;            /* a key of kind AK_JKEY_UUID: uuid holds its value */
+    uint8_t uuid[16];
     int16_t target;         /* the object type it must name (ref<T>) */
     int16_t dangling_rule, mistargeted_rule;
-    uint32_t line, column;
-    const char *path;       /* JSON Pointer of the reference */
 } ak_jsref;
 
-/* The sets' paths are charged to budget (may be NULL). */
+/* The pending references are charged to budget (may be NULL). */
 ak_jsstate *ak_jsstate_new(const uint8_t *data, size_t size, ak_budget *budget);
 void ak_jsstate_free(ak_jsstate *st);
 /* The input the spans point into. */
@@ -41,13 +46,16 @@ const uint8_t *ak_jsstate_data(const ak_jsstate *st);
 /* Keys: one namespace per key space (the object that declares the key
  * member). Adds the key of an object; on a duplicate, *prev_object and
  * *prev_offset say where the first one was. */
-ak_jsadd ak_jsstate_add_key(ak_jsstate *st, int16_t space, int16_t object, const ak_json_event *e,
-                            int16_t *prev_object, size_t *prev_offset);
-/* The object a key names, -1 when it is not (yet) known. */
-int16_t ak_jsstate_find_key(ak_jsstate *st, int16_t space, const ak_json_event *e);
+ak_jsadd ak_jsstate_add_key(ak_jsstate *st, int16_t space, ak_jkey_kind kind, int16_t object,
+                            const ak_json_event *e, int16_t *prev_object, size_t *prev_offset);
+/* The object a key names, -1 when it is not (yet) known or no key of the kind. */
+int16_t ak_jsstate_find_key(ak_jsstate *st, int16_t space, ak_jkey_kind kind, const ak_json_event *e);
+/* Fills r's parsed value for a key space of that kind; false when e is no
+ * key of the kind (a reference that is no UUID refers to nothing). */
+bool ak_jsstate_ref_of(ak_jsstate *st, ak_jkey_kind kind, const ak_json_event *e, ak_jsref *r);
 int16_t ak_jsstate_find_ref_key(ak_jsstate *st, int16_t space, const ak_jsref *r);
 
-/* References resolved at the end. The path is copied. False when out of memory. */
+/* References resolved at the end. False when out of memory (or over the budget). */
 bool ak_jsstate_defer(ak_jsstate *st, const ak_jsref *r);
 const ak_jsref *ak_jsstate_refs(const ak_jsstate *st, size_t *count);
 

@@ -55,6 +55,16 @@ with tempfile.TemporaryDirectory() as tmp:
     r = run("validate", "--diagnostics", "json", old)
     codes = [d["code"] for d in json.loads(r.stdout)["files"][0]["diagnostics"]]
     expect("version 2 is refused", r.returncode == 1 and codes == ["glaxnimate.format.version-unsupported"], codes)
+    message = json.loads(r.stdout)["files"][0]["diagnostics"][0]["message"]
+    expect("rule 14 names convert --legacy", "animkit convert --legacy" in message, message)
+    # motion extras on a keyframe of a property that is not a point: the
+    # schema's `until 0` (in no version) says so, not "versions ..0"
+    misplaced = os.path.join(src, "tests", "conformance", "glaxnimate", "invalid", "keyframe-motion-misplaced.rawr")
+    r = run("validate", "--diagnostics", "json", misplaced)
+    messages = [d["message"] for d in json.loads(r.stdout)["files"][0]["diagnostics"]
+                if d["code"] == "glaxnimate.keyframe.motion-misplaced"]
+    expect("motion extras on a plain keyframe", messages and all("not allowed here in any version" in m and
+                                                                 "..0" not in m for m in messages), messages)
     here = os.path.join(src, "tests", "glaxnimate")
     for name, args in (("legacy_v1", ["--legacy"]), ("legacy_v2", ["--legacy"]), ("normalise_v9", [])):
         source = os.path.join(here, name + ".rawr")

@@ -128,6 +128,49 @@ static ak_json_event string_at(const char *doc, const char *s)
     return e;
 }
 
+/* `key uuid`: keys and references compare as parsed UUIDs (braces and
+ * case do not matter); what is no UUID (the nil one included) is no key. */
+static void test_uuid_keys(void **state)
+{
+    (void)state;
+    const char *doc = "[\"{0A1B2C3D-0000-4000-8000-00000000ABCD}\", \"0a1b2c3d-0000-4000-8000-00000000abcd\", "
+                      "\"0a1b2c3d-0000-4000-8000-00000000abce\", \"00000000-0000-0000-0000-000000000000\", "
+                      "\"0a1b2c3d\\u002d0000-4000-8000-00000000abcd\", \"x\"]";
+    ak_jsstate *st = ak_jsstate_new((const uint8_t *)doc, strlen(doc), NULL);
+    assert_non_null(st);
+    ak_json_event braced = string_at(doc, "{0A1B2C3D-0000-4000-8000-00000000ABCD}");
+    ak_json_event lower = string_at(doc, "0a1b2c3d-0000-4000-8000-00000000abcd");
+    ak_json_event other = string_at(doc, "0a1b2c3d-0000-4000-8000-00000000abce");
+    ak_json_event nil = string_at(doc, "00000000-0000-0000-0000-000000000000");
+    ak_json_event escaped = string_at(doc, "0a1b2c3d\\u002d0000-4000-8000-00000000abcd");
+    ak_json_event junk = string_at(doc, "x");
+    int16_t prev = -1;
+    size_t at = 0;
+    assert_int_equal(ak_jsstate_add_key(st, 0, AK_JKEY_UUID, 3, &braced, &prev, &at), AK_JS_ADDED);
+    assert_int_equal(ak_jsstate_add_key(st, 0, AK_JKEY_UUID, 4, &lower, &prev, &at), AK_JS_DUPLICATE);
+    assert_int_equal(prev, 3);
+    assert_int_equal(ak_jsstate_add_key(st, 0, AK_JKEY_UUID, 4, &nil, &prev, &at), AK_JS_NOKEY);
+    assert_int_equal(ak_jsstate_add_key(st, 0, AK_JKEY_UUID, 4, &junk, &prev, &at), AK_JS_NOKEY);
+    assert_int_equal(ak_jsstate_find_key(st, 0, AK_JKEY_UUID, &lower), 3);
+    assert_int_equal(ak_jsstate_find_key(st, 0, AK_JKEY_UUID, &escaped), 3);
+    assert_int_equal(ak_jsstate_find_key(st, 0, AK_JKEY_UUID, &other), -1);
+    /* as text, the two spellings are two keys */
+    assert_int_equal(ak_jsstate_find_key(st, 0, AK_JKEY_TEXT, &lower), -1);
+    /* a pending reference keeps the parsed value, not the text */
+    ak_jsref r = {0};
+    r.offset = junk.offset, r.length = (uint32_t)junk.length;
+    assert_true(ak_jsstate_ref_of(st, AK_JKEY_UUID, &lower, &r));
+    assert_true(r.parsed);
+    assert_int_equal(ak_jsstate_find_ref_key(st, 0, &r), 3);
+    assert_false(ak_jsstate_ref_of(st, AK_JKEY_UUID, &junk, &r));
+    uint8_t u[16];
+    assert_true(ak_uuid_parse((const uint8_t *)"{0A1B2C3D-0000-4000-8000-00000000ABCD}", 38, u));
+    assert_int_equal(u[0], 0x0a);
+    assert_int_equal(u[15], 0xcd);
+    assert_false(ak_uuid_parse((const uint8_t *)"{0a1b2c3d-0000-4000-8000-00000000abcd", 37, u));
+    ak_jsstate_free(st);
+}
+
 static void test_store(void **state)
 {
     (void)state;
@@ -137,20 +180,20 @@ static void test_store(void **state)
     ak_json_event k1 = string_at(doc, "k1"), k1e = string_at(doc, "k\\u0031"), k2 = string_at(doc, "k2");
     int16_t prev = -1;
     size_t at = 0;
-    assert_int_equal(ak_jsstate_add_key(st, 0, 5, &k1, &prev, &at), AK_JS_ADDED);
+    assert_int_equal(ak_jsstate_add_key(st, 0, AK_JKEY_TEXT, 5, &k1, &prev, &at), AK_JS_ADDED);
     /* the same key decoded, in the same key space: a duplicate, naming the first */
-    assert_int_equal(ak_jsstate_add_key(st, 0, 6, &k1e, &prev, &at), AK_JS_DUPLICATE);
+    assert_int_equal(ak_jsstate_add_key(st, 0, AK_JKEY_TEXT, 6, &k1e, &prev, &at), AK_JS_DUPLICATE);
     assert_int_equal(prev, 5);
     assert_int_equal(at, k1.offset);
     /* another key space is another namespace */
-    assert_int_equal(ak_jsstate_add_key(st, 1, 7, &k1e, &prev, &at), AK_JS_ADDED);
-    assert_int_equal(ak_jsstate_find_key(st, 0, &k1e), 5);
-    assert_int_equal(ak_jsstate_find_key(st, 1, &k1), 7);
-    assert_int_equal(ak_jsstate_find_key(st, 0, &k2), -1);
+    assert_int_equal(ak_jsstate_add_key(st, 1, AK_JKEY_TEXT, 7, &k1e, &prev, &at), AK_JS_ADDED);
+    assert_int_equal(ak_jsstate_find_key(st, 0, AK_JKEY_TEXT, &k1e), 5);
+    assert_int_equal(ak_jsstate_find_key(st, 1, AK_JKEY_TEXT, &k1), 7);
+    assert_int_equal(ak_jsstate_find_key(st, 0, AK_JKEY_TEXT, &k2), -1);
     /* many keys: the table grows */
     for (int i = 0; i < 1000; i++)
-        assert_int_equal(ak_jsstate_add_key(st, (int16_t)(10 + i), 1, &k2, &prev, &at), AK_JS_ADDED);
-    assert_int_equal(ak_jsstate_find_key(st, 500, &k2), 1);
+        assert_int_equal(ak_jsstate_add_key(st, (int16_t)(10 + i), AK_JKEY_TEXT, 1, &k2, &prev, &at), AK_JS_ADDED);
+    assert_int_equal(ak_jsstate_find_key(st, 500, AK_JKEY_TEXT, &k2), 1);
     /* unique sets: numbers by value, literals by kind; sets nest */
     ak_json_event n1 = {AK_JSON_NUMBER, 0, 0, 0, 1, strstr(doc, "1,"), 1};
     ak_json_event n10 = {AK_JSON_NUMBER, AK_JSON_F_FRAC, 0, 0, 3, strstr(doc, "1.0"), 3};
@@ -227,10 +270,10 @@ static const ak_jmember a_members[] = {
     MEMBER("late", T_STRING, true, R_KIND, -1, &late_x),
 };
 static const ak_jobject objects[] = {
-    {"Doc", doc_members, 1, -1, R_UNKNOWN, -1, -1, -1, false, NO_VERSIONS, -1, -1, NULL, 0, NULL},
-    {"Node", node_members, 2, -1, R_UNKNOWN, -1, 1, 0, true, NO_VERSIONS, 1, 1, NULL, 0, NULL},
-    {"A", a_members, 5, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0, NULL},
-    {"B", node_members, 2, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0, NULL},
+    {"Doc", doc_members, 1, -1, R_UNKNOWN, -1, -1, -1, false, NO_VERSIONS, -1, -1, NULL, 0, NULL, AK_JKEY_TEXT},
+    {"Node", node_members, 2, -1, R_UNKNOWN, -1, 1, 0, true, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT},
+    {"A", a_members, 5, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT},
+    {"B", node_members, 2, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT},
 };
 static ak_jschema schema = {rules, types, objects, T_DOC, R_KIND, {-1, -1, -1, -1, -1}, NULL, "/v", 4};
 
@@ -313,7 +356,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seek_member),     cmocka_unit_test(test_seek_pointer),
-        cmocka_unit_test(test_value_syntaxes),  cmocka_unit_test(test_store),
+        cmocka_unit_test(test_value_syntaxes),  cmocka_unit_test(test_store), cmocka_unit_test(test_uuid_keys),
         cmocka_unit_test(test_automaton),       cmocka_unit_test(test_lookahead_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

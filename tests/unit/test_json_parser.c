@@ -201,6 +201,28 @@ static void test_helpers(void **state)
     assert_int_equal(ak_json_number_class("1e", 2), 0);
 }
 
+/* The places of tokens found again after the parse (the validators keep
+ * only an offset per pending reference): path and line:column per offset,
+ * nothing for an offset where no token starts. */
+static void test_places(void **state)
+{
+    (void)state;
+    const char *doc = "{\"a\": [1,\n \"x\"],\n \"b/c\": {\"d\": \"y\"}}";
+    size_t x = (size_t)(strstr(doc, "\"x\"") - doc), y = (size_t)(strstr(doc, "\"y\"") - doc);
+    ak_json_place pl[3] = {{x, 0, 0, NULL}, {x + 1, 0, 0, NULL}, {y, 0, 0, NULL}};
+    assert_true(ak_json_places((const uint8_t *)doc, strlen(doc), NULL, pl, 3));
+    assert_string_equal(pl[0].path, "/a/1");
+    assert_int_equal(pl[0].line, 2);
+    assert_int_equal(pl[0].column, 2);
+    assert_null(pl[1].path);
+    assert_int_equal(pl[1].line, 0);
+    assert_string_equal(pl[2].path, "/b~1c/d");
+    assert_int_equal(pl[2].line, 3);
+    for (int i = 0; i < 3; i++)
+        free(pl[i].path);
+    assert_true(ak_json_places((const uint8_t *)doc, strlen(doc), NULL, NULL, 0));
+}
+
 static void test_nul_is_data(void **state)
 {
     (void)state;
@@ -219,7 +241,7 @@ int main(void)
         cmocka_unit_test(test_event_order), cmocka_unit_test(test_paths_and_locations),
         cmocka_unit_test(test_stop),        cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_duplicates),  cmocka_unit_test(test_depth),
-        cmocka_unit_test(test_helpers),     cmocka_unit_test(test_nul_is_data),
+        cmocka_unit_test(test_helpers),     cmocka_unit_test(test_nul_is_data), cmocka_unit_test(test_places),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
