@@ -25,6 +25,7 @@ void ak_lctx_init(ak_lctx *c, const uint8_t *data, size_t size, ak_diags *d, ak_
     c->arena = arena;
     c->truncated = truncated;
     c->release.next = SIZE_MAX; /* nothing is released unless ak_release_init says so */
+    c->verbatim_at = SIZE_MAX;
     ak_buf_init(&c->path);
 }
 
@@ -210,6 +211,54 @@ bool ak_lfill(ak_lctx *c, size_t n)
     c->data = c->win;
     c->size = c->base + have;
     return true;
+}
+
+typedef struct memory_source {
+    ak_lsource src;
+    const uint8_t *p;
+    size_t left;
+} memory_source;
+
+static size_t memory_source_read(ak_lsource *s, uint8_t *dst, size_t cap)
+{
+    memory_source *m = (memory_source *)s;
+    size_t k = cap < m->left ? cap : m->left;
+    if (k)
+        memcpy(dst, m->p, k);
+    m->p += k;
+    m->left -= k;
+    return k;
+}
+
+static void memory_source_close(ak_lsource *s) { free(s); }
+
+ak_lsource *ak_lsource_memory(const uint8_t *p, size_t n)
+{
+    memory_source *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->p = p;
+    m->left = n;
+    m->src.read = memory_source_read;
+    m->src.close = memory_source_close;
+    m->src.size = n;
+    return &m->src;
+}
+
+bool ak_lsource_copy(ak_lsource *s, ak_buf *out)
+{
+    uint64_t left = s->size;
+    while (left) {
+        size_t want = left < AK_LAYOUT_WINDOW ? (size_t)left : AK_LAYOUT_WINDOW;
+        if (!ak_buf_reserve(out, want))
+            return false;
+        size_t got = s->read(s, (uint8_t *)out->data + out->len, want);
+        if (!got)
+            return false;
+        out->len += got;
+        left -= got;
+    }
+    return !out->failed;
 }
 
 void ak_lstream_offer(ak_lctx *c, ak_lsource *src)
