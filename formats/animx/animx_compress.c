@@ -328,11 +328,10 @@ static bool lzma_encode_source(ak_lsource *plain, ak_buf *out)
     const uint64_t n = plain->size;
     lzma_set_ext_size(opt, n);
     lzma_filter filters[2] = {{LZMA_FILTER_LZMA1EXT, &opt}, {LZMA_VLI_UNKNOWN, NULL}};
+    /* held while the payload is encoded: charged to the output's budget */
     const uint64_t state = lzma_raw_encoder_memusage(filters);
-    if (out->budget && !ak_budget_fits(out->budget, state)) {
-        ak_budget_take(out->budget, state, "the LZMA encoder"); /* reports why */
+    if (!ak_budget_take(out->budget, state, "the LZMA encoder")) /* reports why */
         return false;
-    }
 
     const size_t header_at = out->len;
     uint8_t header[AK_ANIMX_LZMA_HEADER_SIZE];
@@ -343,13 +342,14 @@ static bool lzma_encode_source(ak_lsource *plain, ak_buf *out)
         header[5 + i] = (uint8_t)(n >> (8 * i));
         header[13 + i] = 0; /* patched below */
     }
-    if (!ak_buf_append(out, header, sizeof header))
-        return false;
-
-    uint8_t *step = malloc(LZMA_ENCODE_STEP);
+    uint8_t *step = ak_buf_append(out, header, sizeof header) ? malloc(LZMA_ENCODE_STEP) : NULL;
     lzma_stream strm = LZMA_STREAM_INIT;
-    if (!step || lzma_raw_encoder(&strm, filters) != LZMA_OK) {
+    lzma_ret init = step ? lzma_raw_encoder(&strm, filters) : LZMA_MEM_ERROR;
+    if (init != LZMA_OK) {
+        if (init == LZMA_MEM_ERROR)
+            ak_budget_failed(out->budget, step ? state : LZMA_ENCODE_STEP, "the LZMA encoder");
         free(step);
+        ak_budget_give(out->budget, state);
         out->len = header_at;
         return false;
     }
@@ -381,6 +381,7 @@ static bool lzma_encode_source(ak_lsource *plain, ak_buf *out)
     }
     lzma_end(&strm);
     free(step);
+    ak_budget_give(out->budget, state);
     if (!ok) {
         out->len = header_at;
         return false;

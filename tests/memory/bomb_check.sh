@@ -4,7 +4,8 @@
 # expected code within the address-space limit and below the peak RSS.
 #   bomb_check.sh KIND SAMPLES AS MAX_RSS EXPECT [DICT] -- ARG...
 # KIND: lzma | lz4; DICT: the LZMA dictionary size the header declares
-# (default the engine's 2 MiB); in ARG, @BOMB@ stands for the bomb's path.
+# (default the engine's 2 MiB); in ARG, @BOMB@ stands for the bomb's path,
+# @OUT@ for an output file in a temporary directory (removed at the end).
 # The tools come from the environment: AK_BOMB, AK_RLIMIT_RUN, AK_CLI,
 # AK_BOMB_DIR; AK_EXPECT_CODE (optional): a code the output must name.
 set -eu
@@ -22,17 +23,21 @@ if [ ! -s "$bomb" ]; then
   mv "$bomb.tmp" "$bomb"
 fi
 echo "bomb: $bomb ($(wc -c <"$bomb") bytes, payload $samples samples)"
+outdir=$(mktemp -d "${TMPDIR:-/tmp}/ak-bomb.XXXXXX")
+trap 'rm -rf "$outdir"' EXIT
 n=$#
 i=0
 while [ $i -lt $n ]; do
   arg=$1
   shift
   [ "$arg" = "@BOMB@" ] && arg=$bomb
+  [ "$arg" = "@OUT@" ] && arg=$outdir/out.animx
   set -- "$@" "$arg"
   i=$((i + 1))
 done
 if [ -z "${AK_EXPECT_CODE:-}" ]; then
-  exec "$AK_RLIMIT_RUN" --as "$as" --max-rss "$rss" --expect "$expect" -- "$AK_CLI" "$@"
+  "$AK_RLIMIT_RUN" --as "$as" --max-rss "$rss" --expect "$expect" -- "$AK_CLI" "$@"
+  exit
 fi
 # AK_EXPECT_CODE: a diagnostic code the output must name
 status=0
@@ -40,6 +45,10 @@ out=$("$AK_RLIMIT_RUN" --as "$as" --max-rss "$rss" --expect "$expect" -- "$AK_CL
 printf '%s\n' "$out"
 if ! printf '%s\n' "$out" | grep -qF -- "[$AK_EXPECT_CODE]"; then
   echo "bomb_check: no $AK_EXPECT_CODE diagnostic"
+  status=1
+fi
+if [ -e "$outdir/out.animx" ] && [ "$expect" != 0 ]; then
+  echo "bomb_check: a stopped command left its output"
   status=1
 fi
 exit $status
