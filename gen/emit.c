@@ -806,18 +806,18 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
     if (elem_min < 1)
         elem_min = 1;
     gen_out(c, "        {\n");
+    /* where to report: the count field when the count is one */
+    const char *cleaf = leaf;
+    char cat[64];
+    snprintf(cat, sizeof cat, "at_%d_", m->id);
+    char cleafbuf[200];
+    int clen = 0;
     if (fixed) {
         gen_out(c, "            const size_t cnt_ = %lld;\n", n);
     } else {
         gen_out(c, "            const int64_t n_ = (int64_t)(");
         emit_expr(em, c, s, t->count);
         gen_out(c, ");\n");
-        /* where to report: the count field when the count is one */
-        const char *cleaf = leaf;
-        char cat[64];
-        snprintf(cat, sizeof cat, "at_%d_", m->id);
-        char cleafbuf[200];
-        int clen = 0;
         if (t->count->kind == E_NAME && !strchr(t->count->text, '.')) {
             member *cm = find_member_named(s, t->count->text, NULL);
             if (cm && cm->kind == M_FIELD && in_scope(em, cm)) {
@@ -842,8 +842,9 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
         snprintf(base, sizeof base, "o->%s", m->name);
     } else if (md == MODE_D) {
         gen_out(c, "            o->%s_count = cnt_;\n", m->name);
-        gen_out(c, "            o->%s = cnt_ ? ak_arena_array(c->arena, cnt_, sizeof *o->%s, 16) : NULL;\n", m->name,
-            m->name);
+        /* a budget refusal is reported at the count */
+        gen_out(c, "            o->%s = cnt_ ? ak_larray(c, cnt_, sizeof *o->%s, %s, %d, %s) : NULL;\n", m->name, m->name,
+            cat, clen, cleaf);
         gen_out(c, "            if (cnt_ && !o->%s) {\n                c->oom = c->stop = true;\n                return false;\n"
                "            }\n",
             m->name);

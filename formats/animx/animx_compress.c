@@ -95,17 +95,45 @@ static uint32_t lzma_dictionary_size(const uint8_t *in)
     return dict > LZMA_MIN_DICT ? (uint32_t)dict : LZMA_MIN_DICT;
 }
 
+/* Memory refused for what the field at offset (length bytes, path) asks
+ * for: animkit.limit.out-of-memory there, unless the budget refused it and
+ * said so already. */
+static void out_of_memory(ak_diags *d, uint64_t n, const char *what, uint64_t offset, uint64_t length, const char *path)
+{
+    ak_budget *b = ak_diags_budget(d);
+    ak_budget_place before = ak_budget_place_at(b, offset, length, path);
+    ak_budget_failed(b, n, what);
+    ak_budget_place_back(b, before);
+}
+
+/* ak_buf_reserve for output whose size the field at offset declares: a
+ * refusal (of the budget, or of the system) is reported there. */
+static bool reserve_at(ak_buf *out, size_t n, ak_diags *d, const char *what, uint64_t offset, uint64_t length,
+                       const char *path)
+{
+    ak_budget_place before = ak_budget_place_at(out->budget, offset, length, path);
+    /* named as what it is (the buffer would call itself "the output") */
+    bool ok = (ak_budget_fits(out->budget, n) || ak_budget_take(out->budget, n, what)) && ak_buf_reserve(out, n);
+    ak_budget_place_back(out->budget, before);
+    if (!ok)
+        out_of_memory(d, n, what, offset, length, path);
+    return ok;
+}
+
 /* liblzma allocates that dictionary: it is checked against the command's
  * memory budget before the decoder is made; false after
- * animkit.limit.memory. Not charged: the decoder lives only while the
- * payload is read. */
-static bool lzma_dictionary_fits(const uint8_t *in, ak_diags *d)
+ * animkit.limit.memory, reported at the header's dictionary size (the
+ * properties at base_offset). Not charged: the decoder lives only while
+ * the payload is read. */
+static bool lzma_dictionary_fits(const uint8_t *in, ak_diags *d, uint64_t base_offset)
 {
     const uint32_t dict = lzma_dictionary_size(in);
     ak_budget *budget = ak_diags_budget(d);
     if (ak_budget_fits(budget, dict))
         return true;
+    ak_budget_place before = ak_budget_place_at(budget, base_offset, 5, "/lzma_props");
     ak_budget_take(budget, dict, "the LZMA dictionary"); /* reports why */
+    ak_budget_place_back(budget, before);
     return false;
 }
 
@@ -172,16 +200,18 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
     const size_t present = n - AK_ANIMX_LZMA_HEADER_SIZE;
     const uint64_t data_offset = base_offset + AK_ANIMX_LZMA_HEADER_SIZE;
 
-    if (!lzma_dictionary_fits(in, d))
+    if (!lzma_dictionary_fits(in, d, base_offset))
         return false;
     lzma_options_lzma opt;
     lzma_stream strm = LZMA_STREAM_INIT;
     lzma_ret ret = lzma_decoder_for(in, &opt, &strm);
+    if (ret == LZMA_MEM_ERROR) {
+        out_of_memory(d, opt.dict_size, "the LZMA dictionary", base_offset, 5, "/lzma_props");
+        return false;
+    }
     if (ret != LZMA_OK) {
         report(d, RULE(COMPRESS_LZMA_DATA), base_offset, 5, "/lzma_props",
-               ret == LZMA_MEM_ERROR ? "out of memory for a %" PRIu32 "-byte LZMA dictionary"
-                                     : "liblzma rejects the LZMA properties (dictionary %" PRIu32 " bytes)",
-               opt.dict_size);
+               "liblzma rejects the LZMA properties (dictionary %" PRIu32 " bytes)", opt.dict_size);
         return false;
     }
 
@@ -215,11 +245,8 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
             /* Once usize is reached, one spare byte lets liblzma look for
              * the end (a marker, or data going on). */
             uint64_t want = missing == 0 ? 1 : missing < step ? missing : step;
-            if (!ak_buf_reserve(out, (size_t)want)) {
-                report(d, RULE(COMPRESS_SIZE_LIMIT), base_offset + 5, 8, "/uncompressed_size",
-                       "out of memory for %" PRIu64 " bytes of LZMA output", usize);
+            if (!reserve_at(out, (size_t)want, d, "the LZMA payload", base_offset + 5, 8, "/uncompressed_size"))
                 break;
-            }
             if (!discard)
                 step = step > UINT64_MAX / 2 ? UINT64_MAX : step * 2;
         }
@@ -268,8 +295,7 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
             break;
         }
         if (ret == LZMA_MEM_ERROR) {
-            report(d, RULE(COMPRESS_SIZE_LIMIT), base_offset + 5, 8, "/uncompressed_size",
-                   "out of memory while decoding LZMA data");
+            out_of_memory(d, 0, "decoding LZMA data", base_offset + 5, 8, "/uncompressed_size");
             break;
         }
         /* LZMA_DATA_ERROR and anything else liblzma calls corrupt. The
@@ -567,11 +593,9 @@ static bool lz4_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_diag
             continue;
         if (discard)
             out->len = 0;
-        if (!ak_buf_reserve(out, data_len > original ? data_len : (size_t)original)) {
-            report(d, RULE(COMPRESS_SIZE_LIMIT), base_offset + original_at, original_len,
-                   chunk_path(&c, "original_length"), "out of memory for %" PRIu64 " bytes of LZ4 output", total);
+        if (!reserve_at(out, data_len > original ? data_len : (size_t)original, d, "the LZ4 payload",
+                        base_offset + original_at, original_len, chunk_path(&c, "original_length")))
             return false;
-        }
         if (!is_compressed) {
             memcpy(out->data + out->len, in + data_at, data_len);
             out->len += data_len;
@@ -924,7 +948,7 @@ bool animx_process_compression(ak_lctx *c, const ak_lprocess *p, ak_buf *out)
      * diagnostics are the decoders' own, in their order, before any of the
      * payload's. */
     bool sound = !ak_lstream_retrying(c) && (lzma ? lzma_header_sound(in, n, cap) : lz4_framing_sound(in, n, cap));
-    if (sound && lzma && !lzma_dictionary_fits(in, c->d))
+    if (sound && lzma && !lzma_dictionary_fits(in, c->d, c->pos - n))
         return false;
     if (!sound)
         ok = lzma ? ak_animx_lzma_decode(in, n, cap, c->d, c->pos - n, NULL)
@@ -941,7 +965,7 @@ bool animx_process_compression(ak_lctx *c, const ak_lprocess *p, ak_buf *out)
         } else if (ok) {
             ok = false;
             c->oom = true;
-            report(c->d, RULE(COMPRESS_SIZE_LIMIT), c->pos - n, n, "", "out of memory for the decoder of the payload");
+            out_of_memory(c->d, 0, "the decoder of the payload", c->pos - n, n, "");
         }
     }
     return ok;

@@ -198,6 +198,10 @@ static inline bool ak_lrecoded(ak_lctx *c)
     c->recoded = true;
     return true;
 }
+/* An array of n elements of `size` bytes from the decode arena, for the
+ * field `leaf` whose count was read at count_at (count_len bytes): a
+ * refusal of the budget is reported there. NULL when it cannot be had. */
+void *ak_larray(ak_lctx *c, size_t n, size_t size, uint64_t count_at, uint64_t count_len, const char *leaf);
 /* The input ended inside `leaf` (need bytes wanted at c->pos): reports the
  * truncated rule and stops. Always returns false. */
 bool ak_ltruncated(ak_lctx *c, const char *leaf, size_t need);
