@@ -50,12 +50,13 @@ if(NOT AK_SANITIZE)
                        ENVIRONMENT "${AK_MEMORY_ENV};AK_EXPECT_CODE=animkit.limit.memory" LABELS memory
                        RESOURCE_LOCK animx-bomb-lzma)
   # A header that declares a 64 MiB dictionary (liblzma's is then the
-  # payload's 50 MB): it cannot be had within the limit, which is a
-  # diagnostic (exit 1), not a crash or a silent pass.
+  # payload's 50 MB): it cannot be had within the limit, which is
+  # animkit.limit.out-of-memory at the header's properties (exit 1), not a
+  # crash, a silent pass or a format code.
   add_test(NAME memory.validate-lzma-dictionary-over-limit
     COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh lzma 50000000 24M 16M 1 67108864 -- validate @BOMB@)
   set_tests_properties(memory.validate-lzma-dictionary-over-limit PROPERTIES
-                       ENVIRONMENT "${AK_MEMORY_ENV};AK_EXPECT_CODE=animx.compress.lzma-data" LABELS memory
+                       ENVIRONMENT "${AK_MEMORY_ENV};AK_EXPECT_CODE=animkit.limit.out-of-memory" LABELS memory
                        RESOURCE_LOCK animx-bomb-lzma-dict)
   # The same header within a budget smaller than its dictionary: refused
   # before liblzma allocates it, with the budget's rule.
