@@ -197,6 +197,7 @@ typedef struct member {
     size_t bytes_len;
     struct rule_decl *rule;
     int id;             /* unique number within the format (generated names) */
+    bool verbatim;      /* process: re-emission may copy the derived stream as it is (see emit.c) */
 } member;
 
 typedef struct tparam {

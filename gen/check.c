@@ -427,6 +427,32 @@ static int order_of(const vec *members, const member *a, const member *b)
 
 static bool before(const vec *members, const member *a, const member *b) { return order_of(members, a, b) == 1; }
 
+/* `process ... verbatim`: re-emission may copy the derived stream (emit.c,
+ * reemit_stream_). That needs the block to be the rest of the file after a
+ * header that a validation pass keeps whole: the last member of the root
+ * struct, without a span, after members that are scalars, strings,
+ * constants, asserts and lets only (validation keeps no arrays or sub-structs). */
+static void check_verbatim(compiler *cc, struct_decl *s, member *m)
+{
+    if (!s->is_root || s->members.n == 0 || s->members.items[s->members.n - 1] != m) {
+        cc_error(cc, m->at, "process '%s' verbatim: only the last member of the root struct can be copied on "
+                 "re-emission", m->name);
+        return;
+    }
+    if (m->span)
+        cc_error(cc, m->at, "process '%s' verbatim: a block with a span is not the rest of the file", m->name);
+    for (size_t i = 0; i + 1 < s->members.n; i++) {
+        member *h = s->members.items[i];
+        bool kept = h->kind == M_CONST || h->kind == M_ASSERT || h->kind == M_LET ||
+                    (h->kind == M_FIELD && h->type->kind != T_ARRAY && !h->type->st);
+        if (!kept) {
+            cc_error(cc, h->at, "process '%s' verbatim: the members before it must be scalars, strings, constants, "
+                     "asserts or lets (validation keeps nothing else for the header re-emission writes)", m->name);
+            return;
+        }
+    }
+}
+
 static void check_member(compiler *cc, struct_decl *s, member *m, int ctx)
 {
     switch (m->kind) {
@@ -568,6 +594,8 @@ static void check_member(compiler *cc, struct_decl *s, member *m, int ctx)
             cc_error(cc, m->at, "process '%s': its members must end with `end @code` (it reports the bytes of the "
                      "%s they leave unread)", m->name, m->span ? "span" : "stream");
         check_members(cc, s, &m->body, IN_PROCESS);
+        if (m->verbatim)
+            check_verbatim(cc, s, m);
         break;
     case M_DUMP: {
         /* a member of the dump only: its hook gets the decoded struct, so it

@@ -497,6 +497,18 @@ static void emit_checks(emitter *em, struct_decl *s, member *m, const tref *t, c
             bool whole = k->kind == C_UNIT || (k->kind == C_FLAG && p == P_BIT);
             if (tuple && whole != (pass == 1))
                 continue;
+            if (k->kind == C_FLAG) {
+                /* whatever the chain says: the encoder writes 0/1 (ak_lrecoded) */
+                gen_out(c, "            if (");
+                if (k->when) {
+                    gen_out(c, "(");
+                    emit_expr(em, c, s, k->when);
+                    gen_out(c, ") && ");
+                }
+                gen_out(c, "!(");
+                emit_test(em, s, k, clv, raw, p == P_BIT ? (int)n : 0);
+                gen_out(c, "))\n                ak_lrecoded(c);\n");
+            }
             gen_out(c, "            if (!failed_[%d]", chain);
             if (k->when) {
                 gen_out(c, " && (");
@@ -622,7 +634,7 @@ static void emit_read_value(emitter *em, struct_decl *s, member *m, const tref *
         gen_out(c, "            if (ak_lavail(c) < 1 && !ak_lfill(c, 1))\n                return ak_ltruncated(c, %s, 1);\n",
             leafname);
         gen_out(c, "            raw_ = *ak_lcur(c);\n");
-        gen_out(c, "            if (raw_ > 1 && !ak_lreport(c, %s, %s, c->pos, 1, %s, ", rule_ref(em, flag->rule),
+        gen_out(c, "            if (raw_ > 1 && ak_lrecoded(c) && !ak_lreport(c, %s, %s, c->pos, 1, %s, ", rule_ref(em, flag->rule),
             flag->fatal ? "true" : "false", leaf);
         gen_c_string(c, flag->rule->message, true);
         gen_out(c, " \" (0x%%02x)\", (unsigned)raw_))\n                return false;\n");
@@ -665,7 +677,7 @@ static void emit_read_value(emitter *em, struct_decl *s, member *m, const tref *
         gen_out(c, "            c->pos += (size_t)len_;\n");
     }
     if (minimal) {
-        gen_out(c, "            if (overlong_ && !ak_lreport(c, %s, %s, %s, c->pos - %s, %s, ", rule_ref(em, minimal->rule),
+        gen_out(c, "            if (overlong_ && ak_lrecoded(c) && !ak_lreport(c, %s, %s, %s, c->pos - %s, %s, ", rule_ref(em, minimal->rule),
             minimal->fatal ? "true" : "false", at, at, leaf);
         gen_c_string(c, minimal->rule->message, true);
         gen_out(c, "))\n                return false;\n");
@@ -885,18 +897,18 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
     if (elem_min < 1)
         elem_min = 1;
     gen_out(c, "        {\n");
+    /* where to report: the count field when the count is one */
+    const char *cleaf = leaf;
+    char cat[64];
+    snprintf(cat, sizeof cat, "at_%d_", m->id);
+    char cleafbuf[200];
+    int clen = 0;
     if (fixed) {
         gen_out(c, "            const size_t cnt_ = %lld;\n", n);
     } else {
         gen_out(c, "            const int64_t n_ = (int64_t)(");
         emit_expr(em, c, s, t->count);
         gen_out(c, ");\n");
-        /* where to report: the count field when the count is one */
-        const char *cleaf = leaf;
-        char cat[64];
-        snprintf(cat, sizeof cat, "at_%d_", m->id);
-        char cleafbuf[200];
-        int clen = 0;
         if (t->count->kind == E_NAME && !strchr(t->count->text, '.')) {
             member *cm = find_member_named(s, t->count->text, NULL);
             if (cm && cm->kind == M_FIELD && in_scope(em, cm)) {
@@ -921,8 +933,9 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
         snprintf(base, sizeof base, "o->%s", m->name);
     } else if (md == MODE_D) {
         gen_out(c, "            o->%s_count = cnt_;\n", m->name);
-        gen_out(c, "            o->%s = cnt_ ? ak_arena_array(c->arena, cnt_, sizeof *o->%s, 16) : NULL;\n", m->name,
-            m->name);
+        /* a budget refusal is reported at the count */
+        gen_out(c, "            o->%s = cnt_ ? ak_larray(c, cnt_, sizeof *o->%s, %s, %d, %s) : NULL;\n", m->name, m->name,
+            cat, clen, cleaf);
         gen_out(c, "            if (cnt_ && !o->%s) {\n                c->oom = c->stop = true;\n                return false;\n"
                "            }\n",
             m->name);
@@ -1191,6 +1204,8 @@ static void emit_process_call(emitter *em, struct_decl *s, member *m, mode md)
     char fn[128];
     snprintf(fn, sizeof fn, "%c_%s_p%d", md == MODE_V ? 'v' : 'd', s->name, m->id);
     gen_out(c, "        {\n            bool ok_ = true;\n");
+    if (m->verbatim && md == MODE_V)
+        gen_out(c, "            c->verbatim_at = c->pos; /* re-emission may copy the block from here */\n");
     emit_process_head(em, s, m, "            ");
     /* validate mode: a block whose source finds a problem at its end is
        read again (ak_lstream_retry) */
@@ -1327,7 +1342,7 @@ static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md)
             }
             break;
         case M_END:
-            gen_out(c, "        if (ak_lleft(c) && !ak_lreport(c, %s, false, c->pos, ak_lleft(c), NULL, ",
+            gen_out(c, "        if (ak_lleft(c) && ak_lrecoded(c) && !ak_lreport(c, %s, false, c->pos, ak_lleft(c), NULL, ",
                 rule_ref(em, m->rule));
             gen_c_string(c, m->rule->message, true);
             gen_out(c, " \" (%%zu byte%%s)\", ak_lleft(c), ak_lleft(c) == 1 ? \"\" : \"s\"))\n            return false;\n");
@@ -2134,6 +2149,137 @@ static const rule_decl *undump_rule(const format_decl *f, int cat)
     }
 }
 
+/* ---- re-emission by copying a `process ... verbatim` block ------------------ */
+
+/* The root's `process ... verbatim` block (the checker made sure it is the
+ * root's last member, without a span, after scalars only), or NULL. */
+static member *verbatim_process(const format_decl *f)
+{
+    struct_decl *root = f->root_st;
+    if (!root || !root->members.n)
+        return NULL;
+    member *m = root->members.items[root->members.n - 1];
+    return m->kind == M_PROCESS && m->verbatim ? m : NULL;
+}
+
+static bool expr_names(const expr *e, const char *name)
+{
+    if (!e)
+        return false;
+    if (e->kind == E_NAME && (strcmp(e->text, name) == 0 || (e->text[0] == '/' && strcmp(e->text + 1, name) == 0)))
+        return true;
+    return expr_names(e->lhs, name) || expr_names(e->rhs, name) || expr_names(e->alt, name);
+}
+
+/* Whether the block's `when` or arguments read the root field `name`. */
+static bool process_reads(const member *m, const char *name)
+{
+    if (expr_names(m->value, name))
+        return true;
+    for (size_t i = 0; i < m->args.n; i++)
+        if (expr_names(m->args.items[i], name))
+            return true;
+    return false;
+}
+
+/* reemit_stream_(): re-emission without a document. A validation pass
+ * (bounded memory, as `validate`) reads the file and keeps the root's
+ * header fields; when it found no error and nothing the encoder would write
+ * otherwise (ak_lctx.recoded), and the reemit hook changed nothing but what
+ * the block's `when` and arguments read (the payload's own bytes do not
+ * depend on them), the encoder's bytes for the document are the header
+ * re-encoded, then the block's derived stream exactly as the file holds it:
+ * the derived stream is copied from the hook's source into the stream
+ * encoder (<id>_process_<hook>_encode_stream), or as it is when the new
+ * `when` is false. Returns 1 (written), 0 (failed, reported) or -1 (not
+ * possible here: the diagnostics of the pass are taken back and the caller
+ * decodes and encodes). */
+static void emit_reemit_stream(emitter *em, member *m, const char *trunc_ref, bool has_reemit)
+{
+    FILE *c = em->c;
+    struct_decl *s = em->f->root_st;
+    const char *id = em->id, *root = s->name;
+    size_t nargs = m->args.n ? m->args.n : 1;
+    /* the members before the block, as e_<root> writes them */
+    vec head = s->members;
+    head.n--;
+    gen_out(c, "\nstatic bool eh_%s(ak_buf *b, %s_%s *o, const %s_%s *r_)\n{\n    bool ok_ = true;\n    (void)r_;\n", root, id,
+        root, id, root);
+    emit_enc_members(em, s, &head);
+    gen_out(c, "    return ok_;\n}\n");
+    /* the block's `when` and arguments for a header */
+    gen_out(c, "\nstatic bool pargs_%s(const %s_%s *o, const %s_%s *r_, int64_t *args_)\n{\n    (void)o;\n    (void)r_;\n", root,
+        id, root, id, root);
+    for (size_t i = 0; i < m->args.n; i++) {
+        gen_out(c, "    args_[%zu] = (int64_t)(", i);
+        emit_expr(em, c, s, m->args.items[i]);
+        gen_out(c, ");\n");
+    }
+    if (!m->args.n)
+        gen_out(c, "    args_[0] = 0;\n");
+    gen_out(c, "    return ");
+    if (m->value)
+        emit_expr(em, c, s, m->value);
+    else
+        gen_out(c, "true");
+    gen_out(c, ";\n}\n");
+
+    gen_out(c, "\nstatic int reemit_stream_(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n");
+    gen_out(c, "    ak_budget_of(d, opt);\n    ak_diags_mark mark_;\n    ak_diags_mark_at(d, &mark_);\n"
+               "    const size_t errors_ = ak_diags_errors(d);\n");
+    gen_out(c, "    if (!size_ok_(in->size, opt, d))\n        return 0;\n");
+    gen_out(c, "    %s_%s *o = calloc(1, sizeof *o);\n    if (!o)\n        return -1;\n", id, root);
+    gen_out(c, "    ak_lctx c;\n    ak_lctx_init(&c, in->data, in->size, d, NULL, %s, opt);\n    c.root = o;\n", trunc_ref);
+    gen_out(c, "    v_%s(&c, o);\n    int r_ = -1;\n", root);
+    gen_out(c, "    if (ak_diags_errors(d) > errors_)\n        r_ = 0; /* as validate says; nothing is written */\n");
+    gen_out(c, "    else if (!c.stop && !c.oom && !c.src_failed && !c.recoded && c.verbatim_at != SIZE_MAX) {\n");
+    /* the arrays of the block are not kept by validation: none for the hook */
+    for (size_t i = 0; i < m->body.n; i++) {
+        member *b = m->body.items[i];
+        long long n;
+        if (b->kind == M_FIELD && b->type->kind == T_ARRAY && !is_tuple(b->type) && !fixed_count(b->type, &n))
+            gen_out(c, "        o->%s = NULL;\n        o->%s_count = 0;\n", b->name, b->name);
+    }
+    gen_out(c, "        const %s_%s o0_ = *o;\n        int64_t a0_[%zu], a1_[%zu];\n", id, root, nargs, nargs);
+    gen_out(c, "        const bool w0_ = pargs_%s(&o0_, &o0_, a0_);\n", root);
+    gen_out(c, "        bool same_ = %s", has_reemit ? "" : "true");
+    if (has_reemit)
+        gen_out(c, "%s_hook_reemit(o, opt, d, false)", id);
+    /* what the hook may change: the fields the block's when and arguments read */
+    for (size_t i = 0; i + 1 < s->members.n; i++) {
+        member *h = s->members.items[i];
+        if (h->kind == M_FIELD && !process_reads(m, h->name))
+            gen_out(c, " &&\n                     memcmp(&o->%s, &o0_.%s, sizeof o->%s) == 0", h->name, h->name, h->name);
+    }
+    gen_out(c, ";\n        const bool w1_ = pargs_%s(o, o, a1_);\n", root);
+    gen_out(c, "        if (same_) {\n            const size_t start_ = out->len;\n");
+    gen_out(c, "            bool ok_ = eh_%s(out, o, o) && !out->failed;\n", root);
+    gen_out(c, "            ak_lsource *src_ = NULL;\n            ak_buf bytes_;\n            ak_buf_init(&bytes_);\n");
+    gen_out(c, "            if (ok_ && w0_) {\n");
+    gen_out(c, "                /* the hook said all it has to say in the pass above */\n");
+    gen_out(c, "                ak_diags *quiet_ = ak_diags_new(NULL);\n                ak_lctx q_;\n");
+    gen_out(c, "                ak_lctx_init(&q_, in->data, in->size, quiet_, NULL, %s, opt);\n", trunc_ref);
+    gen_out(c, "                q_.root = &o0_;\n                q_.pos = c.verbatim_at;\n");
+    gen_out(c, "                const ak_lprocess pa_ = {a0_, %zu};\n", m->args.n);
+    gen_out(c, "                ak_buf_attach(&bytes_, ak_diags_budget(d));\n");
+    gen_out(c, "                if (quiet_ && %s_process_%s(&q_, &pa_, &bytes_) && !bytes_.failed) {\n", id, m->name);
+    gen_out(c, "                    src_ = q_.offered;\n                    q_.offered = NULL;\n"
+               "                    if (!src_)\n                        src_ = ak_lsource_memory((const uint8_t *)bytes_.data, bytes_.len);\n"
+               "                }\n");
+    gen_out(c, "                ak_lctx_free(&q_);\n                ak_diags_free(quiet_);\n");
+    gen_out(c, "            } else if (ok_) {\n"
+               "                src_ = ak_lsource_memory(in->data + c.verbatim_at, in->size - c.verbatim_at);\n"
+               "            }\n");
+    gen_out(c, "            ok_ = ok_ && src_;\n            if (ok_ && w1_) {\n");
+    gen_out(c, "                const ak_lprocess pa_ = {a1_, %zu};\n", m->args.n);
+    gen_out(c, "                ok_ = %s_process_%s_encode_stream(&pa_, src_, out);\n", id, m->name);
+    gen_out(c, "            } else if (ok_) {\n                ok_ = ak_lsource_copy(src_, out);\n            }\n");
+    gen_out(c, "            if (src_)\n                src_->close(src_);\n            ak_buf_free(&bytes_);\n");
+    gen_out(c, "            if (!ok_)\n                out->len = start_;\n            r_ = ok_;\n        }\n    }\n");
+    gen_out(c, "    if (r_ < 0) /* decoded and encoded instead: that reports again */\n        ak_diags_rewind(d, &mark_);\n");
+    gen_out(c, "    ak_lctx_free(&c);\n    free(o);\n    return r_;\n}\n");
+}
+
 bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
 {
     emitter em = {.cc = cc, .f = cc->format, .h = h, .c = c, .id = cc->format->id};
@@ -2220,6 +2366,10 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         gen_out(h, "bool %s_process_%s(ak_lctx *c, const ak_lprocess *p, ak_buf *out);\n", id, n);
         gen_out(h, "bool %s_process_%s_encode(const ak_lprocess *p, const uint8_t *plain, size_t n, ak_buf *out);\n", id, n);
     }
+    if (verbatim_process(f))
+        gen_out(h, "/* re-emission of the verbatim block: encodes the derived stream that `plain` gives */\n"
+               "bool %s_process_%s_encode_stream(const ak_lprocess *p, ak_lsource *plain, ak_buf *out);\n", id,
+            verbatim_process(f)->name);
     /* dump members: a JSON value derived from the decoded struct, for the dump only */
     for (size_t i = 0; i < f->structs.n; i++) {
         struct_decl *s = f->structs.items[i];
@@ -2397,7 +2547,12 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
 
     /* re-emission: the layout's decoder and encoder; the format may adjust
        the document to the options in between (hook reemit) */
+    member *verbatim = verbatim_process(f);
+    if (verbatim)
+        emit_reemit_stream(&em, verbatim, trunc_ref, has_reemit);
     gen_out(c, "\nbool %s_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n", id);
+    if (verbatim)
+        gen_out(c, "    int streamed_ = reemit_stream_(in, opt, d, out);\n    if (streamed_ >= 0)\n        return streamed_ > 0;\n");
     gen_out(c, "    ak_arena arena;\n    ak_arena_init_budget(&arena, 0, ak_budget_of(d, opt), \"the decoded document\");\n");
     gen_out(c, "    %s_%s *doc = %s_decode(in->data, in->size, opt, d, &arena);\n", id, root, id);
     gen_out(c, "    bool ok = doc && ak_diags_errors(d) == 0");

@@ -112,7 +112,7 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
     FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
     ABSTRACT BY SINCE UNTIL REF MAP NOTE WARNING ERROR WHERE SYNTAX MACHINE VERSION UNIQUE
     REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF WRITES SUM FIRST
-    KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED ONEOF TOGETHER DUMP.
+    KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED ONEOF TOGETHER DUMP VERBATIM.
 
 /* EMPTY: the precedence of two reductions that meet a token that could also
  * continue them: `type ::= name` before `<` (type arguments win: write a
@@ -487,7 +487,7 @@ member(A) ::= name(N) COLON CONST STRING(B) CODE(C) fatal_opt(X). {
     A = mk_member(cc, M_CONST, N->at); A->name = N->text; A->bytes = B->text; A->bytes_len = B->len;
     A->code = C->text; A->code_at = C->at; A->fatal = X;
 }
-/* process hook(args) [when e] [span e] [as segment "what"] reports @a, @b { members } */
+/* process hook(args) [when e] [span e] [as segment "what"] [verbatim] reports @a, @b { members } */
 member(A) ::= PROCESS(K) name(N) LPAREN RPAREN pclauses(P) LBRACE members(M) RBRACE. {
     A = P; A->at = K->at; A->name = N->text; A->body = *M;
 }
@@ -499,6 +499,7 @@ pclauses(A) ::= pclauses(B) WHEN expr(E). { A = B; A->value = E; }
 pclauses(A) ::= pclauses(B) SPAN expr(E). { A = B; A->span = E; }
 pclauses(A) ::= pclauses(B) AS name(S) STRING(W). { A = B; A->segment = S->text; A->what = W->text; }
 pclauses(A) ::= pclauses(B) REPORTS codes(C). { A = B; A->codes = *C; }
+pclauses(A) ::= pclauses(B) VERBATIM. { A = B; A->verbatim = true; }
 /* dump <member> by <hook>: a member of the JSON dump only (derived from the document) */
 member(A) ::= DUMP(K) name(N) BY name(H). {
     A = mk_member(cc, M_DUMP, K->at); A->name = N->text; A->segment = H->text;

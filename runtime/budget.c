@@ -82,7 +82,7 @@ bool ak_budget_take(ak_budget *b, uint64_t n, const char *what)
     if (!b->refused) {
         b->refused = true;
         char need[32], held[32], limit[32];
-        ak_report(b->d, &ak_rule_limit_memory, 0, 0, "",
+        ak_report(b->d, &ak_rule_limit_memory, b->at.offset, b->at.length, b->at.path ? b->at.path : "",
                   "%s needs %s more with %s in use: past the memory budget of %s (--max-memory)",
                   what ? what : "decoding", size_text(n, need), size_text(b->used, held), size_text(b->limit, limit));
     }
@@ -101,7 +101,7 @@ void ak_budget_failed(ak_budget *b, uint64_t n, const char *what)
         return;
     b->failed = true;
     char need[32], held[32];
-    ak_report(b->d, &ak_rule_limit_out_of_memory, 0, 0, "",
+    ak_report(b->d, &ak_rule_limit_out_of_memory, b->at.offset, b->at.length, b->at.path ? b->at.path : "",
               "%s: the system refused %s with %s in use (within the memory budget)", what ? what : "decoding",
               size_text(n, need), size_text(b->used, held));
 }
@@ -117,6 +117,24 @@ bool ak_hook_result(ak_diags *d, size_t errors_before, bool ok, const ak_buf *ou
     if (!ok && d && ak_diags_errors(d) == errors_before)
         ak_report_out_of_memory(d, 0, what);
     return ok;
+}
+
+ak_budget_place ak_budget_place_at(ak_budget *b, uint64_t offset, uint64_t length, const char *path)
+{
+    ak_budget_place before = {0, 0, NULL};
+    if (!b)
+        return before;
+    before = b->at;
+    b->at.offset = offset;
+    b->at.length = length;
+    b->at.path = path;
+    return before;
+}
+
+void ak_budget_place_back(ak_budget *b, ak_budget_place before)
+{
+    if (b)
+        b->at = before;
 }
 
 bool ak_budget_exhausted(const ak_budget *b) { return b && (b->refused || b->failed); }

@@ -13,12 +13,22 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Where in the input the memory being asked for comes from: the field that
+ * declares its size (an array's count, a header's dictionary size). The
+ * offset is in the stream being read (a derived stream's offsets are
+ * mapped by the diagnostics engine as for any report). */
+typedef struct ak_budget_place {
+    uint64_t offset, length;
+    const char *path; /* the field's path; NULL: none is known (offset 0, the whole file) */
+} ak_budget_place;
+
 typedef struct ak_budget {
     uint64_t limit; /* bytes; set from ak_options.max_memory by ak_budget_of */
     uint64_t used;  /* held by arenas and buffers charged to it */
     ak_diags *d;    /* where refusals are reported */
     bool refused;   /* animkit.limit.memory was reported for this input */
     bool failed;    /* animkit.limit.out-of-memory was reported for this input */
+    ak_budget_place at; /* where refusals and failures are reported (ak_budget_place_at) */
 } ak_budget;
 
 /* The budget that lives in d (diag.c); NULL when d is NULL. */
@@ -49,6 +59,14 @@ bool ak_hook_result(ak_diags *d, size_t errors_before, bool ok, const ak_buf *ou
 /* True once this input was refused memory or an allocation failed: the
  * error that ended decoding is reported already. */
 bool ak_budget_exhausted(const ak_budget *b);
+
+/* Reports of b from here on are placed at the field that asked for the
+ * memory (offset and length in the stream being read, its path; the path is
+ * not copied: it must live until the matching ak_budget_place_at). Returns
+ * the place before, to be given back when the allocation is done. NULL b:
+ * nothing. */
+ak_budget_place ak_budget_place_at(ak_budget *b, uint64_t offset, uint64_t length, const char *path);
+void ak_budget_place_back(ak_budget *b, ak_budget_place before);
 
 /* An ak_buf whose growth is charged to b (its capacity so far is charged
  * now); ak_buf_detach gives it all back and unhooks it. */

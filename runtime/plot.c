@@ -659,7 +659,11 @@ bool ak_plot(const ak_input *in, const ak_format *format, const ak_options *opt,
         return false;
     }
     p->o = popt ? popt : &defaults;
-    bool ok = ak_model_of_input(in, format, opt, d, "plot", &arena, &anim, used);
+    /* the SVG is held with the model it is drawn from: one budget for both */
+    const size_t start = b->len;
+    ak_arena_init(&arena, 0);
+    bool ok = ak_buf_attach(b, ak_budget_of(d, opt)) &&
+              ak_model_of_input(in, format, opt, d, "plot", &arena, &anim, used);
     if (ok) {
         p->anim = anim;
         ok = select_tracks(p, d);
@@ -723,5 +727,9 @@ bool ak_plot(const ak_input *in, const ak_format *format, const ak_options *opt,
     free(p->tracks);
     free(p);
     ak_arena_free(&arena);
-    return ak_hook_result(d, errors, ok, b, "plotting");
+    ak_buf_detach(b);
+    ok = ak_hook_result(d, errors, ok, b, "plotting");
+    if (!ok)
+        b->len = start; /* no partial SVG */
+    return ok;
 }

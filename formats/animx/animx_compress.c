@@ -95,17 +95,45 @@ static uint32_t lzma_dictionary_size(const uint8_t *in)
     return dict > LZMA_MIN_DICT ? (uint32_t)dict : LZMA_MIN_DICT;
 }
 
+/* Memory refused for what the field at offset (length bytes, path) asks
+ * for: animkit.limit.out-of-memory there, unless the budget refused it and
+ * said so already. */
+static void out_of_memory(ak_diags *d, uint64_t n, const char *what, uint64_t offset, uint64_t length, const char *path)
+{
+    ak_budget *b = ak_diags_budget(d);
+    ak_budget_place before = ak_budget_place_at(b, offset, length, path);
+    ak_budget_failed(b, n, what);
+    ak_budget_place_back(b, before);
+}
+
+/* ak_buf_reserve for output whose size the field at offset declares: a
+ * refusal (of the budget, or of the system) is reported there. */
+static bool reserve_at(ak_buf *out, size_t n, ak_diags *d, const char *what, uint64_t offset, uint64_t length,
+                       const char *path)
+{
+    ak_budget_place before = ak_budget_place_at(out->budget, offset, length, path);
+    /* named as what it is (the buffer would call itself "the output") */
+    bool ok = (ak_budget_fits(out->budget, n) || ak_budget_take(out->budget, n, what)) && ak_buf_reserve(out, n);
+    ak_budget_place_back(out->budget, before);
+    if (!ok)
+        out_of_memory(d, n, what, offset, length, path);
+    return ok;
+}
+
 /* liblzma allocates that dictionary: it is checked against the command's
  * memory budget before the decoder is made; false after
- * animkit.limit.memory. Not charged: the decoder lives only while the
- * payload is read. */
-static bool lzma_dictionary_fits(const uint8_t *in, ak_diags *d)
+ * animkit.limit.memory, reported at the header's dictionary size (the
+ * properties at base_offset). Not charged: the decoder lives only while
+ * the payload is read. */
+static bool lzma_dictionary_fits(const uint8_t *in, ak_diags *d, uint64_t base_offset)
 {
     const uint32_t dict = lzma_dictionary_size(in);
     ak_budget *budget = ak_diags_budget(d);
     if (ak_budget_fits(budget, dict))
         return true;
+    ak_budget_place before = ak_budget_place_at(budget, base_offset, 5, "/lzma_props");
     ak_budget_take(budget, dict, "the LZMA dictionary"); /* reports why */
+    ak_budget_place_back(budget, before);
     return false;
 }
 
@@ -172,16 +200,18 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
     const size_t present = n - AK_ANIMX_LZMA_HEADER_SIZE;
     const uint64_t data_offset = base_offset + AK_ANIMX_LZMA_HEADER_SIZE;
 
-    if (!lzma_dictionary_fits(in, d))
+    if (!lzma_dictionary_fits(in, d, base_offset))
         return false;
     lzma_options_lzma opt;
     lzma_stream strm = LZMA_STREAM_INIT;
     lzma_ret ret = lzma_decoder_for(in, &opt, &strm);
+    if (ret == LZMA_MEM_ERROR) {
+        out_of_memory(d, opt.dict_size, "the LZMA dictionary", base_offset, 5, "/lzma_props");
+        return false;
+    }
     if (ret != LZMA_OK) {
         report(d, RULE(COMPRESS_LZMA_DATA), base_offset, 5, "/lzma_props",
-               ret == LZMA_MEM_ERROR ? "out of memory for a %" PRIu32 "-byte LZMA dictionary"
-                                     : "liblzma rejects the LZMA properties (dictionary %" PRIu32 " bytes)",
-               opt.dict_size);
+               "liblzma rejects the LZMA properties (dictionary %" PRIu32 " bytes)", opt.dict_size);
         return false;
     }
 
@@ -215,11 +245,8 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
             /* Once usize is reached, one spare byte lets liblzma look for
              * the end (a marker, or data going on). */
             uint64_t want = missing == 0 ? 1 : missing < step ? missing : step;
-            if (!ak_buf_reserve(out, (size_t)want)) {
-                report(d, RULE(COMPRESS_SIZE_LIMIT), base_offset + 5, 8, "/uncompressed_size",
-                       "out of memory for %" PRIu64 " bytes of LZMA output", usize);
+            if (!reserve_at(out, (size_t)want, d, "the LZMA payload", base_offset + 5, 8, "/uncompressed_size"))
                 break;
-            }
             if (!discard)
                 step = step > UINT64_MAX / 2 ? UINT64_MAX : step * 2;
         }
@@ -268,8 +295,7 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
             break;
         }
         if (ret == LZMA_MEM_ERROR) {
-            report(d, RULE(COMPRESS_SIZE_LIMIT), base_offset + 5, 8, "/uncompressed_size",
-                   "out of memory while decoding LZMA data");
+            out_of_memory(d, 0, "decoding LZMA data", base_offset + 5, 8, "/uncompressed_size");
             break;
         }
         /* LZMA_DATA_ERROR and anything else liblzma calls corrupt. The
@@ -287,7 +313,30 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
     return ok;
 }
 
-bool ak_animx_lzma_encode(const uint8_t *payload, size_t n, ak_buf *out)
+/* The next bytes of a source for an encoder: at most cap, fewer only at
+ * its end; false when the source fails before its size. */
+static bool source_take(ak_lsource *src, uint64_t *left, uint8_t *dst, size_t cap, size_t *got)
+{
+    size_t want = *left < cap ? (size_t)*left : cap;
+    *got = 0;
+    while (*got < want) {
+        size_t k = src->read(src, dst + *got, want - *got);
+        if (!k)
+            return false;
+        *got += k;
+    }
+    *left -= *got;
+    return true;
+}
+
+/* Input fed to liblzma's encoder at a time. */
+#define LZMA_ENCODE_STEP ((size_t)1 << 16)
+
+/* Appends the framing of section 3.5 / 6.2 for the payload `plain` gives,
+ * fed to liblzma's encoder piece by piece: what it holds is its own state
+ * (the 2 MiB dictionary and the match finder), checked against the
+ * output's budget before it is made, and one step of input. */
+static bool lzma_encode_source(ak_lsource *plain, ak_buf *out)
 {
     lzma_options_lzma opt;
     if (lzma_lzma_preset(&opt, 6))
@@ -302,8 +351,13 @@ bool ak_animx_lzma_encode(const uint8_t *payload, size_t n, ak_buf *out)
     opt.mf = LZMA_MF_BT4;
     opt.nice_len = 32;
     opt.ext_flags = 0;
-    lzma_set_ext_size(opt, (uint64_t)n);
+    const uint64_t n = plain->size;
+    lzma_set_ext_size(opt, n);
     lzma_filter filters[2] = {{LZMA_FILTER_LZMA1EXT, &opt}, {LZMA_VLI_UNKNOWN, NULL}};
+    /* held while the payload is encoded: charged to the output's budget */
+    const uint64_t state = lzma_raw_encoder_memusage(filters);
+    if (!ak_budget_take(out->budget, state, "the LZMA encoder")) /* reports why */
+        return false;
 
     const size_t header_at = out->len;
     uint8_t header[AK_ANIMX_LZMA_HEADER_SIZE];
@@ -311,25 +365,38 @@ bool ak_animx_lzma_encode(const uint8_t *payload, size_t n, ak_buf *out)
     for (int i = 0; i < 4; i++)
         header[1 + i] = (uint8_t)(opt.dict_size >> (8 * i));
     for (int i = 0; i < 8; i++) {
-        header[5 + i] = (uint8_t)((uint64_t)n >> (8 * i));
+        header[5 + i] = (uint8_t)(n >> (8 * i));
         header[13 + i] = 0; /* patched below */
     }
-    if (!ak_buf_append(out, header, sizeof header))
-        return false;
-
+    uint8_t *step = ak_buf_append(out, header, sizeof header) ? malloc(LZMA_ENCODE_STEP) : NULL;
     lzma_stream strm = LZMA_STREAM_INIT;
-    if (lzma_raw_encoder(&strm, filters) != LZMA_OK)
+    lzma_ret init = step ? lzma_raw_encoder(&strm, filters) : LZMA_MEM_ERROR;
+    if (init != LZMA_OK) {
+        if (init == LZMA_MEM_ERROR)
+            ak_budget_failed(out->budget, step ? state : LZMA_ENCODE_STEP, "the LZMA encoder");
+        free(step);
+        ak_budget_give(out->budget, state);
+        out->len = header_at;
         return false;
-    strm.next_in = payload;
-    strm.avail_in = n;
+    }
+    uint64_t left = n;
     bool ok = false;
     for (;;) {
-        if (out->cap - out->len < 4096 && !ak_buf_reserve(out, n / 4 + 65536))
+        if (!strm.avail_in && left) {
+            size_t got;
+            if (!source_take(plain, &left, step, LZMA_ENCODE_STEP, &got))
+                break;
+            strm.next_in = step;
+            strm.avail_in = got;
+        }
+        if (out->cap - out->len < 4096 && !ak_buf_reserve(out, 65536))
             break;
         size_t room = out->cap - out->len;
         strm.next_out = (uint8_t *)out->data + out->len;
         strm.avail_out = room;
-        lzma_ret ret = lzma_code(&strm, LZMA_FINISH);
+        /* the same bytes as one call with the whole payload: LZMA_RUN
+           only waits for more input, it never flushes */
+        lzma_ret ret = lzma_code(&strm, left || strm.avail_in ? LZMA_RUN : LZMA_FINISH);
         out->len += room - strm.avail_out;
         if (ret == LZMA_STREAM_END) {
             ok = true;
@@ -339,6 +406,8 @@ bool ak_animx_lzma_encode(const uint8_t *payload, size_t n, ak_buf *out)
             break;
     }
     lzma_end(&strm);
+    free(step);
+    ak_budget_give(out->budget, state);
     if (!ok) {
         out->len = header_at;
         return false;
@@ -347,6 +416,15 @@ bool ak_animx_lzma_encode(const uint8_t *payload, size_t n, ak_buf *out)
     for (int i = 0; i < 8; i++)
         out->data[header_at + 13 + i] = (char)(uint8_t)(csize >> (8 * i));
     return true;
+}
+
+bool ak_animx_lzma_encode(const uint8_t *payload, size_t n, ak_buf *out)
+{
+    ak_lsource *plain = ak_lsource_memory(payload, n);
+    bool ok = plain && lzma_encode_source(plain, out);
+    if (plain)
+        plain->close(plain);
+    return ok;
 }
 
 /* ------------------------------------------------------------------ */
@@ -515,11 +593,9 @@ static bool lz4_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_diag
             continue;
         if (discard)
             out->len = 0;
-        if (!ak_buf_reserve(out, data_len > original ? data_len : (size_t)original)) {
-            report(d, RULE(COMPRESS_SIZE_LIMIT), base_offset + original_at, original_len,
-                   chunk_path(&c, "original_length"), "out of memory for %" PRIu64 " bytes of LZ4 output", total);
+        if (!reserve_at(out, data_len > original ? data_len : (size_t)original, d, "the LZ4 payload",
+                        base_offset + original_at, original_len, chunk_path(&c, "original_length")))
             return false;
-        }
         if (!is_compressed) {
             memcpy(out->data + out->len, in + data_at, data_len);
             out->len += data_len;
@@ -569,35 +645,48 @@ static bool put_varint(ak_buf *b, uint64_t v)
     return ak_buf_append(b, bytes, len);
 }
 
-bool ak_animx_lz4_encode(const uint8_t *payload, size_t n, ak_animx_lz4_mode mode, ak_buf *out)
+/* Appends the chunk stream of section 3.6 / 6.2 for the payload `plain`
+ * gives, one chunk of at most 1 MiB at a time. */
+static bool lz4_encode_source(ak_lsource *plain, ak_animx_lz4_mode mode, ak_buf *out)
 {
-    if (n == 0)
+    uint64_t left = plain->size;
+    if (left == 0)
         return !out->failed;
-    size_t scratch_size = n < AK_ANIMX_LZ4_CHUNK_SIZE ? n : AK_ANIMX_LZ4_CHUNK_SIZE;
-    char *scratch = malloc(scratch_size);
-    if (!scratch)
-        return false;
+    size_t chunk_size = left < AK_ANIMX_LZ4_CHUNK_SIZE ? (size_t)left : AK_ANIMX_LZ4_CHUNK_SIZE;
+    char *chunk = malloc(chunk_size), *scratch = malloc(chunk_size);
+    bool ok = chunk && scratch;
     const size_t start_len = out->len;
     const bool high_compression = mode != AK_ANIMX_LZ4_FAST;
     const uint64_t flags = AK_ANIMX_LZ4_COMPRESSED | (mode == AK_ANIMX_LZ4_HC ? AK_ANIMX_LZ4_HIGH_COMPRESSION : 0u);
-    bool ok = true;
-    for (size_t off = 0; off < n && ok; off += AK_ANIMX_LZ4_CHUNK_SIZE) {
-        const size_t len = n - off < AK_ANIMX_LZ4_CHUNK_SIZE ? n - off : AK_ANIMX_LZ4_CHUNK_SIZE;
-        const char *src = (const char *)payload + off;
+    while (ok && left) {
+        size_t len;
+        ok = source_take(plain, &left, (uint8_t *)chunk, chunk_size, &len);
+        if (!ok)
+            break;
         /* A capacity one short of the chunk: the library gives up (0) when
          * the block would not be smaller, and the chunk is stored. */
-        int packed = high_compression ? LZ4_compress_HC(src, scratch, (int)len, (int)len - 1, LZ4HC_CLEVEL_DEFAULT)
-                                      : LZ4_compress_default(src, scratch, (int)len, (int)len - 1);
+        int packed = high_compression ? LZ4_compress_HC(chunk, scratch, (int)len, (int)len - 1, LZ4HC_CLEVEL_DEFAULT)
+                                      : LZ4_compress_default(chunk, scratch, (int)len, (int)len - 1);
         if (packed > 0) {
             ok = put_varint(out, flags) && put_varint(out, len) && put_varint(out, (uint64_t)packed) &&
                  ak_buf_append(out, scratch, (size_t)packed);
         } else {
-            ok = put_varint(out, 0) && put_varint(out, len) && ak_buf_append(out, src, len);
+            ok = put_varint(out, 0) && put_varint(out, len) && ak_buf_append(out, chunk, len);
         }
     }
+    free(chunk);
     free(scratch);
     if (!ok)
         out->len = start_len < out->len ? start_len : out->len;
+    return ok;
+}
+
+bool ak_animx_lz4_encode(const uint8_t *payload, size_t n, ak_animx_lz4_mode mode, ak_buf *out)
+{
+    ak_lsource *plain = ak_lsource_memory(payload, n);
+    bool ok = plain && lz4_encode_source(plain, mode, out);
+    if (plain)
+        plain->close(plain);
     return ok;
 }
 
@@ -859,7 +948,7 @@ bool animx_process_compression(ak_lctx *c, const ak_lprocess *p, ak_buf *out)
      * diagnostics are the decoders' own, in their order, before any of the
      * payload's. */
     bool sound = !ak_lstream_retrying(c) && (lzma ? lzma_header_sound(in, n, cap) : lz4_framing_sound(in, n, cap));
-    if (sound && lzma && !lzma_dictionary_fits(in, c->d))
+    if (sound && lzma && !lzma_dictionary_fits(in, c->d, c->pos - n))
         return false;
     if (!sound)
         ok = lzma ? ak_animx_lzma_decode(in, n, cap, c->d, c->pos - n, NULL)
@@ -876,7 +965,7 @@ bool animx_process_compression(ak_lctx *c, const ak_lprocess *p, ak_buf *out)
         } else if (ok) {
             ok = false;
             c->oom = true;
-            report(c->d, RULE(COMPRESS_SIZE_LIMIT), c->pos - n, n, "", "out of memory for the decoder of the payload");
+            out_of_memory(c->d, 0, "the decoder of the payload", c->pos - n, n, "");
         }
     }
     return ok;
@@ -885,4 +974,12 @@ bool animx_process_compression(ak_lctx *c, const ak_lprocess *p, ak_buf *out)
 bool animx_process_compression_encode(const ak_lprocess *p, const uint8_t *plain, size_t n, ak_buf *out)
 {
     return p->args[0] == 2 ? ak_animx_lzma_encode(plain, n, out) : ak_animx_lz4_encode(plain, n, AK_ANIMX_LZ4_FAST, out);
+}
+
+/* Re-emission (`process compression ... verbatim`): the payload comes from
+ * the input's own source (decompressed as it is read) or from the plain
+ * file, and is compressed as it comes. */
+bool animx_process_compression_encode_stream(const ak_lprocess *p, ak_lsource *plain, ak_buf *out)
+{
+    return p->args[0] == 2 ? lzma_encode_source(plain, out) : lz4_encode_source(plain, AK_ANIMX_LZ4_FAST, out);
 }

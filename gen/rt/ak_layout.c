@@ -25,6 +25,7 @@ void ak_lctx_init(ak_lctx *c, const uint8_t *data, size_t size, ak_diags *d, ak_
     c->arena = arena;
     c->truncated = truncated;
     c->release.next = SIZE_MAX; /* nothing is released unless ak_release_init says so */
+    c->verbatim_at = SIZE_MAX;
     ak_buf_init(&c->path);
 }
 
@@ -75,6 +76,15 @@ bool ak_lreport(ak_lctx *c, const ak_rule *rule, bool fatal, uint64_t offset, ui
     if (!more || fatal)
         c->stop = true;
     return !c->stop;
+}
+
+void *ak_larray(ak_lctx *c, size_t n, size_t size, uint64_t count_at, uint64_t count_len, const char *leaf)
+{
+    ak_budget *b = c->arena->budget;
+    ak_budget_place before = ak_budget_place_at(b, count_at, count_len, b ? ak_lpath(c, leaf, UINT64_MAX) : NULL);
+    void *p = ak_arena_array(c->arena, n, size, 16);
+    ak_budget_place_back(b, before);
+    return p;
 }
 
 bool ak_ltruncated(ak_lctx *c, const char *leaf, size_t need)
@@ -212,6 +222,54 @@ bool ak_lfill(ak_lctx *c, size_t n)
     return true;
 }
 
+typedef struct memory_source {
+    ak_lsource src;
+    const uint8_t *p;
+    size_t left;
+} memory_source;
+
+static size_t memory_source_read(ak_lsource *s, uint8_t *dst, size_t cap)
+{
+    memory_source *m = (memory_source *)s;
+    size_t k = cap < m->left ? cap : m->left;
+    if (k)
+        memcpy(dst, m->p, k);
+    m->p += k;
+    m->left -= k;
+    return k;
+}
+
+static void memory_source_close(ak_lsource *s) { free(s); }
+
+ak_lsource *ak_lsource_memory(const uint8_t *p, size_t n)
+{
+    memory_source *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->p = p;
+    m->left = n;
+    m->src.read = memory_source_read;
+    m->src.close = memory_source_close;
+    m->src.size = n;
+    return &m->src;
+}
+
+bool ak_lsource_copy(ak_lsource *s, ak_buf *out)
+{
+    uint64_t left = s->size;
+    while (left) {
+        size_t want = left < AK_LAYOUT_WINDOW ? (size_t)left : AK_LAYOUT_WINDOW;
+        if (!ak_buf_reserve(out, want))
+            return false;
+        size_t got = s->read(s, (uint8_t *)out->data + out->len, want);
+        if (!got)
+            return false;
+        out->len += got;
+        left -= got;
+    }
+    return !out->failed;
+}
+
 void ak_lstream_offer(ak_lctx *c, ak_lsource *src)
 {
     if (c->offered)
@@ -250,8 +308,12 @@ bool ak_lstream_enter(ak_lctx *c, ak_lstream_saved *saved, const ak_buf *bytes, 
         return false;
     }
     if (c->arena && bytes->len) {
-        /* strings of the document point into the stream */
+        /* strings of the document point into the stream; a refusal is
+           reported where the block begins */
+        ak_budget *b = c->arena->budget;
+        ak_budget_place before = ak_budget_place_at(b, file_offset, 0, b ? ak_lpath(c, segment, UINT64_MAX) : NULL);
         uint8_t *copy = ak_arena_alloc(c->arena, bytes->len, 1);
+        ak_budget_place_back(b, before);
         if (!copy) {
             c->oom = c->stop = true;
             return false;
@@ -874,6 +936,21 @@ static int fail_hard(undump *u, ak_json_parser *p, const ak_rule *rule, const ak
     return 1;
 }
 
+/* Memory for the document could not be had: animkit.limit.out-of-memory
+ * at the value that needed it (unless the budget refused it, which said so
+ * already with animkit.limit.memory), as everywhere else; the build stops. */
+static int fail_memory(undump *u, ak_json_parser *p, const ak_json_event *e, size_t n, const char *what)
+{
+    ak_budget *b = u->arena->budget;
+    if (!ak_budget_exhausted(b))
+        ak_json_report(p, &ak_rule_limit_out_of_memory, e,
+                       "%s: the system refused %zu bytes (within the memory budget)", what, n);
+    if (b)
+        b->failed = true;
+    u->failed = u->stop = true;
+    return 1;
+}
+
 /* Reports at `offset` (a value seen earlier) with the path of the current
  * container plus `leaf`. */
 static int fail_at(undump *u, ak_json_parser *p, const ak_rule *rule, size_t offset, const char *leaf,
@@ -1222,11 +1299,11 @@ static bool store_scalar_(undump *u, ak_json_parser *p, const ak_json_event *e, 
             return fail(u, p, tr, e, "%s is needed here", kind_name(k)), false;
         u->scratch.len = 0;
         if (!ak_json_string_decode(e, &u->scratch))
-            return fail(u, p, vr, e, "out of memory"), false;
+            return fail_memory(u, p, e, e->length, "a string of the dump"), false;
         s.len = u->scratch.len;
         s.ptr = ak_arena_strndup(u->arena, u->scratch.data ? u->scratch.data : "", s.len);
         if (!s.ptr)
-            return fail(u, p, vr, e, "out of memory"), false;
+            return fail_memory(u, p, e, s.len + 1, "a string of the document"), false;
         memcpy(dst, &s, sizeof s);
         return true;
     }
@@ -1473,7 +1550,7 @@ static int on_array_end(undump *u, ak_json_parser *p, const ak_json_event *e, uf
     if (f->n) {
         elems = ak_arena_array(u->arena, f->n, f->elem_size, 16);
         if (!elems)
-            return fail_hard(u, p, u->rules->value, e, "out of memory");
+            return fail_memory(u, p, e, f->n * f->elem_size, "an array of the document");
         memcpy(elems, f->elems, f->n * f->elem_size);
     }
     free(f->elems);
@@ -1535,7 +1612,7 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
                 return fail_hard(u, p, u->rules->value, e, "array too long");
             uint8_t *grown = realloc(f->elems, cap * f->elem_size);
             if (!grown)
-                return fail_hard(u, p, u->rules->value, e, "out of memory");
+                return fail_memory(u, p, e, cap * f->elem_size, "an array of the dump");
             f->elems = grown;
             f->cap = cap;
         }
@@ -1595,7 +1672,10 @@ bool ak_lundump_verify(const ak_input *built, void (*validate)(const ak_input *,
     for (size_t i = 0; i < ak_diags_count(scratch) && !first; i++)
         if (ak_diags_at(scratch, i)->severity == AK_SEV_ERROR)
             first = ak_diags_at(scratch, i);
-    if (first)
+    if (first && (first->rule == &ak_rule_limit_memory || first->rule == &ak_rule_limit_out_of_memory))
+        /* memory ran out checking it: that, not a verdict on the file */
+        ak_report(d, first->rule, 0, 0, "", "checking the file built from the dump: %s", first->message);
+    else if (first)
         ak_report(d, result, 0, 0, "", "the file built from the dump would not validate: %s [%s] at %s",
                   first->message, first->rule->code, first->path[0] ? first->path : "/");
     bool ok = first == NULL;

@@ -82,6 +82,11 @@ typedef struct ak_lctx {
     const ak_rule *truncated; /* the format's "input ends inside a field" rule */
     bool stop;                /* a fatal rule fired, the input ended or max-errors was hit */
     bool oom;
+    /* set when a check found bytes that the encoder would write otherwise
+       (redundant varint bytes, a bool byte above 1, bytes after `end`):
+       re-emission must then go through the document */
+    bool recoded;
+    size_t verbatim_at; /* where the root's `process ... verbatim` block began (validate mode) */
     int depth;
     ak_lseg seg[AK_LAYOUT_MAX_DEPTH];
     ak_buf path;
@@ -144,6 +149,13 @@ typedef struct ak_lstream_saved {
     ak_release release;
     bool pushed;
 } ak_lstream_saved;
+/* A source over n bytes in memory (not copied), and the bytes a source has
+ * left appended to out: false when it gives fewer than its size (it failed,
+ * or memory ran out). Re-emission of a `verbatim` block copies the derived
+ * stream with them. NULL when memory runs out. */
+ak_lsource *ak_lsource_memory(const uint8_t *p, size_t n);
+bool ak_lsource_copy(ak_lsource *s, ak_buf *out);
+
 /* When the hook offered a source (validate mode only), the members are read
  * from it through a window instead of from `bytes`. ak_lstream_leave
  * returns false when the source failed before the members were read. */
@@ -182,6 +194,17 @@ const char *ak_lpath(ak_lctx *c, const char *leaf, uint64_t index);
  * fatal report also sets c->stop. */
 bool ak_lreport(ak_lctx *c, const ak_rule *rule, bool fatal, uint64_t offset, uint64_t length,
                 const char *leaf, const char *fmt, ...) AK_PRINTF(7, 8);
+/* Notes that the bytes just checked are not what the encoder writes (see
+ * ak_lctx.recoded); true, to sit in a report's condition. */
+static inline bool ak_lrecoded(ak_lctx *c)
+{
+    c->recoded = true;
+    return true;
+}
+/* An array of n elements of `size` bytes from the decode arena, for the
+ * field `leaf` whose count was read at count_at (count_len bytes): a
+ * refusal of the budget is reported there. NULL when it cannot be had. */
+void *ak_larray(ak_lctx *c, size_t n, size_t size, uint64_t count_at, uint64_t count_len, const char *leaf);
 /* The input ended inside `leaf` (need bytes wanted at c->pos): reports the
  * truncated rule and stops. Always returns false. */
 bool ak_ltruncated(ak_lctx *c, const char *leaf, size_t need);

@@ -19,3 +19,9 @@ add_test(NAME animx.independent-encoder
   COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_encoder.py $<TARGET_FILE:animkit_cli>
           ${CMAKE_CURRENT_BINARY_DIR}/animx-independent)
 set_tests_properties(animx.independent-encoder PROPERTIES LABELS conformance)
+
+# tests/unit/test_animx_reemit.c: the streaming re-emission against the
+# document path (the generated decoder and encoder, called directly)
+target_include_directories(test_animx_reemit PRIVATE ${AK_GEN_DIR}/formats/animx ${CMAKE_SOURCE_DIR}/gen/rt
+  ${CMAKE_SOURCE_DIR}/formats/animx)
+target_link_libraries(test_animx_reemit PRIVATE lzma)

@@ -5,7 +5,8 @@
 #   bomb_check.sh KIND SAMPLES AS MAX_RSS EXPECT [DICT] -- ARG...
 # KIND: lzma | lz4; DICT: the LZMA dictionary size the header declares
 # (default the engine's 2 MiB); in ARG, @BOMB@ stands for the bomb's path,
-# @OUT@ for an output file (removed afterwards).
+# @OUT@ for an output file in a temporary directory (removed at the end;
+# named .animx, so that convert takes its format from it).
 # The tools come from the environment: AK_BOMB, AK_RLIMIT_RUN, AK_CLI,
 # AK_BOMB_DIR; AK_EXPECT_CODE (optional): a code the output must name;
 # AK_EXPECT_BYTES (optional): the size @OUT@ must have.
@@ -24,8 +25,9 @@ if [ ! -s "$bomb" ]; then
   mv "$bomb.tmp" "$bomb"
 fi
 echo "bomb: $bomb ($(wc -c <"$bomb") bytes, payload $samples samples)"
-target="$AK_BOMB_DIR/out.$$.json"
-trap 'rm -f "$target"' EXIT
+outdir=$(mktemp -d "${TMPDIR:-/tmp}/ak-bomb.XXXXXX")
+trap 'rm -rf "$outdir"' EXIT
+target=$outdir/out.animx
 n=$#
 i=0
 while [ $i -lt $n ]; do
@@ -54,6 +56,10 @@ out=$("$AK_RLIMIT_RUN" --as "$as" --max-rss "$rss" --expect "$expect" -- "$AK_CL
 printf '%s\n' "$out"
 if ! printf '%s\n' "$out" | grep -qF -- "[$AK_EXPECT_CODE]"; then
   echo "bomb_check: no $AK_EXPECT_CODE diagnostic"
+  status=1
+fi
+if [ -e "$outdir/out.animx" ] && [ "$expect" != 0 ]; then
+  echo "bomb_check: a stopped command left its output"
   status=1
 fi
 exit $status

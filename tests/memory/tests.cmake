@@ -39,13 +39,38 @@ if(NOT AK_SANITIZE)
     set_tests_properties(memory.dump-${kind}-bomb-devnull PROPERTIES ENVIRONMENT "${AK_MEMORY_ENV}" LABELS memory
                          RESOURCE_LOCK animx-bomb-${kind})
   endforeach()
+  # Re-emission with another --compress streams too (animx.layout: `process
+  # compression ... verbatim`): the payload is decompressed as it is
+  # compressed again, so what is held is the decoder (dictionary or one LZ4
+  # chunk), the encoder (liblzma's 2 MiB-dictionary state, about 21 MiB, or
+  # one LZ4 chunk) and the output.
+  foreach(case "lzma;lz4;24M;16M" "lz4;lzma;48M;32M")
+    list(GET case 0 kind)
+    list(GET case 1 to)
+    list(GET case 2 as)
+    list(GET case 3 rss)
+    add_test(NAME memory.convert-${kind}-bomb-to-${to}
+      COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh ${kind} 50000000 ${as} ${rss} 0 --
+              convert --compress ${to} @BOMB@ @OUT@)
+    set_tests_properties(memory.convert-${kind}-bomb-to-${to} PROPERTIES ENVIRONMENT "${AK_MEMORY_ENV}"
+                         LABELS memory RESOURCE_LOCK animx-bomb-${kind})
+  endforeach()
+  # Plain output is the 50 MB payload itself: past a smaller budget, the
+  # output's growth stops with the budget's rule and nothing is written.
+  add_test(NAME memory.convert-lzma-bomb-to-none-over-budget
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh lzma 50000000 64M 32M 1 --
+            convert --compress none --max-memory 16M @BOMB@ @OUT@)
+  set_tests_properties(memory.convert-lzma-bomb-to-none-over-budget PROPERTIES
+                       ENVIRONMENT "${AK_MEMORY_ENV};AK_EXPECT_CODE=animkit.limit.memory" LABELS memory
+                       RESOURCE_LOCK animx-bomb-lzma)
   # A header that declares a 64 MiB dictionary (liblzma's is then the
-  # payload's 50 MB): it cannot be had within the limit, which is a
-  # diagnostic (exit 1), not a crash or a silent pass.
+  # payload's 50 MB): it cannot be had within the limit, which is
+  # animkit.limit.out-of-memory at the header's properties (exit 1), not a
+  # crash, a silent pass or a format code.
   add_test(NAME memory.validate-lzma-dictionary-over-limit
     COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh lzma 50000000 24M 16M 1 67108864 -- validate @BOMB@)
   set_tests_properties(memory.validate-lzma-dictionary-over-limit PROPERTIES
-                       ENVIRONMENT "${AK_MEMORY_ENV};AK_EXPECT_CODE=animx.compress.lzma-data" LABELS memory
+                       ENVIRONMENT "${AK_MEMORY_ENV};AK_EXPECT_CODE=animkit.limit.out-of-memory" LABELS memory
                        RESOURCE_LOCK animx-bomb-lzma-dict)
   # The same header within a budget smaller than its dictionary: refused
   # before liblzma allocates it, with the budget's rule.
