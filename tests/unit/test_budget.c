@@ -86,13 +86,15 @@ static void test_animx_places(void **state)
     ak_buf file;
     raw_bool_file(&file);
 
-    /* the decoded document's array: at its count */
+    /* the decoded document's array (a conversion decodes the file; dump
+       streams): at its count */
+    const ak_format *animj = ak_format_find("animj");
     ak_diags *d = ak_diags_new(NULL);
     ak_options opt = {.max_memory = SAMPLES / 2};
     ak_input in = {"raw.animx", (const uint8_t *)file.data, file.len, false};
     ak_buf out;
     ak_buf_init(&out);
-    assert_false(ak_dump(&in, animx, &opt, d, &out));
+    assert_false(ak_convert(&in, animx, animj, &opt, d, &out, NULL));
     assert_int_equal(out.len, 0);
     const ak_diag *g = only_error(d);
     assert_string_equal(g->rule->code, "animkit.limit.memory");
@@ -117,9 +119,9 @@ static void test_animx_places(void **state)
     assert_string_equal(g->path, "/lzma_props");
     ak_diags_free(d);
 
-    /* dump holds the payload: refused at uncompressed_size, named as the
-       payload; with room for it, its copy for the document is refused where
-       the block begins (/payload) */
+    /* a conversion holds the payload: refused at uncompressed_size, named
+       as the payload; with room for it, its copy for the document is refused
+       where the block begins (/payload) */
     /* (a 64 KiB dictionary, enough for these data: within this budget) */
     lzma.data[ENCODING_AT + 1 + 1] = 0;
     lzma.data[ENCODING_AT + 1 + 2] = 0;
@@ -127,7 +129,7 @@ static void test_animx_places(void **state)
     lzma.data[ENCODING_AT + 1 + 4] = 0;
     opt.max_memory = SAMPLES * 3 / 4;
     d = ak_diags_new(NULL);
-    assert_false(ak_dump(&zin, animx, &opt, d, &out));
+    assert_false(ak_convert(&zin, animx, animj, &opt, d, &out, NULL));
     g = only_error(d);
     assert_string_equal(g->rule->code, "animkit.limit.memory");
     assert_int_equal(g->offset, ENCODING_AT + 1 + 5);
@@ -136,7 +138,7 @@ static void test_animx_places(void **state)
     ak_diags_free(d);
     d = ak_diags_new(NULL);
     opt.max_memory = SAMPLES * 3 / 2;
-    assert_false(ak_dump(&zin, animx, &opt, d, &out));
+    assert_false(ak_convert(&zin, animx, animj, &opt, d, &out, NULL));
     g = only_error(d);
     assert_string_equal(g->rule->code, "animkit.limit.memory");
     assert_int_equal(g->offset, ENCODING_AT + 1);
