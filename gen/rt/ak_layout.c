@@ -193,8 +193,16 @@ bool ak_lfill(ak_lctx *c, size_t n)
     if (want > most)
         want = most;
     if (want > c->win_cap) {
+        /* the window is held with the rest (a long string grows it): charged
+           to the command's budget, given back when the stream is left */
+        ak_budget *b = c->d ? ak_diags_budget(c->d) : NULL;
+        if (!ak_budget_take(b, want - c->win_cap, "the window of a derived stream")) {
+            c->oom = c->stop = c->src_failed = true;
+            return false;
+        }
         uint8_t *w = realloc(c->win, want);
         if (!w) {
+            ak_budget_give(b, want - c->win_cap);
             /* not silent: what follows in the stream was not checked */
             ak_report_out_of_memory(c->d, want, "the window of a derived stream");
             c->oom = c->stop = c->src_failed = true;
@@ -375,6 +383,8 @@ bool ak_lstream_leave(ak_lctx *c, const ak_lstream_saved *saved)
         c->redo = true, ok = false;
     if (c->src)
         c->src->close(c->src);
+    if (c->win && c->d)
+        ak_budget_give(ak_diags_budget(c->d), c->win_cap);
     free(c->win);
     c->data = saved->data;
     c->size = saved->size;

@@ -7,6 +7,7 @@
  *    (/lzma_props), the LZMA payload at /uncompressed_size, its copy in
  *    the document at the block (/payload); re-emission streams within the
  *    budget that stops dump;
+ *  - the window of a compressed payload grows within the budget;
  *  - ak_plot charges its SVG: below the least budget a plot needs, the SVG
  *    ("the output") is what some budget refuses, and the output is left as
  *    it was. */
@@ -156,6 +157,46 @@ static void test_animx_places(void **state)
     ak_buf_free(&file);
 }
 
+/* A compressed payload is read through a window that grows only for a read
+ * that needs more (a long string): that growth is charged to the budget, so
+ * a 4 MB node name inside an LZMA payload stops validate at a 3 MiB budget
+ * and passes within 64 MiB. */
+static void test_window_charged(void **state)
+{
+    (void)state;
+    enum { NAME = 4000000 };
+    ak_buf payload;
+    ak_buf_init(&payload);
+    static const uint8_t track[] = {0, 0, 0x80, 0x92, 0xf4, 0x01}; /* Raw, bool, node length 4000000 */
+    assert_true(ak_buf_append(&payload, track, sizeof track));
+    assert_true(ak_buf_reserve(&payload, NAME));
+    memset(payload.data + payload.len, 'a', NAME);
+    payload.len += NAME;
+    static const uint8_t rest[] = {0, 1, 0, 0, 0x80, 0x3f, 1}; /* property "", 1 sample, interval 1.0, true */
+    assert_true(ak_buf_append(&payload, rest, sizeof rest));
+    static const uint8_t head[] = {0x05, 'A', 'n', 'i', 'm', 'X', 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2};
+    ak_buf file;
+    ak_buf_init(&file);
+    assert_true(ak_buf_append(&file, head, sizeof head));
+    assert_true(ak_animx_lzma_encode((const uint8_t *)payload.data, payload.len, &file));
+    ak_input in = {"long_name.animx", (const uint8_t *)file.data, file.len, false};
+    const ak_format *animx = ak_format_find("animx");
+    ak_options opt = {.max_memory = 3u << 20};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_validate(&in, animx, &opt, d);
+    const ak_diag *g = only_error(d);
+    assert_string_equal(g->rule->code, "animkit.limit.memory");
+    assert_non_null(strstr(g->message, "the window of a derived stream"));
+    ak_diags_free(d);
+    opt.max_memory = 64u << 20;
+    d = ak_diags_new(NULL);
+    ak_validate(&in, animx, &opt, d);
+    assert_int_equal(ak_diags_errors(d), 0);
+    ak_diags_free(d);
+    ak_buf_free(&file);
+    ak_buf_free(&payload);
+}
+
 static bool plot_within(const ak_input *in, uint64_t budget, ak_buf *out, ak_diags **d)
 {
     *d = ak_diags_new(NULL);
@@ -209,6 +250,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_place),
         cmocka_unit_test(test_animx_places),
+        cmocka_unit_test(test_window_charged),
         cmocka_unit_test(test_plot_charges_svg),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
