@@ -16,7 +16,6 @@
 #include "../../formats/animx/animx_compress.h"
 #include "animx_layout.h"
 
-#include <dirent.h>
 #include <lzma.h>
 
 static const ak_format *fmt(void)
@@ -24,12 +23,6 @@ static const ak_format *fmt(void)
     const ak_format *f = ak_format_find("animx");
     assert_non_null(f);
     return f;
-}
-
-static const char *src_dir(void)
-{
-    const char *s = getenv("AK_SOURCE_DIR");
-    return s ? s : ".";
 }
 
 /* What re-emission did before the streaming path: decode, adjust, encode. */
@@ -103,37 +96,19 @@ static void check_file(const char *path, const uint8_t *data, size_t n, tally *t
     }
 }
 
-static void check_dir(const char *rel, tally *t)
+static void check_dir_file(const char *path, const uint8_t *data, size_t size, void *t)
 {
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s/%s", src_dir(), rel);
-    DIR *dp = opendir(dir);
-    if (!dp)
-        fail_msg("cannot open %s", dir);
-    struct dirent *e;
-    while ((e = readdir(dp))) {
-        size_t n = strlen(e->d_name);
-        if (n < 6 || strcmp(e->d_name + n - 6, ".animx") != 0)
-            continue;
-        char path[2048];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        size_t size = 0;
-        char *data = ak_test_read_file(path, &size);
-        assert_non_null(data);
-        check_file(path, (const uint8_t *)data, size, t);
-        free(data);
-    }
-    closedir(dp);
+    check_file(path, data, size, t);
 }
 
 static void test_committed_inputs(void **state)
 {
     (void)state;
     tally t = {0, 0, 0, 0};
-    check_dir("tests/conformance/animx/valid", &t);
-    check_dir("tests/conformance/animx/invalid", &t);
-    check_dir("examples/animx", &t);
-    check_dir("fuzz/corpus/animx", &t);
+    ak_test_each_file("tests/conformance/animx/valid", ".animx", check_dir_file, &t);
+    ak_test_each_file("tests/conformance/animx/invalid", ".animx", check_dir_file, &t);
+    ak_test_each_file("examples/animx", ".animx", check_dir_file, &t);
+    ak_test_each_file("fuzz/corpus/animx", ".animx", check_dir_file, &t);
     printf("%d files: %d streamed, %d through the document (non-canonical), %d with errors\n", t.files, t.streamed,
            t.documents, t.failed);
     assert_true(t.files >= 100);

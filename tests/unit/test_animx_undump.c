@@ -205,37 +205,19 @@ done:
     ak_buf_free(&json2);
 }
 
-static void round_trip_dir(const char *rel, tally *t)
+static void round_trip_dir_file(const char *path, const uint8_t *data, size_t size, void *t)
 {
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s/%s", src_dir(), rel);
-    DIR *dp = opendir(dir);
-    if (!dp)
-        fail_msg("cannot open %s", dir);
-    struct dirent *e;
-    while ((e = readdir(dp))) {
-        size_t n = strlen(e->d_name);
-        if (n < 6 || strcmp(e->d_name + n - 6, ".animx") != 0)
-            continue;
-        char path[2048];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        size_t size = 0;
-        char *data = ak_test_read_file(path, &size);
-        assert_non_null(data);
-        round_trip(path, (const uint8_t *)data, size, t);
-        free(data);
-    }
-    closedir(dp);
+    round_trip(path, data, size, t);
 }
 
 static void test_committed_inputs(void **state)
 {
     (void)state;
     tally t = {0, 0, 0, 0, 0};
-    round_trip_dir("tests/conformance/animx/valid", &t);
-    round_trip_dir("tests/conformance/animx/invalid", &t);
-    round_trip_dir("examples/animx", &t);
-    round_trip_dir("fuzz/corpus/animx", &t);
+    ak_test_each_file("tests/conformance/animx/valid", ".animx", round_trip_dir_file, &t);
+    ak_test_each_file("tests/conformance/animx/invalid", ".animx", round_trip_dir_file, &t);
+    ak_test_each_file("examples/animx", ".animx", round_trip_dir_file, &t);
+    ak_test_each_file("fuzz/corpus/animx", ".animx", round_trip_dir_file, &t);
     printf("%d files: %d byte for byte, %d same payload (non-canonical compressed data), %d canonicalised, "
            "%d with errors (no dump)\n",
            t.files, t.identical, t.payload_only, t.canonicalised, t.undumpable);

@@ -11,6 +11,7 @@
 
 #include <animkit/animkit.h>
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,34 @@ static inline char *ak_test_read_file(const char *path, size_t *size)
     if (size)
         *size = b.len;
     return b.data ? b.data : calloc(1, 1);
+}
+
+/* Calls fn on every file in <AK_SOURCE_DIR>/<rel> whose name ends with
+ * suffix, with its bytes (the directory must exist). */
+typedef void ak_test_file_fn(const char *path, const uint8_t *data, size_t size, void *ctx);
+static inline void ak_test_each_file(const char *rel, const char *suffix, ak_test_file_fn *fn, void *ctx)
+{
+    const char *src = getenv("AK_SOURCE_DIR");
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/%s", src ? src : ".", rel);
+    DIR *dp = opendir(dir);
+    if (!dp)
+        fail_msg("cannot open %s", dir);
+    size_t suffix_len = strlen(suffix);
+    struct dirent *e;
+    while ((e = readdir(dp))) {
+        size_t n = strlen(e->d_name);
+        if (n < suffix_len || strcmp(e->d_name + n - suffix_len, suffix) != 0)
+            continue;
+        char path[2048];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t size = 0;
+        char *data = ak_test_read_file(path, &size);
+        assert_non_null(data);
+        fn(path, (const uint8_t *)data, size, ctx);
+        free(data);
+    }
+    closedir(dp);
 }
 
 /* Compares text with the golden file tests/golden/<name>; with
