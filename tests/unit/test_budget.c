@@ -11,7 +11,7 @@
  *  - ak_plot charges its SVG: below the least budget a plot needs, the SVG
  *    ("the output") is what some budget refuses, and the output is left as
  *    it was. */
-#include "test_support.h"
+#include "animx_test_file.h"
 
 #include "budget.h"
 #include "../../formats/animx/animx_compress.h"
@@ -174,11 +174,7 @@ static void test_window_charged(void **state)
     payload.len += NAME;
     static const uint8_t rest[] = {0, 1, 0, 0, 0x80, 0x3f, 1}; /* property "", 1 sample, interval 1.0, true */
     assert_true(ak_buf_append(&payload, rest, sizeof rest));
-    static const uint8_t head[] = {0x05, 'A', 'n', 'i', 'm', 'X', 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 2};
-    ak_buf file;
-    ak_buf_init(&file);
-    assert_true(ak_buf_append(&file, head, sizeof head));
-    assert_true(ak_animx_lzma_encode((const uint8_t *)payload.data, payload.len, &file));
+    ak_buf file = ak_test_animx_file(&payload, 1, 2, 1, 0, NULL);
     ak_input in = {"long_name.animx", (const uint8_t *)file.data, file.len, false};
     const ak_format *animx = ak_format_find("animx");
     ak_options opt = {.max_memory = 3u << 20};

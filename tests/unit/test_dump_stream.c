@@ -16,7 +16,7 @@
  *  - ak_dump into an ak_buf: the same JSON; over a small budget,
  *    animkit.limit.memory and the buffer left as it was;
  *  - a format without dump_to (plain JSON) through the same entry point. */
-#include "test_support.h"
+#include "animx_test_file.h"
 
 #include "../../gen/rt/ak_layout.h"
 #include "animx_layout.h"
@@ -108,105 +108,68 @@ static void sink_stops_at_first_failure(void **state)
 
 /* ---- AnimX files ------------------------------------------------------------ */
 
-static void put(ak_buf *b, const void *p, size_t n) { assert_true(ak_buf_append(b, p, n)); }
-static void put_u8(ak_buf *b, uint8_t v) { put(b, &v, 1); }
-static void put_f32(ak_buf *b, float v) { put(b, &v, 4); }
-static void put_varint(ak_buf *b, uint64_t v)
-{
-    do {
-        put_u8(b, (uint8_t)((v & 0x7f) | (v > 0x7f ? 0x80 : 0)));
-        v >>= 7;
-    } while (v);
-}
-static void put_string(ak_buf *b, const char *s)
-{
-    put_varint(b, strlen(s));
-    put(b, s, strlen(s));
-}
-
 /* Four tracks, about 1.5 MB of JSON, with warnings (a NaN value, a time
  * going back, a bool byte 2) and no error. */
 static void make_payload(ak_buf *p, uint32_t *tracks)
 {
     ak_buf_init(p);
     const uint32_t keys = 60000;
-    put_u8(p, 1);  /* Discrete */
-    put_u8(p, 21); /* float */
-    put_string(p, "node \"quoted\"\n");
-    put_string(p, "Value");
-    put_varint(p, keys);
+    ak_test_put_u8(p, 1);  /* Discrete */
+    ak_test_put_u8(p, 21); /* float */
+    ak_test_put_string(p, "node \"quoted\"\n");
+    ak_test_put_string(p, "Value");
+    ak_test_put_varint(p, keys);
     for (uint32_t i = 0; i < keys; i++) {
-        put_f32(p, i == 40000 ? 1.0f : (float)i / 60.0f);
-        put_f32(p, i == 13100 ? NAN : (float)i * 0.1f);
+        ak_test_put_f32(p, i == 40000 ? 1.0f : (float)i / 60.0f);
+        ak_test_put_f32(p, i == 13100 ? NAN : (float)i * 0.1f);
     }
     char name[3000];
     memset(name, 'n', sizeof name - 1);
     name[sizeof name - 1] = 0;
-    put_u8(p, 2); /* Curve float3, per-key interpolations and tangents */
-    put_u8(p, 23);
-    put_string(p, name);
-    put_string(p, "Position");
-    put_varint(p, 9000);
-    put_u8(p, 3);
+    ak_test_put_u8(p, 2); /* Curve float3, per-key interpolations and tangents */
+    ak_test_put_u8(p, 23);
+    ak_test_put_string(p, name);
+    ak_test_put_string(p, "Position");
+    ak_test_put_varint(p, 9000);
+    ak_test_put_u8(p, 3);
     for (uint32_t i = 0; i < 9000; i++)
-        put_u8(p, (uint8_t)(i % 2 ? 1 : 3));
+        ak_test_put_u8(p, (uint8_t)(i % 2 ? 1 : 3));
     for (uint32_t i = 0; i < 9000; i++) {
-        put_f32(p, (float)i / 30.0f);
+        ak_test_put_f32(p, (float)i / 30.0f);
         for (int k = 0; k < 3; k++)
-            put_f32(p, (float)(i * 3 + (uint32_t)k));
+            ak_test_put_f32(p, (float)(i * 3 + (uint32_t)k));
     }
     for (uint32_t i = 0; i < 9000 * 6; i++)
-        put_f32(p, (float)i / 7.0f);
-    put_u8(p, 1);  /* Discrete string: present and null values */
-    put_u8(p, 39);
-    put_string(p, "text");
-    put_string(p, "Content");
-    put_varint(p, 3000);
+        ak_test_put_f32(p, (float)i / 7.0f);
+    ak_test_put_u8(p, 1);  /* Discrete string: present and null values */
+    ak_test_put_u8(p, 39);
+    ak_test_put_string(p, "text");
+    ak_test_put_string(p, "Content");
+    ak_test_put_varint(p, 3000);
     for (uint32_t i = 0; i < 3000; i++) {
-        put_f32(p, (float)i);
+        ak_test_put_f32(p, (float)i);
         if (i % 5 == 0) {
-            put_u8(p, 0);
+            ak_test_put_u8(p, 0);
         } else {
-            put_u8(p, 1);
-            put_string(p, i % 7 ? "caf\xc3\xa9" : "tab\there");
+            ak_test_put_u8(p, 1);
+            ak_test_put_string(p, i % 7 ? "caf\xc3\xa9" : "tab\there");
         }
     }
-    put_u8(p, 0); /* Raw bool */
-    put_u8(p, 0);
-    put_string(p, "n");
-    put_string(p, "b");
-    put_varint(p, 5000);
-    put_f32(p, 0.5f);
+    ak_test_put_u8(p, 0); /* Raw bool */
+    ak_test_put_u8(p, 0);
+    ak_test_put_string(p, "n");
+    ak_test_put_string(p, "b");
+    ak_test_put_varint(p, 5000);
+    ak_test_put_f32(p, 0.5f);
     for (int i = 0; i < 5000; i++)
-        put_u8(p, i == 3 ? 2 : (uint8_t)(i % 3 == 0));
+        ak_test_put_u8(p, i == 3 ? 2 : (uint8_t)(i % 3 == 0));
     *tracks = 4;
 }
 
+/* LZ4: chunks of 1..40000 bytes, all compressed */
 static ak_buf file_with(const ak_buf *payload, uint32_t tracks, int encoding)
 {
-    ak_buf f;
-    ak_buf_init(&f);
-    put(&f, "\x05" "AnimX", 6);
-    put(&f, "\x01\x00\x00\x00", 4);
-    put_varint(&f, tracks);
-    put_f32(&f, 0);
-    put_string(&f, "t");
-    put_u8(&f, (uint8_t)encoding);
-    const uint8_t *plain = (const uint8_t *)payload->data;
-    if (encoding == 0) {
-        put(&f, plain, payload->len);
-    } else if (encoding == 2) {
-        assert_true(ak_animx_lzma_encode(plain, payload->len, &f));
-    } else {
-        for (size_t at = 0, k = 0; at < payload->len; k++) { /* chunks of 1..40000 bytes */
-            size_t n = 1 + (k * 2654435761u) % 40000;
-            if (n > payload->len - at)
-                n = payload->len - at;
-            assert_true(ak_animx_lz4_encode(plain + at, n, AK_ANIMX_LZ4_FAST, &f));
-            at += n;
-        }
-    }
-    return f;
+    return ak_test_animx_file(payload, tracks, encoding, 40000, 0, NULL);
 }
 
 static ak_input input_of(const ak_buf *file)

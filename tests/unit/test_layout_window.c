@@ -13,7 +13,7 @@
  * and as LZ4 chunk streams of small chunks gives the same diagnostics, at
  * the same payload offsets, the compressed ones located "(byte N of the
  * decompressed payload)", for reads that straddle chunks and windows. */
-#include "test_support.h"
+#include "animx_test_file.h"
 
 #include "../../gen/rt/ak_layout.h"
 
@@ -249,28 +249,6 @@ static void test_retry_takes_back(void **state)
 /* ------------------------------------------------------------------ */
 /* Through the AnimX validator                                         */
 
-static void put(ak_buf *b, const void *p, size_t n) { assert_true(ak_buf_append(b, p, n)); }
-static void put_u8(ak_buf *b, uint8_t v) { put(b, &v, 1); }
-static void put_varint(ak_buf *b, uint64_t v)
-{
-    do {
-        put_u8(b, (uint8_t)((v & 0x7fu) | (v > 0x7f ? 0x80u : 0u)));
-        v >>= 7;
-    } while (v);
-}
-static void put_f32(ak_buf *b, float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    for (int i = 0; i < 4; i++)
-        put_u8(b, (uint8_t)(u >> (8 * i)));
-}
-static void put_string(ak_buf *b, const char *s)
-{
-    put_varint(b, strlen(s));
-    put(b, s, strlen(s));
-}
-
 /* Tracks with something to say at their ends and across 1 MiB boundaries:
  * Discrete float keys (a fast element struct) with a NaN value and a time
  * going back, a long node name, a Curve float3 track (its keys hooked by
@@ -279,75 +257,46 @@ static void make_payload(ak_buf *p, uint32_t *tracks)
 {
     ak_buf_init(p);
     const uint32_t keys = 300000; /* 2.4 MB of keys */
-    put_u8(p, 1);                 /* Discrete */
-    put_u8(p, 21);                /* float */
-    put_string(p, "node");
-    put_string(p, "Value");
-    put_varint(p, keys);
+    ak_test_put_u8(p, 1);                 /* Discrete */
+    ak_test_put_u8(p, 21);                /* float */
+    ak_test_put_string(p, "node");
+    ak_test_put_string(p, "Value");
+    ak_test_put_varint(p, keys);
     for (uint32_t i = 0; i < keys; i++) {
-        put_f32(p, i == 200000 ? 1.0f : (float)i / 60.0f);
-        put_f32(p, i == 131000 ? NAN : (float)i);
+        ak_test_put_f32(p, i == 200000 ? 1.0f : (float)i / 60.0f);
+        ak_test_put_f32(p, i == 131000 ? NAN : (float)i);
     }
     char name[3000];
     memset(name, 'n', sizeof name - 1);
     name[sizeof name - 1] = 0;
-    put_u8(p, 2); /* Curve */
-    put_u8(p, 23);
-    put_string(p, name);
-    put_string(p, "Position");
-    put_varint(p, 40000);
-    put_u8(p, 0); /* flags */
-    put_u8(p, 1); /* linear */
+    ak_test_put_u8(p, 2); /* Curve */
+    ak_test_put_u8(p, 23);
+    ak_test_put_string(p, name);
+    ak_test_put_string(p, "Position");
+    ak_test_put_varint(p, 40000);
+    ak_test_put_u8(p, 0); /* flags */
+    ak_test_put_u8(p, 1); /* linear */
     for (uint32_t i = 0; i < 40000; i++) { /* a time going back; value-first reads better: X37 */
-        put_f32(p, i == 20000 ? 0.5f : (float)i / 60.0f);
-        put_f32(p, (float)i);
-        put_f32(p, 0);
-        put_f32(p, 0);
+        ak_test_put_f32(p, i == 20000 ? 0.5f : (float)i / 60.0f);
+        ak_test_put_f32(p, (float)i);
+        ak_test_put_f32(p, 0);
+        ak_test_put_f32(p, 0);
     }
-    put_u8(p, 0); /* Raw */
-    put_u8(p, 0); /* bool */
-    put_string(p, "n");
-    put_string(p, "b");
-    put_varint(p, 5);
-    put_f32(p, 0.5f);
+    ak_test_put_u8(p, 0); /* Raw */
+    ak_test_put_u8(p, 0); /* bool */
+    ak_test_put_string(p, "n");
+    ak_test_put_string(p, "b");
+    ak_test_put_varint(p, 5);
+    ak_test_put_f32(p, 0.5f);
     for (int i = 0; i < 5; i++)
-        put_u8(p, i == 3 ? 2 : 1);
+        ak_test_put_u8(p, i == 3 ? 2 : 1);
     *tracks = 3;
 }
 
+/* LZ4: chunks of 1..4000 bytes, every third stored */
 static ak_buf file_with(const ak_buf *payload, uint32_t tracks, int encoding, size_t *payload_at)
 {
-    ak_buf f;
-    ak_buf_init(&f);
-    put(&f, "\x05" "AnimX", 6);
-    put(&f, "\x01\x00\x00\x00", 4);
-    put_varint(&f, tracks);
-    put_f32(&f, 0);
-    put_string(&f, "t");
-    put_u8(&f, (uint8_t)encoding);
-    *payload_at = f.len;
-    const uint8_t *plain = (const uint8_t *)payload->data;
-    if (encoding == 0) {
-        put(&f, plain, payload->len);
-    } else if (encoding == 2) {
-        assert_true(ak_animx_lzma_encode(plain, payload->len, &f));
-    } else {
-        /* chunks of 1..4000 bytes, compressed or stored */
-        for (size_t at = 0, k = 0; at < payload->len; k++) {
-            size_t n = 1 + (k * 2654435761u) % 4000;
-            if (n > payload->len - at)
-                n = payload->len - at;
-            if (k % 3 == 0) {
-                put_varint(&f, 0);
-                put_varint(&f, n);
-                put(&f, plain + at, n);
-            } else {
-                assert_true(ak_animx_lz4_encode(plain + at, n, AK_ANIMX_LZ4_FAST, &f));
-            }
-            at += n;
-        }
-    }
-    return f;
+    return ak_test_animx_file(payload, tracks, encoding, 4000, 3, payload_at);
 }
 
 static ak_diags *validate(const ak_buf *file)
