@@ -496,15 +496,21 @@ static void test_v0_options(void **state)
     ak_diags_free(d);
 }
 
+/* The hand-written v2 MP1 file with an EVNT id (0x12345678) and looping. */
+static void mp1_file_with_header(uint8_t file[sizeof mp1_file])
+{
+    memcpy(file, mp1_file, sizeof mp1_file);
+    put32(file + 0x08, 0x12345678); /* evnt_id */
+    put32(file + 0x1C, 1);          /* looping */
+}
+
 /* The EVNT id and the looping flag through the common model: v2 MP1 -> model
  * -> v2 and v0 MP1 keep them; MP2 reports the id as lost. */
 static void test_model_header(void **state)
 {
     (void)state;
     uint8_t file[sizeof mp1_file];
-    memcpy(file, mp1_file, sizeof file);
-    put32(file + 0x08, 0x12345678); /* evnt_id */
-    put32(file + 0x1C, 1);          /* looping */
+    mp1_file_with_header(file);
     ak_input in = {"hand", file, sizeof file, false};
     ak_options opt = {0};
     ak_diags *d = ak_diags_new(NULL);
@@ -557,9 +563,7 @@ static void test_convert_names_lost_header(void **state)
 {
     (void)state;
     uint8_t file[sizeof mp1_file];
-    memcpy(file, mp1_file, sizeof file);
-    put32(file + 0x08, 0x12345678); /* evnt_id */
-    put32(file + 0x1C, 1);          /* looping */
+    mp1_file_with_header(file);
     ak_input in = {"hand", file, sizeof file, false};
     ak_options opt = {0};
     ak_diags *d = ak_diags_new(NULL);
