@@ -453,6 +453,19 @@ static void emit_test(emitter *em, struct_decl *s, const cons *k, const char *lv
     }
 }
 
+/* `(when) && !(test)`: constraint k is violated where it applies. */
+static void emit_violation(emitter *em, struct_decl *s, const cons *k, const char *lv, const char *raw, int bits)
+{
+    if (k->when) {
+        gen_out(em->c, "(");
+        emit_expr(em, em->c, s, k->when);
+        gen_out(em->c, ") && ");
+    }
+    gen_out(em->c, "!(");
+    emit_test(em, s, k, lv, raw, bits);
+    gen_out(em->c, ")");
+}
+
 /* The checks of one value, chain by chain. lv is the value (for a tuple:
  * the array), leaf the path leaf (a C expression), at the offset expression
  * and size the value's byte size. Component constraints of a tuple are
@@ -500,14 +513,8 @@ static void emit_checks(emitter *em, struct_decl *s, member *m, const tref *t, c
             if (k->kind == C_FLAG) {
                 /* whatever the chain says: the encoder writes 0/1 (ak_lrecoded) */
                 gen_out(c, "            if (");
-                if (k->when) {
-                    gen_out(c, "(");
-                    emit_expr(em, c, s, k->when);
-                    gen_out(c, ") && ");
-                }
-                gen_out(c, "!(");
-                emit_test(em, s, k, clv, raw, p == P_BIT ? (int)n : 0);
-                gen_out(c, "))\n                ak_lrecoded(c);\n");
+                emit_violation(em, s, k, clv, raw, p == P_BIT ? (int)n : 0);
+                gen_out(c, ")\n                ak_lrecoded(c);\n");
             }
             gen_out(c, "            if (!failed_[%d]", chain);
             if (k->when) {
@@ -1753,14 +1760,8 @@ static void emit_check_fn(emitter *em, struct_decl *s, member *m)
         if (k->kind == C_UNIT)
             continue; /* a whole-tuple check: the validator of the built file says it */
         gen_out(c, "        if (");
-        if (k->when) {
-            gen_out(c, "(");
-            emit_expr(em, c, s, k->when);
-            gen_out(c, ") && ");
-        }
-        gen_out(c, "!(");
-        emit_test(em, s, k, "x_", NULL, 0);
-        gen_out(c, "))\n            return %s;\n", rule_ref(em, k->rule));
+        emit_violation(em, s, k, "x_", NULL, 0);
+        gen_out(c, ")\n            return %s;\n", rule_ref(em, k->rule));
     }
     gen_out(c, "    }\n    return NULL;\n}\n");
 }
