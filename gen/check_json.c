@@ -644,7 +644,7 @@ static void sb_lit(sbuf *b, const jlit *l)
             if (i)
                 sb(b, ", ");
             if (l->kind == JL_OBJECT)
-                sb(b, "%s: ", ""), sb_str(b, ((token *)l->keys.items[i])->text);
+                sb_str(b, ((token *)l->keys.items[i])->text), sb(b, ": ");
             sb_lit(b, l->items.items[i]);
         }
         sb(b, "%s", l->kind == JL_OBJECT ? "}" : "]");
