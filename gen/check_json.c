@@ -852,7 +852,7 @@ static void check_defaults(jem *em, jmember *m, int t)
         if (!why && !(kinds_of(em, t) & lit_kinds[d->value->kind]))
             why = "the member's type takes no value of that JSON kind";
         if (why)
-            cc_error(cc, d->at, "member '%s': the default %s is no value of the member: %s", m->name,
+            cc_error(cc, d->at, "member '%s': the default (%s) is not a value of the member: %s", m->name,
                      lit_word(d->value->kind), why);
     }
 }
