@@ -141,7 +141,8 @@ void glaxnimate_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
        and a huge file is named by paths only) */
     ak_jtree doc;
     ak_jtree_init(&doc, NULL, NULL, "the Glaxnimate document");
-    bool tree = located && in->size <= GLAXNIMATE_MAX_NAMED && json_errors(tmp) == 0 && ak_jtree_read(&doc, in->data, in->size);
+    bool tree = located && in->size <= GLAXNIMATE_MAX_NAMED && json_errors(tmp) == 0 &&
+                ak_jtree_read(&doc, in->data, in->size);
     for (size_t i = 0; i < ak_diags_count(tmp); i++) {
         const ak_diag *g = ak_diags_at(tmp, i);
         if (g->rule == &ak_rule_limit_max_errors)

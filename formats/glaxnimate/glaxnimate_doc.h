@@ -22,7 +22,7 @@ bool glax_write(const ak_jnode *root, ak_buf *out);
 static inline const char *glax_type(const ak_jnode *o) { return ak_jnode_text(o, "__type__"); }
 /* {"value": value}: an unanimated property */
 ak_jnode *glax_static(ak_jtree *t, ak_jnode *value);
-/* {"__type__": type}, with a fresh uuid for a node */
+/* {"__type__": type}, with a fresh uuid for a node (the completion adds the rest) */
 ak_jnode *glax_typed(glax_conv *c, const char *type, bool node);
 /* The steps of spec 9.2 from version `from` up to `to` (3 <= from < to), or
    back from 9 to 8, with a glaxnimate.convert.loss warning per kind of loss. */

@@ -166,7 +166,8 @@ static void upgrade_object(glax_conv *c, ak_jnode *o, int from, int to)
         /* the two meanings swapped; missing: Individually */
         if (strcmp(type, "Trim") == 0)
             ak_jnode_set(t, o, "multiple",
-                   ak_jnode_str(t, ak_jnode_is(ak_jnode_get(o, "multiple"), "Individually") ? "Simultaneously" : "Individually"));
+                   ak_jnode_str(t, ak_jnode_is(ak_jnode_get(o, "multiple"), "Individually") ? "Simultaneously"
+                                                                                            : "Individually"));
     }
     if (from < 6 && to >= 6 && strcmp(type, "MaskSettings") == 0) {
         ak_jnode *m = ak_jnode_get(o, "mask");
@@ -254,13 +255,10 @@ void glax_convert_version(glax_conv *c, int from, int to)
 
 ak_jnode *glax_typed(glax_conv *c, const char *type, bool node)
 {
-    ak_jtree *t = &c->t;
-    ak_jnode *o = ak_jnode_new(t, AK_JOBJ);
-    ak_jnode_set(t, o, "__type__", ak_jnode_str(t, type));
-    if (node) {
-        ak_jnode_set(t, o, "uuid", glax_uuid(c));
-        ak_jnode_set(t, o, "name", ak_jnode_str(t, ""));
-    }
+    ak_jnode *o = ak_jnode_new(&c->t, AK_JOBJ);
+    ak_jnode_set(&c->t, o, "__type__", ak_jnode_str(&c->t, type));
+    if (node) /* now: the order of new uuids is the one of spec 9.2's steps */
+        ak_jnode_set(&c->t, o, "uuid", glax_uuid(c));
     return o;
 }
 
@@ -306,8 +304,11 @@ static void legacy_layer(glax_conv *c, ak_jnode *l)
     const char *type = glax_type(l);
     if (strcmp(type, "SolidColorLayer") == 0) {
         double w = number_in(ak_jnode_get(l, "width")), h = number_in(ak_jnode_get(l, "height"));
-        ak_jnode *color = ak_jnode_get(l, "color"), *fill = glax_typed(c, "Fill", true), *rect = glax_typed(c, "Rect", true);
-        ak_jnode_set(t, fill, "color", color && color->kind == AK_JOBJ ? color : glax_static(t, color ? color : ak_jnode_str(t, "#000000")));
+        ak_jnode *color = ak_jnode_get(l, "color"), *fill = glax_typed(c, "Fill", true);
+        ak_jnode *rect = glax_typed(c, "Rect", true);
+        ak_jnode_set(t, fill, "color",
+                     color && color->kind == AK_JOBJ ? color
+                                                     : glax_static(t, color ? color : ak_jnode_str(t, "#000000")));
         ak_jnode_set(t, rect, "position", point(t, "x", w / 2, "y", h / 2));
         ak_jnode_set(t, rect, "size", point(t, "width", w, "height", h));
         ak_jnode *shapes = ak_jnode_new(t, AK_JARR);
@@ -318,8 +319,6 @@ static void legacy_layer(glax_conv *c, ak_jnode *l)
     }
     if (type_in(type, (const char *const[]){"ShapeLayer", "EmptyLayer", "SolidColorLayer", NULL}))
         ak_jnode_set(t, l, "__type__", ak_jnode_str(t, "Layer"));
-    if (!ak_jnode_get(l, "shapes"))
-        ak_jnode_set(t, l, "shapes", ak_jnode_new(t, AK_JARR));
     frames_to_container(c, l);
 }
 

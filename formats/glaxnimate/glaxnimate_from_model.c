@@ -123,7 +123,8 @@ static ak_jnode *animated(ak_jtree *tree, const ak_curve *cv[2], unsigned n, boo
                 t = cv[c]->keys[at[c]].time;
         if (t == INFINITY || !kfs)
             break;
-        ak_jnode *k = ak_jnode_new(tree, AK_JOBJ), *value = n == 1 ? ak_jnode_num(tree, ak_curve_eval(cv[0], t)) : ak_jnode_new(tree, AK_JOBJ);
+        ak_jnode *k = ak_jnode_new(tree, AK_JOBJ);
+        ak_jnode *value = n == 1 ? ak_jnode_num(tree, ak_curve_eval(cv[0], t)) : ak_jnode_new(tree, AK_JOBJ);
         for (unsigned c = 0; n == 2 && c < 2; c++)
             ak_jnode_set(tree, value, c ? "y" : "x", ak_jnode_num(tree, cv[c] ? ak_curve_eval(cv[c], t) : 0));
         ak_jnode_set(tree, k, "time", ak_jnode_num(tree, t * FROM_MODEL_FPS));
@@ -262,7 +263,8 @@ bool glaxnimate_from_model(const ak_animation *anim, const ak_options *opt, ak_d
             lost.shared = true; /* merged keyframe by keyframe below: approximated */
             for (size_t k = 0; kfs && k < kfs->count; k++) {
                 ak_jnode *v = ak_jnode_get(kfs->items[k].v, "value"), *time = ak_jnode_get(kfs->items[k].v, "time");
-                ak_jnode_set(tree, v, component ? "y" : "x", ak_jnode_num(tree, ak_curve_eval(cv[component], time->num / FROM_MODEL_FPS)));
+                double x = ak_curve_eval(cv[component], time->num / FROM_MODEL_FPS);
+                ak_jnode_set(tree, v, component ? "y" : "x", ak_jnode_num(tree, x));
             }
             continue;
         }
