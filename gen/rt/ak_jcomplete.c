@@ -148,9 +148,11 @@ bool ak_jcomplete(ak_jtree *t, const ak_jschema *s, int64_t version, ak_jkey_fn 
     } item;
     completion c = {t, s, version, key, user};
     size_t cap = 64, n = 0;
-    item *todo = t->root ? malloc(cap * sizeof *todo) : NULL;
-    if (!todo)
+    if (!t->root)
         return false;
+    item *todo = malloc(cap * sizeof *todo);
+    if (!todo)
+        return t->failed = true, false;
     todo[n++] = (item){t->root, s->root_type, NULL};
     while (n && !t->failed) {
         item it = todo[--n];

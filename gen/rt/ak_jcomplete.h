@@ -23,7 +23,8 @@
    o (NULL: the member stays absent). */
 typedef ak_jnode *(*ak_jkey_fn)(void *user, ak_jtree *t, const ak_jobject *o, const ak_jmember *m);
 
-/* Completes t->root as a document of `version`; false when out of memory. */
+/* Completes t->root as a document of `version`; false (and t->failed) when
+   out of memory, false when t has no root. */
 bool ak_jcomplete(ak_jtree *t, const ak_jschema *s, int64_t version, ak_jkey_fn key, void *user);
 
 /* Whether member m is required in documents of version v. */
