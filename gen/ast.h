@@ -333,6 +333,26 @@ typedef struct jarm {
     loc at;
 } jarm;
 
+/* A JSON literal (a member's default): null, true/false, a number (its
+ * text), a string (decoded), an object (keys: token*) or an array. */
+typedef enum jlit_kind { JL_NULL, JL_BOOL, JL_NUMBER, JL_STRING, JL_OBJECT, JL_ARRAY } jlit_kind;
+typedef struct jlit {
+    jlit_kind kind;
+    loc at;
+    const char *text; /* NUMBER: the JSON number; STRING: decoded */
+    size_t len;       /* STRING */
+    bool truth;       /* BOOL */
+    vec keys;         /* OBJECT: token* */
+    vec items;        /* OBJECT: member values, ARRAY: elements (jlit*) */
+} jlit;
+
+/* One default of a member, for the versions [since, until] (-1 unbounded). */
+typedef struct jdefault {
+    jlit *value;
+    int64_t since, until;
+    loc at;
+} jdefault;
+
 typedef struct jmember {
     const char *name;
     loc at;
@@ -344,6 +364,8 @@ typedef struct jmember {
     int64_t since, until; /* -1 = unbounded */
     const char *since_code, *until_code; /* the member outside its versions (one may name both ends) */
     loc since_at, until_at;
+    vec defaults;     /* jdefault*: `= <JSON literal>` or `= (<literal> until N, <literal> since M)`;
+                         a number/string/name `def` is added here by the checker */
 } jmember;
 
 typedef struct jobject {
@@ -377,6 +399,7 @@ typedef struct syntax_decl {
     const char *name;
     const char *machine; /* Ragel machine in grammars/ */
     loc at;
+    bool canonical; /* `canonical`: the completion rewrites values into the machine's canonical spelling */
 } syntax_decl;
 
 /* ---- the format ------------------------------------------------------- */

@@ -9,10 +9,13 @@
  * principle: what animgen accepts, the validator enforces. */
 #include "json_schema.h"
 
+#include "emit_common.h"
+
 #include "model.h"
 #include "value_syntax.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -619,6 +622,241 @@ static jt *ref_of(jem *em, int t)
     return NULL;
 }
 
+/* ---- member defaults ------------------------------------------------------ */
+
+static void sb_lit(sbuf *b, const jlit *l)
+{
+    switch (l->kind) {
+    case JL_NULL: sb(b, "null"); break;
+    case JL_BOOL: sb(b, "%s", l->truth ? "true" : "false"); break;
+    case JL_NUMBER:
+        if (strpbrk(l->text, ".eE") || strchr(l->text + (l->text[0] == '-'), '-'))
+            sb(b, "%s", l->text);
+        else /* INT tokens may be hex: JSON is decimal */
+            sb(b, "%lld", l->text[0] == '-' ? -(long long)strtoull(l->text + 1, NULL, 0)
+                                            : (long long)strtoull(l->text, NULL, 0));
+        break;
+    case JL_STRING: sb_str(b, l->text); break;
+    case JL_OBJECT:
+    case JL_ARRAY:
+        sb(b, "%s", l->kind == JL_OBJECT ? "{" : "[");
+        for (size_t i = 0; i < l->items.n; i++) {
+            if (i)
+                sb(b, ", ");
+            if (l->kind == JL_OBJECT)
+                sb_str(b, ((token *)l->keys.items[i])->text), sb(b, ": ");
+            sb_lit(b, l->items.items[i]);
+        }
+        sb(b, "%s", l->kind == JL_OBJECT ? "}" : "]");
+        break;
+    }
+}
+
+const char *jlit_json(compiler *cc, const jlit *l)
+{
+    sbuf b = {0};
+    sb_lit(&b, l);
+    char *s = cc_strdup(cc, b.p ? b.p : "", b.n);
+    free(b.p);
+    return s;
+}
+
+/* A number/name default (`= 0`, `= "x"`, `= null`) as a JSON literal. */
+static jlit *lit_of_expr(compiler *cc, const expr *e)
+{
+    jlit *l = cc_alloc(cc, sizeof *l);
+    l->at = e->at;
+    if (e->kind == E_NEG || e->kind == E_INT || e->kind == E_FLOAT) {
+        const expr *n = e->kind == E_NEG ? e->lhs : e;
+        size_t len = strlen(n->text);
+        char *t = cc_alloc(cc, len + 2);
+        snprintf(t, len + 2, "%s%s", e->kind == E_NEG ? "-" : "", n->text);
+        l->kind = JL_NUMBER, l->text = t;
+    } else if (e->op && !strcmp(e->op, "string")) {
+        l->kind = JL_STRING, l->text = e->text, l->len = strlen(e->text);
+    } else if (!strcmp(e->text, "null")) {
+        l->kind = JL_NULL;
+    } else if (!strcmp(e->text, "true") || !strcmp(e->text, "false")) {
+        l->kind = JL_BOOL, l->truth = e->text[0] == 't';
+    } else { /* an enum name written bare */
+        l->kind = JL_STRING, l->text = e->text, l->len = strlen(e->text);
+    }
+    return l;
+}
+
+static const char *lit_word(jlit_kind k)
+{
+    static const char *const words[] = {"null", "a bool", "a number", "a string", "an object", "an array"};
+    return words[k];
+}
+
+/* Whether the number literal satisfies member m's value constraints. */
+static const char *number_refused(compiler *cc, jmember *m, double v, bool integer)
+{
+    for (size_t i = 0; m && i < m->cons.n; i++) {
+        cons *c = m->cons.items[i];
+        if (c->kind == C_RANGE && literal(c->value) && literal(c->hi)) {
+            double lo = strtod(c->value->kind == E_NEG ? c->value->lhs->text : c->value->text, NULL);
+            double hi = strtod(c->hi->kind == E_NEG ? c->hi->lhs->text : c->hi->text, NULL);
+            lo = c->value->kind == E_NEG ? -lo : lo, hi = c->hi->kind == E_NEG ? -hi : hi;
+            if (v < lo || v > hi)
+                return "outside the member's 'in lo..hi'";
+        } else if (c->kind == C_CMP && literal(c->value)) {
+            double x = strtod(c->value->kind == E_NEG ? c->value->lhs->text : c->value->text, NULL);
+            x = c->value->kind == E_NEG ? -x : x;
+            if ((strcmp(c->op, "==") == 0) != (v == x))
+                return "refused by the member's comparison";
+        } else if (c->kind == C_SET) {
+            bool in = false;
+            for (size_t k = 0; k < c->set.n; k++) {
+                expr *e = c->set.items[k];
+                double x = strtod(e->kind == E_NEG ? e->lhs->text : e->text, NULL);
+                in |= (e->kind == E_NEG ? -x : x) == v;
+            }
+            if (!in)
+                return "not in the member's 'in {...}'";
+        } else if (c->kind == C_ENUM) {
+            enum_decl *en = c->en ? c->en : find_enum(cc, c->name);
+            bool in = false;
+            for (size_t k = 0; en && k < en->items.n; k++)
+                in |= (double)((enum_item *)en->items.items[k])->value == v;
+            if (!in)
+                return "not a value of the member's 'in <enum>'";
+        }
+    }
+    return integer && v != (double)(int64_t)v ? "not an integer" : NULL;
+}
+
+/* Why the literal is no value of type t for member m (its constraints) in
+ * the versions [since, until]; NULL when it is one. */
+static const char *lit_refused(jem *em, int t, jmember *m, const jlit *l, int64_t since, int64_t until)
+{
+    compiler *cc = em->cc;
+    jt *y = type_at(em, t);
+    if (!y)
+        return "the member's type is unknown";
+    const char *k = y->kind;
+    static const int lit_kinds[] = {K_NULL, K_BOOL, K_NUMBER, K_STRING, K_OBJECT, K_ARRAY};
+    if (!strcmp(k, "UNION")) { /* the first alternative whose JSON kind fits is the one used */
+        for (size_t i = 0; i < y->alts.n; i++) {
+            int a = (int)(intptr_t)y->alts.items[i];
+            if (kinds_of(em, a) & lit_kinds[l->kind])
+                return lit_refused(em, a, m, l, since, until);
+        }
+        return "no alternative of the member's type takes it";
+    }
+    if (!strcmp(k, "ANY"))
+        return NULL;
+    if (!strcmp(k, "BY") || !strcmp(k, "PARAM") || !strcmp(k, "VALUE_TYPE") || !strcmp(k, "TAG"))
+        return "a member of this type has no default (its shape depends on the document)";
+    if (!strcmp(k, "REF"))
+        return l->kind == JL_STRING ? "a reference's default would name an object no document has (use `| null` and "
+                                      "`= null`)"
+                                    : "a reference is a string";
+    if (!(kinds_of(em, t) & lit_kinds[l->kind]))
+        return NULL; /* reported by the caller with the kinds */
+    if (!strcmp(k, "NUMBER") || !strcmp(k, "F64") || !strcmp(k, "F32") || !strcmp(k, "INTEGER"))
+        return number_refused(cc, m, strtod(l->text, NULL), !strcmp(k, "INTEGER"));
+    if (!strcmp(k, "STRING")) {
+        for (int n = 0; m && jmember_cons_nth(m, C_SYNTAX, n); n++) {
+            cons *c = jmember_cons_nth(m, C_SYNTAX, n);
+            for (size_t i = 0; i < em->f->syntaxes.n; i++) {
+                syntax_decl *sd = em->f->syntaxes.items[i];
+                const ak_value_syntax *vs = strcmp(sd->name, c->name) ? NULL : ak_value_syntax_find(sd->machine);
+                if (vs && !vs->match((const uint8_t *)l->text, l->len))
+                    return "refused by the member's syntax";
+            }
+        }
+        return NULL;
+    }
+    if (!strcmp(k, "ENUM")) {
+        for (size_t i = 0; i < y->names.n; i++)
+            if (!strcmp(y->names.items[i], l->text)) {
+                jename *n = i < y->enames.n ? y->enames.items[i] : NULL;
+                if (n && ((n->since >= 0 && (since < n->since)) || (n->until >= 0 && (until < 0 || until > n->until))))
+                    return "the enum name does not exist in every version the default is for";
+                return NULL;
+            }
+        return "not a name of the enum";
+    }
+    if (!strcmp(k, "ARRAY") || !strcmp(k, "MAP")) {
+        for (size_t i = 0; i < l->items.n; i++) {
+            const jlit *e = l->items.items[i];
+            const char *why = lit_refused(em, y->elem, m, e, since, until);
+            if (why || !(kinds_of(em, y->elem) & lit_kinds[e->kind]))
+                return why ? why : "an element is not of the element type";
+        }
+        return NULL;
+    }
+    if (!strcmp(k, "OBJECT")) {
+        jinfo *in = &em->obj[y->object];
+        if (in->family >= 0)
+            return "a family object's default is made from its type (the completion types and fills it): give "
+                   "its members defaults instead";
+        for (size_t i = 0; i < l->keys.n; i++) {
+            const char *key = ((token *)l->keys.items[i])->text;
+            int mi = member_index(em, y->object, key);
+            if (mi < 0)
+                return "a member of the object literal is not declared in the object";
+            for (size_t j = 0; j < i; j++)
+                if (!strcmp(((token *)l->keys.items[j])->text, key))
+                    return "a member of the object literal is given twice";
+            const jlit *v = l->items.items[i];
+            int mt = (int)(intptr_t)in->types.items[mi];
+            const char *why = lit_refused(em, mt, in->flat.items[mi], v, since, until);
+            if (why || !(kinds_of(em, mt) & lit_kinds[v->kind]))
+                return why ? why : "a member of the object literal is not of its type";
+        }
+        for (size_t i = 0; i < in->flat.n; i++) {
+            jmember *fm = in->flat.items[i];
+            bool given = false;
+            for (size_t j = 0; j < l->keys.n; j++)
+                given |= !strcmp(((token *)l->keys.items[j])->text, fm->name);
+            if (!fm->optional && fm->since < 0 && fm->until < 0 && !given)
+                return "a required member of the object is missing from the literal";
+        }
+        return NULL;
+    }
+    return NULL;
+}
+
+/* The defaults of member m (declared in object oi, type t): each a value of
+ * the type and its constraints, for versions that do not overlap. */
+static void check_defaults(jem *em, jmember *m, int t)
+{
+    compiler *cc = em->cc;
+    if (m->def) {
+        if (m->defaults.n)
+            cc_error(cc, m->def->at, "member '%s' has two defaults", m->name);
+        jdefault *d = cc_alloc(cc, sizeof *d);
+        d->value = lit_of_expr(cc, m->def), d->since = -1, d->until = -1, d->at = m->def->at;
+        vec_push(cc, &m->defaults, d);
+    }
+    static const int lit_kinds[] = {K_NULL, K_BOOL, K_NUMBER, K_STRING, K_OBJECT, K_ARRAY};
+    for (size_t i = 0; i < m->defaults.n; i++) {
+        jdefault *d = m->defaults.items[i];
+        if ((d->since >= 0 || d->until >= 0) && !em->f->version_pointer)
+            cc_error(cc, d->at, "member '%s': a default by version needs the document's version: declare `version "
+                                "\"/pointer\"`", m->name);
+        if (d->since >= 0 && d->until >= 0 && d->until < d->since)
+            cc_error(cc, d->at, "member '%s': the default's 'until %lld' is before its 'since %lld'", m->name,
+                     (long long)d->until, (long long)d->since);
+        for (size_t j = 0; j < i; j++) {
+            jdefault *e = m->defaults.items[j];
+            bool apart = (d->until >= 0 && e->since >= 0 && d->until < e->since) ||
+                         (e->until >= 0 && d->since >= 0 && e->until < d->since);
+            if (!apart)
+                cc_error(cc, d->at, "member '%s': two defaults for the same version", m->name);
+        }
+        const char *why = lit_refused(em, t, m, d->value, d->since, d->until);
+        if (!why && !(kinds_of(em, t) & lit_kinds[d->value->kind]))
+            why = "the member's type takes no value of that JSON kind";
+        if (why)
+            cc_error(cc, d->at, "member '%s': the default (%s) is not a value of the member: %s", m->name,
+                     lit_word(d->value->kind), why);
+    }
+}
+
 /* The constraints of member m of object oi (its declaring object), with
  * type t: each must apply to the type and have what it needs. */
 static void check_member(jem *em, int oi, jmember *m, int t, int index)
@@ -844,6 +1082,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
     } else if (m->since_code || m->until_code) {
         cc_error(cc, m->at, "member '%s' has a version rule but no version range", m->name);
     }
+    check_defaults(em, m, t);
 }
 
 static void check_wheres(jem *em, int oi)
@@ -1013,6 +1252,10 @@ void check_json(compiler *cc)
             cc_error(cc, s->at, "syntax '%s': no machine '%s' in grammars/value_syntax.rl (there are: %s)", s->name,
                      s->machine, list);
         }
+        const ak_value_syntax *vs = ak_value_syntax_find(s->machine);
+        if (s->canonical && vs && !vs->canonical)
+            cc_error(cc, s->at, "syntax '%s': machine '%s' has no canonical spelling (grammars/value_syntax.rl)",
+                     s->name, s->machine);
         for (size_t k = 0; k < i; k++)
             if (strcmp(((syntax_decl *)f->syntaxes.items[k])->name, s->name) == 0)
                 cc_error(cc, s->at, "syntax '%s' is declared twice", s->name);

@@ -146,11 +146,15 @@ static void member_x(jem *em, FILE *c, int oi, size_t k, jmember *m)
                     machine = sd->machine;
             }
             const ak_value_syntax *vs = ak_value_syntax_find(machine);
-            gen_out(c, "    {AK_JC_SYNTAX, %d, NULL, 0, &ak_value_syntaxes[%d]},\n", rule_index(cc, q->code),
-                    vs ? (int)(vs - ak_value_syntaxes) : 0);
+            bool canonical = false;
+            for (size_t sx = 0; sx < em->f->syntaxes.n; sx++)
+                if (!strcmp(((syntax_decl *)em->f->syntaxes.items[sx])->name, q->name))
+                    canonical = ((syntax_decl *)em->f->syntaxes.items[sx])->canonical;
+            gen_out(c, "    {AK_JC_SYNTAX, %d, NULL, 0, &ak_value_syntaxes[%d], %s},\n", rule_index(cc, q->code),
+                    vs ? (int)(vs - ak_value_syntaxes) : 0, canonical ? "true" : "false");
         } else {
             size_t n = q->kind == C_CMP ? 1 : q->kind == C_SET ? q->set.n : q->en->items.n;
-            gen_out(c, "    {%s, %d, %s_v_%s_%zu_%zu, %zu, NULL},\n",
+            gen_out(c, "    {%s, %d, %s_v_%s_%zu_%zu, %zu, NULL, false},\n",
                     q->kind == C_CMP && !strcmp(q->op, "!=") ? "AK_JC_NOT_IN" : "AK_JC_IN", rule_index(cc, q->code),
                     id, on, k, i, n);
         }
@@ -380,6 +384,23 @@ static void type_tables(jem *em, FILE *c)
     gen_out(c, "};\n");
 }
 
+/* static ak_jdefault <id>_d_<object>_<k>[]: member m's defaults by version. */
+static void member_defaults(jem *em, FILE *c, int oi, size_t k, jmember *m)
+{
+    if (!m->defaults.n)
+        return;
+    line_to_decl(em->cc, c, m->at.line);
+    gen_out(c, "static const ak_jdefault %s_d_%s_%zu[] = {", em->f->id,
+            ((jobject *)em->f->objects.items[oi])->name, k);
+    for (size_t i = 0; i < m->defaults.n; i++) {
+        jdefault *d = m->defaults.items[i];
+        gen_out(c, "%s{%lld, %lld, ", i ? ", " : "", (long long)d->since, (long long)d->until);
+        gen_c_string(c, jlit_json(em->cc, d->value), false);
+        gen_out(c, "}");
+    }
+    gen_out(c, "};\n");
+}
+
 /* The members of object oi, each row from its declaration. */
 static void member_table(jem *em, FILE *c, int oi)
 {
@@ -394,6 +415,7 @@ static void member_table(jem *em, FILE *c, int oi)
             line_to_decl(cc, c, m->at.line);
             member_x(em, c, oi, k, m);
         }
+        member_defaults(em, c, oi, k, m);
     }
     line_to_decl(cc, c, o->at.line);
     gen_out(c, "static const ak_jmember %s_members_%s[] = {\n", id, o->name);
@@ -429,9 +451,13 @@ static void member_table(jem *em, FILE *c, int oi)
         gen_c_string(c, field, false);
         gen_out(c, ", %d, %d, ", rule_index(cc, order), rule_index(cc, repeat));
         if (needs_x(m))
-            gen_out(c, "&%s_x_%s_%zu},\n", id, o->name, k);
+            gen_out(c, "&%s_x_%s_%zu, ", id, o->name, k);
         else
-            gen_out(c, "NULL},\n");
+            gen_out(c, "NULL, ");
+        if (m->defaults.n)
+            gen_out(c, "%s_d_%s_%zu, %zu},\n", id, o->name, k, m->defaults.n);
+        else
+            gen_out(c, "NULL, 0},\n");
     }
     gen_out(c, "};\n");
 }

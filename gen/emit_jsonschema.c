@@ -593,12 +593,19 @@ static void number_bounds(jem *em, sbuf *b, jmember *m, const char *kind)
 static void member_extras(jem *em, sbuf *b, jmember *m, int t)
 {
     number_bounds(em, b, m, numeric_kind(em, t));
-    if (m->def) {
-        sb(b, ", \"default\": ");
-        if (m->def->kind == E_NAME)
-            sb_str(b, m->def->text);
-        else
-            sb_literal(b, m->def);
+}
+
+/* The member's default in the range (check_json.c made `= 0` one too):
+ * with the version unknown, only one that holds in every version. */
+static void member_default(xs *x, sbuf *b, jmember *m)
+{
+    for (size_t i = 0; i < m->defaults.n; i++) {
+        jdefault *d = m->defaults.items[i];
+        bool all = d->since < 0 && d->until < 0;
+        if (all || (x->range >= 0 && (d->since < 0 || x->lo >= d->since) && (d->until < 0 || x->lo <= d->until))) {
+            sb(b, ", \"default\": %s", jlit_json(x->em->cc, d->value));
+            return;
+        }
     }
 }
 
@@ -687,6 +694,7 @@ static void member_schema(xs *x, sbuf *b, jmember *m, int t, int oi, int vt)
     sbuf ty = {0}, ex = {0}, clauses = {0}, comment = {0};
     schema_type_in(x, &ty, t, oi, NULL, vt, m);
     member_extras(em, &ex, m, t);
+    member_default(x, &ex, m);
     /* value constraints on the member's value, and on its elements */
     sbuf own = {0};
     value_clauses(em, &own, m, &comment);

@@ -59,6 +59,8 @@ cons *jmember_cons(jmember *m, cons_kind k);
 cons *jmember_cons_nth(jmember *m, cons_kind k, int nth);
 /* Whether object a is b or inherits from it. */
 bool jobject_is_a(const jem *em, int a, int b);
+/* A member default's JSON text (compact, `{"x": 0}`), in the compiler's arena. */
+const char *jlit_json(compiler *cc, const jlit *l);
 /* The object of that name, -1. */
 int jobject_index(const format_decl *f, const char *name);
 

@@ -42,7 +42,7 @@ static const keyword keywords[] = {
     {"sizeof", TK_SIZEOF}, {"writes", TK_WRITES}, {"sum", TK_SUM}, {"first", TK_FIRST},
     {"key", TK_KEY}, {"dangling", TK_DANGLING}, {"mistargeted", TK_MISTARGETED}, {"unlisted", TK_UNLISTED},
     {"misplaced", TK_MISPLACED}, {"anycase", TK_ANYCASE}, {"coerced", TK_COERCED}, {"oneof", TK_ONEOF}, {"together", TK_TOGETHER},
-    {"verbatim", TK_VERBATIM},
+    {"verbatim", TK_VERBATIM}, {"canonical", TK_CANONICAL},
 };
 
 static int keyword_token(const unsigned char *s, size_t n)

@@ -68,6 +68,33 @@ static jmember *jm_pending(compiler *cc)
     return cc->format->jm_pending;
 }
 
+static jlit *mk_lit(compiler *cc, jlit_kind k, loc at)
+{
+    jlit *l = cc_alloc(cc, sizeof *l);
+    l->kind = k;
+    l->at = at;
+    return l;
+}
+
+static const char *neg_text(compiler *cc, const token *t)
+{
+    size_t n = strlen(t->text);
+    char *s = cc_alloc(cc, n + 2);
+    s[0] = '-';
+    memcpy(s + 1, t->text, n + 1);
+    return s;
+}
+
+static void add_default(compiler *cc, jlit *value, int64_t since, int64_t until, loc at)
+{
+    jdefault *d = cc_alloc(cc, sizeof *d);
+    d->value = value;
+    d->since = since;
+    d->until = until;
+    d->at = at;
+    vec_push(cc, &jm_pending(cc)->defaults, d);
+}
+
 static int64_t int_of(const token *t)
 {
     return (int64_t)strtoull(t->text, NULL, 0);
@@ -112,7 +139,7 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
     FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
     ABSTRACT BY SINCE UNTIL REF MAP NOTE WARNING ERROR WHERE SYNTAX MACHINE VERSION UNIQUE
     REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF WRITES SUM FIRST
-    KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED ONEOF TOGETHER DUMP VERBATIM.
+    KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED ONEOF TOGETHER DUMP VERBATIM CANONICAL.
 
 /* EMPTY: the precedence of two reductions that meet a token that could also
  * continue them: `type ::= name` before `<` (type arguments win: write a
@@ -163,6 +190,10 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
 %type jmember {jmember *}
 %type jname {token *}
 %type jdefault {expr *}
+%type jlit {jlit *}
+%type jcompound {jlit *}
+%type jpairs {jlit *}
+%type jitems {jlit *}
 %type object_head {jobject *}
 %type targlist {vec *}
 %type targ {token *}
@@ -441,6 +472,12 @@ item ::= HOOK name(N) REPORTS codes(C). {
 item ::= SYNTAX name(N) ASSIGN MACHINE name(M). {
     syntax_decl *s = cc_alloc(cc, sizeof *s);
     s->name = N->text; s->machine = M->text; s->at = N->at;
+    vec_push(cc, &F(cc)->syntaxes, s);
+}
+/* the completion (gen/rt/ak_jcomplete.h) rewrites a value into the machine's canonical spelling */
+item ::= SYNTAX name(N) ASSIGN MACHINE name(M) CANONICAL. {
+    syntax_decl *s = cc_alloc(cc, sizeof *s);
+    s->name = N->text; s->machine = M->text; s->at = N->at; s->canonical = true;
     vec_push(cc, &F(cc)->syntaxes, s);
 }
 item ::= object_head(O) LBRACE jmembers RBRACE wheres. { (void)O; }
@@ -754,6 +791,34 @@ jdefault(A) ::= ASSIGN MINUS(M) FLOAT(T). {
 jdefault(A) ::= ASSIGN name(T). { A = mk_expr(cc, E_NAME, T->at, T->text); }
 jdefault(A) ::= ASSIGN NULLKW(T). { A = mk_expr(cc, E_NAME, T->at, "null"); }
 jdefault(A) ::= ASSIGN STRING(S). { A = mk_expr(cc, E_NAME, S->at, S->text); A->op = "string"; }
+/* a JSON object or array, or defaults by version: `= (false until 5, "NoMask" since 6)` */
+jdefault(A) ::= ASSIGN jcompound(L). { A = NULL; add_default(cc, L, -1, -1, L->at); }
+jdefault(A) ::= ASSIGN LPAREN vdefaults RPAREN. { A = NULL; }
+vdefaults ::= vdefault.
+vdefaults ::= vdefaults COMMA vdefault.
+vdefault ::= jlit(L) SINCE INT(S). { add_default(cc, L, int_of(S), -1, L->at); }
+vdefault ::= jlit(L) UNTIL INT(U). { add_default(cc, L, -1, int_of(U), L->at); }
+vdefault ::= jlit(L) SINCE INT(S) UNTIL INT(U). { add_default(cc, L, int_of(S), int_of(U), L->at); }
+jlit(A) ::= jcompound(L). { A = L; }
+jlit(A) ::= INT(T). { A = mk_lit(cc, JL_NUMBER, T->at); A->text = T->text; }
+jlit(A) ::= FLOAT(T). { A = mk_lit(cc, JL_NUMBER, T->at); A->text = T->text; }
+jlit(A) ::= MINUS(M) INT(T). { A = mk_lit(cc, JL_NUMBER, M->at); A->text = neg_text(cc, T); }
+jlit(A) ::= MINUS(M) FLOAT(T). { A = mk_lit(cc, JL_NUMBER, M->at); A->text = neg_text(cc, T); }
+jlit(A) ::= STRING(S). { A = mk_lit(cc, JL_STRING, S->at); A->text = S->text; A->len = S->len; }
+jlit(A) ::= NULLKW(T). { A = mk_lit(cc, JL_NULL, T->at); }
+jlit(A) ::= name(T). {
+    A = mk_lit(cc, JL_BOOL, T->at); A->truth = strcmp(T->text, "true") == 0;
+    if (!A->truth && strcmp(T->text, "false") != 0)
+        cc_error(cc, T->at, "'%s' is no JSON literal (null, true, false, a number, a \"string\", {...}, [...])", T->text);
+}
+jcompound(A) ::= LBRACE(B) RBRACE. { A = mk_lit(cc, JL_OBJECT, B->at); }
+jcompound(A) ::= LBRACE(B) jpairs(P) RBRACE. { A = P; A->at = B->at; }
+jcompound(A) ::= LBRACKET(B) RBRACKET. { A = mk_lit(cc, JL_ARRAY, B->at); }
+jcompound(A) ::= LBRACKET(B) jitems(P) RBRACKET. { A = P; A->at = B->at; }
+jpairs(A) ::= STRING(K) COLON jlit(V). { A = mk_lit(cc, JL_OBJECT, K->at); vec_push(cc, &A->keys, K); vec_push(cc, &A->items, V); }
+jpairs(A) ::= jpairs(B) COMMA STRING(K) COLON jlit(V). { A = B; vec_push(cc, &A->keys, K); vec_push(cc, &A->items, V); }
+jitems(A) ::= jlit(V). { A = mk_lit(cc, JL_ARRAY, V->at); vec_push(cc, &A->items, V); }
+jitems(A) ::= jitems(B) COMMA jlit(V). { A = B; vec_push(cc, &A->items, V); }
 jconslist(A) ::= . [EMPTY] { A = cc_alloc(cc, sizeof *A); }
 jconslist(A) ::= jcons(C). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, C); }
 jconslist(A) ::= jconslist(B) COMMA jcons(C). { A = B; vec_push(cc, A, C); }

@@ -16,12 +16,20 @@
 /* True when the whole of s[0..n) (decoded string content) matches. */
 typedef bool (*ak_value_syntax_fn)(const uint8_t *s, size_t n);
 
+/* The canonical spelling of s[0..n) into out: its length, 0 when s has
+ * none (it is left as it is). */
+#define AK_VALUE_CANONICAL_MAX 64
+typedef size_t (*ak_value_canonical_fn)(const uint8_t *s, size_t n, char out[AK_VALUE_CANONICAL_MAX]);
+
 typedef struct ak_value_syntax {
     const char *machine;   /* the name schemas use */
     ak_value_syntax_fn match;
     const char *pattern;   /* the same language as an ECMA-262 regular expression (JSON Schema `pattern`) */
     const char *format;    /* a JSON Schema `format` that names it, or NULL */
     const char *about;     /* what it accepts, for messages and the export's $comment */
+    /* the canonical spelling of the values a lenient sibling machine
+       accepts (`syntax color = machine color_hex canonical`), or NULL */
+    ak_value_canonical_fn canonical;
 } ak_value_syntax;
 
 /* Canonical UUID: 8-4-4-4-12 lower-case hex digits, no braces, not the nil UUID. */
@@ -40,6 +48,12 @@ bool ak_syntax_color_any(const uint8_t *s, size_t n);
 /* Canonical padded base64 (RFC 4648 section 4): whole quanta, `=` padding,
  * zero pad bits, no whitespace or line breaks; empty is valid. */
 bool ak_syntax_base64(const uint8_t *s, size_t n);
+
+/* Canonical spellings: a UUID that ak_uuid_parse reads, bare and lower
+ * case; a colour # and 3, 6 or 8 hex digits as lower-case #rrggbb, with
+ * the alpha (#rrggbbaa) only when it is not ff. */
+size_t ak_canonical_uuid(const uint8_t *s, size_t n, char out[AK_VALUE_CANONICAL_MAX]);
+size_t ak_canonical_color(const uint8_t *s, size_t n, char out[AK_VALUE_CANONICAL_MAX]);
 
 extern const ak_value_syntax ak_value_syntaxes[];
 extern const size_t ak_value_syntax_count;

@@ -91,6 +91,54 @@ bool ak_syntax_color_hex(const uint8_t *s, size_t n)
     return p == pe && cs >= color_hex_first_final;
 }
 
+/* The canonical spelling of a UUID ak_uuid_parse reads: bare, lower case. */
+size_t ak_canonical_uuid(const uint8_t *s, size_t n, char out[AK_VALUE_CANONICAL_MAX])
+{
+    uint8_t u[16];
+    if (!ak_uuid_parse(s, n, u))
+        return 0;
+    static const char hex[] = "0123456789abcdef";
+    size_t k = 0;
+    for (unsigned i = 0; i < 16; i++) {
+        if (i == 4 || i == 6 || i == 8 || i == 10)
+            out[k++] = '-';
+        out[k++] = hex[u[i] >> 4];
+        out[k++] = hex[u[i] & 15];
+    }
+    return k;
+}
+
+/* A colour # and 3, 6 or 8 hex digits in any case, the digits collected
+ * in lower case (names and Qt's 9 and 12 digit forms have no canonical
+ * #rrggbb spelling here). */
+%%{
+    machine color_value;
+    include common;
+    action digit { d[k++] = (char)(fc | 0x20); }
+    xd = xdigit @digit;
+    main := '#' ( xd{3} | xd{6} | xd{8} );
+}%%
+%% write data noerror noentry;
+
+size_t ak_canonical_color(const uint8_t *s, size_t n, char out[AK_VALUE_CANONICAL_MAX])
+{
+    const unsigned char *p = s, *pe = s + n;
+    int cs = color_value_start;
+    char d[8];
+    unsigned k = 0;
+    %% write exec;
+    if (p != pe || cs < color_value_first_final)
+        return 0;
+    out[0] = '#';
+    for (unsigned i = 0; i < 6; i++) /* #rgb spelled out */
+        out[1 + i] = k == 3 ? d[i / 2] : d[i];
+    if (k == 8 && !(d[6] == 'f' && d[7] == 'f')) { /* the alpha only when it is not ff */
+        out[7] = d[6], out[8] = d[7];
+        return 9;
+    }
+    return 7;
+}
+
 %%{
     machine color_any;
     include common;
@@ -153,13 +201,13 @@ bool ak_syntax_base64(const uint8_t *s, size_t n)
 const ak_value_syntax ak_value_syntaxes[] = {
     {"uuid", ak_syntax_uuid,
      "^(?!0{8}-0{4}-0{4}-0{4}-0{12}$)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "uuid",
-     "a lower-case UUID without braces, not the nil UUID"},
+     "a lower-case UUID without braces, not the nil UUID", ak_canonical_uuid},
     {"uuid_any", ak_syntax_uuid_any,
      "^(?!\\{?0{8}-0{4}-0{4}-0{4}-0{12}\\}?$)([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-"
      "[0-9A-Fa-f]{12}|\\{[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}\\})$",
-     NULL, "a UUID, braces optional, any case, not the nil UUID"},
+     NULL, "a UUID, braces optional, any case, not the nil UUID", NULL},
     {"color_hex", ak_syntax_color_hex, "^#[0-9a-f]{6}((?!ff)[0-9a-f]{2})?$", NULL,
-     "#rrggbb, or #rrggbbaa with alpha not ff, lower case"},
+     "#rrggbb, or #rrggbbaa with alpha not ff, lower case", ak_canonical_color},
     {"color_any", ak_syntax_color_any,
         "^(#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8,9}|[0-9A-Fa-f]{12})|[Aa][Ll][Ii][Cc][Ee][Bb][Ll]"
         "[Uu][Ee]|[Aa][Nn][Tt][Ii][Qq][Uu][Ee][Ww][Hh][Ii][Tt][Ee]|[Aa][Qq][Uu][Aa]|[Aa][Qq][Uu][Aa][Mm]["
@@ -219,9 +267,9 @@ const ak_value_syntax ak_value_syntaxes[] = {
         "][Oo][Ll][Ee][Tt]|[Ww][Hh][Ee][Aa][Tt]|[Ww][Hh][Ii][Tt][Ee]|[Ww][Hh][Ii][Tt][Ee][Ss][Mm][Oo][Kk]"
         "[Ee]|[Yy][Ee][Ll][Ll][Oo][Ww]|[Yy][Ee][Ll][Ll][Oo][Ww][Gg][Rr][Ee][Ee][Nn]|[Tt][Rr][Aa][Nn][Ss]["
         "Pp][Aa][Rr][Ee][Nn][Tt])$",
-     NULL, "# and 3, 6, 8, 9 or 12 hex digits, or an SVG colour keyword or transparent (any case)"},
+     NULL, "# and 3, 6, 8, 9 or 12 hex digits, or an SVG colour keyword or transparent (any case)", NULL},
     {"base64", ak_syntax_base64, "^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/][AQgw]==|[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=)?$",
-     NULL, "padded base64 without whitespace, zero pad bits"},
+     NULL, "padded base64 without whitespace, zero pad bits", NULL},
 };
 const size_t ak_value_syntax_count = sizeof ak_value_syntaxes / sizeof ak_value_syntaxes[0];
 

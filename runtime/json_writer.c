@@ -8,6 +8,8 @@
 #include "numbers.h"
 #include "utf8.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -377,6 +379,40 @@ static void put_number(ak_json_writer *w, const char *text, size_t n)
         ak_buf_append(b, text, n);
 }
 
+/* v (finite) as Qt writes a double: see AK_JSON_NUMBERS_QT. */
+static size_t qt_number(double v, char *buf)
+{
+    if (v == 0)
+        return (size_t)snprintf(buf, AK_NUM_BUFSIZE, "0");
+    if (v == trunc(v) && fabs(v) < 9007199254740992.0)
+        return (size_t)snprintf(buf, AK_NUM_BUFSIZE, "%lld", (long long)v);
+    char dig[18];
+    int point;
+    bool neg;
+    int nd = ak_shortest_f64(v, dig, &point, &neg);
+    int decpt = point + 1;
+    bool decimal = decpt <= 0 ? 1 - decpt <= 4 : decpt <= nd + 4;
+    char *p = buf;
+    if (neg)
+        *p++ = '-';
+    if (decimal && decpt <= 0) {
+        p += sprintf(p, "0.%.*s%.*s", -decpt, "0000", nd, dig);
+    } else if (decimal) {
+        for (int i = 0; i < (decpt > nd ? decpt : nd); i++) {
+            if (i == decpt)
+                *p++ = '.';
+            *p++ = i < nd ? dig[i] : '0';
+        }
+        *p = 0;
+    } else {
+        *p++ = dig[0];
+        if (nd > 1)
+            p += sprintf(p, ".%.*s", nd - 1, dig + 1);
+        p += sprintf(p, "e%c%02d", point < 0 ? '-' : '+', point < 0 ? -point : point);
+    }
+    return (size_t)(p - buf);
+}
+
 void ak_json_f64(ak_json_writer *w, double v)
 {
     char buf[AK_NUM_BUFSIZE];
@@ -385,7 +421,7 @@ void ak_json_f64(ak_json_writer *w, double v)
         put_number(w, "null", 4);
         return;
     }
-    put_number(w, buf, ak_format_f64(v, buf));
+    put_number(w, buf, w->number_style == AK_JSON_NUMBERS_QT ? qt_number(v, buf) : ak_format_f64(v, buf));
 }
 
 void ak_json_f32(ak_json_writer *w, float v)

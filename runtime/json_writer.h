@@ -22,6 +22,17 @@ typedef struct ak_json_writer_options {
     bool final_newline;  /* a LF after the top-level value */
 } ak_json_writer_options;
 
+/* How ak_json_f64 spells a finite number. */
+typedef enum ak_json_number_style {
+    AK_JSON_NUMBERS_SHORTEST, /* the shortest round-trip form (ak_format_f64) */
+    /* as Qt's QJsonDocument writes a double (Glaxnimate, spec 3.3): integral
+       values below 2^53 as integers, others in the shortest round-trip
+       digits, in decimal form unless the exponent form is shorter
+       (QLocale's FloatingPointShortest with 'g': two exponent digits at
+       least), -0 as 0 */
+    AK_JSON_NUMBERS_QT,
+} ak_json_number_style;
+
 typedef struct ak_json_writer_level ak_json_writer_level;
 
 typedef struct ak_json_writer {
@@ -37,6 +48,7 @@ typedef struct ak_json_writer {
        not {} / []. */
     const char *first_key;
     bool open_empty;
+    ak_json_number_style number_style; /* set after ak_json_writer_init too */
     bool error;          /* something was replaced or refused (see above) */
     const char *why;     /* the first such problem, for messages */
 } ak_json_writer;

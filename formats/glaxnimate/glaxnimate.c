@@ -39,9 +39,9 @@ static size_t json_errors(const ak_diags *d)
 
 /* The innermost object with a "__type__" on the way to a JSON Pointer
  * (spec 8.1: a diagnostic names the enclosing object's type and name). */
-static const gj *enclosing(const gj *root, const char *ptr)
+static const ak_jnode *enclosing(const ak_jnode *root, const char *ptr)
 {
-    const gj *v = root, *found = gj_get(root, "__type__") ? root : NULL;
+    const ak_jnode *v = root, *found = ak_jnode_get(root, "__type__") ? root : NULL;
     char seg[256];
     while (v && *ptr == '/') {
         size_t n = 0;
@@ -53,18 +53,18 @@ static const gj *enclosing(const gj *root, const char *ptr)
                 seg[n++] = ch;
         }
         seg[n] = 0;
-        const gj *next = NULL;
-        if (v->kind == GJ_OBJ) {
+        const ak_jnode *next = NULL;
+        if (v->kind == AK_JOBJ) {
             for (size_t i = 0; i < v->count && !next; i++)
                 if (v->items[i].key_len == n && memcmp(v->items[i].key, seg, n) == 0)
                     next = v->items[i].v;
-        } else if (v->kind == GJ_ARR) {
+        } else if (v->kind == AK_JARR) {
             char *end;
             unsigned long k = strtoul(seg, &end, 10);
             next = *end == 0 && k < v->count ? v->items[k].v : NULL;
         }
         v = next;
-        if (v && v->kind == GJ_OBJ && gj_get(v, "__type__"))
+        if (v && v->kind == AK_JOBJ && ak_jnode_get(v, "__type__"))
             found = v;
     }
     return found;
@@ -74,11 +74,11 @@ static const gj *enclosing(const gj *root, const char *ptr)
  * file differs from its canonical emission (spec 3.3). */
 static void layout_check(const ak_input *in, ak_diags *d)
 {
-    gj_doc doc;
-    gj_doc_init(&doc, NULL, NULL);
+    ak_jtree doc;
+    ak_jtree_init(&doc, NULL, NULL, "the Glaxnimate document");
     ak_buf out;
     ak_buf_init(&out);
-    if (gj_read(&doc, in) && gj_write(doc.root, &out) && !out.failed) {
+    if (ak_jtree_read(&doc, in->data, in->size) && glax_write(doc.root, &out) && !out.failed) {
         size_t k = 0, n = out.len < in->size ? out.len : in->size;
         while (k < n && in->data[k] == (uint8_t)out.data[k])
             k++;
@@ -92,7 +92,7 @@ static void layout_check(const ak_input *in, ak_diags *d)
                                               : "the bytes differ from Glaxnimate's layout (spec 3.3) from here on");
     }
     ak_buf_free(&out);
-    gj_doc_free(&doc);
+    ak_jtree_free(&doc);
 }
 
 /* Qt's JSON parser refuses deeper nesting (spec 8.2 rule 7). */
@@ -139,9 +139,10 @@ void glaxnimate_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
     /* a well-formed document with diagnostics inside: read it to name the
        objects they are in (up to a size: validation itself keeps no tree,
        and a huge file is named by paths only) */
-    gj_doc doc;
-    gj_doc_init(&doc, NULL, NULL);
-    bool tree = located && in->size <= GLAXNIMATE_MAX_NAMED && json_errors(tmp) == 0 && gj_read(&doc, in);
+    ak_jtree doc;
+    ak_jtree_init(&doc, NULL, NULL, "the Glaxnimate document");
+    bool tree = located && in->size <= GLAXNIMATE_MAX_NAMED && json_errors(tmp) == 0 &&
+                ak_jtree_read(&doc, in->data, in->size);
     for (size_t i = 0; i < ak_diags_count(tmp); i++) {
         const ak_diag *g = ak_diags_at(tmp, i);
         if (g->rule == &ak_rule_limit_max_errors)
@@ -149,20 +150,20 @@ void glaxnimate_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
         if (unsupported && g->rule >= glaxnimate_rules && g->rule < glaxnimate_rules + glaxnimate_RULE_COUNT &&
             g->rule != &glaxnimate_rules[glaxnimate_R_FORMAT_VERSION_UNSUPPORTED])
             continue;
-        const gj *owner = tree ? enclosing(doc.root, g->path) : NULL;
-        const gj *name = gj_get(owner, "name");
-        bool named = name && name->kind == GJ_STR;
+        const ak_jnode *owner = tree ? enclosing(doc.root, g->path) : NULL;
+        const ak_jnode *name = ak_jnode_get(owner, "name");
+        bool named = name && name->kind == AK_JSTR;
         bool legacy = g->rule == &glaxnimate_rules[glaxnimate_R_FORMAT_VERSION_UNSUPPORTED];
         if (!ak_report_at(d, glaxnimate_json_rule(g->rule), g->offset, g->length, g->line, g->column, g->path,
                           "%s%s%s%s%s%.*s%s", g->message,
                           legacy ? ": versions below 3 do not open in current Glaxnimate; `animkit convert --legacy` "
                                    "reads versions 1 and 2 and upgrades them"
                                  : "",
-                          owner ? " (in " : "", owner ? gj_type(owner) : "",
+                          owner ? " (in " : "", owner ? glax_type(owner) : "",
                           named ? " \"" : "", named ? (int)name->len : 0, named ? name->str : "",
                           owner ? (named ? "\")" : ")") : ""))
             break;
     }
-    gj_doc_free(&doc);
+    ak_jtree_free(&doc);
     ak_diags_free(tmp);
 }

@@ -15,9 +15,11 @@
  * (0,0), before, after, (1,1) is exactly a weighted Hermite segment
  * (glaxnimate_model.c), so x1 = out weight, y1 = out slope * x1 * T / dv,
  * x2 = 1 - in weight, y2 = 1 - in slope * (1 - x2) * T / dv; a linear
- * segment is (1/3,1/3)-(2/3,2/3); a hold has no handles. The rest of the
- * document is the canonical writer's (gj_normalise: every property with
- * its default). */
+ * segment is (1/3,1/3)-(2/3,2/3); a hold has no handles. Only what the
+ * model gives is built here (the animated properties, the composition's
+ * name, fps and frame range, the layers and the containers that hold them);
+ * the schema's completion adds everything else with its default
+ * (glax_complete). */
 #include "glaxnimate_doc.h"
 
 #include "curve.h"
@@ -110,9 +112,9 @@ static bool easing(const ak_curve *cv, size_t k, double h[4], losses *lost)
 /* One animated property from the curves of its components (x, y; one for
    a scalar): keyframes at the union of their key times, the easing of the
    first curve that has a key there. */
-static gj *animated(gj_doc *doc, const ak_curve *cv[2], unsigned n, bool motion, losses *lost)
+static ak_jnode *animated(ak_jtree *tree, const ak_curve *cv[2], unsigned n, bool motion, losses *lost)
 {
-    gj *kfs = gj_new(doc, GJ_ARR);
+    ak_jnode *kfs = ak_jnode_new(tree, AK_JARR);
     size_t at[2] = {0, 0};
     for (;;) {
         double t = INFINITY;
@@ -121,11 +123,12 @@ static gj *animated(gj_doc *doc, const ak_curve *cv[2], unsigned n, bool motion,
                 t = cv[c]->keys[at[c]].time;
         if (t == INFINITY || !kfs)
             break;
-        gj *k = gj_new(doc, GJ_OBJ), *value = n == 1 ? gj_num(doc, ak_curve_eval(cv[0], t)) : gj_new(doc, GJ_OBJ);
+        ak_jnode *k = ak_jnode_new(tree, AK_JOBJ);
+        ak_jnode *value = n == 1 ? ak_jnode_num(tree, ak_curve_eval(cv[0], t)) : ak_jnode_new(tree, AK_JOBJ);
         for (unsigned c = 0; n == 2 && c < 2; c++)
-            gj_set(doc, value, c ? "y" : "x", gj_num(doc, cv[c] ? ak_curve_eval(cv[c], t) : 0));
-        gj_set(doc, k, "time", gj_num(doc, t * FROM_MODEL_FPS));
-        gj_set(doc, k, "value", value);
+            ak_jnode_set(tree, value, c ? "y" : "x", ak_jnode_num(tree, cv[c] ? ak_curve_eval(cv[c], t) : 0));
+        ak_jnode_set(tree, k, "time", ak_jnode_num(tree, t * FROM_MODEL_FPS));
+        ak_jnode_set(tree, k, "value", value);
         double h[4], other[4];
         bool eased = true, chosen = false;
         for (unsigned c = 0; c < n; c++) {
@@ -140,38 +143,39 @@ static gj *animated(gj_doc *doc, const ak_curve *cv[2], unsigned n, bool motion,
                 eased = e, chosen = true;
         }
         if (eased) {
-            gj *before = gj_new(doc, GJ_OBJ), *after = gj_new(doc, GJ_OBJ);
-            gj_set(doc, before, "x", gj_num(doc, h[0]));
-            gj_set(doc, before, "y", gj_num(doc, h[1]));
-            gj_set(doc, after, "x", gj_num(doc, h[2]));
-            gj_set(doc, after, "y", gj_num(doc, h[3]));
-            gj_set(doc, k, "before", before);
-            gj_set(doc, k, "after", after);
+            ak_jnode *before = ak_jnode_new(tree, AK_JOBJ), *after = ak_jnode_new(tree, AK_JOBJ);
+            ak_jnode_set(tree, before, "x", ak_jnode_num(tree, h[0]));
+            ak_jnode_set(tree, before, "y", ak_jnode_num(tree, h[1]));
+            ak_jnode_set(tree, after, "x", ak_jnode_num(tree, h[2]));
+            ak_jnode_set(tree, after, "y", ak_jnode_num(tree, h[3]));
+            ak_jnode_set(tree, k, "before", before);
+            ak_jnode_set(tree, k, "after", after);
         }
         if (motion) /* a straight path */
-            gj_set(doc, k, "tan_in", value), gj_set(doc, k, "tan_out", value),
-                gj_set(doc, k, "point_type", gj_num(doc, 0));
-        gj_append(doc, kfs, NULL, 0, k);
+            ak_jnode_set(tree, k, "tan_in", value), ak_jnode_set(tree, k, "tan_out", value),
+                ak_jnode_set(tree, k, "point_type", ak_jnode_num(tree, 0));
+        ak_jnode_append(tree, kfs, NULL, 0, k);
     }
-    gj *prop = gj_new(doc, GJ_OBJ);
-    gj_set(doc, prop, "keyframes", kfs);
+    ak_jnode *prop = ak_jnode_new(tree, AK_JOBJ);
+    ak_jnode_set(tree, prop, "keyframes", kfs);
     return prop;
 }
 
 /* The layer of a node, made on first use. */
-static gj *layer_of(gj_doc *doc, gj *shapes, const char *node, gj *range)
+static ak_jnode *layer_of(glax_conv *gc, ak_jnode *shapes, const char *node, ak_jnode *range)
 {
+    ak_jtree *tree = &gc->t;
     const char *name = node && *node ? node : "Layer";
     for (size_t i = 0; i < shapes->count; i++) {
-        const gj *n = gj_get(shapes->items[i].v, "name");
+        const ak_jnode *n = ak_jnode_get(shapes->items[i].v, "name");
         if (n && strcmp(n->str, name) == 0)
             return shapes->items[i].v;
     }
-    gj *l = gj_typed(doc, "Layer", true);
-    gj_set(doc, l, "name", gj_str(doc, name));
-    gj_set(doc, l, "animation", range);
-    gj_set(doc, l, "transform", gj_typed(doc, "Transform", false));
-    gj_append(doc, shapes, NULL, 0, l);
+    ak_jnode *l = glax_typed(gc, "Layer", true);
+    ak_jnode_set(tree, l, "name", ak_jnode_str(tree, name));
+    ak_jnode_set(tree, l, "animation", range);
+    ak_jnode_set(tree, l, "transform", glax_typed(gc, "Transform", false));
+    ak_jnode_append(tree, shapes, NULL, 0, l);
     return l;
 }
 
@@ -202,34 +206,35 @@ static void report_losses(const losses *lost, ak_diags *d)
 bool glaxnimate_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)
 {
     int version = opt && opt->format_version && strcmp(opt->format_version, "8") == 0 ? 8 : 9;
-    gj_doc doc;
-    gj_doc_init(&doc, NULL, d);
-    doc.seed = 0x676c61786e696d61u;
+    glax_conv conv, *gc = &conv;
+    glax_conv_init(gc, d);
+    gc->seed = 0x676c61786e696d61u;
+    ak_jtree *tree = &gc->t;
     losses lost = {0};
     double end = anim->duration > 0 ? anim->duration : 0;
-    gj *root = gj_new(&doc, GJ_OBJ), *format = gj_new(&doc, GJ_OBJ), *assets = gj_typed(&doc, "Assets", true);
-    gj *list = gj_typed(&doc, "CompositionList", true), *comps = gj_new(&doc, GJ_ARR);
-    gj *comp = gj_typed(&doc, "Composition", true), *shapes = gj_new(&doc, GJ_ARR);
-    gj *range = gj_typed(&doc, "AnimationContainer", false);
-    doc.root = root;
-    if (doc.failed) {
-        gj_doc_free(&doc);
+    ak_jnode *root = ak_jnode_new(tree, AK_JOBJ), *format = ak_jnode_new(tree, AK_JOBJ);
+    ak_jnode *assets = glax_typed(gc, "Assets", true), *list = glax_typed(gc, "CompositionList", true);
+    ak_jnode *comps = ak_jnode_new(tree, AK_JARR), *comp = glax_typed(gc, "Composition", true);
+    ak_jnode *shapes = ak_jnode_new(tree, AK_JARR), *range = glax_typed(gc, "AnimationContainer", false);
+    tree->root = root;
+    if (tree->failed) {
+        glax_conv_free(gc);
         return false;
     }
-    gj_set(&doc, format, "format_version", gj_num(&doc, 9));
-    gj_set(&doc, format, "generator", gj_str(&doc, "animkit"));
-    gj_set(&doc, format, "generator_version", gj_str(&doc, AK_VERSION));
-    gj_set(&doc, root, "format", format);
-    gj_set(&doc, root, "assets", assets);
-    gj_set(&doc, assets, "compositions", list);
-    gj_set(&doc, list, "values", comps);
-    gj_append(&doc, comps, NULL, 0, comp);
-    gj_set(&doc, comp, "name", gj_str(&doc, anim->name ? anim->name : "Animation"));
-    gj_set(&doc, comp, "fps", gj_num(&doc, FROM_MODEL_FPS));
-    gj_set(&doc, comp, "shapes", shapes);
-    gj_set(&doc, comp, "animation", range);
-    for (size_t t = 0; t < anim->track_count && !doc.failed; t++) {
-        const ak_track *tr = &anim->tracks[t];
+    ak_jnode_set(tree, format, "format_version", ak_jnode_num(tree, 9));
+    ak_jnode_set(tree, format, "generator", ak_jnode_str(tree, "animkit"));
+    ak_jnode_set(tree, format, "generator_version", ak_jnode_str(tree, AK_VERSION));
+    ak_jnode_set(tree, root, "format", format);
+    ak_jnode_set(tree, root, "assets", assets);
+    ak_jnode_set(tree, assets, "compositions", list);
+    ak_jnode_set(tree, list, "values", comps);
+    ak_jnode_append(tree, comps, NULL, 0, comp);
+    ak_jnode_set(tree, comp, "name", ak_jnode_str(tree, anim->name ? anim->name : "Animation"));
+    ak_jnode_set(tree, comp, "fps", ak_jnode_num(tree, FROM_MODEL_FPS));
+    ak_jnode_set(tree, comp, "shapes", shapes);
+    ak_jnode_set(tree, comp, "animation", range);
+    for (size_t i = 0; i < anim->track_count && !tree->failed; i++) {
+        const ak_track *tr = &anim->tracks[i];
         const ak_value_type_info *info = ak_value_type_info_of(tr->type);
         int component;
         const struct target *tg = info && info->kind != AK_VK_STRING ? target_of(tr, info->components, &component)
@@ -241,7 +246,7 @@ bool glaxnimate_from_model(const ak_animation *anim, const ak_options *opt, ak_d
         unsigned n = tg && tg->point ? 2 : 1;
         for (unsigned c = 0; tg && c < n && c < info->components; c++)
             cv[component >= 0 ? (unsigned)component : c] =
-                component_curve(tr, c, doc.arena, &curves[c]) ? &curves[c] : NULL;
+                component_curve(tr, c, tree->arena, &curves[c]) ? &curves[c] : NULL;
         if (!cv[0] && !cv[1])
             continue;
         lost.components += info->components > 2 ? info->components - 2 : 0;
@@ -249,28 +254,28 @@ bool glaxnimate_from_model(const ak_animation *anim, const ak_options *opt, ak_d
         for (unsigned c = 0; c < 2; c++)
             if (cv[c] && cv[c]->keys[cv[c]->count - 1].time > end)
                 end = cv[c]->keys[cv[c]->count - 1].time;
-        gj *layer = layer_of(&doc, shapes, tr->node, range);
-        gj *owner = strchr(tg->name, '.') ? gj_get(layer, "transform") : layer;
+        ak_jnode *layer = layer_of(gc, shapes, tr->node, range);
+        ak_jnode *owner = strchr(tg->name, '.') ? ak_jnode_get(layer, "transform") : layer;
         /* a second track of the same point (its other component) joins it */
-        gj *had = gj_get(owner, tg->member);
+        ak_jnode *had = ak_jnode_get(owner, tg->member);
         if (had && component >= 0 && tg->point) {
-            gj *kfs = gj_get(had, "keyframes");
+            ak_jnode *kfs = ak_jnode_get(had, "keyframes");
             lost.shared = true; /* merged keyframe by keyframe below: approximated */
             for (size_t k = 0; kfs && k < kfs->count; k++) {
-                gj *v = gj_get(kfs->items[k].v, "value"), *time = gj_get(kfs->items[k].v, "time");
-                gj_set(&doc, v, component ? "y" : "x", gj_num(&doc, ak_curve_eval(cv[component], time->num / FROM_MODEL_FPS)));
+                ak_jnode *v = ak_jnode_get(kfs->items[k].v, "value"), *time = ak_jnode_get(kfs->items[k].v, "time");
+                double x = ak_curve_eval(cv[component], time->num / FROM_MODEL_FPS);
+                ak_jnode_set(tree, v, component ? "y" : "x", ak_jnode_num(tree, x));
             }
             continue;
         }
-        gj_set(&doc, owner, tg->member, animated(&doc, cv, n, tg->motion, &lost));
+        ak_jnode_set(tree, owner, tg->member, animated(tree, cv, n, tg->motion, &lost));
     }
-    gj_set(&doc, range, "first_frame", gj_num(&doc, 0));
-    gj_set(&doc, range, "last_frame", gj_num(&doc, fmax(1, ceil(end * FROM_MODEL_FPS))));
-    gj_normalise(&doc, 9);
+    ak_jnode_set(tree, range, "last_frame", ak_jnode_num(tree, fmax(1, ceil(end * FROM_MODEL_FPS))));
+    glax_complete(gc, 9);
     if (version == 8)
-        gj_convert_version(&doc, 9, 8);
+        glax_convert_version(gc, 9, 8);
     report_losses(&lost, d);
-    bool ok = !doc.failed && gj_write(doc.root, out) && !out->failed;
-    gj_doc_free(&doc);
+    bool ok = !tree->failed && glax_write(tree->root, out) && !out->failed;
+    glax_conv_free(gc);
     return ok;
 }

@@ -23,26 +23,25 @@
 #include <string.h>
 
 typedef struct builder {
-    gj_doc *doc;
     ak_arena *arena;
     ak_diags *d;
     ak_track *tracks;
     size_t count, cap;
-    const gj *main; /* the main composition: its name is no part of the paths */
+    const ak_jnode *main; /* the main composition: its name is no part of the paths */
     bool skipped_shapes;
     bool failed;
 } builder;
 
 /* The components of a keyframe value, their names; 0 when it is no track. */
-static unsigned components(const gj *v, double out[4], const char *names[4])
+static unsigned components(const ak_jnode *v, double out[4], const char *names[4])
 {
     if (!v)
         return 0;
-    if (v->kind == GJ_NUM) {
+    if (v->kind == AK_JNUM) {
         out[0] = v->num, names[0] = NULL;
         return 1;
     }
-    if (v->kind == GJ_STR && v->len >= 7 && v->str[0] == '#') {
+    if (v->kind == AK_JSTR && v->len >= 7 && v->str[0] == '#') {
         unsigned rgba[4] = {0, 0, 0, 255};
         int n = v->len >= 9 ? sscanf(v->str + 1, "%2x%2x%2x%2x", &rgba[0], &rgba[1], &rgba[2], &rgba[3])
                             : sscanf(v->str + 1, "%2x%2x%2x", &rgba[0], &rgba[1], &rgba[2]);
@@ -54,9 +53,9 @@ static unsigned components(const gj *v, double out[4], const char *names[4])
         return 4;
     }
     static const char *const pairs[2][2] = {{"x", "y"}, {"width", "height"}};
-    for (int p = 0; p < 2 && v->kind == GJ_OBJ; p++) {
-        gj *a = gj_get(v, pairs[p][0]), *b = gj_get(v, pairs[p][1]);
-        if (a && b && a->kind == GJ_NUM && b->kind == GJ_NUM) {
+    for (int p = 0; p < 2 && v->kind == AK_JOBJ; p++) {
+        ak_jnode *a = ak_jnode_get(v, pairs[p][0]), *b = ak_jnode_get(v, pairs[p][1]);
+        if (a && b && a->kind == AK_JNUM && b->kind == AK_JNUM) {
             out[0] = a->num, out[1] = b->num;
             names[0] = pairs[p][0], names[1] = pairs[p][1];
             return 2;
@@ -65,10 +64,10 @@ static unsigned components(const gj *v, double out[4], const char *names[4])
     return 0;
 }
 
-static bool handle(const gj *k, const char *which, double *x, double *y)
+static bool handle(const ak_jnode *k, const char *which, double *x, double *y)
 {
-    gj *h = gj_get(k, which), *hx = gj_get(h, "x"), *hy = gj_get(h, "y");
-    if (!hx || !hy || hx->kind != GJ_NUM || hy->kind != GJ_NUM)
+    ak_jnode *h = ak_jnode_get(k, which), *hx = ak_jnode_get(h, "x"), *hy = ak_jnode_get(h, "y");
+    if (!hx || !hy || hx->kind != AK_JNUM || hy->kind != AK_JNUM)
         return false;
     *x = hx->num, *y = hy->num;
     return true;
@@ -91,12 +90,12 @@ static ak_track *new_track(builder *b)
 }
 
 /* The tracks of one animated property. */
-static void property_tracks(builder *b, const char *node, const char *property, const gj *kfs, double fps)
+static void property_tracks(builder *b, const char *node, const char *property, const ak_jnode *kfs, double fps)
 {
     double v0[4];
     const char *names[4];
     size_t n = kfs->count;
-    unsigned nc = n ? components(gj_get(kfs->items[0].v, "value"), v0, names) : 0;
+    unsigned nc = n ? components(ak_jnode_get(kfs->items[0].v, "value"), v0, names) : 0;
     if (!nc) {
         if (n && !b->skipped_shapes)
             ak_report(b->d, &glaxnimate_rules[glaxnimate_R_CONVERT_LOSS], 0, 0, "",
@@ -121,10 +120,10 @@ static void property_tracks(builder *b, const char *node, const char *property, 
         }
         ak_key incoming = {0}; /* the incoming side of key i, set by the turn of key i - 1 */
         for (size_t i = 0; i < n; i++) {
-            const gj *k = kfs->items[i].v;
-            double v[4] = {0}, time = gj_get(k, "time") ? gj_get(k, "time")->num : 0;
+            const ak_jnode *k = kfs->items[i].v;
+            double v[4] = {0}, time = ak_jnode_get(k, "time") ? ak_jnode_get(k, "time")->num : 0;
             const char *unused[4];
-            components(gj_get(k, "value"), v, unused);
+            components(ak_jnode_get(k, "value"), v, unused);
             ak_key key = incoming;
             memset(&incoming, 0, sizeof incoming);
             key.time = time / fps;
@@ -137,10 +136,10 @@ static void property_tracks(builder *b, const char *node, const char *property, 
             key.interp = AK_INTERP_HOLD;
             if (handle(k, "before", &x1, &y1) && handle(k, "after", &x2, &y2)) {
                 key.interp = AK_INTERP_HERMITE;
-                const gj *next = i + 1 < n ? kfs->items[i + 1].v : NULL;
-                double w[4] = {0}, t1 = next && gj_get(next, "time") ? gj_get(next, "time")->num : 0;
+                const ak_jnode *next = i + 1 < n ? kfs->items[i + 1].v : NULL;
+                double w[4] = {0}, t1 = next && ak_jnode_get(next, "time") ? ak_jnode_get(next, "time")->num : 0;
                 if (next)
-                    components(gj_get(next, "value"), w, unused);
+                    components(ak_jnode_get(next, "value"), w, unused);
                 double dv = w[c] - v[c], dt = (t1 - time) / fps;
                 if (next && dt > 0) {
                     /* handles at x = 0 or 1 are vertical: the nearest finite slope */
@@ -159,15 +158,15 @@ static void property_tracks(builder *b, const char *node, const char *property, 
 }
 
 /* The name of a node in a target path: its name, else its type. */
-static const char *node_name(builder *b, const char *parent, const gj *o)
+static const char *node_name(builder *b, const char *parent, const ak_jnode *o)
 {
-    gj *name = gj_get(o, "name");
-    const char *own = name && name->kind == GJ_STR && name->len ? name->str : gj_type(o);
+    ak_jnode *name = ak_jnode_get(o, "name");
+    const char *own = name && name->kind == AK_JSTR && name->len ? name->str : glax_type(o);
     if (o == b->main)
         return NULL;
-    size_t tn = strlen(gj_type(o));
-    bool container = strcmp(gj_type(o), "Assets") == 0 || (tn > 4 && strcmp(gj_type(o) + tn - 4, "List") == 0);
-    if (!gj_get(o, "uuid") || container || !parent)
+    size_t tn = strlen(glax_type(o));
+    bool container = strcmp(glax_type(o), "Assets") == 0 || (tn > 4 && strcmp(glax_type(o) + tn - 4, "List") == 0);
+    if (!ak_jnode_get(o, "uuid") || container || !parent)
         return parent || container ? parent : own;
     size_t n = strlen(parent) + strlen(own) + 2;
     char *s = ak_arena_alloc(b->arena, n, 1);
@@ -177,16 +176,16 @@ static const char *node_name(builder *b, const char *parent, const gj *o)
 }
 
 typedef struct pending {
-    const gj *o;
+    const ak_jnode *o;
     const char *node;   /* the enclosing node's path */
     const char *prefix; /* sub-objects without uuid: the member that holds them ("transform") */
     double fps;
 } pending;
 
-static double fps_of(const gj *comp, double fallback)
+static double fps_of(const ak_jnode *comp, double fallback)
 {
-    gj *f = gj_get(comp, "fps");
-    return f && f->kind == GJ_NUM && f->num > 0 ? f->num : fallback;
+    ak_jnode *f = ak_jnode_get(comp, "fps");
+    return f && f->kind == AK_JNUM && f->num > 0 ? f->num : fallback;
 }
 
 bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
@@ -196,15 +195,15 @@ bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d,
     ak_format_glaxnimate.validate(in, opt, d);
     if (ak_diags_errors(d) > before)
         return false;
-    gj_doc doc;
-    gj_doc_init(&doc, arena, d);
-    builder b = {.doc = &doc, .arena = arena, .d = d};
+    ak_jtree doc;
+    ak_jtree_init(&doc, arena, NULL, NULL); /* in the model's arena */
+    builder b = {.arena = arena, .d = d};
     ak_animation *anim = AK_ARENA_NEW(arena, ak_animation);
-    bool ok = anim && gj_read(&doc, in);
+    bool ok = anim && ak_jtree_read(&doc, in->data, in->size);
     /* the main composition: root animation before version 8, else the first */
-    const gj *main = gj_get(doc.root, "animation");
-    gj *comps = gj_get(gj_get(gj_get(doc.root, "assets"), "compositions"), "values");
-    if (!main && comps && comps->kind == GJ_ARR && comps->count)
+    const ak_jnode *main = ak_jnode_get(doc.root, "animation");
+    ak_jnode *comps = ak_jnode_get(ak_jnode_get(ak_jnode_get(doc.root, "assets"), "compositions"), "values");
+    if (!main && comps && comps->kind == AK_JARR && comps->count)
         main = comps->items[0].v;
     b.main = main;
     double main_fps = fps_of(main, 60);
@@ -216,22 +215,22 @@ bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d,
         b.failed = true;
     while (depth && !b.failed) {
         pending p = todo[--depth];
-        const gj *o = p.o;
-        bool comp = strcmp(gj_type(o), "Composition") == 0 || strcmp(gj_type(o), "MainComposition") == 0;
+        const ak_jnode *o = p.o;
+        bool comp = strcmp(glax_type(o), "Composition") == 0 || strcmp(glax_type(o), "MainComposition") == 0;
         double fps = comp ? fps_of(o, main_fps) : p.fps;
-        const char *node = gj_get(o, "__type__") ? node_name(&b, p.node, o) : p.node;
+        const char *node = ak_jnode_get(o, "__type__") ? node_name(&b, p.node, o) : p.node;
         for (size_t i = o->count; i-- > 0;) { /* pushed in reverse: visited in file order */
-            const gj_item *it = &o->items[i];
-            const gj *v = it->v;
-            gj *kfs = v->kind == GJ_OBJ ? gj_get(v, "keyframes") : NULL;
-            if (o->kind == GJ_OBJ && kfs && kfs->kind == GJ_ARR && !gj_get(v, "__type__")) {
+            const ak_jitem *it = &o->items[i];
+            const ak_jnode *v = it->v;
+            ak_jnode *kfs = v->kind == AK_JOBJ ? ak_jnode_get(v, "keyframes") : NULL;
+            if (o->kind == AK_JOBJ && kfs && kfs->kind == AK_JARR && !ak_jnode_get(v, "__type__")) {
                 char prop[256];
                 snprintf(prop, sizeof prop, p.prefix ? "%s.%.*s" : "%s%.*s", p.prefix ? p.prefix : "",
                          (int)it->key_len, it->key);
                 property_tracks(&b, node ? node : "", ak_arena_strndup(arena, prop, strlen(prop)), kfs, fps);
                 continue;
             }
-            if (v->kind != GJ_OBJ && v->kind != GJ_ARR)
+            if (v->kind != AK_JOBJ && v->kind != AK_JARR)
                 continue;
             if (depth == cap) {
                 pending *t = realloc(todo, (cap *= 2) * sizeof *t);
@@ -243,24 +242,24 @@ bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d,
             }
             /* a sub-object without uuid (Transform) is a property group of its owner */
             const char *prefix = p.prefix;
-            if (v->kind == GJ_OBJ && gj_get(v, "__type__") && !gj_get(v, "uuid") && o->kind == GJ_OBJ)
+            if (v->kind == AK_JOBJ && ak_jnode_get(v, "__type__") && !ak_jnode_get(v, "uuid") && o->kind == AK_JOBJ)
                 prefix = ak_arena_strndup(arena, it->key, it->key_len);
-            else if (v->kind == GJ_OBJ && gj_get(v, "uuid"))
+            else if (v->kind == AK_JOBJ && ak_jnode_get(v, "uuid"))
                 prefix = NULL;
             todo[depth++] = (pending){v, node, prefix, fps};
         }
     }
     free(todo);
-    gj_doc_free(&doc);
+    ak_jtree_free(&doc);
     if (!ok || b.failed)
         return false;
-    gj *anim_c = gj_get(main, "animation");
-    gj *first = gj_get(anim_c, "first_frame"), *last = gj_get(anim_c, "last_frame");
-    anim->duration = first && last && first->kind == GJ_NUM && last->kind == GJ_NUM && last->num >= first->num
+    ak_jnode *anim_c = ak_jnode_get(main, "animation");
+    ak_jnode *first = ak_jnode_get(anim_c, "first_frame"), *last = ak_jnode_get(anim_c, "last_frame");
+    anim->duration = first && last && first->kind == AK_JNUM && last->kind == AK_JNUM && last->num >= first->num
                          ? (last->num - first->num) / main_fps
                          : -1;
-    gj *name = gj_get(main, "name");
-    anim->name = name && name->kind == GJ_STR ? name->str : NULL;
+    ak_jnode *name = ak_jnode_get(main, "name");
+    anim->name = name && name->kind == AK_JSTR ? name->str : NULL;
     anim->tracks = b.tracks;
     anim->track_count = b.count;
     *out = anim;

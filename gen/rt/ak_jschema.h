@@ -87,7 +87,15 @@ typedef struct ak_jcheck {
     const double *values; /* IN, NOT_IN */
     uint16_t value_count;
     const ak_value_syntax *syntax; /* SYNTAX */
+    bool canonical; /* SYNTAX: the syntax is declared `canonical` (ak_jcomplete rewrites values into it) */
 } ak_jcheck;
+
+/* A member's default (`= <JSON literal>`) for the versions [since, until]
+ * (-1: unbounded), as compact JSON text. */
+typedef struct ak_jdefault {
+    int32_t since, until;
+    const char *json;
+} ak_jdefault;
 
 /* What a member needs beyond a plain kind/range check (NULL for most). */
 typedef struct ak_jmember_x {
@@ -121,6 +129,8 @@ typedef struct ak_jmember {
     const char *order_field;
     int16_t order_rule, repeat_rule;
     const ak_jmember_x *x; /* versions, value checks, keys, references, families, uniqueness; NULL: none */
+    const ak_jdefault *defaults; /* `= default`: at most one per version (ak_jcomplete) */
+    uint16_t default_count;
 } ak_jmember;
 
 /* Members whose presence goes together (`where oneof(a, b)`, `where

@@ -125,3 +125,5 @@ add_test(NAME animgen.animj.line-directives
 set_tests_properties(animgen.json.line-directives animgen.animj.line-directives PROPERTIES LABELS animgen)
 # The runtime of the JSON validators, on hand-written tables (tests/unit/test_jschema.c).
 target_include_directories(test_jschema PRIVATE ${CMAKE_SOURCE_DIR}/gen/rt ${CMAKE_SOURCE_DIR}/grammars)
+# The completion (tests/unit/test_jcomplete.c) on the tables of tests/animgen/json/defaults.schema.
+target_link_libraries(test_jcomplete PRIVATE animgen_json_case_validators)

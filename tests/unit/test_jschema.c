@@ -256,7 +256,7 @@ static const ak_jmember_x id_x = {NO_VERSIONS, -1, NULL, 0, R_DUP, -1, -1, -1, -
 static const ak_jmember_x ref_x = {NO_VERSIONS, -1, NULL, 0, -1, R_DANGLING, R_WRONG, -1, -1, -1, -1, NULL, -1};
 static const ak_jmember_x late_x = {{2, -1, R_VERSION, R_VERSION}, -1, NULL, 0, -1, -1, -1, -1, -1, -1, -1, NULL, -1};
 #define MEMBER(name, type, optional, kind, required, x)                                                              \
-    {name, sizeof name - 1, type, optional, kind, kind, required, -1, -1, 0, 0, NULL, -1, -1, x}
+    {name, sizeof name - 1, type, optional, kind, kind, required, -1, -1, 0, 0, NULL, -1, -1, x, NULL, 0}
 static const ak_jmember doc_members[] = {MEMBER("items", T_ITEMS, true, R_KIND, -1, NULL)};
 static const ak_jmember node_members[] = {
     MEMBER("__type__", T_TAG, false, R_MISSING, R_MISSING, &tag_x),

@@ -1,0 +1,196 @@
+/* Completing a JSON document tree from its schema (ak_jcomplete.h). */
+#include "ak_jcomplete.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool in_versions(const ak_jversions *r, int64_t v)
+{
+    return (r->since < 0 || v >= r->since) && (r->until < 0 || v <= r->until);
+}
+
+bool ak_jmember_required_in(const ak_jmember *m, int64_t v)
+{
+    const ak_jmember_x *x = m->x;
+    return !m->optional && (!x || (in_versions(&x->versions, v) && (x->required_since < 0 || v >= x->required_since)));
+}
+
+const char *ak_jmember_default(const ak_jmember *m, int64_t v)
+{
+    for (uint16_t i = 0; i < m->default_count; i++) {
+        ak_jversions r = {m->defaults[i].since, m->defaults[i].until, -1, -1};
+        if (in_versions(&r, v))
+            return m->defaults[i].json;
+    }
+    return NULL;
+}
+
+/* The type of a value of kind k in a place of type ti: the first
+   alternative of a union that takes the kind; -1 when none does. */
+static int16_t type_for(const ak_jschema *s, int16_t ti, ak_jkind k)
+{
+    if (ti < 0)
+        return -1;
+    const ak_jtype *y = &s->types[ti];
+    if (y->kind == AK_JT_UNION) {
+        for (uint16_t i = 0; i < y->alt_count; i++)
+            if (type_for(s, y->alts[i], k) >= 0)
+                return y->alts[i];
+        return -1;
+    }
+    switch (y->kind) {
+    case AK_JT_STRING:
+    case AK_JT_ENUM:
+    case AK_JT_REF:
+    case AK_JT_TAG:
+    case AK_JT_VALUE_TYPE: return k == AK_JSTR ? ti : -1;
+    case AK_JT_NUMBER:
+    case AK_JT_INTEGER:
+    case AK_JT_F32:
+    case AK_JT_F64: return k == AK_JNUM ? ti : -1;
+    case AK_JT_BOOL: return k == AK_JTRUE || k == AK_JFALSE ? ti : -1;
+    case AK_JT_NULL: return k == AK_JNULL ? ti : -1;
+    case AK_JT_OBJECT:
+    case AK_JT_MAP: return k == AK_JOBJ ? ti : -1;
+    case AK_JT_ARRAY: return k == AK_JARR ? ti : -1;
+    default: return -1; /* any, by, param: not followed */
+    }
+}
+
+/* The concrete object an object value of declared object `declared` is:
+   the one its discriminator names, for a family; -1 when none. */
+static int concrete(const ak_jschema *s, int declared, const ak_jnode *v)
+{
+    const ak_jobject *o = &s->objects[declared];
+    if (o->family < 0)
+        return declared;
+    const ak_jobject *root = &s->objects[o->family];
+    const ak_jnode *tag = root->tag_member >= 0 ? ak_jnode_get(v, root->members[root->tag_member].name) : NULL;
+    for (uint16_t i = 0; tag && tag->kind == AK_JSTR && i < s->object_count; i++)
+        if (s->objects[i].family == o->family && !s->objects[i].abstract && ak_jnode_is(tag, s->objects[i].name))
+            return i;
+    return -1;
+}
+
+typedef struct completion {
+    ak_jtree *t;
+    const ak_jschema *s;
+    int64_t version;
+    ak_jkey_fn key;
+    void *user;
+} completion;
+
+/* A new object of concrete family object oi: its discriminator, and its key. */
+static ak_jnode *typed(completion *c, int oi)
+{
+    const ak_jobject *o = &c->s->objects[oi], *root = &c->s->objects[o->family];
+    ak_jnode *v = ak_jnode_new(c->t, AK_JOBJ);
+    ak_jnode_set(c->t, v, root->members[root->tag_member].name, ak_jnode_str(c->t, o->name));
+    if (o->key_member >= 0 && c->key)
+        ak_jnode_set(c->t, v, o->members[o->key_member].name,
+                     c->key(c->user, c->t, o, &o->members[o->key_member]));
+    return v;
+}
+
+/* The value a missing required member m of object o gets, NULL. */
+static ak_jnode *missing(completion *c, const ak_jobject *o, uint16_t i)
+{
+    const ak_jmember *m = &o->members[i];
+    if (i == o->key_member)
+        return c->key ? c->key(c->user, c->t, o, m) : NULL;
+    const char *json = ak_jmember_default(m, c->version);
+    if (json)
+        return ak_jtree_parse(c->t, json, strlen(json));
+    const ak_jtype *y = &c->s->types[m->type];
+    if (y->kind == AK_JT_OBJECT && c->s->objects[y->object].family >= 0 && !c->s->objects[y->object].abstract)
+        return typed(c, y->object);
+    return NULL;
+}
+
+static void complete_object(completion *c, ak_jnode *v, const ak_jobject *o)
+{
+    const ak_jobject *root = o->family >= 0 ? &c->s->objects[o->family] : NULL;
+    for (uint16_t i = 0; i < o->member_count; i++) {
+        const ak_jmember *m = &o->members[i];
+        if ((root && i == root->tag_member) || ak_jnode_getn(v, m->name, m->name_len) ||
+            !ak_jmember_required_in(m, c->version))
+            continue;
+        ak_jnode *d = missing(c, o, i);
+        if (d)
+            ak_jnode_append(c->t, v, m->name, m->name_len, d);
+    }
+}
+
+static void canonical(completion *c, ak_jnode *v, const ak_jmember *m)
+{
+    for (uint16_t i = 0; m && m->x && i < m->x->check_count; i++) {
+        const ak_jcheck *k = &m->x->checks[i];
+        char out[AK_VALUE_CANONICAL_MAX];
+        size_t n = k->kind == AK_JC_SYNTAX && k->canonical && k->syntax->canonical
+                       ? k->syntax->canonical((const uint8_t *)v->str, v->len, out)
+                       : 0;
+        if (n && (n != v->len || memcmp(out, v->str, n) != 0)) {
+            char *s = ak_arena_strndup(c->t->arena, out, n);
+            if (!s)
+                c->t->failed = true;
+            else
+                v->str = s, v->len = n;
+        }
+    }
+}
+
+bool ak_jcomplete(ak_jtree *t, const ak_jschema *s, int64_t version, ak_jkey_fn key, void *user)
+{
+    typedef struct {
+        ak_jnode *v;
+        int16_t type;
+        const ak_jmember *m; /* the member it is the value (or an element) of */
+    } item;
+    completion c = {t, s, version, key, user};
+    size_t cap = 64, n = 0;
+    if (!t->root)
+        return false;
+    item *todo = malloc(cap * sizeof *todo);
+    if (!todo)
+        return t->failed = true, false;
+    todo[n++] = (item){t->root, s->root_type, NULL};
+    while (n && !t->failed) {
+        item it = todo[--n];
+        int16_t ti = type_for(s, it.type, it.v->kind);
+        if (ti < 0)
+            continue;
+        const ak_jtype *y = &s->types[ti];
+        const ak_jobject *o = NULL;
+        if (y->kind == AK_JT_OBJECT) {
+            int oi = concrete(s, y->object, it.v);
+            if (oi < 0)
+                continue;
+            complete_object(&c, it.v, o = &s->objects[oi]);
+        } else if (it.v->kind == AK_JSTR) {
+            canonical(&c, it.v, it.m);
+        }
+        for (size_t i = it.v->count; i-- > 0;) {
+            item child = {it.v->items[i].v, y->elem, it.m};
+            if (o) {
+                child.type = -1;
+                for (uint16_t k = 0; k < o->member_count; k++)
+                    if (o->members[k].name_len == it.v->items[i].key_len &&
+                        memcmp(o->members[k].name, it.v->items[i].key, it.v->items[i].key_len) == 0)
+                        child = (item){child.v, o->members[k].type, &o->members[k]};
+            }
+            if (child.type < 0)
+                continue;
+            if (n == cap) {
+                item *g = realloc(todo, (cap *= 2) * sizeof *g);
+                if (!g) {
+                    t->failed = true;
+                    break;
+                }
+                todo = g;
+            }
+            todo[n++] = child;
+        }
+    }
+    free(todo);
+    return !t->failed;
+}

@@ -1,0 +1,323 @@
+/* A JSON document as a tree (ak_jtree.h). */
+#include "ak_jtree.h"
+
+#include "budget.h"
+#include "json_parser.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+ak_jnode *ak_jnode_new(ak_jtree *t, ak_jkind kind)
+{
+    ak_jnode *v = AK_ARENA_NEW(t->arena, ak_jnode);
+    if (!v)
+        t->failed = true;
+    else
+        v->kind = kind;
+    return v;
+}
+
+bool ak_jnode_append(ak_jtree *t, ak_jnode *to, const char *key, size_t key_len, ak_jnode *v)
+{
+    if (!v || !to)
+        return false;
+    if (to->count == to->cap) {
+        size_t cap = to->cap ? to->cap * 2 : 8;
+        ak_jitem *items = AK_ARENA_ARRAY(t->arena, ak_jitem, cap);
+        if (!items)
+            return t->failed = true, false;
+        if (to->count)
+            memcpy(items, to->items, to->count * sizeof *items);
+        to->items = items;
+        to->cap = cap;
+    }
+    to->items[to->count++] = (ak_jitem){key, key_len, v};
+    return true;
+}
+
+static ak_jitem *find(const ak_jnode *o, const char *key, size_t n)
+{
+    for (size_t i = 0; o && o->kind == AK_JOBJ && i < o->count; i++)
+        if (o->items[i].key_len == n && memcmp(o->items[i].key, key, n) == 0)
+            return &o->items[i];
+    return NULL;
+}
+
+ak_jnode *ak_jnode_getn(const ak_jnode *o, const char *key, size_t n)
+{
+    ak_jitem *it = find(o, key, n);
+    return it ? it->v : NULL;
+}
+
+ak_jnode *ak_jnode_get(const ak_jnode *o, const char *key) { return ak_jnode_getn(o, key, strlen(key)); }
+
+void ak_jnode_del(ak_jnode *o, const char *key)
+{
+    ak_jitem *it = find(o, key, strlen(key));
+    if (it) {
+        memmove(it, it + 1, (size_t)(o->items + o->count - it - 1) * sizeof *it);
+        o->count--;
+    }
+}
+
+void ak_jnode_set(ak_jtree *t, ak_jnode *o, const char *key, ak_jnode *v)
+{
+    if (!o || o->kind != AK_JOBJ || !v)
+        return;
+    size_t n = strlen(key);
+    ak_jitem *it = find(o, key, n);
+    if (it)
+        it->v = v;
+    else
+        ak_jnode_append(t, o, key, n, v);
+}
+
+ak_jnode *ak_jnode_num(ak_jtree *t, double x)
+{
+    ak_jnode *v = ak_jnode_new(t, AK_JNUM);
+    if (v)
+        v->num = x;
+    return v;
+}
+
+ak_jnode *ak_jnode_str(ak_jtree *t, const char *s)
+{
+    ak_jnode *v = s ? ak_jnode_new(t, AK_JSTR) : NULL;
+    if (v)
+        v->str = s, v->len = strlen(s);
+    return v;
+}
+
+ak_jnode *ak_jnode_bool(ak_jtree *t, bool b) { return ak_jnode_new(t, b ? AK_JTRUE : AK_JFALSE); }
+
+bool ak_jnode_is(const ak_jnode *v, const char *s)
+{
+    return v && v->kind == AK_JSTR && v->len == strlen(s) && memcmp(v->str, s, v->len) == 0;
+}
+
+const char *ak_jnode_text(const ak_jnode *o, const char *key)
+{
+    const ak_jnode *v = ak_jnode_get(o, key);
+    return v && v->kind == AK_JSTR ? v->str : "";
+}
+
+ak_jnode *ak_jnode_copy(ak_jtree *t, const ak_jnode *v)
+{
+    /* explicit stack of (original, copy) pairs whose items remain to copy */
+    typedef struct {
+        const ak_jnode *from;
+        ak_jnode *to;
+    } pair;
+    if (!v)
+        return NULL;
+    ak_jnode *root = ak_jnode_new(t, v->kind);
+    size_t cap = 16, n = 0;
+    pair *todo = root ? malloc(cap * sizeof *todo) : NULL;
+    if (!todo)
+        return t->failed = true, NULL;
+    todo[n++] = (pair){v, root};
+    while (n && !t->failed) {
+        pair p = todo[--n];
+        p.to->num = p.from->num, p.to->str = p.from->str, p.to->len = p.from->len;
+        for (size_t i = 0; i < p.from->count; i++) {
+            const ak_jnode *c = p.from->items[i].v;
+            ak_jnode *d = ak_jnode_new(t, c->kind);
+            if (!ak_jnode_append(t, p.to, p.from->items[i].key, p.from->items[i].key_len, d))
+                break;
+            if (n == cap) {
+                pair *g = realloc(todo, (cap *= 2) * sizeof *g);
+                if (!g) {
+                    t->failed = true;
+                    break;
+                }
+                todo = g;
+            }
+            todo[n++] = (pair){c, d};
+        }
+    }
+    free(todo);
+    return t->failed ? NULL : root;
+}
+
+/* Reading: the JSON front end's events into the tree. */
+static const char *decoded(ak_jtree *t, const ak_json_event *e, size_t *len)
+{
+    ak_buf b;
+    ak_buf_init(&b);
+    ak_json_string_decode(e, &b);
+    const char *s = b.failed ? NULL : ak_arena_strndup(t->arena, b.data ? b.data : "", b.len);
+    *len = b.len;
+    ak_buf_free(&b);
+    return s;
+}
+
+static int read_event(void *user, ak_json_parser *p, const ak_json_event *e)
+{
+    (void)p;
+    ak_jtree *t = user;
+    ak_jnode *v = NULL;
+    switch (e->kind) {
+    case AK_JSON_KEY: return (t->key = decoded(t, e, &t->key_len)) ? 0 : 1;
+    case AK_JSON_END_OBJECT:
+    case AK_JSON_END_ARRAY: t->depth--; return 0;
+    case AK_JSON_BEGIN_OBJECT: v = ak_jnode_new(t, AK_JOBJ); break;
+    case AK_JSON_BEGIN_ARRAY: v = ak_jnode_new(t, AK_JARR); break;
+    case AK_JSON_TRUE: v = ak_jnode_new(t, AK_JTRUE); break;
+    case AK_JSON_FALSE: v = ak_jnode_new(t, AK_JFALSE); break;
+    case AK_JSON_NULL: v = ak_jnode_new(t, AK_JNULL); break;
+    case AK_JSON_NUMBER:
+        if ((v = ak_jnode_new(t, AK_JNUM)))
+            ak_json_number_f64(e, &v->num);
+        break;
+    default:
+        if ((v = ak_jnode_new(t, AK_JSTR)) && !(v->str = decoded(t, e, &v->len)))
+            v = NULL;
+    }
+    if (!v)
+        return 1;
+    if (t->depth == 0)
+        t->root = v;
+    else
+        ak_jnode_append(t, t->stack[t->depth - 1], t->key, t->key_len, v);
+    if (v->kind == AK_JOBJ || v->kind == AK_JARR) {
+        if (t->depth == t->cap) {
+            size_t cap = t->cap ? t->cap * 2 : 64;
+            ak_jnode **s = realloc(t->stack, cap * sizeof *s);
+            if (!s)
+                return 1;
+            t->stack = s, t->cap = cap;
+        }
+        t->stack[t->depth++] = v;
+    }
+    return t->failed;
+}
+
+static ak_jnode *read_value(ak_jtree *t, const uint8_t *data, size_t size)
+{
+    ak_jnode *root = t->root;
+    t->root = NULL, t->depth = 0;
+    ak_json_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.handler = read_event;
+    cfg.user = t;
+    cfg.allow_duplicates = true;
+    cfg.max_depth = 1024;
+    bool ok = ak_json_parse(data, size, &cfg, NULL) == AK_JSON_OK && !t->failed && t->root;
+    ak_jnode *v = ok ? t->root : NULL;
+    t->root = root;
+    return v;
+}
+
+bool ak_jtree_read(ak_jtree *t, const uint8_t *data, size_t size)
+{
+    return (t->root = read_value(t, data, size)) != NULL;
+}
+
+ak_jnode *ak_jtree_parse(ak_jtree *t, const char *text, size_t len)
+{
+    ak_jnode *v = read_value(t, (const uint8_t *)text, len);
+    if (!v)
+        t->failed = true;
+    return v;
+}
+
+void ak_jtree_init(ak_jtree *t, ak_arena *arena, struct ak_budget *budget, const char *what)
+{
+    memset(t, 0, sizeof *t);
+    if (!arena)
+        ak_arena_init_budget(arena = &t->own, 1 << 16, budget, what);
+    t->arena = arena;
+}
+
+void ak_jtree_free(ak_jtree *t)
+{
+    free(t->stack);
+    t->stack = NULL;
+    if (t->arena == &t->own)
+        ak_arena_free(&t->own);
+}
+
+bool ak_jtree_walk(ak_jtree *t, ak_jnode *root, ak_jvisit visit, void *arg)
+{
+    typedef struct {
+        ak_jnode *v;
+        const char *key;
+        unsigned up;
+    } item;
+    size_t cap = 64, n = 0;
+    item *todo = malloc(cap * sizeof *todo);
+    if (!todo)
+        return t->failed = true, false;
+    todo[n++] = (item){root, NULL, 0};
+    while (n) {
+        item it = todo[--n];
+        unsigned up = visit(t, it.v, it.key, it.up, arg);
+        for (size_t i = it.v->count; i-- > 0;) {
+            if (n == cap) {
+                item *g = realloc(todo, (cap *= 2) * sizeof *g);
+                if (!g) {
+                    free(todo);
+                    return t->failed = true, false;
+                }
+                todo = g;
+            }
+            todo[n++] = (item){it.v->items[i].v, it.v->kind == AK_JOBJ ? it.v->items[i].key : NULL, up};
+        }
+    }
+    free(todo);
+    return true;
+}
+
+bool ak_jtree_write(const ak_jnode *root, ak_json_writer *w)
+{
+    typedef struct {
+        const ak_jnode *v;
+        size_t next;
+    } frame;
+    size_t cap = 64, depth = 0;
+    frame *st = malloc(cap * sizeof *st);
+    if (!st)
+        return false;
+    const ak_jnode *v = root;
+    for (;;) {
+        if (v) {
+            switch (v->kind) {
+            case AK_JNULL: ak_json_null(w); break;
+            case AK_JFALSE:
+            case AK_JTRUE: ak_json_bool(w, v->kind == AK_JTRUE); break;
+            case AK_JNUM: ak_json_f64(w, v->num); break;
+            case AK_JSTR: ak_json_string(w, v->str, v->len); break;
+            default:
+                if (depth == cap) {
+                    frame *g = realloc(st, (cap *= 2) * sizeof *st);
+                    if (!g)
+                        return free(st), false;
+                    st = g;
+                }
+                if (v->kind == AK_JOBJ)
+                    ak_json_begin_object(w);
+                else
+                    ak_json_begin_array(w);
+                st[depth++] = (frame){v, 0};
+            }
+            v = NULL;
+        }
+        if (!depth)
+            break;
+        frame *f = &st[depth - 1];
+        if (f->next == f->v->count) {
+            if (f->v->kind == AK_JOBJ)
+                ak_json_end_object(w);
+            else
+                ak_json_end_array(w);
+            depth--;
+            continue;
+        }
+        const ak_jitem *it = &f->v->items[f->next++];
+        if (f->v->kind == AK_JOBJ)
+            ak_json_key(w, it->key, it->key_len);
+        v = it->v;
+    }
+    free(st);
+    return true;
+}

@@ -1,0 +1,232 @@
+/* The generic JSON tree (gen/rt/ak_jtree.h), the JSON writer's Qt number
+ * style, and the schema-driven completion (gen/rt/ak_jcomplete.h) on the
+ * tables animgen generates from tests/animgen/json/defaults.schema. */
+#include "ak_jcomplete.h"
+#include "defaults_layout.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+/* text through the tree and a compact writer (members in file order, or sorted) */
+static void round_trip(const char *text, bool sort, const char *expected)
+{
+    ak_jtree t;
+    ak_jtree_init(&t, NULL, NULL, "a test tree");
+    assert_true(ak_jtree_read(&t, (const uint8_t *)text, strlen(text)));
+    ak_buf out;
+    ak_buf_init(&out);
+    ak_json_writer w;
+    ak_json_writer_options o = {0, sort, false};
+    ak_json_writer_init(&w, &out, &o);
+    assert_true(ak_jtree_write(t.root, &w));
+    assert_true(ak_json_writer_finish(&w));
+    assert_int_equal(out.len, strlen(expected));
+    assert_memory_equal(out.data, expected, out.len);
+    ak_buf_free(&out);
+    ak_jtree_free(&t);
+}
+
+static void test_tree_round_trip(void **state)
+{
+    (void)state;
+    round_trip("{\"b\": [1, 2.5, \"x\\u00e9\", null, true, false, {}, []], \"a\": {\"c\": {\"d\": [[]]}}, \"a\": 1}", false,
+               "{\"b\":[1,2.5,\"x\xc3\xa9\",null,true,false,{},[]],\"a\":{\"c\":{\"d\":[[]]}},\"a\":1}");
+    round_trip("{\"z\": 1, \"y\": {\"b\": 2, \"a\": 3}}", true, "{\"y\":{\"a\":3,\"b\":2},\"z\":1}");
+    /* deeper than any C stack would take recursively */
+    char deep[20001];
+    memset(deep, '[', 10000);
+    memset(deep + 10000, ']', 10000);
+    deep[20000] = 0;
+    ak_jtree t;
+    ak_jtree_init(&t, NULL, NULL, "a test tree");
+    assert_false(ak_jtree_read(&t, (const uint8_t *)deep, 20000)); /* the front end's depth cap: 1024 */
+    ak_jtree_free(&t);
+}
+
+static void test_build_copy_walk(void **state)
+{
+    (void)state;
+    ak_jtree t;
+    ak_jtree_init(&t, NULL, NULL, "a test tree");
+    ak_jnode *o = ak_jnode_new(&t, AK_JOBJ), *a = ak_jnode_new(&t, AK_JARR);
+    ak_jnode_set(&t, o, "list", a);
+    ak_jnode_append(&t, a, NULL, 0, ak_jnode_num(&t, 1));
+    ak_jnode_append(&t, a, NULL, 0, ak_jnode_str(&t, "two"));
+    ak_jnode_set(&t, o, "flag", ak_jnode_bool(&t, true));
+    ak_jnode_set(&t, o, "flag", ak_jnode_bool(&t, false)); /* replaced, not added */
+    assert_int_equal(o->count, 2);
+    ak_jnode *c = ak_jnode_copy(&t, o);
+    ak_jnode_del(o, "list");
+    assert_null(ak_jnode_get(o, "list"));
+    assert_int_equal(ak_jnode_get(c, "list")->count, 2);
+    assert_true(ak_jnode_is(ak_jnode_get(c, "list")->items[1].v, "two"));
+    assert_string_equal(ak_jnode_text(c, "flag"), ""); /* not a string */
+    assert_int_equal(ak_jnode_get(c, "flag")->kind, AK_JFALSE);
+    assert_null(ak_jtree_parse(&t, "{\"a\": ", 6));
+    assert_true(t.failed);
+    ak_jtree_free(&t);
+}
+
+static unsigned count_visit(ak_jtree *t, ak_jnode *v, const char *key, unsigned up, void *arg)
+{
+    (void)t, (void)v;
+    size_t *n = arg;
+    n[0]++;
+    n[1] += key != NULL;
+    n[2] += up;
+    return up + 1; /* the depth of the children */
+}
+
+static void test_walk(void **state)
+{
+    (void)state;
+    const char *text = "{\"a\": [1, {\"b\": 2}], \"c\": 3}";
+    ak_jtree t;
+    ak_jtree_init(&t, NULL, NULL, "a test tree");
+    assert_true(ak_jtree_read(&t, (const uint8_t *)text, strlen(text)));
+    size_t n[3] = {0, 0, 0};
+    assert_true(ak_jtree_walk(&t, t.root, count_visit, n));
+    assert_int_equal(n[0], 6); /* root, a, 1, {b}, 2, c */
+    assert_int_equal(n[1], 3); /* a, b, c */
+    assert_int_equal(n[2], 0 + 1 + 2 + 2 + 3 + 1);
+    ak_jtree_free(&t);
+}
+
+static void qt(double v, const char *expected)
+{
+    ak_buf out;
+    ak_buf_init(&out);
+    ak_json_writer w;
+    ak_json_writer_options o = {0, false, false};
+    ak_json_writer_init(&w, &out, &o);
+    w.number_style = AK_JSON_NUMBERS_QT;
+    ak_json_f64(&w, v);
+    assert_true(ak_json_writer_finish(&w));
+    assert_int_equal(out.len, strlen(expected));
+    assert_memory_equal(out.data, expected, out.len);
+    ak_buf_free(&out);
+}
+
+static void test_qt_numbers(void **state)
+{
+    (void)state;
+    qt(1.0, "1");
+    qt(-0.0, "0");
+    qt(0.5, "0.5");
+    qt(-123456.75, "-123456.75");
+    qt(0.0001, "0.0001");
+    qt(0.00001, "1e-05");
+    qt(1.5e-7, "1.5e-07");
+    qt(9007199254740992.0, "9007199254740992");
+    qt(1e21, "1e+21");
+    qt(123456789012345680000.0, "123456789012345680000");
+    qt(0.1 + 0.2, "0.30000000000000004");
+}
+
+static int keys;
+static ak_jnode *next_key(void *user, ak_jtree *t, const ak_jobject *o, const ak_jmember *m)
+{
+    (void)user, (void)o;
+    assert_string_equal(m->name, "id");
+    static char names[8][8];
+    snprintf(names[keys % 8], 8, "key%d", keys);
+    return ak_jnode_str(t, names[keys++ % 8]);
+}
+
+/* text completed as a document of its version, written compact and sorted */
+static void completes(const char *text, int version, const char *expected)
+{
+    ak_jtree t;
+    ak_jtree_init(&t, NULL, NULL, "a test tree");
+    assert_true(ak_jtree_read(&t, (const uint8_t *)text, strlen(text)));
+    keys = 0;
+    assert_true(ak_jcomplete(&t, &defaults_schema, version, next_key, NULL));
+    ak_buf out;
+    ak_buf_init(&out);
+    ak_json_writer w;
+    ak_json_writer_options o = {0, true, false};
+    ak_json_writer_init(&w, &out, &o);
+    assert_true(ak_jtree_write(t.root, &w));
+    assert_true(ak_json_writer_finish(&w));
+    ak_buf_append(&out, "", 1);
+    assert_string_equal(out.data, expected);
+    ak_buf_free(&out);
+    ak_jtree_free(&t);
+}
+
+static void test_complete_defaults(void **state)
+{
+    (void)state;
+    /* version 5: mask false, no speed; main typed with its key, then filled */
+    completes("{\"version\": 5}", 5,
+              "{\"main\":{\"__type__\":\"Group\",\"at\":{\"x\":0,\"y\":-1.5},\"children\":[],\"color\":\"#000000\","
+              "\"id\":\"key0\",\"mask\":false},\"meta\":{},\"shapes\":[],\"version\":5}");
+    /* version 7: mask "NoMask", speed required since 7; nested nodes filled, present values kept */
+    completes("{\"version\": 7, \"main\": {\"__type__\": \"Group\", \"mask\": \"Alpha\", \"children\": "
+              "[{\"__type__\": \"Rect\"}, {\"__type__\": \"Nope\"}]}}",
+              7,
+              "{\"main\":{\"__type__\":\"Group\",\"at\":{\"x\":0,\"y\":-1.5},\"children\":[{\"__type__\":\"Rect\","
+              "\"color\":\"#000000\",\"id\":\"key1\",\"size\":1},{\"__type__\":\"Nope\"}],\"color\":\"#000000\","
+              "\"id\":\"key0\",\"mask\":\"Alpha\",\"speed\":7},\"meta\":{},\"shapes\":[],\"version\":7}");
+}
+
+static void test_complete_canonical(void **state)
+{
+    (void)state;
+    completes("{\"version\": 5, \"meta\": {\"id\": \"{ABCDEF01-2345-4678-89AB-CDEF01234567}\", \"color\": \"#ABC\"},"
+              " \"shapes\": [{\"__type__\": \"Rect\", \"id\": \"{ABCDEF01-2345-4678-89AB-CDEF01234567}\", \"color\": "
+              "\"#ABC\", \"size\": 2}, {\"__type__\": \"Rect\", \"id\": \"abcdef01-2345-4678-89ab-cdef01234567\", "
+              "\"color\": \"#11223344\", \"size\": 2}, {\"__type__\": \"Rect\", \"id\": \"x\", \"color\": \"#AABBCCFF\","
+              " \"size\": 2}, {\"__type__\": \"Rect\", \"id\": \"y\", \"color\": \"Red\", \"size\": 2}],"
+              " \"main\": {\"__type__\": \"Group\", \"id\": \"k\", \"color\": \"#123456789\", \"children\": [],"
+              " \"mask\": true, \"at\": {\"x\": 1, \"y\": 2}}}",
+              5,
+              /* meta is map<any>: left as it is; names and Qt's long forms have no #rrggbb spelling */
+              "{\"main\":{\"__type__\":\"Group\",\"at\":{\"x\":1,\"y\":2},\"children\":[],\"color\":\"#123456789\","
+              "\"id\":\"k\",\"mask\":true},\"meta\":{\"color\":\"#ABC\",\"id\":\"{ABCDEF01-2345-4678-89AB-CDEF01234567}\"},"
+              "\"shapes\":[{\"__type__\":\"Rect\",\"color\":\"#aabbcc\",\"id\":\"abcdef01-2345-4678-89ab-cdef01234567\","
+              "\"size\":2},{\"__type__\":\"Rect\",\"color\":\"#11223344\",\"id\":\"abcdef01-2345-4678-89ab-cdef01234567\","
+              "\"size\":2},{\"__type__\":\"Rect\",\"color\":\"#aabbcc\",\"id\":\"x\",\"size\":2},{\"__type__\":\"Rect\","
+              "\"color\":\"Red\",\"id\":\"y\",\"size\":2}],\"version\":5}");
+}
+
+static void test_member_lookups(void **state)
+{
+    (void)state;
+    const ak_jobject *g = NULL;
+    for (uint16_t i = 0; i < defaults_schema.object_count; i++)
+        if (strcmp(defaults_schema.objects[i].name, "Group") == 0)
+            g = &defaults_schema.objects[i];
+    assert_non_null(g);
+    for (uint16_t i = 0; i < g->member_count; i++) {
+        const ak_jmember *m = &g->members[i];
+        if (strcmp(m->name, "mask") == 0) {
+            assert_string_equal(ak_jmember_default(m, 3), "false");
+            assert_string_equal(ak_jmember_default(m, 6), "\"NoMask\"");
+        }
+        if (strcmp(m->name, "speed") == 0) {
+            assert_false(ak_jmember_required_in(m, 6));
+            assert_true(ak_jmember_required_in(m, 7));
+        }
+        if (strcmp(m->name, "note") == 0) {
+            assert_false(ak_jmember_required_in(m, 9)); /* optional: its default is documentation */
+            assert_string_equal(ak_jmember_default(m, 9), "\"\"");
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tree_round_trip),    cmocka_unit_test(test_build_copy_walk),
+        cmocka_unit_test(test_walk),               cmocka_unit_test(test_qt_numbers),
+        cmocka_unit_test(test_complete_defaults),  cmocka_unit_test(test_complete_canonical),
+        cmocka_unit_test(test_member_lookups),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
