@@ -154,6 +154,10 @@ typedef struct ak_jobject {
     uint16_t group_count;
     const char *label; /* what messages call it; NULL: name */
     uint8_t key_kind;  /* how its keys (and references to them) compare: ak_jkey_kind */
+    /* a family's root: the member whose string names its objects in
+       diagnostics (`named by name`: " (in Layer \"Main\")"); NULL: the
+       family names none */
+    const char *named_by;
 } ak_jobject;
 
 /* Codes of the built-in value_type shapes (the `values` item). */
@@ -196,6 +200,14 @@ typedef struct ak_jschema {
     const ak_jlane *(*lane)(int16_t type, int16_t vtype);
     const char *version_pointer; /* JSON Pointer of the document's format version, NULL */
     uint16_t object_count;
+    /* `version "<pointer>" since N @code "note"`: a document of a version
+       below gate_since (or a negative one) is checked no further: only
+       gate_rule (the version member's `in N..` reports it) and the JSON
+       front end's problems are reported; gate_note (NULL) is added to
+       gate_rule's messages. gate_rule -1: no gate. */
+    int32_t gate_since;
+    int16_t gate_rule;
+    const char *gate_note;
 } ak_jschema;
 
 /* One open container. */
@@ -231,6 +243,13 @@ typedef struct ak_jsframe {
        member constraints that asked for it */
     int32_t uset;
     const ak_jmember_x *unique;
+    /* a family object: its discriminator's string as the look-ahead found
+       it (tag_len 0: none), and its name (`named by`) once a diagnostic
+       needed it: name_state 0 not looked for, 1 none, 2 at name */
+    size_t tag_at, tag_len;
+    uint32_t tag_flags;
+    uint8_t name_state;
+    ak_json_event name;
 } ak_jsframe;
 
 typedef struct ak_jsctx ak_jsctx;
@@ -291,6 +310,9 @@ struct ak_jsctx {
     size_t size;          /* the input's size (the parser is gone when references are resolved) */
     const ak_json_config *cfg; /* the parse's (to find places again: ak_json_places) */
     uint64_t *required;   /* per object: the members the document's version requires */
+    /* the document is below the schema's version gate: only its rule is reported */
+    bool gated;
+    const uint8_t *data;  /* the input (diagnostics after the parse name their objects from it) */
 };
 
 /* Validates data against the schema; diagnostics go to d. Returns the

@@ -270,12 +270,12 @@ static const ak_jmember a_members[] = {
     MEMBER("late", T_STRING, true, R_KIND, -1, &late_x),
 };
 static const ak_jobject objects[] = {
-    {"Doc", doc_members, 1, -1, R_UNKNOWN, -1, -1, -1, false, NO_VERSIONS, -1, -1, NULL, 0, NULL, AK_JKEY_TEXT},
-    {"Node", node_members, 2, -1, R_UNKNOWN, -1, 1, 0, true, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT},
-    {"A", a_members, 5, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT},
-    {"B", node_members, 2, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT},
+    {"Doc", doc_members, 1, -1, R_UNKNOWN, -1, -1, -1, false, NO_VERSIONS, -1, -1, NULL, 0, NULL, AK_JKEY_TEXT, NULL},
+    {"Node", node_members, 2, -1, R_UNKNOWN, -1, 1, 0, true, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT, NULL},
+    {"A", a_members, 5, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT, NULL},
+    {"B", node_members, 2, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT, NULL},
 };
-static ak_jschema schema = {rules, types, objects, T_DOC, R_KIND, {-1, -1, -1, -1, -1}, NULL, "/v", 4};
+static ak_jschema schema = {rules, types, objects, T_DOC, R_KIND, {-1, -1, -1, -1, -1}, NULL, "/v", 4, 0, -1, NULL};
 
 /* Validates doc; returns the codes reported, one per line with the path. */
 static char *run(const char *doc, size_t size)
