@@ -1289,16 +1289,20 @@ static bool owner_in_object(ak_jsctx *c, size_t obj, char *out, size_t cap, size
 
 /* The object a diagnostic at data[at] is about when the parser has not
  * opened it yet: at its '{', or at the member name whose value it is.
- * SIZE_MAX: none. */
-static size_t unopened_object(const ak_jsctx *c, size_t at)
+ * SIZE_MAX: none. Skipping the string costs from the look-ahead budget (it
+ * may be a long value rather than a name). */
+static size_t unopened_object(ak_jsctx *c, size_t at)
 {
     const uint8_t *d = c->data;
     if (at >= c->size || (c->depth && c->frames[c->depth - 1].start == at))
         return SIZE_MAX;
     if (d[at] == '"') { /* a member name: its value follows the ':' */
-        size_t i = at + 1;
-        while (i < c->size && d[i] != '"')
+        size_t i = at + 1, end = c->lookahead < c->size - i ? i + c->lookahead : c->size;
+        while (i < end && d[i] != '"')
             i += d[i] == '\\' ? 2 : 1;
+        c->lookahead -= (i < end ? i : end) - (at + 1);
+        if (i >= end)
+            return SIZE_MAX;
         for (i++; i < c->size && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r' || d[i] == '\n'); i++)
             ;
         if (i >= c->size || d[i] != ':')
@@ -1419,9 +1423,9 @@ static bool annotates(const ak_jschema *s)
  * Glaxnimate's /format/format_version after the assets); -1 when absent
  * or not a non-negative integer. */
 static int64_t document_version(const ak_jschema *s, const uint8_t *data, size_t size, bool release_input,
-                                bool *negative)
+                                double *number)
 {
-    *negative = false;
+    *number = NAN;
     if (!s->version_pointer)
         return -1;
     ak_json_event v;
@@ -1436,8 +1440,9 @@ static int64_t document_version(const ak_jschema *s, const uint8_t *data, size_t
         v.kind == AK_JSON_NUMBER && !(v.flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP | AK_JSON_F_NEG)) &&
         ak_parse_i64(v.text, v.text_len, &version) != AK_NUM_OK)
         version = -1;
-    /* below every version (the gate's business) */
-    *negative = v.kind == AK_JSON_NUMBER && (v.flags & AK_JSON_F_NEG) && !(v.flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP));
+    /* the value of any number there, for the version gate (2.0, -1 are below 3 too) */
+    if (v.kind == AK_JSON_NUMBER)
+        ak_parse_f64(v.text, v.text_len, number);
     /* the version is often near the end: the pages around it would stay
        for the whole parse */
     ak_release_done(&release);
@@ -1456,12 +1461,12 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     c.user = user;
     c.diags = d;
     ak_budget_of(d, opt); /* the budget's limit for what the sets hold */
-    bool negative;
-    c.version = document_version(s, data, size, release_input, &negative);
+    double number;
+    c.version = document_version(s, data, size, release_input, &number);
     c.data = data;
     /* below the version gate: the automaton still runs (the gate's rule is
        reported at the version member), nothing else */
-    c.gated = s->gate_rule >= 0 && (negative || (c.version >= 0 && c.version < s->gate_since));
+    c.gated = s->gate_rule >= 0 && number < (double)s->gate_since;
     if (c.gated)
         c.hook = hook = NULL, c.lane_hook = lane_hook = NULL;
     /* look-aheads for late discriminators: at most 8 times the input */
@@ -1483,6 +1488,8 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     cfg.user = &c;
     cfg.max_depth = opt ? opt->max_depth : 0;
     cfg.duplicate_rule = duplicate_rule;
+    /* a repeated member reported with the format's own rule is the schema's business */
+    cfg.allow_duplicates = c.gated && duplicate_rule;
     cfg.release_input = release_input;
     cfg.lane_accept = s->lane && !(opt && opt->no_lanes) ? on_lane : NULL;
     c.cfg = &cfg;
