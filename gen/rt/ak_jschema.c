@@ -1436,12 +1436,13 @@ static int64_t document_version(const ak_jschema *s, const uint8_t *data, size_t
     ak_input in = {"", data, size, release_input};
     ak_release release;
     ak_release_init(&release, &in, false);
-    if (ak_json_seek_pointer_releasing(data, size, s->version_pointer, &v, &budget, &release) == AK_JSON_SEEK_FOUND &&
-        v.kind == AK_JSON_NUMBER && !(v.flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP | AK_JSON_F_NEG)) &&
+    bool found = ak_json_seek_pointer_releasing(data, size, s->version_pointer, &v, &budget, &release) ==
+                 AK_JSON_SEEK_FOUND;
+    if (found && v.kind == AK_JSON_NUMBER && !(v.flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP | AK_JSON_F_NEG)) &&
         ak_parse_i64(v.text, v.text_len, &version) != AK_NUM_OK)
         version = -1;
     /* the value of any number there, for the version gate (2.0, -1 are below 3 too) */
-    if (v.kind == AK_JSON_NUMBER)
+    if (found && v.kind == AK_JSON_NUMBER)
         ak_parse_f64(v.text, v.text_len, number);
     /* the version is often near the end: the pages around it would stay
        for the whole parse */
