@@ -653,8 +653,10 @@ static bool ref_value(ak_jsctx *c, const ak_json_event *e, int16_t target, const
     int16_t found = ak_jsstate_find_key(c->st, space, kind, e);
     if (found >= 0)
         return target_check(c, found, target, x->mistargeted_rule, e);
+    size_t owner = ak_js_owner(c);
     ak_jsref r = {e->offset, (uint32_t)e->length, !ak_json_string_is_raw(e), false, {0}, target, x->dangling_rule,
-                  x->mistargeted_rule};
+                  x->mistargeted_rule,
+                  owner < e->offset && e->offset - owner < UINT32_MAX ? (uint32_t)(e->offset - owner) : UINT32_MAX};
     if (!ak_jsstate_ref_of(c->st, kind, e, &r))
         return true; /* not a UUID: refers to nothing (its syntax check reported it) */
     if (!ak_jsstate_defer(c->st, &r)) {
@@ -698,6 +700,7 @@ static void resolve_refs(ak_jsctx *c)
         const char *text = (const char *)data + r->offset + 1;
         int len = (int)r->length - 2;
         bool go;
+        ak_js_set_owner(c, r->owner_back == UINT32_MAX ? SIZE_MAX : r->offset - r->owner_back);
         if (found[i] < 0)
             go = ak_report_at(c->diags, &c->s->rules[r->dangling_rule], r->offset, r->length, pl->line, pl->column,
                               pl->path ? pl->path : "", "no %s has the key \"%.*s\"", c->s->objects[r->target].name,
@@ -709,6 +712,7 @@ static void resolve_refs(ak_jsctx *c)
         if (!go)
             break;
     }
+    ak_js_set_owner(c, SIZE_MAX);
     free(found);
     ak_json_places_free(places, np);
 }
@@ -1314,6 +1318,29 @@ static size_t unopened_object(ak_jsctx *c, size_t at)
     return at < c->size && d[at] == '{' ? at : SIZE_MAX;
 }
 
+/* The innermost open object of a named family with a type (its
+ * discriminator's string), NULL. */
+static ak_jsframe *named_frame(ak_jsctx *c)
+{
+    const ak_jschema *s = c->s;
+    for (size_t i = c->depth; i-- > 0;) {
+        ak_jsframe *f = &c->frames[i];
+        if (!f->is_object || f->type < 0 || f->declared < 0 || s->objects[f->declared].family < 0)
+            continue;
+        if (s->objects[s->objects[f->declared].family].named_by && (!f->unresolved || f->tag_len))
+            return f;
+    }
+    return NULL;
+}
+
+size_t ak_js_owner(ak_jsctx *c)
+{
+    const ak_jsframe *f = named_frame(c);
+    return f ? f->start : SIZE_MAX;
+}
+
+void ak_js_set_owner(ak_jsctx *c, size_t owner) { c->owner = owner; }
+
 /* During the parse: the object the diagnostic is about if it is not open
  * yet, else the innermost open object of a named family, from the frames
  * (its type is known; its name is looked ahead for once). */
@@ -1323,13 +1350,9 @@ static void owner_of_frames(ak_jsctx *c, size_t at, char *out, size_t cap, size_
     size_t value = unopened_object(c, at);
     if (value != SIZE_MAX && owner_in_object(c, value, out, cap, n))
         return;
-    for (size_t i = c->depth; i-- > 0;) {
-        ak_jsframe *f = &c->frames[i];
-        if (!f->is_object || f->type < 0 || f->declared < 0 || s->objects[f->declared].family < 0)
-            continue;
+    ak_jsframe *f = named_frame(c);
+    if (f) {
         const ak_jobject *root = &s->objects[s->objects[f->declared].family];
-        if (!root->named_by || (f->unresolved && !f->tag_len))
-            continue;
         if (!f->name_state)
             f->name_state = seek_in(c, f->start, root->named_by, &f->name) ? 2 : 1;
         if (f->unresolved)
@@ -1338,7 +1361,6 @@ static void owner_of_frames(ak_jsctx *c, size_t at, char *out, size_t cap, size_
         else
             put_owner(out, cap, n, s->objects[f->object].name, strlen(s->objects[f->object].name), 0,
                       f->name_state == 2 ? &f->name : NULL);
-        return;
     }
 }
 
@@ -1405,6 +1427,8 @@ static void annotate(void *user, const ak_rule *rule, uint64_t offset, const cha
         return;
     if (c->p)
         owner_of_frames(c, (size_t)offset, out, cap, &n);
+    else if (c->owner != SIZE_MAX)
+        owner_in_object(c, c->owner, out, cap, &n);
     else
         owner_of_path(c, path, out, cap, &n);
 }
@@ -1465,6 +1489,7 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     double number;
     c.version = document_version(s, data, size, release_input, &number);
     c.data = data;
+    c.owner = SIZE_MAX;
     /* below the version gate: the automaton still runs (the gate's rule is
        reported at the version member), nothing else */
     c.gated = s->gate_rule >= 0 && number < (double)s->gate_since;

@@ -313,6 +313,7 @@ struct ak_jsctx {
     /* the document is below the schema's version gate: only its rule is reported */
     bool gated;
     const uint8_t *data;  /* the input (diagnostics after the parse name their objects from it) */
+    size_t owner;         /* ak_js_set_owner: the object reports after the parse name (SIZE_MAX: by their path) */
 };
 
 /* Validates data against the schema; diagnostics go to d. Returns the
@@ -326,6 +327,14 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
 static inline ak_jsframe *ak_js_top(ak_jsctx *c) { return c->depth ? &c->frames[c->depth - 1] : NULL; }
 /* The frame i levels out from the innermost (0 = innermost), NULL beyond. */
 static inline ak_jsframe *ak_js_up(ak_jsctx *c, size_t i) { return i < c->depth ? &c->frames[c->depth - 1 - i] : NULL; }
+/* The offset of the '{' of the object diagnostics here name (`named by`:
+ * the innermost open object of a named family), SIZE_MAX when none. A hook
+ * that reports after the parse keeps it with its finding and gives it back
+ * with ak_js_set_owner before the report (else the report's JSON Pointer is
+ * followed from the root to find the object: a look-ahead through the
+ * file). */
+size_t ak_js_owner(ak_jsctx *c);
+void ak_js_set_owner(ak_jsctx *c, size_t owner);
 /* Reports at the event with the current path. */
 bool ak_js_report(ak_jsctx *c, int rule, const ak_json_event *e, const char *fmt, ...) AK_PRINTF(4, 5);
 
