@@ -11,7 +11,6 @@
 #include "format_options.h"
 #include "json_sniff.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* Spec section 1: a JSON object whose objects carry "__type__" members, or
