@@ -384,6 +384,8 @@ typedef struct jobject {
     vec members;       /* jmember* */
     vec wheres;        /* cons* with name = array member, applied to its elements */
     vec groups;        /* jgroup*: `where oneof(a, b) @code`, `where together(a, b) @code` */
+    const char *named_by; /* `by __type__ named by name`: the member that names the family's objects in diagnostics */
+    loc named_by_at;
 } jobject;
 
 /* Members whose presence goes together: exactly one of them (oneof), or
@@ -469,6 +471,10 @@ typedef struct format_decl {
        hand-written grammar actions in the files of `checks in` (check_text.c) */
     bool text;
     vec checks_in; /* token* (STRING): paths relative to the declaration's folder */
+    /* JSON: `version "<pointer>" since N @code ["note"]`: the version gate */
+    int64_t gate_since;
+    const char *gate_code, *gate_note;
+    loc gate_at;
 } format_decl;
 
 /* ---- the compiler ----------------------------------------------------- */

@@ -867,14 +867,16 @@ bool cc_check(compiler *cc)
         cc_error(cc, f->writes_at, "writes: only a format with `hook %s` writes versions",
                  f->writes_by_reemit ? "reemit" : "from_model");
     if (cc_has_hook(f, "validate")) {
-        /* a hand-written check replaces the generated one: what only the generated one would use is refused */
-        bool unused = f->size_code || f->max_depth || cc_has_hook(f, "state");
+        /* a hand-written check wraps the generated one (<id>_validate_with, which has the caps) and passes
+           its own state: the generated state would be unused */
         if (!f->json)
             cc_error(cc, f->at, "hook validate: a binary layout's validator is generated");
-        else if (unused)
-            cc_error(cc, f->at, "hook validate: the hand-written check replaces the generated one, so `limit size`, "
-                                "`limit depth` and `hook state` would do nothing");
+        else if (cc_has_hook(f, "state"))
+            cc_error(cc, f->at, "hook validate: the hand-written check passes its own state to %s_validate_with, so "
+                                "`hook state` would do nothing", f->id);
     }
+    if (f->gate_code && !f->json)
+        cc_error(cc, f->gate_at, "version ... since: only a JSON format's version holds documents back");
     for (size_t i = 0; i < f->hooks.n; i++) {
         member *m = f->hooks.items[i];
         /* a binary layout's dump and validation come from the layout itself, and so does its

@@ -1148,6 +1148,8 @@ static void check_groups(jem *em, int oi)
     }
 }
 
+static void check_named_by(jem *em, int oi);
+
 static void check_object(jem *em, int oi)
 {
     compiler *cc = em->cc;
@@ -1190,6 +1192,81 @@ static void check_object(jem *em, int oi)
             check_member(em, oi, in->flat.items[k], (int)(intptr_t)in->types.items[k], (int)k);
     check_wheres(em, oi);
     check_groups(em, oi);
+    check_named_by(em, oi);
+}
+
+/* `by <discriminator> named by <member>`: some object of the family has the
+ * member, and it can be a string (the name a diagnostic shows). */
+static void check_named_by(jem *em, int oi)
+{
+    jobject *o = em->f->objects.items[oi];
+    if (!o->named_by)
+        return;
+    if (!o->discriminator) {
+        cc_error(em->cc, o->named_by_at, "named by '%s': only the root of a family (`by <discriminator>`) names its "
+                                         "objects", o->named_by);
+        return;
+    }
+    bool found = false;
+    for (size_t i = 0; i < em->f->objects.n && !found; i++) {
+        if ((int)i != oi && em->obj[i].family != oi)
+            continue;
+        int k = member_index(em, (int)i, o->named_by);
+        found = k >= 0 && type_any(em, (int)(intptr_t)em->obj[i].types.items[k], is_string);
+    }
+    if (!found)
+        cc_error(em->cc, o->named_by_at, "named by '%s': no object of the family '%s' has a string member '%s' to "
+                                         "name it with", o->named_by, o->name, o->named_by);
+}
+
+/* The value of a number literal (possibly negated). */
+static double literal_value(const expr *e)
+{
+    double sign = 1;
+    for (; e && e->kind == E_NEG; e = e->lhs)
+        sign = -sign;
+    return e ? sign * strtod(e->text, NULL) : 0;
+}
+
+/* `version "<pointer>" since N @code`: the member the pointer names (member
+ * names through nested objects from the root) reports a version below N
+ * with `in N..hi @code`; else the gate would hold documents back silently. */
+static void check_gate(jem *em)
+{
+    compiler *cc = em->cc;
+    format_decl *f = em->f;
+    if (!f->gate_code)
+        return;
+    use_rule(cc, f->gate_code, f->gate_at);
+    if (f->gate_since < 1) {
+        cc_error(cc, f->gate_at, "version ... since %lld: every version is at least 0, the gate would hold nothing "
+                                 "back", (long long)f->gate_since);
+        return;
+    }
+    int oi = f->root ? jobject_index(f, f->root) : -1;
+    jmember *m = NULL;
+    for (const char *p = f->version_pointer; oi >= 0 && p && *p == '/';) {
+        const char *s = p + 1, *e = strchr(s, '/');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        m = NULL;
+        for (size_t i = 0; i < em->obj[oi].flat.n && !m; i++) {
+            jmember *c = em->obj[oi].flat.items[i];
+            if (strlen(c->name) == n && !memcmp(c->name, s, n))
+                m = c;
+        }
+        p = s + n;
+        oi = m && *p && m->type->kind == J_NAMED ? jobject_index(f, m->type->name) : -1;
+    }
+    bool reported = false;
+    for (size_t i = 0; m && i < m->cons.n && !reported; i++) {
+        cons *c = m->cons.items[i];
+        reported = c->kind == C_RANGE && c->code && !strcmp(c->code, f->gate_code) &&
+                   literal_value(c->value) == (double)f->gate_since;
+    }
+    if (!reported)
+        cc_error(cc, f->gate_at, "version ... since %lld @%s: the member at \"%s\" must report the versions below with "
+                                 "`in %lld..<max> @%s`", (long long)f->gate_since, f->gate_code, f->version_pointer,
+                 (long long)f->gate_since, f->gate_code);
 }
 
 /* Whether some member type anywhere uses the built-in value types. */
@@ -1242,6 +1319,7 @@ void check_json(compiler *cc)
             if (*s == '/' && (s[1] == '/' || s[1] == 0 || (s[1] >= '0' && s[1] <= '9')))
                 cc_error(cc, f->version_at, "version: \"%s\" must name members (no empty or array index segment)", p);
     }
+    check_gate(em);
     for (size_t i = 0; i < f->syntaxes.n; i++) {
         syntax_decl *s = f->syntaxes.items[i];
         if (!ak_value_syntax_find(s->machine)) {

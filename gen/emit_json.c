@@ -299,6 +299,9 @@ static void header(jem *em, FILE *h)
     gen_out(h, "/* The whole check of a document: size and depth caps, the JSON front end's problems as the format's "
                "rules%s. */\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d);\n",
             cc_has_hook(f, "validate") ? " (hand-written: hook validate)" : "", id);
+    gen_out(h, "/* The generated check, with the hooks' state user (what %s_validate calls%s). */\n"
+               "void %s_validate_with(const ak_input *in, const ak_options *opt, ak_diags *d, void *user);\n", id,
+            cc_has_hook(f, "validate") ? ": hook validate wraps it" : "", id);
     bool renames = false;
     for (int i = 0; i < JR_COUNT; i++)
         renames |= f->json_codes[i] != NULL;
@@ -512,7 +515,9 @@ static void object_table(jem *em, FILE *c)
             gen_out(c, "NULL, 0, ");
         gen_c_string(c, o->label, false);
         cons *key = in->key >= 0 ? jmember_cons(in->flat.items[in->key], C_KEY) : NULL;
-        gen_out(c, ", %s},\n", key && key->name ? "AK_JKEY_UUID" : "AK_JKEY_TEXT");
+        gen_out(c, ", %s, ", key && key->name ? "AK_JKEY_UUID" : "AK_JKEY_TEXT");
+        gen_c_string(c, o->named_by, false);
+        gen_out(c, "},\n");
     }
     gen_out(c, "};\n");
 }
@@ -552,15 +557,18 @@ static void entry_point(jem *em, FILE *c)
             id, hooks, lane_hook);
 }
 
-/* <id>_validate: the size cap, then the depth cap, then <id>_validate_json
- * with the hooks' state, its diagnostics reported again under the format's
- * rules when `json { ... }` renames them. */
+/* <id>_validate_with: the size cap, then the depth cap, then
+ * <id>_validate_json with the hooks' state, its diagnostics reported again
+ * under the format's rules when `json { ... }` renames them; <id>_validate
+ * (unless the format wraps it by hand: hook validate) gives it the state of
+ * `hook state`. */
 static void emit_validate(jem *em, FILE *c, bool renames)
 {
     compiler *cc = em->cc;
     format_decl *f = em->f;
     const char *id = f->id;
-    gen_out(c, "\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d)\n{\n", id);
+    gen_out(c, "\nvoid %s_validate_with(const ak_input *in, const ak_options *opt, ak_diags *d, void *user)\n{\n",
+            id);
     if (f->size_code) {
         gen_out(c, "    if (in->size > (size_t)%lldULL) {\n", (long long)f->size_limit);
         gen_out(c, "        ak_report(d, &%s_rules[%d], 0, 0, \"\", \"the file has %%zu bytes; the cap is %%zu\", in->size,\n"
@@ -571,13 +579,7 @@ static void emit_validate(jem *em, FILE *c, bool renames)
     if (f->max_depth)
         gen_out(c, "    if (o.max_depth == 0 || o.max_depth > %lldu)\n        o.max_depth = %lldu;\n",
                 (long long)f->max_depth, (long long)f->max_depth);
-    bool state = cc_has_hook(f, "state");
-    if (state) {
-        gen_out(c, "    void *state = calloc(1, %s_state_size ? %s_state_size : 1);\n", id, id);
-        gen_out(c, "    if (!state) {\n        ak_report_out_of_memory(d, %s_state_size, \"validating\");\n"
-                   "        return;\n    }\n", id);
-    }
-    const char *user = state ? "state" : "NULL";
+    const char *user = "user";
     char dup[64] = "NULL";
     if (f->json_codes[JR_DUPLICATE])
         snprintf(dup, sizeof dup, "&%s_rules[%d]", id, rule_index(cc, f->json_codes[JR_DUPLICATE]));
@@ -598,10 +600,18 @@ static void emit_validate(jem *em, FILE *c, bool renames)
     } else {
         gen_out(c, "    %s_validate_json(in->data, in->size, &o, d, %s, in->mapped, %s);\n", id, dup, user);
     }
-    if (state)
-        gen_out(c, "    free(state);\n");
     gen_out(c, "}\n");
-
+    if (cc_has_hook(f, "validate")) /* hand-written around <id>_validate_with */
+        return;
+    gen_out(c, "\nvoid %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d)\n{\n", id);
+    if (cc_has_hook(f, "state")) {
+        gen_out(c, "    void *state = calloc(1, %s_state_size ? %s_state_size : 1);\n", id, id);
+        gen_out(c, "    if (!state) {\n        ak_report_out_of_memory(d, %s_state_size, \"validating\");\n"
+                   "        return;\n    }\n", id);
+        gen_out(c, "    %s_validate_with(in, opt, d, state);\n    free(state);\n}\n", id);
+    } else {
+        gen_out(c, "    %s_validate_with(in, opt, d, NULL);\n}\n", id);
+    }
 }
 
 /* The format's check and its registry entry: the size cap, the depth cap,
@@ -641,8 +651,7 @@ static void registry_entry(jem *em, FILE *c)
         else
             gen_out(c, "    default: return r;\n    }\n}\n");
     }
-    if (!cc_has_hook(f, "validate")) /* else hand-written around <id>_validate_json */
-        emit_validate(em, c, renames);
+    emit_validate(em, c, renames);
     gen_registry_open(c, f, true);
     gen_out(c, "    .validate = %s_validate,\n    .json_schema = %s_json_schema,\n", id, id);
     if (cc_has_hook(f, "dump"))
@@ -671,7 +680,10 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
             rule_index(cc, f->values_codes[1]), rule_index(cc, f->values_codes[2]),
             rule_index(cc, f->values_codes[3]), rule_index(cc, f->values_codes[4]), id);
     gen_c_string(c, f->version_pointer, false);
-    gen_out(c, ", %zu};\n", f->objects.n);
+    gen_out(c, ", %zu, %lld, %d, ", f->objects.n, (long long)f->gate_since,
+            f->gate_code ? rule_index(cc, f->gate_code) : -1);
+    gen_c_string(c, f->gate_note, false);
+    gen_out(c, "};\n");
     entry_point(em, c);
     registry_entry(em, c);
     if (outdir && !write_lanes(em, outdir))

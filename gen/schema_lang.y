@@ -174,6 +174,7 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
 %type exprlist {vec *}
 %type severity {int}
 %type rationale {const char *}
+%type gate_note {const char *}
 %type at_opt {const char *}
 %type fatal_opt {bool}
 %type when_opt {expr *}
@@ -333,6 +334,15 @@ item ::= VALUES CODE(A) CODE(B) CODE(C) CODE(D) CODE(E). {
     for (int i = 0; i < 5; i++) { F(cc)->values_codes[i] = t[i]->text; F(cc)->values_at[i] = t[i]->at; }
 }
 item ::= VERSION(V) STRING(P). { F(cc)->version_pointer = P->text; F(cc)->version_at = V->at; }
+/* JSON: the version gate: a document below version N is checked no further
+   than @code (the version member's `in N..` reports it); the note is added
+   to that rule's messages */
+item ::= VERSION(V) STRING(P) SINCE INT(N) CODE(C) gate_note(M). {
+    F(cc)->version_pointer = P->text; F(cc)->version_at = V->at;
+    F(cc)->gate_since = int_of(N); F(cc)->gate_code = C->text; F(cc)->gate_at = C->at; F(cc)->gate_note = M;
+}
+gate_note(A) ::= . { A = NULL; }
+gate_note(A) ::= STRING(S). { A = S->text; }
 /* binary: the root fields whose values, joined by dots, are the file's version in reports */
 item ::= VERSION vnames.
 vnames ::= name(N). { vec_push(cc, &F(cc)->version_fields, N); }
@@ -742,6 +752,14 @@ oflags ::= .
 oflags ::= oflags oflag.
 /* what messages call the object ("keyframe"), when its name is the schema's own */
 oflag ::= STRING(S). { ((jobject *)F(cc)->objects.items[F(cc)->objects.n - 1])->label = S->text; }
+/* `named by <member>` (a family's root): diagnostics name the family's objects */
+oflag ::= name(K) BY name(N). {
+    jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1];
+    if (strcmp(K->text, "named") != 0)
+        cc_error(cc, K->at, "unexpected '%s' (an object's flags: a label, abstract, ordered, closed, open, since, "
+                            "until, named by <member>)", K->text);
+    o->named_by = N->text; o->named_by_at = N->at;
+}
 oflag ::= ABSTRACT. { ((jobject *)F(cc)->objects.items[F(cc)->objects.n - 1])->abstract = true; }
 oflag ::= ORDERED CODE(C). {
     jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1]; o->ordered_code = C->text; o->ordered_at = C->at;

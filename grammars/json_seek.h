@@ -38,6 +38,12 @@ typedef enum ak_json_seek_status {
 ak_json_seek_status ak_json_seek_member(const uint8_t *data, size_t size, size_t obj, const char *name,
                                         size_t name_len, ak_json_event *value, size_t *budget);
 
+/* Element `index` (0-based) of the array whose '[' is at data[arr]; the
+ * same contract as ak_json_seek_member (a diagnostic's JSON Pointer is
+ * followed with both, to the object it is in). */
+ak_json_seek_status ak_json_seek_element(const uint8_t *data, size_t size, size_t arr, size_t index,
+                                         ak_json_event *value, size_t *budget);
+
 /* The value at a JSON Pointer made of member names only ("/format/version",
  * RFC 6901 escapes ~0 ~1), from the document's top-level object (after an
  * optional BOM and whitespace). Same contract as ak_json_seek_member. */

@@ -129,6 +129,43 @@ static ak_json_seek_status seek_member(const uint8_t *data, size_t size, size_t 
     return AK_JSON_SEEK_BUDGET;
 }
 
+/* Element `index` of the array whose '[' is at data[arr]: skips the
+ * elements before it (strings and nested containers whole). */
+%%{
+    machine json_seek_elem;
+    alphtype unsigned char;
+    action open  { if (++depth == 1 && index == 0) { found = true; fbreak; } }
+    action close { if (--depth == 0) { ended = true; fbreak; } }
+    action comma { if (depth == 1 && --index == 0) { found = true; fbreak; } }
+    string = '"' ( [^"\\] | '\\' any )* '"';
+    main := ( string | [{\[] @open | [}\]] @close | ',' @comma | ( any - ["{}\[\],] ) )*;
+}%%
+
+%% write data noerror nofinal noentry;
+
+ak_json_seek_status ak_json_seek_element(const uint8_t *data, size_t size, size_t arr, size_t index,
+                                         ak_json_event *value, size_t *budget)
+{
+    if (arr >= size || data[arr] != '[')
+        return AK_JSON_SEEK_ABSENT;
+    size_t room = size - arr;
+    bool limited = *budget < room;
+    const unsigned char *p = data + arr, *pe = data + arr + (limited ? *budget : room);
+    bool found = false, ended = false;
+    unsigned long depth = 0;
+    int cs = json_seek_elem_start;
+    %% machine json_seek_elem;
+    %% write exec;
+    *budget -= (size_t)(p - (data + arr));
+    if (found) {
+        value_at(data, size, (size_t)(p - data), value);
+        return value->kind == AK_JSON__LANE ? AK_JSON_SEEK_ABSENT : AK_JSON_SEEK_FOUND; /* `[]`, `[1,]` */
+    }
+    if (ended || !limited)
+        return AK_JSON_SEEK_ABSENT;
+    return AK_JSON_SEEK_BUDGET;
+}
+
 ak_json_seek_status ak_json_seek_member(const uint8_t *data, size_t size, size_t obj, const char *name,
                                         size_t name_len, ak_json_event *value, size_t *budget)
 {

@@ -127,6 +127,9 @@ struct ak_diags {
     uint32_t lc_line, lc_col;
     char version[32]; /* ak_diags_set_version; "" = none */
     ak_budget budget; /* the memory budget of the command on this input (budget.h) */
+    /* ak_diags_set_annotator */
+    ak_diag_annotator annotate;
+    void *annotate_user;
 };
 
 ak_budget *ak_diags_budget(ak_diags *d) { return d ? &d->budget : NULL; }
@@ -380,6 +383,18 @@ bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t leng
         return true;
     }
     char *message = fmt ? vformat(fmt, ap) : NULL;
+    if (d->annotate) {
+        char extra[512];
+        extra[0] = 0;
+        d->annotate(d->annotate_user, rule, offset, path ? path : "", extra, sizeof extra);
+        if (extra[0]) {
+            char *annotated = format("%s%s", message ? message : rule->message, extra);
+            if (annotated) {
+                free(message);
+                message = annotated;
+            }
+        }
+    }
     if (d->in_stream) {
         char *located = format("%s (byte %llu of the %s)", message ? message : rule->message,
                                (unsigned long long)offset, d->stream_what);
@@ -402,6 +417,19 @@ bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t leng
         return false;
     }
     return true;
+}
+
+void ak_diags_set_annotator(ak_diags *d, ak_diag_annotator fn, void *user, ak_diag_annotator *prev_fn,
+                            void **prev_user)
+{
+    if (prev_fn)
+        *prev_fn = d ? d->annotate : NULL;
+    if (prev_user)
+        *prev_user = d ? d->annotate_user : NULL;
+    if (d) {
+        d->annotate = fn;
+        d->annotate_user = user;
+    }
 }
 
 bool ak_report(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t length, const char *path,

@@ -31,6 +31,17 @@ bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t leng
 void ak_diags_enter_stream(ak_diags *d, uint64_t file_offset, const char *what);
 void ak_diags_leave_stream(ak_diags *d);
 
+/* Words a validator adds to the messages it reports, from what it knows
+ * about the document at the diagnostic's place (a JSON validator: the
+ * object the diagnostic is in). Called for every diagnostic kept while it
+ * is set; writes a suffix of at most cap bytes (NUL included) to out, ""
+ * for none. fn NULL: no more. The previous annotator is returned through
+ * *prev_fn, *prev_user (may be NULL) so that a caller can restore it. */
+typedef void (*ak_diag_annotator)(void *user, const ak_rule *rule, uint64_t offset, const char *path, char *out,
+                                  size_t cap);
+void ak_diags_set_annotator(ak_diags *d, ak_diag_annotator fn, void *user, ak_diag_annotator *prev_fn,
+                            void **prev_user);
+
 /* The version of its format that the file declares ("1.1"), as the
  * validator read it from the header (ak_diags_version reads it back);
  * validators of formats that have versions set it. */

@@ -8,12 +8,13 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 bool ak_js_report(ak_jsctx *c, int rule, const ak_json_event *e, const char *fmt, ...)
 {
-    if (rule < 0)
+    if (rule < 0 || (c->gated && rule != c->s->gate_rule))
         return true;
     ak_diags *d = ak_json_diags(c->p);
     if (!d)
@@ -444,6 +445,7 @@ static bool select_object(ak_jsctx *c, ak_jsframe *f, const ak_json_event *e, co
     if (!look_ahead(c, e->offset, tm, e, &v, &found))
         return !c->diags || !ak_diags_stopped(c->diags);
     if (found && v.kind == AK_JSON_STRING) {
+        f->tag_at = v.offset + 1, f->tag_len = v.text_len, f->tag_flags = v.flags; /* names it in diagnostics */
         int16_t o = family_object(s, s->objects[f->declared].family, &v, &abstract);
         if (o >= 0) {
             f->object = o;
@@ -651,8 +653,10 @@ static bool ref_value(ak_jsctx *c, const ak_json_event *e, int16_t target, const
     int16_t found = ak_jsstate_find_key(c->st, space, kind, e);
     if (found >= 0)
         return target_check(c, found, target, x->mistargeted_rule, e);
+    size_t owner = ak_js_owner(c);
     ak_jsref r = {e->offset, (uint32_t)e->length, !ak_json_string_is_raw(e), false, {0}, target, x->dangling_rule,
-                  x->mistargeted_rule};
+                  x->mistargeted_rule,
+                  owner < e->offset && e->offset - owner < UINT32_MAX ? (uint32_t)(e->offset - owner) : UINT32_MAX};
     if (!ak_jsstate_ref_of(c->st, kind, e, &r))
         return true; /* not a UUID: refers to nothing (its syntax check reported it) */
     if (!ak_jsstate_defer(c->st, &r)) {
@@ -696,6 +700,7 @@ static void resolve_refs(ak_jsctx *c)
         const char *text = (const char *)data + r->offset + 1;
         int len = (int)r->length - 2;
         bool go;
+        ak_js_set_owner(c, r->owner_back == UINT32_MAX ? SIZE_MAX : r->offset - r->owner_back);
         if (found[i] < 0)
             go = ak_report_at(c->diags, &c->s->rules[r->dangling_rule], r->offset, r->length, pl->line, pl->column,
                               pl->path ? pl->path : "", "no %s has the key \"%.*s\"", c->s->objects[r->target].name,
@@ -707,6 +712,7 @@ static void resolve_refs(ak_jsctx *c)
         if (!go)
             break;
     }
+    ak_js_set_owner(c, SIZE_MAX);
     free(found);
     ak_json_places_free(places, np);
 }
@@ -1231,12 +1237,219 @@ static bool on_lane(void *user, ak_json_parser *p, const uint8_t *const *caps, c
     return true;
 }
 
+/* ---- the enclosing object in diagnostics (`named by`) ------------------- */
+
+/* Appends " (in Type \"name\")", or " (in Type)" when the object has no
+ * string name, to out[*n..cap). name: the naming member's value (NULL). */
+static void put_owner(char *out, size_t cap, size_t *n, const char *type, size_t type_len, uint32_t type_flags,
+                      const ak_json_event *name)
+{
+    ak_buf t, v;
+    ak_buf_init(&t);
+    ak_buf_init(&v);
+    ak_json_event te = {AK_JSON_STRING, type_flags, 0, 0, type_len + 2, type, type_len};
+    if (!ak_json_string_is_raw(&te) && ak_json_string_decode(&te, &t) && !t.failed)
+        type = t.data, type_len = t.len;
+    const char *nm = NULL;
+    size_t nl = 0;
+    if (name && name->kind == AK_JSON_STRING) {
+        nm = name->text, nl = name->text_len;
+        if (!ak_json_string_is_raw(name) && ak_json_string_decode(name, &v) && !v.failed)
+            nm = v.data, nl = v.len;
+    }
+    int k = nm ? snprintf(out + *n, cap - *n, " (in %.*s \"%.*s\")", (int)type_len, type, (int)nl, nm)
+               : snprintf(out + *n, cap - *n, " (in %.*s)", (int)type_len, type);
+    if (k > 0)
+        *n = (size_t)k < cap - *n ? *n + (size_t)k : cap - 1;
+    ak_buf_free(&t);
+    ak_buf_free(&v);
+}
+
+/* The value of member `member` in the object at data[obj] (a look-ahead,
+ * counted in c->lookahead): false when absent or out of budget. */
+static bool seek_in(ak_jsctx *c, size_t obj, const char *member, ak_json_event *v)
+{
+    return ak_json_seek_member(c->data, c->size, obj, member, strlen(member), v, &c->lookahead) ==
+           AK_JSON_SEEK_FOUND;
+}
+
+/* Whether the object at data[obj] has the string discriminator of a named
+ * family: then it is the one a diagnostic names. */
+static bool owner_in_object(ak_jsctx *c, size_t obj, char *out, size_t cap, size_t *n)
+{
+    const ak_jschema *s = c->s;
+    for (uint16_t r = 0; r < s->object_count; r++) {
+        const ak_jobject *root = &s->objects[r];
+        ak_json_event tag, name;
+        if (!root->named_by || root->tag_member < 0 ||
+            !seek_in(c, obj, root->members[root->tag_member].name, &tag) || tag.kind != AK_JSON_STRING)
+            continue;
+        bool named = seek_in(c, obj, root->named_by, &name);
+        put_owner(out, cap, n, tag.text, tag.text_len, tag.flags, named ? &name : NULL);
+        return true;
+    }
+    return false;
+}
+
+/* The object a diagnostic at data[at] is about when the parser has not
+ * opened it yet: at its '{', or at the member name whose value it is.
+ * SIZE_MAX: none. Skipping the string costs from the look-ahead budget (it
+ * may be a long value rather than a name). */
+static size_t unopened_object(ak_jsctx *c, size_t at)
+{
+    const uint8_t *d = c->data;
+    if (at >= c->size || (c->depth && c->frames[c->depth - 1].start == at))
+        return SIZE_MAX;
+    if (d[at] == '"') { /* a member name: its value follows the ':' */
+        size_t i = at + 1, end = c->lookahead < c->size - i ? i + c->lookahead : c->size;
+        while (i < end && d[i] != '"')
+            i += d[i] == '\\' ? 2 : 1;
+        c->lookahead -= (i < end ? i : end) - (at + 1);
+        if (i >= end)
+            return SIZE_MAX;
+        for (i++; i < c->size && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r' || d[i] == '\n'); i++)
+            ;
+        if (i >= c->size || d[i] != ':')
+            return SIZE_MAX;
+        for (i++; i < c->size && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r' || d[i] == '\n'); i++)
+            ;
+        at = i;
+    }
+    return at < c->size && d[at] == '{' ? at : SIZE_MAX;
+}
+
+/* The innermost open object of a named family with a type (its
+ * discriminator's string), NULL. */
+static ak_jsframe *named_frame(ak_jsctx *c)
+{
+    const ak_jschema *s = c->s;
+    for (size_t i = c->depth; i-- > 0;) {
+        ak_jsframe *f = &c->frames[i];
+        if (!f->is_object || f->type < 0 || f->declared < 0 || s->objects[f->declared].family < 0)
+            continue;
+        if (s->objects[s->objects[f->declared].family].named_by && (!f->unresolved || f->tag_len))
+            return f;
+    }
+    return NULL;
+}
+
+size_t ak_js_owner(ak_jsctx *c)
+{
+    const ak_jsframe *f = named_frame(c);
+    return f ? f->start : SIZE_MAX;
+}
+
+void ak_js_set_owner(ak_jsctx *c, size_t owner) { c->owner = owner; }
+
+/* During the parse: the object the diagnostic is about if it is not open
+ * yet, else the innermost open object of a named family, from the frames
+ * (its type is known; its name is looked ahead for once). */
+static void owner_of_frames(ak_jsctx *c, size_t at, char *out, size_t cap, size_t *n)
+{
+    const ak_jschema *s = c->s;
+    size_t value = unopened_object(c, at);
+    if (value != SIZE_MAX && owner_in_object(c, value, out, cap, n))
+        return;
+    ak_jsframe *f = named_frame(c);
+    if (f) {
+        const ak_jobject *root = &s->objects[s->objects[f->declared].family];
+        if (!f->name_state)
+            f->name_state = seek_in(c, f->start, root->named_by, &f->name) ? 2 : 1;
+        if (f->unresolved)
+            put_owner(out, cap, n, (const char *)c->data + f->tag_at, f->tag_len, f->tag_flags,
+                      f->name_state == 2 ? &f->name : NULL);
+        else
+            put_owner(out, cap, n, s->objects[f->object].name, strlen(s->objects[f->object].name), 0,
+                      f->name_state == 2 ? &f->name : NULL);
+    }
+}
+
+/* After the parse (references resolved at the end, the hooks' last
+ * findings): the diagnostic's JSON Pointer is followed from the root with
+ * look-aheads, then the innermost object on the way with a string
+ * discriminator of a named family is the one. */
+static void owner_of_path(ak_jsctx *c, const char *path, char *out, size_t cap, size_t *n)
+{
+    size_t depth = 1;
+    for (const char *p = path; *p; p++)
+        depth += *p == '/';
+    size_t *objects = malloc(depth * sizeof *objects), count = 0;
+    ak_json_event v;
+    if (!objects || ak_json_seek_pointer(c->data, c->size, "", &v, &c->lookahead) != AK_JSON_SEEK_FOUND) {
+        free(objects);
+        return;
+    }
+    bool reached = true;
+    while (reached) {
+        if (v.kind == AK_JSON_BEGIN_OBJECT)
+            objects[count++] = v.offset;
+        if (*path != '/')
+            break;
+        char seg[256];
+        size_t k = 0;
+        for (path++; *path && *path != '/'; path++) {
+            char ch = *path;
+            if (ch == '~' && (path[1] == '0' || path[1] == '1'))
+                ch = *++path == '0' ? '~' : '/';
+            if (k + 1 < sizeof seg)
+                seg[k++] = ch;
+        }
+        seg[k] = 0;
+        if (v.kind == AK_JSON_BEGIN_OBJECT) {
+            reached = ak_json_seek_member(c->data, c->size, v.offset, seg, k, &v, &c->lookahead) == AK_JSON_SEEK_FOUND;
+        } else if (v.kind == AK_JSON_BEGIN_ARRAY) {
+            char *end;
+            unsigned long long index = strtoull(seg, &end, 10);
+            reached = *end == 0 && k && ak_json_seek_element(c->data, c->size, v.offset, (size_t)index, &v,
+                                                             &c->lookahead) == AK_JSON_SEEK_FOUND;
+        } else {
+            reached = false;
+        }
+    }
+    for (size_t i = count; i-- > 0 && !owner_in_object(c, objects[i], out, cap, n);)
+        ;
+    free(objects);
+}
+
+/* The words the schema adds to a diagnostic (ak_diag_annotator): the
+ * version gate's note, and the object it is in (not for the JSON front
+ * end's own problems: they are about the text). */
+static void annotate(void *user, const ak_rule *rule, uint64_t offset, const char *path, char *out, size_t cap)
+{
+    ak_jsctx *c = user;
+    const ak_jschema *s = c->s;
+    size_t n = 0;
+    if (s->gate_rule >= 0 && s->gate_note && rule == &s->rules[s->gate_rule]) {
+        int k = snprintf(out, cap, ": %s", s->gate_note);
+        n = k < 0 ? 0 : (size_t)k < cap ? (size_t)k : cap - 1;
+    }
+    if (!*path || (rule >= ak_json_rules && rule < ak_json_rules + AK_JSON_R_COUNT))
+        return;
+    if (c->p)
+        owner_of_frames(c, (size_t)offset, out, cap, &n);
+    else if (c->owner != SIZE_MAX)
+        owner_in_object(c, c->owner, out, cap, &n);
+    else
+        owner_of_path(c, path, out, cap, &n);
+}
+
+/* Whether the schema names objects in diagnostics or has a gate note. */
+static bool annotates(const ak_jschema *s)
+{
+    for (uint16_t i = 0; i < s->object_count; i++)
+        if (s->objects[i].named_by)
+            return true;
+    return s->gate_rule >= 0 && s->gate_note;
+}
+
 /* The document's format version: a plain integer at the schema's version
  * pointer, read by a look-ahead before the parse (it may come last, as
  * Glaxnimate's /format/format_version after the assets); -1 when absent
  * or not a non-negative integer. */
-static int64_t document_version(const ak_jschema *s, const uint8_t *data, size_t size, bool release_input)
+static int64_t document_version(const ak_jschema *s, const uint8_t *data, size_t size, bool release_input,
+                                double *number)
 {
+    *number = NAN;
     if (!s->version_pointer)
         return -1;
     ak_json_event v;
@@ -1247,10 +1460,14 @@ static int64_t document_version(const ak_jschema *s, const uint8_t *data, size_t
     ak_input in = {"", data, size, release_input};
     ak_release release;
     ak_release_init(&release, &in, false);
-    if (ak_json_seek_pointer_releasing(data, size, s->version_pointer, &v, &budget, &release) == AK_JSON_SEEK_FOUND &&
-        v.kind == AK_JSON_NUMBER && !(v.flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP | AK_JSON_F_NEG)) &&
+    bool found = ak_json_seek_pointer_releasing(data, size, s->version_pointer, &v, &budget, &release) ==
+                 AK_JSON_SEEK_FOUND;
+    if (found && v.kind == AK_JSON_NUMBER && !(v.flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP | AK_JSON_F_NEG)) &&
         ak_parse_i64(v.text, v.text_len, &version) != AK_NUM_OK)
         version = -1;
+    /* the value of any number there, for the version gate (2.0, -1 are below 3 too) */
+    if (found && v.kind == AK_JSON_NUMBER)
+        ak_parse_f64(v.text, v.text_len, number);
     /* the version is often near the end: the pages around it would stay
        for the whole parse */
     ak_release_done(&release);
@@ -1269,7 +1486,15 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     c.user = user;
     c.diags = d;
     ak_budget_of(d, opt); /* the budget's limit for what the sets hold */
-    c.version = document_version(s, data, size, release_input);
+    double number;
+    c.version = document_version(s, data, size, release_input, &number);
+    c.data = data;
+    c.owner = SIZE_MAX;
+    /* below the version gate: the automaton still runs (the gate's rule is
+       reported at the version member), nothing else */
+    c.gated = s->gate_rule >= 0 && number < (double)s->gate_since;
+    if (c.gated)
+        c.hook = hook = NULL, c.lane_hook = lane_hook = NULL;
     /* look-aheads for late discriminators: at most 8 times the input */
     c.size = size;
     c.lookahead = size > (SIZE_MAX - (1u << 20)) / 8 ? SIZE_MAX : 8 * size + (1u << 20);
@@ -1289,16 +1514,25 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     cfg.user = &c;
     cfg.max_depth = opt ? opt->max_depth : 0;
     cfg.duplicate_rule = duplicate_rule;
+    /* a repeated member reported with the format's own rule is the schema's business */
+    cfg.allow_duplicates = c.gated && duplicate_rule;
     cfg.release_input = release_input;
     cfg.lane_accept = s->lane && !(opt && opt->no_lanes) ? on_lane : NULL;
     c.cfg = &cfg;
+    ak_diag_annotator prev_fn = NULL;
+    void *prev_user = NULL;
+    bool annotating = d && annotates(s);
+    if (annotating)
+        ak_diags_set_annotator(d, annotate, &c, &prev_fn, &prev_user);
     ak_json_status st = ak_json_parse(data, size, &cfg, d);
     c.p = NULL;
     c.depth = 0;
-    if (st == AK_JSON_OK && c.st && !c.oom)
+    if (st == AK_JSON_OK && c.st && !c.oom && !c.gated)
         resolve_refs(&c);
     if (st == AK_JSON_OK && hook && !c.oom && (!d || !ak_diags_stopped(d)))
         hook(&c, NULL);
+    if (annotating)
+        ak_diags_set_annotator(d, prev_fn, prev_user, NULL, NULL);
     free(c.frames);
     free(c.required);
     ak_jsstate_free(c.st);

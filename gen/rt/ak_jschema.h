@@ -164,6 +164,10 @@ typedef struct ak_jobject {
     uint16_t group_count;
     const char *label; /* what messages call it; NULL: name */
     uint8_t key_kind;  /* how its keys (and references to them) compare: ak_jkey_kind */
+    /* a family's root: the member whose string names its objects in
+       diagnostics (`named by name`: " (in Layer \"Main\")"); NULL: the
+       family names none */
+    const char *named_by;
 } ak_jobject;
 
 /* Codes of the built-in value_type shapes (the `values` item). */
@@ -206,6 +210,14 @@ typedef struct ak_jschema {
     const ak_jlane *(*lane)(int16_t type, int16_t vtype);
     const char *version_pointer; /* JSON Pointer of the document's format version, NULL */
     uint16_t object_count;
+    /* `version "<pointer>" since N @code "note"`: a document of a version
+       below gate_since (or a negative one) is checked no further: only
+       gate_rule (the version member's `in N..` reports it) and the JSON
+       front end's problems are reported; gate_note (NULL) is added to
+       gate_rule's messages. gate_rule -1: no gate. */
+    int32_t gate_since;
+    int16_t gate_rule;
+    const char *gate_note;
 } ak_jschema;
 
 /* One open container. */
@@ -241,6 +253,13 @@ typedef struct ak_jsframe {
        member constraints that asked for it */
     int32_t uset;
     const ak_jmember_x *unique;
+    /* a family object: its discriminator's string as the look-ahead found
+       it (tag_len 0: none), and its name (`named by`) once a diagnostic
+       needed it: name_state 0 not looked for, 1 none, 2 at name */
+    size_t tag_at, tag_len;
+    uint32_t tag_flags;
+    uint8_t name_state;
+    ak_json_event name;
 } ak_jsframe;
 
 typedef struct ak_jsctx ak_jsctx;
@@ -301,6 +320,10 @@ struct ak_jsctx {
     size_t size;          /* the input's size (the parser is gone when references are resolved) */
     const ak_json_config *cfg; /* the parse's (to find places again: ak_json_places) */
     uint64_t *required;   /* per object: the members the document's version requires */
+    /* the document is below the schema's version gate: only its rule is reported */
+    bool gated;
+    const uint8_t *data;  /* the input (diagnostics after the parse name their objects from it) */
+    size_t owner;         /* ak_js_set_owner: the object reports after the parse name (SIZE_MAX: by their path) */
 };
 
 /* Validates data against the schema; diagnostics go to d. Returns the
@@ -314,6 +337,14 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
 static inline ak_jsframe *ak_js_top(ak_jsctx *c) { return c->depth ? &c->frames[c->depth - 1] : NULL; }
 /* The frame i levels out from the innermost (0 = innermost), NULL beyond. */
 static inline ak_jsframe *ak_js_up(ak_jsctx *c, size_t i) { return i < c->depth ? &c->frames[c->depth - 1 - i] : NULL; }
+/* The offset of the '{' of the object diagnostics here name (`named by`:
+ * the innermost open object of a named family), SIZE_MAX when none. A hook
+ * that reports after the parse keeps it with its finding and gives it back
+ * with ak_js_set_owner before the report (else the report's JSON Pointer is
+ * followed from the root to find the object: a look-ahead through the
+ * file). */
+size_t ak_js_owner(ak_jsctx *c);
+void ak_js_set_owner(ak_jsctx *c, size_t owner);
 /* Reports at the event with the current path. */
 bool ak_js_report(ak_jsctx *c, int rule, const ak_json_event *e, const char *fmt, ...) AK_PRINTF(4, 5);
 

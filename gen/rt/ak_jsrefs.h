@@ -35,6 +35,9 @@ typedef struct ak_jsref {
     uint8_t uuid[16];
     int16_t target;         /* the object type it must name (ref<T>) */
     int16_t dangling_rule, mistargeted_rule;
+    /* offset - owner_back is the '{' of the object its diagnostics name
+       (`named by`; ak_js_owner); UINT32_MAX: none, or too far back */
+    uint32_t owner_back;
 } ak_jsref;
 
 /* The pending references are charged to budget (may be NULL). */

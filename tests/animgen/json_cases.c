@@ -7,6 +7,7 @@
  *   # fail: {...}              a document that must report exactly the
  *   #   => error id.a.b /path  diagnostics listed after it (severity, code,
  *   #   => warning id.c.d      and optionally the JSON Pointer), as a multiset
+ *   #   => error id.a.b /p | T  ... whose message ends with the text T
  *   # pass --strict: {...}     the same at the strict level (also fail --strict)
  *
  * usage: animgen_json_cases FILE.schema [DIR]   (exit 0 when every document
@@ -22,7 +23,7 @@
 #include <string.h>
 
 typedef struct expect {
-    char severity[16], code[128], path[256];
+    char severity[16], code[128], path[256], ending[256];
     bool matched;
 } expect;
 
@@ -62,6 +63,9 @@ static void run(const json_case *jc, const char *file, int line, const char *doc
                 continue;
             if (e->path[0] && strcmp(e->path, g->path ? g->path : "") != 0)
                 continue;
+            size_t ml = g->message ? strlen(g->message) : 0, el = strlen(e->ending);
+            if (el && (ml < el || strcmp(g->message + ml - el, e->ending) != 0))
+                continue;
             e->matched = found = true;
         }
         if (!found) {
@@ -72,7 +76,8 @@ static void run(const json_case *jc, const char *file, int line, const char *doc
     }
     for (int k = 0; k < nex; k++)
         if (!ex[k].matched) {
-            printf("%s:%d: expected %s %s %s, not reported\n", file, line, ex[k].severity, ex[k].code, ex[k].path);
+            printf("%s:%d: expected %s %s %s%s%s, not reported\n", file, line, ex[k].severity, ex[k].code, ex[k].path,
+                   ex[k].ending[0] ? " ending with " : "", ex[k].ending);
             ok = false;
         }
     if (!ok)
@@ -173,6 +178,9 @@ int main(int argc, char **argv)
         int nex = 0;
         for (int k = i + 1; k < n && strncmp(lines[k], "#   => ", 7) == 0 && nex < 32; k++) {
             memset(&ex[nex], 0, sizeof ex[nex]);
+            const char *bar = strstr(lines[k] + 7, " | ");
+            if (bar)
+                snprintf(ex[nex].ending, sizeof ex[nex].ending, "%s", bar + 3);
             if (sscanf(lines[k] + 7, "%15s %127s %255s", ex[nex].severity, ex[nex].code, ex[nex].path) >= 2)
                 nex++;
         }

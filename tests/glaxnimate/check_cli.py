@@ -7,7 +7,9 @@ hand-written version 1 and 2 files are refused by convert without --legacy
 and upgraded with it to the golden version 9 files, which validate clean at
 both levels and in the canonical layout (--layout); a version 9 file with
 missing properties, braced and upper-case uuids and colours in other
-spellings re-emits as its golden, normalised (spec 9.1 rules 3-5).
+spellings re-emits as its golden, normalised (spec 9.1 rules 3-5);
+diagnostics deep in a file larger than 8 MiB name their object, also those
+reported at the end (a dangling image, a parent cycle).
 
 usage: check_cli.py ANIMKIT SOURCE_DIR"""
 import json
@@ -82,6 +84,34 @@ with tempfile.TemporaryDirectory() as tmp:
             r = run("validate", *level, "--layout", "--diagnostics", "json", out)
             expect(f"{name} converted is valid {level}", r.returncode == 0 and
                    json.loads(r.stdout)["files"][0]["diagnostics"] == [], r.stdout[:400])
+    # spec 8.1: a diagnostic names the enclosing object's type and name, in
+    # a file of any size (the validator keeps no tree): a 9 MiB metadata
+    # string first, then a wrong blend_mode before the layer's "name"
+    # (Glaxnimate sorts keys), and, reported at the end, an image no bitmap
+    # has (the schema's references) and a parent cycle (the hook's)
+    doc = json.load(open(cover, encoding="utf-8"))
+    layers = doc["assets"]["compositions"]["values"][0]["shapes"]
+    layers[1]["blend_mode"] = "Sideways"
+    layers[1]["parent"] = layers[0]["uuid"]
+    layers[2]["image"] = "c0ffee18-0000-4000-8000-0000000000ff"
+    metadata = doc.pop("metadata")
+    metadata["padding"] = "x" * (9 << 20)
+    doc = {"metadata": metadata, **doc}
+    big = os.path.join(tmp, "big.rawr")
+    with open(big, "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=4)
+    r = run("validate", "--diagnostics", "json", big)
+    found = {d["code"]: d for d in json.loads(r.stdout)["files"][0]["diagnostics"]}
+    wrong = found.get("glaxnimate.value.enum-unknown", {})
+    expect("a diagnostic past 8 MiB names its layer, named after it", wrong.get("offset", 0) > (9 << 20) and
+           wrong.get("message", "").endswith(' (in Layer "Main layer")'), found)
+    dangling = found.get("glaxnimate.ref.dangling", {})
+    expect("a dangling image past 8 MiB names its object", dangling.get("offset", 0) > (9 << 20) and
+           dangling.get("message", "").endswith(' (in Image "Image")'), found)
+    cycles = sorted(d["message"].split(" (in ")[-1] for d in json.loads(r.stdout)["files"][0]["diagnostics"]
+                    if d["code"] == "glaxnimate.ref.parent-cycle" and d["offset"] > (9 << 20))
+    expect("a parent cycle past 8 MiB names its layers", cycles == ['Layer "Child layer")', 'Layer "Main layer")'],
+           cycles)
     def deviation(stderr):
         for line in stderr.decode().splitlines():
             if "largest deviation of the sampled curves:" in line:

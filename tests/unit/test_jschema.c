@@ -68,6 +68,38 @@ static void test_seek_pointer(void **state)
     assert_int_equal(ak_json_seek_pointer((const uint8_t *)"{\"a\": 1}", 8, "/a/b", &v, &budget), AK_JSON_SEEK_ABSENT);
 }
 
+static ak_json_seek_status element(const char *doc, size_t index, ak_json_event *v, size_t *budget)
+{
+    return ak_json_seek_element((const uint8_t *)doc, strlen(doc), 0, index, v, budget);
+}
+
+/* Elements of an array, as a diagnostic's JSON Pointer is followed to name
+ * the object it is in: nested containers and strings with commas skipped. */
+static void test_seek_element(void **state)
+{
+    (void)state;
+    ak_json_event v;
+    size_t budget = 1000;
+    const char *doc = "[ {\"a\": [1, 2]}, \",]\", [3, [4]] , {\"t\": 5} ]";
+    assert_int_equal(element(doc, 0, &v, &budget), AK_JSON_SEEK_FOUND);
+    assert_int_equal(v.kind, AK_JSON_BEGIN_OBJECT);
+    assert_int_equal(v.offset, 2);
+    assert_int_equal(element(doc, 1, &v, &budget), AK_JSON_SEEK_FOUND);
+    assert_int_equal(v.kind, AK_JSON_STRING);
+    assert_memory_equal(v.text, ",]", 2);
+    assert_int_equal(element(doc, 3, &v, &budget), AK_JSON_SEEK_FOUND);
+    assert_int_equal(v.kind, AK_JSON_BEGIN_OBJECT);
+    assert_int_equal(v.offset, 34);
+    /* past the end, an empty array, not an array */
+    assert_int_equal(element(doc, 4, &v, &budget), AK_JSON_SEEK_ABSENT);
+    assert_int_equal(element("[ ]", 0, &v, &budget), AK_JSON_SEEK_ABSENT);
+    assert_int_equal(element("{\"a\": 1}", 0, &v, &budget), AK_JSON_SEEK_ABSENT);
+    /* the budget */
+    budget = 5;
+    assert_int_equal(element("[1111111, 2]", 1, &v, &budget), AK_JSON_SEEK_BUDGET);
+    assert_int_equal(budget, 0);
+}
+
 /* ---- value syntaxes --------------------------------------------------------------- */
 
 static bool matches(const char *machine, const char *s)
@@ -270,12 +302,12 @@ static const ak_jmember a_members[] = {
     MEMBER("late", T_STRING, true, R_KIND, -1, &late_x),
 };
 static const ak_jobject objects[] = {
-    {"Doc", doc_members, 1, -1, R_UNKNOWN, -1, -1, -1, false, NO_VERSIONS, -1, -1, NULL, 0, NULL, AK_JKEY_TEXT},
-    {"Node", node_members, 2, -1, R_UNKNOWN, -1, 1, 0, true, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT},
-    {"A", a_members, 5, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT},
-    {"B", node_members, 2, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT},
+    {"Doc", doc_members, 1, -1, R_UNKNOWN, -1, -1, -1, false, NO_VERSIONS, -1, -1, NULL, 0, NULL, AK_JKEY_TEXT, NULL},
+    {"Node", node_members, 2, -1, R_UNKNOWN, -1, 1, 0, true, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT, NULL},
+    {"A", a_members, 5, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT, NULL},
+    {"B", node_members, 2, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT, NULL},
 };
-static ak_jschema schema = {rules, types, objects, T_DOC, R_KIND, {-1, -1, -1, -1, -1}, NULL, "/v", 4};
+static ak_jschema schema = {rules, types, objects, T_DOC, R_KIND, {-1, -1, -1, -1, -1}, NULL, "/v", 4, 0, -1, NULL};
 
 /* Validates doc; returns the codes reported, one per line with the path. */
 static char *run(const char *doc, size_t size)
@@ -356,6 +388,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seek_member),     cmocka_unit_test(test_seek_pointer),
+        cmocka_unit_test(test_seek_element),
         cmocka_unit_test(test_value_syntaxes),  cmocka_unit_test(test_store), cmocka_unit_test(test_uuid_keys),
         cmocka_unit_test(test_automaton),       cmocka_unit_test(test_lookahead_budget),
     };
