@@ -18,15 +18,24 @@
 
 #include "model.h"
 
+#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
+
+/* Where the walk is: the enclosing node's path, the member that holds
+   sub-objects without uuid (a Transform: "transform"), the fps there. */
+typedef struct place {
+    const char *node, *prefix;
+    double fps;
+} place;
 
 typedef struct builder {
     ak_arena *arena;
     ak_diags *d;
     ak_track *tracks;
     size_t count, cap;
+    place *places; /* indexed by the walk's `up`: 0 is the document's */
+    size_t place_count, place_cap;
     const ak_jnode *main; /* the main composition: its name is no part of the paths */
     bool skipped_shapes;
     bool failed;
@@ -35,29 +44,22 @@ typedef struct builder {
 /* The components of a keyframe value, their names; 0 when it is no track. */
 static unsigned components(const ak_jnode *v, double out[4], const char *names[4])
 {
-    if (!v)
-        return 0;
-    if (v->kind == AK_JNUM) {
+    static const char *const named[3][4] = {{"x", "y"}, {"width", "height"}, {"r", "g", "b", "a"}};
+    uint8_t rgba[4];
+    if (v && v->kind == AK_JNUM) {
         out[0] = v->num, names[0] = NULL;
         return 1;
     }
-    if (v->kind == AK_JSTR && v->len >= 7 && v->str[0] == '#') {
-        unsigned rgba[4] = {0, 0, 0, 255};
-        int n = v->len >= 9 ? sscanf(v->str + 1, "%2x%2x%2x%2x", &rgba[0], &rgba[1], &rgba[2], &rgba[3])
-                            : sscanf(v->str + 1, "%2x%2x%2x", &rgba[0], &rgba[1], &rgba[2]);
-        if (n < 3)
-            return 0;
-        static const char *const rgba_names[4] = {"r", "g", "b", "a"};
+    if (v && v->kind == AK_JSTR && ak_color_parse((const uint8_t *)v->str, v->len, rgba)) {
         for (int i = 0; i < 4; i++)
-            out[i] = rgba[i] / 255.0, names[i] = rgba_names[i];
+            out[i] = rgba[i] / 255.0, names[i] = named[2][i];
         return 4;
     }
-    static const char *const pairs[2][2] = {{"x", "y"}, {"width", "height"}};
-    for (int p = 0; p < 2 && v->kind == AK_JOBJ; p++) {
-        ak_jnode *a = ak_jnode_get(v, pairs[p][0]), *b = ak_jnode_get(v, pairs[p][1]);
+    for (int p = 0; p < 2 && v && v->kind == AK_JOBJ; p++) {
+        ak_jnode *a = ak_jnode_get(v, named[p][0]), *b = ak_jnode_get(v, named[p][1]);
         if (a && b && a->kind == AK_JNUM && b->kind == AK_JNUM) {
             out[0] = a->num, out[1] = b->num;
-            names[0] = pairs[p][0], names[1] = pairs[p][1];
+            names[0] = named[p][0], names[1] = named[p][1];
             return 2;
         }
     }
@@ -66,27 +68,22 @@ static unsigned components(const ak_jnode *v, double out[4], const char *names[4
 
 static bool handle(const ak_jnode *k, const char *which, double *x, double *y)
 {
-    ak_jnode *h = ak_jnode_get(k, which), *hx = ak_jnode_get(h, "x"), *hy = ak_jnode_get(h, "y");
-    if (!hx || !hy || hx->kind != AK_JNUM || hy->kind != AK_JNUM)
-        return false;
-    *x = hx->num, *y = hy->num;
-    return true;
+    ak_jnode *h = ak_jnode_get(k, which);
+    *x = ak_jnode_number(h, "x", NAN), *y = ak_jnode_number(h, "y", NAN);
+    return !isnan(*x) && !isnan(*y);
 }
 
-static ak_track *new_track(builder *b)
+/* Grows an arena array of n items of size `size` to take one more. */
+static void *grown(builder *b, void *items, size_t n, size_t *cap, size_t size)
 {
-    if (b->count == b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 16;
-        ak_track *t = AK_ARENA_ARRAY(b->arena, ak_track, cap);
-        if (!t)
-            return b->failed = true, NULL;
-        if (b->count)
-            memcpy(t, b->tracks, b->count * sizeof *t);
-        b->tracks = t, b->cap = cap;
-    }
-    ak_track *t = &b->tracks[b->count++];
-    memset(t, 0, sizeof *t);
-    return t;
+    if (n < *cap)
+        return items;
+    void *more = ak_arena_alloc(b->arena, (*cap = *cap ? *cap * 2 : 16) * size, 8);
+    if (!more)
+        return b->failed = true, NULL;
+    if (n)
+        memcpy(more, items, n * size);
+    return more;
 }
 
 /* The tracks of one animated property. */
@@ -105,23 +102,22 @@ static void property_tracks(builder *b, const char *node, const char *property, 
         return;
     }
     for (unsigned c = 0; c < nc; c++) {
-        ak_track *t = new_track(b);
-        if (!t)
+        ak_track *tracks = grown(b, b->tracks, b->count, &b->cap, sizeof *tracks);
+        if (!tracks)
             return;
+        ak_track *t = &(b->tracks = tracks)[b->count++];
         char prop[256];
         snprintf(prop, sizeof prop, names[c] ? "%s.%s" : "%s", property, names[c]);
-        t->node = node;
+        *t = (ak_track){.node = node, .type = AK_VT_DOUBLE, .kind = AK_TRACK_CURVE};
         t->property = ak_arena_strndup(b->arena, prop, strlen(prop));
-        t->type = AK_VT_DOUBLE;
-        t->kind = AK_TRACK_CURVE;
         if (!ak_track_alloc_keys(t, b->arena, n, AK_KEYS_TANGENTS | AK_KEYS_WEIGHTS)) {
             b->failed = true;
             return;
         }
         ak_key incoming = {0}; /* the incoming side of key i, set by the turn of key i - 1 */
         for (size_t i = 0; i < n; i++) {
-            const ak_jnode *k = kfs->items[i].v;
-            double v[4] = {0}, time = ak_jnode_get(k, "time") ? ak_jnode_get(k, "time")->num : 0;
+            const ak_jnode *k = kfs->items[i].v, *next = i + 1 < n ? kfs->items[i + 1].v : NULL;
+            double v[4] = {0}, w[4] = {0}, time = ak_jnode_number(k, "time", 0), x1, y1, x2, y2;
             const char *unused[4];
             components(ak_jnode_get(k, "value"), v, unused);
             ak_key key = incoming;
@@ -132,15 +128,12 @@ static void property_tracks(builder *b, const char *node, const char *property, 
             if (!key.in_weighted)
                 key.in_weight = 1.0 / 3;
             key.out_weight = 1.0 / 3;
-            double x1, y1, x2, y2;
             key.interp = AK_INTERP_HOLD;
             if (handle(k, "before", &x1, &y1) && handle(k, "after", &x2, &y2)) {
                 key.interp = AK_INTERP_HERMITE;
-                const ak_jnode *next = i + 1 < n ? kfs->items[i + 1].v : NULL;
-                double w[4] = {0}, t1 = next && ak_jnode_get(next, "time") ? ak_jnode_get(next, "time")->num : 0;
                 if (next)
                     components(ak_jnode_get(next, "value"), w, unused);
-                double dv = w[c] - v[c], dt = (t1 - time) / fps;
+                double dv = w[c] - v[c], dt = (ak_jnode_number(next, "time", 0) - time) / fps;
                 if (next && dt > 0) {
                     /* handles at x = 0 or 1 are vertical: the nearest finite slope */
                     double a = x1 > 1e-9 ? x1 : 1e-9, e = 1 - x2 > 1e-9 ? 1 - x2 : 1e-9;
@@ -160,12 +153,11 @@ static void property_tracks(builder *b, const char *node, const char *property, 
 /* The name of a node in a target path: its name, else its type. */
 static const char *node_name(builder *b, const char *parent, const ak_jnode *o)
 {
-    ak_jnode *name = ak_jnode_get(o, "name");
-    const char *own = name && name->kind == AK_JSTR && name->len ? name->str : glax_type(o);
+    const char *type = glax_type(o), *own = *ak_jnode_text(o, "name") ? ak_jnode_text(o, "name") : type;
+    size_t tn = strlen(type);
+    bool container = strcmp(type, "Assets") == 0 || (tn > 4 && strcmp(type + tn - 4, "List") == 0);
     if (o == b->main)
         return NULL;
-    size_t tn = strlen(glax_type(o));
-    bool container = strcmp(glax_type(o), "Assets") == 0 || (tn > 4 && strcmp(glax_type(o) + tn - 4, "List") == 0);
     if (!ak_jnode_get(o, "uuid") || container || !parent)
         return parent || container ? parent : own;
     size_t n = strlen(parent) + strlen(own) + 2;
@@ -175,17 +167,37 @@ static const char *node_name(builder *b, const char *parent, const ak_jnode *o)
     return s ? s : parent;
 }
 
-typedef struct pending {
-    const ak_jnode *o;
-    const char *node;   /* the enclosing node's path */
-    const char *prefix; /* sub-objects without uuid: the member that holds them ("transform") */
-    double fps;
-} pending;
-
-static double fps_of(const ak_jnode *comp, double fallback)
+/* The walk: an object with a __type__ opens a place; the animated
+   properties ({"keyframes": [...]}) among an object's members become
+   tracks, last member first (the order of tracks kept since the first
+   version of this mapping). */
+static unsigned visit(ak_jtree *t, ak_jnode *v, const char *key, unsigned up, void *arg)
 {
-    ak_jnode *f = ak_jnode_get(comp, "fps");
-    return f && f->kind == AK_JNUM && f->num > 0 ? f->num : fallback;
+    (void)t;
+    builder *b = arg;
+    place p = b->places[up];
+    if (b->failed || v->kind != AK_JOBJ)
+        return up;
+    if (ak_jnode_get(v, "__type__")) {
+        place *places = grown(b, b->places, b->place_count, &b->place_cap, sizeof *places);
+        if (!places)
+            return up;
+        if (strcmp(glax_type(v), "Composition") == 0 || strcmp(glax_type(v), "MainComposition") == 0)
+            p.fps = ak_jnode_number(v, "fps", 0) > 0 ? ak_jnode_number(v, "fps", 0) : b->places[0].fps;
+        p.node = node_name(b, p.node, v);
+        /* a sub-object without uuid (Transform) is a property group of its owner */
+        p.prefix = ak_jnode_get(v, "uuid") ? NULL : key ? key : p.prefix;
+        (b->places = places)[up = (unsigned)b->place_count++] = p;
+    }
+    for (size_t i = v->count; i-- > 0;) {
+        ak_jnode *kfs = ak_jnode_get(v->items[i].v, "keyframes");
+        if (kfs && kfs->kind == AK_JARR && !ak_jnode_get(v->items[i].v, "__type__")) {
+            char prop[256];
+            snprintf(prop, sizeof prop, p.prefix ? "%s.%s" : "%s%s", p.prefix ? p.prefix : "", v->items[i].key);
+            property_tracks(b, p.node ? p.node : "", ak_arena_strndup(b->arena, prop, strlen(prop)), kfs, p.fps);
+        }
+    }
+    return up;
 }
 
 bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
@@ -206,60 +218,18 @@ bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d,
     if (!main && comps && comps->kind == AK_JARR && comps->count)
         main = comps->items[0].v;
     b.main = main;
-    double main_fps = fps_of(main, 60);
-    size_t cap = 256, depth = 0;
-    pending *todo = ok ? malloc(cap * sizeof *todo) : NULL;
-    if (todo)
-        todo[depth++] = (pending){doc.root, NULL, NULL, main_fps};
-    else
-        b.failed = true;
-    while (depth && !b.failed) {
-        pending p = todo[--depth];
-        const ak_jnode *o = p.o;
-        bool comp = strcmp(glax_type(o), "Composition") == 0 || strcmp(glax_type(o), "MainComposition") == 0;
-        double fps = comp ? fps_of(o, main_fps) : p.fps;
-        const char *node = ak_jnode_get(o, "__type__") ? node_name(&b, p.node, o) : p.node;
-        for (size_t i = o->count; i-- > 0;) { /* pushed in reverse: visited in file order */
-            const ak_jitem *it = &o->items[i];
-            const ak_jnode *v = it->v;
-            ak_jnode *kfs = v->kind == AK_JOBJ ? ak_jnode_get(v, "keyframes") : NULL;
-            if (o->kind == AK_JOBJ && kfs && kfs->kind == AK_JARR && !ak_jnode_get(v, "__type__")) {
-                char prop[256];
-                snprintf(prop, sizeof prop, p.prefix ? "%s.%.*s" : "%s%.*s", p.prefix ? p.prefix : "",
-                         (int)it->key_len, it->key);
-                property_tracks(&b, node ? node : "", ak_arena_strndup(arena, prop, strlen(prop)), kfs, fps);
-                continue;
-            }
-            if (v->kind != AK_JOBJ && v->kind != AK_JARR)
-                continue;
-            if (depth == cap) {
-                pending *t = realloc(todo, (cap *= 2) * sizeof *t);
-                if (!t) {
-                    b.failed = true;
-                    break;
-                }
-                todo = t;
-            }
-            /* a sub-object without uuid (Transform) is a property group of its owner */
-            const char *prefix = p.prefix;
-            if (v->kind == AK_JOBJ && ak_jnode_get(v, "__type__") && !ak_jnode_get(v, "uuid") && o->kind == AK_JOBJ)
-                prefix = ak_arena_strndup(arena, it->key, it->key_len);
-            else if (v->kind == AK_JOBJ && ak_jnode_get(v, "uuid"))
-                prefix = NULL;
-            todo[depth++] = (pending){v, node, prefix, fps};
-        }
-    }
-    free(todo);
+    double fps = ak_jnode_number(main, "fps", 0) > 0 ? ak_jnode_number(main, "fps", 0) : 60;
+    b.places = grown(&b, NULL, 0, &b.place_cap, sizeof *b.places);
+    if (b.places)
+        b.places[b.place_count++] = (place){NULL, NULL, fps};
+    ok = ok && !b.failed && ak_jtree_walk(&doc, doc.root, visit, &b) && !b.failed;
     ak_jtree_free(&doc);
-    if (!ok || b.failed)
+    if (!ok)
         return false;
-    ak_jnode *anim_c = ak_jnode_get(main, "animation");
-    ak_jnode *first = ak_jnode_get(anim_c, "first_frame"), *last = ak_jnode_get(anim_c, "last_frame");
-    anim->duration = first && last && first->kind == AK_JNUM && last->kind == AK_JNUM && last->num >= first->num
-                         ? (last->num - first->num) / main_fps
-                         : -1;
-    ak_jnode *name = ak_jnode_get(main, "name");
-    anim->name = name && name->kind == AK_JSTR ? name->str : NULL;
+    ak_jnode *range = ak_jnode_get(main, "animation");
+    double first = ak_jnode_number(range, "first_frame", NAN), last = ak_jnode_number(range, "last_frame", NAN);
+    anim->duration = last >= first ? (last - first) / fps : -1;
+    anim->name = ak_jnode_get(main, "name") ? ak_jnode_text(main, "name") : NULL;
     anim->tracks = b.tracks;
     anim->track_count = b.count;
     *out = anim;

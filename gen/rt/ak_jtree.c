@@ -101,6 +101,12 @@ const char *ak_jnode_text(const ak_jnode *o, const char *key)
     return v && v->kind == AK_JSTR ? v->str : "";
 }
 
+double ak_jnode_number(const ak_jnode *o, const char *key, double otherwise)
+{
+    const ak_jnode *v = ak_jnode_get(o, key);
+    return v && v->kind == AK_JNUM ? v->num : otherwise;
+}
+
 ak_jnode *ak_jnode_copy(ak_jtree *t, const ak_jnode *v)
 {
     /* explicit stack of (original, copy) pairs whose items remain to copy */

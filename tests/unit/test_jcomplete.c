@@ -66,6 +66,10 @@ static void test_build_copy_walk(void **state)
     assert_int_equal(ak_jnode_get(c, "list")->count, 2);
     assert_true(ak_jnode_is(ak_jnode_get(c, "list")->items[1].v, "two"));
     assert_string_equal(ak_jnode_text(c, "flag"), ""); /* not a string */
+    assert_true(ak_jnode_number(c, "flag", -2) == -2); /* not a number */
+    assert_true(ak_jnode_number(c, "none", 7) == 7);
+    ak_jnode_set(&t, c, "n", ak_jnode_num(&t, 0.5));
+    assert_true(ak_jnode_number(c, "n", 7) == 0.5);
     assert_int_equal(ak_jnode_get(c, "flag")->kind, AK_JFALSE);
     assert_null(ak_jtree_parse(&t, "{\"a\": ", 6));
     assert_true(t.failed);
