@@ -213,11 +213,8 @@ bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d,
     ak_animation *anim = AK_ARENA_NEW(arena, ak_animation);
     bool ok = anim && ak_jtree_read(&doc, in->data, in->size);
     /* the main composition: root animation before version 8, else the first */
-    const ak_jnode *main = ak_jnode_get(doc.root, "animation");
-    ak_jnode *comps = ak_jnode_get(ak_jnode_get(ak_jnode_get(doc.root, "assets"), "compositions"), "values");
-    if (!main && comps && comps->kind == AK_JARR && comps->count)
-        main = comps->items[0].v;
-    b.main = main;
+    const ak_jnode *main = ak_jnode_at(doc.root, "/animation");
+    b.main = main = main ? main : ak_jnode_at(doc.root, "/assets/compositions/values/0");
     double fps = ak_jnode_number(main, "fps", 0) > 0 ? ak_jnode_number(main, "fps", 0) : 60;
     b.places = grown(&b, NULL, 0, &b.place_cap, sizeof *b.places);
     if (b.places)

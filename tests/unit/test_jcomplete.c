@@ -76,6 +76,26 @@ static void test_build_copy_walk(void **state)
     ak_jtree_free(&t);
 }
 
+static void test_pointer(void **state)
+{
+    (void)state;
+    const char *text = "{\"a\": [1, {\"b/c\": 2, \"d~\": [3]}], \"\": 4, \"e\": {\"1\": 5}}";
+    ak_jtree t;
+    ak_jtree_init(&t, NULL, NULL, "a test tree");
+    assert_true(ak_jtree_read(&t, (const uint8_t *)text, strlen(text)));
+    assert_ptr_equal(ak_jnode_at(t.root, ""), t.root);
+    assert_true(ak_jnode_at(t.root, "/a/0")->num == 1);
+    assert_true(ak_jnode_at(t.root, "/a/1/b~1c")->num == 2);
+    assert_true(ak_jnode_at(t.root, "/a/1/d~0/0")->num == 3);
+    assert_true(ak_jnode_at(t.root, "/")->num == 4);
+    assert_true(ak_jnode_at(t.root, "/e/1")->num == 5); /* a member named by digits */
+    static const char *const none[] = {"/a/2", "/a/01", "/a/-", "/a/", "/a/1/b/c", "/a/1/d~2", "/x", "a",
+                                       "/a/0/x", "/a/99999999999999999999999"};
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
+        assert_null(ak_jnode_at(t.root, none[i]));
+    ak_jtree_free(&t);
+}
+
 static unsigned count_visit(ak_jtree *t, ak_jnode *v, const char *key, unsigned up, void *arg)
 {
     (void)t, (void)v;
@@ -228,7 +248,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tree_round_trip),    cmocka_unit_test(test_build_copy_walk),
-        cmocka_unit_test(test_walk),               cmocka_unit_test(test_qt_numbers),
+        cmocka_unit_test(test_walk),
+        cmocka_unit_test(test_pointer),               cmocka_unit_test(test_qt_numbers),
         cmocka_unit_test(test_complete_defaults),  cmocka_unit_test(test_complete_canonical),
         cmocka_unit_test(test_member_lookups),
     };
