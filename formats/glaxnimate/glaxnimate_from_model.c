@@ -115,6 +115,14 @@ static bool easing(const ak_curve *cv, size_t k, double h[4], losses *lost)
     return true;
 }
 
+static ak_jnode *xy(ak_jtree *tree, double x, double y)
+{
+    ak_jnode *p = ak_jnode_new(tree, AK_JOBJ);
+    ak_jnode_set(tree, p, "x", ak_jnode_num(tree, x));
+    ak_jnode_set(tree, p, "y", ak_jnode_num(tree, y));
+    return p;
+}
+
 /* One animated property from the curves of its components (x, y; one for
    a scalar): keyframes at the union of their key times, the easing of the
    first curve that has a key there. */
@@ -130,9 +138,10 @@ static ak_jnode *animated(ak_jtree *tree, const ak_curve *cv[2], unsigned n, boo
         if (t == INFINITY || !kfs)
             break;
         ak_jnode *k = ak_jnode_new(tree, AK_JOBJ);
-        ak_jnode *value = n == 1 ? ak_jnode_num(tree, ak_curve_eval(cv[0], t)) : ak_jnode_new(tree, AK_JOBJ);
-        for (unsigned c = 0; n == 2 && c < 2; c++)
-            ak_jnode_set(tree, value, c ? "y" : "x", ak_jnode_num(tree, cv[c] ? ak_curve_eval(cv[c], t) : 0));
+        double v[2] = {0, 0};
+        for (unsigned c = 0; c < n; c++)
+            v[c] = cv[c] ? ak_curve_eval(cv[c], t) : 0;
+        ak_jnode *value = n == 1 ? ak_jnode_num(tree, v[0]) : xy(tree, v[0], v[1]);
         ak_jnode_set(tree, k, "time", ak_jnode_num(tree, t * FROM_MODEL_FPS));
         ak_jnode_set(tree, k, "value", value);
         double h[4], other[4];
@@ -148,15 +157,8 @@ static ak_jnode *animated(ak_jtree *tree, const ak_curve *cv[2], unsigned n, boo
             if (!chosen)
                 eased = e, chosen = true;
         }
-        if (eased) {
-            ak_jnode *before = ak_jnode_new(tree, AK_JOBJ), *after = ak_jnode_new(tree, AK_JOBJ);
-            ak_jnode_set(tree, before, "x", ak_jnode_num(tree, h[0]));
-            ak_jnode_set(tree, before, "y", ak_jnode_num(tree, h[1]));
-            ak_jnode_set(tree, after, "x", ak_jnode_num(tree, h[2]));
-            ak_jnode_set(tree, after, "y", ak_jnode_num(tree, h[3]));
-            ak_jnode_set(tree, k, "before", before);
-            ak_jnode_set(tree, k, "after", after);
-        }
+        if (eased)
+            ak_jnode_set(tree, k, "before", xy(tree, h[0], h[1])), ak_jnode_set(tree, k, "after", xy(tree, h[2], h[3]));
         if (motion) /* a straight path */
             ak_jnode_set(tree, k, "tan_in", value), ak_jnode_set(tree, k, "tan_out", value),
                 ak_jnode_set(tree, k, "point_type", ak_jnode_num(tree, 0));

@@ -73,19 +73,6 @@ static bool handle(const ak_jnode *k, const char *which, double *x, double *y)
     return !isnan(*x) && !isnan(*y);
 }
 
-/* Grows an arena array of n items of size `size` to take one more. */
-static void *grown(builder *b, void *items, size_t n, size_t *cap, size_t size)
-{
-    if (n < *cap)
-        return items;
-    void *more = ak_arena_alloc(b->arena, (*cap = *cap ? *cap * 2 : 16) * size, 8);
-    if (!more)
-        return b->failed = true, NULL;
-    if (n)
-        memcpy(more, items, n * size);
-    return more;
-}
-
 /* The tracks of one animated property. */
 static void property_tracks(builder *b, const char *node, const char *property, const ak_jnode *kfs, double fps)
 {
@@ -102,9 +89,11 @@ static void property_tracks(builder *b, const char *node, const char *property, 
         return;
     }
     for (unsigned c = 0; c < nc; c++) {
-        ak_track *tracks = grown(b, b->tracks, b->count, &b->cap, sizeof *tracks);
-        if (!tracks)
+        ak_track *tracks = AK_ARENA_GROW(b->arena, ak_track, b->tracks, b->count, &b->cap);
+        if (!tracks) {
+            b->failed = true;
             return;
+        }
         ak_track *t = &(b->tracks = tracks)[b->count++];
         char prop[256];
         snprintf(prop, sizeof prop, names[c] ? "%s.%s" : "%s", property, names[c]);
@@ -179,9 +168,9 @@ static unsigned visit(ak_jtree *t, ak_jnode *v, const char *key, unsigned up, vo
     if (b->failed || v->kind != AK_JOBJ)
         return up;
     if (ak_jnode_get(v, "__type__")) {
-        place *places = grown(b, b->places, b->place_count, &b->place_cap, sizeof *places);
+        place *places = AK_ARENA_GROW(b->arena, place, b->places, b->place_count, &b->place_cap);
         if (!places)
-            return up;
+            return b->failed = true, up;
         if (strcmp(glax_type(v), "Composition") == 0 || strcmp(glax_type(v), "MainComposition") == 0)
             p.fps = ak_jnode_number(v, "fps", 0) > 0 ? ak_jnode_number(v, "fps", 0) : b->places[0].fps;
         p.node = node_name(b, p.node, v);
@@ -216,10 +205,9 @@ bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d,
     const ak_jnode *main = ak_jnode_at(doc.root, "/animation");
     b.main = main = main ? main : ak_jnode_at(doc.root, "/assets/compositions/values/0");
     double fps = ak_jnode_number(main, "fps", 0) > 0 ? ak_jnode_number(main, "fps", 0) : 60;
-    b.places = grown(&b, NULL, 0, &b.place_cap, sizeof *b.places);
-    if (b.places)
+    if ((b.places = AK_ARENA_GROW(arena, place, NULL, 0, &b.place_cap)))
         b.places[b.place_count++] = (place){NULL, NULL, fps};
-    ok = ok && !b.failed && ak_jtree_walk(&doc, doc.root, visit, &b) && !b.failed;
+    ok = ok && b.places && ak_jtree_walk(&doc, doc.root, visit, &b) && !b.failed;
     ak_jtree_free(&doc);
     if (!ok)
         return false;
