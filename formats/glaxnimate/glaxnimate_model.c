@@ -14,6 +14,7 @@
  * weight; its in weight is the model's default 1/3 (the model keeps in
  * weights only on Hermite keys). Beziers and gradient stops are no
  * tracks (reported once). */
+#include "ak_jcomplete.h"
 #include "glaxnimate_doc.h"
 
 #include "model.h"
@@ -156,33 +157,41 @@ static const char *node_name(builder *b, const char *parent, const ak_jnode *o)
     return s ? s : parent;
 }
 
-/* The walk: an object with a __type__ opens a place; the animated
-   properties ({"keyframes": [...]}) among an object's members become
-   tracks, last member first (the order of tracks kept since the first
-   version of this mapping). */
-static unsigned visit(ak_jtree *t, ak_jnode *v, const char *key, unsigned up, void *arg)
+/* Whether member m holds an animated property: one of the anim_* objects. */
+static bool animated(const ak_jmember *m)
+{
+    const ak_jtype *y = m ? &glaxnimate_schema.types[m->type] : NULL;
+    return y && y->kind == AK_JT_OBJECT && strncmp(glaxnimate_schema.objects[y->object].name, "anim_", 5) == 0;
+}
+
+/* The walk along the schema's types: an object of the type tree opens a
+   place; the animated properties with keyframes among an object's members
+   become tracks, last member first (the order of tracks kept since the
+   first version of this mapping). */
+static unsigned visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jplace *at, unsigned up, void *arg)
 {
     (void)t;
     builder *b = arg;
     place p = b->places[up];
-    if (b->failed || v->kind != AK_JOBJ)
+    if (b->failed || !at->object)
         return up;
-    if (ak_jnode_get(v, "__type__")) {
+    if (at->object->family >= 0) {
         place *places = AK_ARENA_GROW(b->arena, place, b->places, b->place_count, &b->place_cap);
         if (!places)
             return b->failed = true, up;
         if (strcmp(glax_type(v), "Composition") == 0 || strcmp(glax_type(v), "MainComposition") == 0)
             p.fps = ak_jnode_number(v, "fps", 0) > 0 ? ak_jnode_number(v, "fps", 0) : b->places[0].fps;
         p.node = node_name(b, p.node, v);
-        /* a sub-object without uuid (Transform) is a property group of its owner */
-        p.prefix = ak_jnode_get(v, "uuid") ? NULL : key ? key : p.prefix;
+        /* an object that is no document node (Transform) is a property group of its owner */
+        p.prefix = at->object->key_member >= 0 ? NULL : key ? key : p.prefix;
         (b->places = places)[up = (unsigned)b->place_count++] = p;
     }
     for (size_t i = v->count; i-- > 0;) {
-        ak_jnode *kfs = ak_jnode_get(v->items[i].v, "keyframes");
-        if (kfs && kfs->kind == AK_JARR && !ak_jnode_get(v->items[i].v, "__type__")) {
+        const ak_jitem *it = &v->items[i];
+        ak_jnode *kfs = ak_jnode_get(it->v, "keyframes");
+        if (kfs && kfs->kind == AK_JARR && animated(ak_jobject_member(at->object, it->key, it->key_len))) {
             char prop[256];
-            snprintf(prop, sizeof prop, p.prefix ? "%s.%s" : "%s%s", p.prefix ? p.prefix : "", v->items[i].key);
+            snprintf(prop, sizeof prop, p.prefix ? "%s.%s" : "%s%s", p.prefix ? p.prefix : "", it->key);
             property_tracks(b, p.node ? p.node : "", ak_arena_strndup(b->arena, prop, strlen(prop)), kfs, p.fps);
         }
     }
@@ -207,7 +216,7 @@ bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d,
     double fps = ak_jnode_number(main, "fps", 0) > 0 ? ak_jnode_number(main, "fps", 0) : 60;
     if ((b.places = AK_ARENA_GROW(arena, place, NULL, 0, &b.place_cap)))
         b.places[b.place_count++] = (place){NULL, NULL, fps};
-    ok = ok && b.places && ak_jtree_walk(&doc, doc.root, visit, &b) && !b.failed;
+    ok = ok && b.places && ak_jschema_walk(&doc, &glaxnimate_schema, visit, &b) && !b.failed;
     ak_jtree_free(&doc);
     if (!ok)
         return false;

@@ -219,6 +219,36 @@ static void test_complete_canonical(void **state)
               "\"color\":\"Red\",\"id\":\"y\",\"size\":2}],\"version\":5}");
 }
 
+static unsigned place_visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jplace *at, unsigned up, void *arg)
+{
+    (void)t, (void)v;
+    char *log = arg;
+    size_t n = strlen(log);
+    snprintf(log + n, 512 - n, "%u %s %s %s;", up, key ? key : "-", at->object ? at->object->name : "-",
+             at->member ? at->member->name : "-");
+    return up + 1; /* the depth of the children */
+}
+
+/* The typed walk: objects resolved by their discriminator, members and
+   elements with their member; unknown members, any, unknown types skipped. */
+static void test_schema_walk(void **state)
+{
+    (void)state;
+    const char *text = "{\"version\": 7, \"meta\": {\"a\": {\"x\": 1}}, \"shapes\": [{\"__type__\": \"Rect\", "
+                       "\"size\": 2}, {\"__type__\": \"Nope\", \"id\": \"z\"}], \"main\": {\"__type__\": \"Group\", "
+                       "\"at\": {\"x\": 1, \"y\": 2}, \"extra\": {\"x\": 3}}, \"unknown\": [1]}";
+    ak_jtree t;
+    ak_jtree_init(&t, NULL, NULL, "a test tree");
+    char log[512] = "";
+    assert_false(ak_jschema_walk(&t, &defaults_schema, place_visit, log)); /* no root */
+    assert_false(t.failed);
+    assert_true(ak_jtree_read(&t, (const uint8_t *)text, strlen(text)));
+    assert_true(ak_jschema_walk(&t, &defaults_schema, place_visit, log));
+    assert_string_equal(log, "0 - Doc -;1 version - version;1 meta - meta;1 shapes - shapes;2 - Rect shapes;"
+                             "3 __type__ - __type__;3 size - size;1 main Group main;2 __type__ - __type__;2 at point at;3 x - x;3 y - y;");
+    ak_jtree_free(&t);
+}
+
 static void test_member_lookups(void **state)
 {
     (void)state;
@@ -227,6 +257,11 @@ static void test_member_lookups(void **state)
         if (strcmp(defaults_schema.objects[i].name, "Group") == 0)
             g = &defaults_schema.objects[i];
     assert_non_null(g);
+    assert_ptr_equal(ak_jobject_member(g, "at", 2), &g->members[0] + (ak_jobject_member(g, "at", 2) - g->members));
+    assert_string_equal(ak_jobject_member(g, "atx", 2)->name, "at");
+    assert_string_equal(ak_jobject_member(g, "id", 2)->name, "id"); /* inherited */
+    assert_null(ak_jobject_member(g, "nope", 4));
+    assert_null(ak_jobject_member(NULL, "at", 2));
     for (uint16_t i = 0; i < g->member_count; i++) {
         const ak_jmember *m = &g->members[i];
         if (strcmp(m->name, "mask") == 0) {
@@ -251,7 +286,7 @@ int main(void)
         cmocka_unit_test(test_walk),
         cmocka_unit_test(test_pointer),               cmocka_unit_test(test_qt_numbers),
         cmocka_unit_test(test_complete_defaults),  cmocka_unit_test(test_complete_canonical),
-        cmocka_unit_test(test_member_lookups),
+        cmocka_unit_test(test_member_lookups),     cmocka_unit_test(test_schema_walk),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
