@@ -34,7 +34,8 @@
 static const char skeleton[] =
     "{\"format\": {\"format_version\": 9, \"generator\": \"animkit\", \"generator_version\": \"" AK_VERSION "\"},"
     " \"assets\": {\"__type__\": \"Assets\", \"compositions\": {\"__type__\": \"CompositionList\", \"values\": [{"
-    " \"__type__\": \"Composition\", \"fps\": 60, \"shapes\": [], \"animation\": {\"__type__\": \"AnimationContainer\"}}]}}}";
+    " \"__type__\": \"Composition\", \"fps\": 60, \"shapes\": [],"
+    " \"animation\": {\"__type__\": \"AnimationContainer\"}}]}}}";
 #define FROM_MODEL_FPS 60.0 /* the skeleton's */
 
 typedef struct losses {

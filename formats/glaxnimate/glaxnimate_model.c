@@ -1,8 +1,10 @@
 /* Glaxnimate into the common model (runtime/model.h): every animated
- * property ({"keyframes": [...]}) becomes tracks, one scalar track per
- * component (a point's x and y, a size's width and height, a colour's r, g,
- * b, a in 0..1), named after the object path (names, or types where a name
- * is empty; the main composition's name is no part of it) and the property ("transform.position.x").
+ * property with keyframes (a member the schema declares as one of the
+ * anim_* objects; the walk follows the schema's types) becomes one scalar
+ * track per component (a point's x and y, a size's width and height, a
+ * colour's r, g, b, a in 0..1), named after the object path (names, or
+ * types where a name is empty; the main composition's name is no part of
+ * it) and the property ("transform.position.x").
  *
  * Times are frames in the file, seconds in the model: divided by the fps of
  * the composition the property is in (before version 8, precompositions

@@ -166,16 +166,17 @@ bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, ak_jtyped_visit visit, vo
     while (n && !t->failed) {
         item it = todo[--n];
         ak_jplace at = {type_for(s, it.type, it.v->kind), NULL, it.m};
-        int oi = at.type >= 0 && s->types[at.type].kind == AK_JT_OBJECT ? concrete(s, s->types[at.type].object, it.v) : 0;
-        if (at.type < 0 || oi < 0)
+        const ak_jtype *y = at.type >= 0 ? &s->types[at.type] : NULL;
+        int oi = y && y->kind == AK_JT_OBJECT ? concrete(s, y->object, it.v) : 0;
+        if (!y || oi < 0)
             continue;
-        if (s->types[at.type].kind == AK_JT_OBJECT)
+        if (y->kind == AK_JT_OBJECT)
             at.object = &s->objects[oi];
         unsigned up = visit(t, it.v, it.key, &at, it.up, arg);
         for (size_t i = it.v->count; i-- > 0;) { /* pushed in reverse: visited in member order */
             const ak_jitem *c = &it.v->items[i];
             const ak_jmember *m = at.object ? ak_jobject_member(at.object, c->key, c->key_len) : it.m;
-            item child = {c->v, it.v->kind == AK_JOBJ ? c->key : NULL, at.object ? (m ? m->type : -1) : s->types[at.type].elem, m, up};
+            item child = {c->v, it.v->kind == AK_JOBJ ? c->key : NULL, at.object ? (m ? m->type : -1) : y->elem, m, up};
             if (child.type < 0)
                 continue;
             if (n == cap) {

@@ -1,7 +1,8 @@
-/* Completing a JSON document tree from its schema (the canonical writers:
+/* A JSON document tree along its schema: the typed walk (ak_jschema_walk:
+ * the model mappings), and completing the tree (the canonical writers:
  * Glaxnimate's spec 9.1 rules 2-5).
  *
- * Walks the tree along the schema's types from the root object: an object
+ * The completion walks the tree along the schema's types from the root object: an object
  * gets every member the document's version requires that it lacks (a
  * member `required`, in its versions, from its `required since N` on),
  * with

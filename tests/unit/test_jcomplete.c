@@ -245,7 +245,8 @@ static void test_schema_walk(void **state)
     assert_true(ak_jtree_read(&t, (const uint8_t *)text, strlen(text)));
     assert_true(ak_jschema_walk(&t, &defaults_schema, place_visit, log));
     assert_string_equal(log, "0 - Doc -;1 version - version;1 meta - meta;1 shapes - shapes;2 - Rect shapes;"
-                             "3 __type__ - __type__;3 size - size;1 main Group main;2 __type__ - __type__;2 at point at;3 x - x;3 y - y;");
+                             "3 __type__ - __type__;3 size - size;1 main Group main;2 __type__ - __type__;"
+                             "2 at point at;3 x - x;3 y - y;");
     ak_jtree_free(&t);
 }
 
@@ -283,8 +284,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tree_round_trip),    cmocka_unit_test(test_build_copy_walk),
-        cmocka_unit_test(test_walk),
-        cmocka_unit_test(test_pointer),               cmocka_unit_test(test_qt_numbers),
+        cmocka_unit_test(test_walk),               cmocka_unit_test(test_pointer),
+        cmocka_unit_test(test_qt_numbers),
         cmocka_unit_test(test_complete_defaults),  cmocka_unit_test(test_complete_canonical),
         cmocka_unit_test(test_member_lookups),     cmocka_unit_test(test_schema_walk),
     };
