@@ -127,7 +127,15 @@ typedef enum cons_kind {
     C_UNLISTED,      /* enum, value_type, discriminator: a string that is none of the names */
     C_MISPLACED,     /* a family object (or its discriminator): the named type is not accepted here */
     C_ANYCASE,       /* enum: names match in any case; one not in its declared case is reported */
-    C_COERCED,       /* a value the reader converts: a numeric string for a number, a number for a bool or enum (the last) */
+    C_COERCED,       /* a value the reader converts: a numeric string for a number, a number for a bool or enum */
+    /* JSON half, issue 13 (where references point) */
+    C_NULL,          /* `T | null`: a null value is reported */
+    C_SCOPE,         /* ref<T>: the target is within the referrer's enclosing instance of object `name` */
+    C_TOPLEVEL,      /* ref<T> with scope: referrer and target are direct children of that instance */
+    C_SIBLING,       /* ref<T>: the target is in the object the referrer is in */
+    C_DISTINCT,      /* ref<T>: the target is not the referrer itself */
+    C_ACYCLIC,       /* ref<T>: the member's references make no cycle (name: from <O>; closing) */
+    C_DEPTH,         /* ref<T> with acyclic: no chain of references longer than value (the last) */
 } cons_kind;
 
 typedef struct cons {
@@ -147,6 +155,7 @@ typedef struct cons {
     struct enum_decl *en;   /* resolved C_ENUM */
     struct cons *origin;    /* the template's constraint this one was instantiated from */
     bool applied;           /* a template constraint that some instantiation kept */
+    bool closing;           /* C_ACYCLIC: only the edge that closes a cycle is reported */
 } cons;
 
 typedef enum member_kind {

@@ -381,7 +381,14 @@ static void check_cons(compiler *cc, struct_decl *cur, member *m, cons *c)
     case C_UNLISTED:
     case C_MISPLACED:
     case C_ANYCASE:
-    case C_COERCED: what = "this constraint belongs to JSON objects"; break;
+    case C_COERCED:
+    case C_NULL:
+    case C_SCOPE:
+    case C_TOPLEVEL:
+    case C_SIBLING:
+    case C_DISTINCT:
+    case C_ACYCLIC:
+    case C_DEPTH: what = "this constraint belongs to JSON objects"; break;
     }
     if (what)
         cc_error(cc, c->at, "%s ('%s' is %s)", what, m->name,

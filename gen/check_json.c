@@ -373,6 +373,7 @@ static bool is_number(jem *em, int t)
 static bool is_float(jem *em, int t) { return kind_is(em, t, "NUMBER") || kind_is(em, t, "F32") || kind_is(em, t, "F64"); }
 static bool is_string(jem *em, int t) { return kind_is(em, t, "STRING") || kind_is(em, t, "REF"); }
 static bool is_array(jem *em, int t) { return kind_is(em, t, "ARRAY"); }
+static bool is_null(jem *em, int t) { return kind_is(em, t, "NULL"); }
 static bool is_container(jem *em, int t) { return kind_is(em, t, "ARRAY") || kind_is(em, t, "MAP"); }
 static bool is_named(jem *em, int t) { return kind_is(em, t, "ENUM") || kind_is(em, t, "VALUE_TYPE") || kind_is(em, t, "TAG"); }
 static bool is_enum(jem *em, int t) { return kind_is(em, t, "ENUM"); }
@@ -577,6 +578,13 @@ static const char *cons_word(cons_kind k)
     case C_MISPLACED: return "'misplaced'";
     case C_ANYCASE: return "'anycase'";
     case C_COERCED: return "'coerced'";
+    case C_NULL: return "'null'";
+    case C_SCOPE: return "'scope'";
+    case C_TOPLEVEL: return "'toplevel'";
+    case C_SIBLING: return "'sibling'";
+    case C_DISTINCT: return "'distinct'";
+    case C_ACYCLIC: return "'acyclic'";
+    case C_DEPTH: return "'depth'";
     case C_UTF8: return "'utf8'";
     case C_FITS: return "'fits'";
     case C_MINIMAL: return "'minimal'";
@@ -619,6 +627,27 @@ static jt *ref_of(jem *em, int t)
     return NULL;
 }
 
+/* What is wrong with a constraint on where a reference points (c) on
+ * member m of type t, NULL. */
+static const char *place_problem(jem *em, jmember *m, int t, cons *c)
+{
+    compiler *cc = em->cc;
+    if (!ref_of(em, t))
+        return "this constraint needs a ref<T> member (or `ref<T> | null`)";
+    if (c->name && jobject_index(em->f, c->name) < 0)
+        cc_error(cc, c->at, "unknown object '%s'", c->name);
+    if (c->kind == C_TOPLEVEL && !jmember_cons(m, C_SCOPE))
+        return "'toplevel' says where within the scope: it needs `scope <object> @code`";
+    if (c->kind == C_DEPTH) {
+        if (!jmember_cons(m, C_ACYCLIC))
+            return "'depth' measures chains of references: it needs `acyclic @code` (a cycle has no depth)";
+        double n = strtod(c->value->text, NULL);
+        if (n < 1 || n > 1e9)
+            return "'depth <= N' takes N from 1 to 1000000000";
+    }
+    return NULL;
+}
+
 /* The constraints of member m of object oi (its declaring object), with
  * type t: each must apply to the type and have what it needs. */
 static void check_member(jem *em, int oi, jmember *m, int t, int index)
@@ -628,7 +657,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
     jobject *o = f->objects.items[oi];
     jinfo *in = &em->obj[oi];
     bool tag = in->family >= 0 && index == in->tag;
-    int kinds[C_COERCED + 1] = {0};
+    int kinds[C_DEPTH + 1] = {0};
     for (size_t i = 0; i < m->cons.n; i++) {
         cons *c = m->cons.items[i];
         if (c->code)
@@ -759,6 +788,16 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
             if (!type_any(em, t, is_coercible))
                 what = "'coerced' needs a number, bool or enum member (what a string or a number converts to)";
             break;
+        case C_NULL:
+            if (!type_any(em, t, is_null))
+                what = "'null' needs a member that can be null (`T | null`)";
+            break;
+        case C_SCOPE:
+        case C_TOPLEVEL:
+        case C_SIBLING:
+        case C_DISTINCT:
+        case C_ACYCLIC:
+        case C_DEPTH: what = place_problem(em, m, t, c); break;
         case C_UTF8:
             what = "'utf8' would check nothing: the JSON front end checks that every string is UTF-8";
             break;
@@ -780,7 +819,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
         if (what)
             cc_error(cc, c->at, "%s (member '%s' of '%s')", what, m->name, o->name);
     }
-    for (int k = 0; k <= C_COERCED; k++)
+    for (int k = 0; k <= C_DEPTH; k++)
         if (k != C_SYNTAX && k != C_CMP && kinds[k] > (k == C_KIND ? 2 : 1)) {
             cons *c = jmember_cons_nth(m, (cons_kind)k, k == C_KIND ? 2 : 1);
             cc_error(cc, c->at, "%s is given %s on member '%s'", cons_word((cons_kind)k),

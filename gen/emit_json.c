@@ -93,7 +93,8 @@ static bool has_versions(int64_t since, int64_t until)
 static bool needs_x(jmember *m)
 {
     static const cons_kind kinds[] = {C_CMP,       C_SET,      C_ENUM,      C_SYNTAX,  C_KEY,    C_DANGLING,
-                                      C_MISTARGETED, C_UNLISTED, C_MISPLACED, C_ANYCASE, C_UNIQUE, C_COERCED};
+                                      C_MISTARGETED, C_UNLISTED, C_MISPLACED, C_ANYCASE, C_UNIQUE, C_COERCED,
+                                      C_NULL,        C_SCOPE,    C_TOPLEVEL,  C_SIBLING, C_DISTINCT, C_ACYCLIC};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (jmember_cons(m, kinds[i]))
             return true;
@@ -107,6 +108,63 @@ static void put_versions(FILE *c, compiler *cc, int64_t since, int64_t until, co
     /* one code names both ends */
     const char *s = since_code ? since_code : until_code, *u = until_code ? until_code : since_code;
     gen_out(c, "{%lld, %lld, %d, %d}", (long long)since, (long long)until, rule_index(cc, s), rule_index(cc, u));
+}
+
+/* The objects `scope <O>` and `acyclic from <O>` name (ak_jschema.scopes),
+ * in declaration order; *n of them (the runtime keeps 4 per node). */
+#define PLACE_SCOPES 4
+static size_t place_scopes(jem *em, const char *out[PLACE_SCOPES + 1])
+{
+    size_t n = 0;
+    for (size_t i = 0; i < em->f->objects.n; i++) {
+        jobject *o = em->f->objects.items[i];
+        for (size_t j = 0; j < o->members.n; j++) {
+            jmember *m = o->members.items[j];
+            for (size_t k = 0; k < m->cons.n; k++) {
+                cons *q = m->cons.items[k];
+                if ((q->kind != C_SCOPE && q->kind != C_ACYCLIC) || !q->name)
+                    continue;
+                bool seen = false;
+                for (size_t s = 0; s < n; s++)
+                    seen |= !strcmp(out[s], q->name);
+                if (seen)
+                    continue;
+                if (n == PLACE_SCOPES) {
+                    cc_error(em->cc, q->at, "more than %d objects are named by 'scope' and 'acyclic from'",
+                             PLACE_SCOPES);
+                    return n;
+                }
+                out[n++] = q->name;
+            }
+        }
+    }
+    return n;
+}
+
+static int scope_index(jem *em, const char *name)
+{
+    const char *names[PLACE_SCOPES + 1];
+    size_t n = place_scopes(em, names);
+    for (size_t i = 0; name && i < n; i++)
+        if (!strcmp(names[i], name))
+            return (int)i;
+    return -1;
+}
+
+/* static ak_jplace <id>_p_<object>_<k> for member m; false when it has none. */
+static bool member_place(jem *em, FILE *c, const char *on, size_t k, jmember *m)
+{
+    compiler *cc = em->cc;
+    cons *scope = jmember_cons(m, C_SCOPE), *acyclic = jmember_cons(m, C_ACYCLIC), *depth = jmember_cons(m, C_DEPTH);
+    if (!scope && !acyclic && !jmember_cons(m, C_TOPLEVEL) && !jmember_cons(m, C_SIBLING) &&
+        !jmember_cons(m, C_DISTINCT))
+        return false;
+    gen_out(c, "static const ak_jplace %s_p_%s_%zu = {%d, %d, %d, %d, %d, %d, %d, %s, %d, %lluu};\n", em->f->id, on, k,
+            scope ? scope_index(em, scope->name) : -1, cons_rule(cc, m, C_SCOPE, 0), cons_rule(cc, m, C_TOPLEVEL, 0),
+            cons_rule(cc, m, C_SIBLING, 0), cons_rule(cc, m, C_DISTINCT, 0), cons_rule(cc, m, C_ACYCLIC, 0),
+            acyclic ? scope_index(em, acyclic->name) : -1, acyclic && acyclic->closing ? "true" : "false",
+            cons_rule(cc, m, C_DEPTH, 0), depth ? (unsigned long long)num_of(depth->value) : 0ULL);
+    return true;
 }
 
 /* static ak_jmember_x <id>_x_<object>_<k> (and its checks), for member m. */
@@ -159,6 +217,7 @@ static void member_x(jem *em, FILE *c, int oi, size_t k, jmember *m)
         gen_out(c, "};\n");
     cons *rq = jmember_cons(m, C_REQUIRED);
     cons *uq = jmember_cons(m, C_UNIQUE);
+    bool place = member_place(em, c, on, k, m);
     gen_out(c, "static const ak_jmember_x %s_x_%s_%zu = {", id, on, k);
     put_versions(c, cc, m->since, m->until, m->since_code, m->until_code);
     gen_out(c, ", %lld, ", rq && rq->value ? (long long)num_of(rq->value) : -1LL);
@@ -170,7 +229,12 @@ static void member_x(jem *em, FILE *c, int oi, size_t k, jmember *m)
             cons_rule(cc, m, C_MISTARGETED, 0), cons_rule(cc, m, C_UNLISTED, 0), cons_rule(cc, m, C_MISPLACED, 0),
             cons_rule(cc, m, C_ANYCASE, 0), uq ? rule_index(cc, uq->code) : -1);
     gen_c_string(c, uq ? uq->name : NULL, false);
-    gen_out(c, ", %d};\n", cons_rule(cc, m, C_COERCED, 0));
+    gen_out(c, ", %d, ", cons_rule(cc, m, C_COERCED, 0));
+    if (place)
+        gen_out(c, "&%s_p_%s_%zu", id, on, k);
+    else
+        gen_out(c, "NULL");
+    gen_out(c, ", %d};\n", cons_rule(cc, m, C_NULL, 0));
 }
 
 /* ---- lanes ---------------------------------------------------------------------- */
@@ -640,12 +704,24 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
     type_tables(em, c);
     object_table(em, c);
     line_to_self(cc, c);
+    const char *names[PLACE_SCOPES + 1];
+    size_t nnames = place_scopes(em, names);
+    if (nnames)
+        gen_out(c, "static const int16_t %s_scopes[] = {", id);
+    for (size_t i = 0; i < nnames; i++)
+        gen_out(c, "%s%d%s", i ? ", " : "", jobject_index(f, names[i]), i + 1 == nnames ? "};\n" : "");
     gen_out(c, "const ak_jschema %s_schema = {%s_rules, %s_types, %s_objects, %d, %d, {%d, %d, %d, %d, %d}, %s_lane, ",
             id, id, id, id, em->root_type, rule_index(cc, f->root_code), rule_index(cc, f->values_codes[0]),
             rule_index(cc, f->values_codes[1]), rule_index(cc, f->values_codes[2]),
             rule_index(cc, f->values_codes[3]), rule_index(cc, f->values_codes[4]), id);
     gen_c_string(c, f->version_pointer, false);
-    gen_out(c, ", %zu};\n", f->objects.n);
+    gen_out(c, ", %zu, ", f->objects.n);
+    const char *scopes[PLACE_SCOPES + 1];
+    size_t nscopes = place_scopes(em, scopes);
+    if (nscopes)
+        gen_out(c, "%s_scopes, %zu};\n", id, nscopes);
+    else
+        gen_out(c, "NULL, 0};\n");
     entry_point(em, c);
     registry_entry(em, c);
     if (outdir && !write_lanes(em, outdir))

@@ -658,6 +658,26 @@ static void value_clauses(jem *em, sbuf *b, jmember *m, sbuf *comment)
     }
 }
 
+/* Where a reference points (`scope`, `toplevel`, `sibling`, `distinct`,
+ * `acyclic`, `depth`): not JSON Schema, named in the member's comment. */
+static void place_comment(sbuf *c, jmember *m)
+{
+    cons *k;
+    if ((k = jmember_cons(m, C_DISTINCT)))
+        sb(c, "%sthe target is not the referring object itself (%s)", c->n ? "; " : "", k->code);
+    if ((k = jmember_cons(m, C_SCOPE)))
+        sb(c, "%sthe target is within the same %s as the referring object (%s)", c->n ? "; " : "", k->name, k->code);
+    if ((k = jmember_cons(m, C_TOPLEVEL)))
+        sb(c, "%sboth are its direct children (%s)", c->n ? "; " : "", k->code);
+    if ((k = jmember_cons(m, C_SIBLING)))
+        sb(c, "%sthe target is in the same object as the referring object (%s)", c->n ? "; " : "", k->code);
+    if ((k = jmember_cons(m, C_ACYCLIC)))
+        sb(c, "%sthe references of this member%s%s make no cycle (%s)", c->n ? "; " : "",
+           k->name ? ", from the enclosing " : "", k->name ? k->name : "", k->code);
+    if ((k = jmember_cons(m, C_DEPTH)))
+        sb(c, "%sno chain of them is longer than %s (%s)", c->n ? "; " : "", k->value->text, k->code);
+}
+
 /* What the validator checks of the member that JSON Schema cannot say. */
 static void member_comment(jem *em, sbuf *c, jmember *m)
 {
@@ -678,6 +698,9 @@ static void member_comment(jem *em, sbuf *c, jmember *m)
     if ((k = jmember_cons(m, C_COERCED)))
         sb(c, "%sa numeric string for a number, or a number for a bool or name, is reported as %s", c->n ? "; " : "",
            k->code);
+    if ((k = jmember_cons(m, C_NULL)) && !asserted(em, k->code))
+        sb(c, "%sa null value is a warning (%s)", c->n ? "; " : "", k->code);
+    place_comment(c, m);
 }
 
 /* The member's schema: its type, with the member's constraints beside it. */
@@ -692,6 +715,9 @@ static void member_schema(xs *x, sbuf *b, jmember *m, int t, int oi, int vt)
     value_clauses(em, &own, m, &comment);
     if (own.n)
         sb(&clauses, "%s", own.p);
+    cons *null = jmember_cons(m, C_NULL);
+    if (null && asserted(em, null->code))
+        sb(&clauses, "%s{\"not\": {\"type\": \"null\"}}", clauses.n ? ", " : "");
     const char *container = NULL;
     int e = element_type(em, t, &container);
     sbuf elem = {0};

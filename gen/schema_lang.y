@@ -112,7 +112,8 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
     FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
     ABSTRACT BY SINCE UNTIL REF MAP NOTE WARNING ERROR WHERE SYNTAX MACHINE VERSION UNIQUE
     REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF WRITES SUM FIRST
-    KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED ONEOF TOGETHER DUMP VERBATIM.
+    KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED ONEOF TOGETHER DUMP VERBATIM
+    SCOPE TOPLEVEL SIBLING DISTINCT ACYCLIC FROM CLOSING DEPTH.
 
 /* EMPTY: the precedence of two reductions that meet a token that could also
  * continue them: `type ::= name` before `<` (type arguments win: write a
@@ -632,6 +633,20 @@ jxbody(A) ::= UNLISTED(T). { A = mk_cons(cc, C_UNLISTED, T->at); }
 jxbody(A) ::= MISPLACED(T). { A = mk_cons(cc, C_MISPLACED, T->at); }
 jxbody(A) ::= ANYCASE(T). { A = mk_cons(cc, C_ANYCASE, T->at); }
 jxbody(A) ::= COERCED(T). { A = mk_cons(cc, C_COERCED, T->at); }
+/* `null @code`: a null value of a `T | null` member is reported */
+jxbody(A) ::= NULLKW(T). { A = mk_cons(cc, C_NULL, T->at); }
+/* where a reference's target may be, and the graph the references make */
+jxbody(A) ::= SCOPE(T) name(N). { A = mk_cons(cc, C_SCOPE, T->at); A->name = N->text; }
+jxbody(A) ::= TOPLEVEL(T). { A = mk_cons(cc, C_TOPLEVEL, T->at); }
+jxbody(A) ::= SIBLING(T). { A = mk_cons(cc, C_SIBLING, T->at); }
+jxbody(A) ::= DISTINCT(T). { A = mk_cons(cc, C_DISTINCT, T->at); }
+jxbody(A) ::= ACYCLIC(T). { A = mk_cons(cc, C_ACYCLIC, T->at); }
+jxbody(A) ::= ACYCLIC(T) CLOSING. { A = mk_cons(cc, C_ACYCLIC, T->at); A->closing = true; }
+jxbody(A) ::= ACYCLIC(T) FROM name(N). { A = mk_cons(cc, C_ACYCLIC, T->at); A->name = N->text; }
+jxbody(A) ::= ACYCLIC(T) FROM name(N) CLOSING. {
+    A = mk_cons(cc, C_ACYCLIC, T->at); A->name = N->text; A->closing = true;
+}
+jxbody(A) ::= DEPTH(T) LE INT(V). { A = mk_cons(cc, C_DEPTH, T->at); A->value = mk_expr(cc, E_INT, V->at, V->text); }
 
 exprlist(A) ::= expr(E). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, E); }
 exprlist(A) ::= exprlist(B) COMMA expr(E). { A = B; vec_push(cc, A, E); }

@@ -1,6 +1,7 @@
 /* The push automaton of animgen-generated JSON validators (see ak_jschema.h). */
 #include "ak_jschema.h"
 
+#include "ak_jsgraph.h"
 #include "ak_jsrefs.h"
 #include "json_seek.h"
 #include "model.h"
@@ -56,6 +57,8 @@ static ak_jsframe *push(ak_jsctx *c, int16_t type, const ak_json_event *e)
     f->misplaced_rule = -1;
     f->unique_member = -1;
     f->uset = -1;
+    if (f->is_object)
+        f->serial = ++c->serials;
     return f;
 }
 
@@ -375,6 +378,11 @@ static bool is_a(const ak_jschema *s, int16_t a, int16_t b)
     return false;
 }
 
+bool ak_js_is_a(const ak_jschema *s, int16_t a, int16_t b)
+{
+    return is_a(s, a, b);
+}
+
 /* The concrete object of family fam that the string e names, -1
  * (*named_abstract: e names an abstract object of the family). */
 static int16_t family_object(const ak_jschema *s, int16_t fam, const ak_json_event *e, bool *named_abstract)
@@ -629,6 +637,11 @@ static bool key_value(ak_jsctx *c, const ak_json_event *e, ak_jsframe *f, int ru
         ak_json_location(c->p, e->offset, &line, &col); /* back where the parser is */
         return go;
     }
+    /* the object is a node for the references that say where they point */
+    if (c->s->scope_count && !ak_jsgraph_node(c, f, o->key_space, e)) {
+        c->oom = true;
+        return false;
+    }
     return true;
 }
 
@@ -649,11 +662,17 @@ static bool ref_value(ak_jsctx *c, const ak_json_event *e, int16_t target, const
     int16_t space = c->s->objects[target].key_space;
     ak_jkey_kind kind = (ak_jkey_kind)c->s->objects[space].key_kind;
     int16_t found = ak_jsstate_find_key(c->st, space, kind, e);
-    if (found >= 0)
-        return target_check(c, found, target, x->mistargeted_rule, e);
     ak_jsref r = {e->offset, (uint32_t)e->length, !ak_json_string_is_raw(e), false, {0}, target, x->dangling_rule,
                   x->mistargeted_rule};
-    if (!ak_jsstate_ref_of(c->st, kind, e, &r))
+    bool keyed = ak_jsstate_ref_of(c->st, kind, e, &r);
+    /* where it points is checked at the end (the target's place may not be known yet) */
+    if (x->place && keyed && !ak_jsgraph_ref(c, &r, x->place)) {
+        c->oom = true;
+        return false;
+    }
+    if (found >= 0)
+        return target_check(c, found, target, x->mistargeted_rule, e);
+    if (!keyed)
         return true; /* not a UUID: refers to nothing (its syntax check reported it) */
     if (!ak_jsstate_defer(c->st, &r)) {
         c->oom = true;
@@ -908,6 +927,10 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
             set_lane(c, f, ty->elem, elem ? NULL : m);
         return true;
     }
+    case AK_JT_NULL:
+        if (x && x->null_rule >= 0)
+            return ak_js_report(c, x->null_rule, e, "%s is null", m ? m->name : "the value");
+        return true;
     default: return true;
     }
 }
@@ -1297,11 +1320,14 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     c.depth = 0;
     if (st == AK_JSON_OK && c.st && !c.oom)
         resolve_refs(&c);
+    if (st == AK_JSON_OK && c.st && !c.oom && (!d || !ak_diags_stopped(d)))
+        ak_jsgraph_check(&c);
     if (st == AK_JSON_OK && hook && !c.oom && (!d || !ak_diags_stopped(d)))
         hook(&c, NULL);
     free(c.frames);
     free(c.required);
     ak_jsstate_free(c.st);
+    ak_jsgraph_free(c.graph);
     if (c.oom) {
         ak_report_out_of_memory(d, 0, "validating");
         return AK_JSON_NOMEM;

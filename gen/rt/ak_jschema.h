@@ -104,7 +104,27 @@ typedef struct ak_jmember_x {
     int16_t unique_rule;     /* `unique` / `unique(f)` on an array */
     const char *unique_field; /* unique(f): the elements' member; NULL: the elements themselves */
     int16_t coerced_rule;    /* `coerced`: a numeric string for a number, a number for a bool or enum (-1: kind_rule) */
+    const struct ak_jplace *place; /* ref<T>: where the target may be, the graph of the references (NULL) */
+    int16_t null_rule;       /* `null @code`: a null value (of a `T | null` member) is reported (-1) */
 } ak_jmember_x;
+
+/* Where a reference's target may be and the graph the member's references
+ * make (`scope`, `toplevel`, `sibling`, `distinct`, `acyclic`, `depth`):
+ * checked at the end of a well-formed document (ak_jsgraph.c). Scopes are
+ * indices into ak_jschema.scopes. */
+typedef struct ak_jplace {
+    int16_t scope;         /* `scope <O>`: referrer and target within one instance of O; -1 */
+    int16_t scope_rule;
+    int16_t toplevel_rule; /* `toplevel`: both are direct children of that instance (-1) */
+    int16_t sibling_rule;  /* `sibling`: the target's enclosing object is the referrer's (-1) */
+    int16_t distinct_rule; /* `distinct`: the target is not the referrer itself (-1) */
+    int16_t acyclic_rule;  /* `acyclic`: the references of the member make no cycle (-1) */
+    int16_t acyclic_from;  /* `acyclic from <O>`: an edge starts at the referrer's enclosing O; -1: at the referrer */
+    bool closing;          /* `acyclic ... closing`: only the edge that closes a cycle (document order) is
+                              reported, and it is left out; else every edge on a cycle is */
+    int16_t depth_rule;    /* `depth <= N`: no chain of the (acyclic) references longer than N (-1) */
+    uint32_t depth_max;
+} ak_jplace;
 
 typedef struct ak_jmember {
     const char *name;
@@ -196,6 +216,11 @@ typedef struct ak_jschema {
     const ak_jlane *(*lane)(int16_t type, int16_t vtype);
     const char *version_pointer; /* JSON Pointer of the document's format version, NULL */
     uint16_t object_count;
+    /* the objects `scope <O>` and `acyclic from <O>` name: each keyed
+       object and each reference with an ak_jplace records its enclosing
+       instance of each (NULL, 0: no member has an ak_jplace) */
+    const int16_t *scopes;
+    uint16_t scope_count;
 } ak_jschema;
 
 /* One open container. */
@@ -231,6 +256,7 @@ typedef struct ak_jsframe {
        member constraints that asked for it */
     int32_t uset;
     const ak_jmember_x *unique;
+    uint32_t serial; /* objects: its number in document order (1...) */
 } ak_jsframe;
 
 typedef struct ak_jsctx ak_jsctx;
@@ -291,6 +317,8 @@ struct ak_jsctx {
     size_t size;          /* the input's size (the parser is gone when references are resolved) */
     const ak_json_config *cfg; /* the parse's (to find places again: ak_json_places) */
     uint64_t *required;   /* per object: the members the document's version requires */
+    uint32_t serials;     /* objects opened so far */
+    struct ak_jsgraph *graph; /* keyed objects and placed references (ak_jsgraph.h); NULL */
 };
 
 /* Validates data against the schema; diagnostics go to d. Returns the
@@ -304,6 +332,8 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
 static inline ak_jsframe *ak_js_top(ak_jsctx *c) { return c->depth ? &c->frames[c->depth - 1] : NULL; }
 /* The frame i levels out from the innermost (0 = innermost), NULL beyond. */
 static inline ak_jsframe *ak_js_up(ak_jsctx *c, size_t i) { return i < c->depth ? &c->frames[c->depth - 1 - i] : NULL; }
+/* Is object a a b (or derived from it)? */
+bool ak_js_is_a(const ak_jschema *s, int16_t a, int16_t b);
 /* Reports at the event with the current path. */
 bool ak_js_report(ak_jsctx *c, int rule, const ak_json_event *e, const char *fmt, ...) AK_PRINTF(4, 5);
 

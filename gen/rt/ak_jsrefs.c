@@ -22,6 +22,7 @@ typedef struct entry {
     int16_t space;   /* keys: the key space */
     int16_t object;  /* keys: the object the key identifies */
     size_t token;    /* keys: the token's offset */
+    uint32_t node;   /* keys: the object's node in ak_jsgraph + 1 (0: none) */
 } entry;
 
 typedef struct table {
@@ -321,6 +322,29 @@ int16_t ak_jsstate_find_ref_key(ak_jsstate *st, int16_t space, const ak_jsref *r
     if (r->parsed)
         v.kind = KIND_UUID, memcpy(v.uuid, r->uuid, 16);
     return find_key(st, space, &v);
+}
+
+bool ak_jsstate_key_node(ak_jsstate *st, int16_t space, ak_jkey_kind kind, const ak_json_event *e, uint32_t node)
+{
+    view v;
+    bool nomem;
+    if (!key_view(st, e, kind, &v, &nomem))
+        return !nomem;
+    uint64_t h = hash_of(st, &v, space);
+    entry *en = h ? find(st, &st->keys, h, &v, space) : NULL;
+    if (en && !en->node)
+        en->node = node + 1;
+    return h != 0;
+}
+
+int64_t ak_jsstate_ref_node(ak_jsstate *st, int16_t space, const ak_jsref *r)
+{
+    view v = {AK_JSON_STRING, (const char *)st->data + r->offset + 1, r->length - 2, r->escaped, {0}};
+    if (r->parsed)
+        v.kind = KIND_UUID, memcpy(v.uuid, r->uuid, 16);
+    uint64_t h = hash_of(st, &v, space);
+    entry *en = h ? find(st, &st->keys, h, &v, space) : NULL;
+    return en ? (int64_t)en->node - 1 : -1;
 }
 
 /* ---- references ----------------------------------------------------------- */
