@@ -627,6 +627,33 @@ static jt *ref_of(jem *em, int t)
     return NULL;
 }
 
+/* The objects `scope <O>` and `acyclic from <O>` name (ak_jschema.scopes),
+ * in declaration order; *n of them (the runtime keeps 4 per node). */
+size_t jplace_scopes(jem *em, const char *out[JPLACE_SCOPES + 1])
+{
+    size_t n = 0;
+    for (size_t i = 0; i < em->f->objects.n; i++) {
+        jobject *o = em->f->objects.items[i];
+        for (size_t j = 0; j < o->members.n; j++) {
+            jmember *m = o->members.items[j];
+            for (size_t k = 0; k < m->cons.n; k++) {
+                cons *q = m->cons.items[k];
+                if ((q->kind != C_SCOPE && q->kind != C_ACYCLIC) || !q->name)
+                    continue;
+                bool seen = false;
+                for (size_t s = 0; s < n; s++)
+                    seen |= !strcmp(out[s], q->name);
+                if (seen)
+                    continue;
+                if (n == JPLACE_SCOPES)
+                    return n + 1;
+                out[n++] = q->name;
+            }
+        }
+    }
+    return n;
+}
+
 /* What is wrong with a constraint on where a reference points (c) on
  * member m of type t, NULL. */
 static const char *place_problem(jem *em, jmember *m, int t, cons *c)
@@ -636,13 +663,20 @@ static const char *place_problem(jem *em, jmember *m, int t, cons *c)
         return "this constraint needs a ref<T> member (or `ref<T> | null`)";
     if (c->name && jobject_index(em->f, c->name) < 0)
         cc_error(cc, c->at, "unknown object '%s'", c->name);
+    const char *names[JPLACE_SCOPES + 1];
+    bool known = false;
+    size_t n = jplace_scopes(em, names);
+    for (size_t i = 0; c->name && i < n && i < JPLACE_SCOPES; i++)
+        known |= !strcmp(names[i], c->name);
+    if (c->name && !known)
+        return "more than 4 objects are named by 'scope' and 'acyclic from' (each node keeps its place in 4)";
     if (c->kind == C_TOPLEVEL && !jmember_cons(m, C_SCOPE))
         return "'toplevel' says where within the scope: it needs `scope <object> @code`";
     if (c->kind == C_DEPTH) {
         if (!jmember_cons(m, C_ACYCLIC))
             return "'depth' measures chains of references: it needs `acyclic @code` (a cycle has no depth)";
-        double n = strtod(c->value->text, NULL);
-        if (n < 1 || n > 1e9)
+        double max = strtod(c->value->text, NULL);
+        if (max < 1 || max > 1e9)
             return "'depth <= N' takes N from 1 to 1000000000";
     }
     return NULL;

@@ -110,41 +110,10 @@ static void put_versions(FILE *c, compiler *cc, int64_t since, int64_t until, co
     gen_out(c, "{%lld, %lld, %d, %d}", (long long)since, (long long)until, rule_index(cc, s), rule_index(cc, u));
 }
 
-/* The objects `scope <O>` and `acyclic from <O>` name (ak_jschema.scopes),
- * in declaration order; *n of them (the runtime keeps 4 per node). */
-#define PLACE_SCOPES 4
-static size_t place_scopes(jem *em, const char *out[PLACE_SCOPES + 1])
-{
-    size_t n = 0;
-    for (size_t i = 0; i < em->f->objects.n; i++) {
-        jobject *o = em->f->objects.items[i];
-        for (size_t j = 0; j < o->members.n; j++) {
-            jmember *m = o->members.items[j];
-            for (size_t k = 0; k < m->cons.n; k++) {
-                cons *q = m->cons.items[k];
-                if ((q->kind != C_SCOPE && q->kind != C_ACYCLIC) || !q->name)
-                    continue;
-                bool seen = false;
-                for (size_t s = 0; s < n; s++)
-                    seen |= !strcmp(out[s], q->name);
-                if (seen)
-                    continue;
-                if (n == PLACE_SCOPES) {
-                    cc_error(em->cc, q->at, "more than %d objects are named by 'scope' and 'acyclic from'",
-                             PLACE_SCOPES);
-                    return n;
-                }
-                out[n++] = q->name;
-            }
-        }
-    }
-    return n;
-}
-
 static int scope_index(jem *em, const char *name)
 {
-    const char *names[PLACE_SCOPES + 1];
-    size_t n = place_scopes(em, names);
+    const char *names[JPLACE_SCOPES + 1];
+    size_t n = jplace_scopes(em, names);
     for (size_t i = 0; name && i < n; i++)
         if (!strcmp(names[i], name))
             return (int)i;
@@ -704,8 +673,8 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
     type_tables(em, c);
     object_table(em, c);
     line_to_self(cc, c);
-    const char *names[PLACE_SCOPES + 1];
-    size_t nnames = place_scopes(em, names);
+    const char *names[JPLACE_SCOPES + 1];
+    size_t nnames = jplace_scopes(em, names);
     if (nnames)
         gen_out(c, "static const int16_t %s_scopes[] = {", id);
     for (size_t i = 0; i < nnames; i++)
@@ -716,8 +685,8 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
             rule_index(cc, f->values_codes[3]), rule_index(cc, f->values_codes[4]), id);
     gen_c_string(c, f->version_pointer, false);
     gen_out(c, ", %zu, ", f->objects.n);
-    const char *scopes[PLACE_SCOPES + 1];
-    size_t nscopes = place_scopes(em, scopes);
+    const char *scopes[JPLACE_SCOPES + 1];
+    size_t nscopes = jplace_scopes(em, scopes);
     if (nscopes)
         gen_out(c, "%s_scopes, %zu};\n", id, nscopes);
     else
