@@ -135,7 +135,9 @@ typedef enum cons_kind {
     C_SIBLING,       /* ref<T>: the target is in the object the referrer is in */
     C_DISTINCT,      /* ref<T>: the target is not the referrer itself */
     C_ACYCLIC,       /* ref<T>: the member's references make no cycle (name: from <O>; closing) */
-    C_DEPTH,         /* ref<T> with acyclic: no chain of references longer than value (the last) */
+    C_DEPTH,         /* ref<T> with acyclic: no chain of references longer than value */
+    C_NONEMPTY,      /* array: no elements is reported */
+    C_MAXLENGTH,     /* string: more characters than value is reported (the last) */
 } cons_kind;
 
 typedef struct cons {
@@ -380,6 +382,7 @@ typedef struct jgroup {
     vec names; /* token* */
     const char *code;
     loc at, code_at;
+    bool nonempty; /* `where nonempty(a, b)`: at least one is a non-empty string */
 } jgroup;
 
 typedef struct syntax_decl {

@@ -585,6 +585,8 @@ static const char *cons_word(cons_kind k)
     case C_DISTINCT: return "'distinct'";
     case C_ACYCLIC: return "'acyclic'";
     case C_DEPTH: return "'depth'";
+    case C_NONEMPTY: return "'nonempty'";
+    case C_MAXLENGTH: return "'length <= N'";
     case C_UTF8: return "'utf8'";
     case C_FITS: return "'fits'";
     case C_MINIMAL: return "'minimal'";
@@ -691,7 +693,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
     jobject *o = f->objects.items[oi];
     jinfo *in = &em->obj[oi];
     bool tag = in->family >= 0 && index == in->tag;
-    int kinds[C_DEPTH + 1] = {0};
+    int kinds[C_MAXLENGTH + 1] = {0};
     for (size_t i = 0; i < m->cons.n; i++) {
         cons *c = m->cons.items[i];
         if (c->code)
@@ -702,8 +704,8 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
         const char *what = NULL;
         switch (c->kind) {
         case C_CMP:
-            if (strcmp(c->op, "==") != 0 && strcmp(c->op, "!=") != 0)
-                what = "only == and != compare JSON members";
+            if (strcmp(c->op, "<") == 0)
+                what = "'<' would start type arguments: write `<= v` or `in lo..hi`";
             else if (!literal(c->value))
                 what = "a JSON member is compared with a number literal";
             else if (!value_any(em, t, is_number))
@@ -832,6 +834,16 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
         case C_DISTINCT:
         case C_ACYCLIC:
         case C_DEPTH: what = place_problem(em, m, t, c); break;
+        case C_NONEMPTY:
+            if (!type_any(em, t, is_array))
+                what = "'nonempty' needs an array member";
+            break;
+        case C_MAXLENGTH:
+            if (!value_any(em, t, is_string))
+                what = "'length <= N' needs a string member";
+            else if (strtod(c->value->text, NULL) > 4294967295.0)
+                what = "'length <= N' takes N up to 4294967295";
+            break;
         case C_UTF8:
             what = "'utf8' would check nothing: the JSON front end checks that every string is UTF-8";
             break;
@@ -853,7 +865,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
         if (what)
             cc_error(cc, c->at, "%s (member '%s' of '%s')", what, m->name, o->name);
     }
-    for (int k = 0; k <= C_DEPTH; k++)
+    for (int k = 0; k <= C_MAXLENGTH; k++)
         if (k != C_SYNTAX && k != C_CMP && kinds[k] > (k == C_KIND ? 2 : 1)) {
             cons *c = jmember_cons_nth(m, (cons_kind)k, k == C_KIND ? 2 : 1);
             cc_error(cc, c->at, "%s is given %s on member '%s'", cons_word((cons_kind)k),
@@ -964,8 +976,8 @@ static void check_groups(jem *em, int oi)
     for (size_t k = 0; k < o->groups.n; k++) {
         jgroup *g = o->groups.items[k];
         use_rule(cc, g->code, g->code_at);
-        const char *what = g->oneof ? "oneof" : "together";
-        if (g->names.n < 2)
+        const char *what = g->oneof ? "oneof" : g->nonempty ? "nonempty" : "together";
+        if (g->names.n < 2 && !g->nonempty)
             cc_error(cc, g->at, "'%s' needs at least two members", what);
         for (size_t i = 0; i < g->names.n; i++) {
             token *t = g->names.items[i];
@@ -975,7 +987,9 @@ static void check_groups(jem *em, int oi)
                     cc_error(cc, t->at, "'%s': member '%s' is listed twice", what, t->text);
             if (mi < 0)
                 cc_error(cc, t->at, "'%s': object '%s' has no member '%s'", what, o->name, t->text);
-            else if (!((jmember *)em->obj[oi].flat.items[mi])->optional)
+            else if (g->nonempty && !type_any(em, (int)(intptr_t)em->obj[oi].types.items[mi], is_string))
+                cc_error(cc, t->at, "'nonempty': member '%s' is not a string", t->text);
+            else if (!g->nonempty && !((jmember *)em->obj[oi].flat.items[mi])->optional)
                 cc_error(cc, t->at, "'%s': member '%s' is required, so the group would %s (mark it optional with '?')",
                          what, t->text, g->oneof ? "exclude the others" : "require the others");
         }

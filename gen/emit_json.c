@@ -94,7 +94,8 @@ static bool needs_x(jmember *m)
 {
     static const cons_kind kinds[] = {C_CMP,       C_SET,      C_ENUM,      C_SYNTAX,  C_KEY,    C_DANGLING,
                                       C_MISTARGETED, C_UNLISTED, C_MISPLACED, C_ANYCASE, C_UNIQUE, C_COERCED,
-                                      C_NULL,        C_SCOPE,    C_TOPLEVEL,  C_SIBLING, C_DISTINCT, C_ACYCLIC};
+                                      C_NULL,        C_SCOPE,    C_TOPLEVEL,  C_SIBLING, C_DISTINCT, C_ACYCLIC,
+                                      C_NONEMPTY,    C_MAXLENGTH};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (jmember_cons(m, kinds[i]))
             return true;
@@ -177,9 +178,10 @@ static void member_x(jem *em, FILE *c, int oi, size_t k, jmember *m)
                     vs ? (int)(vs - ak_value_syntaxes) : 0);
         } else {
             size_t n = q->kind == C_CMP ? 1 : q->kind == C_SET ? q->set.n : q->en->items.n;
-            gen_out(c, "    {%s, %d, %s_v_%s_%zu_%zu, %zu, NULL},\n",
-                    q->kind == C_CMP && !strcmp(q->op, "!=") ? "AK_JC_NOT_IN" : "AK_JC_IN", rule_index(cc, q->code),
-                    id, on, k, i, n);
+            const char *kind = "AK_JC_IN";
+            if (q->kind == C_CMP && strcmp(q->op, "==") != 0)
+                kind = !strcmp(q->op, "!=") ? "AK_JC_NOT_IN" : !strcmp(q->op, ">") ? "AK_JC_GT" : !strcmp(q->op, ">=") ? "AK_JC_GE" : "AK_JC_LE";
+            gen_out(c, "    {%s, %d, %s_v_%s_%zu_%zu, %zu, NULL},\n", kind, rule_index(cc, q->code), id, on, k, i, n);
         }
     }
     if (nchecks)
@@ -203,7 +205,9 @@ static void member_x(jem *em, FILE *c, int oi, size_t k, jmember *m)
         gen_out(c, "&%s_p_%s_%zu", id, on, k);
     else
         gen_out(c, "NULL");
-    gen_out(c, ", %d};\n", cons_rule(cc, m, C_NULL, 0));
+    cons *ml = jmember_cons(m, C_MAXLENGTH);
+    gen_out(c, ", %d, %d, %d, %lluu};\n", cons_rule(cc, m, C_NULL, 0), cons_rule(cc, m, C_NONEMPTY, 0),
+            cons_rule(cc, m, C_MAXLENGTH, 0), ml ? (unsigned long long)num_of(ml->value) : 0ULL);
 }
 
 /* ---- lanes ---------------------------------------------------------------------- */
@@ -492,8 +496,8 @@ static void object_table(jem *em, FILE *c)
                     if (!strcmp(((jmember *)em->obj[i].flat.items[j])->name, ((token *)gr->names.items[k])->text))
                         mask |= UINT64_C(1) << j;
             line_to_decl(cc, c, gr->at.line);
-            gen_out(c, "    {UINT64_C(0x%llx), %s, %d},\n", (unsigned long long)mask, gr->oneof ? "true" : "false",
-                    rule_index(cc, gr->code));
+            gen_out(c, "    {UINT64_C(0x%llx), %s, %d, %s},\n", (unsigned long long)mask, gr->oneof ? "true" : "false",
+                    rule_index(cc, gr->code), gr->nonempty ? "true" : "false");
         }
         gen_out(c, "};\n");
     }

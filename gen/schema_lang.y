@@ -647,6 +647,14 @@ jxbody(A) ::= ACYCLIC(T) FROM name(N) CLOSING. {
     A = mk_cons(cc, C_ACYCLIC, T->at); A->name = N->text; A->closing = true;
 }
 jxbody(A) ::= DEPTH(T) LE INT(V). { A = mk_cons(cc, C_DEPTH, T->at); A->value = mk_expr(cc, E_INT, V->at, V->text); }
+/* bounds of a number (`> 0`, `>= 1`, `<= 9`; not `<`, which starts type
+   arguments: write `<= v` or `in lo..hi`), of an array (`nonempty`) and of
+   a string's length in characters (`length <= N`) */
+jxbody(A) ::= GT(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = ">"; A->value = E; }
+jxbody(A) ::= GE(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = ">="; A->value = E; }
+jxbody(A) ::= LE(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = "<="; A->value = E; }
+jxbody(A) ::= NONEMPTY(T). { A = mk_cons(cc, C_NONEMPTY, T->at); }
+jxbody(A) ::= LENGTH(T) LE INT(V). { A = mk_cons(cc, C_MAXLENGTH, T->at); A->value = mk_expr(cc, E_INT, V->at, V->text); }
 
 exprlist(A) ::= expr(E). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, E); }
 exprlist(A) ::= exprlist(B) COMMA expr(E). { A = B; vec_push(cc, A, E); }
@@ -797,6 +805,13 @@ wheres ::= wheres WHERE ONEOF(T) LPAREN namelist(L) RPAREN CODE(C). {
     jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1];
     jgroup *g = cc_alloc(cc, sizeof *g);
     g->oneof = true; g->names = *L; g->code = C->text; g->code_at = C->at; g->at = T->at;
+    vec_push(cc, &o->groups, g);
+}
+/* at least one of the members is a non-empty string */
+wheres ::= wheres WHERE NONEMPTY(T) LPAREN namelist(L) RPAREN CODE(C). {
+    jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1];
+    jgroup *g = cc_alloc(cc, sizeof *g);
+    g->oneof = false; g->nonempty = true; g->names = *L; g->code = C->text; g->code_at = C->at; g->at = T->at;
     vec_push(cc, &o->groups, g);
 }
 wheres ::= wheres WHERE TOGETHER(T) LPAREN namelist(L) RPAREN CODE(C). {

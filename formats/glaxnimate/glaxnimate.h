@@ -22,9 +22,8 @@ typedef struct glax_state {
     /* Path being read: its closed flag and its beziers' */
     int path_closed;            /* -1 unknown */
     bool bezier_open, bezier_closed;
-    /* Bitmap being read: sources that are not empty; the kind and size of
-       its data, and its format, width and height (rule 83) */
-    bool bitmap_source;
+    /* Bitmap being read: the kind and size of its data, and its format,
+       width and height (rule 83) */
     bool image_known;
     ak_image_info image;
     unsigned bitmap_seen, bitmap_reported; /* bits: format, width, height */

@@ -13,8 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Spec 8.2 defaults: rule 9 (a data string) and rule 10 (JSON values). */
-#define GLAX_MAX_BASE64 ((size_t)64 << 20)
+/* Spec 8.2 default of rule 10 (JSON values). */
 #define GLAX_MAX_VALUES 10000000u
 
 void glax_state_free(glax_state *st)
@@ -55,7 +54,7 @@ static bool begin_object(ak_jsctx *c, glax_state *st)
     else if (o == glaxnimate_O_Path)
         st->path_closed = -1, st->bezier_open = st->bezier_closed = false;
     else if (o == glaxnimate_O_Bitmap)
-        st->bitmap_source = st->image_known = false, st->bitmap_seen = st->bitmap_reported = 0;
+        st->image_known = false, st->bitmap_seen = st->bitmap_reported = 0;
     else if (o == glaxnimate_O_anim_bezier || o == glaxnimate_O_anim_stops)
         st->prev_shape = -1;
     if (is_composition(o) && o != glaxnimate_O_Precomposition)
@@ -110,11 +109,6 @@ static bool scalar(ak_jsctx *c, glax_state *st, const ak_json_event *e)
     if (num && (e->flags & AK_JSON_F_EXP || e->text_len > 300) && isinf(number_of(e)))
         return ak_js_report(c, glaxnimate_R_JSON_NUMBER_RANGE, e, "%.*s is not a finite double", (int)e->text_len,
                             e->text);
-    if (o == glaxnimate_O_Format && c->slot_member == glaxnimate_M_Format_format_version && num &&
-        c->version > GLAXNIMATE_LATEST)
-        return ak_js_report(c, glaxnimate_R_FORMAT_VERSION_NEWER, e,
-                            "format_version %.*s is newer than %d: validated as version %d", (int)e->text_len,
-                            e->text, GLAXNIMATE_LATEST, GLAXNIMATE_LATEST);
     if ((o == glaxnimate_O_Image || o == glaxnimate_O_PreCompLayer) && member_is(c, "auto_orient") && boolean &&
         c->version == 8)
         return ak_js_report(c, glaxnimate_R_PROP_DEV_BUILD, e,
@@ -126,14 +120,6 @@ static bool scalar(ak_jsctx *c, glax_state *st, const ak_json_event *e)
                                 "mask is a MaskMode name from version 6 (\"NoMask\", \"Alpha\")");
         if (str && c->version <= 5)
             return ak_js_report(c, glaxnimate_R_VALUE_ENUM_VERSION, e, "mask is a bool before version 6");
-    }
-    if (num && (is_composition(o) && (member_is(c, "fps") || member_is(c, "width") || member_is(c, "height")))) {
-        double v = number_of(e);
-        bool fps = member_is(c, "fps");
-        if (fps ? !(v > 0) : !(trunc(v) > 0))
-            return ak_js_report(c, glaxnimate_R_PROP_REJECTED, e, "%s %.*s is not positive%s: the default is kept",
-                                fps ? "fps" : c->s->objects[o].members[c->slot_member].name, (int)e->text_len,
-                                e->text, fps ? "" : " (as an integer)");
     }
     if (num && o == glaxnimate_O_AnimationContainer) {
         double v = trunc(number_of(e));
@@ -158,10 +144,6 @@ static bool scalar(ak_jsctx *c, glax_state *st, const ak_json_event *e)
                                     (int)e->text_len, e->text);
         }
     }
-    if (num && o == glaxnimate_O_StretchableTime && c->slot_member == glaxnimate_M_StretchableTime_stretch &&
-        !(number_of(e) > 0))
-        return ak_js_report(c, glaxnimate_R_PROP_STRETCH, e, "stretch %.*s is not positive (division by zero)",
-                            (int)e->text_len, e->text);
     if (boolean && o == glaxnimate_O_Path && c->slot_member == glaxnimate_M_Path_closed)
         st->path_closed = e->kind == AK_JSON_TRUE;
     if (boolean && o == glaxnimate_O_bezier && c->slot_member == glaxnimate_M_bezier_closed) {
@@ -173,22 +155,6 @@ static bool scalar(ak_jsctx *c, glax_state *st, const ak_json_event *e)
     }
     if (o == glaxnimate_O_Bitmap && !bitmap_readonly(c, st, e))
         return false;
-    if (str && o == glaxnimate_O_Bitmap &&
-        (c->slot_member == glaxnimate_M_Bitmap_data || c->slot_member == glaxnimate_M_Bitmap_filename ||
-         c->slot_member == glaxnimate_M_Bitmap_url) &&
-        e->text_len) {
-        st->bitmap_source = true;
-        if (c->slot_member != glaxnimate_M_Bitmap_data)
-            return ak_js_report(c, glaxnimate_R_ASSET_EXTERNAL, e,
-                                "the image is %s: Glaxnimate %s it; animkit never follows it",
-                                c->slot_member == glaxnimate_M_Bitmap_url ? "downloaded from a URL"
-                                                                          : "read from a file",
-                                c->slot_member == glaxnimate_M_Bitmap_url ? "downloads" : "reads");
-    }
-    if (str && member_is(c, "data") && (o == glaxnimate_O_Bitmap || o == glaxnimate_O_EmbeddedFont) &&
-        e->text_len > GLAX_MAX_BASE64)
-        return ak_js_report(c, glaxnimate_R_LIMIT_BASE64, e, "the data string has %zu bytes; the cap is %zu",
-                            e->text_len, GLAX_MAX_BASE64);
     return true;
 }
 
@@ -203,10 +169,6 @@ static bool end_container(ak_jsctx *c, glax_state *st, const ak_json_event *e)
         if (!owner || owner->object < 0 || owner->member < 0)
             return true;
         int16_t o = owner->object;
-        const char *m = c->s->objects[o].members[owner->member].name;
-        if (strcmp(m, "keyframes") == 0 && f->count == 0 && strncmp(c->s->objects[o].name, "anim_", 5) == 0)
-            return ak_js_report(c, glaxnimate_R_ANIM_KEYFRAMES_EMPTY, e,
-                                "empty keyframes: Glaxnimate writes {\"value\": ...}");
         /* the shape of a bezier or stops value inside a keyframe */
         if ((o == glaxnimate_O_bezier && owner->member == glaxnimate_M_bezier_points) || o == glaxnimate_O_kf_stops)
             st->cur_shape = (st->cur_shape & (INT64_C(1) << 62)) | (int64_t)(f->count & 0xffffffffu);
@@ -228,8 +190,6 @@ static bool end_container(ak_jsctx *c, glax_state *st, const ak_json_event *e)
         return ak_js_report(c, glaxnimate_R_PROP_CLOSED_MISMATCH, e,
                             "Path.closed is %s but its shape says otherwise: Path.closed wins",
                             st->path_closed ? "true" : "false");
-    if (o == glaxnimate_O_Bitmap && !st->bitmap_source)
-        return ak_js_report(c, glaxnimate_R_ASSET_BITMAP_SOURCE, e, "the Bitmap has no data, filename or url");
     return true;
 }
 

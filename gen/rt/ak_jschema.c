@@ -577,6 +577,14 @@ static int run_checks(ak_jsctx *c, const ak_json_event *e, const ak_jmember_x *x
         }
         if (e->kind != AK_JSON_NUMBER)
             continue;
+        if (k->kind == AK_JC_GT || k->kind == AK_JC_GE || k->kind == AK_JC_LE) {
+            /* a number that overflows is the front end's (or `finite`'s) to report */
+            double v = k->values[0];
+            if (isinf(num) || (k->kind == AK_JC_GT ? num > v : k->kind == AK_JC_GE ? num >= v : num <= v))
+                continue;
+            return failed(ak_js_report(c, k->rule, e, "%.*s is not %s %.17g", (int)e->text_len, e->text,
+                                       k->kind == AK_JC_GT ? "above" : k->kind == AK_JC_GE ? "at least" : "at most", v));
+        }
         bool in = false;
         for (uint16_t j = 0; j < k->value_count; j++)
             in |= num == k->values[j];
@@ -730,6 +738,36 @@ static void resolve_refs(ak_jsctx *c)
     ak_json_places_free(places, np);
 }
 
+/* `length <= N`: a string of at most N characters (code points of the
+ * decoded string; its bytes are counted only when there are more than N). */
+static bool short_enough(const ak_json_event *e, uint32_t max)
+{
+    if (e->text_len <= max)
+        return true;
+    ak_buf b;
+    ak_buf_init(&b);
+    const char *s = e->text;
+    size_t n = e->text_len, chars = 0;
+    if (!ak_json_string_is_raw(e) && ak_json_string_decode(e, &b))
+        s = b.data ? b.data : "", n = b.len;
+    for (size_t i = 0; i < n && chars <= max; i++)
+        chars += ((unsigned char)s[i] & 0xc0) != 0x80;
+    ak_buf_free(&b);
+    return chars <= max;
+}
+
+/* `nonempty`: the array that ends has no elements (e: its end). */
+static bool empty_array(ak_jsctx *c, const ak_json_event *e)
+{
+    ak_jsframe *o = ak_js_up(c, 1);
+    if (!o || o->object < 0 || o->member < 0 || o->unresolved)
+        return true;
+    const ak_jmember *m = &c->s->objects[o->object].members[o->member];
+    if (!m->x || m->x->nonempty_rule < 0)
+        return true;
+    return ak_js_report(c, m->x->nonempty_rule, e, "%s is empty", m->name);
+}
+
 /* An enum name (exact, or in any case with anycase). */
 static bool enum_value(ak_jsctx *c, const ak_json_event *e, const ak_jtype *ty, const ak_jmember_x *x, int kind_rule,
                        ak_jsframe *enc, int member_index)
@@ -830,6 +868,10 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
     case AK_JT_REF: {
         /* a value that fails its syntax is no key and refers to nothing,
            unless keys are UUIDs: then what parses as one is its value */
+        if (x && x->maxlength_rule >= 0 && !short_enough(e, x->maxlength) &&
+            !ak_js_report(c, x->maxlength_rule, e, "the string has more than %lu characters",
+                          (unsigned long)x->maxlength))
+            return false;
         int r = x && x->check_count ? run_checks(c, e, x, 0) : CHECK_OK;
         if (r == CHECK_STOP || (r == CHECK_FAILED && !uuid_keyed(c->s, ty, enc, x, elem)))
             return r == CHECK_FAILED;
@@ -1028,6 +1070,11 @@ static bool group_check(ak_jsctx *c, const ak_jobject *o, const ak_jgroup *g, ui
 {
     uint64_t in = seen & g->members;
     char a[160], b[160];
+    if (g->nonempty && !in)
+        return ak_js_report(c, g->rule, at, "%s has none of %s with a value that is not empty", label(o),
+                            member_names(o, g->members, a));
+    if (g->nonempty)
+        return true;
     if (g->oneof && !in)
         return ak_js_report(c, g->rule, at, "%s has none of %s", label(o), member_names(o, g->members, a));
     if (g->oneof && (in & (in - 1)))
@@ -1080,7 +1127,7 @@ static bool object_incomplete(ak_jsctx *c, const ak_json_event *e, ak_jsframe *f
             return false;
     }
     for (uint16_t g = 0; g < o->group_count && !f->unresolved; g++)
-        if (!group_check(c, o, &o->groups[g], f->seen, &at))
+        if (!group_check(c, o, &o->groups[g], o->groups[g].nonempty ? f->filled : f->seen, &at))
             return false;
     return true;
 }
@@ -1161,6 +1208,8 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
     case AK_JSON_END_ARRAY:
         if (top && top->uset >= 0)
             ak_jsstate_set_close(c->st, top->uset);
+        if (top && top->type >= 0 && !top->count)
+            go = empty_array(c, e);
         break;
     default:
         if (top && !top->is_object)
@@ -1180,6 +1229,10 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
             const ak_jmember_x *x;
             int kind_rule;
             bool elem;
+            /* `where nonempty(...)`: the members whose value is a non-empty string */
+            if (e->kind == AK_JSON_STRING && e->text_len && top && top->is_object && top->member >= 0 &&
+                top->member < 64)
+                top->filled |= UINT64_C(1) << top->member;
             int16_t t = slot(c, top, &m, &x, &kind_rule, &elem);
             size_t at = c->depth; /* value() may push a frame, and move them */
             go = value(c, e, t, m, x, kind_rule, elem);

@@ -79,6 +79,9 @@ typedef enum ak_jcheck_kind {
     AK_JC_IN,     /* == v, in {a, b}, in <enum>: one of values */
     AK_JC_NOT_IN, /* != v */
     AK_JC_SYNTAX, /* syntax s: the string matches a value syntax machine */
+    AK_JC_GT,     /* > v (values[0]) */
+    AK_JC_GE,     /* >= v */
+    AK_JC_LE,     /* <= v */
 } ak_jcheck_kind;
 
 typedef struct ak_jcheck {
@@ -106,6 +109,9 @@ typedef struct ak_jmember_x {
     int16_t coerced_rule;    /* `coerced`: a numeric string for a number, a number for a bool or enum (-1: kind_rule) */
     const struct ak_jplace *place; /* ref<T>: where the target may be, the graph of the references (NULL) */
     int16_t null_rule;       /* `null @code`: a null value (of a `T | null` member) is reported (-1) */
+    int16_t nonempty_rule;   /* `nonempty @code`: an array without elements is reported (-1) */
+    int16_t maxlength_rule;  /* `length <= N @code`: a string of more than N characters (code points) (-1) */
+    uint32_t maxlength;
 } ak_jmember_x;
 
 /* Where a reference's target may be and the graph the member's references
@@ -149,6 +155,7 @@ typedef struct ak_jgroup {
     uint64_t members;
     bool oneof; /* exactly one of them; else all or none */
     int16_t rule;
+    bool nonempty; /* `where nonempty(a, b)`: at least one of them is a non-empty string */
 } ak_jgroup;
 
 /* How keys compare (`key` / `key uuid`). */
@@ -257,6 +264,7 @@ typedef struct ak_jsframe {
     int32_t uset;
     const ak_jmember_x *unique;
     uint32_t serial; /* objects: its number in document order (1...) */
+    uint64_t filled; /* objects: the members (< 64) whose value is a non-empty string */
 } ak_jsframe;
 
 typedef struct ak_jsctx ak_jsctx;
