@@ -704,9 +704,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
         const char *what = NULL;
         switch (c->kind) {
         case C_CMP:
-            if (strcmp(c->op, "<") == 0)
-                what = "'<' would start type arguments: write `<= v` or `in lo..hi`";
-            else if (!literal(c->value))
+            if (!literal(c->value))
                 what = "a JSON member is compared with a number literal";
             else if (!value_any(em, t, is_number))
                 what = "a comparison needs a number member";

@@ -632,12 +632,19 @@ static void value_clauses(jem *em, sbuf *b, jmember *m, sbuf *comment)
             continue;
         if (!asserted(em, c->code)) {
             sb(comment, "%s%s is a warning (%s)", comment->n ? "; " : "",
-               c->kind == C_SYNTAX ? "a value outside its syntax" : "a value outside its set", c->code);
+               c->kind == C_SYNTAX                                                     ? "a value outside its syntax"
+               : c->kind == C_CMP && strcmp(c->op, "==") != 0 && strcmp(c->op, "!=") != 0 ? "a value outside its bound"
+                                                                                         : "a value outside its set",
+               c->code);
             continue;
         }
         sb(b, "%s{\"if\": {\"type\": \"%s\"}, \"then\": {", b->n ? ", " : "", c->kind == C_SYNTAX ? "string" : "number");
         if (c->kind == C_SYNTAX) {
             sb(b, "\"$ref\": \"#/$defs/syntax.%s\"", c->name); /* syntax_defs() */
+        } else if (c->kind == C_CMP && strcmp(c->op, "==") != 0 && strcmp(c->op, "!=") != 0) {
+            /* a bound (an infinite number is compared with nothing: a JSON Schema number is finite) */
+            sb(b, "\"%s\": ", !strcmp(c->op, ">") ? "exclusiveMinimum" : !strcmp(c->op, ">=") ? "minimum" : "maximum");
+            sb_literal(b, c->value);
         } else if (c->kind == C_CMP) {
             sb(b, strcmp(c->op, "==") ? "\"not\": {\"const\": " : "\"const\": ");
             sb_literal(b, c->value);
@@ -700,6 +707,10 @@ static void member_comment(jem *em, sbuf *c, jmember *m)
            k->code);
     if ((k = jmember_cons(m, C_NULL)) && !asserted(em, k->code))
         sb(c, "%sa null value is a warning (%s)", c->n ? "; " : "", k->code);
+    if ((k = jmember_cons(m, C_NONEMPTY)) && !asserted(em, k->code))
+        sb(c, "%san empty array is a warning (%s)", c->n ? "; " : "", k->code);
+    if ((k = jmember_cons(m, C_MAXLENGTH)) && !asserted(em, k->code))
+        sb(c, "%smore than %s characters is a warning (%s)", c->n ? "; " : "", k->value->text, k->code);
     place_comment(c, m);
 }
 
@@ -715,9 +726,14 @@ static void member_schema(xs *x, sbuf *b, jmember *m, int t, int oi, int vt)
     value_clauses(em, &own, m, &comment);
     if (own.n)
         sb(&clauses, "%s", own.p);
-    cons *null = jmember_cons(m, C_NULL);
+    cons *null = jmember_cons(m, C_NULL), *nonempty = jmember_cons(m, C_NONEMPTY), *len = jmember_cons(m, C_MAXLENGTH);
     if (null && asserted(em, null->code))
         sb(&clauses, "%s{\"not\": {\"type\": \"null\"}}", clauses.n ? ", " : "");
+    if (nonempty && asserted(em, nonempty->code))
+        sb(&clauses, "%s{\"if\": {\"type\": \"array\"}, \"then\": {\"minItems\": 1}}", clauses.n ? ", " : "");
+    if (len && asserted(em, len->code))
+        sb(&clauses, "%s{\"if\": {\"type\": \"string\"}, \"then\": {\"maxLength\": %s}}", clauses.n ? ", " : "",
+           len->value->text);
     const char *container = NULL;
     int e = element_type(em, t, &container);
     sbuf elem = {0};
@@ -792,7 +808,7 @@ static void object_comment(xs *x, sbuf *b, jobject *o, int oi)
         jgroup *gr = em->obj[oi].groups.items[g];
         if (asserted(em, gr->code))
             continue;
-        sb(&c, "%s%s of ", c.n ? "; " : "", gr->oneof ? "exactly one" : "all or none");
+        sb(&c, "%s%s of ", c.n ? "; " : "", gr->oneof ? "exactly one" : gr->nonempty ? "a non-empty string in one" : "all or none");
         for (size_t i = 0; i < gr->names.n; i++)
             sb(&c, "%s%s", i ? ", " : "", ((token *)gr->names.items[i])->text);
         sb(&c, " (a warning, %s)", gr->code);
@@ -901,6 +917,18 @@ static void object_def(xs *x, sbuf *b, int oi)
         if (!asserted(em, gr->code))
             continue;
         sb(&all, "%s\n        {", all.n ? "," : "");
+        if (gr->nonempty) { /* one of them present with at least one character */
+            sb(&all, "\"anyOf\": [");
+            for (size_t i = 0; i < gr->names.n; i++) {
+                sb(&all, "%s{\"required\": [", i ? ", " : "");
+                sb_str(&all, ((token *)gr->names.items[i])->text);
+                sb(&all, "], \"properties\": {");
+                sb_str(&all, ((token *)gr->names.items[i])->text);
+                sb(&all, ": {\"minLength\": 1}}}");
+            }
+            sb(&all, "]}");
+            continue;
+        }
         sb(&all, gr->oneof ? "\"oneOf\": [" : "\"dependentRequired\": {");
         for (size_t i = 0; i < gr->names.n; i++) {
             const char *name = ((token *)gr->names.items[i])->text;
