@@ -458,6 +458,11 @@ typedef struct format_decl {
        hand-written grammar actions in the files of `checks in` (check_text.c) */
     bool text;
     vec checks_in; /* token* (STRING): paths relative to the declaration's folder */
+    /* JSON: `exists A, B [since N] @code`: the document has an object that is an A or a B */
+    vec exists;    /* token* */
+    int64_t exists_since; /* 0: every version */
+    const char *exists_code;
+    loc exists_at, exists_code_at;
 } format_decl;
 
 /* ---- the compiler ----------------------------------------------------- */

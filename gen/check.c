@@ -906,6 +906,8 @@ bool cc_check(compiler *cc)
                                             "them");
             use_rule(cc, f->json_codes[i], f->json_at[i]);
         }
+    if (f->exists.n && !f->json)
+        cc_error(cc, f->exists_at, "'exists' is for JSON formats (a binary layout's structure says what it holds)");
     if (f->max_depth && (!f->json || f->max_depth < 1 || f->max_depth > 100000))
         cc_error(cc, f->max_depth_at, "limit depth: a JSON format's nesting cap, 1 to 100000");
     if (f->size_code)

@@ -1080,6 +1080,15 @@ void check_json(compiler *cc)
     if (uses_values(em) && !f->values_codes[0])
         cc_error(cc, f->at, "format '%s' uses value_type: declare the codes of value shapes with `values @shape "
                             "@int-literal @range @component-unknown @component-missing`", f->id);
+    for (size_t i = 0; i < f->exists.n; i++) {
+        token *t = f->exists.items[i];
+        if (jobject_index(f, t->text) < 0)
+            cc_error(cc, t->at, "exists: object '%s' is not declared", t->text);
+    }
+    if (f->exists.n)
+        use_rule(cc, f->exists_code, f->exists_code_at);
+    if (f->exists_since && !f->version_pointer)
+        cc_error(cc, f->exists_at, "'exists ... since N' needs the document's version: declare `version \"/pointer\"`");
     if (f->version_pointer) {
         const char *p = f->version_pointer;
         if (p[0] != '/')

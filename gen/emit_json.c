@@ -679,6 +679,11 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
     line_to_self(cc, c);
     const char *names[JPLACE_SCOPES + 1];
     size_t nnames = jplace_scopes(em, names);
+    if (f->exists.n)
+        gen_out(c, "static const int16_t %s_exists[] = {", id);
+    for (size_t i = 0; i < f->exists.n; i++)
+        gen_out(c, "%s%d%s", i ? ", " : "", jobject_index(f, ((token *)f->exists.items[i])->text),
+                i + 1 == f->exists.n ? "};\n" : "");
     if (nnames)
         gen_out(c, "static const int16_t %s_scopes[] = {", id);
     for (size_t i = 0; i < nnames; i++)
@@ -692,9 +697,14 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
     const char *scopes[JPLACE_SCOPES + 1];
     size_t nscopes = jplace_scopes(em, scopes);
     if (nscopes)
-        gen_out(c, "%s_scopes, %zu};\n", id, nscopes);
+        gen_out(c, "%s_scopes, %zu, ", id, nscopes);
     else
-        gen_out(c, "NULL, 0};\n");
+        gen_out(c, "NULL, 0, ");
+    if (f->exists.n)
+        gen_out(c, "%s_exists, %zu, %lld, %d};\n", id, f->exists.n, (long long)f->exists_since,
+                rule_index(cc, f->exists_code));
+    else
+        gen_out(c, "NULL, 0, 0, -1};\n");
     entry_point(em, c);
     registry_entry(em, c);
     if (outdir && !write_lanes(em, outdir))

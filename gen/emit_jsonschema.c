@@ -1003,6 +1003,11 @@ static void top_comment(jem *em, sbuf *b)
         keys |= em->obj[i].key >= 0;
     if (keys || refs)
         sb(&t, ", keys unique in the document and references to existing objects of the right type");
+    for (size_t i = 0; i < f->exists.n; i++)
+        sb(&t, "%s%s", i ? " or " : ", an object somewhere in the document that is a ",
+           ((token *)f->exists.items[i])->text);
+    if (f->exists.n)
+        sb(&t, " (%s)", f->exists_code);
     sb(&t, ", rules of warning severity (named in $comment where they apply)");
     if (c.n)
         sb(&t, ", and the rules of the hand-written hooks: %s", c.p);

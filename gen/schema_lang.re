@@ -44,7 +44,7 @@ static const keyword keywords[] = {
     {"misplaced", TK_MISPLACED}, {"anycase", TK_ANYCASE}, {"coerced", TK_COERCED}, {"oneof", TK_ONEOF}, {"together", TK_TOGETHER},
     {"verbatim", TK_VERBATIM},
     {"scope", TK_SCOPE}, {"toplevel", TK_TOPLEVEL}, {"sibling", TK_SIBLING}, {"distinct", TK_DISTINCT},
-    {"acyclic", TK_ACYCLIC}, {"from", TK_FROM}, {"closing", TK_CLOSING}, {"depth", TK_DEPTH},
+    {"acyclic", TK_ACYCLIC}, {"from", TK_FROM}, {"closing", TK_CLOSING}, {"depth", TK_DEPTH}, {"exists", TK_EXISTS},
 };
 
 static int keyword_token(const unsigned char *s, size_t n)

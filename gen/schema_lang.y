@@ -113,7 +113,7 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
     ABSTRACT BY SINCE UNTIL REF MAP NOTE WARNING ERROR WHERE SYNTAX MACHINE VERSION UNIQUE
     REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF WRITES SUM FIRST
     KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED ONEOF TOGETHER DUMP VERBATIM
-    SCOPE TOPLEVEL SIBLING DISTINCT ACYCLIC FROM CLOSING DEPTH.
+    SCOPE TOPLEVEL SIBLING DISTINCT ACYCLIC FROM CLOSING DEPTH EXISTS.
 
 /* EMPTY: the precedence of two reductions that meet a token that could also
  * continue them: `type ::= name` before `<` (type arguments win: write a
@@ -303,6 +303,16 @@ item ::= VALUES CODE(A) CODE(B) CODE(C) CODE(D) CODE(E). {
     for (int i = 0; i < 5; i++) { F(cc)->values_codes[i] = t[i]->text; F(cc)->values_at[i] = t[i]->at; }
 }
 item ::= VERSION(V) STRING(P). { F(cc)->version_pointer = P->text; F(cc)->version_at = V->at; }
+/* JSON: the document must hold an object of one of these types */
+item ::= EXISTS(T) namelist(L) CODE(C). {
+    if (F(cc)->exists.n) cc_error(cc, T->at, "'exists' is given twice");
+    F(cc)->exists = *L; F(cc)->exists_at = T->at; F(cc)->exists_code = C->text; F(cc)->exists_code_at = C->at;
+}
+item ::= EXISTS(T) namelist(L) SINCE INT(V) CODE(C). {
+    if (F(cc)->exists.n) cc_error(cc, T->at, "'exists' is given twice");
+    F(cc)->exists = *L; F(cc)->exists_at = T->at; F(cc)->exists_code = C->text; F(cc)->exists_code_at = C->at;
+    F(cc)->exists_since = int_of(V);
+}
 /* binary: the root fields whose values, joined by dots, are the file's version in reports */
 item ::= VERSION vnames.
 vnames ::= name(N). { vec_push(cc, &F(cc)->version_fields, N); }

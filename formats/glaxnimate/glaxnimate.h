@@ -14,8 +14,6 @@
 typedef struct glax_state {
     const uint8_t *input;       /* the document (the Bitmap format's span points into it) */
     uint64_t events;
-    uint64_t compositions;      /* Composition / MainComposition objects */
-    bool root_object;
     /* AnimationContainer being read */
     bool has_first, has_last;
     double first, last;

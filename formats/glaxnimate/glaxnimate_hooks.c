@@ -21,11 +21,6 @@ void glax_state_free(glax_state *st)
     memset(st, 0, sizeof *st);
 }
 
-static bool is_composition(int16_t o)
-{
-    return o == glaxnimate_O_Composition || o == glaxnimate_O_MainComposition || o == glaxnimate_O_Precomposition;
-}
-
 static bool member_is(ak_jsctx *c, const char *name)
 {
     if (c->slot_object < 0 || c->slot_member < 0)
@@ -57,8 +52,6 @@ static bool begin_object(ak_jsctx *c, glax_state *st)
         st->image_known = false, st->bitmap_seen = st->bitmap_reported = 0;
     else if (o == glaxnimate_O_anim_bezier || o == glaxnimate_O_anim_stops)
         st->prev_shape = -1;
-    if (is_composition(o) && o != glaxnimate_O_Precomposition)
-        st->compositions++;
     return true;
 }
 
@@ -196,18 +189,12 @@ static bool end_container(ak_jsctx *c, glax_state *st, const ak_json_event *e)
 bool glaxnimate_hook_semantics(ak_jsctx *c, const ak_json_event *e)
 {
     glax_state *st = c->user;
-    /* the parser is gone: the root, line 1 */
     if (!e)
-        return !(st->root_object && st->compositions == 0 && c->version >= 3) ||
-               ak_report_at(c->diags, &glaxnimate_rules[glaxnimate_R_COMP_MISSING], 0, 0, 1, 1, "",
-                            "the document has no composition: Glaxnimate cannot open it");
+        return true;
     if (++st->events == GLAX_MAX_VALUES + 1)
         return ak_js_report(c, glaxnimate_R_LIMIT_COUNT, e, "more than %u JSON values", GLAX_MAX_VALUES) && false;
     switch (e->kind) {
-    case AK_JSON_BEGIN_OBJECT:
-        if (c->depth == 1)
-            st->root_object = true;
-        return begin_object(c, st);
+    case AK_JSON_BEGIN_OBJECT: return begin_object(c, st);
     case AK_JSON_BEGIN_ARRAY: return true;
     case AK_JSON_END_OBJECT:
     case AK_JSON_END_ARRAY: return end_container(c, st, e);

@@ -943,6 +943,10 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
             return false;
         if (o->family < 0 && c->version >= 0 && !version_check(c, &o->versions, e, o->name))
             return false;
+        if (!enc)
+            c->root_object = true;
+        for (uint16_t i = 0; i < s->exists_count && !f->unresolved && !c->exists_seen; i++)
+            c->exists_seen = is_a(s, f->object, s->exists[i]);
         if (unique_field && !f->unresolved) {
             const ak_jobject *co = &s->objects[f->object];
             for (uint16_t i = 0; i < co->member_count; i++)
@@ -1375,6 +1379,15 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
         resolve_refs(&c);
     if (st == AK_JSON_OK && c.st && !c.oom && (!d || !ak_diags_stopped(d)))
         ak_jsgraph_check(&c);
+    /* `exists`: the parser is gone, reported at the root (line 1) */
+    if (st == AK_JSON_OK && s->exists_count && c.root_object && !c.exists_seen && d && !ak_diags_stopped(d) &&
+        (!s->exists_since || c.version >= s->exists_since)) {
+        char names[160] = "";
+        for (uint16_t i = 0; i < s->exists_count; i++)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? " or " : "",
+                     label(&s->objects[s->exists[i]]));
+        ak_report_at(d, &s->rules[s->exists_rule], 0, 0, 1, 1, "", "the document has no %s", names);
+    }
     if (st == AK_JSON_OK && hook && !c.oom && (!d || !ak_diags_stopped(d)))
         hook(&c, NULL);
     free(c.frames);

@@ -228,6 +228,13 @@ typedef struct ak_jschema {
        instance of each (NULL, 0: no member has an ak_jplace) */
     const int16_t *scopes;
     uint16_t scope_count;
+    /* `exists A, B since N @code`: a document whose root is an object and
+       that has no object that is an A or a B (in version N or later; 0:
+       any) is reported at its root */
+    const int16_t *exists;
+    uint16_t exists_count;
+    int32_t exists_since;
+    int16_t exists_rule;
 } ak_jschema;
 
 /* One open container. */
@@ -327,6 +334,8 @@ struct ak_jsctx {
     uint64_t *required;   /* per object: the members the document's version requires */
     uint32_t serials;     /* objects opened so far */
     struct ak_jsgraph *graph; /* keyed objects and placed references (ak_jsgraph.h); NULL */
+    bool root_object;     /* the document is an object */
+    bool exists_seen;     /* an object of ak_jschema.exists was read */
 };
 
 /* Validates data against the schema; diagnostics go to d. Returns the

@@ -275,7 +275,7 @@ static const ak_jobject objects[] = {
     {"A", a_members, 5, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT},
     {"B", node_members, 2, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT},
 };
-static ak_jschema schema = {rules, types, objects, T_DOC, R_KIND, {-1, -1, -1, -1, -1}, NULL, "/v", 4, NULL, 0};
+static ak_jschema schema = {rules, types, objects, T_DOC, R_KIND, {-1, -1, -1, -1, -1}, NULL, "/v", 4, NULL, 0, NULL, 0, 0, -1};
 
 /* Validates doc; returns the codes reported, one per line with the path. */
 static char *run(const char *doc, size_t size)
