@@ -226,6 +226,13 @@ static lane_kind lane_kind_of(jem *em, const jt *y)
         jobject *o = em->f->objects.items[y->object];
         if (em->obj[y->object].family >= 0 || has_versions(o->since, o->until))
             return LK_OTHER;
+        /* what a lane cannot note: an object `exists` asks for, a `where nonempty` */
+        for (size_t i = 0; i < em->f->exists.n; i++)
+            if (jobject_is_a(em, y->object, jobject_index(em->f, ((token *)em->f->exists.items[i])->text)))
+                return LK_OTHER;
+        for (size_t g = 0; g < em->obj[y->object].groups.n; g++)
+            if (((jgroup *)em->obj[y->object].groups.items[g])->nonempty)
+                return LK_OTHER;
     }
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (strcmp(y->kind, kinds[i].kind) == 0)
