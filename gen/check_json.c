@@ -630,7 +630,8 @@ static jt *ref_of(jem *em, int t)
 }
 
 /* The objects `scope <O>` and `acyclic from <O>` name (ak_jschema.scopes),
- * in declaration order; *n of them (the runtime keeps 4 per node). */
+ * in declaration order: their count (the runtime keeps 4 per node; more:
+ * JPLACE_SCOPES + 1). */
 size_t jplace_scopes(jem *em, const char *out[JPLACE_SCOPES + 1])
 {
     size_t n = 0;

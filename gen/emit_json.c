@@ -691,8 +691,15 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
     for (size_t i = 0; i < f->exists.n; i++)
         gen_out(c, "%s%d%s", i ? ", " : "", jobject_index(f, ((token *)f->exists.items[i])->text),
                 i + 1 == f->exists.n ? "};\n" : "");
-    if (nnames)
-        gen_out(c, "static const int16_t %s_scopes[] = {", id);
+    /* the scopes (-1 only: none, but references that say where they point) */
+    bool places = nnames > 0;
+    for (size_t i = 0; i < f->objects.n; i++)
+        for (size_t k = 0; k < em->obj[i].flat.n; k++) {
+            jmember *m = em->obj[i].flat.items[k];
+            places |= jmember_cons(m, C_SIBLING) || jmember_cons(m, C_DISTINCT) || jmember_cons(m, C_ACYCLIC);
+        }
+    if (places)
+        gen_out(c, "static const int16_t %s_scopes[] = {%s", id, nnames ? "" : "-1};\n");
     for (size_t i = 0; i < nnames; i++)
         gen_out(c, "%s%d%s", i ? ", " : "", jobject_index(f, names[i]), i + 1 == nnames ? "};\n" : "");
     gen_out(c, "const ak_jschema %s_schema = {%s_rules, %s_types, %s_objects, %d, %d, {%d, %d, %d, %d, %d}, %s_lane, ",
@@ -701,10 +708,8 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
             rule_index(cc, f->values_codes[3]), rule_index(cc, f->values_codes[4]), id);
     gen_c_string(c, f->version_pointer, false);
     gen_out(c, ", %zu, ", f->objects.n);
-    const char *scopes[JPLACE_SCOPES + 1];
-    size_t nscopes = jplace_scopes(em, scopes);
-    if (nscopes)
-        gen_out(c, "%s_scopes, %zu, ", id, nscopes);
+    if (places)
+        gen_out(c, "%s_scopes, %zu, ", id, nnames);
     else
         gen_out(c, "NULL, 0, ");
     if (f->exists.n)

@@ -646,7 +646,7 @@ static bool key_value(ak_jsctx *c, const ak_json_event *e, ak_jsframe *f, int ru
         return go;
     }
     /* the object is a node for the references that say where they point */
-    if (c->s->scope_count && !ak_jsgraph_node(c, f, o->key_space, e)) {
+    if (c->s->scopes && !ak_jsgraph_node(c, f, o->key_space, e)) {
         c->oom = true;
         return false;
     }

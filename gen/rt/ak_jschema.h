@@ -225,7 +225,8 @@ typedef struct ak_jschema {
     uint16_t object_count;
     /* the objects `scope <O>` and `acyclic from <O>` name: each keyed
        object and each reference with an ak_jplace records its enclosing
-       instance of each (NULL, 0: no member has an ak_jplace) */
+       instance of each (NULL: no member has an ak_jplace; then keyed
+       objects are not recorded) */
     const int16_t *scopes;
     uint16_t scope_count;
     /* `exists A, B since N @code`: a document whose root is an object and
