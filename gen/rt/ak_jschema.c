@@ -756,6 +756,27 @@ static bool short_enough(const ak_json_event *e, uint32_t max)
     return chars <= max;
 }
 
+/* An integer member's value written with a fraction (reported as not
+ * integral): the reader truncates it, and its bounds (`> v`, `>= v`,
+ * `<= v`) still say whether it keeps it, so they compare the number. */
+static bool fraction_bounds(ak_jsctx *c, const ak_json_event *e, const ak_jmember_x *x)
+{
+    double d;
+    if (!(e->flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP)) || ak_json_number_f64(e, &d) != AK_NUM_OK)
+        return true;
+    for (uint16_t i = 0; i < x->check_count; i++) {
+        ak_jcheck_kind k = x->checks[i].kind;
+        if (k == AK_JC_GT || k == AK_JC_GE || k == AK_JC_LE) {
+            ak_jmember_x one = *x;
+            one.checks = &x->checks[i], one.check_count = 1;
+            int r = run_checks(c, e, &one, d);
+            if (r != CHECK_OK)
+                return r != CHECK_STOP;
+        }
+    }
+    return true;
+}
+
 /* `nonempty`: the array that ends has no elements (e: its end). */
 static bool empty_array(ak_jsctx *c, const ak_json_event *e)
 {
@@ -912,7 +933,7 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
         int64_t v;
         const ak_rule *range = m && m->range_rule >= 0 ? &s->rules[m->range_rule] : NULL;
         if (!ak_json_number_i64(c->p, e, range, &v))
-            return !ak_diags_stopped(ak_json_diags(c->p));
+            return !ak_diags_stopped(ak_json_diags(c->p)) && (!x || fraction_bounds(c, e, x));
         if (m && m->range_rule >= 0 && !((double)v >= m->lo && (double)v <= m->hi))
             return range_report(c, m, e, (double)v);
         if (x && x->check_count && run_checks(c, e, x, (double)v) == CHECK_STOP)
