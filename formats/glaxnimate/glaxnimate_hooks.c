@@ -1,8 +1,9 @@
 /* Glaxnimate: the checks glaxnimate.schema cannot declare (spec section
  * 8.2), run by the generated validator on every event after its own
- * checks. All are local to one object (the model's reject rules,
- * Path.closed, bitmap sources, adjacent keyframes); the reference rules of
- * section 6 are the schema's (`scope`, `acyclic`, ... on the ref members). */
+ * checks. All are local to one object or value (the frame range, a
+ * Bitmap's header, Path.closed, adjacent keyframes, version quirks, number
+ * overflow, the count of values); the reference rules of section 6 and the
+ * other bounds are the schema's. */
 #include "diag.h"
 #include "glaxnimate.h"
 #include "value_syntax.h"
