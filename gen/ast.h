@@ -127,7 +127,17 @@ typedef enum cons_kind {
     C_UNLISTED,      /* enum, value_type, discriminator: a string that is none of the names */
     C_MISPLACED,     /* a family object (or its discriminator): the named type is not accepted here */
     C_ANYCASE,       /* enum: names match in any case; one not in its declared case is reported */
-    C_COERCED,       /* a value the reader converts: a numeric string for a number, a number for a bool or enum (the last) */
+    C_COERCED,       /* a value the reader converts: a numeric string for a number, a number for a bool or enum */
+    /* JSON half, issue 13 (where references point) */
+    C_NULL,          /* `T | null`: a null value is reported */
+    C_SCOPE,         /* ref<T>: the target is within the referrer's enclosing instance of object `name` */
+    C_TOPLEVEL,      /* ref<T> with scope: referrer and target are direct children of that instance */
+    C_SIBLING,       /* ref<T>: the target is in the object the referrer is in */
+    C_DISTINCT,      /* ref<T>: the target is not the referrer itself */
+    C_ACYCLIC,       /* ref<T>: the member's references make no cycle (name: from <O>; closing) */
+    C_DEPTH,         /* ref<T> with acyclic: no chain of references longer than value */
+    C_NONEMPTY,      /* array: no elements is reported */
+    C_MAXLENGTH,     /* string: more characters than value is reported (the last) */
 } cons_kind;
 
 typedef struct cons {
@@ -147,6 +157,7 @@ typedef struct cons {
     struct enum_decl *en;   /* resolved C_ENUM */
     struct cons *origin;    /* the template's constraint this one was instantiated from */
     bool applied;           /* a template constraint that some instantiation kept */
+    bool closing;           /* C_ACYCLIC: only the edge that closes a cycle is reported */
 } cons;
 
 typedef enum member_kind {
@@ -395,6 +406,7 @@ typedef struct jgroup {
     vec names; /* token* */
     const char *code;
     loc at, code_at;
+    bool nonempty; /* `where nonempty(a, b)`: at least one is a non-empty string */
 } jgroup;
 
 typedef struct syntax_decl {
@@ -475,6 +487,11 @@ typedef struct format_decl {
     int64_t gate_since;
     const char *gate_code, *gate_note;
     loc gate_at;
+    /* JSON: `exists A, B [since N] @code`: the document has an object that is an A or a B */
+    vec exists;    /* token* */
+    int64_t exists_since; /* 0: every version */
+    const char *exists_code;
+    loc exists_at, exists_code_at;
 } format_decl;
 
 /* ---- the compiler ----------------------------------------------------- */

@@ -381,7 +381,16 @@ static void check_cons(compiler *cc, struct_decl *cur, member *m, cons *c)
     case C_UNLISTED:
     case C_MISPLACED:
     case C_ANYCASE:
-    case C_COERCED: what = "this constraint belongs to JSON objects"; break;
+    case C_COERCED:
+    case C_NULL:
+    case C_SCOPE:
+    case C_TOPLEVEL:
+    case C_SIBLING:
+    case C_DISTINCT:
+    case C_ACYCLIC:
+    case C_DEPTH:
+    case C_NONEMPTY:
+    case C_MAXLENGTH: what = "this constraint belongs to JSON objects"; break;
     }
     if (what)
         cc_error(cc, c->at, "%s ('%s' is %s)", what, m->name,
@@ -899,6 +908,8 @@ bool cc_check(compiler *cc)
                                             "them");
             use_rule(cc, f->json_codes[i], f->json_at[i]);
         }
+    if (f->exists.n && !f->json)
+        cc_error(cc, f->exists_at, "'exists' is for JSON formats (a binary layout's structure says what it holds)");
     if (f->max_depth && (!f->json || f->max_depth < 1 || f->max_depth > 100000))
         cc_error(cc, f->max_depth_at, "limit depth: a JSON format's nesting cap, 1 to 100000");
     if (f->size_code)

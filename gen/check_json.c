@@ -376,6 +376,7 @@ static bool is_number(jem *em, int t)
 static bool is_float(jem *em, int t) { return kind_is(em, t, "NUMBER") || kind_is(em, t, "F32") || kind_is(em, t, "F64"); }
 static bool is_string(jem *em, int t) { return kind_is(em, t, "STRING") || kind_is(em, t, "REF"); }
 static bool is_array(jem *em, int t) { return kind_is(em, t, "ARRAY"); }
+static bool is_null(jem *em, int t) { return kind_is(em, t, "NULL"); }
 static bool is_container(jem *em, int t) { return kind_is(em, t, "ARRAY") || kind_is(em, t, "MAP"); }
 static bool is_named(jem *em, int t) { return kind_is(em, t, "ENUM") || kind_is(em, t, "VALUE_TYPE") || kind_is(em, t, "TAG"); }
 static bool is_enum(jem *em, int t) { return kind_is(em, t, "ENUM"); }
@@ -580,6 +581,15 @@ static const char *cons_word(cons_kind k)
     case C_MISPLACED: return "'misplaced'";
     case C_ANYCASE: return "'anycase'";
     case C_COERCED: return "'coerced'";
+    case C_NULL: return "'null'";
+    case C_SCOPE: return "'scope'";
+    case C_TOPLEVEL: return "'toplevel'";
+    case C_SIBLING: return "'sibling'";
+    case C_DISTINCT: return "'distinct'";
+    case C_ACYCLIC: return "'acyclic'";
+    case C_DEPTH: return "'depth'";
+    case C_NONEMPTY: return "'nonempty'";
+    case C_MAXLENGTH: return "'length <= N'";
     case C_UTF8: return "'utf8'";
     case C_FITS: return "'fits'";
     case C_MINIMAL: return "'minimal'";
@@ -704,7 +714,12 @@ static const char *number_refused(compiler *cc, jmember *m, double v, bool integ
         } else if (c->kind == C_CMP && literal(c->value)) {
             double x = strtod(c->value->kind == E_NEG ? c->value->lhs->text : c->value->text, NULL);
             x = c->value->kind == E_NEG ? -x : x;
-            if ((strcmp(c->op, "==") == 0) != (v == x))
+            bool ok = !strcmp(c->op, "==") ? v == x
+                      : !strcmp(c->op, "!=") ? v != x
+                      : !strcmp(c->op, ">")  ? v > x
+                      : !strcmp(c->op, ">=") ? v >= x
+                                             : v <= x;
+            if (!ok)
                 return "refused by the member's comparison";
         } else if (c->kind == C_SET) {
             bool in = false;
@@ -820,6 +835,62 @@ static const char *lit_refused(jem *em, int t, jmember *m, const jlit *l, int64_
     return NULL;
 }
 
+/* The objects `scope <O>` and `acyclic from <O>` name (ak_jschema.scopes),
+ * in declaration order: their count (the runtime keeps 4 per node; more:
+ * JPLACE_SCOPES + 1). */
+size_t jplace_scopes(jem *em, const char *out[JPLACE_SCOPES + 1])
+{
+    size_t n = 0;
+    for (size_t i = 0; i < em->f->objects.n; i++) {
+        jobject *o = em->f->objects.items[i];
+        for (size_t j = 0; j < o->members.n; j++) {
+            jmember *m = o->members.items[j];
+            for (size_t k = 0; k < m->cons.n; k++) {
+                cons *q = m->cons.items[k];
+                if ((q->kind != C_SCOPE && q->kind != C_ACYCLIC) || !q->name)
+                    continue;
+                bool seen = false;
+                for (size_t s = 0; s < n; s++)
+                    seen |= !strcmp(out[s], q->name);
+                if (seen)
+                    continue;
+                if (n == JPLACE_SCOPES)
+                    return n + 1;
+                out[n++] = q->name;
+            }
+        }
+    }
+    return n;
+}
+
+/* What is wrong with a constraint on where a reference points (c) on
+ * member m of type t, NULL. */
+static const char *place_problem(jem *em, jmember *m, int t, cons *c)
+{
+    compiler *cc = em->cc;
+    if (!ref_of(em, t))
+        return "this constraint needs a ref<T> member (or `ref<T> | null`)";
+    if (c->name && jobject_index(em->f, c->name) < 0)
+        cc_error(cc, c->at, "unknown object '%s'", c->name);
+    const char *names[JPLACE_SCOPES + 1];
+    bool known = false;
+    size_t n = jplace_scopes(em, names);
+    for (size_t i = 0; c->name && i < n && i < JPLACE_SCOPES; i++)
+        known |= !strcmp(names[i], c->name);
+    if (c->name && !known)
+        return "more than 4 objects are named by 'scope' and 'acyclic from' (each node keeps its place in 4)";
+    if (c->kind == C_TOPLEVEL && !jmember_cons(m, C_SCOPE))
+        return "'toplevel' says where within the scope: it needs `scope <object> @code`";
+    if (c->kind == C_DEPTH) {
+        if (!jmember_cons(m, C_ACYCLIC))
+            return "'depth' measures chains of references: it needs `acyclic @code` (a cycle has no depth)";
+        double max = strtod(c->value->text, NULL);
+        if (max < 1 || max > 1e9)
+            return "'depth <= N' takes N from 1 to 1000000000";
+    }
+    return NULL;
+}
+
 /* The defaults of member m (declared in object oi, type t): each a value of
  * the type and its constraints, for versions that do not overlap. */
 static void check_defaults(jem *em, jmember *m, int t)
@@ -866,7 +937,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
     jobject *o = f->objects.items[oi];
     jinfo *in = &em->obj[oi];
     bool tag = in->family >= 0 && index == in->tag;
-    int kinds[C_COERCED + 1] = {0};
+    int kinds[C_MAXLENGTH + 1] = {0};
     for (size_t i = 0; i < m->cons.n; i++) {
         cons *c = m->cons.items[i];
         if (c->code)
@@ -877,9 +948,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
         const char *what = NULL;
         switch (c->kind) {
         case C_CMP:
-            if (strcmp(c->op, "==") != 0 && strcmp(c->op, "!=") != 0)
-                what = "only == and != compare JSON members";
-            else if (!literal(c->value))
+            if (!literal(c->value))
                 what = "a JSON member is compared with a number literal";
             else if (!value_any(em, t, is_number))
                 what = "a comparison needs a number member";
@@ -997,6 +1066,26 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
             if (!type_any(em, t, is_coercible))
                 what = "'coerced' needs a number, bool or enum member (what a string or a number converts to)";
             break;
+        case C_NULL:
+            if (!type_any(em, t, is_null))
+                what = "'null' needs a member that can be null (`T | null`)";
+            break;
+        case C_SCOPE:
+        case C_TOPLEVEL:
+        case C_SIBLING:
+        case C_DISTINCT:
+        case C_ACYCLIC:
+        case C_DEPTH: what = place_problem(em, m, t, c); break;
+        case C_NONEMPTY:
+            if (!type_any(em, t, is_array))
+                what = "'nonempty' needs an array member";
+            break;
+        case C_MAXLENGTH:
+            if (!value_any(em, t, is_string))
+                what = "'length <= N' needs a string member";
+            else if (strtod(c->value->text, NULL) > 4294967295.0)
+                what = "'length <= N' takes N up to 4294967295";
+            break;
         case C_UTF8:
             what = "'utf8' would check nothing: the JSON front end checks that every string is UTF-8";
             break;
@@ -1018,7 +1107,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
         if (what)
             cc_error(cc, c->at, "%s (member '%s' of '%s')", what, m->name, o->name);
     }
-    for (int k = 0; k <= C_COERCED; k++)
+    for (int k = 0; k <= C_MAXLENGTH; k++)
         if (k != C_SYNTAX && k != C_CMP && kinds[k] > (k == C_KIND ? 2 : 1)) {
             cons *c = jmember_cons_nth(m, (cons_kind)k, k == C_KIND ? 2 : 1);
             cc_error(cc, c->at, "%s is given %s on member '%s'", cons_word((cons_kind)k),
@@ -1130,8 +1219,8 @@ static void check_groups(jem *em, int oi)
     for (size_t k = 0; k < o->groups.n; k++) {
         jgroup *g = o->groups.items[k];
         use_rule(cc, g->code, g->code_at);
-        const char *what = g->oneof ? "oneof" : "together";
-        if (g->names.n < 2)
+        const char *what = g->oneof ? "oneof" : g->nonempty ? "nonempty" : "together";
+        if (g->names.n < 2 && !g->nonempty)
             cc_error(cc, g->at, "'%s' needs at least two members", what);
         for (size_t i = 0; i < g->names.n; i++) {
             token *t = g->names.items[i];
@@ -1141,7 +1230,9 @@ static void check_groups(jem *em, int oi)
                     cc_error(cc, t->at, "'%s': member '%s' is listed twice", what, t->text);
             if (mi < 0)
                 cc_error(cc, t->at, "'%s': object '%s' has no member '%s'", what, o->name, t->text);
-            else if (!((jmember *)em->obj[oi].flat.items[mi])->optional)
+            else if (g->nonempty && !type_any(em, (int)(intptr_t)em->obj[oi].types.items[mi], is_string))
+                cc_error(cc, t->at, "'nonempty': member '%s' is not a string", t->text);
+            else if (!g->nonempty && !((jmember *)em->obj[oi].flat.items[mi])->optional)
                 cc_error(cc, t->at, "'%s': member '%s' is required, so the group would %s (mark it optional with '?')",
                          what, t->text, g->oneof ? "exclude the others" : "require the others");
         }
@@ -1311,6 +1402,15 @@ void check_json(compiler *cc)
     if (uses_values(em) && !f->values_codes[0])
         cc_error(cc, f->at, "format '%s' uses value_type: declare the codes of value shapes with `values @shape "
                             "@int-literal @range @component-unknown @component-missing`", f->id);
+    for (size_t i = 0; i < f->exists.n; i++) {
+        token *t = f->exists.items[i];
+        if (jobject_index(f, t->text) < 0)
+            cc_error(cc, t->at, "exists: object '%s' is not declared", t->text);
+    }
+    if (f->exists.n)
+        use_rule(cc, f->exists_code, f->exists_code_at);
+    if (f->exists_since && !f->version_pointer)
+        cc_error(cc, f->exists_at, "'exists ... since N' needs the document's version: declare `version \"/pointer\"`");
     if (f->version_pointer) {
         const char *p = f->version_pointer;
         if (p[0] != '/')

@@ -93,7 +93,9 @@ static bool has_versions(int64_t since, int64_t until)
 static bool needs_x(jmember *m)
 {
     static const cons_kind kinds[] = {C_CMP,       C_SET,      C_ENUM,      C_SYNTAX,  C_KEY,    C_DANGLING,
-                                      C_MISTARGETED, C_UNLISTED, C_MISPLACED, C_ANYCASE, C_UNIQUE, C_COERCED};
+                                      C_MISTARGETED, C_UNLISTED, C_MISPLACED, C_ANYCASE, C_UNIQUE, C_COERCED,
+                                      C_NULL,        C_SCOPE,    C_TOPLEVEL,  C_SIBLING, C_DISTINCT, C_ACYCLIC,
+                                      C_NONEMPTY,    C_MAXLENGTH};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (jmember_cons(m, kinds[i]))
             return true;
@@ -107,6 +109,32 @@ static void put_versions(FILE *c, compiler *cc, int64_t since, int64_t until, co
     /* one code names both ends */
     const char *s = since_code ? since_code : until_code, *u = until_code ? until_code : since_code;
     gen_out(c, "{%lld, %lld, %d, %d}", (long long)since, (long long)until, rule_index(cc, s), rule_index(cc, u));
+}
+
+static int scope_index(jem *em, const char *name)
+{
+    const char *names[JPLACE_SCOPES + 1];
+    size_t n = jplace_scopes(em, names);
+    for (size_t i = 0; name && i < n; i++)
+        if (!strcmp(names[i], name))
+            return (int)i;
+    return -1;
+}
+
+/* static ak_jplace <id>_p_<object>_<k> for member m; false when it has none. */
+static bool member_place(jem *em, FILE *c, const char *on, size_t k, jmember *m)
+{
+    compiler *cc = em->cc;
+    cons *scope = jmember_cons(m, C_SCOPE), *acyclic = jmember_cons(m, C_ACYCLIC), *depth = jmember_cons(m, C_DEPTH);
+    if (!scope && !acyclic && !jmember_cons(m, C_TOPLEVEL) && !jmember_cons(m, C_SIBLING) &&
+        !jmember_cons(m, C_DISTINCT))
+        return false;
+    gen_out(c, "static const ak_jplace %s_p_%s_%zu = {%d, %d, %d, %d, %d, %d, %d, %s, %d, %lluu};\n", em->f->id, on, k,
+            scope ? scope_index(em, scope->name) : -1, cons_rule(cc, m, C_SCOPE, 0), cons_rule(cc, m, C_TOPLEVEL, 0),
+            cons_rule(cc, m, C_SIBLING, 0), cons_rule(cc, m, C_DISTINCT, 0), cons_rule(cc, m, C_ACYCLIC, 0),
+            acyclic ? scope_index(em, acyclic->name) : -1, acyclic && acyclic->closing ? "true" : "false",
+            cons_rule(cc, m, C_DEPTH, 0), depth ? (unsigned long long)num_of(depth->value) : 0ULL);
+    return true;
 }
 
 /* static ak_jmember_x <id>_x_<object>_<k> (and its checks), for member m. */
@@ -154,15 +182,20 @@ static void member_x(jem *em, FILE *c, int oi, size_t k, jmember *m)
                     vs ? (int)(vs - ak_value_syntaxes) : 0, canonical ? "true" : "false");
         } else {
             size_t n = q->kind == C_CMP ? 1 : q->kind == C_SET ? q->set.n : q->en->items.n;
-            gen_out(c, "    {%s, %d, %s_v_%s_%zu_%zu, %zu, NULL, false},\n",
-                    q->kind == C_CMP && !strcmp(q->op, "!=") ? "AK_JC_NOT_IN" : "AK_JC_IN", rule_index(cc, q->code),
-                    id, on, k, i, n);
+            const char *kind = "AK_JC_IN";
+            if (q->kind == C_CMP && strcmp(q->op, "==") != 0)
+                kind = !strcmp(q->op, "!=")   ? "AK_JC_NOT_IN"
+                       : !strcmp(q->op, ">")  ? "AK_JC_GT"
+                       : !strcmp(q->op, ">=") ? "AK_JC_GE"
+                                              : "AK_JC_LE";
+            gen_out(c, "    {%s, %d, %s_v_%s_%zu_%zu, %zu, NULL, false},\n", kind, rule_index(cc, q->code), id, on, k, i, n);
         }
     }
     if (nchecks)
         gen_out(c, "};\n");
     cons *rq = jmember_cons(m, C_REQUIRED);
     cons *uq = jmember_cons(m, C_UNIQUE);
+    bool place = member_place(em, c, on, k, m);
     gen_out(c, "static const ak_jmember_x %s_x_%s_%zu = {", id, on, k);
     put_versions(c, cc, m->since, m->until, m->since_code, m->until_code);
     gen_out(c, ", %lld, ", rq && rq->value ? (long long)num_of(rq->value) : -1LL);
@@ -174,7 +207,14 @@ static void member_x(jem *em, FILE *c, int oi, size_t k, jmember *m)
             cons_rule(cc, m, C_MISTARGETED, 0), cons_rule(cc, m, C_UNLISTED, 0), cons_rule(cc, m, C_MISPLACED, 0),
             cons_rule(cc, m, C_ANYCASE, 0), uq ? rule_index(cc, uq->code) : -1);
     gen_c_string(c, uq ? uq->name : NULL, false);
-    gen_out(c, ", %d};\n", cons_rule(cc, m, C_COERCED, 0));
+    gen_out(c, ", %d, ", cons_rule(cc, m, C_COERCED, 0));
+    if (place)
+        gen_out(c, "&%s_p_%s_%zu", id, on, k);
+    else
+        gen_out(c, "NULL");
+    cons *ml = jmember_cons(m, C_MAXLENGTH);
+    gen_out(c, ", %d, %d, %d, %lluu};\n", cons_rule(cc, m, C_NULL, 0), cons_rule(cc, m, C_NONEMPTY, 0),
+            cons_rule(cc, m, C_MAXLENGTH, 0), ml ? (unsigned long long)num_of(ml->value) : 0ULL);
 }
 
 /* ---- lanes ---------------------------------------------------------------------- */
@@ -193,6 +233,13 @@ static lane_kind lane_kind_of(jem *em, const jt *y)
         jobject *o = em->f->objects.items[y->object];
         if (em->obj[y->object].family >= 0 || has_versions(o->since, o->until))
             return LK_OTHER;
+        /* what a lane cannot note: an object `exists` asks for, a `where nonempty` */
+        for (size_t i = 0; i < em->f->exists.n; i++)
+            if (jobject_is_a(em, y->object, jobject_index(em->f, ((token *)em->f->exists.items[i])->text)))
+                return LK_OTHER;
+        for (size_t g = 0; g < em->obj[y->object].groups.n; g++)
+            if (((jgroup *)em->obj[y->object].groups.items[g])->nonempty)
+                return LK_OTHER;
     }
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (strcmp(y->kind, kinds[i].kind) == 0)
@@ -488,8 +535,8 @@ static void object_table(jem *em, FILE *c)
                     if (!strcmp(((jmember *)em->obj[i].flat.items[j])->name, ((token *)gr->names.items[k])->text))
                         mask |= UINT64_C(1) << j;
             line_to_decl(cc, c, gr->at.line);
-            gen_out(c, "    {UINT64_C(0x%llx), %s, %d},\n", (unsigned long long)mask, gr->oneof ? "true" : "false",
-                    rule_index(cc, gr->code));
+            gen_out(c, "    {UINT64_C(0x%llx), %s, %d, %s},\n", (unsigned long long)mask, gr->oneof ? "true" : "false",
+                    rule_index(cc, gr->code), gr->nonempty ? "true" : "false");
         }
         gen_out(c, "};\n");
     }
@@ -675,6 +722,24 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
     type_tables(em, c);
     object_table(em, c);
     line_to_self(cc, c);
+    const char *names[JPLACE_SCOPES + 1];
+    size_t nnames = jplace_scopes(em, names);
+    if (f->exists.n)
+        gen_out(c, "static const int16_t %s_exists[] = {", id);
+    for (size_t i = 0; i < f->exists.n; i++)
+        gen_out(c, "%s%d%s", i ? ", " : "", jobject_index(f, ((token *)f->exists.items[i])->text),
+                i + 1 == f->exists.n ? "};\n" : "");
+    /* the scopes (-1 only: none, but references that say where they point) */
+    bool places = nnames > 0;
+    for (size_t i = 0; i < f->objects.n; i++)
+        for (size_t k = 0; k < em->obj[i].flat.n; k++) {
+            jmember *m = em->obj[i].flat.items[k];
+            places |= jmember_cons(m, C_SIBLING) || jmember_cons(m, C_DISTINCT) || jmember_cons(m, C_ACYCLIC);
+        }
+    if (places)
+        gen_out(c, "static const int16_t %s_scopes[] = {%s", id, nnames ? "" : "-1};\n");
+    for (size_t i = 0; i < nnames; i++)
+        gen_out(c, "%s%d%s", i ? ", " : "", jobject_index(f, names[i]), i + 1 == nnames ? "};\n" : "");
     gen_out(c, "const ak_jschema %s_schema = {%s_rules, %s_types, %s_objects, %d, %d, {%d, %d, %d, %d, %d}, %s_lane, ",
             id, id, id, id, em->root_type, rule_index(cc, f->root_code), rule_index(cc, f->values_codes[0]),
             rule_index(cc, f->values_codes[1]), rule_index(cc, f->values_codes[2]),
@@ -683,7 +748,16 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
     gen_out(c, ", %zu, %lld, %d, ", f->objects.n, (long long)f->gate_since,
             f->gate_code ? rule_index(cc, f->gate_code) : -1);
     gen_c_string(c, f->gate_note, false);
-    gen_out(c, "};\n");
+    gen_out(c, ", ");
+    if (places)
+        gen_out(c, "%s_scopes, %zu, ", id, nnames);
+    else
+        gen_out(c, "NULL, 0, ");
+    if (f->exists.n)
+        gen_out(c, "%s_exists, %zu, %lld, %d};\n", id, f->exists.n, (long long)f->exists_since,
+                rule_index(cc, f->exists_code));
+    else
+        gen_out(c, "NULL, 0, 0, -1};\n");
     entry_point(em, c);
     registry_entry(em, c);
     if (outdir && !write_lanes(em, outdir))

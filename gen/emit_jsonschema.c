@@ -639,12 +639,19 @@ static void value_clauses(jem *em, sbuf *b, jmember *m, sbuf *comment)
             continue;
         if (!asserted(em, c->code)) {
             sb(comment, "%s%s is a warning (%s)", comment->n ? "; " : "",
-               c->kind == C_SYNTAX ? "a value outside its syntax" : "a value outside its set", c->code);
+               c->kind == C_SYNTAX                                                     ? "a value outside its syntax"
+               : c->kind == C_CMP && strcmp(c->op, "==") != 0 && strcmp(c->op, "!=") != 0 ? "a value outside its bound"
+                                                                                         : "a value outside its set",
+               c->code);
             continue;
         }
         sb(b, "%s{\"if\": {\"type\": \"%s\"}, \"then\": {", b->n ? ", " : "", c->kind == C_SYNTAX ? "string" : "number");
         if (c->kind == C_SYNTAX) {
             sb(b, "\"$ref\": \"#/$defs/syntax.%s\"", c->name); /* syntax_defs() */
+        } else if (c->kind == C_CMP && strcmp(c->op, "==") != 0 && strcmp(c->op, "!=") != 0) {
+            /* a bound (an infinite number is compared with nothing: a JSON Schema number is finite) */
+            sb(b, "\"%s\": ", !strcmp(c->op, ">") ? "exclusiveMinimum" : !strcmp(c->op, ">=") ? "minimum" : "maximum");
+            sb_literal(b, c->value);
         } else if (c->kind == C_CMP) {
             sb(b, strcmp(c->op, "==") ? "\"not\": {\"const\": " : "\"const\": ");
             sb_literal(b, c->value);
@@ -663,6 +670,26 @@ static void value_clauses(jem *em, sbuf *b, jmember *m, sbuf *comment)
         }
         sb(b, "}}");
     }
+}
+
+/* Where a reference points (`scope`, `toplevel`, `sibling`, `distinct`,
+ * `acyclic`, `depth`): not JSON Schema, named in the member's comment. */
+static void place_comment(sbuf *c, jmember *m)
+{
+    cons *k;
+    if ((k = jmember_cons(m, C_DISTINCT)))
+        sb(c, "%sthe target is not the referring object itself (%s)", c->n ? "; " : "", k->code);
+    if ((k = jmember_cons(m, C_SCOPE)))
+        sb(c, "%sthe target is within the same %s as the referring object (%s)", c->n ? "; " : "", k->name, k->code);
+    if ((k = jmember_cons(m, C_TOPLEVEL)))
+        sb(c, "%sboth are its direct children (%s)", c->n ? "; " : "", k->code);
+    if ((k = jmember_cons(m, C_SIBLING)))
+        sb(c, "%sthe target is in the same object as the referring object (%s)", c->n ? "; " : "", k->code);
+    if ((k = jmember_cons(m, C_ACYCLIC)))
+        sb(c, "%sthe references of this member%s%s make no cycle (%s)", c->n ? "; " : "",
+           k->name ? ", from the enclosing " : "", k->name ? k->name : "", k->code);
+    if ((k = jmember_cons(m, C_DEPTH)))
+        sb(c, "%sno chain of them is longer than %s (%s)", c->n ? "; " : "", k->value->text, k->code);
 }
 
 /* What the validator checks of the member that JSON Schema cannot say. */
@@ -685,6 +712,13 @@ static void member_comment(jem *em, sbuf *c, jmember *m)
     if ((k = jmember_cons(m, C_COERCED)))
         sb(c, "%sa numeric string for a number, or a number for a bool or name, is reported as %s", c->n ? "; " : "",
            k->code);
+    if ((k = jmember_cons(m, C_NULL)) && !asserted(em, k->code))
+        sb(c, "%sa null value is a warning (%s)", c->n ? "; " : "", k->code);
+    if ((k = jmember_cons(m, C_NONEMPTY)) && !asserted(em, k->code))
+        sb(c, "%san empty array is a warning (%s)", c->n ? "; " : "", k->code);
+    if ((k = jmember_cons(m, C_MAXLENGTH)) && !asserted(em, k->code))
+        sb(c, "%smore than %s characters is a warning (%s)", c->n ? "; " : "", k->value->text, k->code);
+    place_comment(c, m);
 }
 
 /* The member's schema: its type, with the member's constraints beside it. */
@@ -700,6 +734,14 @@ static void member_schema(xs *x, sbuf *b, jmember *m, int t, int oi, int vt)
     value_clauses(em, &own, m, &comment);
     if (own.n)
         sb(&clauses, "%s", own.p);
+    cons *null = jmember_cons(m, C_NULL), *nonempty = jmember_cons(m, C_NONEMPTY), *len = jmember_cons(m, C_MAXLENGTH);
+    if (null && asserted(em, null->code))
+        sb(&clauses, "%s{\"not\": {\"type\": \"null\"}}", clauses.n ? ", " : "");
+    if (nonempty && asserted(em, nonempty->code))
+        sb(&clauses, "%s{\"if\": {\"type\": \"array\"}, \"then\": {\"minItems\": 1}}", clauses.n ? ", " : "");
+    if (len && asserted(em, len->code))
+        sb(&clauses, "%s{\"if\": {\"type\": \"string\"}, \"then\": {\"maxLength\": %s}}", clauses.n ? ", " : "",
+           len->value->text);
     const char *container = NULL;
     int e = element_type(em, t, &container);
     sbuf elem = {0};
@@ -774,7 +816,7 @@ static void object_comment(xs *x, sbuf *b, jobject *o, int oi)
         jgroup *gr = em->obj[oi].groups.items[g];
         if (asserted(em, gr->code))
             continue;
-        sb(&c, "%s%s of ", c.n ? "; " : "", gr->oneof ? "exactly one" : "all or none");
+        sb(&c, "%s%s of ", c.n ? "; " : "", gr->oneof ? "exactly one" : gr->nonempty ? "a non-empty string in one" : "all or none");
         for (size_t i = 0; i < gr->names.n; i++)
             sb(&c, "%s%s", i ? ", " : "", ((token *)gr->names.items[i])->text);
         sb(&c, " (a warning, %s)", gr->code);
@@ -883,6 +925,18 @@ static void object_def(xs *x, sbuf *b, int oi)
         if (!asserted(em, gr->code))
             continue;
         sb(&all, "%s\n        {", all.n ? "," : "");
+        if (gr->nonempty) { /* one of them present with at least one character */
+            sb(&all, "\"anyOf\": [");
+            for (size_t i = 0; i < gr->names.n; i++) {
+                sb(&all, "%s{\"required\": [", i ? ", " : "");
+                sb_str(&all, ((token *)gr->names.items[i])->text);
+                sb(&all, "], \"properties\": {");
+                sb_str(&all, ((token *)gr->names.items[i])->text);
+                sb(&all, ": {\"minLength\": 1}}}");
+            }
+            sb(&all, "]}");
+            continue;
+        }
         sb(&all, gr->oneof ? "\"oneOf\": [" : "\"dependentRequired\": {");
         for (size_t i = 0; i < gr->names.n; i++) {
             const char *name = ((token *)gr->names.items[i])->text;
@@ -957,6 +1011,11 @@ static void top_comment(jem *em, sbuf *b)
         keys |= em->obj[i].key >= 0;
     if (keys || refs)
         sb(&t, ", keys unique in the document and references to existing objects of the right type");
+    for (size_t i = 0; i < f->exists.n; i++)
+        sb(&t, "%s%s", i ? " or " : ", an object somewhere in the document that is a ",
+           ((token *)f->exists.items[i])->text);
+    if (f->exists.n)
+        sb(&t, " (%s)", f->exists_code);
     sb(&t, ", rules of warning severity (named in $comment where they apply)");
     if (c.n)
         sb(&t, ", and the rules of the hand-written hooks: %s", c.p);

@@ -63,5 +63,10 @@ bool jobject_is_a(const jem *em, int a, int b);
 const char *jlit_json(compiler *cc, const jlit *l);
 /* The object of that name, -1. */
 int jobject_index(const format_decl *f, const char *name);
+/* The objects `scope <O>` and `acyclic from <O>` name (ak_jschema.scopes:
+ * a node keeps its place in each), in declaration order; more than
+ * JPLACE_SCOPES: JPLACE_SCOPES + 1 (check_json.c refuses it). */
+#define JPLACE_SCOPES 4
+size_t jplace_scopes(jem *em, const char *out[JPLACE_SCOPES + 1]);
 
 #endif

@@ -43,6 +43,8 @@ static const keyword keywords[] = {
     {"key", TK_KEY}, {"dangling", TK_DANGLING}, {"mistargeted", TK_MISTARGETED}, {"unlisted", TK_UNLISTED},
     {"misplaced", TK_MISPLACED}, {"anycase", TK_ANYCASE}, {"coerced", TK_COERCED}, {"oneof", TK_ONEOF}, {"together", TK_TOGETHER},
     {"verbatim", TK_VERBATIM}, {"canonical", TK_CANONICAL},
+    {"scope", TK_SCOPE}, {"toplevel", TK_TOPLEVEL}, {"sibling", TK_SIBLING}, {"distinct", TK_DISTINCT},
+    {"acyclic", TK_ACYCLIC}, {"from", TK_FROM}, {"closing", TK_CLOSING}, {"depth", TK_DEPTH}, {"exists", TK_EXISTS},
 };
 
 static int keyword_token(const unsigned char *s, size_t n)

@@ -139,7 +139,8 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
     FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
     ABSTRACT BY SINCE UNTIL REF MAP NOTE WARNING ERROR WHERE SYNTAX MACHINE VERSION UNIQUE
     REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF WRITES SUM FIRST
-    KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED ONEOF TOGETHER DUMP VERBATIM CANONICAL.
+    KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED ONEOF TOGETHER DUMP VERBATIM CANONICAL
+    SCOPE TOPLEVEL SIBLING DISTINCT ACYCLIC FROM CLOSING DEPTH EXISTS.
 
 /* EMPTY: the precedence of two reductions that meet a token that could also
  * continue them: `type ::= name` before `<` (type arguments win: write a
@@ -343,6 +344,16 @@ item ::= VERSION(V) STRING(P) SINCE INT(N) CODE(C) gate_note(M). {
 }
 gate_note(A) ::= . { A = NULL; }
 gate_note(A) ::= STRING(S). { A = S->text; }
+/* JSON: the document must hold an object of one of these types */
+item ::= EXISTS(T) namelist(L) CODE(C). {
+    if (F(cc)->exists.n) cc_error(cc, T->at, "'exists' is given twice");
+    F(cc)->exists = *L; F(cc)->exists_at = T->at; F(cc)->exists_code = C->text; F(cc)->exists_code_at = C->at;
+}
+item ::= EXISTS(T) namelist(L) SINCE INT(V) CODE(C). {
+    if (F(cc)->exists.n) cc_error(cc, T->at, "'exists' is given twice");
+    F(cc)->exists = *L; F(cc)->exists_at = T->at; F(cc)->exists_code = C->text; F(cc)->exists_code_at = C->at;
+    F(cc)->exists_since = int_of(V);
+}
 /* binary: the root fields whose values, joined by dots, are the file's version in reports */
 item ::= VERSION vnames.
 vnames ::= name(N). { vec_push(cc, &F(cc)->version_fields, N); }
@@ -679,6 +690,28 @@ jxbody(A) ::= UNLISTED(T). { A = mk_cons(cc, C_UNLISTED, T->at); }
 jxbody(A) ::= MISPLACED(T). { A = mk_cons(cc, C_MISPLACED, T->at); }
 jxbody(A) ::= ANYCASE(T). { A = mk_cons(cc, C_ANYCASE, T->at); }
 jxbody(A) ::= COERCED(T). { A = mk_cons(cc, C_COERCED, T->at); }
+/* `null @code`: a null value of a `T | null` member is reported */
+jxbody(A) ::= NULLKW(T). { A = mk_cons(cc, C_NULL, T->at); }
+/* where a reference's target may be, and the graph the references make */
+jxbody(A) ::= SCOPE(T) name(N). { A = mk_cons(cc, C_SCOPE, T->at); A->name = N->text; }
+jxbody(A) ::= TOPLEVEL(T). { A = mk_cons(cc, C_TOPLEVEL, T->at); }
+jxbody(A) ::= SIBLING(T). { A = mk_cons(cc, C_SIBLING, T->at); }
+jxbody(A) ::= DISTINCT(T). { A = mk_cons(cc, C_DISTINCT, T->at); }
+jxbody(A) ::= ACYCLIC(T). { A = mk_cons(cc, C_ACYCLIC, T->at); }
+jxbody(A) ::= ACYCLIC(T) CLOSING. { A = mk_cons(cc, C_ACYCLIC, T->at); A->closing = true; }
+jxbody(A) ::= ACYCLIC(T) FROM name(N). { A = mk_cons(cc, C_ACYCLIC, T->at); A->name = N->text; }
+jxbody(A) ::= ACYCLIC(T) FROM name(N) CLOSING. {
+    A = mk_cons(cc, C_ACYCLIC, T->at); A->name = N->text; A->closing = true;
+}
+jxbody(A) ::= DEPTH(T) LE INT(V). { A = mk_cons(cc, C_DEPTH, T->at); A->value = mk_expr(cc, E_INT, V->at, V->text); }
+/* bounds of a number (`> 0`, `>= 1`, `<= 9`; not `<`, which starts type
+   arguments: write `<= v` or `in lo..hi`), of an array (`nonempty`) and of
+   a string's length in characters (`length <= N`) */
+jxbody(A) ::= GT(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = ">"; A->value = E; }
+jxbody(A) ::= GE(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = ">="; A->value = E; }
+jxbody(A) ::= LE(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = "<="; A->value = E; }
+jxbody(A) ::= NONEMPTY(T). { A = mk_cons(cc, C_NONEMPTY, T->at); }
+jxbody(A) ::= LENGTH(T) LE INT(V). { A = mk_cons(cc, C_MAXLENGTH, T->at); A->value = mk_expr(cc, E_INT, V->at, V->text); }
 
 exprlist(A) ::= expr(E). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, E); }
 exprlist(A) ::= exprlist(B) COMMA expr(E). { A = B; vec_push(cc, A, E); }
@@ -865,6 +898,13 @@ wheres ::= wheres WHERE ONEOF(T) LPAREN namelist(L) RPAREN CODE(C). {
     jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1];
     jgroup *g = cc_alloc(cc, sizeof *g);
     g->oneof = true; g->names = *L; g->code = C->text; g->code_at = C->at; g->at = T->at;
+    vec_push(cc, &o->groups, g);
+}
+/* at least one of the members is a non-empty string */
+wheres ::= wheres WHERE NONEMPTY(T) LPAREN namelist(L) RPAREN CODE(C). {
+    jobject *o = F(cc)->objects.items[F(cc)->objects.n - 1];
+    jgroup *g = cc_alloc(cc, sizeof *g);
+    g->oneof = false; g->nonempty = true; g->names = *L; g->code = C->text; g->code_at = C->at; g->at = T->at;
     vec_push(cc, &o->groups, g);
 }
 wheres ::= wheres WHERE TOGETHER(T) LPAREN namelist(L) RPAREN CODE(C). {

@@ -10,56 +10,18 @@
 /* The newest format_version this build knows (spec section 1.1). */
 #define GLAXNIMATE_LATEST 9
 
-/* A document node the reference rules of spec section 6 need: a
- * composition or a shape element (assets are checked by the schema). */
-typedef struct glax_node {
-    uint8_t uuid[16];      /* the parsed uuid (spec 3.1: braces and case do not matter) */
-    bool has_uuid;         /* false: none that parses */
-    uint32_t serial;       /* its object's serial */
-    uint32_t comp;         /* serial of the composition it is in (itself for a composition) */
-    uint32_t container;    /* serial of the object whose shapes hold it */
-    int16_t object;        /* its concrete type */
-} glax_node;
-
-/* A reference to check at the end. */
-typedef struct glax_ref {
-    uint32_t from;       /* serial of the referencing object */
-    int16_t object;      /* its type */
-    uint8_t uuid[16];    /* the target uuid, parsed (an unparsable one is not kept) */
-    size_t offset, length; /* the token: its path is found again if it is reported */
-} glax_ref;
-
-/* A reference rule broken, reported once the places are known. */
-typedef struct glax_finding {
-    size_t ref;
-    int rule;
-    char msg[128];
-} glax_finding;
-
 /* The hooks' per-document state (glaxnimate_validate_json's user pointer). */
 typedef struct glax_state {
     const uint8_t *input;       /* the document (the Bitmap format's span points into it) */
     uint64_t events;
-    uint32_t serial;            /* objects opened so far */
-    uint32_t *serials;          /* per open frame: its object's serial (depth-indexed) */
-    size_t serials_cap;
-    glax_node *nodes;
-    size_t node_count, node_cap;
-    glax_ref *refs;
-    size_t ref_count, ref_cap;
-    glax_finding *findings;
-    size_t finding_count, finding_cap;
-    uint64_t compositions;      /* Composition / MainComposition objects */
-    bool root_object;
     /* AnimationContainer being read */
     bool has_first, has_last;
     double first, last;
     /* Path being read: its closed flag and its beziers' */
     int path_closed;            /* -1 unknown */
     bool bezier_open, bezier_closed;
-    /* Bitmap being read: sources that are not empty; the kind and size of
-       its data, and its format, width and height (rule 83) */
-    bool bitmap_source;
+    /* Bitmap being read: the kind and size of its data, and its format,
+       width and height (rule 83) */
     bool image_known;
     ak_image_info image;
     unsigned bitmap_seen, bitmap_reported; /* bits: format, width, height */
@@ -67,7 +29,6 @@ typedef struct glax_state {
     double bitmap_size[2];
     /* adjacent keyframes: the shape (points or stops, closed) of the previous one */
     int64_t prev_shape, cur_shape;
-    bool oom;
 } glax_state;
 
 void glax_state_free(glax_state *st);

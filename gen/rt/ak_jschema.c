@@ -1,6 +1,7 @@
 /* The push automaton of animgen-generated JSON validators (see ak_jschema.h). */
 #include "ak_jschema.h"
 
+#include "ak_jsgraph.h"
 #include "ak_jsrefs.h"
 #include "json_seek.h"
 #include "model.h"
@@ -57,6 +58,8 @@ static ak_jsframe *push(ak_jsctx *c, int16_t type, const ak_json_event *e)
     f->misplaced_rule = -1;
     f->unique_member = -1;
     f->uset = -1;
+    if (f->is_object)
+        f->serial = ++c->serials;
     return f;
 }
 
@@ -376,6 +379,11 @@ static bool is_a(const ak_jschema *s, int16_t a, int16_t b)
     return false;
 }
 
+bool ak_js_is_a(const ak_jschema *s, int16_t a, int16_t b)
+{
+    return is_a(s, a, b);
+}
+
 /* The concrete object of family fam that the string e names, -1
  * (*named_abstract: e names an abstract object of the family). */
 static int16_t family_object(const ak_jschema *s, int16_t fam, const ak_json_event *e, bool *named_abstract)
@@ -571,6 +579,14 @@ static int run_checks(ak_jsctx *c, const ak_json_event *e, const ak_jmember_x *x
         }
         if (e->kind != AK_JSON_NUMBER)
             continue;
+        if (k->kind == AK_JC_GT || k->kind == AK_JC_GE || k->kind == AK_JC_LE) {
+            /* a number that overflows is the front end's (or `finite`'s) to report */
+            double v = k->values[0];
+            if (isinf(num) || (k->kind == AK_JC_GT ? num > v : k->kind == AK_JC_GE ? num >= v : num <= v))
+                continue;
+            return failed(ak_js_report(c, k->rule, e, "%.*s is not %s %.17g", (int)e->text_len, e->text,
+                                       k->kind == AK_JC_GT ? "above" : k->kind == AK_JC_GE ? "at least" : "at most", v));
+        }
         bool in = false;
         for (uint16_t j = 0; j < k->value_count; j++)
             in |= num == k->values[j];
@@ -631,6 +647,11 @@ static bool key_value(ak_jsctx *c, const ak_json_event *e, ak_jsframe *f, int ru
         ak_json_location(c->p, e->offset, &line, &col); /* back where the parser is */
         return go;
     }
+    /* the object is a node for the references that say where they point */
+    if (c->s->scopes && !ak_jsgraph_node(c, f, o->key_space, e)) {
+        c->oom = true;
+        return false;
+    }
     return true;
 }
 
@@ -651,13 +672,19 @@ static bool ref_value(ak_jsctx *c, const ak_json_event *e, int16_t target, const
     int16_t space = c->s->objects[target].key_space;
     ak_jkey_kind kind = (ak_jkey_kind)c->s->objects[space].key_kind;
     int16_t found = ak_jsstate_find_key(c->st, space, kind, e);
-    if (found >= 0)
-        return target_check(c, found, target, x->mistargeted_rule, e);
     size_t owner = ak_js_owner(c);
     ak_jsref r = {e->offset, (uint32_t)e->length, !ak_json_string_is_raw(e), false, {0}, target, x->dangling_rule,
                   x->mistargeted_rule,
                   owner < e->offset && e->offset - owner < UINT32_MAX ? (uint32_t)(e->offset - owner) : UINT32_MAX};
-    if (!ak_jsstate_ref_of(c->st, kind, e, &r))
+    bool keyed = ak_jsstate_ref_of(c->st, kind, e, &r);
+    /* where it points is checked at the end (the target's place may not be known yet) */
+    if (x->place && keyed && !ak_jsgraph_ref(c, &r, x->place)) {
+        c->oom = true;
+        return false;
+    }
+    if (found >= 0)
+        return target_check(c, found, target, x->mistargeted_rule, e);
+    if (!keyed)
         return true; /* not a UUID: refers to nothing (its syntax check reported it) */
     if (!ak_jsstate_defer(c->st, &r)) {
         c->oom = true;
@@ -715,6 +742,57 @@ static void resolve_refs(ak_jsctx *c)
     ak_js_set_owner(c, SIZE_MAX);
     free(found);
     ak_json_places_free(places, np);
+}
+
+/* `length <= N`: a string of at most N characters (code points of the
+ * decoded string; its bytes are counted only when there are more than N). */
+static bool short_enough(const ak_json_event *e, uint32_t max)
+{
+    if (e->text_len <= max)
+        return true;
+    ak_buf b;
+    ak_buf_init(&b);
+    const char *s = e->text;
+    size_t n = e->text_len, chars = 0;
+    if (!ak_json_string_is_raw(e) && ak_json_string_decode(e, &b))
+        s = b.data ? b.data : "", n = b.len;
+    for (size_t i = 0; i < n && chars <= max; i++)
+        chars += ((unsigned char)s[i] & 0xc0) != 0x80;
+    ak_buf_free(&b);
+    return chars <= max;
+}
+
+/* An integer member's value written with a fraction (reported as not
+ * integral): the reader truncates it, and its bounds (`> v`, `>= v`,
+ * `<= v`) still say whether it keeps it, so they compare the number. */
+static bool fraction_bounds(ak_jsctx *c, const ak_json_event *e, const ak_jmember_x *x)
+{
+    double d;
+    if (!(e->flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP)) || ak_json_number_f64(e, &d) != AK_NUM_OK)
+        return true;
+    for (uint16_t i = 0; i < x->check_count; i++) {
+        ak_jcheck_kind k = x->checks[i].kind;
+        if (k == AK_JC_GT || k == AK_JC_GE || k == AK_JC_LE) {
+            ak_jmember_x one = *x;
+            one.checks = &x->checks[i], one.check_count = 1;
+            int r = run_checks(c, e, &one, d);
+            if (r != CHECK_OK)
+                return r != CHECK_STOP;
+        }
+    }
+    return true;
+}
+
+/* `nonempty`: the array that ends has no elements (e: its end). */
+static bool empty_array(ak_jsctx *c, const ak_json_event *e)
+{
+    ak_jsframe *o = ak_js_up(c, 1);
+    if (!o || o->object < 0 || o->member < 0 || o->unresolved)
+        return true;
+    const ak_jmember *m = &c->s->objects[o->object].members[o->member];
+    if (!m->x || m->x->nonempty_rule < 0)
+        return true;
+    return ak_js_report(c, m->x->nonempty_rule, e, "%s is empty", m->name);
 }
 
 /* An enum name (exact, or in any case with anycase). */
@@ -817,6 +895,10 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
     case AK_JT_REF: {
         /* a value that fails its syntax is no key and refers to nothing,
            unless keys are UUIDs: then what parses as one is its value */
+        if (x && x->maxlength_rule >= 0 && !short_enough(e, x->maxlength) &&
+            !ak_js_report(c, x->maxlength_rule, e, "the string has more than %lu characters",
+                          (unsigned long)x->maxlength))
+            return false;
         int r = x && x->check_count ? run_checks(c, e, x, 0) : CHECK_OK;
         if (r == CHECK_STOP || (r == CHECK_FAILED && !uuid_keyed(c->s, ty, enc, x, elem)))
             return r == CHECK_FAILED;
@@ -857,7 +939,7 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
         int64_t v;
         const ak_rule *range = m && m->range_rule >= 0 ? &s->rules[m->range_rule] : NULL;
         if (!ak_json_number_i64(c->p, e, range, &v))
-            return !ak_diags_stopped(ak_json_diags(c->p));
+            return !ak_diags_stopped(ak_json_diags(c->p)) && (!x || fraction_bounds(c, e, x));
         if (m && m->range_rule >= 0 && !((double)v >= m->lo && (double)v <= m->hi))
             return range_report(c, m, e, (double)v);
         if (x && x->check_count && run_checks(c, e, x, (double)v) == CHECK_STOP)
@@ -888,6 +970,10 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
             return false;
         if (o->family < 0 && c->version >= 0 && !version_check(c, &o->versions, e, o->name))
             return false;
+        if (!enc)
+            c->root_object = true;
+        for (uint16_t i = 0; i < s->exists_count && !f->unresolved && !c->exists_seen; i++)
+            c->exists_seen = is_a(s, f->object, s->exists[i]);
         if (unique_field && !f->unresolved) {
             const ak_jobject *co = &s->objects[f->object];
             for (uint16_t i = 0; i < co->member_count; i++)
@@ -914,6 +1000,10 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
             set_lane(c, f, ty->elem, elem ? NULL : m);
         return true;
     }
+    case AK_JT_NULL:
+        if (x && x->null_rule >= 0)
+            return ak_js_report(c, x->null_rule, e, "%s is null", m ? m->name : "the value");
+        return true;
     default: return true;
     }
 }
@@ -1011,6 +1101,11 @@ static bool group_check(ak_jsctx *c, const ak_jobject *o, const ak_jgroup *g, ui
 {
     uint64_t in = seen & g->members;
     char a[160], b[160];
+    if (g->nonempty && !in)
+        return ak_js_report(c, g->rule, at, "%s has none of %s with a value that is not empty", label(o),
+                            member_names(o, g->members, a));
+    if (g->nonempty)
+        return true;
     if (g->oneof && !in)
         return ak_js_report(c, g->rule, at, "%s has none of %s", label(o), member_names(o, g->members, a));
     if (g->oneof && (in & (in - 1)))
@@ -1063,7 +1158,7 @@ static bool object_incomplete(ak_jsctx *c, const ak_json_event *e, ak_jsframe *f
             return false;
     }
     for (uint16_t g = 0; g < o->group_count && !f->unresolved; g++)
-        if (!group_check(c, o, &o->groups[g], f->seen, &at))
+        if (!group_check(c, o, &o->groups[g], o->groups[g].nonempty ? f->filled : f->seen, &at))
             return false;
     return true;
 }
@@ -1144,6 +1239,8 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
     case AK_JSON_END_ARRAY:
         if (top && top->uset >= 0)
             ak_jsstate_set_close(c->st, top->uset);
+        if (top && top->type >= 0 && !top->count)
+            go = empty_array(c, e);
         break;
     default:
         if (top && !top->is_object)
@@ -1163,6 +1260,10 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
             const ak_jmember_x *x;
             int kind_rule;
             bool elem;
+            /* `where nonempty(...)`: the members whose value is a non-empty string */
+            if (e->kind == AK_JSON_STRING && e->text_len && top && top->is_object && top->member >= 0 &&
+                top->member < 64)
+                top->filled |= UINT64_C(1) << top->member;
             int16_t t = slot(c, top, &m, &x, &kind_rule, &elem);
             size_t at = c->depth; /* value() may push a frame, and move them */
             go = value(c, e, t, m, x, kind_rule, elem);
@@ -1529,6 +1630,17 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     c.depth = 0;
     if (st == AK_JSON_OK && c.st && !c.oom && !c.gated)
         resolve_refs(&c);
+    if (st == AK_JSON_OK && c.st && !c.oom && (!d || !ak_diags_stopped(d)))
+        ak_jsgraph_check(&c);
+    /* `exists`: the parser is gone, reported at the root (line 1) */
+    if (st == AK_JSON_OK && s->exists_count && c.root_object && !c.exists_seen && d && !ak_diags_stopped(d) &&
+        (!s->exists_since || c.version >= s->exists_since)) {
+        char names[160] = "";
+        for (uint16_t i = 0; i < s->exists_count; i++)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? " or " : "",
+                     label(&s->objects[s->exists[i]]));
+        ak_report_at(d, &s->rules[s->exists_rule], 0, 0, 1, 1, "", "the document has no %s", names);
+    }
     if (st == AK_JSON_OK && hook && !c.oom && (!d || !ak_diags_stopped(d)))
         hook(&c, NULL);
     if (annotating)
@@ -1536,6 +1648,7 @@ ak_json_status ak_jschema_validate(const ak_jschema *s, const uint8_t *data, siz
     free(c.frames);
     free(c.required);
     ak_jsstate_free(c.st);
+    ak_jsgraph_free(c.graph);
     if (c.oom) {
         ak_report_out_of_memory(d, 0, "validating");
         return AK_JSON_NOMEM;

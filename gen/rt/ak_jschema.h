@@ -79,6 +79,9 @@ typedef enum ak_jcheck_kind {
     AK_JC_IN,     /* == v, in {a, b}, in <enum>: one of values */
     AK_JC_NOT_IN, /* != v */
     AK_JC_SYNTAX, /* syntax s: the string matches a value syntax machine */
+    AK_JC_GT,     /* > v (values[0]) */
+    AK_JC_GE,     /* >= v */
+    AK_JC_LE,     /* <= v */
 } ak_jcheck_kind;
 
 typedef struct ak_jcheck {
@@ -112,7 +115,30 @@ typedef struct ak_jmember_x {
     int16_t unique_rule;     /* `unique` / `unique(f)` on an array */
     const char *unique_field; /* unique(f): the elements' member; NULL: the elements themselves */
     int16_t coerced_rule;    /* `coerced`: a numeric string for a number, a number for a bool or enum (-1: kind_rule) */
+    const struct ak_jplace *place; /* ref<T>: where the target may be, the graph of the references (NULL) */
+    int16_t null_rule;       /* `null @code`: a null value (of a `T | null` member) is reported (-1) */
+    int16_t nonempty_rule;   /* `nonempty @code`: an array without elements is reported (-1) */
+    int16_t maxlength_rule;  /* `length <= N @code`: a string of more than N characters (code points) (-1) */
+    uint32_t maxlength;
 } ak_jmember_x;
+
+/* Where a reference's target may be and the graph the member's references
+ * make (`scope`, `toplevel`, `sibling`, `distinct`, `acyclic`, `depth`):
+ * checked at the end of a well-formed document (ak_jsgraph.c). Scopes are
+ * indices into ak_jschema.scopes. */
+typedef struct ak_jplace {
+    int16_t scope;         /* `scope <O>`: referrer and target within one instance of O; -1 */
+    int16_t scope_rule;
+    int16_t toplevel_rule; /* `toplevel`: both are direct children of that instance (-1) */
+    int16_t sibling_rule;  /* `sibling`: the target's enclosing object is the referrer's (-1) */
+    int16_t distinct_rule; /* `distinct`: the target is not the referrer itself (-1) */
+    int16_t acyclic_rule;  /* `acyclic`: the references of the member make no cycle (-1) */
+    int16_t acyclic_from;  /* `acyclic from <O>`: an edge starts at the referrer's enclosing O; -1: at the referrer */
+    bool closing;          /* `acyclic ... closing`: only the edge that closes a cycle (document order) is
+                              reported, and it is left out; else every edge on a cycle is */
+    int16_t depth_rule;    /* `depth <= N`: no chain of the (acyclic) references longer than N (-1) */
+    uint32_t depth_max;
+} ak_jplace;
 
 typedef struct ak_jmember {
     const char *name;
@@ -139,6 +165,7 @@ typedef struct ak_jgroup {
     uint64_t members;
     bool oneof; /* exactly one of them; else all or none */
     int16_t rule;
+    bool nonempty; /* `where nonempty(a, b)`: at least one of them is a non-empty string */
 } ak_jgroup;
 
 /* How keys compare (`key` / `key uuid`). */
@@ -218,6 +245,19 @@ typedef struct ak_jschema {
     int32_t gate_since;
     int16_t gate_rule;
     const char *gate_note;
+    /* the objects `scope <O>` and `acyclic from <O>` name: each keyed
+       object and each reference with an ak_jplace records its enclosing
+       instance of each (NULL: no member has an ak_jplace; then keyed
+       objects are not recorded) */
+    const int16_t *scopes;
+    uint16_t scope_count;
+    /* `exists A, B since N @code`: a document whose root is an object and
+       that has no object that is an A or a B (in version N or later; 0:
+       any) is reported at its root */
+    const int16_t *exists;
+    uint16_t exists_count;
+    int32_t exists_since;
+    int16_t exists_rule;
 } ak_jschema;
 
 /* One open container. */
@@ -260,6 +300,8 @@ typedef struct ak_jsframe {
     uint32_t tag_flags;
     uint8_t name_state;
     ak_json_event name;
+    uint32_t serial; /* objects: its number in document order (1...) */
+    uint64_t filled; /* objects: the members (< 64) whose value is a non-empty string */
 } ak_jsframe;
 
 typedef struct ak_jsctx ak_jsctx;
@@ -324,6 +366,10 @@ struct ak_jsctx {
     bool gated;
     const uint8_t *data;  /* the input (diagnostics after the parse name their objects from it) */
     size_t owner;         /* ak_js_set_owner: the object reports after the parse name (SIZE_MAX: by their path) */
+    uint32_t serials;     /* objects opened so far */
+    struct ak_jsgraph *graph; /* keyed objects and placed references (ak_jsgraph.h); NULL */
+    bool root_object;     /* the document is an object */
+    bool exists_seen;     /* an object of ak_jschema.exists was read */
 };
 
 /* Validates data against the schema; diagnostics go to d. Returns the
@@ -345,6 +391,9 @@ static inline ak_jsframe *ak_js_up(ak_jsctx *c, size_t i) { return i < c->depth 
  * file). */
 size_t ak_js_owner(ak_jsctx *c);
 void ak_js_set_owner(ak_jsctx *c, size_t owner);
+
+/* Is object a a b (or derived from it)? */
+bool ak_js_is_a(const ak_jschema *s, int16_t a, int16_t b);
 /* Reports at the event with the current path. */
 bool ak_js_report(ak_jsctx *c, int rule, const ak_json_event *e, const char *fmt, ...) AK_PRINTF(4, 5);
 

@@ -22,6 +22,7 @@ typedef struct entry {
     int16_t space;   /* keys: the key space */
     int16_t object;  /* keys: the object the key identifies */
     size_t token;    /* keys: the token's offset */
+    uint32_t node;   /* keys: the object's node in ak_jsgraph + 1 (0: none) */
 } entry;
 
 typedef struct table {
@@ -288,10 +289,15 @@ ak_jsadd ak_jsstate_add_key(ak_jsstate *st, int16_t space, ak_jkey_kind kind, in
     return r;
 }
 
-static int16_t find_key(ak_jsstate *st, int16_t space, const view *v)
+static entry *key_entry(ak_jsstate *st, int16_t space, const view *v)
 {
     uint64_t h = hash_of(st, v, space);
-    entry *en = h ? find(st, &st->keys, h, v, space) : NULL;
+    return h ? find(st, &st->keys, h, v, space) : NULL;
+}
+
+static int16_t find_key(ak_jsstate *st, int16_t space, const view *v)
+{
+    entry *en = key_entry(st, space, v);
     return en ? en->object : -1;
 }
 
@@ -315,12 +321,38 @@ bool ak_jsstate_ref_of(ak_jsstate *st, ak_jkey_kind kind, const ak_json_event *e
     return true;
 }
 
-int16_t ak_jsstate_find_ref_key(ak_jsstate *st, int16_t space, const ak_jsref *r)
+/* The key a reference names, as keys are compared. */
+static view view_ref(const ak_jsstate *st, const ak_jsref *r)
 {
     view v = {AK_JSON_STRING, (const char *)st->data + r->offset + 1, r->length - 2, r->escaped, {0}};
     if (r->parsed)
         v.kind = KIND_UUID, memcpy(v.uuid, r->uuid, 16);
+    return v;
+}
+
+int16_t ak_jsstate_find_ref_key(ak_jsstate *st, int16_t space, const ak_jsref *r)
+{
+    view v = view_ref(st, r);
     return find_key(st, space, &v);
+}
+
+bool ak_jsstate_key_node(ak_jsstate *st, int16_t space, ak_jkey_kind kind, const ak_json_event *e, uint32_t node)
+{
+    view v;
+    bool nomem;
+    if (!key_view(st, e, kind, &v, &nomem))
+        return !nomem;
+    entry *en = key_entry(st, space, &v);
+    if (en && !en->node)
+        en->node = node + 1;
+    return true;
+}
+
+int64_t ak_jsstate_ref_node(ak_jsstate *st, int16_t space, const ak_jsref *r)
+{
+    view v = view_ref(st, r);
+    entry *en = key_entry(st, space, &v);
+    return en ? (int64_t)en->node - 1 : -1;
 }
 
 /* ---- references ----------------------------------------------------------- */

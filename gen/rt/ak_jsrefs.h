@@ -57,6 +57,11 @@ int16_t ak_jsstate_find_key(ak_jsstate *st, int16_t space, ak_jkey_kind kind, co
  * key of the kind (a reference that is no UUID refers to nothing). */
 bool ak_jsstate_ref_of(ak_jsstate *st, ak_jkey_kind kind, const ak_json_event *e, ak_jsref *r);
 int16_t ak_jsstate_find_ref_key(ak_jsstate *st, int16_t space, const ak_jsref *r);
+/* The node (ak_jsgraph) of the object whose key e is (the first with it):
+ * set once the key was added; found for a reference, -1 when none. False
+ * when out of memory. */
+bool ak_jsstate_key_node(ak_jsstate *st, int16_t space, ak_jkey_kind kind, const ak_json_event *e, uint32_t node);
+int64_t ak_jsstate_ref_node(ak_jsstate *st, int16_t space, const ak_jsref *r);
 
 /* References resolved at the end. False when out of memory (or over the budget). */
 bool ak_jsstate_defer(ak_jsstate *st, const ak_jsref *r);
