@@ -170,7 +170,7 @@ static bool animated(const ak_jmember *m)
    place; the animated properties with keyframes among an object's members
    become tracks, last member first (the order of tracks kept since the
    first version of this mapping). */
-static unsigned visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jplace *at, unsigned up, void *arg)
+static unsigned visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jtyped *at, unsigned up, void *arg)
 {
     (void)t;
     builder *b = arg;

@@ -165,7 +165,7 @@ bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, ak_jtyped_visit visit, vo
     todo[n++] = (item){t->root, NULL, s->root_type, NULL, 0};
     while (n && !t->failed) {
         item it = todo[--n];
-        ak_jplace at = {type_for(s, it.type, it.v->kind), NULL, it.m};
+        ak_jtyped at = {type_for(s, it.type, it.v->kind), NULL, it.m};
         const ak_jtype *y = at.type >= 0 ? &s->types[at.type] : NULL;
         int oi = y && y->kind == AK_JT_OBJECT ? concrete(s, y->object, it.v) : 0;
         if (!y || oi < 0)
@@ -194,7 +194,7 @@ bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, ak_jtyped_visit visit, vo
     return !t->failed;
 }
 
-static unsigned complete_visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jplace *at, unsigned up, void *arg)
+static unsigned complete_visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jtyped *at, unsigned up, void *arg)
 {
     (void)t, (void)key;
     if (at->object)

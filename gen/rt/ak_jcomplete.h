@@ -20,20 +20,20 @@
 #include "ak_jschema.h"
 #include "ak_jtree.h"
 
-/* Where a value is in the schema: its type (of a union, the alternative
+/* What a value is in the schema: its type (of a union, the alternative
    that takes the value's kind), for an object value its concrete object (a
    family's, the one its discriminator names), and the member it is the
    value of or an element of (NULL for the root). */
-typedef struct ak_jplace {
+typedef struct ak_jtyped {
     int16_t type;
     const ak_jobject *object;
     const ak_jmember *member;
-} ak_jplace;
-typedef unsigned (*ak_jtyped_visit)(ak_jtree *t, ak_jnode *v, const char *key, const ak_jplace *at, unsigned up,
+} ak_jtyped;
+typedef unsigned (*ak_jtyped_visit)(ak_jtree *t, ak_jnode *v, const char *key, const ak_jtyped *at, unsigned up,
                                     void *arg);
 /* ak_jtree_walk (ak_jtree.h) from t->root as the schema's root type, along
    the schema's types: visits only the values the schema gives a type, with
-   their place (not the values of unknown members or of `any`, nor a family
+   what it says of them (not the values of unknown members or of `any`, nor a family
    object whose discriminator names no object, nor what they hold). False
    when out of memory (and t->failed) or t has no root. */
 bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, ak_jtyped_visit visit, void *arg);

@@ -219,7 +219,7 @@ static void test_complete_canonical(void **state)
               "\"color\":\"Red\",\"id\":\"y\",\"size\":2}],\"version\":5}");
 }
 
-static unsigned place_visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jplace *at, unsigned up, void *arg)
+static unsigned place_visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jtyped *at, unsigned up, void *arg)
 {
     (void)t, (void)v;
     char *log = arg;
