@@ -25,8 +25,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Where the walk is: the enclosing node's path, the member that holds
-   sub-objects without uuid (a Transform: "transform"), the fps there. */
+/* Where the walk is: the enclosing node's path, the member that holds the
+   property group it is in (an object without uuid: "transform"), the fps. */
 typedef struct place {
     const char *node, *prefix;
     double fps;

@@ -33,9 +33,10 @@ typedef unsigned (*ak_jtyped_visit)(ak_jtree *t, ak_jnode *v, const char *key, c
                                     void *arg);
 /* ak_jtree_walk (ak_jtree.h) from t->root as the schema's root type, along
    the schema's types: visits only the values the schema gives a type, with
-   what it says of them (not the values of unknown members or of `any`, nor a family
-   object whose discriminator names no object, nor what they hold). False
-   when out of memory (and t->failed) or t has no root. */
+   what it says of them (not the values of unknown members, of `any`, of
+   `by` arms or type parameters, nor a family object whose discriminator
+   names no object, nor what they hold). False when out of memory (and
+   t->failed) or t has no root. */
 bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, ak_jtyped_visit visit, void *arg);
 /* The member of object o named name[0..n), NULL. */
 const ak_jmember *ak_jobject_member(const ak_jobject *o, const char *name, size_t n);
