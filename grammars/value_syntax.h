@@ -54,6 +54,10 @@ bool ak_syntax_base64(const uint8_t *s, size_t n);
  * the alpha (#rrggbbaa) only when it is not ff. */
 size_t ak_canonical_uuid(const uint8_t *s, size_t n, char out[AK_VALUE_CANONICAL_MAX]);
 size_t ak_canonical_color(const uint8_t *s, size_t n, char out[AK_VALUE_CANONICAL_MAX]);
+/* The red, green, blue and alpha of a colour # and 3, 6 or 8 hex digits in
+ * any case (#rgb, #rrggbb, #rrggbbaa; alpha ff when absent); false for
+ * anything else. */
+bool ak_color_parse(const uint8_t *s, size_t n, uint8_t rgba[4]);
 
 extern const ak_value_syntax ak_value_syntaxes[];
 extern const size_t ak_value_syntax_count;

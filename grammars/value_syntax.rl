@@ -3,6 +3,7 @@
  * validators share. Each machine matches a whole decoded string. */
 #include "value_syntax.h"
 
+#include <stdio.h>
 #include <string.h>
 
 %%{
@@ -109,34 +110,41 @@ size_t ak_canonical_uuid(const uint8_t *s, size_t n, char out[AK_VALUE_CANONICAL
 }
 
 /* A colour # and 3, 6 or 8 hex digits in any case, the digits collected
- * in lower case (names and Qt's 9 and 12 digit forms have no canonical
- * #rrggbb spelling here). */
+ * as their values (names and Qt's 9 and 12 digit forms are not read here). */
 %%{
     machine color_value;
     include common;
-    action digit { d[k++] = (char)(fc | 0x20); }
+    action digit {
+        unsigned ch = fc;
+        d[k++] = (uint8_t)(ch <= '9' ? ch - '0' : (ch | 0x20) - 'a' + 10);
+    }
     xd = xdigit @digit;
     main := '#' ( xd{3} | xd{6} | xd{8} );
 }%%
 %% write data noerror noentry;
 
-size_t ak_canonical_color(const uint8_t *s, size_t n, char out[AK_VALUE_CANONICAL_MAX])
+bool ak_color_parse(const uint8_t *s, size_t n, uint8_t rgba[4])
 {
     const unsigned char *p = s, *pe = s + n;
     int cs = color_value_start;
-    char d[8];
+    uint8_t d[8];
     unsigned k = 0;
     %% write exec;
     if (p != pe || cs < color_value_first_final)
+        return false;
+    for (unsigned i = 0; i < 3; i++) /* #rgb: each digit twice */
+        rgba[i] = (uint8_t)(k == 3 ? d[i] * 17 : d[2 * i] << 4 | d[2 * i + 1]);
+    rgba[3] = (uint8_t)(k == 8 ? d[6] << 4 | d[7] : 255);
+    return true;
+}
+
+size_t ak_canonical_color(const uint8_t *s, size_t n, char out[AK_VALUE_CANONICAL_MAX])
+{
+    uint8_t c[4];
+    if (!ak_color_parse(s, n, c))
         return 0;
-    out[0] = '#';
-    for (unsigned i = 0; i < 6; i++) /* #rgb spelled out */
-        out[1 + i] = k == 3 ? d[i / 2] : d[i];
-    if (k == 8 && !(d[6] == 'f' && d[7] == 'f')) { /* the alpha only when it is not ff */
-        out[7] = d[6], out[8] = d[7];
-        return 9;
-    }
-    return 7;
+    snprintf(out, AK_VALUE_CANONICAL_MAX, "#%02x%02x%02x%02x", c[0], c[1], c[2], c[3]);
+    return c[3] == 255 ? 7 : 9; /* the alpha only when it is not ff */
 }
 
 %%{

@@ -100,6 +100,20 @@ void *ak_arena_array(ak_arena *a, size_t n, size_t size, size_t align)
     return ak_arena_zalloc(a, n * size, align);
 }
 
+void *ak_arena_grow(ak_arena *a, void *items, size_t n, size_t *cap, size_t size, size_t align)
+{
+    if (n < *cap)
+        return items;
+    size_t more = *cap ? *cap * 2 : 16;
+    void *grown = more > *cap ? ak_arena_array(a, more, size, align) : NULL;
+    if (!grown)
+        return NULL;
+    if (n)
+        memcpy(grown, items, n * size);
+    *cap = more;
+    return grown;
+}
+
 char *ak_arena_strndup(ak_arena *a, const char *s, size_t n)
 {
     if (n == SIZE_MAX)

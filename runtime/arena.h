@@ -34,8 +34,13 @@ void *ak_arena_zalloc(ak_arena *a, size_t size, size_t align);
 /* n * size with overflow check. */
 void *ak_arena_array(ak_arena *a, size_t n, size_t size, size_t align);
 char *ak_arena_strndup(ak_arena *a, const char *s, size_t n);
+/* Room for one more in an arena array of n items (*cap allocated): items
+   itself, or a copy twice as large (16 for an empty one; *cap updated, the
+   old space stays in the arena); NULL when out of memory. */
+void *ak_arena_grow(ak_arena *a, void *items, size_t n, size_t *cap, size_t size, size_t align);
 
 #define AK_ARENA_NEW(a, T) ((T *)ak_arena_zalloc((a), sizeof(T), _Alignof(T)))
 #define AK_ARENA_ARRAY(a, T, n) ((T *)ak_arena_array((a), (n), sizeof(T), _Alignof(T)))
+#define AK_ARENA_GROW(a, T, items, n, cap) ((T *)ak_arena_grow((a), (items), (n), (cap), sizeof(T), _Alignof(T)))
 
 #endif

@@ -29,7 +29,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#define FROM_MODEL_FPS 60.0
+/* What the model gives beyond its layers (the completion adds the rest,
+   uuids included). */
+static const char skeleton[] =
+    "{\"format\": {\"format_version\": 9, \"generator\": \"animkit\", \"generator_version\": \"" AK_VERSION "\"},"
+    " \"assets\": {\"__type__\": \"Assets\", \"compositions\": {\"__type__\": \"CompositionList\", \"values\": [{"
+    " \"__type__\": \"Composition\", \"fps\": 60, \"shapes\": [],"
+    " \"animation\": {\"__type__\": \"AnimationContainer\"}}]}}}";
+#define FROM_MODEL_FPS 60.0 /* the skeleton's */
 
 typedef struct losses {
     bool names, strings, step_next, infinity, flat, shared;
@@ -109,6 +116,14 @@ static bool easing(const ak_curve *cv, size_t k, double h[4], losses *lost)
     return true;
 }
 
+static ak_jnode *xy(ak_jtree *tree, double x, double y)
+{
+    ak_jnode *p = ak_jnode_new(tree, AK_JOBJ);
+    ak_jnode_set(tree, p, "x", ak_jnode_num(tree, x));
+    ak_jnode_set(tree, p, "y", ak_jnode_num(tree, y));
+    return p;
+}
+
 /* One animated property from the curves of its components (x, y; one for
    a scalar): keyframes at the union of their key times, the easing of the
    first curve that has a key there. */
@@ -124,9 +139,10 @@ static ak_jnode *animated(ak_jtree *tree, const ak_curve *cv[2], unsigned n, boo
         if (t == INFINITY || !kfs)
             break;
         ak_jnode *k = ak_jnode_new(tree, AK_JOBJ);
-        ak_jnode *value = n == 1 ? ak_jnode_num(tree, ak_curve_eval(cv[0], t)) : ak_jnode_new(tree, AK_JOBJ);
-        for (unsigned c = 0; n == 2 && c < 2; c++)
-            ak_jnode_set(tree, value, c ? "y" : "x", ak_jnode_num(tree, cv[c] ? ak_curve_eval(cv[c], t) : 0));
+        double v[2] = {0, 0};
+        for (unsigned c = 0; c < n; c++)
+            v[c] = cv[c] ? ak_curve_eval(cv[c], t) : 0;
+        ak_jnode *value = n == 1 ? ak_jnode_num(tree, v[0]) : xy(tree, v[0], v[1]);
         ak_jnode_set(tree, k, "time", ak_jnode_num(tree, t * FROM_MODEL_FPS));
         ak_jnode_set(tree, k, "value", value);
         double h[4], other[4];
@@ -142,15 +158,8 @@ static ak_jnode *animated(ak_jtree *tree, const ak_curve *cv[2], unsigned n, boo
             if (!chosen)
                 eased = e, chosen = true;
         }
-        if (eased) {
-            ak_jnode *before = ak_jnode_new(tree, AK_JOBJ), *after = ak_jnode_new(tree, AK_JOBJ);
-            ak_jnode_set(tree, before, "x", ak_jnode_num(tree, h[0]));
-            ak_jnode_set(tree, before, "y", ak_jnode_num(tree, h[1]));
-            ak_jnode_set(tree, after, "x", ak_jnode_num(tree, h[2]));
-            ak_jnode_set(tree, after, "y", ak_jnode_num(tree, h[3]));
-            ak_jnode_set(tree, k, "before", before);
-            ak_jnode_set(tree, k, "after", after);
-        }
+        if (eased)
+            ak_jnode_set(tree, k, "before", xy(tree, h[0], h[1])), ak_jnode_set(tree, k, "after", xy(tree, h[2], h[3]));
         if (motion) /* a straight path */
             ak_jnode_set(tree, k, "tan_in", value), ak_jnode_set(tree, k, "tan_out", value),
                 ak_jnode_set(tree, k, "point_type", ak_jnode_num(tree, 0));
@@ -162,19 +171,16 @@ static ak_jnode *animated(ak_jtree *tree, const ak_curve *cv[2], unsigned n, boo
 }
 
 /* The layer of a node, made on first use. */
-static ak_jnode *layer_of(glax_conv *gc, ak_jnode *shapes, const char *node, ak_jnode *range)
+static ak_jnode *layer_of(ak_jtree *tree, ak_jnode *shapes, const char *node, ak_jnode *range)
 {
-    ak_jtree *tree = &gc->t;
+    static const char layer[] = "{\"__type__\": \"Layer\", \"transform\": {\"__type__\": \"Transform\"}}";
     const char *name = node && *node ? node : "Layer";
-    for (size_t i = 0; i < shapes->count; i++) {
-        const ak_jnode *n = ak_jnode_get(shapes->items[i].v, "name");
-        if (n && strcmp(n->str, name) == 0)
+    for (size_t i = 0; i < shapes->count; i++)
+        if (strcmp(ak_jnode_text(shapes->items[i].v, "name"), name) == 0)
             return shapes->items[i].v;
-    }
-    ak_jnode *l = glax_typed(gc, "Layer", true);
+    ak_jnode *l = ak_jtree_parse(tree, layer, sizeof layer - 1);
     ak_jnode_set(tree, l, "name", ak_jnode_str(tree, name));
     ak_jnode_set(tree, l, "animation", range);
-    ak_jnode_set(tree, l, "transform", glax_typed(gc, "Transform", false));
     ak_jnode_append(tree, shapes, NULL, 0, l);
     return l;
 }
@@ -212,27 +218,14 @@ bool glaxnimate_from_model(const ak_animation *anim, const ak_options *opt, ak_d
     ak_jtree *tree = &gc->t;
     losses lost = {0};
     double end = anim->duration > 0 ? anim->duration : 0;
-    ak_jnode *root = ak_jnode_new(tree, AK_JOBJ), *format = ak_jnode_new(tree, AK_JOBJ);
-    ak_jnode *assets = glax_typed(gc, "Assets", true), *list = glax_typed(gc, "CompositionList", true);
-    ak_jnode *comps = ak_jnode_new(tree, AK_JARR), *comp = glax_typed(gc, "Composition", true);
-    ak_jnode *shapes = ak_jnode_new(tree, AK_JARR), *range = glax_typed(gc, "AnimationContainer", false);
-    tree->root = root;
+    ak_jnode *root = tree->root = ak_jtree_parse(tree, skeleton, sizeof skeleton - 1);
+    ak_jnode *comp = ak_jnode_at(root, "/assets/compositions/values/0"), *shapes = ak_jnode_get(comp, "shapes");
+    ak_jnode *range = ak_jnode_get(comp, "animation");
     if (tree->failed) {
         glax_conv_free(gc);
         return false;
     }
-    ak_jnode_set(tree, format, "format_version", ak_jnode_num(tree, 9));
-    ak_jnode_set(tree, format, "generator", ak_jnode_str(tree, "animkit"));
-    ak_jnode_set(tree, format, "generator_version", ak_jnode_str(tree, AK_VERSION));
-    ak_jnode_set(tree, root, "format", format);
-    ak_jnode_set(tree, root, "assets", assets);
-    ak_jnode_set(tree, assets, "compositions", list);
-    ak_jnode_set(tree, list, "values", comps);
-    ak_jnode_append(tree, comps, NULL, 0, comp);
     ak_jnode_set(tree, comp, "name", ak_jnode_str(tree, anim->name ? anim->name : "Animation"));
-    ak_jnode_set(tree, comp, "fps", ak_jnode_num(tree, FROM_MODEL_FPS));
-    ak_jnode_set(tree, comp, "shapes", shapes);
-    ak_jnode_set(tree, comp, "animation", range);
     for (size_t i = 0; i < anim->track_count && !tree->failed; i++) {
         const ak_track *tr = &anim->tracks[i];
         const ak_value_type_info *info = ak_value_type_info_of(tr->type);
@@ -254,7 +247,7 @@ bool glaxnimate_from_model(const ak_animation *anim, const ak_options *opt, ak_d
         for (unsigned c = 0; c < 2; c++)
             if (cv[c] && cv[c]->keys[cv[c]->count - 1].time > end)
                 end = cv[c]->keys[cv[c]->count - 1].time;
-        ak_jnode *layer = layer_of(gc, shapes, tr->node, range);
+        ak_jnode *layer = layer_of(tree, shapes, tr->node, range);
         ak_jnode *owner = strchr(tg->name, '.') ? ak_jnode_get(layer, "transform") : layer;
         /* a second track of the same point (its other component) joins it */
         ak_jnode *had = ak_jnode_get(owner, tg->member);

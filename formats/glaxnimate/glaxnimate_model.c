@@ -1,8 +1,10 @@
 /* Glaxnimate into the common model (runtime/model.h): every animated
- * property ({"keyframes": [...]}) becomes tracks, one scalar track per
- * component (a point's x and y, a size's width and height, a colour's r, g,
- * b, a in 0..1), named after the object path (names, or types where a name
- * is empty; the main composition's name is no part of it) and the property ("transform.position.x").
+ * property with keyframes (a member the schema declares as one of the
+ * anim_* objects; the walk follows the schema's types) becomes one scalar
+ * track per component (a point's x and y, a size's width and height, a
+ * colour's r, g, b, a in 0..1), named after the object path (names, or
+ * types where a name is empty; the main composition's name is no part of
+ * it) and the property ("transform.position.x").
  *
  * Times are frames in the file, seconds in the model: divided by the fps of
  * the composition the property is in (before version 8, precompositions
@@ -14,19 +16,29 @@
  * weight; its in weight is the model's default 1/3 (the model keeps in
  * weights only on Hermite keys). Beziers and gradient stops are no
  * tracks (reported once). */
+#include "ak_jcomplete.h"
 #include "glaxnimate_doc.h"
 
 #include "model.h"
 
+#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
+
+/* Where the walk is: the enclosing node's path, the member that holds the
+   property group it is in (an object without uuid: "transform"), the fps. */
+typedef struct place {
+    const char *node, *prefix;
+    double fps;
+} place;
 
 typedef struct builder {
     ak_arena *arena;
     ak_diags *d;
     ak_track *tracks;
     size_t count, cap;
+    place *places; /* indexed by the walk's `up`: 0 is the document's */
+    size_t place_count, place_cap;
     const ak_jnode *main; /* the main composition: its name is no part of the paths */
     bool skipped_shapes;
     bool failed;
@@ -35,29 +47,22 @@ typedef struct builder {
 /* The components of a keyframe value, their names; 0 when it is no track. */
 static unsigned components(const ak_jnode *v, double out[4], const char *names[4])
 {
-    if (!v)
-        return 0;
-    if (v->kind == AK_JNUM) {
+    static const char *const named[3][4] = {{"x", "y"}, {"width", "height"}, {"r", "g", "b", "a"}};
+    uint8_t rgba[4];
+    if (v && v->kind == AK_JNUM) {
         out[0] = v->num, names[0] = NULL;
         return 1;
     }
-    if (v->kind == AK_JSTR && v->len >= 7 && v->str[0] == '#') {
-        unsigned rgba[4] = {0, 0, 0, 255};
-        int n = v->len >= 9 ? sscanf(v->str + 1, "%2x%2x%2x%2x", &rgba[0], &rgba[1], &rgba[2], &rgba[3])
-                            : sscanf(v->str + 1, "%2x%2x%2x", &rgba[0], &rgba[1], &rgba[2]);
-        if (n < 3)
-            return 0;
-        static const char *const rgba_names[4] = {"r", "g", "b", "a"};
+    if (v && v->kind == AK_JSTR && ak_color_parse((const uint8_t *)v->str, v->len, rgba)) {
         for (int i = 0; i < 4; i++)
-            out[i] = rgba[i] / 255.0, names[i] = rgba_names[i];
+            out[i] = rgba[i] / 255.0, names[i] = named[2][i];
         return 4;
     }
-    static const char *const pairs[2][2] = {{"x", "y"}, {"width", "height"}};
-    for (int p = 0; p < 2 && v->kind == AK_JOBJ; p++) {
-        ak_jnode *a = ak_jnode_get(v, pairs[p][0]), *b = ak_jnode_get(v, pairs[p][1]);
+    for (int p = 0; p < 2 && v && v->kind == AK_JOBJ; p++) {
+        ak_jnode *a = ak_jnode_get(v, named[p][0]), *b = ak_jnode_get(v, named[p][1]);
         if (a && b && a->kind == AK_JNUM && b->kind == AK_JNUM) {
             out[0] = a->num, out[1] = b->num;
-            names[0] = pairs[p][0], names[1] = pairs[p][1];
+            names[0] = named[p][0], names[1] = named[p][1];
             return 2;
         }
     }
@@ -66,27 +71,9 @@ static unsigned components(const ak_jnode *v, double out[4], const char *names[4
 
 static bool handle(const ak_jnode *k, const char *which, double *x, double *y)
 {
-    ak_jnode *h = ak_jnode_get(k, which), *hx = ak_jnode_get(h, "x"), *hy = ak_jnode_get(h, "y");
-    if (!hx || !hy || hx->kind != AK_JNUM || hy->kind != AK_JNUM)
-        return false;
-    *x = hx->num, *y = hy->num;
-    return true;
-}
-
-static ak_track *new_track(builder *b)
-{
-    if (b->count == b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 16;
-        ak_track *t = AK_ARENA_ARRAY(b->arena, ak_track, cap);
-        if (!t)
-            return b->failed = true, NULL;
-        if (b->count)
-            memcpy(t, b->tracks, b->count * sizeof *t);
-        b->tracks = t, b->cap = cap;
-    }
-    ak_track *t = &b->tracks[b->count++];
-    memset(t, 0, sizeof *t);
-    return t;
+    ak_jnode *h = ak_jnode_get(k, which);
+    *x = ak_jnode_number(h, "x", NAN), *y = ak_jnode_number(h, "y", NAN);
+    return !isnan(*x) && !isnan(*y);
 }
 
 /* The tracks of one animated property. */
@@ -105,23 +92,24 @@ static void property_tracks(builder *b, const char *node, const char *property, 
         return;
     }
     for (unsigned c = 0; c < nc; c++) {
-        ak_track *t = new_track(b);
-        if (!t)
+        ak_track *tracks = AK_ARENA_GROW(b->arena, ak_track, b->tracks, b->count, &b->cap);
+        if (!tracks) {
+            b->failed = true;
             return;
+        }
+        ak_track *t = &(b->tracks = tracks)[b->count++];
         char prop[256];
         snprintf(prop, sizeof prop, names[c] ? "%s.%s" : "%s", property, names[c]);
-        t->node = node;
+        *t = (ak_track){.node = node, .type = AK_VT_DOUBLE, .kind = AK_TRACK_CURVE};
         t->property = ak_arena_strndup(b->arena, prop, strlen(prop));
-        t->type = AK_VT_DOUBLE;
-        t->kind = AK_TRACK_CURVE;
         if (!ak_track_alloc_keys(t, b->arena, n, AK_KEYS_TANGENTS | AK_KEYS_WEIGHTS)) {
             b->failed = true;
             return;
         }
         ak_key incoming = {0}; /* the incoming side of key i, set by the turn of key i - 1 */
         for (size_t i = 0; i < n; i++) {
-            const ak_jnode *k = kfs->items[i].v;
-            double v[4] = {0}, time = ak_jnode_get(k, "time") ? ak_jnode_get(k, "time")->num : 0;
+            const ak_jnode *k = kfs->items[i].v, *next = i + 1 < n ? kfs->items[i + 1].v : NULL;
+            double v[4] = {0}, w[4] = {0}, time = ak_jnode_number(k, "time", 0), x1, y1, x2, y2;
             const char *unused[4];
             components(ak_jnode_get(k, "value"), v, unused);
             ak_key key = incoming;
@@ -132,15 +120,12 @@ static void property_tracks(builder *b, const char *node, const char *property, 
             if (!key.in_weighted)
                 key.in_weight = 1.0 / 3;
             key.out_weight = 1.0 / 3;
-            double x1, y1, x2, y2;
             key.interp = AK_INTERP_HOLD;
             if (handle(k, "before", &x1, &y1) && handle(k, "after", &x2, &y2)) {
                 key.interp = AK_INTERP_HERMITE;
-                const ak_jnode *next = i + 1 < n ? kfs->items[i + 1].v : NULL;
-                double w[4] = {0}, t1 = next && ak_jnode_get(next, "time") ? ak_jnode_get(next, "time")->num : 0;
                 if (next)
                     components(ak_jnode_get(next, "value"), w, unused);
-                double dv = w[c] - v[c], dt = (t1 - time) / fps;
+                double dv = w[c] - v[c], dt = (ak_jnode_number(next, "time", 0) - time) / fps;
                 if (next && dt > 0) {
                     /* handles at x = 0 or 1 are vertical: the nearest finite slope */
                     double a = x1 > 1e-9 ? x1 : 1e-9, e = 1 - x2 > 1e-9 ? 1 - x2 : 1e-9;
@@ -160,12 +145,11 @@ static void property_tracks(builder *b, const char *node, const char *property, 
 /* The name of a node in a target path: its name, else its type. */
 static const char *node_name(builder *b, const char *parent, const ak_jnode *o)
 {
-    ak_jnode *name = ak_jnode_get(o, "name");
-    const char *own = name && name->kind == AK_JSTR && name->len ? name->str : glax_type(o);
+    const char *type = glax_type(o), *own = *ak_jnode_text(o, "name") ? ak_jnode_text(o, "name") : type;
+    size_t tn = strlen(type);
+    bool container = strcmp(type, "Assets") == 0 || (tn > 4 && strcmp(type + tn - 4, "List") == 0);
     if (o == b->main)
         return NULL;
-    size_t tn = strlen(glax_type(o));
-    bool container = strcmp(glax_type(o), "Assets") == 0 || (tn > 4 && strcmp(glax_type(o) + tn - 4, "List") == 0);
     if (!ak_jnode_get(o, "uuid") || container || !parent)
         return parent || container ? parent : own;
     size_t n = strlen(parent) + strlen(own) + 2;
@@ -175,17 +159,45 @@ static const char *node_name(builder *b, const char *parent, const ak_jnode *o)
     return s ? s : parent;
 }
 
-typedef struct pending {
-    const ak_jnode *o;
-    const char *node;   /* the enclosing node's path */
-    const char *prefix; /* sub-objects without uuid: the member that holds them ("transform") */
-    double fps;
-} pending;
-
-static double fps_of(const ak_jnode *comp, double fallback)
+/* Whether member m holds an animated property: one of the anim_* objects. */
+static bool animated(const ak_jmember *m)
 {
-    ak_jnode *f = ak_jnode_get(comp, "fps");
-    return f && f->kind == AK_JNUM && f->num > 0 ? f->num : fallback;
+    const ak_jtype *y = m ? &glaxnimate_schema.types[m->type] : NULL;
+    return y && y->kind == AK_JT_OBJECT && strncmp(glaxnimate_schema.objects[y->object].name, "anim_", 5) == 0;
+}
+
+/* The walk along the schema's types: an object of the type tree opens a
+   place; the animated properties with keyframes among an object's members
+   become tracks, last member first (the order of tracks kept since the
+   first version of this mapping). */
+static unsigned visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jtyped *at, unsigned up, void *arg)
+{
+    (void)t;
+    builder *b = arg;
+    place p = b->places[up];
+    if (b->failed || !at->object)
+        return up;
+    if (at->object->family >= 0) {
+        place *places = AK_ARENA_GROW(b->arena, place, b->places, b->place_count, &b->place_cap);
+        if (!places)
+            return b->failed = true, up;
+        if (strcmp(glax_type(v), "Composition") == 0 || strcmp(glax_type(v), "MainComposition") == 0)
+            p.fps = ak_jnode_number(v, "fps", 0) > 0 ? ak_jnode_number(v, "fps", 0) : b->places[0].fps;
+        p.node = node_name(b, p.node, v);
+        /* an object that is no document node (Transform) is a property group of its owner */
+        p.prefix = at->object->key_member >= 0 ? NULL : key ? key : p.prefix;
+        (b->places = places)[up = (unsigned)b->place_count++] = p;
+    }
+    for (size_t i = v->count; i-- > 0;) {
+        const ak_jitem *it = &v->items[i];
+        ak_jnode *kfs = ak_jnode_get(it->v, "keyframes");
+        if (kfs && kfs->kind == AK_JARR && animated(ak_jobject_member(at->object, it->key, it->key_len))) {
+            char prop[256];
+            snprintf(prop, sizeof prop, p.prefix ? "%s.%s" : "%s%s", p.prefix ? p.prefix : "", it->key);
+            property_tracks(b, p.node ? p.node : "", ak_arena_strndup(b->arena, prop, strlen(prop)), kfs, p.fps);
+        }
+    }
+    return up;
 }
 
 bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
@@ -201,65 +213,19 @@ bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d,
     ak_animation *anim = AK_ARENA_NEW(arena, ak_animation);
     bool ok = anim && ak_jtree_read(&doc, in->data, in->size);
     /* the main composition: root animation before version 8, else the first */
-    const ak_jnode *main = ak_jnode_get(doc.root, "animation");
-    ak_jnode *comps = ak_jnode_get(ak_jnode_get(ak_jnode_get(doc.root, "assets"), "compositions"), "values");
-    if (!main && comps && comps->kind == AK_JARR && comps->count)
-        main = comps->items[0].v;
-    b.main = main;
-    double main_fps = fps_of(main, 60);
-    size_t cap = 256, depth = 0;
-    pending *todo = ok ? malloc(cap * sizeof *todo) : NULL;
-    if (todo)
-        todo[depth++] = (pending){doc.root, NULL, NULL, main_fps};
-    else
-        b.failed = true;
-    while (depth && !b.failed) {
-        pending p = todo[--depth];
-        const ak_jnode *o = p.o;
-        bool comp = strcmp(glax_type(o), "Composition") == 0 || strcmp(glax_type(o), "MainComposition") == 0;
-        double fps = comp ? fps_of(o, main_fps) : p.fps;
-        const char *node = ak_jnode_get(o, "__type__") ? node_name(&b, p.node, o) : p.node;
-        for (size_t i = o->count; i-- > 0;) { /* pushed in reverse: visited in file order */
-            const ak_jitem *it = &o->items[i];
-            const ak_jnode *v = it->v;
-            ak_jnode *kfs = v->kind == AK_JOBJ ? ak_jnode_get(v, "keyframes") : NULL;
-            if (o->kind == AK_JOBJ && kfs && kfs->kind == AK_JARR && !ak_jnode_get(v, "__type__")) {
-                char prop[256];
-                snprintf(prop, sizeof prop, p.prefix ? "%s.%.*s" : "%s%.*s", p.prefix ? p.prefix : "",
-                         (int)it->key_len, it->key);
-                property_tracks(&b, node ? node : "", ak_arena_strndup(arena, prop, strlen(prop)), kfs, fps);
-                continue;
-            }
-            if (v->kind != AK_JOBJ && v->kind != AK_JARR)
-                continue;
-            if (depth == cap) {
-                pending *t = realloc(todo, (cap *= 2) * sizeof *t);
-                if (!t) {
-                    b.failed = true;
-                    break;
-                }
-                todo = t;
-            }
-            /* a sub-object without uuid (Transform) is a property group of its owner */
-            const char *prefix = p.prefix;
-            if (v->kind == AK_JOBJ && ak_jnode_get(v, "__type__") && !ak_jnode_get(v, "uuid") && o->kind == AK_JOBJ)
-                prefix = ak_arena_strndup(arena, it->key, it->key_len);
-            else if (v->kind == AK_JOBJ && ak_jnode_get(v, "uuid"))
-                prefix = NULL;
-            todo[depth++] = (pending){v, node, prefix, fps};
-        }
-    }
-    free(todo);
+    const ak_jnode *main = ak_jnode_at(doc.root, "/animation");
+    b.main = main = main ? main : ak_jnode_at(doc.root, "/assets/compositions/values/0");
+    double fps = ak_jnode_number(main, "fps", 0) > 0 ? ak_jnode_number(main, "fps", 0) : 60;
+    if ((b.places = AK_ARENA_GROW(arena, place, NULL, 0, &b.place_cap)))
+        b.places[b.place_count++] = (place){NULL, NULL, fps};
+    ok = ok && b.places && ak_jschema_walk(&doc, &glaxnimate_schema, visit, &b) && !b.failed;
     ak_jtree_free(&doc);
-    if (!ok || b.failed)
+    if (!ok)
         return false;
-    ak_jnode *anim_c = ak_jnode_get(main, "animation");
-    ak_jnode *first = ak_jnode_get(anim_c, "first_frame"), *last = ak_jnode_get(anim_c, "last_frame");
-    anim->duration = first && last && first->kind == AK_JNUM && last->kind == AK_JNUM && last->num >= first->num
-                         ? (last->num - first->num) / main_fps
-                         : -1;
-    ak_jnode *name = ak_jnode_get(main, "name");
-    anim->name = name && name->kind == AK_JSTR ? name->str : NULL;
+    ak_jnode *range = ak_jnode_get(main, "animation");
+    double first = ak_jnode_number(range, "first_frame", NAN), last = ak_jnode_number(range, "last_frame", NAN);
+    anim->duration = last >= first ? (last - first) / fps : -1;
+    anim->name = ak_jnode_get(main, "name") ? ak_jnode_text(main, "name") : NULL;
     anim->tracks = b.tracks;
     anim->track_count = b.count;
     *out = anim;

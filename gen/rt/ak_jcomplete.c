@@ -139,45 +139,44 @@ static void canonical(completion *c, ak_jnode *v, const ak_jmember *m)
     }
 }
 
-bool ak_jcomplete(ak_jtree *t, const ak_jschema *s, int64_t version, ak_jkey_fn key, void *user)
+const ak_jmember *ak_jobject_member(const ak_jobject *o, const char *name, size_t n)
+{
+    for (uint16_t k = 0; o && k < o->member_count; k++)
+        if (o->members[k].name_len == n && memcmp(o->members[k].name, name, n) == 0)
+            return &o->members[k];
+    return NULL;
+}
+
+bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, ak_jtyped_visit visit, void *arg)
 {
     typedef struct {
         ak_jnode *v;
+        const char *key;
         int16_t type;
-        const ak_jmember *m; /* the member it is the value (or an element) of */
+        const ak_jmember *m;
+        unsigned up;
     } item;
-    completion c = {t, s, version, key, user};
     size_t cap = 64, n = 0;
     if (!t->root)
         return false;
     item *todo = malloc(cap * sizeof *todo);
     if (!todo)
         return t->failed = true, false;
-    todo[n++] = (item){t->root, s->root_type, NULL};
+    todo[n++] = (item){t->root, NULL, s->root_type, NULL, 0};
     while (n && !t->failed) {
         item it = todo[--n];
-        int16_t ti = type_for(s, it.type, it.v->kind);
-        if (ti < 0)
+        ak_jtyped at = {type_for(s, it.type, it.v->kind), NULL, it.m};
+        const ak_jtype *y = at.type >= 0 ? &s->types[at.type] : NULL;
+        int oi = y && y->kind == AK_JT_OBJECT ? concrete(s, y->object, it.v) : 0;
+        if (!y || oi < 0)
             continue;
-        const ak_jtype *y = &s->types[ti];
-        const ak_jobject *o = NULL;
-        if (y->kind == AK_JT_OBJECT) {
-            int oi = concrete(s, y->object, it.v);
-            if (oi < 0)
-                continue;
-            complete_object(&c, it.v, o = &s->objects[oi]);
-        } else if (it.v->kind == AK_JSTR) {
-            canonical(&c, it.v, it.m);
-        }
-        for (size_t i = it.v->count; i-- > 0;) {
-            item child = {it.v->items[i].v, y->elem, it.m};
-            if (o) {
-                child.type = -1;
-                for (uint16_t k = 0; k < o->member_count; k++)
-                    if (o->members[k].name_len == it.v->items[i].key_len &&
-                        memcmp(o->members[k].name, it.v->items[i].key, it.v->items[i].key_len) == 0)
-                        child = (item){child.v, o->members[k].type, &o->members[k]};
-            }
+        if (y->kind == AK_JT_OBJECT)
+            at.object = &s->objects[oi];
+        unsigned up = visit(t, it.v, it.key, &at, it.up, arg);
+        for (size_t i = it.v->count; i-- > 0;) { /* pushed in reverse: visited in member order */
+            const ak_jitem *c = &it.v->items[i];
+            const ak_jmember *m = at.object ? ak_jobject_member(at.object, c->key, c->key_len) : it.m;
+            item child = {c->v, it.v->kind == AK_JOBJ ? c->key : NULL, at.object ? (m ? m->type : -1) : y->elem, m, up};
             if (child.type < 0)
                 continue;
             if (n == cap) {
@@ -193,4 +192,20 @@ bool ak_jcomplete(ak_jtree *t, const ak_jschema *s, int64_t version, ak_jkey_fn 
     }
     free(todo);
     return !t->failed;
+}
+
+static unsigned complete_visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jtyped *at, unsigned up, void *arg)
+{
+    (void)t, (void)key;
+    if (at->object)
+        complete_object(arg, v, at->object);
+    else if (v->kind == AK_JSTR)
+        canonical(arg, v, at->member);
+    return up;
+}
+
+bool ak_jcomplete(ak_jtree *t, const ak_jschema *s, int64_t version, ak_jkey_fn key, void *user)
+{
+    completion c = {t, s, version, key, user};
+    return ak_jschema_walk(t, s, complete_visit, &c);
 }

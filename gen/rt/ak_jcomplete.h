@@ -1,7 +1,8 @@
-/* Completing a JSON document tree from its schema (the canonical writers:
+/* A JSON document tree along its schema: the typed walk (ak_jschema_walk:
+ * the model mappings), and completing the tree (the canonical writers:
  * Glaxnimate's spec 9.1 rules 2-5).
  *
- * Walks the tree along the schema's types from the root object: an object
+ * The completion walks the tree along the schema's types from the root object: an object
  * gets every member the document's version requires that it lacks (a
  * member `required`, in its versions, from its `required since N` on),
  * with
@@ -18,6 +19,27 @@
 
 #include "ak_jschema.h"
 #include "ak_jtree.h"
+
+/* What a value is in the schema: its type (of a union, the alternative
+   that takes the value's kind), for an object value its concrete object (a
+   family's, the one its discriminator names), and the member it is the
+   value of or an element of (NULL for the root). */
+typedef struct ak_jtyped {
+    int16_t type;
+    const ak_jobject *object;
+    const ak_jmember *member;
+} ak_jtyped;
+typedef unsigned (*ak_jtyped_visit)(ak_jtree *t, ak_jnode *v, const char *key, const ak_jtyped *at, unsigned up,
+                                    void *arg);
+/* ak_jtree_walk (ak_jtree.h) from t->root as the schema's root type, along
+   the schema's types: visits only the values the schema gives a type, with
+   what it says of them (not the values of unknown members, of `any`, of
+   `by` arms or type parameters, nor a family object whose discriminator
+   names no object, nor what they hold). False when out of memory (and
+   t->failed) or t has no root. */
+bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, ak_jtyped_visit visit, void *arg);
+/* The member of object o named name[0..n), NULL. */
+const ak_jmember *ak_jobject_member(const ak_jobject *o, const char *name, size_t n);
 
 /* A fresh value for the key member m of a new or incomplete object of type
    o (NULL: the member stays absent). */

@@ -101,6 +101,35 @@ const char *ak_jnode_text(const ak_jnode *o, const char *key)
     return v && v->kind == AK_JSTR ? v->str : "";
 }
 
+ak_jnode *ak_jnode_at(const ak_jnode *v, const char *pointer)
+{
+    const char *p = pointer;
+    while (v && *p == '/') {
+        char token[256]; /* a reference token, unescaped (~0: ~, ~1: /) */
+        size_t n = 0;
+        for (p++; *p && *p != '/'; p++) {
+            if (n == sizeof token || (*p == '~' && p[1] != '0' && p[1] != '1'))
+                return NULL;
+            token[n++] = *p != '~' ? *p : *++p == '0' ? '~' : '/';
+        }
+        if (v->kind == AK_JOBJ) {
+            v = ak_jnode_getn(v, token, n);
+            continue;
+        }
+        size_t i = 0, k = 0; /* an array index: digits, no leading zero */
+        while (k < n && token[k] >= '0' && token[k] <= '9' && i < v->count)
+            i = i * 10 + (size_t)(token[k++] - '0');
+        v = v->kind == AK_JARR && n && k == n && (token[0] != '0' || n == 1) && i < v->count ? v->items[i].v : NULL;
+    }
+    return *p ? NULL : (ak_jnode *)v;
+}
+
+double ak_jnode_number(const ak_jnode *o, const char *key, double otherwise)
+{
+    const ak_jnode *v = ak_jnode_get(o, key);
+    return v && v->kind == AK_JNUM ? v->num : otherwise;
+}
+
 ak_jnode *ak_jnode_copy(ak_jtree *t, const ak_jnode *v)
 {
     /* explicit stack of (original, copy) pairs whose items remain to copy */

@@ -89,5 +89,10 @@ ak_jnode *ak_jnode_getn(const ak_jnode *o, const char *key, size_t n);
 bool ak_jnode_is(const ak_jnode *v, const char *s);
 /* The string member key of o, "" when it has none. */
 const char *ak_jnode_text(const ak_jnode *o, const char *key);
+/* The value a JSON Pointer (RFC 6901: "/a/0/b~1c") names below v; NULL
+   when there is none ("" names v itself). */
+ak_jnode *ak_jnode_at(const ak_jnode *v, const char *pointer);
+/* The number member key of o, `otherwise` when it has none. */
+double ak_jnode_number(const ak_jnode *o, const char *key, double otherwise);
 
 #endif

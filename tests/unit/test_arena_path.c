@@ -27,6 +27,21 @@ static void test_arena(void **state)
     assert_null(ak_arena_array(&a, SIZE_MAX / 2, 4, 4)); /* overflow */
     char *s = ak_arena_strndup(&a, "hello world", 5);
     assert_string_equal(s, "hello");
+    /* an array grown one item at a time keeps its items; it moves only when full */
+    size_t cap = 0, n = 0;
+    int *xs = NULL;
+    for (int i = 0; i < 40; i++) {
+        int *g = AK_ARENA_GROW(&a, int, xs, n, &cap);
+        assert_non_null(g);
+        assert_true(g == xs || n == 0 || n == 16 || n == 32);
+        (xs = g)[n++] = i;
+    }
+    assert_int_equal(cap, 64);
+    for (int i = 0; i < 40; i++)
+        assert_int_equal(xs[i], i);
+    size_t huge = SIZE_MAX / 4;
+    assert_null(ak_arena_grow(&a, xs, huge, &huge, sizeof(int), _Alignof(int))); /* overflow: cap kept */
+    assert_int_equal(huge, SIZE_MAX / 4);
     ak_arena_free(&a);
 
     /* a budget: refused before allocating, reported once with the sizes */

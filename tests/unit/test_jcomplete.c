@@ -66,9 +66,33 @@ static void test_build_copy_walk(void **state)
     assert_int_equal(ak_jnode_get(c, "list")->count, 2);
     assert_true(ak_jnode_is(ak_jnode_get(c, "list")->items[1].v, "two"));
     assert_string_equal(ak_jnode_text(c, "flag"), ""); /* not a string */
+    assert_true(ak_jnode_number(c, "flag", -2) == -2); /* not a number */
+    assert_true(ak_jnode_number(c, "none", 7) == 7);
+    ak_jnode_set(&t, c, "n", ak_jnode_num(&t, 0.5));
+    assert_true(ak_jnode_number(c, "n", 7) == 0.5);
     assert_int_equal(ak_jnode_get(c, "flag")->kind, AK_JFALSE);
     assert_null(ak_jtree_parse(&t, "{\"a\": ", 6));
     assert_true(t.failed);
+    ak_jtree_free(&t);
+}
+
+static void test_pointer(void **state)
+{
+    (void)state;
+    const char *text = "{\"a\": [1, {\"b/c\": 2, \"d~\": [3]}], \"\": 4, \"e\": {\"1\": 5}}";
+    ak_jtree t;
+    ak_jtree_init(&t, NULL, NULL, "a test tree");
+    assert_true(ak_jtree_read(&t, (const uint8_t *)text, strlen(text)));
+    assert_ptr_equal(ak_jnode_at(t.root, ""), t.root);
+    assert_true(ak_jnode_at(t.root, "/a/0")->num == 1);
+    assert_true(ak_jnode_at(t.root, "/a/1/b~1c")->num == 2);
+    assert_true(ak_jnode_at(t.root, "/a/1/d~0/0")->num == 3);
+    assert_true(ak_jnode_at(t.root, "/")->num == 4);
+    assert_true(ak_jnode_at(t.root, "/e/1")->num == 5); /* a member named by digits */
+    static const char *const none[] = {"/a/2", "/a/01", "/a/-", "/a/", "/a/1/b/c", "/a/1/d~2", "/x", "a",
+                                       "/a/0/x", "/a/99999999999999999999999"};
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++)
+        assert_null(ak_jnode_at(t.root, none[i]));
     ak_jtree_free(&t);
 }
 
@@ -195,6 +219,37 @@ static void test_complete_canonical(void **state)
               "\"color\":\"Red\",\"id\":\"y\",\"size\":2}],\"version\":5}");
 }
 
+static unsigned place_visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jtyped *at, unsigned up, void *arg)
+{
+    (void)t, (void)v;
+    char *log = arg;
+    size_t n = strlen(log);
+    snprintf(log + n, 512 - n, "%u %s %s %s;", up, key ? key : "-", at->object ? at->object->name : "-",
+             at->member ? at->member->name : "-");
+    return up + 1; /* the depth of the children */
+}
+
+/* The typed walk: objects resolved by their discriminator, members and
+   elements with their member; unknown members, any, unknown types skipped. */
+static void test_schema_walk(void **state)
+{
+    (void)state;
+    const char *text = "{\"version\": 7, \"meta\": {\"a\": {\"x\": 1}}, \"shapes\": [{\"__type__\": \"Rect\", "
+                       "\"size\": 2}, {\"__type__\": \"Nope\", \"id\": \"z\"}], \"main\": {\"__type__\": \"Group\", "
+                       "\"at\": {\"x\": 1, \"y\": 2}, \"extra\": {\"x\": 3}}, \"unknown\": [1]}";
+    ak_jtree t;
+    ak_jtree_init(&t, NULL, NULL, "a test tree");
+    char log[512] = "";
+    assert_false(ak_jschema_walk(&t, &defaults_schema, place_visit, log)); /* no root */
+    assert_false(t.failed);
+    assert_true(ak_jtree_read(&t, (const uint8_t *)text, strlen(text)));
+    assert_true(ak_jschema_walk(&t, &defaults_schema, place_visit, log));
+    assert_string_equal(log, "0 - Doc -;1 version - version;1 meta - meta;1 shapes - shapes;2 - Rect shapes;"
+                             "3 __type__ - __type__;3 size - size;1 main Group main;2 __type__ - __type__;"
+                             "2 at point at;3 x - x;3 y - y;");
+    ak_jtree_free(&t);
+}
+
 static void test_member_lookups(void **state)
 {
     (void)state;
@@ -203,6 +258,11 @@ static void test_member_lookups(void **state)
         if (strcmp(defaults_schema.objects[i].name, "Group") == 0)
             g = &defaults_schema.objects[i];
     assert_non_null(g);
+    assert_ptr_equal(ak_jobject_member(g, "at", 2), &g->members[0] + (ak_jobject_member(g, "at", 2) - g->members));
+    assert_string_equal(ak_jobject_member(g, "atx", 2)->name, "at");
+    assert_string_equal(ak_jobject_member(g, "id", 2)->name, "id"); /* inherited */
+    assert_null(ak_jobject_member(g, "nope", 4));
+    assert_null(ak_jobject_member(NULL, "at", 2));
     for (uint16_t i = 0; i < g->member_count; i++) {
         const ak_jmember *m = &g->members[i];
         if (strcmp(m->name, "mask") == 0) {
@@ -224,9 +284,10 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tree_round_trip),    cmocka_unit_test(test_build_copy_walk),
-        cmocka_unit_test(test_walk),               cmocka_unit_test(test_qt_numbers),
+        cmocka_unit_test(test_walk),               cmocka_unit_test(test_pointer),
+        cmocka_unit_test(test_qt_numbers),
         cmocka_unit_test(test_complete_defaults),  cmocka_unit_test(test_complete_canonical),
-        cmocka_unit_test(test_member_lookups),
+        cmocka_unit_test(test_member_lookups),     cmocka_unit_test(test_schema_walk),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

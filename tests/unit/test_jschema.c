@@ -143,6 +143,30 @@ static void test_value_syntaxes(void **state)
     assert_false(matches("base64", "TWF"));   /* no padding */
     assert_false(matches("base64", "TW\nFu")); /* a line break */
     assert_false(matches("base64", "TQ==TWFu"));
+    /* colours: their components, and their canonical spelling from them */
+    static const struct {
+        const char *text, *canonical;
+        uint8_t rgba[4];
+    } colors[] = {{"#0F7", "#00ff77", {0, 255, 119, 255}},
+                  {"#00FF7f", "#00ff7f", {0, 255, 127, 255}},
+                  {"#12345678", "#12345678", {0x12, 0x34, 0x56, 0x78}},
+                  {"#123456ff", "#123456", {0x12, 0x34, 0x56, 255}}};
+    for (size_t i = 0; i < sizeof colors / sizeof colors[0]; i++) {
+        uint8_t rgba[4];
+        char out[AK_VALUE_CANONICAL_MAX];
+        const uint8_t *text = (const uint8_t *)colors[i].text;
+        assert_true(ak_color_parse(text, strlen(colors[i].text), rgba));
+        assert_memory_equal(rgba, colors[i].rgba, 4);
+        assert_int_equal(ak_canonical_color(text, strlen(colors[i].text), out), strlen(colors[i].canonical));
+        assert_memory_equal(out, colors[i].canonical, strlen(colors[i].canonical));
+    }
+    static const char *const not_read[] = {"#aabbccdde", "#aaabbbcccddd", "red", "#12345", "#1234567", "123456", ""};
+    for (size_t i = 0; i < sizeof not_read / sizeof not_read[0]; i++) {
+        uint8_t rgba[4];
+        char out[AK_VALUE_CANONICAL_MAX];
+        assert_false(ak_color_parse((const uint8_t *)not_read[i], strlen(not_read[i]), rgba));
+        assert_int_equal(ak_canonical_color((const uint8_t *)not_read[i], strlen(not_read[i]), out), 0);
+    }
     for (size_t i = 0; i < ak_value_syntax_count; i++) {
         assert_non_null(ak_value_syntaxes[i].pattern);
         assert_non_null(ak_value_syntaxes[i].about);
