@@ -11,7 +11,6 @@
 #include "format_options.h"
 #include "json_sniff.h"
 
-#include <string.h>
 
 /* Spec section 1: a JSON object whose objects carry "__type__" members, or
  * whose "format" object holds "format_version" (it may come after a large
@@ -51,12 +50,9 @@ static void layout_check(const ak_input *in, ak_diags *d)
 
 void glaxnimate_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
 {
-    glax_state st;
-    memset(&st, 0, sizeof st);
-    st.input = in->data;
+    glax_state st = {.input = in->data}; /* holds no allocation */
     size_t errors = ak_diags_errors(d), optlen;
     glaxnimate_validate_with(in, opt, d, &st);
-    glax_state_free(&st);
     if (ak_format_option(opt, "layout", &optlen) && ak_diags_errors(d) == errors)
         layout_check(in, d);
 }

@@ -31,8 +31,6 @@ typedef struct glax_state {
     int64_t prev_shape, cur_shape;
 } glax_state;
 
-void glax_state_free(glax_state *st);
-
 /* The format's own hooks (glaxnimate_sniff, glaxnimate_validate in
    glaxnimate.c; glaxnimate_reemit, the canonical writer of spec 9.1 and the
    conversion to opt->format_version of 9.2, and glaxnimate_dump in

@@ -15,11 +15,6 @@
 /* Spec 8.2 default of rule 10 (JSON values). */
 #define GLAX_MAX_VALUES 10000000u
 
-void glax_state_free(glax_state *st)
-{
-    memset(st, 0, sizeof *st);
-}
-
 static bool member_is(ak_jsctx *c, const char *name)
 {
     if (c->slot_object < 0 || c->slot_member < 0)
