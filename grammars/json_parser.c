@@ -10,6 +10,7 @@
 
 #include "json.h" /* token codes (Lemon) */
 #include "budget.h"
+#include "grow.h"
 #include "utf8.h"
 
 #include <math.h>
@@ -598,29 +599,12 @@ static const uint8_t *name_bytes(const ak_json_parser *p, const ak_json_name *nm
     return nm->decoded ? (const uint8_t *)p->decoded.data + nm->off : p->data + nm->off;
 }
 
-static bool grow(void **v, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return true;
-    size_t nc = *cap ? *cap : 16;
-    while (nc < need) {
-        if (nc > SIZE_MAX / 2 / elem)
-            return false;
-        nc *= 2;
-    }
-    void *nv = realloc(*v, nc * elem);
-    if (!nv)
-        return false;
-    *v = nv;
-    *cap = nc;
-    return true;
-}
 
 /* Builds or grows the hash index of the innermost object (whose slots are
  * at the top of the slot stack: inner objects are closed by now). */
 static bool index_names(ak_json_parser *p, ak_json_frame *f, size_t cap)
 {
-    if (!grow((void **)&p->slots, &p->slots_cap, f->slots_start + cap, sizeof *p->slots))
+    if (!ak_grow((void **)&p->slots, &p->slots_cap, f->slots_start + cap, sizeof *p->slots))
         return false;
     uint32_t *slots = p->slots + f->slots_start;
     memset(slots, 0, cap * sizeof *slots);
@@ -673,7 +657,7 @@ static const ak_json_name *add_name(ak_json_parser *p, ak_json_frame *f, const a
         }
     }
     if (f->count >= UINT32_MAX - 1 ||
-        !grow((void **)&p->names, &p->names_cap, p->names_len + 1, sizeof *p->names)) {
+        !ak_grow((void **)&p->names, &p->names_cap, p->names_len + 1, sizeof *p->names)) {
         *nomem = true;
         return NULL;
     }
@@ -756,7 +740,7 @@ void ak_json__open_slow(ak_json_parser *p, ak_json_event_kind kind, const ak_jso
         report_at(p, rule(AK_JSON_R_DEPTH), t->offset, 1, "nesting deeper than %u levels", (unsigned)p->cfg.max_depth);
         return;
     }
-    if (!grow((void **)&p->frames, &p->frames_cap, p->depth + 1, sizeof *p->frames)) {
+    if (!ak_grow((void **)&p->frames, &p->frames_cap, p->depth + 1, sizeof *p->frames)) {
         p->status = AK_JSON_NOMEM;
         p->done = true;
         return;

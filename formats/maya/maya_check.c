@@ -5,6 +5,7 @@
  * comparison of the fields Maya's token reader took for a key with the
  * lines the file shows (spec 2.5; docs/formats/maya.md, "Keys"). */
 #include "diag.h"
+#include "grow.h"
 #include "maya.h"
 #include "maya_doc.h"
 
@@ -357,18 +358,6 @@ void maya_anim_line(maya_reader *rd, const maya_tok *row, const maya_tok *child,
     }
 }
 
-static bool grow(void **items, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return true;
-    size_t n = *cap ? *cap * 2 : 64;
-    void *p = realloc(*items, n * size);
-    if (!p)
-        return false;
-    *items = p;
-    *cap = n;
-    return true;
-}
 
 void maya_entry_end(maya_reader *rd, bool curve)
 {
@@ -378,7 +367,7 @@ void maya_entry_end(maya_reader *rd, bool curve)
     if (!rd->cur)
         return;
     rd->cur->curve = curve;
-    if (!grow((void **)&rd->ents, &rd->ent_cap, rd->ent_count + 1, sizeof *rd->ents))
+    if (!ak_grow((void **)&rd->ents, &rd->ent_cap, rd->ent_count + 1, sizeof *rd->ents))
         rd->stop = true;
     else
         rd->ents[rd->ent_count++] = *rd->cur;
@@ -618,7 +607,7 @@ static void push_key(maya_reader *rd, const maya_key *k, const maya_tok *at)
         return;
     }
     if (rd->doc) {
-        if (!grow((void **)&rd->keys, &rd->keys_cap, rd->key_count + 1, sizeof *rd->keys)) {
+        if (!ak_grow((void **)&rd->keys, &rd->keys_cap, rd->key_count + 1, sizeof *rd->keys)) {
             rd->stop = true;
             return;
         }

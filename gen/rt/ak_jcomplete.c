@@ -1,6 +1,8 @@
 /* Completing a JSON document tree from its schema (ak_jcomplete.h). */
 #include "ak_jcomplete.h"
 
+#include "grow.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,11 +158,11 @@ bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, ak_jtyped_visit visit, vo
         const ak_jmember *m;
         unsigned up;
     } item;
-    size_t cap = 64, n = 0;
+    size_t cap = 0, n = 0;
     if (!t->root)
         return false;
-    item *todo = malloc(cap * sizeof *todo);
-    if (!todo)
+    item *todo = NULL;
+    if (!ak_grow((void **)&todo, &cap, 1, sizeof *todo))
         return t->failed = true, false;
     todo[n++] = (item){t->root, NULL, s->root_type, NULL, 0};
     while (n && !t->failed) {
@@ -179,13 +181,9 @@ bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, ak_jtyped_visit visit, vo
             item child = {c->v, it.v->kind == AK_JOBJ ? c->key : NULL, at.object ? (m ? m->type : -1) : y->elem, m, up};
             if (child.type < 0)
                 continue;
-            if (n == cap) {
-                item *g = realloc(todo, (cap *= 2) * sizeof *g);
-                if (!g) {
-                    t->failed = true;
-                    break;
-                }
-                todo = g;
+            if (!ak_grow((void **)&todo, &cap, n + 1, sizeof *todo)) {
+                t->failed = true;
+                break;
             }
             todo[n++] = child;
         }

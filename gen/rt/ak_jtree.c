@@ -2,6 +2,7 @@
 #include "ak_jtree.h"
 
 #include "budget.h"
+#include "grow.h"
 #include "json_parser.h"
 
 #include <stdlib.h>
@@ -140,9 +141,9 @@ ak_jnode *ak_jnode_copy(ak_jtree *t, const ak_jnode *v)
     if (!v)
         return NULL;
     ak_jnode *root = ak_jnode_new(t, v->kind);
-    size_t cap = 16, n = 0;
-    pair *todo = root ? malloc(cap * sizeof *todo) : NULL;
-    if (!todo)
+    size_t cap = 0, n = 0;
+    pair *todo = NULL;
+    if (!root || !ak_grow((void **)&todo, &cap, 1, sizeof *todo))
         return t->failed = true, NULL;
     todo[n++] = (pair){v, root};
     while (n && !t->failed) {
@@ -153,13 +154,9 @@ ak_jnode *ak_jnode_copy(ak_jtree *t, const ak_jnode *v)
             ak_jnode *d = ak_jnode_new(t, c->kind);
             if (!ak_jnode_append(t, p.to, p.from->items[i].key, p.from->items[i].key_len, d))
                 break;
-            if (n == cap) {
-                pair *g = realloc(todo, (cap *= 2) * sizeof *g);
-                if (!g) {
-                    t->failed = true;
-                    break;
-                }
-                todo = g;
+            if (!ak_grow((void **)&todo, &cap, n + 1, sizeof *todo)) {
+                t->failed = true;
+                break;
             }
             todo[n++] = (pair){c, d};
         }
@@ -209,13 +206,8 @@ static int read_event(void *user, ak_json_parser *p, const ak_json_event *e)
     else
         ak_jnode_append(t, t->stack[t->depth - 1], t->key, t->key_len, v);
     if (v->kind == AK_JOBJ || v->kind == AK_JARR) {
-        if (t->depth == t->cap) {
-            size_t cap = t->cap ? t->cap * 2 : 64;
-            ak_jnode **s = realloc(t->stack, cap * sizeof *s);
-            if (!s)
-                return 1;
-            t->stack = s, t->cap = cap;
-        }
+        if (!ak_grow((void **)&t->stack, &t->cap, t->depth + 1, sizeof *t->stack))
+            return 1;
         t->stack[t->depth++] = v;
     }
     return t->failed;
@@ -273,22 +265,18 @@ bool ak_jtree_walk(ak_jtree *t, ak_jnode *root, ak_jvisit visit, void *arg)
         const char *key;
         unsigned up;
     } item;
-    size_t cap = 64, n = 0;
-    item *todo = malloc(cap * sizeof *todo);
-    if (!todo)
+    size_t cap = 0, n = 0;
+    item *todo = NULL;
+    if (!ak_grow((void **)&todo, &cap, 1, sizeof *todo))
         return t->failed = true, false;
     todo[n++] = (item){root, NULL, 0};
     while (n) {
         item it = todo[--n];
         unsigned up = visit(t, it.v, it.key, it.up, arg);
         for (size_t i = it.v->count; i-- > 0;) {
-            if (n == cap) {
-                item *g = realloc(todo, (cap *= 2) * sizeof *g);
-                if (!g) {
-                    free(todo);
-                    return t->failed = true, false;
-                }
-                todo = g;
+            if (!ak_grow((void **)&todo, &cap, n + 1, sizeof *todo)) {
+                free(todo);
+                return t->failed = true, false;
             }
             todo[n++] = (item){it.v->items[i].v, it.v->kind == AK_JOBJ ? it.v->items[i].key : NULL, up};
         }
@@ -303,10 +291,8 @@ bool ak_jtree_write(const ak_jnode *root, ak_json_writer *w)
         const ak_jnode *v;
         size_t next;
     } frame;
-    size_t cap = 64, depth = 0;
-    frame *st = malloc(cap * sizeof *st);
-    if (!st)
-        return false;
+    size_t cap = 0, depth = 0;
+    frame *st = NULL;
     const ak_jnode *v = root;
     for (;;) {
         if (v) {
@@ -317,12 +303,8 @@ bool ak_jtree_write(const ak_jnode *root, ak_json_writer *w)
             case AK_JNUM: ak_json_f64(w, v->num); break;
             case AK_JSTR: ak_json_string(w, v->str, v->len); break;
             default:
-                if (depth == cap) {
-                    frame *g = realloc(st, (cap *= 2) * sizeof *st);
-                    if (!g)
-                        return free(st), false;
-                    st = g;
-                }
+                if (!ak_grow((void **)&st, &cap, depth + 1, sizeof *st))
+                    return free(st), false;
                 if (v->kind == AK_JOBJ)
                     ak_json_begin_object(w);
                 else
