@@ -122,6 +122,16 @@ static void add_motion(ak_jtree *t, ak_jnode *o)
     }
 }
 
+/* Version 8 has no animated property `member`: it is dropped, a loss
+ * unless it holds the one value version 8 draws anyway (`keep`). */
+static void drop_static(glax_conv *c, ak_jnode *o, const char *member, double keep, const char *what)
+{
+    ak_jnode *p = ak_jnode_get(o, member), *v = ak_jnode_get(p, "value");
+    if (p && !(v && v->kind == AK_JNUM && v->num == keep))
+        loss(c, 8, what);
+    ak_jnode_del(o, member);
+}
+
 /* The steps of one object, from version `from` to `to` (from < to), or the
  * reverse of the last step (from 9 to 8). */
 static void upgrade_object(glax_conv *c, ak_jnode *o, int from, int to)
@@ -140,23 +150,15 @@ static void upgrade_object(glax_conv *c, ak_jnode *o, int from, int to)
         if (bm && !ak_jnode_is(bm, "Normal"))
             loss(c, 8, "blend modes");
         ak_jnode_del(o, "blend_mode");
-        if (strcmp(type, "Image") == 0) {
-            ak_jnode *op = ak_jnode_get(o, "opacity"), *ov = ak_jnode_get(op, "value");
-            if (op && !(ov && ov->kind == AK_JNUM && ov->num == 1))
-                loss(c, 8, "the opacity of an Image");
-            ak_jnode_del(o, "opacity");
-        }
+        if (strcmp(type, "Image") == 0)
+            drop_static(c, o, "opacity", 1, "the opacity of an Image");
         if (strcmp(type, "PreCompLayer") == 0) {
             if (ak_jnode_get(o, "unbounded") && ak_jnode_get(o, "unbounded")->kind == AK_JTRUE)
                 loss(c, 8, "unbounded precomposition layers");
             ak_jnode_del(o, "unbounded");
         }
-        if (strcmp(type, "Gradient") == 0) {
-            ak_jnode *a = ak_jnode_get(o, "angle"), *av = ak_jnode_get(a, "value");
-            if (a && !(av && av->kind == AK_JNUM && av->num == 0))
-                loss(c, 8, "the angle of a conical gradient");
-            ak_jnode_del(o, "angle");
-        }
+        if (strcmp(type, "Gradient") == 0)
+            drop_static(c, o, "angle", 0, "the angle of a conical gradient");
         if (strcmp(type, "MaskSettings") == 0 && ak_jnode_is(ak_jnode_get(o, "mask"), "Luma"))
             ak_report(c->d, &glaxnimate_rules[glaxnimate_R_CONVERT_LOSS], 0, 0, "",
                       "a Luma mask: only late version 8 development builds read it");

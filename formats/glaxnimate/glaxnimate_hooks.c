@@ -9,7 +9,6 @@
 #include "value_syntax.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* Spec 8.2 default of rule 10 (JSON values). */
@@ -22,13 +21,12 @@ static bool member_is(ak_jsctx *c, const char *name)
     return strcmp(c->s->objects[c->slot_object].members[c->slot_member].name, name) == 0;
 }
 
+/* The number's value, correctly rounded (+-inf when it overflows). */
 static double number_of(const ak_json_event *e)
 {
-    char tmp[512];
-    size_t n = e->text_len < sizeof tmp - 1 ? e->text_len : sizeof tmp - 1;
-    memcpy(tmp, e->text, n);
-    tmp[n] = 0;
-    return strtod(tmp, NULL);
+    double v = 0;
+    ak_json_number_f64(e, &v);
+    return v;
 }
 
 /* A new object: the state of the one being read. */
