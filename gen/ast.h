@@ -409,6 +409,44 @@ typedef struct jgroup {
     bool nonempty; /* `where nonempty(a, b)`: at least one is a non-empty string */
 } jgroup;
 
+/* Migrations (`upgrade to N @code { ... }`, `downgrade to N @code { ... }`):
+ * steps of statements `<objects>: <action>, ...` (ak_jmigrate.h). A path is
+ * a member path relative to the object (`transform/auto_orient`) or, with a
+ * leading '/', from the document's root; an array index is a segment of
+ * digits. */
+typedef struct jpath {
+    bool absolute;
+    vec segs; /* token* */
+    loc at;
+} jpath;
+
+typedef enum jaction_op { JM_ADD, JM_COPY, JM_MOVE, JM_RETYPE, JM_MAP, JM_DROP, JM_WARN } jaction_op;
+
+typedef struct jaction {
+    jaction_op op;
+    loc at;
+    jpath *path;       /* the place it acts on (copy, move: the source) */
+    jpath *to;         /* copy, move: the target */
+    token *type;       /* retype: the object */
+    jlit *value;       /* add (NULL: a new object of the member's type), drop's `unless`, warn's value */
+    const char *text;  /* drop's `loss "..."`, warn's message */
+    vec pairs;         /* map: from, to, from, to, ... (jlit*; a NULL from: `*`) */
+    int object;        /* set by the checker: add without a value, retype: the object made or named */
+} jaction;
+
+typedef struct jstatement {
+    vec objects; /* token* */
+    vec actions; /* jaction* */
+} jstatement;
+
+typedef struct jstep {
+    bool down;
+    int64_t version;
+    const char *code; /* losses and warnings; NULL */
+    loc at, code_at;
+    vec statements; /* jstatement* */
+} jstep;
+
 typedef struct syntax_decl {
     const char *name;
     const char *machine; /* Ragel machine in grammars/ */
@@ -492,6 +530,8 @@ typedef struct format_decl {
     int64_t exists_since; /* 0: every version */
     const char *exists_code;
     loc exists_at, exists_code_at;
+    /* JSON: `upgrade to N { ... }`, `downgrade to N { ... }` (jstep*) */
+    vec steps;
 } format_decl;
 
 /* ---- the compiler ----------------------------------------------------- */

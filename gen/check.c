@@ -910,6 +910,9 @@ bool cc_check(compiler *cc)
         }
     if (f->exists.n && !f->json)
         cc_error(cc, f->exists_at, "'exists' is for JSON formats (a binary layout's structure says what it holds)");
+    if (f->steps.n && !f->json)
+        cc_error(cc, ((jstep *)f->steps.items[0])->at,
+                 "upgrade/downgrade steps are for JSON formats (a binary format converts through its model)");
     if (f->max_depth && (!f->json || f->max_depth < 1 || f->max_depth > 100000))
         cc_error(cc, f->max_depth_at, "limit depth: a JSON format's nesting cap, 1 to 100000");
     if (f->size_code)

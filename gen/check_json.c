@@ -1369,6 +1369,199 @@ static bool uses_values(jem *em)
     return false;
 }
 
+
+/* ---- migrations (`upgrade to N { ... }`, `downgrade to N { ... }`) --------- */
+
+static bool in_version(int64_t since, int64_t until, int64_t v)
+{
+    return (since < 0 || v >= since) && (until < 0 || v <= until);
+}
+
+/* The type at path p, from object oi (or the root, for an absolute path), in
+   documents of version v; -1 after reporting why not; the member the
+   last segment names (*last: NULL for an array element). Indices only where
+   `index_last` allows one: as the last segment. */
+static int path_type(jem *em, int oi, const jpath *p, int64_t v, bool index_last, jmember **last)
+{
+    compiler *cc = em->cc;
+    int t = -1;
+    if (p->absolute) {
+        oi = jobject_index(em->f, em->f->root ? em->f->root : "");
+        if (oi < 0)
+            return -1;
+    }
+    *last = NULL;
+    for (size_t i = 0; i < p->segs.n; i++) {
+        token *seg = p->segs.items[i];
+        bool digits = seg->text[0] >= '0' && seg->text[0] <= '9';
+        if (i) { /* into the value of the previous segment */
+            jt *y = type_at(em, t);
+            if (y && !strcmp(y->kind, "UNION"))
+                y = NULL;
+            if (digits && y && !strcmp(y->kind, "ARRAY")) {
+                if (!index_last || i + 1 != p->segs.n) {
+                    cc_error(cc, seg->at, "an array index is only the last segment of a copy or move's target");
+                    return -1;
+                }
+                t = y->elem, *last = NULL;
+                continue;
+            }
+            if (!y || strcmp(y->kind, "OBJECT") != 0 || digits) {
+                cc_error(cc, seg->at, "'%s': the value before it is no %s", seg->text, digits ? "array" : "object");
+                return -1;
+            }
+            oi = y->object;
+        }
+        int mi = digits ? -1 : member_index(em, oi, seg->text);
+        jobject *o = em->f->objects.items[oi];
+        if (mi < 0) {
+            cc_error(cc, seg->at, "object '%s' has no member '%s'", o->name, seg->text);
+            return -1;
+        }
+        jmember *m = em->obj[oi].flat.items[mi];
+        if (!in_version(m->since, m->until, v)) {
+            cc_error(cc, seg->at, "member '%s' of '%s' is not in version %lld", seg->text, o->name, (long long)v);
+            return -1;
+        }
+        t = (int)(intptr_t)em->obj[oi].types.items[mi];
+        *last = m;
+    }
+    return t;
+}
+
+/* Literal l as a value of type t (member m) in version v. */
+static void check_step_literal(jem *em, int t, jmember *m, const jlit *l, int64_t v, const char *what)
+{
+    static const int lit_kinds[] = {K_NULL, K_BOOL, K_NUMBER, K_STRING, K_OBJECT, K_ARRAY};
+    const char *why = lit_refused(em, t, m, l, v, v);
+    if (!why && !(kinds_of(em, t) & lit_kinds[l->kind]))
+        why = "the member's type takes no value of that JSON kind";
+    if (why)
+        cc_error(em->cc, l->at, "%s (%s) is no value of the member in version %lld: %s", what, lit_word(l->kind),
+                 (long long)v, why);
+}
+
+static bool same_path(const jpath *a, const jpath *b, bool prefix)
+{
+    if (a->absolute != b->absolute || a->segs.n > b->segs.n || (!prefix && a->segs.n != b->segs.n))
+        return false;
+    for (size_t i = 0; i < a->segs.n; i++)
+        if (strcmp(((token *)a->segs.items[i])->text, ((token *)b->segs.items[i])->text) != 0)
+            return false;
+    return true;
+}
+
+/* One action on object oi, from version `from` to `to`. */
+static void check_action(jem *em, jstep *st, int oi, jaction *a, int64_t from, int64_t to)
+{
+    compiler *cc = em->cc;
+    jmember *m = NULL, *tm = NULL;
+    jobject *o = em->f->objects.items[oi];
+    switch (a->op) {
+    case JM_ADD: {
+        int t = path_type(em, oi, a->path, to, false, &m);
+        if (t < 0)
+            break;
+        if (!m) {
+            cc_error(cc, a->at, "add: the place is a member");
+        } else if (a->value) {
+            check_step_literal(em, t, m, a->value, to, "add: the value");
+        } else {
+            jt *y = type_at(em, t);
+            jobject *mo = y && !strcmp(y->kind, "OBJECT") ? em->f->objects.items[y->object] : NULL;
+            if (!mo || em->obj[y->object].family < 0 || mo->abstract)
+                cc_error(cc, a->at, "add without a value makes a new object of the member's type: member '%s' is no "
+                                    "concrete family object (give `= <value>`)", m->name);
+            else
+                a->object = y->object;
+        }
+        break;
+    }
+    case JM_COPY:
+    case JM_MOVE:
+        if (path_type(em, oi, a->path, from, false, &m) >= 0 && path_type(em, oi, a->to, to, true, &tm) >= 0 &&
+            same_path(a->path, a->to, true))
+            cc_error(cc, a->to->at, "%s: the target is the source or inside it", a->op == JM_COPY ? "copy" : "move");
+        break;
+    case JM_RETYPE: {
+        int ti = a->object = jobject_index(em->f, a->type->text);
+        jobject *target = ti >= 0 ? em->f->objects.items[ti] : NULL;
+        if (!target)
+            cc_error(cc, a->type->at, "retype: object '%s' is not declared", a->type->text);
+        else if (em->obj[oi].family < 0 || em->obj[ti].family != em->obj[oi].family || target->abstract)
+            cc_error(cc, a->type->at, "retype: '%s' is no concrete object of the family of '%s'", target->name, o->name);
+        else if (!in_version(target->since, target->until, to))
+            cc_error(cc, a->type->at, "retype: object '%s' is not in version %lld", target->name, (long long)to);
+        break;
+    }
+    case JM_MAP: {
+        int t = path_type(em, oi, a->path, from, false, &m), u = t >= 0 ? path_type(em, oi, a->path, to, false, &tm) : -1;
+        for (size_t i = 0; u >= 0 && i < a->pairs.n; i += 2) {
+            jlit *f = a->pairs.items[i];
+            if (f)
+                check_step_literal(em, t, m, f, from, "map: the value");
+            else if (i + 2 != a->pairs.n)
+                cc_error(cc, ((jlit *)a->pairs.items[i + 1])->at, "map: `*` (any other value) is the last pair");
+            check_step_literal(em, u, tm, a->pairs.items[i + 1], to, "map: the new value");
+        }
+        break;
+    }
+    case JM_DROP:
+    case JM_WARN: {
+        int t = path_type(em, oi, a->path, from, false, &m);
+        if (t >= 0 && a->value)
+            check_step_literal(em, t, m, a->value, from, a->op == JM_DROP ? "drop ... unless" : "warn: the value");
+        if (a->op == JM_DROP && a->value && !a->text)
+            cc_error(cc, a->at, "drop ... unless: name the loss it reports otherwise (`loss \"what\"`)");
+        if (a->text && !st->code)
+            cc_error(cc, a->at, "%s reports: give the step its rule (`%s to %lld @code`)",
+                     a->op == JM_DROP ? "a loss" : "warn", st->down ? "downgrade" : "upgrade", (long long)st->version);
+        break;
+    }
+    }
+}
+
+static void check_steps(jem *em)
+{
+    compiler *cc = em->cc;
+    format_decl *f = em->f;
+    for (size_t i = 0; i < f->steps.n; i++) {
+        jstep *st = f->steps.items[i];
+        const char *word = st->down ? "downgrade" : "upgrade";
+        if (!f->version_pointer)
+            cc_error(cc, st->at, "%s: a document's version is needed: declare `version \"/pointer\"`", word);
+        if (st->down ? st->version < 0 : st->version < 1)
+            cc_error(cc, st->at, "%s to %lld: no such version", word, (long long)st->version);
+        for (size_t k = 0; k < i; k++) {
+            jstep *o = f->steps.items[k];
+            if (o->down == st->down && o->version == st->version)
+                cc_error(cc, st->at, "%s to %lld is declared twice", word, (long long)st->version);
+            else if (o->down == st->down && (st->down ? o->version < st->version : o->version > st->version))
+                cc_error(cc, st->at, "%s to %lld: declare the steps in the order they run", word, (long long)st->version);
+        }
+        if (st->code)
+            use_rule(cc, st->code, st->code_at);
+        int64_t to = st->version, from = st->down ? to + 1 : to - 1;
+        for (size_t s = 0; s < st->statements.n; s++) {
+            jstatement *sm = st->statements.items[s];
+            for (size_t n = 0; n < sm->objects.n; n++) {
+                token *t = sm->objects.items[n];
+                int oi = jobject_index(f, t->text);
+                jobject *o = oi >= 0 ? f->objects.items[oi] : NULL;
+                if (!o) {
+                    cc_error(cc, t->at, "object '%s' is not declared", t->text);
+                    continue;
+                }
+                if (!in_version(o->since, o->until, from) && !in_version(o->since, o->until, to))
+                    cc_error(cc, t->at, "object '%s' is in neither version %lld nor %lld", t->text, (long long)from,
+                             (long long)to);
+                for (size_t k = 0; k < sm->actions.n; k++)
+                    check_action(em, st, oi, sm->actions.items[k], from, to);
+            }
+        }
+    }
+}
+
 void check_json(compiler *cc)
 {
     format_decl *f = cc->format;
@@ -1420,6 +1613,7 @@ void check_json(compiler *cc)
                 cc_error(cc, f->version_at, "version: \"%s\" must name members (no empty or array index segment)", p);
     }
     check_gate(em);
+    check_steps(em);
     for (size_t i = 0; i < f->syntaxes.n; i++) {
         syntax_decl *s = f->syntaxes.items[i];
         if (!ak_value_syntax_find(s->machine)) {

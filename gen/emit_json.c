@@ -710,6 +710,89 @@ static void registry_entry(jem *em, FILE *c)
     gen_registry_close(c, f);
 }
 
+
+/* A migration place (ak_jmig_place): the JSON Pointer of the segments but
+   the last, and the last. */
+static void gen_place(FILE *c, const jpath *p)
+{
+    if (!p) {
+        gen_out(c, "{false, NULL, NULL}");
+        return;
+    }
+    gen_out(c, "{%s, \"", p->absolute ? "true" : "false");
+    for (size_t i = 0; i + 1 < p->segs.n; i++)
+        gen_out(c, "/%s", ((token *)p->segs.items[i])->text);
+    gen_out(c, "\", ");
+    gen_c_string(c, ((token *)p->segs.items[p->segs.n - 1])->text, false);
+    gen_out(c, "}");
+}
+
+/* The migration steps (ak_jmig_step): their tables, then `<id>_steps`. */
+static void step_tables(jem *em, FILE *c)
+{
+    compiler *cc = em->cc;
+    format_decl *f = em->f;
+    static const char *const ops[] = {"AK_JM_ADD", "AK_JM_COPY", "AK_JM_MOVE", "AK_JM_RETYPE",
+                                      "AK_JM_MAP", "AK_JM_DROP", "AK_JM_WARN"};
+    for (size_t i = 0; i < f->steps.n; i++) {
+        jstep *st = f->steps.items[i];
+        for (size_t k = 0; k < st->statements.n; k++) {
+            jstatement *sm = st->statements.items[k];
+            gen_out(c, "static const int16_t %s_step%zu_objects%zu[] = {", f->id, i, k);
+            for (size_t n = 0; n < sm->objects.n; n++)
+                gen_out(c, "%s%d", n ? ", " : "", jobject_index(f, ((token *)sm->objects.items[n])->text));
+            gen_out(c, "};\n");
+            for (size_t a = 0; a < sm->actions.n; a++) {
+                jaction *x = sm->actions.items[a];
+                if (!x->pairs.n)
+                    continue;
+                gen_out(c, "static const ak_jmig_pair %s_step%zu_pairs%zu_%zu[] = {", f->id, i, k, a);
+                for (size_t n = 0; n < x->pairs.n; n += 2) {
+                    gen_out(c, "%s{", n ? ", " : "");
+                    gen_c_string(c, x->pairs.items[n] ? jlit_json(cc, x->pairs.items[n]) : NULL, false);
+                    gen_out(c, ", ");
+                    gen_c_string(c, jlit_json(cc, x->pairs.items[n + 1]), false);
+                    gen_out(c, "}");
+                }
+                gen_out(c, "};\n");
+            }
+            gen_out(c, "static const ak_jmig_action %s_step%zu_actions%zu[] = {\n", f->id, i, k);
+            for (size_t a = 0; a < sm->actions.n; a++) {
+                jaction *x = sm->actions.items[a];
+                gen_out(c, "    {%s, ", ops[x->op]);
+                gen_place(c, x->path);
+                gen_out(c, ", ");
+                gen_place(c, x->to);
+                gen_out(c, ", %d, ", x->op == JM_RETYPE || (x->op == JM_ADD && !x->value) ? x->object : -1);
+                gen_c_string(c, x->value ? jlit_json(cc, x->value) : NULL, false);
+                gen_out(c, ", ");
+                gen_c_string(c, x->text, false);
+                if (x->pairs.n)
+                    gen_out(c, ", %s_step%zu_pairs%zu_%zu, %zu},\n", f->id, i, k, a, x->pairs.n / 2);
+                else
+                    gen_out(c, ", NULL, 0},\n");
+            }
+            gen_out(c, "};\n");
+        }
+        gen_out(c, "static const ak_jmig_statement %s_step%zu[] = {\n", f->id, i);
+        for (size_t k = 0; k < st->statements.n; k++) {
+            jstatement *sm = st->statements.items[k];
+            gen_out(c, "    {%s_step%zu_objects%zu, %zu, %s_step%zu_actions%zu, %zu},\n", f->id, i, k, sm->objects.n,
+                    f->id, i, k, sm->actions.n);
+        }
+        gen_out(c, "};\n");
+    }
+    if (!f->steps.n)
+        return;
+    gen_out(c, "static const ak_jmig_step %s_steps[] = {\n", f->id);
+    for (size_t i = 0; i < f->steps.n; i++) {
+        jstep *st = f->steps.items[i];
+        gen_out(c, "    {%lld, %s, %d, %s_step%zu, %zu},\n", (long long)st->version, st->down ? "true" : "false",
+                st->code ? rule_index(cc, st->code) : -1, f->id, i, st->statements.n);
+    }
+    gen_out(c, "};\n");
+}
+
 bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
 {
     format_decl *f = cc->format;
@@ -722,6 +805,7 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
     type_tables(em, c);
     object_table(em, c);
     line_to_self(cc, c);
+    step_tables(em, c);
     const char *names[JPLACE_SCOPES + 1];
     size_t nnames = jplace_scopes(em, names);
     if (f->exists.n)
@@ -754,10 +838,14 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
     else
         gen_out(c, "NULL, 0, ");
     if (f->exists.n)
-        gen_out(c, "%s_exists, %zu, %lld, %d};\n", id, f->exists.n, (long long)f->exists_since,
+        gen_out(c, "%s_exists, %zu, %lld, %d, ", id, f->exists.n, (long long)f->exists_since,
                 rule_index(cc, f->exists_code));
     else
-        gen_out(c, "NULL, 0, 0, -1};\n");
+        gen_out(c, "NULL, 0, 0, -1, ");
+    if (f->steps.n)
+        gen_out(c, "%s_steps, %zu};\n", id, f->steps.n);
+    else
+        gen_out(c, "NULL, 0};\n");
     entry_point(em, c);
     registry_entry(em, c);
     if (outdir && !write_lanes(em, outdir))

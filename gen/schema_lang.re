@@ -45,6 +45,9 @@ static const keyword keywords[] = {
     {"verbatim", TK_VERBATIM}, {"canonical", TK_CANONICAL},
     {"scope", TK_SCOPE}, {"toplevel", TK_TOPLEVEL}, {"sibling", TK_SIBLING}, {"distinct", TK_DISTINCT},
     {"acyclic", TK_ACYCLIC}, {"from", TK_FROM}, {"closing", TK_CLOSING}, {"depth", TK_DEPTH}, {"exists", TK_EXISTS},
+    {"upgrade", TK_UPGRADE}, {"downgrade", TK_DOWNGRADE}, {"to", TK_TO}, {"add", TK_ADD}, {"copy", TK_COPY},
+    {"move", TK_MOVE}, {"retype", TK_RETYPE}, {"drop", TK_DROP}, {"unless", TK_UNLESS}, {"loss", TK_LOSS},
+    {"warn", TK_WARN},
 };
 
 static int keyword_token(const unsigned char *s, size_t n)

@@ -140,7 +140,8 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
     ABSTRACT BY SINCE UNTIL REF MAP NOTE WARNING ERROR WHERE SYNTAX MACHINE VERSION UNIQUE
     REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF WRITES SUM FIRST
     KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED ONEOF TOGETHER DUMP VERBATIM CANONICAL
-    SCOPE TOPLEVEL SIBLING DISTINCT ACYCLIC FROM CLOSING DEPTH EXISTS.
+    SCOPE TOPLEVEL SIBLING DISTINCT ACYCLIC FROM CLOSING DEPTH EXISTS
+    UPGRADE DOWNGRADE TO ADD COPY MOVE RETYPE DROP UNLESS LOSS WARN.
 
 /* EMPTY: the precedence of two reductions that meet a token that could also
  * continue them: `type ::= name` before `<` (type arguments win: write a
@@ -209,6 +210,17 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
 %type enames {vec *}
 %type ename {jename *}
 %type vcode {token *}
+%type mstep {jstep *}
+%type mstatements {vec *}
+%type mstatement {jstatement *}
+%type mactions {jstatement *}
+%type maction {jaction *}
+%type mpath {jpath *}
+%type mrel {jpath *}
+%type mseg {token *}
+%type mpairs {jaction *}
+%type mdrop {jaction *}
+%type mlit {jlit *}
 
 file ::= format_head LBRACE items RBRACE.
 
@@ -962,3 +974,51 @@ jarms(A) ::= jarm(R). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, R); }
 jarms(A) ::= jarms(B) COMMA jarm(R). { A = B; vec_push(cc, A, R); }
 jarm(A) ::= name(N) ARROW jtype(T). { A = cc_alloc(cc, sizeof *A); A->tag = N->text; A->type = T; A->at = N->at; }
 jarm(A) ::= STRING(N) ARROW jtype(T). { A = cc_alloc(cc, sizeof *A); A->tag = N->text; A->type = T; A->at = N->at; }
+
+/* JSON: migrations between versions (gen/rt/ak_jmigrate.h): a step is a
+   list of statements `<objects>: <action>, ...`, run in order */
+item ::= mstep(S) LBRACE mstatements(L) RBRACE. { S->statements = *L; vec_push(cc, &F(cc)->steps, S); }
+mstep(A) ::= UPGRADE(U) TO INT(N) vcode(C). {
+    A = cc_alloc(cc, sizeof *A); A->version = int_of(N); A->at = U->at;
+    if (C) A->code = C->text, A->code_at = C->at;
+}
+mstep(A) ::= DOWNGRADE(U) TO INT(N) vcode(C). {
+    A = cc_alloc(cc, sizeof *A); A->version = int_of(N); A->at = U->at; A->down = true;
+    if (C) A->code = C->text, A->code_at = C->at;
+}
+mstatements(A) ::= mstatement(T). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, T); }
+mstatements(A) ::= mstatements(B) mstatement(T). { A = B; vec_push(cc, A, T); }
+mstatement(A) ::= namelist(L) COLON mactions(T). { A = T; A->objects = *L; }
+mactions(A) ::= maction(X). { A = cc_alloc(cc, sizeof *A); vec_push(cc, &A->actions, X); }
+mactions(A) ::= mactions(B) COMMA maction(X). { A = B; vec_push(cc, &A->actions, X); }
+maction(A) ::= ADD(V) mpath(P). { A = cc_alloc(cc, sizeof *A); A->op = JM_ADD; A->at = V->at; A->path = P; }
+maction(A) ::= ADD(V) mpath(P) ASSIGN mlit(L). {
+    A = cc_alloc(cc, sizeof *A); A->op = JM_ADD; A->at = V->at; A->path = P; A->value = L;
+}
+maction(A) ::= COPY(V) mpath(P) ARROW mpath(T). {
+    A = cc_alloc(cc, sizeof *A); A->op = JM_COPY; A->at = V->at; A->path = P; A->to = T;
+}
+maction(A) ::= MOVE(V) mpath(P) ARROW mpath(T). {
+    A = cc_alloc(cc, sizeof *A); A->op = JM_MOVE; A->at = V->at; A->path = P; A->to = T;
+}
+maction(A) ::= RETYPE(V) name(N). { A = cc_alloc(cc, sizeof *A); A->op = JM_RETYPE; A->at = V->at; A->type = N; }
+maction(A) ::= MAP(V) mpath(P) LBRACE mpairs(M) RBRACE. { A = M; A->op = JM_MAP; A->at = V->at; A->path = P; }
+maction(A) ::= DROP(V) mpath(P) mdrop(D). { A = D; A->op = JM_DROP; A->at = V->at; A->path = P; }
+maction(A) ::= WARN(V) mpath(P) EQ mlit(L) STRING(S). {
+    A = cc_alloc(cc, sizeof *A); A->op = JM_WARN; A->at = V->at; A->path = P; A->value = L; A->text = S->text;
+}
+mdrop(A) ::= . { A = cc_alloc(cc, sizeof *A); }
+mdrop(A) ::= UNLESS mlit(L). { A = cc_alloc(cc, sizeof *A); A->value = L; }
+mdrop(A) ::= LOSS STRING(S). { A = cc_alloc(cc, sizeof *A); A->text = S->text; }
+mdrop(A) ::= UNLESS mlit(L) LOSS STRING(S). { A = cc_alloc(cc, sizeof *A); A->value = L; A->text = S->text; }
+mpairs(A) ::= mlit(F) ARROW mlit(T). { A = cc_alloc(cc, sizeof *A); vec_push(cc, &A->pairs, F); vec_push(cc, &A->pairs, T); }
+mpairs(A) ::= STAR ARROW mlit(T). { A = cc_alloc(cc, sizeof *A); vec_push(cc, &A->pairs, NULL); vec_push(cc, &A->pairs, T); }
+mpairs(A) ::= mpairs(B) COMMA mlit(F) ARROW mlit(T). { A = B; vec_push(cc, &A->pairs, F); vec_push(cc, &A->pairs, T); }
+mpairs(A) ::= mpairs(B) COMMA STAR ARROW mlit(T). { A = B; vec_push(cc, &A->pairs, NULL); vec_push(cc, &A->pairs, T); }
+mlit(A) ::= jlit(L). { A = L; }
+mpath(A) ::= mrel(P). { A = P; }
+mpath(A) ::= SLASH(S) mrel(P). { A = P; A->absolute = true; A->at = S->at; }
+mrel(A) ::= mseg(S). { A = cc_alloc(cc, sizeof *A); A->at = S->at; vec_push(cc, &A->segs, S); }
+mrel(A) ::= mrel(B) SLASH mseg(S). { A = B; vec_push(cc, &A->segs, S); }
+mseg(A) ::= name(N). { A = N; }
+mseg(A) ::= INT(N). { A = N; }

@@ -9,7 +9,7 @@
  * first, empty containers on two lines, numbers as Qt writes doubles. Same
  * version, nothing changes: a file Glaxnimate wrote comes out byte for byte
  * (spec 9.1.10). */
-#include "ak_jcomplete.h"
+#include "ak_jmigrate.h"
 #include "budget.h"
 #include "glaxnimate_doc.h"
 
@@ -77,179 +77,11 @@ bool glax_write(const ak_jnode *root, ak_buf *out)
     return ak_json_writer_finish(&w) && ok;
 }
 
-/* ---- upgrade (spec 9.2) and downgrade ---------------------------------- */
-
-static void loss(glax_conv *c, int version, const char *what)
-{
-    size_t i = 0;
-    while (i < 8 && c->lost[i] && c->lost[i] != what)
-        i++;
-    if (i == 8 || c->lost[i])
-        return;
-    c->lost[i] = what;
-    ak_report(c->d, &glaxnimate_rules[glaxnimate_R_CONVERT_LOSS], 0, 0, "", "version %d cannot hold %s: dropped",
-              version, what);
-}
-
-static bool type_in(const char *t, const char *const *names)
-{
-    for (; *names; names++)
-        if (strcmp(t, *names) == 0)
-            return true;
-    return false;
-}
-
-static const char *const group_types[] = {"Group", "Layer", NULL};
-static const char *const composable_types[] = {"Group", "Layer", "Image", "PreCompLayer", NULL};
-
-/* Point-typed properties of spec 3.2: their keyframes carry motion extras from v7. */
-static void add_motion(ak_jtree *t, ak_jnode *o)
-{
-    static const char *const props[] = {"anchor_point", "position", "start_point", "end_point", "highlight", NULL};
-    const char *type = glax_type(o);
-    if (!type_in(type, (const char *const[]){"Transform", "Rect", "Ellipse", "PolyStar", "TextShape", "Gradient", NULL}))
-        return;
-    for (const char *const *p = props; *p; p++) {
-        ak_jnode *kfs = ak_jnode_get(ak_jnode_get(o, *p), "keyframes");
-        for (size_t i = 0; kfs && kfs->kind == AK_JARR && i < kfs->count; i++) {
-            ak_jnode *k = kfs->items[i].v, *value = ak_jnode_get(k, "value");
-            if (k->kind != AK_JOBJ || !value || ak_jnode_get(k, "point_type"))
-                continue;
-            ak_jnode_set(t, k, "tan_in", ak_jnode_copy(t, value));
-            ak_jnode_set(t, k, "tan_out", ak_jnode_copy(t, value));
-            ak_jnode_set(t, k, "point_type", ak_jnode_num(t, 0));
-        }
-    }
-}
-
-/* Version 8 has no animated property `member`: it is dropped, a loss
- * unless it holds the one value version 8 draws anyway (`keep`). */
-static void drop_static(glax_conv *c, ak_jnode *o, const char *member, double keep, const char *what)
-{
-    ak_jnode *p = ak_jnode_get(o, member), *v = ak_jnode_get(p, "value");
-    if (p && !(v && v->kind == AK_JNUM && v->num == keep))
-        loss(c, 8, what);
-    ak_jnode_del(o, member);
-}
-
-/* The steps of one object, from version `from` to `to` (from < to), or the
- * reverse of the last step (from 9 to 8). */
-static void upgrade_object(glax_conv *c, ak_jnode *o, int from, int to)
-{
-    ak_jtree *t = &c->t;
-    const char *type = glax_type(o);
-    if (from == 9 && to == 8) {
-        ak_jnode *tr = ak_jnode_get(o, "transform"), *ao = ak_jnode_get(tr, "auto_orient");
-        if (type_in(type, group_types) && ao)
-            ak_jnode_set(t, o, "auto_orient", ao);
-        else if (ao && ao->kind == AK_JTRUE)
-            loss(c, 8, "auto_orient outside a Group or Layer");
-        if (tr)
-            ak_jnode_del(tr, "auto_orient");
-        ak_jnode *bm = ak_jnode_get(o, "blend_mode");
-        if (bm && !ak_jnode_is(bm, "Normal"))
-            loss(c, 8, "blend modes");
-        ak_jnode_del(o, "blend_mode");
-        if (strcmp(type, "Image") == 0)
-            drop_static(c, o, "opacity", 1, "the opacity of an Image");
-        if (strcmp(type, "PreCompLayer") == 0) {
-            if (ak_jnode_get(o, "unbounded") && ak_jnode_get(o, "unbounded")->kind == AK_JTRUE)
-                loss(c, 8, "unbounded precomposition layers");
-            ak_jnode_del(o, "unbounded");
-        }
-        if (strcmp(type, "Gradient") == 0)
-            drop_static(c, o, "angle", 0, "the angle of a conical gradient");
-        if (strcmp(type, "MaskSettings") == 0 && ak_jnode_is(ak_jnode_get(o, "mask"), "Luma"))
-            ak_report(c->d, &glaxnimate_rules[glaxnimate_R_CONVERT_LOSS], 0, 0, "",
-                      "a Luma mask: only late version 8 development builds read it");
-        return;
-    }
-    if (from < 5 && to >= 5) {
-        /* the two meanings swapped; missing: Individually */
-        if (strcmp(type, "Trim") == 0)
-            ak_jnode_set(t, o, "multiple",
-                   ak_jnode_str(t, ak_jnode_is(ak_jnode_get(o, "multiple"), "Individually") ? "Simultaneously"
-                                                                                            : "Individually"));
-    }
-    if (from < 6 && to >= 6 && strcmp(type, "MaskSettings") == 0) {
-        ak_jnode *m = ak_jnode_get(o, "mask");
-        ak_jnode_set(t, o, "mask", ak_jnode_str(t, m && m->kind == AK_JTRUE ? "Alpha" : "NoMask"));
-    }
-    if (from < 7 && to >= 7)
-        add_motion(&c->t, o);
-    if (from < 8 && to >= 8) {
-        if (type_in(type, group_types) && !ak_jnode_get(o, "auto_orient"))
-            ak_jnode_set(t, o, "auto_orient", ak_jnode_bool(t, false));
-        if (strcmp(type, "Bitmap") == 0 && !ak_jnode_get(o, "url"))
-            ak_jnode_set(t, o, "url", ak_jnode_str(t, ""));
-    }
-    if (from < 9 && to >= 9) {
-        ak_jnode *tr = ak_jnode_get(o, "transform");
-        if (type_in(type, composable_types)) {
-            ak_jnode *ao = ak_jnode_get(o, "auto_orient");
-            ak_jnode_set(t, tr, "auto_orient", ao && ao->kind == AK_JTRUE ? ao : ak_jnode_bool(t, false));
-            ak_jnode_del(o, "auto_orient");
-        }
-        if (strcmp(type, "Gradient") == 0 && !ak_jnode_get(o, "angle"))
-            ak_jnode_set(t, o, "angle", glax_static(t, ak_jnode_num(t, 0)));
-    }
-}
-
-/* v8: one composition list, the main composition first; precompositions get
- * the main's animation, fps and size (spec 9.2; upstream's lookup runs on an
- * empty list, section 10 #3). */
-static void to_compositions(glax_conv *c, ak_jnode *root)
-{
-    ak_jtree *t = &c->t;
-    ak_jnode *assets = ak_jnode_get(root, "assets"), *main = ak_jnode_get(root, "animation");
-    ak_jnode *pre = ak_jnode_get(assets, "precompositions");
-    ak_jnode *list = ak_jnode_new(t, AK_JOBJ);
-    ak_jnode_set(t, list, "__type__", ak_jnode_str(t, "CompositionList"));
-    ak_jnode *name = ak_jnode_get(pre, "name"), *uuid = ak_jnode_get(pre, "uuid");
-    ak_jnode_set(t, list, "name", name ? name : ak_jnode_str(t, ""));
-    ak_jnode_set(t, list, "uuid", uuid ? uuid : glax_uuid(c));
-    ak_jnode *values = ak_jnode_new(t, AK_JARR);
-    ak_jnode_set(t, list, "values", values);
-    if (main && main->kind == AK_JOBJ) {
-        ak_jnode_set(t, main, "__type__", ak_jnode_str(t, "Composition"));
-        ak_jnode_append(t, values, NULL, 0, main);
-    }
-    ak_jnode *old = ak_jnode_get(pre, "values");
-    for (size_t i = 0; old && old->kind == AK_JARR && i < old->count; i++) {
-        ak_jnode *pc = old->items[i].v;
-        if (pc->kind != AK_JOBJ)
-            continue;
-        ak_jnode_set(t, pc, "__type__", ak_jnode_str(t, "Composition"));
-        static const char *const copied[] = {"animation", "fps", "width", "height", NULL};
-        for (const char *const *k = copied; *k; k++)
-            if (ak_jnode_get(main, *k))
-                ak_jnode_set(t, pc, *k, ak_jnode_copy(t, ak_jnode_get(main, *k)));
-        ak_jnode_append(t, values, NULL, 0, pc);
-    }
-    ak_jnode_del(assets, "precompositions");
-    ak_jnode_set(t, assets, "compositions", list);
-    ak_jnode_del(root, "animation");
-}
-
-typedef struct steps {
-    glax_conv *c;
-    int from, to;
-} steps;
-
-static unsigned upgrade_visit(ak_jtree *t, ak_jnode *v, const char *key, unsigned up, void *arg)
-{
-    (void)t, (void)key, (void)up;
-    const steps *st = arg;
-    if (v->kind == AK_JOBJ && ak_jnode_get(v, "__type__"))
-        upgrade_object(st->c, v, st->from, st->to);
-    return 0;
-}
+/* ---- upgrade (spec 9.2) and downgrade: the schema's steps ------------- */
 
 void glax_convert_version(glax_conv *c, int from, int to)
 {
-    if (from < 8 && to >= 8)
-        to_compositions(c, c->t.root);
-    ak_jtree_walk(&c->t, c->t.root, upgrade_visit, &(steps){c, from, to});
+    ak_jmigrate(&c->t, &glaxnimate_schema, from, to, new_key, c, c->d);
     ak_jnode_set(&c->t, ak_jnode_get(c->t.root, "format"), "format_version", ak_jnode_num(&c->t, to));
 }
 
@@ -319,7 +151,7 @@ static void legacy_layer(glax_conv *c, ak_jnode *l)
         ak_jnode_set(t, l, "shapes", shapes);
         ak_jnode_del(l, "width"), ak_jnode_del(l, "height"), ak_jnode_del(l, "color");
     }
-    if (type_in(type, (const char *const[]){"ShapeLayer", "EmptyLayer", "SolidColorLayer", NULL}))
+    if (!strcmp(type, "ShapeLayer") || !strcmp(type, "EmptyLayer") || !strcmp(type, "SolidColorLayer"))
         ak_jnode_set(t, l, "__type__", ak_jnode_str(t, "Layer"));
     frames_to_container(c, l);
 }
@@ -331,7 +163,9 @@ static unsigned drop_start_time(ak_jtree *t, ak_jnode *v, const char *key, unsig
     glax_conv *c = arg;
     if (v->kind == AK_JOBJ && strcmp(glax_type(v), "Layer") == 0 && ak_jnode_get(v, "start_time")) {
         ak_jnode_del(v, "start_time");
-        loss(c, 3, "the start_time of a layer");
+        if (!c->start_time_lost++)
+            ak_report(c->d, &glaxnimate_rules[glaxnimate_R_CONVERT_LOSS], 0, 0, "",
+                      "version 3 cannot hold the start_time of a layer: dropped");
     }
     return 0;
 }
@@ -411,7 +245,7 @@ bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, a
     }
     int to = opt && opt->format_version ? atoi(opt->format_version) : legacy ? GLAXNIMATE_LATEST : from;
     if (ok && to != from) {
-        if ((from < 3 && !legacy) || to < 3 || (to < from && !(from == 9 && to == 8))) {
+        if ((from < 3 && !legacy) || to < 3 || !ak_jmigrate_possible(&glaxnimate_schema, from, to)) {
             ak_report(d, &glaxnimate_rules[glaxnimate_R_CONVERT_LOSS], 0, 0, "/format/format_version",
                       "cannot convert version %d to %d (from version 3 up, 1 and 2 with --legacy, and 9 down to 8)",
                       from, to);

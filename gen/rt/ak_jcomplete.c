@@ -82,15 +82,13 @@ typedef struct completion {
     void *user;
 } completion;
 
-/* A new object of concrete family object oi: its discriminator, and its key. */
-static ak_jnode *typed(completion *c, int oi)
+ak_jnode *ak_jobject_new(ak_jtree *t, const ak_jschema *s, int oi, ak_jkey_fn key, void *user)
 {
-    const ak_jobject *o = &c->s->objects[oi], *root = &c->s->objects[o->family];
-    ak_jnode *v = ak_jnode_new(c->t, AK_JOBJ);
-    ak_jnode_set(c->t, v, root->members[root->tag_member].name, ak_jnode_str(c->t, o->name));
-    if (o->key_member >= 0 && c->key)
-        ak_jnode_set(c->t, v, o->members[o->key_member].name,
-                     c->key(c->user, c->t, o, &o->members[o->key_member]));
+    const ak_jobject *o = &s->objects[oi], *root = &s->objects[o->family];
+    ak_jnode *v = ak_jnode_new(t, AK_JOBJ);
+    ak_jnode_set(t, v, root->members[root->tag_member].name, ak_jnode_str(t, o->name));
+    if (o->key_member >= 0 && key)
+        ak_jnode_set(t, v, o->members[o->key_member].name, key(user, t, o, &o->members[o->key_member]));
     return v;
 }
 
@@ -105,7 +103,7 @@ static ak_jnode *missing(completion *c, const ak_jobject *o, uint16_t i)
         return ak_jtree_parse(c->t, json, strlen(json));
     const ak_jtype *y = &c->s->types[m->type];
     if (y->kind == AK_JT_OBJECT && c->s->objects[y->object].family >= 0 && !c->s->objects[y->object].abstract)
-        return typed(c, y->object);
+        return ak_jobject_new(c->t, c->s, y->object, c->key, c->user);
     return NULL;
 }
 

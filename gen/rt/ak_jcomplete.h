@@ -45,6 +45,10 @@ const ak_jmember *ak_jobject_member(const ak_jobject *o, const char *name, size_
    o (NULL: the member stays absent). */
 typedef ak_jnode *(*ak_jkey_fn)(void *user, ak_jtree *t, const ak_jobject *o, const ak_jmember *m);
 
+/* A new object of the concrete family object oi: its discriminator, and
+   its key from key (NULL: none); NULL (and t->failed) when out of memory. */
+ak_jnode *ak_jobject_new(ak_jtree *t, const ak_jschema *s, int oi, ak_jkey_fn key, void *user);
+
 /* Completes t->root as a document of `version`; false (and t->failed) when
    out of memory, false when t has no root. */
 bool ak_jcomplete(ak_jtree *t, const ak_jschema *s, int64_t version, ak_jkey_fn key, void *user);

@@ -225,6 +225,57 @@ typedef struct ak_jlane {
 } ak_jlane;
 #define AK_JS_LANE_LEAVES ((AK_JSON_LANE_CAPS - 2) / 2)
 
+/* Migrations between format versions (`upgrade to N { ... }`, `downgrade
+ * to N { ... }`; run by ak_jmigrate.h). A step is a list of statements, in
+ * order; a statement applies its actions, in order, to every object of the
+ * document that is one of its objects (or derives from one). */
+typedef enum ak_jmig_op {
+    AK_JM_ADD,    /* at is absent: it gets json (NULL: a new `object`, with its key) */
+    AK_JM_COPY,   /* at is present: `to` gets a copy of it */
+    AK_JM_MOVE,   /* at is present: it leaves, and goes to `to` (into an array at an index: inserted) */
+    AK_JM_RETYPE, /* the object's discriminator names `object` */
+    AK_JM_MAP,    /* at gets the `to` of the first pair whose `from` it equals (from NULL: any, absence included) */
+    AK_JM_DROP,   /* at leaves; a loss (`text`) unless it equals json (NULL: always) */
+    AK_JM_WARN    /* at equals json: the warning `text` */
+} ak_jmig_op;
+
+/* A place: a member (or an array index) of the value a JSON Pointer names,
+   from the object (or, absolute, from the document's root). */
+typedef struct ak_jmig_place {
+    bool absolute;
+    const char *parent; /* JSON Pointer ("": the object itself) */
+    const char *last;   /* member name, or array index in digits */
+} ak_jmig_place;
+
+typedef struct ak_jmig_pair {
+    const char *from, *to; /* JSON texts */
+} ak_jmig_pair;
+
+typedef struct ak_jmig_action {
+    uint8_t op; /* ak_jmig_op */
+    ak_jmig_place at, to;
+    int16_t object;   /* add without json, retype: the object (its name is the discriminator) */
+    const char *json; /* add, map, drop, warn: a JSON text */
+    const char *text; /* drop: what is lost (NULL: nothing worth a warning); warn: the message */
+    const ak_jmig_pair *pairs;
+    uint16_t pair_count;
+} ak_jmig_action;
+
+typedef struct ak_jmig_statement {
+    const int16_t *objects;
+    uint16_t object_count;
+    const ak_jmig_action *actions;
+    uint16_t action_count;
+} ak_jmig_statement;
+
+typedef struct ak_jmig_step {
+    int32_t version; /* the version it makes: from version - 1, or from version + 1 (down) */
+    bool down;
+    int16_t rule; /* losses and warnings are reported with it; -1 */
+    const ak_jmig_statement *statements;
+    uint16_t statement_count;
+} ak_jmig_step;
+
 typedef struct ak_jschema {
     const ak_rule *rules;
     const ak_jtype *types;
@@ -258,6 +309,10 @@ typedef struct ak_jschema {
     uint16_t exists_count;
     int32_t exists_since;
     int16_t exists_rule;
+    /* the migrations between versions, upgrades by ascending version, then
+       downgrades by descending version */
+    const ak_jmig_step *steps;
+    uint16_t step_count;
 } ak_jschema;
 
 /* One open container. */

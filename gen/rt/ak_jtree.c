@@ -36,6 +36,17 @@ bool ak_jnode_append(ak_jtree *t, ak_jnode *to, const char *key, size_t key_len,
     return true;
 }
 
+bool ak_jnode_insert(ak_jtree *t, ak_jnode *a, size_t i, ak_jnode *v)
+{
+    if (!a || a->kind != AK_JARR || !ak_jnode_append(t, a, NULL, 0, v))
+        return false;
+    if (i < a->count - 1) {
+        memmove(a->items + i + 1, a->items + i, (a->count - 1 - i) * sizeof *a->items);
+        a->items[i] = (ak_jitem){NULL, 0, v};
+    }
+    return true;
+}
+
 static ak_jitem *find(const ak_jnode *o, const char *key, size_t n)
 {
     for (size_t i = 0; o && o->kind == AK_JOBJ && i < o->count; i++)
@@ -123,6 +134,24 @@ ak_jnode *ak_jnode_at(const ak_jnode *v, const char *pointer)
         v = v->kind == AK_JARR && n && k == n && (token[0] != '0' || n == 1) && i < v->count ? v->items[i].v : NULL;
     }
     return *p ? NULL : (ak_jnode *)v;
+}
+
+bool ak_jnode_equal(const ak_jnode *a, const ak_jnode *b)
+{
+    if (!a || !b || a->kind != b->kind || a->count != b->count)
+        return a == b;
+    if (a->kind == AK_JNUM)
+        return a->num == b->num;
+    if (a->kind == AK_JSTR)
+        return a->len == b->len && memcmp(a->str, b->str, a->len) == 0;
+    /* containers: the recursion goes no deeper than the shallower value (a
+       migration's literal), and the front end caps a document at 1024 */
+    for (size_t i = 0; i < a->count; i++) {
+        const ak_jnode *w = a->kind == AK_JARR ? b->items[i].v : ak_jnode_getn(b, a->items[i].key, a->items[i].key_len);
+        if (!ak_jnode_equal(a->items[i].v, w))
+            return false;
+    }
+    return true;
 }
 
 double ak_jnode_number(const ak_jnode *o, const char *key, double otherwise)

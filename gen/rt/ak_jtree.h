@@ -79,6 +79,8 @@ ak_jnode *ak_jnode_str(ak_jtree *t, const char *s); /* s is not copied */
 ak_jnode *ak_jnode_bool(ak_jtree *t, bool b);
 ak_jnode *ak_jnode_copy(ak_jtree *t, const ak_jnode *v); /* deep */
 bool ak_jnode_append(ak_jtree *t, ak_jnode *to, const char *key, size_t key_len, ak_jnode *v);
+/* Inserts v into array a before index i (at its end when i >= count). */
+bool ak_jnode_insert(ak_jtree *t, ak_jnode *a, size_t i, ak_jnode *v);
 /* Sets (replaces the first or adds) member key of object o. */
 void ak_jnode_set(ak_jtree *t, ak_jnode *o, const char *key, ak_jnode *v);
 void ak_jnode_del(ak_jnode *o, const char *key);
@@ -92,6 +94,9 @@ const char *ak_jnode_text(const ak_jnode *o, const char *key);
 /* The value a JSON Pointer (RFC 6901: "/a/0/b~1c") names below v; NULL
    when there is none ("" names v itself). */
 ak_jnode *ak_jnode_at(const ak_jnode *v, const char *pointer);
+/* Whether a and b are the same JSON value (numbers by value, objects by
+   their members in any order). */
+bool ak_jnode_equal(const ak_jnode *a, const ak_jnode *b);
 /* The number member key of o, `otherwise` when it has none. */
 double ak_jnode_number(const ak_jnode *o, const char *key, double otherwise);
 
