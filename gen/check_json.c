@@ -789,7 +789,7 @@ static const char *lit_refused(jem *em, int t, jmember *m, const jlit *l, int64_
             if (!strcmp(y->names.items[i], l->text)) {
                 jename *n = i < y->enames.n ? y->enames.items[i] : NULL;
                 if (n && ((n->since >= 0 && (since < n->since)) || (n->until >= 0 && (until < 0 || until > n->until))))
-                    return "the enum name does not exist in every version the default is for";
+                    return "the enum name does not exist in every version the value is for";
                 return NULL;
             }
         return "not a name of the enum";
@@ -1379,8 +1379,8 @@ static bool in_version(int64_t since, int64_t until, int64_t v)
 
 /* The type at path p, from object oi (or the root, for an absolute path), in
    documents of version v; -1 after reporting why not; the member the
-   last segment names (*last: NULL for an array element). Indices only where
-   `index_last` allows one: as the last segment. */
+   last segment names (*last: NULL for an array element). An array index
+   ends the path only where `index_last` allows it. */
 static int path_type(jem *em, int oi, const jpath *p, int64_t v, bool index_last, jmember **last)
 {
     compiler *cc = em->cc;
@@ -1399,8 +1399,8 @@ static int path_type(jem *em, int oi, const jpath *p, int64_t v, bool index_last
             if (y && !strcmp(y->kind, "UNION"))
                 y = NULL;
             if (digits && y && !strcmp(y->kind, "ARRAY")) {
-                if (!index_last || i + 1 != p->segs.n) {
-                    cc_error(cc, seg->at, "an array index is only the last segment of a copy or move's target");
+                if (!index_last && i + 1 == p->segs.n) {
+                    cc_error(cc, seg->at, "an array index ends only a copy or move's target (which inserts there)");
                     return -1;
                 }
                 t = y->elem, *last = NULL;

@@ -127,3 +127,5 @@ set_tests_properties(animgen.json.line-directives animgen.animj.line-directives 
 target_include_directories(test_jschema PRIVATE ${CMAKE_SOURCE_DIR}/gen/rt ${CMAKE_SOURCE_DIR}/grammars)
 # The completion (tests/unit/test_jcomplete.c) on the tables of tests/animgen/json/defaults.schema.
 target_link_libraries(test_jcomplete PRIVATE animgen_json_case_validators)
+# The migrations (tests/unit/test_jmigrate.c) on the tables of tests/animgen/json/migrate.schema.
+target_link_libraries(test_jmigrate PRIVATE animgen_json_case_validators)
