@@ -3,6 +3,7 @@
  * tables animgen generates from tests/animgen/json/defaults.schema. */
 #include "ak_jcomplete.h"
 #include "defaults_layout.h"
+#include "jtree_support.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,16 +19,7 @@ static void round_trip(const char *text, bool sort, const char *expected)
     ak_jtree t;
     ak_jtree_init(&t, NULL, NULL, "a test tree");
     assert_true(ak_jtree_read(&t, (const uint8_t *)text, strlen(text)));
-    ak_buf out;
-    ak_buf_init(&out);
-    ak_json_writer w;
-    ak_json_writer_options o = {0, sort, false};
-    ak_json_writer_init(&w, &out, &o);
-    assert_true(ak_jtree_write(t.root, &w));
-    assert_true(ak_json_writer_finish(&w));
-    assert_int_equal(out.len, strlen(expected));
-    assert_memory_equal(out.data, expected, out.len);
-    ak_buf_free(&out);
+    ak_test_tree_is(t.root, sort, expected);
     ak_jtree_free(&t);
 }
 
@@ -170,16 +162,7 @@ static void completes(const char *text, int version, const char *expected)
     assert_true(ak_jtree_read(&t, (const uint8_t *)text, strlen(text)));
     keys = 0;
     assert_true(ak_jcomplete(&t, &defaults_schema, version, next_key, NULL));
-    ak_buf out;
-    ak_buf_init(&out);
-    ak_json_writer w;
-    ak_json_writer_options o = {0, true, false};
-    ak_json_writer_init(&w, &out, &o);
-    assert_true(ak_jtree_write(t.root, &w));
-    assert_true(ak_json_writer_finish(&w));
-    ak_buf_append(&out, "", 1);
-    assert_string_equal(out.data, expected);
-    ak_buf_free(&out);
+    ak_test_tree_is(t.root, true, expected);
     ak_jtree_free(&t);
 }
 

@@ -4,6 +4,7 @@
  * documents, compared with the documents expected (written compact, members
  * sorted), and the losses and warnings reported. */
 #include "ak_jmigrate.h"
+#include "jtree_support.h"
 #include "migrate_layout.h"
 
 #include <setjmp.h>
@@ -34,20 +35,11 @@ static void migrate(const char *doc, int from, int to, const char *expected, con
     ak_diags *d = ak_diags_new(NULL);
     int keys = 0;
     assert_true(ak_jmigrate(&t, &migrate_schema, from, to, next_key, &keys, d));
-    ak_buf out;
-    ak_buf_init(&out);
-    ak_json_writer w;
-    ak_json_writer_options o = {0, true, false};
-    ak_json_writer_init(&w, &out, &o);
-    assert_true(ak_jtree_write(t.root, &w));
-    assert_true(ak_json_writer_finish(&w));
-    if (out.len != strlen(expected) || memcmp(out.data, expected, out.len) != 0)
-        fail_msg("got      %.*s\nexpected %s", (int)out.len, out.data, expected);
+    ak_test_tree_is(t.root, true, expected);
     char got[512] = "";
     for (size_t i = 0; i < ak_diags_count(d); i++)
         snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", i ? "|" : "", ak_diags_at(d, i)->message);
     assert_string_equal(got, messages);
-    ak_buf_free(&out);
     ak_diags_free(d);
     ak_jtree_free(&t);
 }
