@@ -13,7 +13,6 @@
 
 #include "model.h"
 
-#include <dirent.h>
 
 static unsigned long lane_calls, lane_takes;
 
@@ -72,41 +71,23 @@ static void same_both_ways(const char *name, const char *data, size_t size, uint
     free(without);
 }
 
-static void directory(const char *dir)
+static void lanes_file(const char *path, const uint8_t *data, size_t size, void *ctx)
 {
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *ent;
-    while ((ent = readdir(d)) != NULL) {
-        size_t n = strlen(ent->d_name);
-        if (n < 6 || strcmp(ent->d_name + n - 6, ".animj") != 0)
-            continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, ent->d_name);
-        size_t size = 0;
-        char *data = ak_test_read_file(path, &size);
-        assert_non_null(data);
-        same_both_ways(path, data, size, 0, 0);
-        same_both_ways(path, data, size, 5, 0);
-        same_both_ways(path, data, size, 0, 1);
-        free(data);
-    }
-    closedir(d);
+    (void)ctx;
+    same_both_ways(path, (const char *)data, size, 0, 0);
+    same_both_ways(path, (const char *)data, size, 5, 0);
+    same_both_ways(path, (const char *)data, size, 0, 1);
 }
 
 static void committed_inputs(void **state)
 {
     (void)state;
-    directory("tests/conformance/animj/valid");
-    directory("tests/conformance/animj/invalid");
-    directory("examples/animj");
-    const char *shared = getenv("AK_SHARED_DIR");
-    if (shared) {
-        char dir[1024];
-        snprintf(dir, sizeof dir, "%s/corpus/animj", shared);
-        directory(dir);
-    }
+    ak_test_each_file("tests/conformance/animj/valid", ".animj", lanes_file, NULL);
+    ak_test_each_file("tests/conformance/animj/invalid", ".animj", lanes_file, NULL);
+    ak_test_each_file("examples/animj", ".animj", lanes_file, NULL);
+    char corpus[1024];
+    if (ak_test_shared_dir("corpus/animj", corpus, sizeof corpus))
+        ak_test_each_file(corpus, ".animj", lanes_file, NULL);
 }
 
 /* ---- generated documents ---------------------------------------------- */

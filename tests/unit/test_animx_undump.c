@@ -20,7 +20,6 @@
 #include "../../formats/animx/animx.h"
 #include "../../formats/animx/animx_compress.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <float.h>
 #include <math.h>
@@ -476,18 +475,14 @@ static bool where_matches(const char *w, const ak_diag *g)
     return strcmp(w, tmp) == 0;
 }
 
-static int run_invalid_case(const char *dir, const char *name)
+static int run_invalid_case(const char *path, const uint8_t *data, size_t size)
 {
-    char path[2048], exp_path[2100];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
+    char exp_path[2100];
     snprintf(exp_path, sizeof exp_path, "%s.expected", path);
-    size_t size = 0;
-    char *data = ak_test_read_file(path, &size);
+    const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     char *text = ak_test_read_file(exp_path, NULL);
-    if (!data || !text) {
-        printf("FAIL %s: cannot read it or its .expected\n", path);
-        free(data);
-        free(text);
+    if (!text) {
+        printf("FAIL %s: cannot read its .expected\n", path);
         return 1;
     }
     expect ex[32];
@@ -503,7 +498,7 @@ static int run_invalid_case(const char *dir, const char *name)
     }
     ak_diags *d = ak_diags_new(NULL);
     ak_options opt = {0};
-    ak_input in = {name, (const uint8_t *)data, size, false};
+    ak_input in = {name, data, size, false};
     ak_buf out;
     ak_buf_init(&out);
     ak_buf_puts(&out, "kept");
@@ -537,29 +532,20 @@ static int run_invalid_case(const char *dir, const char *name)
         }
     ak_buf_free(&out);
     ak_diags_free(d);
-    free(data);
     free(text);
     return failures;
+}
+
+static void invalid_case(const char *path, const uint8_t *data, size_t size, void *failures)
+{
+    *(int *)failures += run_invalid_case(path, data, size);
 }
 
 static void test_invalid_dumps(void **state)
 {
     (void)state;
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s/tests/animx/undump", src_dir());
-    DIR *dp = opendir(dir);
-    assert_non_null(dp);
-    struct dirent *e;
-    int cases = 0, failures = 0;
-    while ((e = readdir(dp))) {
-        size_t n = strlen(e->d_name);
-        if (n < 5 || strcmp(e->d_name + n - 5, ".json") != 0)
-            continue;
-        cases++;
-        failures += run_invalid_case(dir, e->d_name);
-    }
-    closedir(dp);
-    assert_true(cases >= 10);
+    int failures = 0;
+    assert_true(ak_test_each_file("tests/animx/undump", ".json", invalid_case, &failures) >= 10);
     assert_int_equal(failures, 0);
 }
 

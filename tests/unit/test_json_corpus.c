@@ -71,14 +71,9 @@ static void test_corpus(void **state)
 
 int main(void)
 {
-    const char *shared = getenv("AK_SHARED_DIR");
     char root[1024];
-    struct stat st;
-    snprintf(root, sizeof root, "%s/corpus", shared ? shared : "../shared");
-    if (!shared || stat(root, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "no shared corpus at %s: skipped\n", root);
+    if (!ak_test_shared_dir("corpus", root, sizeof root))
         return 77;
-    }
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_corpus)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

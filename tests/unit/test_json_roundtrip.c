@@ -6,34 +6,17 @@
 #include "../json/json_events.h"
 #include "../json/json_random_doc.h"
 
-#include <dirent.h>
+static void round_trip_file(const char *path, const uint8_t *data, size_t size, void *failures)
+{
+    if (!ak_test_round_trip(data, size, path))
+        ++*(int *)failures;
+}
 
 static void test_conformance_valid(void **state)
 {
     (void)state;
-    const char *src = getenv("AK_SOURCE_DIR");
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s/tests/conformance/json/valid", src ? src : ".");
-    DIR *dh = opendir(dir);
-    assert_non_null(dh);
-    struct dirent *e;
-    int files = 0, failures = 0;
-    while ((e = readdir(dh)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 5, ".json") != 0)
-            continue;
-        char path[2048];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        size_t size = 0;
-        char *data = ak_test_read_file(path, &size);
-        assert_non_null(data);
-        files++;
-        if (!ak_test_round_trip(data, size, path))
-            failures++;
-        free(data);
-    }
-    closedir(dh);
-    assert_true(files > 50);
+    int failures = 0;
+    assert_true(ak_test_each_file("tests/conformance/json/valid", ".json", round_trip_file, &failures) > 50);
     assert_int_equal(failures, 0);
 }
 

@@ -3,19 +3,9 @@
  * decode -> emit reproduces it byte for byte after normalising line ends,
  * and so does dump -> undump (building the file from its JSON dump).
  * Exits 77 (skipped) when the shared corpus is absent. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <cmocka.h>
-
-#include <animkit/animkit.h>
+#include "test_support.h"
 
 #include "../../formats/maya/maya.h"
-
-#include <dirent.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 static char corpus_dir[4096];
 
@@ -83,36 +73,22 @@ static void check_file(const char *path)
     ak_file_close(&f);
 }
 
+static void corpus_file(const char *path, const uint8_t *data, size_t size, void *ctx)
+{
+    (void)data, (void)size, (void)ctx;
+    check_file(path); /* through ak_file, as the command reads it */
+}
+
 static void test_corpus(void **state)
 {
     (void)state;
-    DIR *dh = opendir(corpus_dir);
-    assert_non_null(dh);
-    struct dirent *e;
-    int n = 0;
-    while ((e = readdir(dh)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 5, ".anim") != 0)
-            continue;
-        char path[8192];
-        snprintf(path, sizeof path, "%s/%s", corpus_dir, e->d_name);
-        check_file(path);
-        n++;
-    }
-    closedir(dh);
-    assert_true(n >= 4);
+    assert_true(ak_test_each_file(corpus_dir, ".anim", corpus_file, NULL) >= 4);
 }
 
 int main(void)
 {
-    const char *shared = getenv("AK_SHARED_DIR");
-    if (!shared)
+    if (!ak_test_shared_dir("corpus/maya", corpus_dir, sizeof corpus_dir))
         return 77;
-    snprintf(corpus_dir, sizeof corpus_dir, "%s/corpus/maya", shared);
-    DIR *dh = opendir(corpus_dir);
-    if (!dh)
-        return 77;
-    closedir(dh);
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_corpus)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,7 +7,6 @@
 #include "model.h"
 #include "reader.h"
 
-#include <dirent.h>
 #include <math.h>
 
 static const ak_format *mrtk(void)
@@ -127,44 +126,28 @@ static bool undump(const char *json, size_t len, ak_buf *out, ak_diags *d)
 }
 
 /* Every valid conformance case: undump(dump(x)) == x, byte for byte. */
+static void dump_undump_file(const char *path, const uint8_t *data, size_t size, void *ctx)
+{
+    (void)ctx;
+    ak_buf json, bin;
+    ak_buf_init(&json);
+    ak_buf_init(&bin);
+    if (!dump(data, size, &json))
+        fail_msg("dump failed: %s", path);
+    ak_diags *d = ak_diags_new(NULL);
+    if (!undump(json.data, json.len, &bin, d))
+        fail_msg("undump failed: %s: %s", path, ak_diags_count(d) ? ak_diags_at(d, 0)->message : "(no diagnostic)");
+    if (bin.len != size || memcmp(bin.data, data, size) != 0)
+        fail_msg("undump(dump(%s)) differs", path);
+    ak_diags_free(d);
+    ak_buf_free(&json);
+    ak_buf_free(&bin);
+}
+
 static void test_dump_undump_round_trip(void **state)
 {
     (void)state;
-    const char *src = getenv("AK_SOURCE_DIR");
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s/tests/conformance/mrtk/valid", src ? src : ".");
-    DIR *dp = opendir(dir);
-    assert_non_null(dp);
-    struct dirent *e;
-    int files = 0;
-    while ((e = readdir(dp))) {
-        size_t n = strlen(e->d_name);
-        if (n < 4 || strcmp(e->d_name + n - 4, ".bin") != 0)
-            continue;
-        char path[2048];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        size_t size = 0;
-        char *data = ak_test_read_file(path, &size);
-        assert_non_null(data);
-        ak_buf json, bin;
-        ak_buf_init(&json);
-        ak_buf_init(&bin);
-        if (!dump((const uint8_t *)data, size, &json))
-            fail_msg("dump failed: %s", path);
-        ak_diags *d = ak_diags_new(NULL);
-        if (!undump(json.data, json.len, &bin, d))
-            fail_msg("undump failed: %s: %s", path,
-                     ak_diags_count(d) ? ak_diags_at(d, 0)->message : "(no diagnostic)");
-        if (bin.len != size || memcmp(bin.data, data, size) != 0)
-            fail_msg("undump(dump(%s)) differs", path);
-        ak_diags_free(d);
-        ak_buf_free(&json);
-        ak_buf_free(&bin);
-        free(data);
-        files++;
-    }
-    closedir(dp);
-    assert_true(files >= 8);
+    assert_true(ak_test_each_file("tests/conformance/mrtk/valid", ".bin", dump_undump_file, NULL) >= 8);
 }
 
 static const char *undump_error(const char *json)

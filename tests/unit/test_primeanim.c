@@ -12,7 +12,6 @@
 #include "primeanim.h"
 #include "primeanim_layout.h"
 
-#include <dirent.h>
 
 /* Where the build put the generated cases, examples and seeds
  * (tests/primeanim/generate.cmake): <build>/generated/primeanim/<what> */
@@ -618,52 +617,37 @@ static void test_nan_payload_seed(void **state)
 
 /* §5.1: every case and example without errors re-emits, and undumps from its
  * dump, to exactly its bytes (warnings included). */
-static void roundtrip_dir(const char *dir, int *checked)
+static void roundtrip_file(const char *path, const uint8_t *data, size_t size, void *checked)
 {
-    DIR *dp = opendir(dir);
-    assert_non_null(dp);
-    struct dirent *e;
-    while ((e = readdir(dp)) != NULL) {
-        size_t nl = strlen(e->d_name);
-        if (nl < 5 || strcmp(e->d_name + nl - 5, ".anim") != 0)
-            continue;
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        size_t size = 0;
-        char *data = ak_test_read_file(path, &size);
-        assert_non_null(data);
-        ak_input in = {path, (const uint8_t *)data, size, false};
-        ak_options opt = {0};
-        ak_diags *d = ak_diags_new(NULL);
-        prime()->validate(&in, &opt, d);
-        if (ak_diags_errors(d) == 0) {
-            ak_buf out, json, back;
-            ak_buf_init(&out), ak_buf_init(&json), ak_buf_init(&back);
-            ak_diags *d2 = ak_diags_new(NULL);
-            assert_true(prime()->reemit(&in, &opt, d2, &out));
-            if (out.len != size || memcmp(out.data, data, size) != 0)
-                fail_msg("%s: re-emission changed the bytes", path);
-            assert_true(prime()->dump(&in, &opt, d2, &json));
-            ak_input jin = {"dump.json", (const uint8_t *)json.data, json.len, false};
-            assert_true(prime()->undump(&jin, &opt, d2, &back));
-            if (back.len != size || memcmp(back.data, data, size) != 0)
-                fail_msg("%s: dump -> undump changed the bytes", path);
-            ak_buf_free(&out), ak_buf_free(&json), ak_buf_free(&back);
-            ak_diags_free(d2);
-            (*checked)++;
-        }
-        ak_diags_free(d);
-        free(data);
+    ak_input in = {path, data, size, false};
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    prime()->validate(&in, &opt, d);
+    if (ak_diags_errors(d) == 0) {
+        ak_buf out, json, back;
+        ak_buf_init(&out), ak_buf_init(&json), ak_buf_init(&back);
+        ak_diags *d2 = ak_diags_new(NULL);
+        assert_true(prime()->reemit(&in, &opt, d2, &out));
+        if (out.len != size || memcmp(out.data, data, size) != 0)
+            fail_msg("%s: re-emission changed the bytes", path);
+        assert_true(prime()->dump(&in, &opt, d2, &json));
+        ak_input jin = {"dump.json", (const uint8_t *)json.data, json.len, false};
+        assert_true(prime()->undump(&jin, &opt, d2, &back));
+        if (back.len != size || memcmp(back.data, data, size) != 0)
+            fail_msg("%s: dump -> undump changed the bytes", path);
+        ak_buf_free(&out), ak_buf_free(&json), ak_buf_free(&back);
+        ak_diags_free(d2);
+        ++*(int *)checked;
     }
-    closedir(dp);
+    ak_diags_free(d);
 }
 
 static void test_roundtrip(void **state)
 {
     (void)state;
     int checked = 0;
-    roundtrip_dir(generated("conformance/valid"), &checked);
-    roundtrip_dir(generated("examples"), &checked);
+    ak_test_each_file(generated("conformance/valid"), ".anim", roundtrip_file, &checked);
+    ak_test_each_file(generated("examples"), ".anim", roundtrip_file, &checked);
     assert_true(checked >= 60);
 }
 

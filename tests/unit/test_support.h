@@ -35,32 +35,52 @@ static inline char *ak_test_read_file(const char *path, size_t *size)
     return b.data ? b.data : calloc(1, 1);
 }
 
-/* Calls fn on every file in <AK_SOURCE_DIR>/<rel> whose name ends with
- * suffix, with its bytes (the directory must exist). */
+/* Calls fn on every file in dir (absolute, or relative to AK_SOURCE_DIR)
+ * whose name ends with suffix, with its bytes; returns how many (the
+ * directory must exist). */
 typedef void ak_test_file_fn(const char *path, const uint8_t *data, size_t size, void *ctx);
-static inline void ak_test_each_file(const char *rel, const char *suffix, ak_test_file_fn *fn, void *ctx)
+static inline size_t ak_test_each_file(const char *dir, const char *suffix, ak_test_file_fn *fn, void *ctx)
 {
     const char *src = getenv("AK_SOURCE_DIR");
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s/%s", src ? src : ".", rel);
-    DIR *dp = opendir(dir);
+    char full[4096];
+    if (snprintf(full, sizeof full, "%s%s%s", dir[0] == '/' ? "" : src ? src : ".", dir[0] == '/' ? "" : "/", dir) >=
+        (int)sizeof full)
+        fail_msg("path too long: %s", dir);
+    DIR *dp = opendir(full);
     if (!dp)
-        fail_msg("cannot open %s", dir);
-    size_t suffix_len = strlen(suffix);
+        fail_msg("cannot open %s", full);
+    size_t suffix_len = strlen(suffix), files = 0;
     struct dirent *e;
     while ((e = readdir(dp))) {
         size_t n = strlen(e->d_name);
-        if (n < suffix_len || strcmp(e->d_name + n - suffix_len, suffix) != 0)
+        if (n <= suffix_len || strcmp(e->d_name + n - suffix_len, suffix) != 0)
             continue;
-        char path[2048];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        char path[4096 + 256];
+        snprintf(path, sizeof path, "%s/%s", full, e->d_name);
         size_t size = 0;
         char *data = ak_test_read_file(path, &size);
         assert_non_null(data);
         fn(path, (const uint8_t *)data, size, ctx);
         free(data);
+        files++;
     }
     closedir(dp);
+    return files;
+}
+
+/* The folder <AK_SHARED_DIR>/<rel> (../shared beside the clone: the
+ * corpus), into out; false when there is none (the test then reports
+ * itself skipped, CTest's 77: a user's clone has no ../shared). */
+static inline bool ak_test_shared_dir(const char *rel, char *out, size_t size)
+{
+    const char *shared = getenv("AK_SHARED_DIR");
+    snprintf(out, size, "%s/%s", shared ? shared : "../shared", rel);
+    DIR *dp = shared ? opendir(out) : NULL;
+    if (dp)
+        closedir(dp);
+    else
+        fprintf(stderr, "no %s: skipped\n", out);
+    return dp != NULL;
 }
 
 /* Compares text with the golden file tests/golden/<name>; with
