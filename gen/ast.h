@@ -420,14 +420,14 @@ typedef struct jpath {
     loc at;
 } jpath;
 
-typedef enum jaction_op { JM_ADD, JM_COPY, JM_MOVE, JM_RETYPE, JM_MAP, JM_DROP, JM_WARN } jaction_op;
+typedef enum jaction_op { JM_ADD, JM_COPY, JM_MOVE, JM_RETYPE, JM_MAP, JM_DROP, JM_WARN, JM_WRAP, JM_HOOK } jaction_op;
 
 typedef struct jaction {
     jaction_op op;
     loc at;
     jpath *path;       /* the place it acts on (copy, move: the source) */
-    jpath *to;         /* copy, move: the target */
-    token *type;       /* retype: the object */
+    jpath *to;         /* copy, move: the target; wrap: the new object's member */
+    token *type;       /* retype, wrap: the object; hook: its name */
     jlit *value;       /* add (NULL: a new object of the member's type), drop's `unless`, warn's value */
     const char *text;  /* drop's `loss "..."`, warn's message */
     vec pairs;         /* map: from, to, from, to, ... (jlit*; a NULL from: `*`) */

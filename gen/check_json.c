@@ -54,6 +54,11 @@ int jobject_index(const format_decl *f, const char *name)
     return -1;
 }
 
+bool jlegacy(const jem *em, int64_t until)
+{
+    return em->f->gate_code && until >= 1 && until < em->f->gate_since; /* `until 0`: in no version */
+}
+
 bool jobject_is_a(const jem *em, int a, int b)
 {
     for (size_t n = 0; a >= 0 && n <= em->f->objects.n; n++, a = em->obj[a].base)
@@ -1466,12 +1471,16 @@ static void check_action(jem *em, jstep *st, int oi, jaction *a, int64_t from, i
             cc_error(cc, a->at, "add: the place is a member");
         } else if (a->value) {
             check_step_literal(em, t, m, a->value, to, "add: the value");
+        } else if (a->path->segs.n == 1 && !a->path->absolute && em->obj[oi].key >= 0 &&
+                   em->obj[oi].flat.items[em->obj[oi].key] == m) {
+            a->object = -1; /* the object's key member: a fresh key */
         } else {
             jt *y = type_at(em, t);
             jobject *mo = y && !strcmp(y->kind, "OBJECT") ? em->f->objects.items[y->object] : NULL;
             if (!mo || em->obj[y->object].family < 0 || mo->abstract)
-                cc_error(cc, a->at, "add without a value makes a new object of the member's type: member '%s' is no "
-                                    "concrete family object (give `= <value>`)", m->name);
+                cc_error(cc, a->at, "add without a value makes a new object of the member's type, or a fresh key: "
+                                    "member '%s' is neither a concrete family object nor the object's key (give "
+                                    "`= <value>`)", m->name);
             else
                 a->object = y->object;
         }
@@ -1506,6 +1515,24 @@ static void check_action(jem *em, jstep *st, int oi, jaction *a, int64_t from, i
         }
         break;
     }
+    case JM_WRAP: {
+        int wi = a->object = jobject_index(em->f, a->type->text);
+        jobject *w = wi >= 0 ? em->f->objects.items[wi] : NULL;
+        token *mn = a->to->segs.items[0];
+        int mi = w ? member_index(em, wi, mn->text) : -1;
+        if (path_type(em, oi, a->path, from, false, &m) < 0)
+            break;
+        if (!w)
+            cc_error(cc, a->type->at, "wrap: object '%s' is not declared", a->type->text);
+        else if (em->obj[wi].family < 0 || w->abstract || !in_version(w->since, w->until, to))
+            cc_error(cc, a->type->at, "wrap: '%s' is no concrete family object of version %lld", w->name, (long long)to);
+        else if (mi < 0 || !in_version(((jmember *)em->obj[wi].flat.items[mi])->since,
+                                       ((jmember *)em->obj[wi].flat.items[mi])->until, to))
+            cc_error(cc, mn->at, "wrap: '%s' has no member '%s' in version %lld", w->name, mn->text, (long long)to);
+        break;
+    }
+    case JM_HOOK:
+        break; /* the format defines <id>_step_<name> (a link error otherwise) */
     case JM_DROP:
     case JM_WARN: {
         int t = path_type(em, oi, a->path, from, false, &m);

@@ -314,6 +314,19 @@ static void header(jem *em, FILE *h)
         }
     }
     gen_out(h, "};\nextern const ak_jschema %s_schema;\n", id);
+    /* the hand-written actions of migration steps (`hook <name>`) */
+    for (size_t i = 0; i < f->steps.n; i++) {
+        jstep *st = f->steps.items[i];
+        for (size_t k = 0; k < st->statements.n; k++) {
+            jstatement *sm = st->statements.items[k];
+            for (size_t a = 0; a < sm->actions.n; a++) {
+                jaction *x = sm->actions.items[a];
+                if (x->op == JM_HOOK) /* a second declaration of one is harmless */
+                    gen_out(h, "bool %s_step_%s(struct ak_jtree *t, struct ak_jnode *o, void *user);\n", id,
+                            x->type->text);
+            }
+        }
+    }
     gen_out(h, "/* The JSON Schema (draft 2020-12) of the format (also written as %s.schema.json). */\n", id);
     gen_out(h, "extern const char %s_json_schema[];\n", id);
     if (cc_has_hook(em->f, "dump"))
@@ -732,8 +745,8 @@ static void step_tables(jem *em, FILE *c)
 {
     compiler *cc = em->cc;
     format_decl *f = em->f;
-    static const char *const ops[] = {"AK_JM_ADD", "AK_JM_COPY", "AK_JM_MOVE", "AK_JM_RETYPE",
-                                      "AK_JM_MAP", "AK_JM_DROP", "AK_JM_WARN"};
+    static const char *const ops[] = {"AK_JM_ADD", "AK_JM_COPY", "AK_JM_MOVE", "AK_JM_RETYPE", "AK_JM_MAP",
+                                      "AK_JM_DROP", "AK_JM_WARN", "AK_JM_WRAP", "AK_JM_HOOK"};
     for (size_t i = 0; i < f->steps.n; i++) {
         jstep *st = f->steps.items[i];
         for (size_t k = 0; k < st->statements.n; k++) {
@@ -763,14 +776,19 @@ static void step_tables(jem *em, FILE *c)
                 gen_place(c, x->path);
                 gen_out(c, ", ");
                 gen_place(c, x->to);
-                gen_out(c, ", %d, ", x->op == JM_RETYPE || (x->op == JM_ADD && !x->value) ? x->object : -1);
+                gen_out(c, ", %d, ",
+                        x->op == JM_RETYPE || x->op == JM_WRAP || (x->op == JM_ADD && !x->value) ? x->object : -1);
                 gen_c_string(c, x->value ? jlit_json(cc, x->value) : NULL, false);
                 gen_out(c, ", ");
                 gen_c_string(c, x->text, false);
                 if (x->pairs.n)
-                    gen_out(c, ", %s_step%zu_pairs%zu_%zu, %zu},\n", f->id, i, k, a, x->pairs.n / 2);
+                    gen_out(c, ", %s_step%zu_pairs%zu_%zu, %zu", f->id, i, k, a, x->pairs.n / 2);
                 else
-                    gen_out(c, ", NULL, 0},\n");
+                    gen_out(c, ", NULL, 0");
+                if (x->op == JM_HOOK)
+                    gen_out(c, ", %s_step_%s},\n", f->id, x->type->text);
+                else
+                    gen_out(c, ", NULL},\n");
             }
             gen_out(c, "};\n");
         }

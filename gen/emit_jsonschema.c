@@ -265,7 +265,7 @@ static void family_slot(xs *x, sbuf *b, int oi, jmember *m)
     for (size_t i = 0; i < f->objects.n; i++) {
         jobject *o = f->objects.items[i];
         if (em->obj[i].family != family || o->abstract || (strict && !jobject_is_a(em, (int)i, oi)) ||
-            object_absent(x, (int)i))
+            object_absent(x, (int)i) || jlegacy(em, o->until))
             continue;
         sb(&alts, "%s{\"$ref\": \"#/$defs/%s%s\"}", n++ ? ", " : "", o->name, x->suffix);
         one = o->name;
@@ -845,7 +845,7 @@ static const char *absence_code(jem *em, int oi, jmember *m)
 /* Whether member m is required in the range, as an error. */
 static bool member_required(const xs *x, int oi, jmember *m)
 {
-    if (m->optional || !asserted(x->em, absence_code(x->em, oi, m)))
+    if (m->optional || jlegacy(x->em, m->until) || !asserted(x->em, absence_code(x->em, oi, m)))
         return false;
     cons *r = jmember_cons(m, C_REQUIRED);
     int64_t since = r && r->value ? (int64_t)literal_value(r->value) : -1;
@@ -871,9 +871,11 @@ static void object_def(xs *x, sbuf *b, int oi)
     sb(b, "    \"%s%s\": {\n", o->name, x->suffix);
     object_comment(x, b, o, oi);
     sb(b, "      \"type\": \"object\",\n      \"properties\": {");
-    for (size_t k = 0; k < mem->n; k++) {
+    for (size_t k = 0, n = 0; k < mem->n; k++) {
         jmember *m = mem->items[k];
-        sb(b, "%s\n        ", k ? "," : "");
+        if (jlegacy(em, m->until))
+            continue;
+        sb(b, "%s\n        ", n++ ? "," : "");
         sb_str(b, m->name);
         sb(b, ": ");
         if ((int)k == in->tag && !o->abstract) {
@@ -904,6 +906,8 @@ static void object_def(xs *x, sbuf *b, int oi)
     /* members that depend on siblings: their exact schema per combination */
     sbuf all = {0};
     for (size_t k = 0; k < mem->n && k < 64; k++) {
+        if (jlegacy(em, ((jmember *)mem->items[k])->until))
+            continue;
         branching br;
         memset(&br, 0, sizeof br);
         br.x = x;
@@ -1058,9 +1062,13 @@ static void version_breaks(jem *em, breaks *bk)
     bk->n = 0;
     for (size_t i = 0; i < f->objects.n; i++) {
         jobject *o = f->objects.items[i];
+        if (jlegacy(em, o->until))
+            continue;
         add_range(bk, o->since, o->until);
         for (size_t k = 0; k < o->members.n; k++) {
             jmember *m = o->members.items[k];
+            if (jlegacy(em, m->until))
+                continue;
             add_range(bk, m->since, m->until);
             cons *r = jmember_cons(m, C_REQUIRED);
             if (r && r->value)
@@ -1117,7 +1125,8 @@ static void definitions(xs *x, sbuf *b)
 {
     format_decl *f = x->em->f;
     for (size_t i = 0; i < f->objects.n; i++)
-        object_def(x, b, (int)i);
+        if (!jlegacy(x->em, ((jobject *)f->objects.items[i])->until))
+            object_def(x, b, (int)i);
     for (size_t i = 0; i < f->objects.n; i++) {
         jobject *o = f->objects.items[i];
         if (!o->params.n)

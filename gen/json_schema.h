@@ -61,6 +61,10 @@ cons *jmember_cons_nth(jmember *m, cons_kind k, int nth);
 bool jobject_is_a(const jem *em, int a, int b);
 /* A member default's JSON text (compact, `{"x": 0}`), in the compiler's arena. */
 const char *jlit_json(compiler *cc, const jlit *l);
+/* Whether something of versions [.., until] exists only below the format's
+   version gate (`version "..." since N @code`): declared for the migrations
+   of legacy versions, it is undeclared to the validator and the export. */
+bool jlegacy(const jem *em, int64_t until);
 /* The object of that name, -1. */
 int jobject_index(const format_decl *f, const char *name);
 /* The objects `scope <O>` and `acyclic from <O>` name (ak_jschema.scopes:

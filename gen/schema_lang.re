@@ -47,7 +47,7 @@ static const keyword keywords[] = {
     {"acyclic", TK_ACYCLIC}, {"from", TK_FROM}, {"closing", TK_CLOSING}, {"depth", TK_DEPTH}, {"exists", TK_EXISTS},
     {"upgrade", TK_UPGRADE}, {"downgrade", TK_DOWNGRADE}, {"to", TK_TO}, {"add", TK_ADD}, {"copy", TK_COPY},
     {"move", TK_MOVE}, {"retype", TK_RETYPE}, {"drop", TK_DROP}, {"unless", TK_UNLESS}, {"loss", TK_LOSS},
-    {"warn", TK_WARN},
+    {"warn", TK_WARN}, {"wrap", TK_WRAP},
 };
 
 static int keyword_token(const unsigned char *s, size_t n)

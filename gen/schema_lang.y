@@ -141,7 +141,7 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
     REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF WRITES SUM FIRST
     KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED ONEOF TOGETHER DUMP VERBATIM CANONICAL
     SCOPE TOPLEVEL SIBLING DISTINCT ACYCLIC FROM CLOSING DEPTH EXISTS
-    UPGRADE DOWNGRADE TO ADD COPY MOVE RETYPE DROP UNLESS LOSS WARN.
+    UPGRADE DOWNGRADE TO ADD COPY MOVE RETYPE DROP UNLESS LOSS WARN WRAP.
 
 /* EMPTY: the precedence of two reductions that meet a token that could also
  * continue them: `type ::= name` before `<` (type arguments win: write a
@@ -1002,6 +1002,11 @@ maction(A) ::= MOVE(V) mpath(P) ARROW mpath(T). {
     A = cc_alloc(cc, sizeof *A); A->op = JM_MOVE; A->at = V->at; A->path = P; A->to = T;
 }
 maction(A) ::= RETYPE(V) name(N). { A = cc_alloc(cc, sizeof *A); A->op = JM_RETYPE; A->at = V->at; A->type = N; }
+maction(A) ::= WRAP(V) mpath(P) ARROW name(N) SLASH mseg(M). {
+    A = cc_alloc(cc, sizeof *A); A->op = JM_WRAP; A->at = V->at; A->path = P; A->type = N;
+    A->to = cc_alloc(cc, sizeof *A->to); A->to->at = M->at; vec_push(cc, &A->to->segs, M);
+}
+maction(A) ::= HOOK(V) name(N). { A = cc_alloc(cc, sizeof *A); A->op = JM_HOOK; A->at = V->at; A->type = N; }
 maction(A) ::= MAP(V) mpath(P) LBRACE mpairs(M) RBRACE. { A = M; A->op = JM_MAP; A->at = V->at; A->path = P; }
 maction(A) ::= DROP(V) mpath(P) mdrop(D). { A = D; A->op = JM_DROP; A->at = V->at; A->path = P; }
 maction(A) ::= WARN(V) mpath(P) EQ mlit(L) STRING(S). {

@@ -11,7 +11,6 @@ typedef struct glax_conv {
     ak_jtree t;              /* in its own arena, charged to d's budget */
     uint64_t seed;           /* new uuids: deterministic per input */
     ak_diags *d;             /* where losses are reported (may be NULL) */
-    unsigned start_time_lost; /* legacy layers' start_time dropped (one warning) */
 } glax_conv;
 
 void glax_conv_init(glax_conv *c, ak_diags *d);
@@ -22,8 +21,6 @@ bool glax_write(const ak_jnode *root, ak_buf *out);
 static inline const char *glax_type(const ak_jnode *o) { return ak_jnode_text(o, "__type__"); }
 /* {"value": value}: an unanimated property */
 ak_jnode *glax_static(ak_jtree *t, ak_jnode *value);
-/* {"__type__": type}, with a fresh uuid for a node (the completion adds the rest) */
-ak_jnode *glax_typed(glax_conv *c, const char *type, bool node);
 /* The steps of spec 9.2 from version `from` up to `to` (3 <= from < to), or
    back from 9 to 8, as the schema declares them (`upgrade to N`, `downgrade
    to 8`), with a glaxnimate.convert.loss warning per kind of loss. */

@@ -87,12 +87,11 @@ void glax_convert_version(glax_conv *c, int from, int to)
 
 /* ---- legacy input (versions 1 and 2, `convert --legacy`; spec 9.2) ----- */
 
-ak_jnode *glax_typed(glax_conv *c, const char *type, bool node)
+static ak_jnode *typed(glax_conv *c, const char *type)
 {
     ak_jnode *o = ak_jnode_new(&c->t, AK_JOBJ);
     ak_jnode_set(&c->t, o, "__type__", ak_jnode_str(&c->t, type));
-    if (node) /* now: the order of new uuids is the one of spec 9.2's steps */
-        ak_jnode_set(&c->t, o, "uuid", glax_uuid(c));
+    ak_jnode_set(&c->t, o, "uuid", glax_uuid(c)); /* now: in the order of the steps */
     return o;
 }
 
@@ -110,93 +109,22 @@ static ak_jnode *point(ak_jtree *t, const char *a, double x, const char *b, doub
     return glax_static(t, p);
 }
 
-/* v2: first_frame/last_frame move into an AnimationContainer (values kept:
-   upstream loses them, section 10 #1) */
-static void frames_to_container(glax_conv *c, ak_jnode *o)
+/* The schema's step to version 2 (`hook solid_color_layer`): a solid colour
+   layer holds a Fill of its colour and a Rect of its size. */
+bool glaxnimate_step_solid_color_layer(ak_jtree *t, ak_jnode *l, void *user)
 {
-    ak_jtree *t = &c->t;
-    ak_jnode *first = ak_jnode_get(o, "first_frame"), *last = ak_jnode_get(o, "last_frame");
-    if (!first && !last)
-        return;
-    ak_jnode *a = glax_typed(c, "AnimationContainer", false);
-    if (first)
-        ak_jnode_set(t, a, "first_frame", first);
-    if (last)
-        ak_jnode_set(t, a, "last_frame", last);
-    ak_jnode_del(o, "first_frame");
-    ak_jnode_del(o, "last_frame");
-    ak_jnode_set(t, o, "animation", a);
-}
-
-/* v2: the three layer types of version 1 become a Layer; a solid colour
-   layer holds a Fill of its colour and a Rect of its size */
-static void legacy_layer(glax_conv *c, ak_jnode *l)
-{
-    ak_jtree *t = &c->t;
-    if (l->kind != AK_JOBJ)
-        return;
-    const char *type = glax_type(l);
-    if (strcmp(type, "SolidColorLayer") == 0) {
-        double w = number_in(ak_jnode_get(l, "width")), h = number_in(ak_jnode_get(l, "height"));
-        ak_jnode *color = ak_jnode_get(l, "color"), *fill = glax_typed(c, "Fill", true);
-        ak_jnode *rect = glax_typed(c, "Rect", true);
-        ak_jnode_set(t, fill, "color",
-                     color && color->kind == AK_JOBJ ? color
-                                                     : glax_static(t, color ? color : ak_jnode_str(t, "#000000")));
-        ak_jnode_set(t, rect, "position", point(t, "x", w / 2, "y", h / 2));
-        ak_jnode_set(t, rect, "size", point(t, "width", w, "height", h));
-        ak_jnode *shapes = ak_jnode_new(t, AK_JARR);
-        ak_jnode_append(t, shapes, NULL, 0, fill);
-        ak_jnode_append(t, shapes, NULL, 0, rect);
-        ak_jnode_set(t, l, "shapes", shapes);
-        ak_jnode_del(l, "width"), ak_jnode_del(l, "height"), ak_jnode_del(l, "color");
-    }
-    if (!strcmp(type, "ShapeLayer") || !strcmp(type, "EmptyLayer") || !strcmp(type, "SolidColorLayer"))
-        ak_jnode_set(t, l, "__type__", ak_jnode_str(t, "Layer"));
-    frames_to_container(c, l);
-}
-
-/* v3: an early version 2 layer's start_time has no equivalent */
-static unsigned drop_start_time(ak_jtree *t, ak_jnode *v, const char *key, unsigned up, void *arg)
-{
-    (void)t, (void)key, (void)up;
-    glax_conv *c = arg;
-    if (v->kind == AK_JOBJ && strcmp(glax_type(v), "Layer") == 0 && ak_jnode_get(v, "start_time")) {
-        ak_jnode_del(v, "start_time");
-        if (!c->start_time_lost++)
-            ak_report(c->d, &glaxnimate_rules[glaxnimate_R_CONVERT_LOSS], 0, 0, "",
-                      "version 3 cannot hold the start_time of a layer: dropped");
-    }
-    return 0;
-}
-
-/* Versions 1 and 2 up to version 3: the steps "to v2" and "to v3" of spec 9.2. */
-static void legacy_to_v3(glax_conv *c, int from)
-{
-    ak_jtree *t = &c->t;
-    ak_jnode *root = c->t.root, *main = ak_jnode_get(root, "animation"), *defs = ak_jnode_get(root, "defs");
-    for (size_t i = 0; from < 2 && main && main->kind == AK_JOBJ && i < main->count; i++)
-        if (strcmp(main->items[i].key, "layers") == 0) {
-            main->items[i].key = "shapes", main->items[i].key_len = 6;
-            for (size_t k = 0; main->items[i].v->kind == AK_JARR && k < main->items[i].v->count; k++)
-                legacy_layer(c, main->items[i].v->items[k].v);
-        }
-    if (from < 2 && main)
-        frames_to_container(c, main);
-    static const char *const lists[][2] = {{"colors", "NamedColorList"},
-                                           {"images", "BitmapList"},
-                                           {"gradient_colors", "GradientColorsList"},
-                                           {"gradients", "GradientList"},
-                                           {"precompositions", "PrecompositionList"}};
-    ak_jnode *assets = glax_typed(c, "Assets", true);
-    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
-        ak_jnode *list = glax_typed(c, lists[i][1], true), *values = ak_jnode_get(defs, lists[i][0]);
-        ak_jnode_set(t, list, "values", values && values->kind == AK_JARR ? values : ak_jnode_new(t, AK_JARR));
-        ak_jnode_set(t, assets, lists[i][0], list);
-    }
-    ak_jnode_del(root, "defs");
-    ak_jnode_set(t, root, "assets", assets);
-    ak_jtree_walk(&c->t, root, drop_start_time, c);
+    double w = number_in(ak_jnode_get(l, "width")), h = number_in(ak_jnode_get(l, "height"));
+    ak_jnode *color = ak_jnode_get(l, "color"), *fill = typed(user, "Fill"), *rect = typed(user, "Rect");
+    ak_jnode_set(t, fill, "color",
+                 color && color->kind == AK_JOBJ ? color : glax_static(t, color ? color : ak_jnode_str(t, "#000000")));
+    ak_jnode_set(t, rect, "position", point(t, "x", w / 2, "y", h / 2));
+    ak_jnode_set(t, rect, "size", point(t, "width", w, "height", h));
+    ak_jnode *shapes = ak_jnode_new(t, AK_JARR);
+    ak_jnode_append(t, shapes, NULL, 0, fill);
+    ak_jnode_append(t, shapes, NULL, 0, rect);
+    ak_jnode_set(t, l, "shapes", shapes);
+    ak_jnode_del(l, "width"), ak_jnode_del(l, "height"), ak_jnode_del(l, "color");
+    return !t->failed;
 }
 
 /* A legacy input is not validated as such: its upgrade is, as the version
@@ -237,9 +165,7 @@ bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, a
     ak_jnode *fv = ok ? ak_jnode_get(ak_jnode_get(c.t.root, "format"), "format_version") : NULL;
     int from = fv && fv->kind == AK_JNUM ? (int)fv->num : 0;
     legacy = legacy && ok && (from == 1 || from == 2);
-    if (legacy) {
-        legacy_to_v3(&c, from);
-    } else if (!ok || ak_format_option(opt, "legacy", &n)) { /* not legacy after all: as usual */
+    if (!legacy && (!ok || ak_format_option(opt, "legacy", &n))) { /* not legacy after all: as usual */
         ak_format_glaxnimate.validate(in, opt, d);
         ok = ok && ak_diags_errors(d) == before;
     }
@@ -251,7 +177,7 @@ bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, a
                       from, to);
             ok = false;
         } else {
-            glax_convert_version(&c, legacy ? 3 : from > GLAXNIMATE_LATEST ? GLAXNIMATE_LATEST : from, to);
+            glax_convert_version(&c, from > GLAXNIMATE_LATEST ? GLAXNIMATE_LATEST : from, to);
         }
     }
     if (ok)

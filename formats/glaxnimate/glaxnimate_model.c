@@ -218,7 +218,7 @@ bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d,
     double fps = ak_jnode_number(main, "fps", 0) > 0 ? ak_jnode_number(main, "fps", 0) : 60;
     if ((b.places = AK_ARENA_GROW(arena, place, NULL, 0, &b.place_cap)))
         b.places[b.place_count++] = (place){NULL, NULL, fps};
-    ok = ok && b.places && ak_jschema_walk(&doc, &glaxnimate_schema, visit, &b) && !b.failed;
+    ok = ok && b.places && ak_jschema_walk(&doc, &glaxnimate_schema, false, visit, &b) && !b.failed;
     ak_jtree_free(&doc);
     if (!ok)
         return false;

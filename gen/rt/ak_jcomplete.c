@@ -61,7 +61,7 @@ static int16_t type_for(const ak_jschema *s, int16_t ti, ak_jkind k)
 
 /* The concrete object an object value of declared object `declared` is:
    the one its discriminator names, for a family; -1 when none. */
-static int concrete(const ak_jschema *s, int declared, const ak_jnode *v)
+static int concrete(const ak_jschema *s, int declared, const ak_jnode *v, bool legacy)
 {
     const ak_jobject *o = &s->objects[declared];
     if (o->family < 0)
@@ -70,7 +70,7 @@ static int concrete(const ak_jschema *s, int declared, const ak_jnode *v)
     const ak_jnode *tag = root->tag_member >= 0 ? ak_jnode_get(v, root->members[root->tag_member].name) : NULL;
     for (uint16_t i = 0; tag && tag->kind == AK_JSTR && i < s->object_count; i++)
         if (s->objects[i].family == o->family && !s->objects[i].abstract && ak_jnode_is(tag, s->objects[i].name))
-            return i;
+            return legacy || !ak_js_legacy(s, &s->objects[i].versions) ? i : -1;
     return -1;
 }
 
@@ -147,7 +147,7 @@ const ak_jmember *ak_jobject_member(const ak_jobject *o, const char *name, size_
     return NULL;
 }
 
-bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, ak_jtyped_visit visit, void *arg)
+bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, bool legacy, ak_jtyped_visit visit, void *arg)
 {
     typedef struct {
         ak_jnode *v;
@@ -167,7 +167,7 @@ bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, ak_jtyped_visit visit, vo
         item it = todo[--n];
         ak_jtyped at = {type_for(s, it.type, it.v->kind), NULL, it.m};
         const ak_jtype *y = at.type >= 0 ? &s->types[at.type] : NULL;
-        int oi = y && y->kind == AK_JT_OBJECT ? concrete(s, y->object, it.v) : 0;
+        int oi = y && y->kind == AK_JT_OBJECT ? concrete(s, y->object, it.v, legacy) : 0;
         if (!y || oi < 0)
             continue;
         if (y->kind == AK_JT_OBJECT)
@@ -176,6 +176,8 @@ bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, ak_jtyped_visit visit, vo
         for (size_t i = it.v->count; i-- > 0;) { /* pushed in reverse: visited in member order */
             const ak_jitem *c = &it.v->items[i];
             const ak_jmember *m = at.object ? ak_jobject_member(at.object, c->key, c->key_len) : it.m;
+            if (at.object && m && m->x && !legacy && ak_js_legacy(s, &m->x->versions))
+                m = NULL;
             item child = {c->v, it.v->kind == AK_JOBJ ? c->key : NULL, at.object ? (m ? m->type : -1) : y->elem, m, up};
             if (child.type < 0)
                 continue;
@@ -203,5 +205,5 @@ static unsigned complete_visit(ak_jtree *t, ak_jnode *v, const char *key, const 
 bool ak_jcomplete(ak_jtree *t, const ak_jschema *s, int64_t version, ak_jkey_fn key, void *user)
 {
     completion c = {t, s, version, key, user};
-    return ak_jschema_walk(t, s, complete_visit, &c);
+    return ak_jschema_walk(t, s, false, complete_visit, &c);
 }

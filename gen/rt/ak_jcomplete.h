@@ -35,9 +35,11 @@ typedef unsigned (*ak_jtyped_visit)(ak_jtree *t, ak_jnode *v, const char *key, c
    the schema's types: visits only the values the schema gives a type, with
    what it says of them (not the values of unknown members, of `any`, of
    `by` arms or type parameters, nor a family object whose discriminator
-   names no object, nor what they hold). False when out of memory (and
-   t->failed) or t has no root. */
-bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, ak_jtyped_visit visit, void *arg);
+   names no object, nor what they hold). What is declared only for legacy
+   versions (below the schema's version gate, ak_js_legacy) is followed
+   only with `legacy` (the migrations); else it is left alone like what is
+   not declared. False when out of memory (and t->failed) or t has no root. */
+bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, bool legacy, ak_jtyped_visit visit, void *arg);
 /* The member of object o named name[0..n), NULL. */
 const ak_jmember *ak_jobject_member(const ak_jobject *o, const char *name, size_t n);
 

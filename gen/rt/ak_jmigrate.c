@@ -88,9 +88,14 @@ static void apply(migration *m, ak_jnode *o, const ak_jobject *type, const ak_jm
     ak_jnode *c = a->at.parent ? holder(m, o, &a->at) : NULL, *v = c ? ak_jnode_get(c, a->at.last) : NULL;
     switch ((ak_jmig_op)a->op) {
     case AK_JM_ADD:
-        if (c && !v)
-            ak_jnode_set(t, c, a->at.last,
-                         a->json ? fresh(m, a->json) : ak_jobject_new(t, m->s, a->object, m->key, m->user));
+        if (!c || v)
+            break;
+        if (a->json)
+            ak_jnode_set(t, c, a->at.last, fresh(m, a->json));
+        else if (a->object >= 0)
+            ak_jnode_set(t, c, a->at.last, ak_jobject_new(t, m->s, a->object, m->key, m->user));
+        else if (m->key && type->key_member >= 0) /* the object's key */
+            ak_jnode_set(t, c, a->at.last, m->key(m->user, t, type, &type->members[type->key_member]));
         break;
     case AK_JM_COPY:
     case AK_JM_MOVE: {
@@ -126,6 +131,17 @@ static void apply(migration *m, ak_jnode *o, const ak_jobject *type, const ak_jm
         if (v && ak_jnode_equal(v, literal(m, a->json)))
             report(m, a);
         break;
+    case AK_JM_WRAP:
+        if (v) {
+            ak_jnode *w = ak_jobject_new(t, m->s, a->object, m->key, m->user);
+            ak_jnode_set(t, w, a->to.last, v);
+            ak_jnode_set(t, c, a->at.last, w);
+        }
+        break;
+    case AK_JM_HOOK:
+        if (!a->hook(t, o, m->user))
+            t->failed = true;
+        break;
     }
 }
 
@@ -147,9 +163,13 @@ static unsigned visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jtyped
 static bool run(migration *m, const ak_jmig_step *step)
 {
     m->step = step;
+    /* what is declared for legacy versions only is followed while the
+       document is one: later, it is what undeclared things are */
+    int64_t from = step ? step->version + (step->down ? 1 : -1) : 0;
+    bool legacy = m->s->gate_rule >= 0 && from < m->s->gate_since;
     for (uint16_t i = 0; step && i < step->statement_count; i++) {
         m->statement = &step->statements[i];
-        if (!ak_jschema_walk(m->t, m->s, visit, m))
+        if (!ak_jschema_walk(m->t, m->s, legacy, visit, m))
             return false;
     }
     return true;

@@ -392,7 +392,7 @@ static int16_t family_object(const ak_jschema *s, int16_t fam, const ak_json_eve
     bool raw = ak_json_string_is_raw(e);
     for (uint16_t i = 0; i < s->object_count; i++) {
         const ak_jobject *o = &s->objects[i];
-        if (o->family != fam)
+        if (o->family != fam || ak_js_legacy(s, &o->versions))
             continue;
         size_t n = strlen(o->name);
         if (raw ? e->text_len != n || memcmp(e->text, o->name, n) != 0 : !ak_json_string_equals(e, o->name, n))
@@ -1045,6 +1045,8 @@ static bool on_key(ak_jsctx *c, const ak_json_event *e)
     f->member = -1;
     for (uint16_t i = 0; i < o->member_count; i++) {
         const ak_jmember *m = &o->members[i];
+        if (m->x && ak_js_legacy(c->s, &m->x->versions))
+            continue;
         if (e->text_len == m->name_len && (ak_json_string_is_raw(e) ? memcmp(e->text, m->name, m->name_len) == 0
                                                                      : ak_json_string_equals(e, m->name, m->name_len))) {
             f->member = (int16_t)i;

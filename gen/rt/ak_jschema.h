@@ -230,14 +230,23 @@ typedef struct ak_jlane {
  * order; a statement applies its actions, in order, to every object of the
  * document that is one of its objects (or derives from one). */
 typedef enum ak_jmig_op {
-    AK_JM_ADD,    /* at is absent: it gets json (NULL: a new `object`, with its key) */
+    AK_JM_ADD,    /* at is absent: it gets json (NULL: a new `object` with its key; object -1: a fresh key) */
     AK_JM_COPY,   /* at is present: `to` gets a copy of it */
     AK_JM_MOVE,   /* at is present: it leaves, and goes to `to` (into an array at an index: inserted) */
     AK_JM_RETYPE, /* the object's discriminator names `object` */
     AK_JM_MAP,    /* at gets the `to` of the first pair whose `from` it equals (from NULL: any, absence included) */
     AK_JM_DROP,   /* at leaves; a loss (`text`) unless it equals json (NULL: always) */
-    AK_JM_WARN    /* at equals json: the warning `text` */
+    AK_JM_WARN,   /* at equals json: the warning `text` */
+    AK_JM_WRAP,   /* at is present: it becomes member `to.last` of a new `object` (with its key) in its place */
+    AK_JM_HOOK    /* the format's function `hook` on the object */
 } ak_jmig_op;
+
+/* A step's hand-written action (`hook <name>`: <id>_step_<name>) on object
+   o of tree t, with the migration's user pointer (its key function's);
+   false when out of memory. */
+struct ak_jtree;
+struct ak_jnode;
+typedef bool (*ak_jmig_hook_fn)(struct ak_jtree *t, struct ak_jnode *o, void *user);
 
 /* A place: a member (or an array index) of the value a JSON Pointer names,
    from the object (or, absolute, from the document's root). */
@@ -254,11 +263,12 @@ typedef struct ak_jmig_pair {
 typedef struct ak_jmig_action {
     uint8_t op; /* ak_jmig_op */
     ak_jmig_place at, to;
-    int16_t object;   /* add without json, retype: the object (its name is the discriminator) */
+    int16_t object;   /* add without json, retype, wrap: the object (its name is the discriminator) */
     const char *json; /* add, map, drop, warn: a JSON text */
     const char *text; /* drop: what is lost (NULL: nothing worth a warning); warn: the message */
     const ak_jmig_pair *pairs;
     uint16_t pair_count;
+    ak_jmig_hook_fn hook;
 } ak_jmig_action;
 
 typedef struct ak_jmig_statement {
@@ -446,6 +456,14 @@ static inline ak_jsframe *ak_js_up(ak_jsctx *c, size_t i) { return i < c->depth 
  * file). */
 size_t ak_js_owner(ak_jsctx *c);
 void ak_js_set_owner(ak_jsctx *c, size_t owner);
+
+/* Whether versions r end below the schema's version gate: declared only
+   for the migrations of legacy versions, what they describe is, in the
+   documents the gate lets through, what an undeclared object or member is. */
+static inline bool ak_js_legacy(const ak_jschema *s, const ak_jversions *r)
+{
+    return s->gate_rule >= 0 && r->until >= 1 && r->until < s->gate_since; /* `until 0`: in no version */
+}
 
 /* Is object a a b (or derived from it)? */
 bool ak_js_is_a(const ak_jschema *s, int16_t a, int16_t b);

@@ -103,7 +103,9 @@ ${_entries}};
 const size_t json_case_count = sizeof json_cases / sizeof json_cases[0];
 ")
 # The validators (also linked by fuzz/jschema_fuzzer.c).
-add_library(animgen_json_case_validators OBJECT ${AK_JSON_CASES_OUT}/json_cases_table.c ${_sources})
+add_library(animgen_json_case_validators OBJECT ${AK_JSON_CASES_OUT}/json_cases_table.c ${_sources}
+  ${CMAKE_CURRENT_LIST_DIR}/json_case_hooks.c)
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/json_case_hooks.c PROPERTIES COMPILE_OPTIONS "${AK_WARNINGS}")
 set_source_files_properties(${AK_JSON_CASES_OUT}/json_cases_table.c PROPERTIES COMPILE_OPTIONS "-w")
 target_include_directories(animgen_json_case_validators PUBLIC ${CMAKE_CURRENT_LIST_DIR} ${AK_JSON_CASES_OUT}
   ${CMAKE_SOURCE_DIR}/gen/rt ${CMAKE_SOURCE_DIR}/grammars ${CMAKE_SOURCE_DIR}/include ${CMAKE_SOURCE_DIR}/runtime)

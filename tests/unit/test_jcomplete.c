@@ -223,10 +223,10 @@ static void test_schema_walk(void **state)
     ak_jtree t;
     ak_jtree_init(&t, NULL, NULL, "a test tree");
     char log[512] = "";
-    assert_false(ak_jschema_walk(&t, &defaults_schema, place_visit, log)); /* no root */
+    assert_false(ak_jschema_walk(&t, &defaults_schema, false, place_visit, log)); /* no root */
     assert_false(t.failed);
     assert_true(ak_jtree_read(&t, (const uint8_t *)text, strlen(text)));
-    assert_true(ak_jschema_walk(&t, &defaults_schema, place_visit, log));
+    assert_true(ak_jschema_walk(&t, &defaults_schema, false, place_visit, log));
     assert_string_equal(log, "0 - Doc -;1 version - version;1 meta - meta;1 shapes - shapes;2 - Rect shapes;"
                              "3 __type__ - __type__;3 size - size;1 main Group main;2 __type__ - __type__;"
                              "2 at point at;3 x - x;3 y - y;");
