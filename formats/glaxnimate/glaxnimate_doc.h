@@ -19,11 +19,9 @@ void glax_conv_free(glax_conv *c);
 bool glax_write(const ak_jnode *root, ak_buf *out);
 /* The object's "__type__" ("" without). */
 static inline const char *glax_type(const ak_jnode *o) { return ak_jnode_text(o, "__type__"); }
-/* {"value": value}: an unanimated property */
-ak_jnode *glax_static(ak_jtree *t, ak_jnode *value);
-/* The steps of spec 9.2 from version `from` up to `to` (3 <= from < to), or
-   back from 9 to 8, as the schema declares them (`upgrade to N`, `downgrade
-   to 8`), with a glaxnimate.convert.loss warning per kind of loss. */
+/* The steps of spec 9.2 from version `from` up to `to` (1 and 2: --legacy),
+   or back from 9 to 8, as the schema declares them (`upgrade to N`,
+   `downgrade to 8`), with a glaxnimate.convert.loss warning per kind of loss. */
 void glax_convert_version(glax_conv *c, int from, int to);
 /* Spec 9.1 rules 2-5 for `version` (ak_jcomplete with the schema's
    defaults): missing properties get their defaults, new nodes fresh uuids,

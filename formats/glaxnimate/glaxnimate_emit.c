@@ -30,7 +30,8 @@ void glax_conv_init(glax_conv *c, ak_diags *d)
 
 void glax_conv_free(glax_conv *c) { ak_jtree_free(&c->t); }
 
-ak_jnode *glax_static(ak_jtree *t, ak_jnode *value)
+/* {"value": value}: an unanimated property */
+static ak_jnode *glax_static(ak_jtree *t, ak_jnode *value)
 {
     ak_jnode *o = ak_jnode_new(t, AK_JOBJ);
     ak_jnode_set(t, o, "value", value);
@@ -87,26 +88,10 @@ void glax_convert_version(glax_conv *c, int from, int to)
 
 /* ---- legacy input (versions 1 and 2, `convert --legacy`; spec 9.2) ----- */
 
-static ak_jnode *typed(glax_conv *c, const char *type)
-{
-    ak_jnode *o = ak_jnode_new(&c->t, AK_JOBJ);
-    ak_jnode_set(&c->t, o, "__type__", ak_jnode_str(&c->t, type));
-    ak_jnode_set(&c->t, o, "uuid", glax_uuid(c)); /* now: in the order of the steps */
-    return o;
-}
-
 static double number_in(const ak_jnode *v)
 {
     const ak_jnode *n = v && v->kind == AK_JOBJ ? ak_jnode_get(v, "value") : v;
     return n && n->kind == AK_JNUM ? n->num : 0;
-}
-
-static ak_jnode *point(ak_jtree *t, const char *a, double x, const char *b, double y)
-{
-    ak_jnode *p = ak_jnode_new(t, AK_JOBJ);
-    ak_jnode_set(t, p, a, ak_jnode_num(t, x));
-    ak_jnode_set(t, p, b, ak_jnode_num(t, y));
-    return glax_static(t, p);
 }
 
 /* The schema's step to version 2 (`hook solid_color_layer`): a solid colour
@@ -114,33 +99,41 @@ static ak_jnode *point(ak_jtree *t, const char *a, double x, const char *b, doub
 bool glaxnimate_step_solid_color_layer(ak_jtree *t, ak_jnode *l, void *user)
 {
     double w = number_in(ak_jnode_get(l, "width")), h = number_in(ak_jnode_get(l, "height"));
-    ak_jnode *color = ak_jnode_get(l, "color"), *fill = typed(user, "Fill"), *rect = typed(user, "Rect");
-    ak_jnode_set(t, fill, "color",
-                 color && color->kind == AK_JOBJ ? color : glax_static(t, color ? color : ak_jnode_str(t, "#000000")));
-    ak_jnode_set(t, rect, "position", point(t, "x", w / 2, "y", h / 2));
-    ak_jnode_set(t, rect, "size", point(t, "width", w, "height", h));
-    ak_jnode *shapes = ak_jnode_new(t, AK_JARR);
-    ak_jnode_append(t, shapes, NULL, 0, fill);
-    ak_jnode_append(t, shapes, NULL, 0, rect);
+    char json[320]; /* %.17g: the doubles read back exactly */
+    snprintf(json, sizeof json,
+             "[{\"__type__\": \"Fill\", \"color\": {\"value\": \"#000000\"}}, {\"__type__\": \"Rect\", \"position\": "
+             "{\"value\": {\"x\": %.17g, \"y\": %.17g}}, \"size\": {\"value\": {\"width\": %.17g, \"height\": %.17g}}}]",
+             w / 2, h / 2, w, h);
+    ak_jnode *shapes = ak_jtree_parse(t, json, strlen(json)), *color = ak_jnode_get(l, "color");
+    for (size_t i = 0; shapes && i < 2; i++) /* now: the uuids in the order of the steps */
+        ak_jnode_set(t, shapes->items[i].v, "uuid", glax_uuid(user));
+    if (shapes && color)
+        ak_jnode_set(t, shapes->items[0].v, "color", color->kind == AK_JOBJ ? color : glax_static(t, color));
     ak_jnode_set(t, l, "shapes", shapes);
     ak_jnode_del(l, "width"), ak_jnode_del(l, "height"), ak_jnode_del(l, "color");
     return !t->failed;
 }
 
-/* A legacy input is not validated as such: its upgrade is, as the version
-   it was written as. */
-static bool check_upgraded(const ak_buf *out, ak_diags *d)
+/* A legacy input is checked through a list of its own, twice: first for its
+   JSON's own problems, at their places (the rule that refuses its version
+   aside: that is what --legacy is for), then its upgrade, as the version
+   it was written as ("in the upgraded document"). Whether neither had an
+   error. */
+static bool legacy_checked(const ak_input *in, ak_diags *d, bool upgraded)
 {
     ak_diag_options dopt = {ak_diags_strict(d), ak_diags_max_errors(d)};
     ak_diags *tmp = ak_diags_new(&dopt);
     if (!tmp)
         return false;
-    ak_input in = {"upgraded", (const uint8_t *)out->data, out->len, false};
-    ak_format_glaxnimate.validate(&in, NULL, tmp);
-    bool ok = ak_diags_errors(tmp) == 0;
+    ak_format_glaxnimate.validate(in, NULL, tmp);
+    bool ok = true;
     for (size_t i = 0; i < ak_diags_count(tmp); i++) {
         const ak_diag *g = ak_diags_at(tmp, i);
-        if (!ak_report(d, g->rule, 0, 0, g->path, "in the upgraded document: %s", g->message))
+        if (!upgraded && g->rule == &glaxnimate_rules[glaxnimate_schema.gate_rule])
+            continue;
+        ok = ok && g->severity != AK_SEV_ERROR;
+        if (upgraded ? !ak_report(d, g->rule, 0, 0, g->path, "in the upgraded document: %s", g->message)
+                     : !ak_report_at(d, g->rule, g->offset, g->length, g->line, g->column, g->path, "%s", g->message))
             break;
     }
     ak_diags_free(tmp);
@@ -165,7 +158,9 @@ bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, a
     ak_jnode *fv = ok ? ak_jnode_get(ak_jnode_get(c.t.root, "format"), "format_version") : NULL;
     int from = fv && fv->kind == AK_JNUM ? (int)fv->num : 0;
     legacy = legacy && ok && (from == 1 || from == 2);
-    if (!legacy && (!ok || ak_format_option(opt, "legacy", &n))) { /* not legacy after all: as usual */
+    if (legacy) {
+        ok = legacy_checked(in, d, false);
+    } else if (!ok || ak_format_option(opt, "legacy", &n)) { /* not legacy after all: as usual */
         ak_format_glaxnimate.validate(in, opt, d);
         ok = ok && ak_diags_errors(d) == before;
     }
@@ -184,7 +179,8 @@ bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, a
         glax_complete(&c, to);
     ok = ok && !c.t.failed && glax_write(c.t.root, out) && !out->failed;
     glax_conv_free(&c);
-    return ok && (!legacy || check_upgraded(out, d));
+    ak_input upgraded = {"upgraded", (const uint8_t *)out->data, out->len, false};
+    return ok && (!legacy || legacy_checked(&upgraded, d, true));
 }
 
 /* The canonical file is the clearest dump of a Glaxnimate file. */

@@ -84,6 +84,14 @@ with tempfile.TemporaryDirectory() as tmp:
             r = run("validate", *level, "--layout", "--diagnostics", "json", out)
             expect(f"{name} converted is valid {level}", r.returncode == 0 and
                    json.loads(r.stdout)["files"][0]["diagnostics"] == [], r.stdout[:400])
+    # a legacy input's own JSON problems are reported at their place (the
+    # rule that refuses its version aside): a byte order mark
+    bom = os.path.join(tmp, "bom.rawr")
+    with open(bom, "wb") as f:
+        f.write(b"\xef\xbb\xbf" + open(os.path.join(here, "legacy_v1.rawr"), "rb").read())
+    r = run("convert", "--legacy", bom, os.path.join(tmp, "bom-out.rawr"))
+    expect("a legacy input's byte order mark", r.returncode == 0 and b"bom.rawr:1:1: warning:" in r.stderr and
+           b"[glaxnimate.json.bom]" in r.stderr and b"version-unsupported" not in r.stderr, r.stderr)
     # spec 8.1: a diagnostic names the enclosing object's type and name, in
     # a file of any size (the validator keeps no tree): a 9 MiB metadata
     # string first, then a wrong blend_mode before the layer's "name"
