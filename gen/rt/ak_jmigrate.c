@@ -21,20 +21,18 @@ typedef struct migration {
     size_t value_count;
 } migration;
 
-static const ak_jmig_step *step_to(const ak_jschema *s, int64_t version, bool down)
+/* Whether step st is on the way from `from` to `to`. */
+static bool on_the_way(const ak_jmig_step *st, int64_t from, int64_t to)
 {
-    for (uint16_t i = 0; i < s->step_count; i++)
-        if (s->steps[i].version == version && s->steps[i].down == down)
-            return &s->steps[i];
-    return NULL;
+    return st->down ? to <= st->version && st->version < from : from < st->version && st->version <= to;
 }
 
 bool ak_jmigrate_possible(const ak_jschema *s, int64_t from, int64_t to)
 {
-    for (int64_t v = from - 1; v >= to; v--)
-        if (!step_to(s, v, true))
-            return false;
-    return true;
+    int64_t down = 0; /* one step per version and direction (animgen) */
+    for (uint16_t i = 0; i < s->step_count; i++)
+        down += s->steps[i].down && on_the_way(&s->steps[i], from, to);
+    return from <= to || down == from - to;
 }
 
 /* A literal to compare with (shared: never placed in the tree). */
@@ -165,9 +163,9 @@ static bool run(migration *m, const ak_jmig_step *step)
     m->step = step;
     /* what is declared for legacy versions only is followed while the
        document is one: later, it is what undeclared things are */
-    int64_t from = step ? step->version + (step->down ? 1 : -1) : 0;
+    int64_t from = step->version + (step->down ? 1 : -1);
     bool legacy = m->s->gate_rule >= 0 && from < m->s->gate_since;
-    for (uint16_t i = 0; step && i < step->statement_count; i++) {
+    for (uint16_t i = 0; i < step->statement_count; i++) {
         m->statement = &step->statements[i];
         if (!ak_jschema_walk(m->t, m->s, legacy, visit, m))
             return false;
@@ -181,10 +179,9 @@ bool ak_jmigrate(ak_jtree *t, const ak_jschema *s, int64_t from, int64_t to, ak_
     if (!t->root || !ak_jmigrate_possible(s, from, to))
         return false;
     migration m = {.t = t, .s = s, .key = key, .user = user, .d = d};
-    bool ok = true;
-    for (int64_t v = from + 1; ok && v <= to; v++)
-        ok = run(&m, step_to(s, v, false));
-    for (int64_t v = from - 1; ok && v >= to; v--)
-        ok = run(&m, step_to(s, v, true));
+    bool ok = true; /* the steps are declared in the order they run */
+    for (uint16_t i = 0; ok && i < s->step_count; i++)
+        if (on_the_way(&s->steps[i], from, to))
+            ok = run(&m, &s->steps[i]);
     return ok && !t->failed;
 }

@@ -319,8 +319,9 @@ typedef struct ak_jschema {
     uint16_t exists_count;
     int32_t exists_since;
     int16_t exists_rule;
-    /* the migrations between versions, upgrades by ascending version, then
-       downgrades by descending version */
+    /* the migrations between versions (ak_jmigrate.h), as declared: one
+       step per version and direction, each direction in the order its
+       steps run */
     const ak_jmig_step *steps;
     uint16_t step_count;
 } ak_jschema;
