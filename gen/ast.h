@@ -532,6 +532,11 @@ typedef struct format_decl {
     loc exists_at, exists_code_at;
     /* JSON: `upgrade to N { ... }`, `downgrade to N { ... }` (jstep*) */
     vec steps;
+    /* JSON: `limit values N @code`: the JSON values (scalars, objects,
+       arrays) a document may hold (0: no cap) */
+    int64_t value_cap;
+    const char *value_cap_code;
+    loc value_cap_at;
 } format_decl;
 
 /* ---- the compiler ----------------------------------------------------- */

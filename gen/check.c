@@ -915,6 +915,10 @@ bool cc_check(compiler *cc)
                  "upgrade/downgrade steps are for JSON formats (a binary format converts through its model)");
     if (f->max_depth && (!f->json || f->max_depth < 1 || f->max_depth > 100000))
         cc_error(cc, f->max_depth_at, "limit depth: a JSON format's nesting cap, 1 to 100000");
+    if (f->value_cap_code && (!f->json || f->value_cap < 1))
+        cc_error(cc, f->value_cap_at, "limit values: a JSON format's cap on the values of a document, 1 or more");
+    if (f->value_cap_code)
+        use_rule(cc, f->value_cap_code, f->value_cap_at);
     if (f->size_code)
         f->size_rule = use_rule(cc, f->size_code, f->size_at);
     if (f->size_option && f->json)

@@ -843,9 +843,11 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
     else
         gen_out(c, "NULL, 0, 0, -1, ");
     if (f->steps.n)
-        gen_out(c, "%s_steps, %zu};\n", id, f->steps.n);
+        gen_out(c, "%s_steps, %zu, ", id, f->steps.n);
     else
-        gen_out(c, "NULL, 0};\n");
+        gen_out(c, "NULL, 0, ");
+    gen_out(c, "%lluu, %d};\n", (unsigned long long)f->value_cap,
+            f->value_cap_code ? rule_index(cc, f->value_cap_code) : -1);
     entry_point(em, c);
     registry_entry(em, c);
     if (outdir && !write_lanes(em, outdir))

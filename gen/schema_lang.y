@@ -287,6 +287,14 @@ item ::= LIMIT name(K) INT(N). {
         cc_error(cc, K->at, "unknown limit '%s' (size N @code, depth N)", K->text);
     F(cc)->max_depth = int_of(N); F(cc)->max_depth_at = K->at;
 }
+/* JSON: `limit values N @code`: the JSON values a document may hold */
+item ::= LIMIT name(K) INT(V) CODE(C). {
+    if (strcmp(K->text, "values") != 0)
+        cc_error(cc, K->at, "unknown limit '%s' (size N @code, depth N, values N @code)", K->text);
+    else if (F(cc)->value_cap_code)
+        cc_error(cc, K->at, "limit values is given twice");
+    F(cc)->value_cap = int_of(V); F(cc)->value_cap_code = C->text; F(cc)->value_cap_at = K->at;
+}
 item ::= name(N) CODE(A) CODE(B) CODE(C). {
     if (strcmp(N->text, "undump") != 0)
         cc_error(cc, N->at, "unknown declaration '%s'", N->text);

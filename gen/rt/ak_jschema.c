@@ -1218,6 +1218,28 @@ static int16_t slot(ak_jsctx *c, ak_jsframe *f, const ak_jmember **m, const ak_j
     return ty->elem;
 }
 
+/* `limit values N @code`: one more value (e); beyond the cap it is
+ * reported and the reading ends. */
+static bool count_value(ak_jsctx *c, const ak_json_event *e)
+{
+    if (++c->values <= c->s->value_cap)
+        return true;
+    ak_js_report(c, c->s->value_cap_rule, e, "more than %llu JSON values", (unsigned long long)c->s->value_cap);
+    return false;
+}
+
+/* The JSON values of an element a lane matched: its object, each scalar
+ * present (a leaf) and each value-type object (its first component's leaf
+ * stands for it). */
+static uint64_t lane_values(const ak_jlane *l, const uint8_t *const *caps)
+{
+    uint64_t n = l->object >= 0;
+    for (uint16_t i = 0; i < l->leaf_count && i < AK_JS_LANE_LEAVES; i++)
+        if (caps[2 + 2 * i])
+            n += 1u + (l->leaves[i].component == 0);
+    return n;
+}
+
 static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
 {
     ak_jsctx *c = user;
@@ -1243,6 +1265,8 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
             go = empty_array(c, e);
         break;
     default:
+        if (c->s->value_cap && !count_value(c, e))
+            return 1;
         if (top && !top->is_object)
             top->count++;
         if (top && top->value >= 0) {
@@ -1325,11 +1349,16 @@ static bool on_lane(void *user, ak_json_parser *p, const uint8_t *const *caps, c
             return false;
         num[i] = v;
     }
+    /* beyond the value cap: event by event, to report the first value past it */
+    uint64_t values = c->s->value_cap ? lane_values(l, caps) : 0;
+    if (c->s->value_cap && values > c->s->value_cap - c->values)
+        return false;
     if (c->lane_hook) {
         ak_jslane_view v = {l, arr->vtype, caps, (size_t)(caps[0] - p->data), (size_t)(end - p->data), num};
         if (!c->lane_hook(c, &v))
             return false;
     }
+    c->values += values;
     arr->count++;
     if (arr->lane_order >= 0 && caps[2 + 2 * arr->lane_order]) {
         arr->prev = num[arr->lane_order];

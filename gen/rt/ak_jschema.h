@@ -313,6 +313,12 @@ typedef struct ak_jschema {
        downgrades by descending version */
     const ak_jmig_step *steps;
     uint16_t step_count;
+    /* `limit values N @code`: a document of more than value_cap JSON values
+       (scalars, objects and arrays, lanes' elements included; 0: no cap) is
+       reported with value_cap_rule at the first value beyond the cap, and
+       read no further */
+    uint64_t value_cap;
+    int16_t value_cap_rule;
 } ak_jschema;
 
 /* One open container. */
@@ -425,6 +431,7 @@ struct ak_jsctx {
     struct ak_jsgraph *graph; /* keyed objects and placed references (ak_jsgraph.h); NULL */
     bool root_object;     /* the document is an object */
     bool exists_seen;     /* an object of ak_jschema.exists was read */
+    uint64_t values;      /* JSON values read so far (counted with ak_jschema.value_cap only) */
 };
 
 /* Validates data against the schema; diagnostics go to d. Returns the
