@@ -327,7 +327,20 @@ typedef struct jtype {
     vec names;  /* J_ENUM (char*) */
     vec arms;   /* J_BY (jarm*) */
     vec enames; /* J_ENUM: per name, its jename (versions), parallel to names */
+    vec altv;   /* J_UNION: the alternatives declared with versions, `(T since N @code)` (jaltv*) */
 } jtype;
+
+/* A union alternative with the versions it is taken in: `(bool until 5
+ * @code) | (MaskMode since 6 @code)`; a value of it in another version is
+ * reported with the code of the end it misses. */
+typedef struct jaltv {
+    size_t index; /* which alternative (J_UNION args) */
+    struct jtype *term; /* the alternative */
+    loc at;
+    int64_t since, until; /* -1 = unbounded */
+    const char *since_code, *until_code;
+    loc since_at, until_at;
+} jaltv;
 
 /* One name of an enum, with the versions it exists in (`Conical since 7 @code`). */
 typedef struct jename {

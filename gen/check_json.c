@@ -176,6 +176,37 @@ static int enum_type(jem *em, jtype *y)
 
 static int type_of(jem *em, jobject *o, int oi, jtype *y);
 
+/* The alternatives of union y (type t) declared with versions, `(T since N
+ * @code)`: the validator reports a value of one in another version, with
+ * the code of the end it misses (ak_jtype.name_versions of the union). */
+static void union_versions(jem *em, const jtype *y, int t)
+{
+    if (!y->altv.n)
+        return;
+    if (y->args.n < 2)
+        JERR(em, y->at, "versions on a type that is no alternative of a union: a member's own 'since' and 'until' "
+                        "say when it exists");
+    for (size_t i = 0; i < y->altv.n; i++) {
+        jaltv *a = y->altv.items[i];
+        if (!em->f->version_pointer)
+            JERR(em, a->at, "a union alternative with versions needs the document's version: declare `version "
+                            "\"/pointer\"`");
+        if (a->since >= 0 && !a->since_code)
+            JERR(em, a->at, "'since %lld' on a union alternative needs the rule that reports a value of it in an "
+                            "earlier version (`since %lld @code`)", (long long)a->since, (long long)a->since);
+        if (a->until >= 0 && !a->until_code)
+            JERR(em, a->at, "'until %lld' on a union alternative needs the rule that reports a value of it in a "
+                            "later version (`until %lld @code`)", (long long)a->until, (long long)a->until);
+        if (a->since >= 0 && a->until >= 0 && a->until < a->since)
+            JERR(em, a->at, "'until %lld' is before 'since %lld'", (long long)a->until, (long long)a->since);
+        if (!em->quiet && a->since_code)
+            use_rule(em->cc, a->since_code, a->since_at);
+        if (!em->quiet && a->until_code)
+            use_rule(em->cc, a->until_code, a->until_at);
+    }
+    type_at(em, t)->altv = y->altv;
+}
+
 static int named_type(jem *em, jobject *o, int oi, jtype *y)
 {
     compiler *cc = em->cc;
@@ -341,6 +372,7 @@ static int type_of(jem *em, jobject *o, int oi, jtype *y)
         }
         int t = new_type(em, "UNION");
         type_at(em, t)->alts = alts;
+        union_versions(em, y, t);
         return t;
     }
     case J_BY: return by_type(em, o, oi, y);
@@ -742,6 +774,18 @@ static const char *number_refused(compiler *cc, jmember *m, double v, bool integ
     return integer && v != (double)(int64_t)v ? "not an integer" : NULL;
 }
 
+/* Whether alternative i of union y is declared with versions that miss
+ * some of [since, until] (-1: unbounded). */
+static bool alt_missing(const jt *y, size_t i, int64_t since, int64_t until)
+{
+    for (size_t k = 0; k < y->altv.n; k++) {
+        const jaltv *a = y->altv.items[k];
+        if (a->index == i)
+            return (a->since >= 0 && (since < 0 || since < a->since)) || (a->until >= 0 && (until < 0 || until > a->until));
+    }
+    return false;
+}
+
 /* Why the literal is no value of type t for member m (its constraints) in
  * the versions [since, until]; NULL when it is one. */
 static const char *lit_refused(jem *em, int t, jmember *m, const jlit *l, int64_t since, int64_t until)
@@ -756,7 +800,9 @@ static const char *lit_refused(jem *em, int t, jmember *m, const jlit *l, int64_
         for (size_t i = 0; i < y->alts.n; i++) {
             int a = (int)(intptr_t)y->alts.items[i];
             if (kinds_of(em, a) & lit_kinds[l->kind])
-                return lit_refused(em, a, m, l, since, until);
+                return alt_missing(y, i, since, until) ? "the alternative that takes it does not exist in every "
+                                                         "version the default is for"
+                                                       : lit_refused(em, a, m, l, since, until);
         }
         return "no alternative of the member's type takes it";
     }

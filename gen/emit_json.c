@@ -364,6 +364,25 @@ static void header(jem *em, FILE *h)
     gen_out(h, "\n#endif\n");
 }
 
+/* static ak_jversions <id>_nv_<t>[]: per alternative of union y, the
+ * versions it is taken in (`(T since N @code)`; the others: all). */
+static void alt_versions(FILE *c, compiler *cc, const jt *y, const char *id, size_t t)
+{
+    gen_out(c, "static const ak_jversions %s_nv_%zu[] = {", id, t);
+    for (size_t k = 0; k < y->alts.n; k++) {
+        const jaltv *a = NULL;
+        for (size_t i = 0; i < y->altv.n; i++)
+            if (((const jaltv *)y->altv.items[i])->index == k)
+                a = y->altv.items[i];
+        if (a)
+            put_versions(c, cc, a->since, a->until, a->since_code, a->until_code);
+        else
+            gen_out(c, "{-1, -1, -1, -1}");
+        gen_out(c, ", ");
+    }
+    gen_out(c, "};\n");
+}
+
 static void type_tables(jem *em, FILE *c)
 {
     compiler *cc = em->cc;
@@ -404,6 +423,8 @@ static void type_tables(jem *em, FILE *c)
                 gen_out(c, "%d, ", (int)(intptr_t)y->alts.items[k]);
             gen_out(c, "};\n");
         }
+        if (y->altv.n)
+            alt_versions(c, cc, y, id, t);
     }
     gen_out(c, "static const ak_jtype %s_types[] = {\n", id);
     for (size_t t = 0; t < em->types.n; t++) {
@@ -426,7 +447,7 @@ static void type_tables(jem *em, FILE *c)
             jename *n = y->enames.items[k];
             versions |= has_versions(n->since, n->until);
         }
-        if (versions)
+        if (versions || y->altv.n)
             gen_out(c, "%s_nv_%zu},\n", id, t);
         else
             gen_out(c, "NULL},\n");

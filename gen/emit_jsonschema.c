@@ -279,6 +279,19 @@ static void family_slot(xs *x, sbuf *b, int oi, jmember *m)
     free(alts.p);
 }
 
+/* A union alternative declared with versions (`(T since N @code)`) that
+ * are not this range's: its version rule asserts. */
+static bool alt_absent(const xs *x, const jt *y, size_t i)
+{
+    for (size_t k = 0; k < y->altv.n; k++) {
+        const jaltv *a = y->altv.items[k];
+        if (a->index == i && !exists(x, a->since, a->until))
+            return asserted(x->em, a->since >= 0 && x->lo < a->since ? (a->since_code ? a->since_code : a->until_code)
+                                                                    : (a->until_code ? a->until_code : a->since_code));
+    }
+    return false;
+}
+
 /* An enum: the names of the range; with `anycase`, each in any case. */
 static void enum_schema(xs *x, sbuf *b, jt *y, jmember *m)
 {
@@ -371,16 +384,20 @@ static void schema_type_in(xs *x, sbuf *b, int t, int oi, const int *fix, int vt
     } else if (!strcmp(k, "UNION") || !strcmp(k, "BY")) {
         /* BY with an unknown tag: any arm (the if/then on the object picks one) */
         vec *v = !strcmp(k, "UNION") ? &y->alts : &y->arm_tags;
-        sb(b, "{\"anyOf\": [");
+        sbuf any = {0};
         int n = 0;
         for (size_t i = 0; i < v->n; i++) {
             int a = (int)(intptr_t)v->items[i];
-            if (a < 0)
+            if (a < 0 || alt_absent(x, y, i))
                 continue;
-            sb(b, n++ ? ", " : "");
-            schema_type_in(x, b, a, oi, fix, vt, m);
+            sb(&any, n++ ? ", " : "");
+            schema_type_in(x, &any, a, oi, fix, vt, m);
         }
-        sb(b, "]}");
+        if (n)
+            sb(b, "{\"anyOf\": [%s]}", any.p);
+        else
+            sb(b, "false"); /* every alternative is of other versions */
+        free(any.p);
     } else {
         sb(b, "{}");
     }
@@ -1074,6 +1091,10 @@ static void version_breaks(jem *em, breaks *bk)
         for (size_t k = 0; k < y->enames.n; k++) {
             jename *e = y->enames.items[k];
             add_range(bk, e->since, e->until);
+        }
+        for (size_t k = 0; k < y->altv.n; k++) {
+            jaltv *a = y->altv.items[k];
+            add_range(bk, a->since, a->until);
         }
     }
     for (int i = 1; i < bk->n; i++)

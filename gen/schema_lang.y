@@ -123,6 +123,17 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
         *code_at = c->at;
     }
 }
+
+/* `(T since N @code ...)`: a union alternative with versions; the term
+ * rides in the jaltv until the union takes it. */
+static jaltv *mk_altv(compiler *cc, const token *paren, jtype *term)
+{
+    jaltv *a = cc_alloc(cc, sizeof *a);
+    a->at = paren->at;
+    a->since = a->until = -1;
+    a->term = term;
+    return a;
+}
 }
 
 %syntax_error {
@@ -210,6 +221,7 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
 %type enames {vec *}
 %type ename {jename *}
 %type vcode {token *}
+%type jvalt {jaltv *}
 %type mstep {jstep *}
 %type mstatements {vec *}
 %type mstatement {jstatement *}
@@ -944,6 +956,27 @@ jtype(A) ::= jtype(L) PIPE jterm(R). {
     if (L->kind == J_UNION) { A = L; }
     else { A = cc_alloc(cc, sizeof *A); A->kind = J_UNION; A->at = L->at; vec_push(cc, &A->args, L); }
     vec_push(cc, &A->args, R);
+}
+/* a union alternative with versions: `(bool until 5 @code) | (MaskMode since 6 @code)`
+   (a lone one is a union of one alternative, which the checker refuses) */
+jtype(A) ::= jvalt(R). {
+    A = cc_alloc(cc, sizeof *A); A->kind = J_UNION; A->at = R->at;
+    vec_push(cc, &A->args, (void *)R->term); R->index = 0; vec_push(cc, &A->altv, R);
+}
+jtype(A) ::= jtype(L) PIPE jvalt(R). {
+    if (L->kind == J_UNION) { A = L; }
+    else { A = cc_alloc(cc, sizeof *A); A->kind = J_UNION; A->at = L->at; vec_push(cc, &A->args, L); }
+    R->index = A->args.n; vec_push(cc, &A->args, (void *)R->term); vec_push(cc, &A->altv, R);
+}
+jvalt(A) ::= LPAREN(P) jterm(T) SINCE INT(S) vcode(C) RPAREN. {
+    A = mk_altv(cc, P, T); set_version(&A->since, &A->since_code, &A->since_at, S, C);
+}
+jvalt(A) ::= LPAREN(P) jterm(T) UNTIL INT(U) vcode(C) RPAREN. {
+    A = mk_altv(cc, P, T); set_version(&A->until, &A->until_code, &A->until_at, U, C);
+}
+jvalt(A) ::= LPAREN(P) jterm(T) SINCE INT(S) vcode(C) UNTIL INT(U) vcode(D) RPAREN. {
+    A = mk_altv(cc, P, T); set_version(&A->since, &A->since_code, &A->since_at, S, C);
+    set_version(&A->until, &A->until_code, &A->until_at, U, D);
 }
 jterm(A) ::= name(N) targs(G). {
     A = cc_alloc(cc, sizeof *A); A->kind = J_NAMED; A->at = N->at; A->name = N->text;

@@ -86,7 +86,7 @@ static bool scalar(ak_jsctx *c, glax_state *st, const ak_json_event *e)
     int16_t o = c->slot_object;
     if (o < 0 || c->slot_member < 0)
         return true;
-    bool num = e->kind == AK_JSON_NUMBER, str = e->kind == AK_JSON_STRING;
+    bool num = e->kind == AK_JSON_NUMBER;
     bool boolean = e->kind == AK_JSON_TRUE || e->kind == AK_JSON_FALSE;
     if (num && (e->flags & AK_JSON_F_EXP || e->text_len > 300) && isinf(number_of(e)))
         return ak_js_report(c, glaxnimate_R_JSON_NUMBER_RANGE, e, "%.*s is not a finite double", (int)e->text_len,
@@ -96,13 +96,6 @@ static bool scalar(ak_jsctx *c, glax_state *st, const ak_json_event *e)
         return ak_js_report(c, glaxnimate_R_PROP_DEV_BUILD, e,
                             "auto_orient on %s is lost when Glaxnimate opens a version 8 file",
                             c->s->objects[o].name);
-    if (o == glaxnimate_O_MaskSettings && c->slot_member == glaxnimate_M_MaskSettings_mask && c->version >= 2) {
-        if (boolean && c->version >= 6)
-            return ak_js_report(c, glaxnimate_R_VALUE_ENUM_VERSION, e,
-                                "mask is a MaskMode name from version 6 (\"NoMask\", \"Alpha\")");
-        if (str && c->version <= 5)
-            return ak_js_report(c, glaxnimate_R_VALUE_ENUM_VERSION, e, "mask is a bool before version 6");
-    }
     if (num && o == glaxnimate_O_AnimationContainer) {
         double v = trunc(number_of(e));
         bool first = c->slot_member == glaxnimate_M_AnimationContainer_first_frame;

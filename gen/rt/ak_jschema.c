@@ -829,6 +829,16 @@ static bool enum_value(ak_jsctx *c, const ak_json_event *e, const ak_jtype *ty, 
     return true;
 }
 
+/* Alternative i of union ty, which the value e takes, in the document's
+ * version (`(T since N @code)`); m: the member (NULL). */
+static bool alt_version_check(ak_jsctx *c, const ak_json_event *e, const ak_jtype *ty, uint16_t i,
+                              const ak_jmember *m)
+{
+    char what[96];
+    snprintf(what, sizeof what, "%s%s%s", m ? m->name : "", m ? " as " : "", type_name(c->s, ty->alts[i]));
+    return version_check(c, &ty->name_versions[i], e, what);
+}
+
 /* A value (scalar or container start) of type t; m is the member whose
  * constraints apply (for an element of an array or map member, elem is
  * true and m is that member), x its constraints beyond kind and range,
@@ -844,7 +854,8 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
     if (ty->kind == AK_JT_UNION) {
         for (uint16_t i = 0; i < ty->alt_count; i++)
             if (accepts(s, ty->alts[i], e->kind))
-                return value(c, e, ty->alts[i], m, x, kind_rule, elem);
+                return (!ty->name_versions || alt_version_check(c, e, ty, i, m)) &&
+                       value(c, e, ty->alts[i], m, x, kind_rule, elem);
         char buf[128];
         bool conv = x && x->coerced_rule >= 0 && coerced(s, t, e);
         if (!ak_js_report(c, conv ? x->coerced_rule : kind_rule, e, "%s where %s is expected%s",

@@ -70,7 +70,8 @@ typedef struct ak_jtype {
     uint16_t arm_count;
     const int16_t *alts;      /* UNION */
     uint16_t alt_count;
-    const ak_jversions *name_versions; /* ENUM: per name; NULL when every name exists in every version */
+    const ak_jversions *name_versions; /* ENUM: per name; UNION: per alternative (`(T since N @code)`); NULL
+                                          when every name or alternative exists in every version */
 } ak_jtype;
 
 /* A value check of a member, in declaration order (the first that fails
