@@ -137,7 +137,8 @@ typedef enum cons_kind {
     C_ACYCLIC,       /* ref<T>: the member's references make no cycle (name: from <O>; closing) */
     C_DEPTH,         /* ref<T> with acyclic: no chain of references longer than value */
     C_NONEMPTY,      /* array: no elements is reported */
-    C_MAXLENGTH,     /* string: more characters than value is reported (the last) */
+    C_MAXLENGTH,     /* string: more characters than value is reported */
+    C_PRESENT,       /* JSON member: present in versions value..hi, it is reported (the last) */
 } cons_kind;
 
 typedef struct cons {

@@ -390,7 +390,8 @@ static void check_cons(compiler *cc, struct_decl *cur, member *m, cons *c)
     case C_ACYCLIC:
     case C_DEPTH:
     case C_NONEMPTY:
-    case C_MAXLENGTH: what = "this constraint belongs to JSON objects"; break;
+    case C_MAXLENGTH:
+    case C_PRESENT: what = "this constraint belongs to JSON objects"; break;
     }
     if (what)
         cc_error(cc, c->at, "%s ('%s' is %s)", what, m->name,

@@ -622,6 +622,7 @@ static const char *cons_word(cons_kind k)
     case C_DEPTH: return "'depth'";
     case C_NONEMPTY: return "'nonempty'";
     case C_MAXLENGTH: return "'length <= N'";
+    case C_PRESENT: return "'present in'";
     case C_UTF8: return "'utf8'";
     case C_FITS: return "'fits'";
     case C_MINIMAL: return "'minimal'";
@@ -937,6 +938,20 @@ static const char *place_problem(jem *em, jmember *m, int t, cons *c)
     return NULL;
 }
 
+/* What is wrong with `present in N..M @code` on member m, NULL. */
+static const char *present_problem(jem *em, jmember *m)
+{
+    cons *c = jmember_cons(m, C_PRESENT);
+    double lo = strtod(c->value->text, NULL), hi = strtod(c->hi->text, NULL);
+    if (!em->f->version_pointer)
+        return "'present in' is about the document's version: declare `version \"/pointer\"`";
+    if (hi < lo)
+        return "'present in N..M' needs M >= N";
+    if ((m->since >= 0 && hi < (double)m->since) || (m->until >= 0 && lo > (double)m->until))
+        return "'present in' names versions without the member: its 'since'/'until' report it there";
+    return NULL;
+}
+
 /* The defaults of member m (declared in object oi, type t): each a value of
  * the type and its constraints, for versions that do not overlap. */
 static void check_defaults(jem *em, jmember *m, int t)
@@ -983,7 +998,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
     jobject *o = f->objects.items[oi];
     jinfo *in = &em->obj[oi];
     bool tag = in->family >= 0 && index == in->tag;
-    int kinds[C_MAXLENGTH + 1] = {0};
+    int kinds[C_PRESENT + 1] = {0};
     for (size_t i = 0; i < m->cons.n; i++) {
         cons *c = m->cons.items[i];
         if (c->code)
@@ -1132,6 +1147,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
             else if (strtod(c->value->text, NULL) > 4294967295.0)
                 what = "'length <= N' takes N up to 4294967295";
             break;
+        case C_PRESENT: what = present_problem(em, m); break;
         case C_UTF8:
             what = "'utf8' would check nothing: the JSON front end checks that every string is UTF-8";
             break;
@@ -1153,7 +1169,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
         if (what)
             cc_error(cc, c->at, "%s (member '%s' of '%s')", what, m->name, o->name);
     }
-    for (int k = 0; k <= C_MAXLENGTH; k++)
+    for (int k = 0; k <= C_PRESENT; k++)
         if (k != C_SYNTAX && k != C_CMP && kinds[k] > (k == C_KIND ? 2 : 1)) {
             cons *c = jmember_cons_nth(m, (cons_kind)k, k == C_KIND ? 2 : 1);
             cc_error(cc, c->at, "%s is given %s on member '%s'", cons_word((cons_kind)k),

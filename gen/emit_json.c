@@ -95,7 +95,7 @@ static bool needs_x(jmember *m)
     static const cons_kind kinds[] = {C_CMP,       C_SET,      C_ENUM,      C_SYNTAX,  C_KEY,    C_DANGLING,
                                       C_MISTARGETED, C_UNLISTED, C_MISPLACED, C_ANYCASE, C_UNIQUE, C_COERCED,
                                       C_NULL,        C_SCOPE,    C_TOPLEVEL,  C_SIBLING, C_DISTINCT, C_ACYCLIC,
-                                      C_NONEMPTY,    C_MAXLENGTH};
+                                      C_NONEMPTY,    C_MAXLENGTH, C_PRESENT};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (jmember_cons(m, kinds[i]))
             return true;
@@ -213,8 +213,11 @@ static void member_x(jem *em, FILE *c, int oi, size_t k, jmember *m)
     else
         gen_out(c, "NULL");
     cons *ml = jmember_cons(m, C_MAXLENGTH);
-    gen_out(c, ", %d, %d, %d, %lluu};\n", cons_rule(cc, m, C_NULL, 0), cons_rule(cc, m, C_NONEMPTY, 0),
+    gen_out(c, ", %d, %d, %d, %lluu", cons_rule(cc, m, C_NULL, 0), cons_rule(cc, m, C_NONEMPTY, 0),
             cons_rule(cc, m, C_MAXLENGTH, 0), ml ? (unsigned long long)num_of(ml->value) : 0ULL);
+    cons *pr = jmember_cons(m, C_PRESENT);
+    gen_out(c, ", %d, %lld, %lld};\n", cons_rule(cc, m, C_PRESENT, 0), pr ? (long long)num_of(pr->value) : 0LL,
+            pr ? (long long)num_of(pr->hi) : 0LL);
 }
 
 /* ---- lanes ---------------------------------------------------------------------- */

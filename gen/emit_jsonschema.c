@@ -709,6 +709,16 @@ static void place_comment(sbuf *c, jmember *m)
         sb(c, "%sno chain of them is longer than %s (%s)", c->n ? "; " : "", k->value->text, k->code);
 }
 
+/* `present in N..M @code` on member m, an error, and the range within N..M:
+ * the member may not be there. */
+static bool present_refused(const xs *x, jmember *m)
+{
+    cons *k = jmember_cons(m, C_PRESENT);
+    if (!k || x->range < 0 || !asserted(x->em, k->code))
+        return false;
+    return x->lo >= (int64_t)literal_value(k->value) && x->lo <= (int64_t)literal_value(k->hi);
+}
+
 /* What the validator checks of the member that JSON Schema cannot say. */
 static void member_comment(jem *em, sbuf *c, jmember *m)
 {
@@ -735,6 +745,9 @@ static void member_comment(jem *em, sbuf *c, jmember *m)
         sb(c, "%san empty array is a warning (%s)", c->n ? "; " : "", k->code);
     if ((k = jmember_cons(m, C_MAXLENGTH)) && !asserted(em, k->code))
         sb(c, "%smore than %s characters is a warning (%s)", c->n ? "; " : "", k->value->text, k->code);
+    if ((k = jmember_cons(m, C_PRESENT)) && !asserted(em, k->code))
+        sb(c, "%spresent in a document of version %s to %s, a warning (%s)", c->n ? "; " : "", k->value->text,
+           k->hi->text, k->code);
     place_comment(c, m);
 }
 
@@ -900,6 +913,8 @@ static void object_def(xs *x, sbuf *b, int oi)
         } else if (!exists(x, m->since, m->until) &&
                    asserted(em, x->lo < m->since ? (m->since_code ? m->since_code : m->until_code)
                                                  : (m->until_code ? m->until_code : m->since_code))) {
+            sb(b, "false");
+        } else if (present_refused(x, m)) {
             sb(b, "false");
         } else {
             member_schema(x, b, m, (int)(intptr_t)tv->items[k], oi, -1);
@@ -1084,6 +1099,9 @@ static void version_breaks(jem *em, breaks *bk)
             cons *r = jmember_cons(m, C_REQUIRED);
             if (r && r->value)
                 add_break(bk, (int64_t)literal_value(r->value));
+            cons *p = jmember_cons(m, C_PRESENT);
+            if (p)
+                add_range(bk, (int64_t)literal_value(p->value), (int64_t)literal_value(p->hi));
         }
     }
     for (size_t t = 0; t < em->types.n; t++) {

@@ -145,6 +145,7 @@ static jaltv *mk_altv(compiler *cc, const token *paren, jtype *term)
     cc_error(cc, (loc){0, 0}, "declaration nested too deeply");
 }
 
+%fallback IDENT PRESENT.
 %fallback IDENT FORMAT BINARY JSON ENDIAN LITTLE BIG EXTENSION MAGIC SIZE LIMIT TRUNCATED
     RULE STRUCT ENUM IF ELSE SWITCH LET ASSERT AT FATAL FINITE IN FITS UTF8 MINIMAL LENGTH
     FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
@@ -743,6 +744,14 @@ jxbody(A) ::= GT(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = ">"; A->va
 jxbody(A) ::= GE(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = ">="; A->value = E; }
 jxbody(A) ::= LE(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = "<="; A->value = E; }
 jxbody(A) ::= NONEMPTY(T). { A = mk_cons(cc, C_NONEMPTY, T->at); }
+/* `present in 8 @code`, `present in 8..9 @code`: the member present in a document of those versions */
+jcbody(A) ::= PRESENT(T) IN INT(V). {
+    A = mk_cons(cc, C_PRESENT, T->at); A->value = mk_expr(cc, E_INT, V->at, V->text); A->hi = A->value;
+}
+jcbody(A) ::= PRESENT(T) IN INT(V) DOTDOT INT(H). {
+    A = mk_cons(cc, C_PRESENT, T->at); A->value = mk_expr(cc, E_INT, V->at, V->text);
+    A->hi = mk_expr(cc, E_INT, H->at, H->text);
+}
 jxbody(A) ::= LENGTH(T) LE INT(V). { A = mk_cons(cc, C_MAXLENGTH, T->at); A->value = mk_expr(cc, E_INT, V->at, V->text); }
 
 exprlist(A) ::= expr(E). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, E); }

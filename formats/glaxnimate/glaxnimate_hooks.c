@@ -1,22 +1,15 @@
 /* Glaxnimate: the checks glaxnimate.schema cannot declare (spec section
  * 8.2), run by the generated validator on every event after its own
  * checks. All are local to one object or value (the frame range, a
- * Bitmap's header, Path.closed, adjacent keyframes, version quirks, number
- * overflow); the reference rules of section 6 and the bounds (the count of
- * values included) are the schema's. */
+ * Bitmap's header, Path.closed, adjacent keyframes, number overflow); the
+ * reference rules of section 6, the bounds (the count of values included)
+ * and the version quirks are the schema's. */
 #include "diag.h"
 #include "glaxnimate.h"
 #include "value_syntax.h"
 
 #include <math.h>
 #include <string.h>
-
-static bool member_is(ak_jsctx *c, const char *name)
-{
-    if (c->slot_object < 0 || c->slot_member < 0)
-        return false;
-    return strcmp(c->s->objects[c->slot_object].members[c->slot_member].name, name) == 0;
-}
 
 /* The number's value, correctly rounded (+-inf when it overflows). */
 static double number_of(const ak_json_event *e)
@@ -91,11 +84,6 @@ static bool scalar(ak_jsctx *c, glax_state *st, const ak_json_event *e)
     if (num && (e->flags & AK_JSON_F_EXP || e->text_len > 300) && isinf(number_of(e)))
         return ak_js_report(c, glaxnimate_R_JSON_NUMBER_RANGE, e, "%.*s is not a finite double", (int)e->text_len,
                             e->text);
-    if ((o == glaxnimate_O_Image || o == glaxnimate_O_PreCompLayer) && member_is(c, "auto_orient") && boolean &&
-        c->version == 8)
-        return ak_js_report(c, glaxnimate_R_PROP_DEV_BUILD, e,
-                            "auto_orient on %s is lost when Glaxnimate opens a version 8 file",
-                            c->s->objects[o].name);
     if (num && o == glaxnimate_O_AnimationContainer) {
         double v = trunc(number_of(e));
         bool first = c->slot_member == glaxnimate_M_AnimationContainer_first_frame;

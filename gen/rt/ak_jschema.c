@@ -829,6 +829,15 @@ static bool enum_value(ak_jsctx *c, const ak_json_event *e, const ak_jtype *ty, 
     return true;
 }
 
+/* `present in N..M @code`: member m is present in a document of one of
+ * those versions. */
+static bool present_report(ak_jsctx *c, const ak_json_event *e, const ak_jmember *m, const ak_jmember_x *x)
+{
+    const ak_jobject *o = c->slot_object >= 0 ? &c->s->objects[c->slot_object] : NULL;
+    return ak_js_report(c, x->present_rule, e, "%s%s%s is present in a version %lld document", o ? o->name : "",
+                        o ? "." : "", m->name, (long long)c->version);
+}
+
 /* Alternative i of union ty, which the value e takes, in the document's
  * version (`(T since N @code)`); m: the member (NULL). */
 static bool alt_version_check(ak_jsctx *c, const ak_json_event *e, const ak_jtype *ty, uint16_t i,
@@ -887,6 +896,9 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
             return false;
         return skip(c, e);
     }
+    if (x && x->present_rule >= 0 && m && !elem && c->version >= x->present_since &&
+        c->version <= x->present_until && !present_report(c, e, m, x))
+        return false;
     int member_index = enc && enc->object >= 0 ? enc->member : -1;
     switch (ty->kind) {
     case AK_JT_ENUM: return enum_value(c, e, ty, x, kind_rule, enc, member_index);

@@ -121,6 +121,10 @@ typedef struct ak_jmember_x {
     int16_t nonempty_rule;   /* `nonempty @code`: an array without elements is reported (-1) */
     int16_t maxlength_rule;  /* `length <= N @code`: a string of more than N characters (code points) (-1) */
     uint32_t maxlength;
+    /* `present in N..M @code`: the member's value (of its type) in a document of version N to M is
+       reported (-1) */
+    int16_t present_rule;
+    int32_t present_since, present_until;
 } ak_jmember_x;
 
 /* Where a reference's target may be and the graph the member's references
