@@ -232,6 +232,8 @@ static lane_kind lane_kind_of(jem *em, const jt *y)
     } kinds[] = {{"F32", LK_F32},       {"F64", LK_F64},   {"NUMBER", LK_NUMBER}, {"STRING", LK_STRING},
                  {"BOOL", LK_BOOL},     {"NULL", LK_NULL}, {"UNION", LK_UNION},   {"PARAM", LK_PARAM},
                  {"OBJECT", LK_OBJECT}, {"ARRAY", LK_ARRAY}};
+    if (y->altv.n)
+        return LK_OTHER; /* alternatives by version: the automaton checks the version */
     if (!strcmp(y->kind, "OBJECT")) {
         jobject *o = em->f->objects.items[y->object];
         if (em->obj[y->object].family >= 0 || has_versions(o->since, o->until))
@@ -253,7 +255,8 @@ static lane_kind lane_kind_of(jem *em, const jt *y)
 /* OUTDIR/<id>_lanes.re (emit_lanes.c) from the numbered types and
  * objects. A member with constraints a lane cannot check gets a type of
  * its own, one no lane takes. */
-static bool write_lanes(jem *em, const char *outdir)
+/* The schema as the lane emitter sees it. */
+static lane_schema lanes_of(jem *em)
 {
     compiler *cc = em->cc;
     format_decl *f = em->f;
@@ -278,7 +281,20 @@ static bool write_lanes(jem *em, const char *outdir)
         }
         objects[i] = (lane_object){members, v->n};
     }
-    lane_schema ls = {f->id, types, em->types.n + 1, objects, f->objects.n, f->values_codes[0] != NULL};
+    return (lane_schema){f->id, types, em->types.n + 1, objects, f->objects.n, f->values_codes[0] != NULL};
+}
+
+/* Whether the format has lanes: its single validation hook needs a lane half. */
+static bool has_lanes(jem *em)
+{
+    lane_schema ls = lanes_of(em);
+    return lanes_possible(&ls);
+}
+
+static bool write_lanes(jem *em, const char *outdir)
+{
+    format_decl *f = em->f;
+    lane_schema ls = lanes_of(em);
     char path[4096];
     snprintf(path, sizeof path, "%s/%s_lanes.re", outdir, f->id);
     FILE *re = gen_open(path);
@@ -327,6 +343,8 @@ static void header(jem *em, FILE *h)
             continue;
         gen_out(h, "/* hand-written (formats/%s/): sees every event after the automaton, NULL at the end */\n", id);
         gen_out(h, "bool %s_hook_%s(ak_jsctx *c, const ak_json_event *e);\n", id, m->name);
+        if (!has_lanes(em))
+            continue; /* no lane half to write */
         gen_out(h, "/* its lane half (ak_jslanehook); with more than one hook, lanes are off */\n");
         gen_out(h, "bool %s_hook_%s_lane(ak_jsctx *c, const ak_jslane_view *v);\n", id, m->name);
     }
@@ -606,8 +624,10 @@ static void entry_point(jem *em, FILE *c)
             vec_push(cc, &events, f->hooks.items[i]);
     if (events.n == 1) {
         snprintf(hooks, sizeof hooks, "%s_hook_%s", id, ((member *)events.items[0])->name);
-        /* the lane half: only with a single hook (taking an element must be all or nothing) */
-        snprintf(lane_hook, sizeof lane_hook, "%s_hook_%s_lane", id, ((member *)events.items[0])->name);
+        /* the lane half: only with a single hook (taking an element must be all or nothing), and
+           lanes to take */
+        if (has_lanes(em))
+            snprintf(lane_hook, sizeof lane_hook, "%s_hook_%s_lane", id, ((member *)events.items[0])->name);
     } else if (events.n > 1) {
         snprintf(hooks, sizeof hooks, "%s_hooks", id);
         gen_out(c, "\nstatic bool %s_hooks(ak_jsctx *c, const ak_json_event *e)\n{\n    return ", id);

@@ -170,11 +170,3 @@ bool glaxnimate_hook_semantics(ak_jsctx *c, const ak_json_event *e)
     default: return scalar(c, st, e);
     }
 }
-
-/* Never called: the schema has no lanes (no array of fixed-shape elements). */
-bool glaxnimate_hook_semantics_lane(ak_jsctx *c, const ak_jslane_view *v)
-{
-    (void)c;
-    (void)v;
-    return false;
-}
