@@ -551,6 +551,10 @@ typedef struct format_decl {
     int64_t value_cap;
     const char *value_cap_code;
     loc value_cap_at;
+    /* JSON: `numbers finite @code`: a number literal of the document that
+       overflows a double is reported */
+    const char *finite_code;
+    loc finite_at;
 } format_decl;
 
 /* ---- the compiler ----------------------------------------------------- */

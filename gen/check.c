@@ -920,6 +920,11 @@ bool cc_check(compiler *cc)
         cc_error(cc, f->value_cap_at, "limit values: a JSON format's cap on the values of a document, 1 or more");
     if (f->value_cap_code)
         use_rule(cc, f->value_cap_code, f->value_cap_at);
+    if (f->finite_code && !f->json)
+        cc_error(cc, f->finite_at, "numbers finite: a JSON format's check of its number literals (a binary "
+                                   "layout's floats say `finite` on the field)");
+    if (f->finite_code)
+        use_rule(cc, f->finite_code, f->finite_at);
     if (f->size_code)
         f->size_rule = use_rule(cc, f->size_code, f->size_at);
     if (f->size_option && f->json)

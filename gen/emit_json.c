@@ -890,8 +890,9 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
         gen_out(c, "%s_steps, %zu, ", id, f->steps.n);
     else
         gen_out(c, "NULL, 0, ");
-    gen_out(c, "%lluu, %d};\n", (unsigned long long)f->value_cap,
-            f->value_cap_code ? rule_index(cc, f->value_cap_code) : -1);
+    gen_out(c, "%lluu, %d, %d};\n", (unsigned long long)f->value_cap,
+            f->value_cap_code ? rule_index(cc, f->value_cap_code) : -1,
+            f->finite_code ? rule_index(cc, f->finite_code) : -1);
     entry_point(em, c);
     registry_entry(em, c);
     if (outdir && !write_lanes(em, outdir))

@@ -1050,6 +1050,8 @@ static void top_comment(jem *em, sbuf *b)
         sb(&t, " (%s)", f->exists_code);
     if (f->value_cap_code)
         sb(&t, ", at most %lld JSON values in the document (%s)", (long long)f->value_cap, f->value_cap_code);
+    if (f->finite_code)
+        sb(&t, ", number literals that overflow a double (%s)", f->finite_code);
     sb(&t, ", rules of warning severity (named in $comment where they apply)");
     if (c.n)
         sb(&t, ", and the rules of the hand-written hooks: %s", c.p);

@@ -308,6 +308,14 @@ item ::= LIMIT name(K) INT(V) CODE(C). {
         cc_error(cc, K->at, "limit values is given twice");
     F(cc)->value_cap = int_of(V); F(cc)->value_cap_code = C->text; F(cc)->value_cap_at = K->at;
 }
+/* JSON: `numbers finite @code`: every number literal of the document is a finite double */
+item ::= name(K) FINITE CODE(C). {
+    if (strcmp(K->text, "numbers") != 0)
+        cc_error(cc, K->at, "unknown declaration '%s' (numbers finite @code)", K->text);
+    else if (F(cc)->finite_code)
+        cc_error(cc, K->at, "numbers finite is given twice");
+    F(cc)->finite_code = C->text; F(cc)->finite_at = K->at;
+}
 item ::= name(N) CODE(A) CODE(B) CODE(C). {
     if (strcmp(N->text, "undump") != 0)
         cc_error(cc, N->at, "unknown declaration '%s'", N->text);

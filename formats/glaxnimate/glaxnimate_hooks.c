@@ -1,9 +1,9 @@
 /* Glaxnimate: the checks glaxnimate.schema cannot declare (spec section
  * 8.2), run by the generated validator on every event after its own
  * checks. All are local to one object or value (the frame range, a
- * Bitmap's header, Path.closed, adjacent keyframes, number overflow); the
- * reference rules of section 6, the bounds (the count of values included)
- * and the version quirks are the schema's. */
+ * Bitmap's header, Path.closed, adjacent keyframes); the reference rules
+ * of section 6, the bounds (the count of values and number overflow
+ * included) and the version quirks are the schema's. */
 #include "diag.h"
 #include "glaxnimate.h"
 #include "value_syntax.h"
@@ -11,7 +11,8 @@
 #include <math.h>
 #include <string.h>
 
-/* The number's value, correctly rounded (+-inf when it overflows). */
+/* The number's value, correctly rounded (never infinite: the schema's
+ * `numbers finite` keeps such numbers from the hook). */
 static double number_of(const ak_json_event *e)
 {
     double v = 0;
@@ -81,9 +82,6 @@ static bool scalar(ak_jsctx *c, glax_state *st, const ak_json_event *e)
         return true;
     bool num = e->kind == AK_JSON_NUMBER;
     bool boolean = e->kind == AK_JSON_TRUE || e->kind == AK_JSON_FALSE;
-    if (num && (e->flags & AK_JSON_F_EXP || e->text_len > 300) && isinf(number_of(e)))
-        return ak_js_report(c, glaxnimate_R_JSON_NUMBER_RANGE, e, "%.*s is not a finite double", (int)e->text_len,
-                            e->text);
     if (num && o == glaxnimate_O_AnimationContainer) {
         double v = trunc(number_of(e));
         bool first = c->slot_member == glaxnimate_M_AnimationContainer_first_frame;

@@ -1251,6 +1251,19 @@ static bool count_value(ak_jsctx *c, const ak_json_event *e)
     return false;
 }
 
+/* `numbers finite @code`: the number literal e is a finite double. Only
+ * an exponent or more than 300 characters can overflow one (a lane's
+ * numbers never do: they have at most 8 integer digits and a one-digit
+ * exponent). */
+static bool finite_number(ak_jsctx *c, const ak_json_event *e, bool *finite)
+{
+    double v = 0;
+    if (!(e->flags & AK_JSON_F_EXP || e->text_len > 300) || (ak_json_number_f64(e, &v), !isinf(v)))
+        return true;
+    *finite = false;
+    return ak_js_report(c, c->s->finite_rule, e, "%.*s is not a finite double", (int)e->text_len, e->text);
+}
+
 /* The JSON values of an element a lane matched: its object, each scalar
  * present (a leaf) and each value-type object (its first component's leaf
  * stands for it). */
@@ -1323,7 +1336,11 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
         }
         break;
     }
-    if (go && !c->oom && c->hook)
+    /* a number reported as not finite is not the hook's */
+    bool finite = true;
+    if (go && !c->oom && c->s->finite_rule >= 0 && e->kind == AK_JSON_NUMBER && !c->gated)
+        go = finite_number(c, e, &finite);
+    if (go && !c->oom && c->hook && finite)
         go = c->hook(c, e);
     if (e->kind == AK_JSON_END_OBJECT || e->kind == AK_JSON_END_ARRAY) {
         if (c->depth)

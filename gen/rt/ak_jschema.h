@@ -324,6 +324,10 @@ typedef struct ak_jschema {
        read no further */
     uint64_t value_cap;
     int16_t value_cap_rule;
+    /* `numbers finite @code`: a number literal that overflows a double
+       (correctly rounded) is reported with it, after the automaton's checks
+       of the value, and the hook does not see it (-1: not checked) */
+    int16_t finite_rule;
 } ak_jschema;
 
 /* One open container. */

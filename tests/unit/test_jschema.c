@@ -332,7 +332,7 @@ static const ak_jobject objects[] = {
     {"B", node_members, 2, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT, NULL},
 };
 static ak_jschema schema = {rules, types, objects, T_DOC, R_KIND, {-1, -1, -1, -1, -1}, NULL, "/v", 4, 0, -1, NULL,
-                           NULL, 0, NULL, 0, 0, -1, NULL, 0, 0, -1};
+                           NULL, 0, NULL, 0, 0, -1, NULL, 0, 0, -1, -1};
 
 /* Validates doc; returns the codes reported, one per line with the path. */
 static char *run(const char *doc, size_t size)
