@@ -782,7 +782,8 @@ static bool alt_missing(const jt *y, size_t i, int64_t since, int64_t until)
     for (size_t k = 0; k < y->altv.n; k++) {
         const jaltv *a = y->altv.items[k];
         if (a->index == i)
-            return (a->since >= 0 && (since < 0 || since < a->since)) || (a->until >= 0 && (until < 0 || until > a->until));
+            return (a->since >= 0 && (since < 0 || since < a->since)) ||
+                   (a->until >= 0 && (until < 0 || until > a->until));
     }
     return false;
 }

@@ -252,10 +252,9 @@ static lane_kind lane_kind_of(jem *em, const jt *y)
     return LK_OTHER;
 }
 
-/* OUTDIR/<id>_lanes.re (emit_lanes.c) from the numbered types and
- * objects. A member with constraints a lane cannot check gets a type of
- * its own, one no lane takes. */
-/* The schema as the lane emitter sees it. */
+/* The numbered types and objects as the lane emitter sees them. A member
+ * with constraints a lane cannot check gets a type of its own, one no lane
+ * takes. */
 static lane_schema lanes_of(jem *em)
 {
     compiler *cc = em->cc;
@@ -291,6 +290,7 @@ static bool has_lanes(jem *em)
     return lanes_possible(&ls);
 }
 
+/* OUTDIR/<id>_lanes.re (emit_lanes.c). */
 static bool write_lanes(jem *em, const char *outdir)
 {
     format_decl *f = em->f;
