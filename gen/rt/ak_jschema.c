@@ -829,10 +829,13 @@ static bool enum_value(ak_jsctx *c, const ak_json_event *e, const ak_jtype *ty, 
     return true;
 }
 
-/* `present in N..M @code`: member m is present in a document of one of
- * those versions. */
-static bool present_report(ak_jsctx *c, const ak_json_event *e, const ak_jmember *m, const ak_jmember_x *x)
+/* `present in N..M @code`: member m (its own value, not an element's) is
+ * present in a document of one of those versions. */
+static bool present_check(ak_jsctx *c, const ak_json_event *e, const ak_jmember *m, const ak_jmember_x *x,
+                          bool elem)
 {
+    if (!x || x->present_rule < 0 || !m || elem || c->version < x->present_since || c->version > x->present_until)
+        return true;
     const ak_jobject *o = c->slot_object >= 0 ? &c->s->objects[c->slot_object] : NULL;
     return ak_js_report(c, x->present_rule, e, "%s%s%s is present in a version %lld document", o ? o->name : "",
                         o ? "." : "", m->name, (long long)c->version);
@@ -884,11 +887,11 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
     if (ty->kind == AK_JT_PARAM) {
         int16_t vt = enc ? enc->vtype : -1;
         if (vt < 0)
-            return skip(c, e);
-        return typed_value(c, e, vt);
+            return present_check(c, e, m, x, elem) && skip(c, e);
+        return present_check(c, e, m, x, elem) && typed_value(c, e, vt);
     }
     if (ty->kind == AK_JT_ANY)
-        return skip(c, e);
+        return present_check(c, e, m, x, elem) && skip(c, e);
     if (!accepts(s, t, e->kind)) {
         bool conv = x && x->coerced_rule >= 0 && coerced(s, t, e);
         if (!ak_js_report(c, conv ? x->coerced_rule : kind_rule, e, "%s where %s is expected%s",
@@ -896,8 +899,7 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
             return false;
         return skip(c, e);
     }
-    if (x && x->present_rule >= 0 && m && !elem && c->version >= x->present_since &&
-        c->version <= x->present_until && !present_report(c, e, m, x))
+    if (!present_check(c, e, m, x, elem))
         return false;
     int member_index = enc && enc->object >= 0 ? enc->member : -1;
     switch (ty->kind) {
