@@ -295,10 +295,10 @@ item ::= LIMIT SIZE INT(N) name(K) name(O) CODE(C). {
     F(cc)->size_option = O->text;
 }
 /* JSON: `limit depth N`: the nesting the validator allows unless asked for less */
-item ::= LIMIT name(K) INT(N). {
+item ::= LIMIT name(K) INT(V). {
     if (strcmp(K->text, "depth") != 0)
-        cc_error(cc, K->at, "unknown limit '%s' (size N @code, depth N)", K->text);
-    F(cc)->max_depth = int_of(N); F(cc)->max_depth_at = K->at;
+        cc_error(cc, K->at, "unknown limit '%s' (size N @code, depth N, values N @code)", K->text);
+    F(cc)->max_depth = int_of(V); F(cc)->max_depth_at = K->at;
 }
 /* JSON: `limit values N @code`: the JSON values a document may hold */
 item ::= LIMIT name(K) INT(V) CODE(C). {
