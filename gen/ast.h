@@ -137,7 +137,8 @@ typedef enum cons_kind {
     C_ACYCLIC,       /* ref<T>: the member's references make no cycle (name: from <O>; closing) */
     C_DEPTH,         /* ref<T> with acyclic: no chain of references longer than value */
     C_NONEMPTY,      /* array: no elements is reported */
-    C_MAXLENGTH,     /* string: more characters than value is reported (the last) */
+    C_MAXLENGTH,     /* string: more characters than value is reported */
+    C_PRESENT,       /* JSON member: present in versions value..hi, it is reported (the last) */
 } cons_kind;
 
 typedef struct cons {
@@ -327,7 +328,20 @@ typedef struct jtype {
     vec names;  /* J_ENUM (char*) */
     vec arms;   /* J_BY (jarm*) */
     vec enames; /* J_ENUM: per name, its jename (versions), parallel to names */
+    vec altv;   /* J_UNION: the alternatives declared with versions, `(T since N @code)` (jaltv*) */
 } jtype;
+
+/* A union alternative with the versions it is taken in: `(bool until 5
+ * @code) | (MaskMode since 6 @code)`; a value of it in another version is
+ * reported with the code of the end it misses. */
+typedef struct jaltv {
+    size_t index; /* which alternative (J_UNION args) */
+    struct jtype *term; /* the alternative */
+    loc at;
+    int64_t since, until; /* -1 = unbounded */
+    const char *since_code, *until_code;
+    loc since_at, until_at;
+} jaltv;
 
 /* One name of an enum, with the versions it exists in (`Conical since 7 @code`). */
 typedef struct jename {
@@ -532,6 +546,15 @@ typedef struct format_decl {
     loc exists_at, exists_code_at;
     /* JSON: `upgrade to N { ... }`, `downgrade to N { ... }` (jstep*) */
     vec steps;
+    /* JSON: `limit values N @code`: the JSON values (scalars, objects,
+       arrays) a document may hold (0: no cap) */
+    int64_t value_cap;
+    const char *value_cap_code;
+    loc value_cap_at;
+    /* JSON: `numbers finite @code`: a number literal of the document that
+       overflows a double is reported */
+    const char *finite_code;
+    loc finite_at;
 } format_decl;
 
 /* ---- the compiler ----------------------------------------------------- */

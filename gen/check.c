@@ -390,7 +390,8 @@ static void check_cons(compiler *cc, struct_decl *cur, member *m, cons *c)
     case C_ACYCLIC:
     case C_DEPTH:
     case C_NONEMPTY:
-    case C_MAXLENGTH: what = "this constraint belongs to JSON objects"; break;
+    case C_MAXLENGTH:
+    case C_PRESENT: what = "this constraint belongs to JSON objects"; break;
     }
     if (what)
         cc_error(cc, c->at, "%s ('%s' is %s)", what, m->name,
@@ -915,6 +916,15 @@ bool cc_check(compiler *cc)
                  "upgrade/downgrade steps are for JSON formats (a binary format converts through its model)");
     if (f->max_depth && (!f->json || f->max_depth < 1 || f->max_depth > 100000))
         cc_error(cc, f->max_depth_at, "limit depth: a JSON format's nesting cap, 1 to 100000");
+    if (f->value_cap_code && (!f->json || f->value_cap < 1))
+        cc_error(cc, f->value_cap_at, "limit values: a JSON format's cap on the values of a document, 1 or more");
+    if (f->value_cap_code)
+        use_rule(cc, f->value_cap_code, f->value_cap_at);
+    if (f->finite_code && !f->json)
+        cc_error(cc, f->finite_at, "numbers finite: a JSON format's check of its number literals (a binary "
+                                   "layout's floats say `finite` on the field)");
+    if (f->finite_code)
+        use_rule(cc, f->finite_code, f->finite_at);
     if (f->size_code)
         f->size_rule = use_rule(cc, f->size_code, f->size_at);
     if (f->size_option && f->json)

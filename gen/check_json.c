@@ -181,6 +181,37 @@ static int enum_type(jem *em, jtype *y)
 
 static int type_of(jem *em, jobject *o, int oi, jtype *y);
 
+/* The alternatives of union y (type t) declared with versions, `(T since N
+ * @code)`: the validator reports a value of one in another version, with
+ * the code of the end it misses (ak_jtype.name_versions of the union). */
+static void union_versions(jem *em, const jtype *y, int t)
+{
+    if (!y->altv.n)
+        return;
+    if (y->args.n < 2)
+        JERR(em, y->at, "versions on a type that is no alternative of a union: a member's own 'since' and 'until' "
+                        "say when it exists");
+    for (size_t i = 0; i < y->altv.n; i++) {
+        jaltv *a = y->altv.items[i];
+        if (!em->f->version_pointer)
+            JERR(em, a->at, "a union alternative with versions needs the document's version: declare `version "
+                            "\"/pointer\"`");
+        if (a->since >= 0 && !a->since_code)
+            JERR(em, a->at, "'since %lld' on a union alternative needs the rule that reports a value of it in an "
+                            "earlier version (`since %lld @code`)", (long long)a->since, (long long)a->since);
+        if (a->until >= 0 && !a->until_code)
+            JERR(em, a->at, "'until %lld' on a union alternative needs the rule that reports a value of it in a "
+                            "later version (`until %lld @code`)", (long long)a->until, (long long)a->until);
+        if (a->since >= 0 && a->until >= 0 && a->until < a->since)
+            JERR(em, a->at, "'until %lld' is before 'since %lld'", (long long)a->until, (long long)a->since);
+        if (!em->quiet && a->since_code)
+            use_rule(em->cc, a->since_code, a->since_at);
+        if (!em->quiet && a->until_code)
+            use_rule(em->cc, a->until_code, a->until_at);
+    }
+    type_at(em, t)->altv = y->altv;
+}
+
 static int named_type(jem *em, jobject *o, int oi, jtype *y)
 {
     compiler *cc = em->cc;
@@ -346,6 +377,7 @@ static int type_of(jem *em, jobject *o, int oi, jtype *y)
         }
         int t = new_type(em, "UNION");
         type_at(em, t)->alts = alts;
+        union_versions(em, y, t);
         return t;
     }
     case J_BY: return by_type(em, o, oi, y);
@@ -595,6 +627,7 @@ static const char *cons_word(cons_kind k)
     case C_DEPTH: return "'depth'";
     case C_NONEMPTY: return "'nonempty'";
     case C_MAXLENGTH: return "'length <= N'";
+    case C_PRESENT: return "'present in'";
     case C_UTF8: return "'utf8'";
     case C_FITS: return "'fits'";
     case C_MINIMAL: return "'minimal'";
@@ -747,6 +780,19 @@ static const char *number_refused(compiler *cc, jmember *m, double v, bool integ
     return integer && v != (double)(int64_t)v ? "not an integer" : NULL;
 }
 
+/* Whether alternative i of union y is declared with versions that miss
+ * some of [since, until] (-1: unbounded). */
+static bool alt_missing(const jt *y, size_t i, int64_t since, int64_t until)
+{
+    for (size_t k = 0; k < y->altv.n; k++) {
+        const jaltv *a = y->altv.items[k];
+        if (a->index == i)
+            return (a->since >= 0 && (since < 0 || since < a->since)) ||
+                   (a->until >= 0 && (until < 0 || until > a->until));
+    }
+    return false;
+}
+
 /* Why the literal is no value of type t for member m (its constraints) in
  * the versions [since, until]; NULL when it is one. */
 static const char *lit_refused(jem *em, int t, jmember *m, const jlit *l, int64_t since, int64_t until)
@@ -761,7 +807,9 @@ static const char *lit_refused(jem *em, int t, jmember *m, const jlit *l, int64_
         for (size_t i = 0; i < y->alts.n; i++) {
             int a = (int)(intptr_t)y->alts.items[i];
             if (kinds_of(em, a) & lit_kinds[l->kind])
-                return lit_refused(em, a, m, l, since, until);
+                return alt_missing(y, i, since, until) ? "the alternative that takes it does not exist in every "
+                                                         "version the default is for"
+                                                       : lit_refused(em, a, m, l, since, until);
         }
         return "no alternative of the member's type takes it";
     }
@@ -896,6 +944,20 @@ static const char *place_problem(jem *em, jmember *m, int t, cons *c)
     return NULL;
 }
 
+/* What is wrong with `present in N..M @code` on member m, NULL. */
+static const char *present_problem(jem *em, jmember *m)
+{
+    cons *c = jmember_cons(m, C_PRESENT);
+    double lo = strtod(c->value->text, NULL), hi = strtod(c->hi->text, NULL);
+    if (!em->f->version_pointer)
+        return "'present in' is about the document's version: declare `version \"/pointer\"`";
+    if (hi < lo)
+        return "'present in N..M' needs M >= N";
+    if ((m->since >= 0 && hi < (double)m->since) || (m->until >= 0 && lo > (double)m->until))
+        return "'present in' names versions without the member: its 'since'/'until' report it there";
+    return NULL;
+}
+
 /* The defaults of member m (declared in object oi, type t): each a value of
  * the type and its constraints, for versions that do not overlap. */
 static void check_defaults(jem *em, jmember *m, int t)
@@ -942,7 +1004,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
     jobject *o = f->objects.items[oi];
     jinfo *in = &em->obj[oi];
     bool tag = in->family >= 0 && index == in->tag;
-    int kinds[C_MAXLENGTH + 1] = {0};
+    int kinds[C_PRESENT + 1] = {0};
     for (size_t i = 0; i < m->cons.n; i++) {
         cons *c = m->cons.items[i];
         if (c->code)
@@ -1091,6 +1153,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
             else if (strtod(c->value->text, NULL) > 4294967295.0)
                 what = "'length <= N' takes N up to 4294967295";
             break;
+        case C_PRESENT: what = present_problem(em, m); break;
         case C_UTF8:
             what = "'utf8' would check nothing: the JSON front end checks that every string is UTF-8";
             break;
@@ -1112,7 +1175,7 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
         if (what)
             cc_error(cc, c->at, "%s (member '%s' of '%s')", what, m->name, o->name);
     }
-    for (int k = 0; k <= C_MAXLENGTH; k++)
+    for (int k = 0; k <= C_PRESENT; k++)
         if (k != C_SYNTAX && k != C_CMP && kinds[k] > (k == C_KIND ? 2 : 1)) {
             cons *c = jmember_cons_nth(m, (cons_kind)k, k == C_KIND ? 2 : 1);
             cc_error(cc, c->at, "%s is given %s on member '%s'", cons_word((cons_kind)k),

@@ -95,7 +95,7 @@ static bool needs_x(jmember *m)
     static const cons_kind kinds[] = {C_CMP,       C_SET,      C_ENUM,      C_SYNTAX,  C_KEY,    C_DANGLING,
                                       C_MISTARGETED, C_UNLISTED, C_MISPLACED, C_ANYCASE, C_UNIQUE, C_COERCED,
                                       C_NULL,        C_SCOPE,    C_TOPLEVEL,  C_SIBLING, C_DISTINCT, C_ACYCLIC,
-                                      C_NONEMPTY,    C_MAXLENGTH};
+                                      C_NONEMPTY,    C_MAXLENGTH, C_PRESENT};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (jmember_cons(m, kinds[i]))
             return true;
@@ -213,8 +213,11 @@ static void member_x(jem *em, FILE *c, int oi, size_t k, jmember *m)
     else
         gen_out(c, "NULL");
     cons *ml = jmember_cons(m, C_MAXLENGTH);
-    gen_out(c, ", %d, %d, %d, %lluu};\n", cons_rule(cc, m, C_NULL, 0), cons_rule(cc, m, C_NONEMPTY, 0),
+    gen_out(c, ", %d, %d, %d, %lluu", cons_rule(cc, m, C_NULL, 0), cons_rule(cc, m, C_NONEMPTY, 0),
             cons_rule(cc, m, C_MAXLENGTH, 0), ml ? (unsigned long long)num_of(ml->value) : 0ULL);
+    cons *pr = jmember_cons(m, C_PRESENT);
+    gen_out(c, ", %d, %lld, %lld};\n", cons_rule(cc, m, C_PRESENT, 0), pr ? (long long)num_of(pr->value) : 0LL,
+            pr ? (long long)num_of(pr->hi) : 0LL);
 }
 
 /* ---- lanes ---------------------------------------------------------------------- */
@@ -229,6 +232,8 @@ static lane_kind lane_kind_of(jem *em, const jt *y)
     } kinds[] = {{"F32", LK_F32},       {"F64", LK_F64},   {"NUMBER", LK_NUMBER}, {"STRING", LK_STRING},
                  {"BOOL", LK_BOOL},     {"NULL", LK_NULL}, {"UNION", LK_UNION},   {"PARAM", LK_PARAM},
                  {"OBJECT", LK_OBJECT}, {"ARRAY", LK_ARRAY}};
+    if (y->altv.n)
+        return LK_OTHER; /* alternatives by version: the automaton checks the version */
     if (!strcmp(y->kind, "OBJECT")) {
         jobject *o = em->f->objects.items[y->object];
         if (em->obj[y->object].family >= 0 || has_versions(o->since, o->until))
@@ -247,10 +252,10 @@ static lane_kind lane_kind_of(jem *em, const jt *y)
     return LK_OTHER;
 }
 
-/* OUTDIR/<id>_lanes.re (emit_lanes.c) from the numbered types and
- * objects. A member with constraints a lane cannot check gets a type of
- * its own, one no lane takes. */
-static bool write_lanes(jem *em, const char *outdir)
+/* The numbered types and objects as the lane emitter sees them. A member
+ * with constraints a lane cannot check gets a type of its own, one no lane
+ * takes. */
+static lane_schema lanes_of(jem *em)
 {
     compiler *cc = em->cc;
     format_decl *f = em->f;
@@ -275,7 +280,21 @@ static bool write_lanes(jem *em, const char *outdir)
         }
         objects[i] = (lane_object){members, v->n};
     }
-    lane_schema ls = {f->id, types, em->types.n + 1, objects, f->objects.n, f->values_codes[0] != NULL};
+    return (lane_schema){f->id, types, em->types.n + 1, objects, f->objects.n, f->values_codes[0] != NULL};
+}
+
+/* Whether the format has lanes: its single validation hook needs a lane half. */
+static bool has_lanes(jem *em)
+{
+    lane_schema ls = lanes_of(em);
+    return lanes_possible(&ls);
+}
+
+/* OUTDIR/<id>_lanes.re (emit_lanes.c). */
+static bool write_lanes(jem *em, const char *outdir)
+{
+    format_decl *f = em->f;
+    lane_schema ls = lanes_of(em);
     char path[4096];
     snprintf(path, sizeof path, "%s/%s_lanes.re", outdir, f->id);
     FILE *re = gen_open(path);
@@ -337,6 +356,8 @@ static void header(jem *em, FILE *h)
             continue;
         gen_out(h, "/* hand-written (formats/%s/): sees every event after the automaton, NULL at the end */\n", id);
         gen_out(h, "bool %s_hook_%s(ak_jsctx *c, const ak_json_event *e);\n", id, m->name);
+        if (!has_lanes(em))
+            continue; /* no lane half to write */
         gen_out(h, "/* its lane half (ak_jslanehook); with more than one hook, lanes are off */\n");
         gen_out(h, "bool %s_hook_%s_lane(ak_jsctx *c, const ak_jslane_view *v);\n", id, m->name);
     }
@@ -375,6 +396,25 @@ static void header(jem *em, FILE *h)
     gen_out(h, "ak_json_status %s_validate_json(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d,\n"
                "    const ak_rule *duplicate_rule, bool release_input, void *user);\n", id);
     gen_out(h, "\n#endif\n");
+}
+
+/* static ak_jversions <id>_nv_<t>[]: per alternative of union y, the
+ * versions it is taken in (`(T since N @code)`; the others: all). */
+static void alt_versions(FILE *c, compiler *cc, const jt *y, const char *id, size_t t)
+{
+    gen_out(c, "static const ak_jversions %s_nv_%zu[] = {", id, t);
+    for (size_t k = 0; k < y->alts.n; k++) {
+        const jaltv *a = NULL;
+        for (size_t i = 0; i < y->altv.n; i++)
+            if (((const jaltv *)y->altv.items[i])->index == k)
+                a = y->altv.items[i];
+        if (a)
+            put_versions(c, cc, a->since, a->until, a->since_code, a->until_code);
+        else
+            gen_out(c, "{-1, -1, -1, -1}");
+        gen_out(c, ", ");
+    }
+    gen_out(c, "};\n");
 }
 
 static void type_tables(jem *em, FILE *c)
@@ -417,6 +457,8 @@ static void type_tables(jem *em, FILE *c)
                 gen_out(c, "%d, ", (int)(intptr_t)y->alts.items[k]);
             gen_out(c, "};\n");
         }
+        if (y->altv.n)
+            alt_versions(c, cc, y, id, t);
     }
     gen_out(c, "static const ak_jtype %s_types[] = {\n", id);
     for (size_t t = 0; t < em->types.n; t++) {
@@ -439,7 +481,7 @@ static void type_tables(jem *em, FILE *c)
             jename *n = y->enames.items[k];
             versions |= has_versions(n->since, n->until);
         }
-        if (versions)
+        if (versions || y->altv.n)
             gen_out(c, "%s_nv_%zu},\n", id, t);
         else
             gen_out(c, "NULL},\n");
@@ -595,8 +637,10 @@ static void entry_point(jem *em, FILE *c)
             vec_push(cc, &events, f->hooks.items[i]);
     if (events.n == 1) {
         snprintf(hooks, sizeof hooks, "%s_hook_%s", id, ((member *)events.items[0])->name);
-        /* the lane half: only with a single hook (taking an element must be all or nothing) */
-        snprintf(lane_hook, sizeof lane_hook, "%s_hook_%s_lane", id, ((member *)events.items[0])->name);
+        /* the lane half: only with a single hook (taking an element must be all or nothing), and
+           lanes to take */
+        if (has_lanes(em))
+            snprintf(lane_hook, sizeof lane_hook, "%s_hook_%s_lane", id, ((member *)events.items[0])->name);
     } else if (events.n > 1) {
         snprintf(hooks, sizeof hooks, "%s_hooks", id);
         gen_out(c, "\nstatic bool %s_hooks(ak_jsctx *c, const ak_json_event *e)\n{\n    return ", id);
@@ -861,9 +905,12 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
     else
         gen_out(c, "NULL, 0, 0, -1, ");
     if (f->steps.n)
-        gen_out(c, "%s_steps, %zu};\n", id, f->steps.n);
+        gen_out(c, "%s_steps, %zu, ", id, f->steps.n);
     else
-        gen_out(c, "NULL, 0};\n");
+        gen_out(c, "NULL, 0, ");
+    gen_out(c, "%lluu, %d, %d};\n", (unsigned long long)f->value_cap,
+            f->value_cap_code ? rule_index(cc, f->value_cap_code) : -1,
+            f->finite_code ? rule_index(cc, f->finite_code) : -1);
     entry_point(em, c);
     registry_entry(em, c);
     if (outdir && !write_lanes(em, outdir))

@@ -279,6 +279,19 @@ static void family_slot(xs *x, sbuf *b, int oi, jmember *m)
     free(alts.p);
 }
 
+/* A union alternative declared with versions (`(T since N @code)`) that
+ * are not this range's: its version rule asserts. */
+static bool alt_absent(const xs *x, const jt *y, size_t i)
+{
+    for (size_t k = 0; k < y->altv.n; k++) {
+        const jaltv *a = y->altv.items[k];
+        if (a->index == i && !exists(x, a->since, a->until))
+            return asserted(x->em, a->since >= 0 && x->lo < a->since ? (a->since_code ? a->since_code : a->until_code)
+                                                                    : (a->until_code ? a->until_code : a->since_code));
+    }
+    return false;
+}
+
 /* An enum: the names of the range; with `anycase`, each in any case. */
 static void enum_schema(xs *x, sbuf *b, jt *y, jmember *m)
 {
@@ -371,16 +384,20 @@ static void schema_type_in(xs *x, sbuf *b, int t, int oi, const int *fix, int vt
     } else if (!strcmp(k, "UNION") || !strcmp(k, "BY")) {
         /* BY with an unknown tag: any arm (the if/then on the object picks one) */
         vec *v = !strcmp(k, "UNION") ? &y->alts : &y->arm_tags;
-        sb(b, "{\"anyOf\": [");
+        sbuf any = {0};
         int n = 0;
         for (size_t i = 0; i < v->n; i++) {
             int a = (int)(intptr_t)v->items[i];
-            if (a < 0)
+            if (a < 0 || alt_absent(x, y, i))
                 continue;
-            sb(b, n++ ? ", " : "");
-            schema_type_in(x, b, a, oi, fix, vt, m);
+            sb(&any, n++ ? ", " : "");
+            schema_type_in(x, &any, a, oi, fix, vt, m);
         }
-        sb(b, "]}");
+        if (n)
+            sb(b, "{\"anyOf\": [%s]}", any.p);
+        else
+            sb(b, "false"); /* every alternative is of other versions */
+        free(any.p);
     } else {
         sb(b, "{}");
     }
@@ -692,6 +709,16 @@ static void place_comment(sbuf *c, jmember *m)
         sb(c, "%sno chain of them is longer than %s (%s)", c->n ? "; " : "", k->value->text, k->code);
 }
 
+/* `present in N..M @code` on member m, an error, and the range within N..M:
+ * the member may not be there. */
+static bool present_refused(const xs *x, jmember *m)
+{
+    cons *k = jmember_cons(m, C_PRESENT);
+    if (!k || x->range < 0 || !asserted(x->em, k->code))
+        return false;
+    return x->lo >= (int64_t)literal_value(k->value) && x->lo <= (int64_t)literal_value(k->hi);
+}
+
 /* What the validator checks of the member that JSON Schema cannot say. */
 static void member_comment(jem *em, sbuf *c, jmember *m)
 {
@@ -718,6 +745,9 @@ static void member_comment(jem *em, sbuf *c, jmember *m)
         sb(c, "%san empty array is a warning (%s)", c->n ? "; " : "", k->code);
     if ((k = jmember_cons(m, C_MAXLENGTH)) && !asserted(em, k->code))
         sb(c, "%smore than %s characters is a warning (%s)", c->n ? "; " : "", k->value->text, k->code);
+    if ((k = jmember_cons(m, C_PRESENT)) && !asserted(em, k->code))
+        sb(c, "%spresent in a document of version %s to %s, a warning (%s)", c->n ? "; " : "", k->value->text,
+           k->hi->text, k->code);
     place_comment(c, m);
 }
 
@@ -886,6 +916,8 @@ static void object_def(xs *x, sbuf *b, int oi)
                    asserted(em, x->lo < m->since ? (m->since_code ? m->since_code : m->until_code)
                                                  : (m->until_code ? m->until_code : m->since_code))) {
             sb(b, "false");
+        } else if (present_refused(x, m)) {
+            sb(b, "false");
         } else {
             member_schema(x, b, m, (int)(intptr_t)tv->items[k], oi, -1);
         }
@@ -1020,6 +1052,10 @@ static void top_comment(jem *em, sbuf *b)
            ((token *)f->exists.items[i])->text);
     if (f->exists.n)
         sb(&t, " (%s)", f->exists_code);
+    if (f->value_cap_code)
+        sb(&t, ", at most %lld JSON values in the document (%s)", (long long)f->value_cap, f->value_cap_code);
+    if (f->finite_code)
+        sb(&t, ", number literals that overflow a double (%s)", f->finite_code);
     sb(&t, ", rules of warning severity (named in $comment where they apply)");
     if (c.n)
         sb(&t, ", and the rules of the hand-written hooks: %s", c.p);
@@ -1073,6 +1109,9 @@ static void version_breaks(jem *em, breaks *bk)
             cons *r = jmember_cons(m, C_REQUIRED);
             if (r && r->value)
                 add_break(bk, (int64_t)literal_value(r->value));
+            cons *p = jmember_cons(m, C_PRESENT);
+            if (p)
+                add_range(bk, (int64_t)literal_value(p->value), (int64_t)literal_value(p->hi));
         }
     }
     for (size_t t = 0; t < em->types.n; t++) {
@@ -1080,6 +1119,10 @@ static void version_breaks(jem *em, breaks *bk)
         for (size_t k = 0; k < y->enames.n; k++) {
             jename *e = y->enames.items[k];
             add_range(bk, e->since, e->until);
+        }
+        for (size_t k = 0; k < y->altv.n; k++) {
+            jaltv *a = y->altv.items[k];
+            add_range(bk, a->since, a->until);
         }
     }
     for (int i = 1; i < bk->n; i++)

@@ -397,6 +397,16 @@ static bool put_lanes_per_vtype(FILE *re, const lane_schema *s, int e, char (*la
     return true;
 }
 
+bool lanes_possible(const lane_schema *s)
+{
+    for (size_t a = 0; a < s->type_count; a++) {
+        bool pv;
+        if (s->types[a].kind == LK_ARRAY && element_ok(s, s->types[a].elem, &pv))
+            return true;
+    }
+    return false;
+}
+
 bool emit_lanes(const lane_schema *s, FILE *re)
 {
     const char *id = s->id;

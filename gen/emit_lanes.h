@@ -58,5 +58,8 @@ typedef struct lane_schema {
 
 /* Writes the re2c source of the lanes. False on a write error. */
 bool emit_lanes(const lane_schema *s, FILE *re);
+/* Whether some array of the schema has elements a lane can take (false:
+ * emit_lanes writes no lane, and a hook needs no lane half). */
+bool lanes_possible(const lane_schema *s);
 
 #endif

@@ -21,6 +21,7 @@ typedef struct jt {
     vec enames;       /* ENUM: per name its jename (versions) */
     vec arm_tags;     /* BY: per sibling enum name, the arm's type (int via intptr) */
     vec alts;
+    vec altv;         /* UNION: the alternatives declared with versions (jaltv*: index, since, until, codes) */
 } jt;
 
 /* What the checker knows of one object. */

@@ -48,6 +48,7 @@ static const keyword keywords[] = {
     {"upgrade", TK_UPGRADE}, {"downgrade", TK_DOWNGRADE}, {"to", TK_TO}, {"add", TK_ADD}, {"copy", TK_COPY},
     {"move", TK_MOVE}, {"retype", TK_RETYPE}, {"drop", TK_DROP}, {"unless", TK_UNLESS}, {"loss", TK_LOSS},
     {"warn", TK_WARN}, {"wrap", TK_WRAP},
+    {"present", TK_PRESENT},
 };
 
 static int keyword_token(const unsigned char *s, size_t n)

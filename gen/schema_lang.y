@@ -123,6 +123,17 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
         *code_at = c->at;
     }
 }
+
+/* `(T since N @code ...)`: a union alternative with versions; the term
+ * rides in the jaltv until the union takes it. */
+static jaltv *mk_altv(compiler *cc, const token *paren, jtype *term)
+{
+    jaltv *a = cc_alloc(cc, sizeof *a);
+    a->at = paren->at;
+    a->since = a->until = -1;
+    a->term = term;
+    return a;
+}
 }
 
 %syntax_error {
@@ -134,6 +145,7 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
     cc_error(cc, (loc){0, 0}, "declaration nested too deeply");
 }
 
+%fallback IDENT PRESENT.
 %fallback IDENT FORMAT BINARY JSON ENDIAN LITTLE BIG EXTENSION MAGIC SIZE LIMIT TRUNCATED
     RULE STRUCT ENUM IF ELSE SWITCH LET ASSERT AT FATAL FINITE IN FITS UTF8 MINIMAL LENGTH
     FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
@@ -210,6 +222,7 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
 %type enames {vec *}
 %type ename {jename *}
 %type vcode {token *}
+%type jvalt {jaltv *}
 %type mstep {jstep *}
 %type mstatements {vec *}
 %type mstatement {jstatement *}
@@ -282,10 +295,26 @@ item ::= LIMIT SIZE INT(N) name(K) name(O) CODE(C). {
     F(cc)->size_option = O->text;
 }
 /* JSON: `limit depth N`: the nesting the validator allows unless asked for less */
-item ::= LIMIT name(K) INT(N). {
+item ::= LIMIT name(K) INT(V). {
     if (strcmp(K->text, "depth") != 0)
-        cc_error(cc, K->at, "unknown limit '%s' (size N @code, depth N)", K->text);
-    F(cc)->max_depth = int_of(N); F(cc)->max_depth_at = K->at;
+        cc_error(cc, K->at, "unknown limit '%s' (size N @code, depth N, values N @code)", K->text);
+    F(cc)->max_depth = int_of(V); F(cc)->max_depth_at = K->at;
+}
+/* JSON: `limit values N @code`: the JSON values a document may hold */
+item ::= LIMIT name(K) INT(V) CODE(C). {
+    if (strcmp(K->text, "values") != 0)
+        cc_error(cc, K->at, "unknown limit '%s' (size N @code, depth N, values N @code)", K->text);
+    else if (F(cc)->value_cap_code)
+        cc_error(cc, K->at, "limit values is given twice");
+    F(cc)->value_cap = int_of(V); F(cc)->value_cap_code = C->text; F(cc)->value_cap_at = K->at;
+}
+/* JSON: `numbers finite @code`: every number literal of the document is a finite double */
+item ::= name(K) FINITE CODE(C). {
+    if (strcmp(K->text, "numbers") != 0)
+        cc_error(cc, K->at, "unknown declaration '%s' (numbers finite @code)", K->text);
+    else if (F(cc)->finite_code)
+        cc_error(cc, K->at, "numbers finite is given twice");
+    F(cc)->finite_code = C->text; F(cc)->finite_at = K->at;
 }
 item ::= name(N) CODE(A) CODE(B) CODE(C). {
     if (strcmp(N->text, "undump") != 0)
@@ -723,6 +752,14 @@ jxbody(A) ::= GT(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = ">"; A->va
 jxbody(A) ::= GE(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = ">="; A->value = E; }
 jxbody(A) ::= LE(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = "<="; A->value = E; }
 jxbody(A) ::= NONEMPTY(T). { A = mk_cons(cc, C_NONEMPTY, T->at); }
+/* `present in 8 @code`, `present in 8..9 @code`: the member present in a document of those versions */
+jcbody(A) ::= PRESENT(T) IN INT(V). {
+    A = mk_cons(cc, C_PRESENT, T->at); A->value = mk_expr(cc, E_INT, V->at, V->text); A->hi = A->value;
+}
+jcbody(A) ::= PRESENT(T) IN INT(V) DOTDOT INT(H). {
+    A = mk_cons(cc, C_PRESENT, T->at); A->value = mk_expr(cc, E_INT, V->at, V->text);
+    A->hi = mk_expr(cc, E_INT, H->at, H->text);
+}
 jxbody(A) ::= LENGTH(T) LE INT(V). { A = mk_cons(cc, C_MAXLENGTH, T->at); A->value = mk_expr(cc, E_INT, V->at, V->text); }
 
 exprlist(A) ::= expr(E). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, E); }
@@ -936,6 +973,27 @@ jtype(A) ::= jtype(L) PIPE jterm(R). {
     if (L->kind == J_UNION) { A = L; }
     else { A = cc_alloc(cc, sizeof *A); A->kind = J_UNION; A->at = L->at; vec_push(cc, &A->args, L); }
     vec_push(cc, &A->args, R);
+}
+/* a union alternative with versions: `(bool until 5 @code) | (MaskMode since 6 @code)`
+   (a lone one is a union of one alternative, which the checker refuses) */
+jtype(A) ::= jvalt(R). {
+    A = cc_alloc(cc, sizeof *A); A->kind = J_UNION; A->at = R->at;
+    vec_push(cc, &A->args, (void *)R->term); R->index = 0; vec_push(cc, &A->altv, R);
+}
+jtype(A) ::= jtype(L) PIPE jvalt(R). {
+    if (L->kind == J_UNION) { A = L; }
+    else { A = cc_alloc(cc, sizeof *A); A->kind = J_UNION; A->at = L->at; vec_push(cc, &A->args, L); }
+    R->index = A->args.n; vec_push(cc, &A->args, (void *)R->term); vec_push(cc, &A->altv, R);
+}
+jvalt(A) ::= LPAREN(P) jterm(T) SINCE INT(S) vcode(C) RPAREN. {
+    A = mk_altv(cc, P, T); set_version(&A->since, &A->since_code, &A->since_at, S, C);
+}
+jvalt(A) ::= LPAREN(P) jterm(T) UNTIL INT(U) vcode(C) RPAREN. {
+    A = mk_altv(cc, P, T); set_version(&A->until, &A->until_code, &A->until_at, U, C);
+}
+jvalt(A) ::= LPAREN(P) jterm(T) SINCE INT(S) vcode(C) UNTIL INT(U) vcode(D) RPAREN. {
+    A = mk_altv(cc, P, T); set_version(&A->since, &A->since_code, &A->since_at, S, C);
+    set_version(&A->until, &A->until_code, &A->until_at, U, D);
 }
 jterm(A) ::= name(N) targs(G). {
     A = cc_alloc(cc, sizeof *A); A->kind = J_NAMED; A->at = N->at; A->name = N->text;

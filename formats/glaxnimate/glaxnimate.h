@@ -13,7 +13,6 @@
 /* The hooks' per-document state (glaxnimate_validate_json's user pointer). */
 typedef struct glax_state {
     const uint8_t *input;       /* the document (the Bitmap format's span points into it) */
-    uint64_t events;
     /* AnimationContainer being read */
     bool has_first, has_last;
     double first, last;

@@ -1,9 +1,9 @@
 /* Glaxnimate: the checks glaxnimate.schema cannot declare (spec section
  * 8.2), run by the generated validator on every event after its own
  * checks. All are local to one object or value (the frame range, a
- * Bitmap's header, Path.closed, adjacent keyframes, version quirks, number
- * overflow, the count of values); the reference rules of section 6 and the
- * other bounds are the schema's. */
+ * Bitmap's header, Path.closed, adjacent keyframes); the reference rules
+ * of section 6, the bounds (the count of values and number overflow
+ * included) and the version quirks are the schema's. */
 #include "diag.h"
 #include "glaxnimate.h"
 #include "value_syntax.h"
@@ -11,17 +11,8 @@
 #include <math.h>
 #include <string.h>
 
-/* Spec 8.2 default of rule 10 (JSON values). */
-#define GLAX_MAX_VALUES 10000000u
-
-static bool member_is(ak_jsctx *c, const char *name)
-{
-    if (c->slot_object < 0 || c->slot_member < 0)
-        return false;
-    return strcmp(c->s->objects[c->slot_object].members[c->slot_member].name, name) == 0;
-}
-
-/* The number's value, correctly rounded (+-inf when it overflows). */
+/* The number's value, correctly rounded (never infinite: the schema's
+ * `numbers finite` keeps such numbers from the hook). */
 static double number_of(const ak_json_event *e)
 {
     double v = 0;
@@ -89,23 +80,8 @@ static bool scalar(ak_jsctx *c, glax_state *st, const ak_json_event *e)
     int16_t o = c->slot_object;
     if (o < 0 || c->slot_member < 0)
         return true;
-    bool num = e->kind == AK_JSON_NUMBER, str = e->kind == AK_JSON_STRING;
+    bool num = e->kind == AK_JSON_NUMBER;
     bool boolean = e->kind == AK_JSON_TRUE || e->kind == AK_JSON_FALSE;
-    if (num && (e->flags & AK_JSON_F_EXP || e->text_len > 300) && isinf(number_of(e)))
-        return ak_js_report(c, glaxnimate_R_JSON_NUMBER_RANGE, e, "%.*s is not a finite double", (int)e->text_len,
-                            e->text);
-    if ((o == glaxnimate_O_Image || o == glaxnimate_O_PreCompLayer) && member_is(c, "auto_orient") && boolean &&
-        c->version == 8)
-        return ak_js_report(c, glaxnimate_R_PROP_DEV_BUILD, e,
-                            "auto_orient on %s is lost when Glaxnimate opens a version 8 file",
-                            c->s->objects[o].name);
-    if (o == glaxnimate_O_MaskSettings && c->slot_member == glaxnimate_M_MaskSettings_mask && c->version >= 2) {
-        if (boolean && c->version >= 6)
-            return ak_js_report(c, glaxnimate_R_VALUE_ENUM_VERSION, e,
-                                "mask is a MaskMode name from version 6 (\"NoMask\", \"Alpha\")");
-        if (str && c->version <= 5)
-            return ak_js_report(c, glaxnimate_R_VALUE_ENUM_VERSION, e, "mask is a bool before version 6");
-    }
     if (num && o == glaxnimate_O_AnimationContainer) {
         double v = trunc(number_of(e));
         bool first = c->slot_member == glaxnimate_M_AnimationContainer_first_frame;
@@ -183,8 +159,6 @@ bool glaxnimate_hook_semantics(ak_jsctx *c, const ak_json_event *e)
     glax_state *st = c->user;
     if (!e)
         return true;
-    if (++st->events == GLAX_MAX_VALUES + 1)
-        return ak_js_report(c, glaxnimate_R_LIMIT_COUNT, e, "more than %u JSON values", GLAX_MAX_VALUES) && false;
     switch (e->kind) {
     case AK_JSON_BEGIN_OBJECT: return begin_object(c, st);
     case AK_JSON_BEGIN_ARRAY: return true;
@@ -193,12 +167,4 @@ bool glaxnimate_hook_semantics(ak_jsctx *c, const ak_json_event *e)
     case AK_JSON_KEY: return true;
     default: return scalar(c, st, e);
     }
-}
-
-/* No lanes: the hook counts every JSON value (rule 10). */
-bool glaxnimate_hook_semantics_lane(ak_jsctx *c, const ak_jslane_view *v)
-{
-    (void)c;
-    (void)v;
-    return false;
 }

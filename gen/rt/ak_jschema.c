@@ -829,6 +829,28 @@ static bool enum_value(ak_jsctx *c, const ak_json_event *e, const ak_jtype *ty, 
     return true;
 }
 
+/* `present in N..M @code`: member m (its own value, not an element's) is
+ * present in a document of one of those versions. */
+static bool present_check(ak_jsctx *c, const ak_json_event *e, const ak_jmember *m, const ak_jmember_x *x,
+                          bool elem)
+{
+    if (!x || x->present_rule < 0 || !m || elem || c->version < x->present_since || c->version > x->present_until)
+        return true;
+    const ak_jobject *o = c->slot_object >= 0 ? &c->s->objects[c->slot_object] : NULL;
+    return ak_js_report(c, x->present_rule, e, "%s%s%s is present in a version %lld document", o ? o->name : "",
+                        o ? "." : "", m->name, (long long)c->version);
+}
+
+/* Alternative i of union ty, which the value e takes, in the document's
+ * version (`(T since N @code)`); m: the member (NULL). */
+static bool alt_version_check(ak_jsctx *c, const ak_json_event *e, const ak_jtype *ty, uint16_t i,
+                              const ak_jmember *m)
+{
+    char what[96];
+    snprintf(what, sizeof what, "%s%s%s", m ? m->name : "", m ? " as " : "", type_name(c->s, ty->alts[i]));
+    return version_check(c, &ty->name_versions[i], e, what);
+}
+
 /* A value (scalar or container start) of type t; m is the member whose
  * constraints apply (for an element of an array or map member, elem is
  * true and m is that member), x its constraints beyond kind and range,
@@ -844,7 +866,8 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
     if (ty->kind == AK_JT_UNION) {
         for (uint16_t i = 0; i < ty->alt_count; i++)
             if (accepts(s, ty->alts[i], e->kind))
-                return value(c, e, ty->alts[i], m, x, kind_rule, elem);
+                return (!ty->name_versions || alt_version_check(c, e, ty, i, m)) &&
+                       value(c, e, ty->alts[i], m, x, kind_rule, elem);
         char buf[128];
         bool conv = x && x->coerced_rule >= 0 && coerced(s, t, e);
         if (!ak_js_report(c, conv ? x->coerced_rule : kind_rule, e, "%s where %s is expected%s",
@@ -864,11 +887,11 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
     if (ty->kind == AK_JT_PARAM) {
         int16_t vt = enc ? enc->vtype : -1;
         if (vt < 0)
-            return skip(c, e);
-        return typed_value(c, e, vt);
+            return present_check(c, e, m, x, elem) && skip(c, e);
+        return present_check(c, e, m, x, elem) && typed_value(c, e, vt);
     }
     if (ty->kind == AK_JT_ANY)
-        return skip(c, e);
+        return present_check(c, e, m, x, elem) && skip(c, e);
     if (!accepts(s, t, e->kind)) {
         bool conv = x && x->coerced_rule >= 0 && coerced(s, t, e);
         if (!ak_js_report(c, conv ? x->coerced_rule : kind_rule, e, "%s where %s is expected%s",
@@ -876,6 +899,8 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
             return false;
         return skip(c, e);
     }
+    if (!present_check(c, e, m, x, elem))
+        return false;
     int member_index = enc && enc->object >= 0 ? enc->member : -1;
     switch (ty->kind) {
     case AK_JT_ENUM: return enum_value(c, e, ty, x, kind_rule, enc, member_index);
@@ -1220,6 +1245,41 @@ static int16_t slot(ak_jsctx *c, ak_jsframe *f, const ak_jmember **m, const ak_j
     return ty->elem;
 }
 
+/* `limit values N @code`: one more value (e); beyond the cap it is
+ * reported and the reading ends. */
+static bool count_value(ak_jsctx *c, const ak_json_event *e)
+{
+    if (++c->values <= c->s->value_cap)
+        return true;
+    ak_js_report(c, c->s->value_cap_rule, e, "more than %llu JSON values", (unsigned long long)c->s->value_cap);
+    return false;
+}
+
+/* `numbers finite @code`: the number literal e is a finite double. Only
+ * an exponent or more than 300 characters can overflow one (a lane's
+ * numbers never do: they have at most 8 integer digits and a one-digit
+ * exponent). */
+static bool finite_number(ak_jsctx *c, const ak_json_event *e, bool *finite)
+{
+    double v = 0;
+    if (!(e->flags & AK_JSON_F_EXP || e->text_len > 300) || (ak_json_number_f64(e, &v), !isinf(v)))
+        return true;
+    *finite = false;
+    return ak_js_report(c, c->s->finite_rule, e, "%.*s is not a finite double", (int)e->text_len, e->text);
+}
+
+/* The JSON values of an element a lane matched: its object, each scalar
+ * present (a leaf) and each value-type object (its first component's leaf
+ * stands for it). */
+static uint64_t lane_values(const ak_jlane *l, const uint8_t *const *caps)
+{
+    uint64_t n = l->object >= 0;
+    for (uint16_t i = 0; i < l->leaf_count && i < AK_JS_LANE_LEAVES; i++)
+        if (caps[2 + 2 * i])
+            n += 1u + (l->leaves[i].component == 0);
+    return n;
+}
+
 static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
 {
     ak_jsctx *c = user;
@@ -1245,6 +1305,8 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
             go = empty_array(c, e);
         break;
     default:
+        if (c->s->value_cap && !count_value(c, e))
+            return 1;
         if (top && !top->is_object)
             top->count++;
         if (top && top->value >= 0) {
@@ -1278,7 +1340,11 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
         }
         break;
     }
-    if (go && !c->oom && c->hook)
+    /* a number reported as not finite is not the hook's */
+    bool finite = true;
+    if (go && !c->oom && c->s->finite_rule >= 0 && e->kind == AK_JSON_NUMBER && !c->gated)
+        go = finite_number(c, e, &finite);
+    if (go && !c->oom && c->hook && finite)
         go = c->hook(c, e);
     if (e->kind == AK_JSON_END_OBJECT || e->kind == AK_JSON_END_ARRAY) {
         if (c->depth)
@@ -1327,11 +1393,16 @@ static bool on_lane(void *user, ak_json_parser *p, const uint8_t *const *caps, c
             return false;
         num[i] = v;
     }
+    /* beyond the value cap: event by event, to report the first value past it */
+    uint64_t values = c->s->value_cap ? lane_values(l, caps) : 0;
+    if (c->s->value_cap && values > c->s->value_cap - c->values)
+        return false;
     if (c->lane_hook) {
         ak_jslane_view v = {l, arr->vtype, caps, (size_t)(caps[0] - p->data), (size_t)(end - p->data), num};
         if (!c->lane_hook(c, &v))
             return false;
     }
+    c->values += values;
     arr->count++;
     if (arr->lane_order >= 0 && caps[2 + 2 * arr->lane_order]) {
         arr->prev = num[arr->lane_order];

@@ -70,7 +70,8 @@ typedef struct ak_jtype {
     uint16_t arm_count;
     const int16_t *alts;      /* UNION */
     uint16_t alt_count;
-    const ak_jversions *name_versions; /* ENUM: per name; NULL when every name exists in every version */
+    const ak_jversions *name_versions; /* ENUM: per name; UNION: per alternative (`(T since N @code)`); NULL
+                                          when every name or alternative exists in every version */
 } ak_jtype;
 
 /* A value check of a member, in declaration order (the first that fails
@@ -120,6 +121,10 @@ typedef struct ak_jmember_x {
     int16_t nonempty_rule;   /* `nonempty @code`: an array without elements is reported (-1) */
     int16_t maxlength_rule;  /* `length <= N @code`: a string of more than N characters (code points) (-1) */
     uint32_t maxlength;
+    /* `present in N..M @code`: the member's value (of its type) in a document of version N to M is
+       reported (-1) */
+    int16_t present_rule;
+    int32_t present_since, present_until;
 } ak_jmember_x;
 
 /* Where a reference's target may be and the graph the member's references
@@ -324,6 +329,16 @@ typedef struct ak_jschema {
        steps run */
     const ak_jmig_step *steps;
     uint16_t step_count;
+    /* `limit values N @code`: a document of more than value_cap JSON values
+       (scalars, objects and arrays, lanes' elements included; 0: no cap) is
+       reported with value_cap_rule at the first value beyond the cap, and
+       read no further */
+    uint64_t value_cap;
+    int16_t value_cap_rule;
+    /* `numbers finite @code`: a number literal that overflows a double
+       (correctly rounded) is reported with it, after the automaton's checks
+       of the value, and the hook does not see it (-1: not checked) */
+    int16_t finite_rule;
 } ak_jschema;
 
 /* One open container. */
@@ -436,6 +451,7 @@ struct ak_jsctx {
     struct ak_jsgraph *graph; /* keyed objects and placed references (ak_jsgraph.h); NULL */
     bool root_object;     /* the document is an object */
     bool exists_seen;     /* an object of ak_jschema.exists was read */
+    uint64_t values;      /* JSON values read so far (counted with ak_jschema.value_cap only) */
 };
 
 /* Validates data against the schema; diagnostics go to d. Returns the
