@@ -15,7 +15,9 @@
 
 bool ak_js_report(ak_jsctx *c, int rule, const ak_json_event *e, const char *fmt, ...)
 {
-    if (rule < 0 || (c->gated && rule != c->s->gate_rule))
+    /* below the version gate: its rule, and what is the JSON's own (the
+       value cap, numbers that overflow a double), as the front end's */
+    if (rule < 0 || (c->gated && rule != c->s->gate_rule && rule != c->s->finite_rule && rule != c->s->value_cap_rule))
         return true;
     ak_diags *d = ak_json_diags(c->p);
     if (!d)
@@ -1340,9 +1342,11 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
         }
         break;
     }
-    /* a number reported as not finite is not the hook's */
+    /* a number reported as not finite is not the hook's; below the version
+       gate too, as the JSON's own problems are (a legacy document's upgrade
+       could not write it) */
     bool finite = true;
-    if (go && !c->oom && c->s->finite_rule >= 0 && e->kind == AK_JSON_NUMBER && !c->gated)
+    if (go && !c->oom && c->s->finite_rule >= 0 && e->kind == AK_JSON_NUMBER)
         go = finite_number(c, e, &finite);
     if (go && !c->oom && c->hook && finite)
         go = c->hook(c, e);

@@ -85,7 +85,15 @@ with tempfile.TemporaryDirectory() as tmp:
             expect(f"{name} converted is valid {level}", r.returncode == 0 and
                    json.loads(r.stdout)["files"][0]["diagnostics"] == [], r.stdout[:400])
     # a legacy input's own JSON problems are reported at their place (the
-    # rule that refuses its version aside): a byte order mark
+    # rule that refuses its version aside): a number that overflows a
+    # double (rule 6) fails the conversion, a byte order mark does not
+    huge = os.path.join(tmp, "huge.rawr")
+    with open(huge, "wb") as f:
+        f.write(open(os.path.join(here, "legacy_v1.rawr"), "rb").read().replace(b'"width": 512,', b'"width": 1e999,', 1))
+    r = run("convert", "--legacy", huge, os.path.join(tmp, "huge-out.rawr"))
+    expect("a legacy input's infinite number", r.returncode == 1 and b"huge.rawr:" in r.stderr and
+           b"[glaxnimate.json.number-range]" in r.stderr and b"out-of-memory" not in r.stderr and
+           not os.path.exists(os.path.join(tmp, "huge-out.rawr")), r.stderr)
     bom = os.path.join(tmp, "bom.rawr")
     with open(bom, "wb") as f:
         f.write(b"\xef\xbb\xbf" + open(os.path.join(here, "legacy_v1.rawr"), "rb").read())
