@@ -16,6 +16,8 @@
 #include "format_options.h"
 #include "json_writer.h"
 
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,7 +158,7 @@ bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, a
         c.seed = (c.seed ^ in->data[i]) * 0x100000001b3u;
     bool ok = ak_jtree_read(&c.t, in->data, in->size);
     ak_jnode *fv = ok ? ak_jnode_get(ak_jnode_get(c.t.root, "format"), "format_version") : NULL;
-    int from = fv && fv->kind == AK_JNUM ? (int)fv->num : 0;
+    int from = fv && fv->kind == AK_JNUM && fv->num >= 0 ? (int)fmin(fv->num, INT_MAX) : 0; /* no overflowing cast */
     legacy = legacy && ok && (from == 1 || from == 2);
     if (legacy) {
         ok = legacy_checked(in, d, false);

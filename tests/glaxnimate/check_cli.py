@@ -94,6 +94,13 @@ with tempfile.TemporaryDirectory() as tmp:
     expect("a legacy input's infinite number", r.returncode == 1 and b"huge.rawr:" in r.stderr and
            b"[glaxnimate.json.number-range]" in r.stderr and b"out-of-memory" not in r.stderr and
            not os.path.exists(os.path.join(tmp, "huge-out.rawr")), r.stderr)
+    # a format_version no int holds (it was cast to one: undefined behaviour)
+    vast = os.path.join(tmp, "vast.rawr")
+    with open(vast, "wb") as f:
+        f.write(open(os.path.join(here, "legacy_v1.rawr"), "rb").read().replace(b'"format_version": 1', b'"format_version": 1e300', 1))
+    r = run("convert", "--legacy", vast, os.path.join(tmp, "vast-out.rawr"))
+    expect("a legacy input with a vast version", r.returncode == 1 and b"runtime error" not in r.stderr and
+           b"[glaxnimate.format.version-unsupported]" in r.stderr, r.stderr)
     bom = os.path.join(tmp, "bom.rawr")
     with open(bom, "wb") as f:
         f.write(b"\xef\xbb\xbf" + open(os.path.join(here, "legacy_v1.rawr"), "rb").read())
