@@ -54,6 +54,11 @@ int jobject_index(const format_decl *f, const char *name)
     return -1;
 }
 
+bool jin_versions(int64_t since, int64_t until, int64_t v)
+{
+    return (since < 0 || v >= since) && (until < 0 || v <= until);
+}
+
 bool jlegacy(const jem *em, int64_t until)
 {
     return em->f->gate_code && until >= 1 && until < em->f->gate_since; /* `until 0`: in no version */
@@ -1440,11 +1445,6 @@ static bool uses_values(jem *em)
 
 /* ---- migrations (`upgrade to N { ... }`, `downgrade to N { ... }`) --------- */
 
-static bool in_version(int64_t since, int64_t until, int64_t v)
-{
-    return (since < 0 || v >= since) && (until < 0 || v <= until);
-}
-
 /* The type at path p, from object oi (or the root, for an absolute path), in
    documents of version v; -1 after reporting why not; the member the
    last segment names (*last: NULL for an array element). An array index
@@ -1487,7 +1487,7 @@ static int path_type(jem *em, int oi, const jpath *p, int64_t v, bool index_last
             return -1;
         }
         jmember *m = em->obj[oi].flat.items[mi];
-        if (!in_version(m->since, m->until, v)) {
+        if (!jin_versions(m->since, m->until, v)) {
             cc_error(cc, seg->at, "member '%s' of '%s' is not in version %lld", seg->text, o->name, (long long)v);
             return -1;
         }
@@ -1562,7 +1562,7 @@ static void check_action(jem *em, jstep *st, int oi, jaction *a, int64_t from, i
             cc_error(cc, a->type->at, "retype: object '%s' is not declared", a->type->text);
         else if (em->obj[oi].family < 0 || em->obj[ti].family != em->obj[oi].family || target->abstract)
             cc_error(cc, a->type->at, "retype: '%s' is no concrete object of the family of '%s'", target->name, o->name);
-        else if (!in_version(target->since, target->until, to))
+        else if (!jin_versions(target->since, target->until, to))
             cc_error(cc, a->type->at, "retype: object '%s' is not in version %lld", target->name, (long long)to);
         break;
     }
@@ -1583,14 +1583,14 @@ static void check_action(jem *em, jstep *st, int oi, jaction *a, int64_t from, i
         jobject *w = wi >= 0 ? em->f->objects.items[wi] : NULL;
         token *mn = a->to->segs.items[0];
         int mi = w ? member_index(em, wi, mn->text) : -1;
+        jmember *wm = mi >= 0 ? em->obj[wi].flat.items[mi] : NULL;
         if (path_type(em, oi, a->path, from, false, &m) < 0)
             break;
         if (!w)
             cc_error(cc, a->type->at, "wrap: object '%s' is not declared", a->type->text);
-        else if (em->obj[wi].family < 0 || w->abstract || !in_version(w->since, w->until, to))
+        else if (em->obj[wi].family < 0 || w->abstract || !jin_versions(w->since, w->until, to))
             cc_error(cc, a->type->at, "wrap: '%s' is no concrete family object of version %lld", w->name, (long long)to);
-        else if (mi < 0 || !in_version(((jmember *)em->obj[wi].flat.items[mi])->since,
-                                       ((jmember *)em->obj[wi].flat.items[mi])->until, to))
+        else if (!wm || !jin_versions(wm->since, wm->until, to))
             cc_error(cc, mn->at, "wrap: '%s' has no member '%s' in version %lld", w->name, mn->text, (long long)to);
         break;
     }
@@ -1642,7 +1642,7 @@ static void check_steps(jem *em)
                     cc_error(cc, t->at, "object '%s' is not declared", t->text);
                     continue;
                 }
-                if (!in_version(o->since, o->until, from) && !in_version(o->since, o->until, to))
+                if (!jin_versions(o->since, o->until, from) && !jin_versions(o->since, o->until, to))
                     cc_error(cc, t->at, "object '%s' is in neither version %lld nor %lld", t->text, (long long)from,
                              (long long)to);
                 for (size_t k = 0; k < sm->actions.n; k++)

@@ -211,9 +211,7 @@ static bool asserted(jem *em, const char *code)
 /* Whether something of versions [since, until] exists in the range. */
 static bool exists(const xs *x, int64_t since, int64_t until)
 {
-    if (x->range < 0)
-        return true;
-    return (since < 0 || x->lo >= since) && (until < 0 || x->lo <= until);
+    return x->range < 0 || jin_versions(since, until, x->lo);
 }
 
 /* An object that is not there in this range: its version rule asserts. */
@@ -619,7 +617,7 @@ static void member_default(xs *x, sbuf *b, jmember *m)
     for (size_t i = 0; i < m->defaults.n; i++) {
         jdefault *d = m->defaults.items[i];
         bool all = d->since < 0 && d->until < 0;
-        if (all || (x->range >= 0 && (d->since < 0 || x->lo >= d->since) && (d->until < 0 || x->lo <= d->until))) {
+        if (all || (x->range >= 0 && jin_versions(d->since, d->until, x->lo))) {
             sb(b, ", \"default\": %s", jlit_json(x->em->cc, d->value));
             return;
         }

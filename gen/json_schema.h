@@ -62,6 +62,8 @@ cons *jmember_cons_nth(jmember *m, cons_kind k, int nth);
 bool jobject_is_a(const jem *em, int a, int b);
 /* A member default's JSON text (compact, `{"x": 0}`), in the compiler's arena. */
 const char *jlit_json(compiler *cc, const jlit *l);
+/* Whether version v is in [since, until] (-1 ends: unbounded). */
+bool jin_versions(int64_t since, int64_t until, int64_t v);
 /* Whether something of versions [.., until] exists only below the format's
    version gate (`version "..." since N @code`): declared for the migrations
    of legacy versions, it is undeclared to the validator and the export. */

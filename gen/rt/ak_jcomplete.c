@@ -6,22 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool in_versions(const ak_jversions *r, int64_t v)
-{
-    return (r->since < 0 || v >= r->since) && (r->until < 0 || v <= r->until);
-}
-
 bool ak_jmember_required_in(const ak_jmember *m, int64_t v)
 {
     const ak_jmember_x *x = m->x;
-    return !m->optional && (!x || (in_versions(&x->versions, v) && (x->required_since < 0 || v >= x->required_since)));
+    return !m->optional &&
+           (!x || (ak_js_in_versions(&x->versions, v) && (x->required_since < 0 || v >= x->required_since)));
 }
 
 const char *ak_jmember_default(const ak_jmember *m, int64_t v)
 {
     for (uint16_t i = 0; i < m->default_count; i++) {
         ak_jversions r = {m->defaults[i].since, m->defaults[i].until, -1, -1};
-        if (in_versions(&r, v))
+        if (ak_js_in_versions(&r, v))
             return m->defaults[i].json;
     }
     return NULL;

@@ -338,11 +338,6 @@ static void set_lane(ak_jsctx *c, ak_jsframe *f, int16_t elem, const ak_jmember 
 
 /* ---- versions ----------------------------------------------------------- */
 
-static bool in_versions(int64_t v, const ak_jversions *r)
-{
-    return (r->since < 0 || v >= r->since) && (r->until < 0 || v <= r->until);
-}
-
 /* "3..7", "8..", "..5" */
 static const char *versions_text(const ak_jversions *r, char out[48])
 {
@@ -359,7 +354,7 @@ static const char *versions_text(const ak_jversions *r, char out[48])
  * not, reports with the rule of the end it misses. */
 static bool version_check(ak_jsctx *c, const ak_jversions *r, const ak_json_event *e, const char *what)
 {
-    if (c->version < 0 || in_versions(c->version, r))
+    if (c->version < 0 || ak_js_in_versions(r, c->version))
         return true;
     char buf[48];
     int rule = r->since >= 0 && c->version < r->since ? r->since_rule : r->until_rule;
@@ -1098,7 +1093,7 @@ static bool on_key(ak_jsctx *c, const ak_json_event *e)
     if (f->member < 64)
         f->seen |= UINT64_C(1) << f->member;
     const ak_jmember *m = &o->members[f->member];
-    if (m->x && c->version >= 0 && !in_versions(c->version, &m->x->versions)) {
+    if (m->x && c->version >= 0 && !ak_js_in_versions(&m->x->versions, c->version)) {
         char what[160];
         snprintf(what, sizeof what, "member \"%s\" of %s", m->name, label(o));
         if (!version_check(c, &m->x->versions, e, what))
@@ -1155,7 +1150,7 @@ static bool required(const ak_jsctx *c, const ak_jmember *m)
         return true;
     if (c->version < 0)
         return x->versions.since < 0 && x->versions.until < 0 && x->required_since < 0;
-    return in_versions(c->version, &x->versions) && (x->required_since < 0 || c->version >= x->required_since);
+    return ak_js_in_versions(&x->versions, c->version) && (x->required_since < 0 || c->version >= x->required_since);
 }
 
 /* What an object lacks (the rare part of on_end_object): components of a

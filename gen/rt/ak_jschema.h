@@ -474,6 +474,12 @@ static inline ak_jsframe *ak_js_up(ak_jsctx *c, size_t i) { return i < c->depth 
 size_t ak_js_owner(ak_jsctx *c);
 void ak_js_set_owner(ak_jsctx *c, size_t owner);
 
+/* Whether version v is in versions r (-1 ends: unbounded). */
+static inline bool ak_js_in_versions(const ak_jversions *r, int64_t v)
+{
+    return (r->since < 0 || v >= r->since) && (r->until < 0 || v <= r->until);
+}
+
 /* Whether versions r end below the schema's version gate: declared only
    for the migrations of legacy versions, what they describe is, in the
    documents the gate lets through, what an undeclared object or member is. */
