@@ -10,9 +10,7 @@
 
 const char *const prog = "animkit";
 
-/* A file name or argument as it may reach a terminal: control characters
-   escaped (ak_buf_put_escaped). Valid until the fourth call after. */
-static const char *shown(const char *s)
+const char *shown(const char *s)
 {
     static ak_buf ring[4];
     static unsigned next;
@@ -209,7 +207,7 @@ typedef struct validate_run {
     ak_diag_options level; /* --strict, --max-errors */
     ak_renderer *renderer;
     bool text_style;
-    size_t files, files_invalid, errors, warnings;
+    size_t files, files_invalid, errors, warnings, unshown;
     size_t unsupported; /* files of a planned format */
     bool io_failure;
 } validate_run;
@@ -238,6 +236,7 @@ static void validate_one(validate_run *run, const char *path)
     run->files++;
     run->errors += ak_diags_errors(d);
     run->warnings += ak_diags_warnings(d);
+    run->unshown += ak_diags_unshown(d);
     if (ak_diags_errors(d))
         run->files_invalid++;
     if (fmt && fmt->planned)
@@ -263,31 +262,6 @@ static bool wanted_in_dir(const validate_run *run, const char *path)
     return fmt != NULL;
 }
 
-/* What a directory walk met: for the message when nothing in it could be
-   checked. */
-typedef struct dir_census {
-    size_t files, checked;
-    char exts[4][16]; /* the first few extensions seen */
-    size_t ext_count[4], other;
-} dir_census;
-
-static void census_add(dir_census *c, const char *path)
-{
-    const char *base = strrchr(path, '/');
-    const char *dot = strrchr(base ? base + 1 : path, '.');
-    const char *ext = dot && dot[1] ? dot : "(none)";
-    c->files++;
-    for (int i = 0; i < 4; i++) {
-        if (!c->exts[i][0] && strlen(ext) < sizeof c->exts[i])
-            snprintf(c->exts[i], sizeof c->exts[i], "%s", ext);
-        if (strcmp(c->exts[i], ext) == 0) {
-            c->ext_count[i]++;
-            return;
-        }
-    }
-    c->other++;
-}
-
 typedef struct dir_walk {
     validate_run *run;
     dir_census *census;
@@ -305,8 +279,8 @@ static bool visit_in_dir(void *ctx, const char *path, int err)
         if (!dir)
             census_add(w->census, path);
         if (dir || ak_format_for_filename(path)) {
-            fprintf(stderr, "%s: %s: %s\n", prog, shown(path), strerror(err));
-            ak_renderer_unreadable(w->run->renderer, path, strerror(err));
+            fprintf(stderr, "%s: %s: %s\n", prog, shown(path), walk_error(path, err));
+            ak_renderer_unreadable(w->run->renderer, path, walk_error(path, err));
             w->run->io_failure = true;
         }
         return true;
@@ -325,27 +299,6 @@ static void validate_dir(validate_run *run, const char *root, dir_census *census
 {
     dir_walk w = {run, census};
     ak_walk(root, visit_in_dir, &w);
-}
-
-/* A directory argument in which nothing could be checked: one line saying
-   what was found. */
-static void report_empty_dir(const char *dir, const dir_census *c, bool allowed)
-{
-    if (c->files == 0) {
-        fprintf(stderr, "%s validate: %s: %s: no files in it%s\n", prog, shown(dir), allowed ? "note" : "error",
-                allowed ? " (--allow-empty)" : "");
-        return;
-    }
-    char found[160] = "";
-    size_t used = 0;
-    for (int i = 0; i < 4 && c->exts[i][0]; i++)
-        used += (size_t)snprintf(found + used, used < sizeof found ? sizeof found - used : 0, "%s%zu %s",
-                                 i ? ", " : "", c->ext_count[i], c->exts[i]);
-    if (c->other && used < sizeof found)
-        snprintf(found + used, sizeof found - used, ", %zu other", c->other);
-    fprintf(stderr, "%s validate: %s: %s: no file of a supported format among its %zu file%s (%s)%s\n", prog, shown(dir),
-            allowed ? "note" : "error", c->files, c->files == 1 ? "" : "s", found,
-            allowed ? " (--allow-empty)" : "; 'animkit formats' lists the formats");
 }
 
 static int cmd_validate(int argc, char **argv)
@@ -445,7 +398,7 @@ static int cmd_validate(int argc, char **argv)
             memset(&census, 0, sizeof census);
             validate_dir(&run, inputs[k], &census);
             if (census.checked == 0) {
-                report_empty_dir(inputs[k], &census, allow_empty);
+                report_empty_folder(cmd, inputs[k], &census, allow_empty);
                 empty_dir |= !allow_empty;
             }
         } else {
@@ -454,10 +407,14 @@ static int cmd_validate(int argc, char **argv)
     }
     ak_renderer_finish(run.renderer);
     free(inputs);
-    if (run.text_style && !quiet && (run.files > 1 || run.errors || run.warnings))
-        fprintf(stderr, "%zu file%s checked: %zu with errors; %zu error%s, %zu warning%s\n", run.files,
+    if (run.text_style && !quiet && (run.files > 1 || run.errors || run.warnings)) {
+        char unshown[64] = "";
+        if (run.unshown)
+            snprintf(unshown, sizeof unshown, " (%zu not shown)", run.unshown);
+        fprintf(stderr, "%zu file%s checked: %zu with errors; %zu error%s, %zu warning%s%s\n", run.files,
                 run.files == 1 ? "" : "s", run.files_invalid, run.errors, run.errors == 1 ? "" : "s",
-                run.warnings, run.warnings == 1 ? "" : "s");
+                run.warnings, run.warnings == 1 ? "" : "s", unshown);
+    }
     if (run.unsupported)
         fprintf(stderr, "%s validate: %zu file%s of a format this build cannot check yet (exit status 2)\n", prog,
                 run.unsupported, run.unsupported == 1 ? "" : "s");
@@ -569,24 +526,19 @@ static int cmd_rules(int argc, char **argv)
     return EXIT_OK;
 }
 
-/* Is OUT the file IN (same device and inode, also through links)? Writing
-   it would destroy the input: convert and dump refuse. */
-static bool same_file(const char *in, const char *out)
+/* A command with one input and an output file: the input is protected
+   (cli_protect_input), and an output that is the input, under any name, is
+   refused before any work is done. */
+bool refuse_output_over_input(const char *cmd, const char *in, const char *out)
 {
-    struct stat a, b;
-    if (strcmp(out, "-") == 0 || stat(out, &b) != 0 || !S_ISREG(b.st_mode))
+    char why[256];
+    if (!cli_protect_input(in)) {
+        fprintf(stderr, "%s %s: out of memory\n", prog, cmd);
+        return true;
+    }
+    if (cli_output_allowed(out, why, sizeof why))
         return false;
-    if (strcmp(in, "-") == 0 ? fstat(STDIN_FILENO, &a) != 0 : stat(in, &a) != 0)
-        return false;
-    return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
-}
-
-static bool refuse_same_file(const char *cmd, const char *in, const char *out)
-{
-    if (!same_file(in, out))
-        return false;
-    fprintf(stderr, "%s %s: %s is the input file: writing it would destroy the input; nothing was written\n",
-            prog, cmd, shown(out));
+    fprintf(stderr, "%s %s: %s: %s\n", prog, cmd, shown(out), why);
     return true;
 }
 
@@ -690,7 +642,7 @@ static int cmd_dump(int argc, char **argv)
         usage_error("dump", "no input given%s", "");
         return EXIT_USAGE;
     }
-    if (output && refuse_same_file("dump", input, output))
+    if (output && refuse_output_over_input("dump", input, output))
         return EXIT_USAGE;
     ak_file f;
     char why[256];
@@ -939,7 +891,7 @@ static int cmd_convert(int argc, char **argv)
         fprintf(stderr, "%s convert: the %s format is planned: this build cannot write it yet\n", prog, to->id);
         return EXIT_USAGE;
     }
-    if (refuse_same_file("convert", paths[0], paths[1]))
+    if (refuse_output_over_input("convert", paths[0], paths[1]))
         return EXIT_USAGE;
     if (named && named != to && !named->generic)
         fprintf(stderr, "%s convert: warning: %s is named like a %s file, but is written as %s (--to %s)\n", prog,
@@ -985,8 +937,6 @@ static int cmd_convert(int argc, char **argv)
 
 static const char sample_help[] =
     "usage: animkit sample [--format ID] --track N --times A:B:STEP [--max-memory SIZE] FILE|-\n"
-    "  --game mp1|mp2     Metroid Prime ANIM: the input's game\n"
-    "  --format-option N[=V]  a setting of the input's format (repeatable)\n"
     "       animkit sample --list FILE|-\n"
     "\n"
     "Evaluates track N (counted from 0 in file order) at times A, A+STEP, ... up\n"
@@ -999,6 +949,8 @@ static const char sample_help[] =
     "  --times A:B:STEP   the times, in seconds (STEP > 0; at most 10000000 samples)\n"
     "  --list             list the tracks: index, target, value type, kind, key\n"
     "                     count, time range, unit\n"
+    "  --game mp1|mp2     Metroid Prime ANIM: the input's game\n"
+    "  --format-option N[=V]  a setting of the input's format (repeatable)\n"
     "  --max-memory SIZE  memory budget (default: half the physical memory, at\n"
     "                     most 2G; K, M, G suffixes); past it: animkit.limit.memory\n"
     "                     (--max-model, its old name, is deprecated)\n";

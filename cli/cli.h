@@ -9,6 +9,9 @@ enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
 extern const char *const prog; /* "animkit" */
 
+/* A file name or argument as it may reach a terminal: control characters
+   escaped (ak_buf_put_escaped). Valid until the fourth call after. */
+const char *shown(const char *s);
 /* "animkit CMD: <fmt with arg>" and a hint at --help, on standard error. */
 void usage_error(const char *cmd, const char *fmt, const char *arg);
 bool wants_help(int argc, char **argv);
@@ -33,12 +36,41 @@ bool single_input(const char *cmd, const char *arg, const char **input);
 /* Diagnostics of commands whose standard output is data go to standard error. */
 void render_to_stderr(const char *name, const ak_format *f, const uint8_t *data, size_t size, ak_diags *d);
 
+/* The files the command reads, by identity (device and inode): every output
+   the command line opens (cli_output_open, cli_write_file_atomic) refuses
+   to be one of them, whatever name reaches it (a link, another path), for
+   writing it would destroy the input. False when out of memory. */
+bool cli_protect_input(const char *path);
+/* False, with why set, when path is one of the protected inputs: the check
+   cli_output_open makes, for a command that wants to refuse before it works. */
+bool cli_output_allowed(const char *path, char *why, size_t why_size);
+
+/* Protects in, then refuses out when it is in (a message, true): for the
+   commands with one input and an output file (dump, convert, plot). */
+bool refuse_output_over_input(const char *cmd, const char *in, const char *out);
+
 /* ak_output with the command line's cleanup: while a temporary file exists,
-   SIGINT, SIGTERM and SIGHUP remove it before the process ends (output.c). */
+   SIGINT, SIGTERM and SIGHUP remove it before the process ends; an output
+   that is a protected input is refused (output.c). */
 bool cli_output_open(ak_output *o, const char *path, char *why, size_t why_size);
 bool cli_output_commit(ak_output *o, char *why, size_t why_size);
 void cli_output_abort(ak_output *o);
 bool cli_write_file_atomic(const char *path, const void *data, size_t size, char *why, size_t why_size);
+
+/* What a walk of a folder argument met (folders.c): for the message when
+   nothing in it could be checked. */
+typedef struct dir_census {
+    size_t files, checked;
+    char exts[4][16]; /* the first few extensions seen */
+    size_t ext_count[4], other;
+} dir_census;
+void census_add(dir_census *c, const char *path);
+/* "animkit CMD: DIR: error: no file of a supported format among its N files
+   (...)" on standard error; a note with --allow-empty. */
+void report_empty_folder(const char *cmd, const char *dir, const dir_census *c, bool allowed);
+/* What an ak_walk error means, for messages (strerror, or what kind of
+   entry that is not a regular file was left out). */
+const char *walk_error(const char *path, int err);
 
 /* `sample --list` and `plot --list`: the tracks of input (cli/plot.c). */
 int list_tracks(const char *input, const ak_format *format, const ak_options *opt);

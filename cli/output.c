@@ -1,12 +1,14 @@
 /* Output files of the command line: ak_output, whose temporary file SIGINT,
- * SIGTERM and SIGHUP remove before the process ends. The library installs
- * no signal handler (a process that embeds it owns its signals); the
- * command line, which writes one output at a time, does it here. */
+ * SIGTERM and SIGHUP remove before the process ends, and which is refused
+ * when it is one of the command's inputs. The library installs no signal
+ * handler (a process that embeds it owns its signals); the command line,
+ * which writes one output at a time, does it here. */
 #include "cli.h"
 
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -16,6 +18,58 @@ static char pending_tmp[4096 + 32];
 static volatile sig_atomic_t pending;
 static struct sigaction saved[3];
 static const int cleanup_signals[3] = {SIGINT, SIGTERM, SIGHUP};
+
+/* ------------------------------------------------------------------ */
+/* the command's inputs                                                */
+
+/* A file by identity: the same file under any name (a symbolic or hard
+   link, another path to it). */
+typedef struct file_id {
+    dev_t dev;
+    ino_t ino;
+} file_id;
+
+static file_id *inputs;
+static size_t input_count, input_cap;
+
+bool cli_protect_input(const char *path)
+{
+    struct stat st;
+    if (strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st) != 0 : stat(path, &st) != 0)
+        return true; /* nothing there to destroy */
+    if (!S_ISREG(st.st_mode))
+        return true; /* a pipe or a device is read, never replaced */
+    if (input_count == input_cap) {
+        size_t cap = input_cap ? input_cap * 2 : 16;
+        file_id *v = realloc(inputs, cap * sizeof *v);
+        if (!v)
+            return false;
+        inputs = v;
+        input_cap = cap;
+    }
+    inputs[input_count++] = (file_id){st.st_dev, st.st_ino};
+    return true;
+}
+
+bool cli_output_allowed(const char *path, char *why, size_t why_size)
+{
+    struct stat st;
+    if (strcmp(path, "-") == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return true;
+    for (size_t i = 0; i < input_count; i++) {
+        if (inputs[i].dev == st.st_dev && inputs[i].ino == st.st_ino) {
+            snprintf(why, why_size, "%s",
+                     "it is an input of this command (the same file): writing it would destroy the input; "
+                     "nothing was written");
+            errno = EEXIST;
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* signals                                                             */
 
 static void remove_pending(int sig)
 {
@@ -62,6 +116,8 @@ bool cli_output_open(ak_output *o, const char *path, char *why, size_t why_size)
        No other thread runs yet when the command line opens its output. A
        FIFO or a device is written in place, without a temporary file, and
        opening a FIFO waits for a reader: a signal must end that wait. */
+    if (!cli_output_allowed(path, why, why_size))
+        return false;
     struct stat st;
     bool in_place = stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
     sigset_t block, old;

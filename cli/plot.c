@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char plot_help[] =
     "usage: animkit plot [options] FILE|- -o OUT.svg\n"
@@ -24,17 +25,20 @@ static const char plot_help[] =
     "  --list            list the tracks: index, target, value type, kind,\n"
     "                    key count, time range, unit\n"
     "  --format ID       the input's format (default: detect)\n"
+    "  --game mp1|mp2    Metroid Prime ANIM: the input's game\n"
+    "  --format-option N[=V]  a setting of the input's format (repeatable)\n"
     "  --max-memory SIZE memory budget (default: half the physical memory, at\n"
     "                    most 2G; K, M, G suffixes); past it: animkit.limit.memory\n"
     "                    (--max-model, its old name, is deprecated)\n"
-    "  -o OUT            the SVG file (written atomically; '-': standard output)\n";
+    "  -o OUT            the SVG file (written atomically; '-': standard output);\n"
+    "                    a name with an extension other than .svg is refused\n";
 
 int list_tracks(const char *input, const ak_format *format, const ak_options *opt)
 {
     ak_file f;
     char why[256];
     if (!ak_file_open(&f, input, why, sizeof why)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, input, why);
+        fprintf(stderr, "%s: %s: %s\n", prog, shown(input), why);
         return EXIT_USAGE;
     }
     ak_diags *d = ak_diags_new(NULL);
@@ -51,6 +55,16 @@ int list_tracks(const char *input, const ak_format *format, const ak_options *op
     ak_diags_free(d);
     ak_file_close(&f);
     return rc;
+}
+
+/* Can the picture be written under this name? An extension, if the name
+   has one, is .svg: a picture in a .png (or in an .anim) misleads whatever
+   opens it by its name. "-", devices and names without a dot are fine. */
+static bool svg_name(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    const char *dot = strrchr(base ? base + 1 : path, '.');
+    return !dot || dot == (base ? base + 1 : path) || strcasecmp(dot, ".svg") == 0;
 }
 
 /* A time given to --from or --to. */
@@ -89,7 +103,8 @@ int cmd_plot(int argc, char **argv)
             if (!single_input("plot", argv[i], &input))
                 rc = EXIT_USAGE;
         } else if ((got = format_option("plot", "--format", argc, argv, &i, &format)) != 0 ||
-                   (got = memory_option("plot", argc, argv, &i, &opt)) != 0) {
+                   (got = memory_option("plot", argc, argv, &i, &opt)) != 0 ||
+                   (got = format_settings_option("plot", argc, argv, &i, &opt)) != 0) {
             if (got < 0)
                 rc = EXIT_USAGE;
         } else if (opt_value(argc, argv, &i, "--track", &v)) {
@@ -129,6 +144,10 @@ int cmd_plot(int argc, char **argv)
         usage_error("plot", "needs a file and -o OUT.svg (or --list)%s", "");
         rc = EXIT_USAGE;
     }
+    if (rc == EXIT_OK && output && !list && !svg_name(output)) {
+        usage_error("plot", "plot writes SVG: '%s' is named like another kind of file (use .svg, or '-')", output);
+        rc = EXIT_USAGE;
+    }
     if (rc == EXIT_OK && popt.has_from && popt.has_to && !(popt.to > popt.from)) {
         usage_error("plot", "--to must be after --from%s", "");
         rc = EXIT_USAGE;
@@ -138,13 +157,18 @@ int cmd_plot(int argc, char **argv)
         free(targets);
         return rc == EXIT_OK ? list_tracks(input, format, &opt) : rc;
     }
+    if (refuse_output_over_input("plot", input, output)) {
+        free(tracks);
+        free(targets);
+        return EXIT_USAGE;
+    }
     popt.tracks = tracks;
     popt.targets = targets;
     popt.title = input;
     ak_file f;
     char why[256];
     if (!ak_file_open(&f, input, why, sizeof why)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, input, why);
+        fprintf(stderr, "%s: %s: %s\n", prog, shown(input), why);
         free(tracks);
         free(targets);
         return EXIT_USAGE;
@@ -158,7 +182,7 @@ int cmd_plot(int argc, char **argv)
         render_to_stderr(input, format, f.data, f.size, d);
     rc = ok ? EXIT_OK : d && ak_diags_errors(d) ? EXIT_INVALID : EXIT_USAGE;
     if (ok && !cli_write_file_atomic(output, svg.data, svg.len, why, sizeof why)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, output, why);
+        fprintf(stderr, "%s: %s: %s\n", prog, shown(output), why);
         rc = EXIT_USAGE;
     }
     ak_buf_free(&svg);

@@ -56,8 +56,9 @@ static const report_writer *const writers[] = {&report_html, &report_md, &report
 
 typedef struct entry {
     char *path;
-    int err;    /* the walk could not read it (errno) */
-    bool sniff; /* found in a folder without a known extension: checked only if its content is known */
+    int err;      /* the walk could not read it (errno), or AK_WALK_NOT_A_FILE */
+    bool examine; /* found in a folder with no extension of a format of its own: looked at before it is kept */
+    size_t input; /* the argument it was found under */
 } entry;
 
 typedef struct entries {
@@ -65,9 +66,11 @@ typedef struct entries {
     size_t n, cap;
     const ak_format *format;
     bool oom;
+    size_t input;      /* the argument being walked */
+    dir_census *census; /* of that argument */
 } entries;
 
-static bool add_entry(entries *e, const char *path, int err, bool sniff)
+static bool add_entry(entries *e, const char *path, int err, bool examine)
 {
     if (e->n == e->cap) {
         size_t cap = e->cap ? e->cap * 2 : 256;
@@ -84,22 +87,68 @@ static bool add_entry(entries *e, const char *path, int err, bool sniff)
         return false;
     }
     e->v[e->n].err = err;
-    e->v[e->n].sniff = sniff;
+    e->v[e->n].examine = examine;
+    e->v[e->n].input = e->input;
     e->n++;
     return true;
 }
 
 /* As `validate` walks folders: files with a supported format's extension
  * (with --format: that format's), and, without --format, files whose
- * content a format recognises (decided by the worker that opens them). */
+ * content a format recognises; files of a generic format (plain JSON) and
+ * of none are looked at before they are kept (keep_entry). Entries that
+ * cannot be read, FIFOs among them, are listed as such. */
 static bool visit_walked(void *ctx, const char *path, int err)
 {
     entries *e = ctx;
+    struct stat st;
+    if (!(err && stat(path, &st) == 0 && S_ISDIR(st.st_mode)))
+        census_add(e->census, path);
     if (err)
         return add_entry(e, path, err, false);
+    const ak_format *named = ak_format_for_filename(path);
     if (e->format)
-        return ak_format_has_extension(e->format, path) ? add_entry(e, path, 0, false) : true;
-    return add_entry(e, path, 0, !ak_format_for_filename(path));
+        return ak_format_has_extension(e->format, path) ? add_entry(e, path, 0, e->format->generic) : true;
+    return add_entry(e, path, 0, !named || named->generic);
+}
+
+/* Is the file a report that animkit wrote (any kind: the writers'
+ * signatures in its first KiB)? */
+static bool written_as_report(const ak_file *f)
+{
+    size_t n = f->size < 1024 ? f->size : 1024;
+    for (size_t i = 0; i < sizeof writers / sizeof writers[0]; i++) {
+        const char *sig = writers[i]->signature;
+        size_t m = strlen(sig);
+        for (size_t k = 0; k + m <= n; k++)
+            if (memcmp(f->data + k, sig, m) == 0)
+                return true;
+    }
+    return false;
+}
+
+/* Is a found file checked? One named on the command line always is; one
+ * found in a folder with no extension of a format of its own only when its
+ * content is of a supported format, and never when animkit wrote it as a
+ * report (the output of an earlier run, written into the folder it scans).
+ * Decided before the checking begins, so that the progress line counts
+ * what will be checked. */
+static bool keep_entry(const ak_format *format, entry *e, size_t *reports)
+{
+    if (!e->examine)
+        return true;
+    e->examine = false;
+    ak_file f;
+    char why[256];
+    if (!ak_file_open(&f, e->path, why, sizeof why)) {
+        e->err = errno ? errno : EIO; /* listed as unreadable */
+        return true;
+    }
+    bool earlier_report = written_as_report(&f);
+    bool keep = !earlier_report && (format || ak_format_for_filename(e->path) || ak_format_detect(f.data, f.size, NULL));
+    *reports += earlier_report;
+    ak_file_close(&f);
+    return keep;
 }
 
 static int cmp_entry(const void *a, const void *b)
@@ -120,7 +169,6 @@ typedef struct run {
 
 typedef struct result {
     report_file f;
-    bool skipped; /* content of no known format, met in a folder */
     ak_file file;
     bool opened;
     ak_diags *d;
@@ -128,17 +176,26 @@ typedef struct result {
     char *version;
 } result;
 
+/* The file's counts, those not shown included (ak_diags_unshown), and its
+ * verdicts at both levels: validators do not depend on the level, so the
+ * verdict at the other level follows from the rules' severities there. */
 static void count_levels(result *res)
 {
-    for (size_t i = 0; i < ak_diags_count(res->d); i++) {
-        const ak_diag *g = ak_diags_at(res->d, i);
-        res->f.errors += g->severity == AK_SEV_ERROR;
-        res->f.warnings += g->severity == AK_SEV_WARNING;
-        res->f.notes += g->severity == AK_SEV_NOTE;
-        /* validators do not depend on the level: the verdict at the other
-           level follows from the rules' severities there */
-        res->f.invalid[0] |= g->rule->compat == AK_SEV_ERROR;
-        res->f.invalid[1] |= g->rule->strict == AK_SEV_ERROR;
+    const ak_diags *d = res->d;
+    res->f.errors = ak_diags_errors(d);
+    res->f.warnings = ak_diags_warnings(d);
+    res->f.notes = ak_diags_notes(d);
+    res->f.unshown = ak_diags_unshown(d);
+    for (size_t i = 0; i < ak_diags_count(d); i++) {
+        const ak_rule *rule = ak_diags_at(d, i)->rule;
+        res->f.invalid[0] |= rule->compat == AK_SEV_ERROR;
+        res->f.invalid[1] |= rule->strict == AK_SEV_ERROR;
+    }
+    size_t n;
+    const ak_rule *rule;
+    for (size_t i = 0; (rule = ak_diags_unshown_at(d, i, &n)) != NULL; i++) {
+        res->f.invalid[0] |= rule->compat == AK_SEV_ERROR;
+        res->f.invalid[1] |= rule->strict == AK_SEV_ERROR;
     }
 }
 
@@ -159,10 +216,11 @@ static result *check_file(const run *rn, const entry *e)
     if (!err && !ak_file_open(&res->file, e->path, why, sizeof why))
         err = errno ? errno : EIO;
     else if (err)
-        snprintf(why, sizeof why, "%s", strerror(err));
+        snprintf(why, sizeof why, "%s", walk_error(e->path, err));
     if (err) {
         res->f.unreadable = true;
-        ak_report(res->d, &ak_rule_input_unreadable, 0, 0, "", "cannot read the file: %s", why);
+        ak_report(res->d, &ak_rule_input_unreadable, 0, 0, "", err == AK_WALK_NOT_A_FILE ? "%s" : "cannot read the file: %s",
+                  why);
         res->f.d = res->d;
         count_levels(res);
         return res;
@@ -171,10 +229,6 @@ static result *check_file(const run *rn, const entry *e)
     res->f.size = res->file.size;
     res->f.data = res->file.data;
     ak_input in = ak_file_input(&res->file);
-    if (e->sniff && !ak_format_detect(in.data, in.size, NULL)) {
-        res->skipped = true;
-        return res;
-    }
     res->f.format = ak_validate(&in, rn->format, &rn->opt, res->d);
     ak_diags_sort(res->d);
     const char *v = ak_diags_version(res->d);
@@ -344,6 +398,14 @@ static const ak_format *column_format(const report *r, size_t col)
     return col < r->format_count ? ak_format_at(col) : NULL;
 }
 
+/* The matrix's cell of a rule and a format's column. */
+static void count_rule(report *r, const ak_rule *rule, size_t col, size_t n)
+{
+    const ak_rule **hit = bsearch(&rule, r->rules, r->rule_count, sizeof *r->rules, cmp_rule_ptr);
+    if (hit)
+        r->counts[(size_t)(hit - r->rules) * (r->format_count + 1) + col] += n;
+}
+
 static void tally(report *r, const report_file *f)
 {
     report_totals *t = &r->totals;
@@ -362,12 +424,12 @@ static void tally(report *r, const report_file *f)
         r->format_invalid[col]++;
     else
         r->format_valid[col]++;
-    for (size_t i = 0; i < ak_diags_count(f->d); i++) {
-        const ak_rule *rule = ak_diags_at(f->d, i)->rule;
-        const ak_rule **hit = bsearch(&rule, r->rules, r->rule_count, sizeof *r->rules, cmp_rule_ptr);
-        if (hit)
-            r->counts[(size_t)(hit - r->rules) * (r->format_count + 1) + col]++;
-    }
+    for (size_t i = 0; i < ak_diags_count(f->d); i++)
+        count_rule(r, ak_diags_at(f->d, i)->rule, col, 1);
+    size_t n;
+    const ak_rule *rule;
+    for (size_t i = 0; (rule = ak_diags_unshown_at(f->d, i, &n)) != NULL; i++)
+        count_rule(r, rule, col, n);
 }
 
 size_t report_format_rows(const report *r, const report_format_row **rows)
@@ -513,11 +575,9 @@ static const report_writer *writer_for(const char *path)
     return NULL;
 }
 
-/* Writes one checked file; false when the spool failed. */
+/* Writes one checked file. */
 static void emit(report *r, result *res, size_t *index)
 {
-    if (res->skipped)
-        return;
     res->f.index = (*index)++;
     tally(r, &res->f);
     r->w->file(r, &res->f);
@@ -608,7 +668,7 @@ int cmd_report(int argc, char **argv)
     memset(&rn, 0, sizeof rn);
     const char *output = NULL;
     int jobs = 0;
-    bool quiet = false, only_files = false;
+    bool quiet = false, only_files = false, allow_empty = false;
     const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
     size_t ninputs = 0;
     int rc = inputs ? EXIT_OK : EXIT_USAGE;
@@ -645,11 +705,14 @@ int cmd_report(int argc, char **argv)
             } else {
                 rn.level.max_errors = (uint32_t)num;
             }
-        } else if ((got = memory_option(cmd, argc, argv, &i, &rn.opt)) != 0) {
+        } else if ((got = memory_option(cmd, argc, argv, &i, &rn.opt)) != 0 ||
+                   (got = format_settings_option(cmd, argc, argv, &i, &rn.opt)) != 0) {
             if (got < 0)
                 rc = EXIT_USAGE;
         } else if (strcmp(a, "--strict") == 0) {
             rn.level.strict = true;
+        } else if (strcmp(a, "--allow-empty") == 0) {
+            allow_empty = true;
         } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
             quiet = true;
         } else {
@@ -672,34 +735,70 @@ int cmd_report(int argc, char **argv)
         free(inputs);
         return rc;
     }
-    ak_output out;
-    char why[256];
-    if (!cli_output_open(&out, output, why, sizeof why)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, output, why);
-        free(inputs);
-        return EXIT_USAGE;
-    }
-
-    /* Find the files, then sort them: the report's order is the paths'. */
+    /* Find the files, then sort them: the report's order is the paths'.
+       A path that is not there is a usage error, as for validate: nothing
+       is written. */
     rn.files.format = rn.format;
     rn.thumbnails = w == &report_html;
+    dir_census *census = calloc(ninputs, sizeof *census);
+    bool *is_dir = calloc(ninputs, sizeof *is_dir);
+    rn.files.oom = !census || !is_dir;
     for (size_t k = 0; k < ninputs && !rn.files.oom; k++) {
         struct stat st;
-        if (strcmp(inputs[k], "-") != 0 && stat(inputs[k], &st) == 0 && S_ISDIR(st.st_mode))
+        rn.files.input = k;
+        rn.files.census = &census[k];
+        if (strcmp(inputs[k], "-") != 0 && stat(inputs[k], &st) != 0) {
+            fprintf(stderr, "%s %s: %s: %s\n", prog, cmd, shown(inputs[k]), strerror(errno));
+            rc = EXIT_USAGE;
+        } else if (strcmp(inputs[k], "-") != 0 && S_ISDIR(st.st_mode)) {
+            is_dir[k] = true;
             ak_walk(inputs[k], visit_walked, &rn.files);
-        else /* a file named on the command line is checked whatever its name */
+        } else { /* a file named on the command line is checked whatever its name */
             add_entry(&rn.files, inputs[k], 0, false);
+        }
     }
     if (rn.files.n)
         qsort(rn.files.v, rn.files.n, sizeof *rn.files.v, cmp_entry);
-    size_t kept = 0;
+    size_t kept = 0, reports = 0;
     for (size_t i = 0; i < rn.files.n; i++) {
-        if (kept && strcmp(rn.files.v[kept - 1].path, rn.files.v[i].path) == 0)
-            free(rn.files.v[i].path); /* named twice */
-        else
+        if ((kept && strcmp(rn.files.v[kept - 1].path, rn.files.v[i].path) == 0) || /* named twice */
+            !keep_entry(rn.format, &rn.files.v[i], &reports)) {
+            free(rn.files.v[i].path);
+        } else {
+            census[rn.files.v[i].input].checked++;
             rn.files.v[kept++] = rn.files.v[i];
+        }
     }
     rn.files.n = kept;
+    for (size_t k = 0; k < ninputs && !rn.files.oom && rc == EXIT_OK; k++) {
+        if (is_dir[k] && census[k].checked == 0) {
+            report_empty_folder(cmd, inputs[k], &census[k], allow_empty);
+            if (!allow_empty)
+                rc = EXIT_USAGE;
+        }
+    }
+    /* The report may replace an earlier report, never a file it checks. */
+    for (size_t i = 0; i < rn.files.n && rc == EXIT_OK && !rn.files.oom; i++)
+        if (!rn.files.v[i].err && !cli_protect_input(rn.files.v[i].path))
+            rn.files.oom = true;
+    ak_output out;
+    char why[256];
+    if (rc == EXIT_OK && rn.files.oom) {
+        fprintf(stderr, "%s %s: out of memory; no report was written\n", prog, cmd);
+        rc = EXIT_USAGE;
+    } else if (rc == EXIT_OK && !cli_output_open(&out, output, why, sizeof why)) {
+        fprintf(stderr, "%s %s: %s: %s\n", prog, cmd, shown(output), why);
+        rc = EXIT_USAGE;
+    }
+    free(census);
+    free(is_dir);
+    if (rc != EXIT_OK) {
+        for (size_t i = 0; i < rn.files.n; i++)
+            free(rn.files.v[i].path);
+        free(rn.files.v);
+        free(inputs);
+        return rc;
+    }
 
     report r;
     memset(&r, 0, sizeof r);
@@ -720,18 +819,19 @@ int cmd_report(int argc, char **argv)
         ok = !r.spool_failed;
     }
     if (!ok) {
-        fprintf(stderr, "%s report: out of memory or temporary space; no report was written\n", prog);
+        fprintf(stderr, "%s %s: out of memory or temporary space; no report was written\n", prog, cmd);
         cli_output_abort(&out);
         rc = EXIT_USAGE;
     } else if (!cli_output_commit(&out, why, sizeof why)) {
-        fprintf(stderr, "%s: %s: %s\n", prog, output, why);
+        fprintf(stderr, "%s: %s: %s\n", prog, shown(output), why);
         rc = EXIT_USAGE;
     } else {
         const report_totals *t = &r.totals;
         if (!quiet)
-            fprintf(stderr, "%s: %zu file%s, %zu with errors (%zu unreadable); %zu error%s, %zu warning%s\n", output,
-                    t->files, t->files == 1 ? "" : "s", t->invalid[r.strict], t->unreadable, t->errors,
-                    t->errors == 1 ? "" : "s", t->warnings, t->warnings == 1 ? "" : "s");
+            fprintf(stderr, "%s: %zu file%s, %zu with errors (%zu unreadable); %zu error%s, %zu warning%s%s\n",
+                    shown(output), t->files, t->files == 1 ? "" : "s", t->invalid[r.strict], t->unreadable, t->errors,
+                    t->errors == 1 ? "" : "s", t->warnings, t->warnings == 1 ? "" : "s",
+                    reports ? "; earlier reports of animkit's in the folders were left out" : "");
         rc = t->invalid[r.strict] ? EXIT_INVALID : EXIT_OK;
     }
     report_free(&r);

@@ -16,7 +16,8 @@ typedef struct report_file {
     bool unreadable;         /* d holds animkit.input.unreadable */
     const ak_diags *d;       /* sorted by offset */
     const uint8_t *data;     /* the content (NULL when unreadable) */
-    size_t errors, warnings, notes; /* at the level in force */
+    size_t errors, warnings, notes; /* at the level in force, those not shown included */
+    size_t unshown;          /* warnings and notes counted but not kept in d (ak_diags_unshown) */
     bool invalid[2];         /* errors at the compatible [0] and strict [1] level */
     const char *svg;         /* HTML: a thumbnail plot of the first tracks; NULL when none */
     size_t index;            /* position in the report, from 0 */
@@ -45,6 +46,9 @@ typedef struct report report;
 
 typedef struct report_writer {
     const char *const *extensions; /* NULL-terminated, with the dot */
+    /* Text in the first KiB of every report of this kind: a later run over
+       the folder the report was written into leaves such a file out. */
+    const char *signature;
     /* Called once per file in path order; appends to the spool (report_spool). */
     void (*file)(report *r, const report_file *f);
     /* Writes the whole document: report_copy_spool() where the files go. */

@@ -90,6 +90,9 @@ static void html_file(report *r, const report_file *f)
             }
             ak_buf_puts(&b, "</li>\n");
         }
+        if (f->unshown)
+            ak_buf_printf(&b, "<li><span class=\"note\">note</span> %zu more warnings and notes not shown (counted "
+                              "above) <code>%s</code></li>\n", f->unshown, ak_rule_limit_unshown.code);
         ak_buf_puts(&b, "</ul>\n");
     }
     ak_buf_puts(&b, "</article>\n");
@@ -186,4 +189,4 @@ static void html_finish(report *r, ak_output *out)
 }
 
 static const char *const html_extensions[] = {".html", ".htm", NULL};
-const report_writer report_html = {html_extensions, html_file, html_finish};
+const report_writer report_html = {html_extensions, "<title>animkit conformance report</title>", html_file, html_finish};

@@ -33,8 +33,8 @@ static void json_file(report *r, const report_file *f)
         ak_buf_printf(&b, ",\"size\":%llu", (unsigned long long)f->size);
     ak_buf_printf(&b, ",\"status\":\"%s\",\"valid\":{\"compatible\":%s,\"strict\":%s}", report_verdict(r, f),
                   f->invalid[0] ? "false" : "true", f->invalid[1] ? "false" : "true");
-    ak_buf_printf(&b, ",\"errors\":%zu,\"warnings\":%zu,\"notes\":%zu,\"diagnostics\":[", f->errors, f->warnings,
-                  f->notes);
+    ak_buf_printf(&b, ",\"errors\":%zu,\"warnings\":%zu,\"notes\":%zu,\"unshown\":%zu,\"diagnostics\":[", f->errors,
+                  f->warnings, f->notes, f->unshown);
     for (size_t i = 0; i < ak_diags_count(f->d); i++) {
         const ak_diag *g = ak_diags_at(f->d, i);
         ak_buf_puts(&b, i ? ",\n      {\"code\":" : "\n      {\"code\":");
@@ -101,4 +101,4 @@ static void json_finish(report *r, ak_output *out)
 }
 
 static const char *const json_extensions[] = {".json", NULL};
-const report_writer report_json = {json_extensions, json_file, json_finish};
+const report_writer report_json = {json_extensions, "\"animkitReport\":", json_file, json_finish};

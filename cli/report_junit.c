@@ -27,6 +27,11 @@ static void diag_lines(ak_buf *b, const report_file *f)
         }
         ak_buf_putc(b, '\n');
     }
+    if (f->unshown) {
+        xml(b, f->path);
+        ak_buf_printf(b, ": note: %zu more warnings and notes not shown (counted in the totals) [%s]\n", f->unshown,
+                      ak_rule_limit_unshown.code);
+    }
 }
 
 static void junit_file(report *r, const report_file *f)
@@ -94,4 +99,4 @@ static void junit_finish(report *r, ak_output *out)
 }
 
 static const char *const junit_extensions[] = {".xml", NULL};
-const report_writer report_junit = {junit_extensions, junit_file, junit_finish};
+const report_writer report_junit = {junit_extensions, "<testsuites name=\"animkit report\"", junit_file, junit_finish};

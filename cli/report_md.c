@@ -100,6 +100,9 @@ static void md_file(report *r, const report_file *f)
         }
         ak_buf_putc(&b, '\n');
     }
+    if (f->unshown)
+        ak_buf_printf(&b, "- note: %zu more warnings and notes not shown (counted above) `%s`\n", f->unshown,
+                      ak_rule_limit_unshown.code);
     report_spool(r, 1, &b);
     ak_buf_free(&b);
 }
@@ -173,4 +176,4 @@ static void md_finish(report *r, ak_output *out)
 }
 
 static const char *const md_extensions[] = {".md", ".markdown", NULL};
-const report_writer report_md = {md_extensions, md_file, md_finish};
+const report_writer report_md = {md_extensions, "# animkit conformance report\n", md_file, md_finish};

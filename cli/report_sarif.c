@@ -25,4 +25,4 @@ static void sarif_finish(report *r, ak_output *out)
 }
 
 static const char *const sarif_extensions[] = {".sarif", NULL};
-const report_writer report_sarif = {sarif_extensions, sarif_file, sarif_finish};
+const report_writer report_sarif = {sarif_extensions, "\"driver\":{\"name\":\"animkit\"", sarif_file, sarif_finish};

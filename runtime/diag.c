@@ -21,6 +21,13 @@ const ak_rule ak_rule_limit_max_errors = {
     "animkit.limit.max-errors", AK_SEV_NOTE, AK_SEV_NOTE,
     "too many errors; the rest of the file was not checked",
     "Checking stops after --max-errors errors (default 100)."};
+const ak_rule ak_rule_limit_unshown = {
+    "animkit.limit.unshown", AK_SEV_NOTE, AK_SEV_NOTE,
+    "more warnings and notes than are shown",
+    "Past ten times --max-errors warnings and notes (1000 by default), the rest of a file's are counted "
+    "(every summary, JSON, SARIF and report counts them) but not shown, so that memory does not grow "
+    "with the file; --max-errors N raises the cap to 10 N. A command's own result (what a conversion "
+    "lost, --verify's deviation) is always shown."};
 
 const ak_rule ak_rule_convert_unsupported = {
     "animkit.convert.unsupported", AK_SEV_ERROR, AK_SEV_ERROR,
@@ -90,6 +97,7 @@ static const ak_rule *const tool_rules[] = {
     &ak_rule_input_not_text,
     &ak_rule_input_empty,
     &ak_rule_limit_max_errors,
+    &ak_rule_limit_unshown,
     &ak_rule_convert_unsupported,
     &ak_rule_convert_version,
     &ak_rule_convert_no_tracks,
@@ -112,8 +120,11 @@ struct ak_diags {
     ak_diag_options opt;
     ak_diag *items;
     size_t count, cap;
-    size_t errors, warnings;
-    size_t dropped; /* warnings and notes not stored once their own cap is hit */
+    size_t errors, warnings, notes;   /* reported, stored or not */
+    size_t stored_minor;              /* warnings and notes stored, results aside */
+    size_t stored_results;            /* diagnostics of the area convert stored */
+    size_t unshown, unshown_rules;    /* counted, not stored; by rule: */
+    ak_diag_tally unshown_by_rule[AK_DIAG_UNSHOWN_RULES];
     bool stopped;
     const uint8_t *src;
     size_t src_size;
@@ -165,7 +176,8 @@ void ak_diags_clear(ak_diags *d)
         free(d->items[i].path);
     }
     d->count = 0;
-    d->errors = d->warnings = d->dropped = 0;
+    d->errors = d->warnings = d->notes = d->stored_minor = d->stored_results = 0;
+    d->unshown = d->unshown_rules = 0;
     d->stopped = false;
     d->src = NULL;
     d->src_size = 0;
@@ -182,7 +194,12 @@ void ak_diags_mark_at(const ak_diags *d, ak_diags_mark *m)
     m->count = d->count;
     m->errors = d->errors;
     m->warnings = d->warnings;
-    m->dropped = d->dropped;
+    m->notes = d->notes;
+    m->stored_minor = d->stored_minor;
+    m->stored_results = d->stored_results;
+    m->unshown = d->unshown;
+    m->unshown_rules = d->unshown_rules;
+    memcpy(m->unshown_by_rule, d->unshown_by_rule, d->unshown_rules * sizeof *d->unshown_by_rule);
     m->stopped = d->stopped;
 }
 
@@ -196,7 +213,12 @@ void ak_diags_rewind(ak_diags *d, const ak_diags_mark *m)
         d->count = m->count;
     d->errors = m->errors;
     d->warnings = m->warnings;
-    d->dropped = m->dropped;
+    d->notes = m->notes;
+    d->stored_minor = m->stored_minor;
+    d->stored_results = m->stored_results;
+    d->unshown = m->unshown;
+    d->unshown_rules = m->unshown_rules;
+    memcpy(d->unshown_by_rule, m->unshown_by_rule, m->unshown_rules * sizeof *m->unshown_by_rule);
     d->stopped = m->stopped;
 }
 
@@ -253,6 +275,40 @@ size_t ak_diags_count(const ak_diags *d) { return d->count; }
 const ak_diag *ak_diags_at(const ak_diags *d, size_t i) { return i < d->count ? &d->items[i] : NULL; }
 size_t ak_diags_errors(const ak_diags *d) { return d->errors; }
 size_t ak_diags_warnings(const ak_diags *d) { return d->warnings; }
+size_t ak_diags_notes(const ak_diags *d) { return d->notes; }
+size_t ak_diags_unshown(const ak_diags *d) { return d->unshown; }
+
+const ak_rule *ak_diags_unshown_at(const ak_diags *d, size_t i, size_t *count)
+{
+    if (i >= d->unshown_rules)
+        return NULL;
+    *count = d->unshown_by_rule[i].count;
+    return d->unshown_by_rule[i].rule;
+}
+
+/* A diagnostic counted, not stored: its rule's tally, or past the table's
+   last slot the catch-all one. */
+static void count_unshown(ak_diags *d, const ak_rule *rule)
+{
+    d->unshown++;
+    size_t n = d->unshown_rules;
+    for (size_t i = 0; i < n; i++) {
+        if (d->unshown_by_rule[i].rule == rule || (i == AK_DIAG_UNSHOWN_RULES - 1)) {
+            d->unshown_by_rule[i].count++;
+            return;
+        }
+    }
+    const ak_rule *slot = n == AK_DIAG_UNSHOWN_RULES - 1 ? &ak_rule_limit_unshown : rule;
+    d->unshown_by_rule[n] = (ak_diag_tally){slot, 1};
+    d->unshown_rules++;
+}
+
+/* Is the rule a command's own result (its code's area is `convert`)? */
+static bool is_result(const ak_rule *rule)
+{
+    const char *dot = strchr(rule->code, '.');
+    return dot && strncmp(dot + 1, "convert.", 8) == 0;
+}
 
 static void line_col(ak_diags *d, uint64_t offset, uint32_t *line, uint32_t *col)
 {
@@ -375,11 +431,14 @@ bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t leng
     if (d->stopped)
         return false;
     ak_severity sev = ak_diags_severity(d, rule);
-    if (sev != AK_SEV_ERROR && d->warnings + (d->count - d->errors - d->warnings) >= 10u * d->opt.max_errors) {
-        /* Warnings are bounded too, so that memory does not grow with the file. */
-        d->dropped++;
-        if (sev == AK_SEV_WARNING)
-            d->warnings++;
+    bool result = sev != AK_SEV_ERROR && is_result(rule);
+    size_t *stored = sev == AK_SEV_ERROR ? NULL : result ? &d->stored_results : &d->stored_minor;
+    if (stored && *stored >= 10u * (size_t)d->opt.max_errors) {
+        /* Warnings and notes are bounded too, so that memory does not grow
+           with the file; they are still counted. */
+        count_unshown(d, rule);
+        d->warnings += sev == AK_SEV_WARNING;
+        d->notes += sev == AK_SEV_NOTE;
         return true;
     }
     char *message = fmt ? vformat(fmt, ap) : NULL;
@@ -404,11 +463,14 @@ bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t leng
         length = 0;
         line = column = 0;
     }
-    push(d, rule, sev, offset, length, line, column, path, message);
+    if (push(d, rule, sev, offset, length, line, column, path, message) && stored)
+        ++*stored;
     if (sev == AK_SEV_ERROR)
         d->errors++;
     else if (sev == AK_SEV_WARNING)
         d->warnings++;
+    else
+        d->notes++;
     if (sev == AK_SEV_ERROR && d->errors >= d->opt.max_errors) {
         char *note =
             format("too many errors (--max-errors %u); the rest of the file was not checked", d->opt.max_errors);

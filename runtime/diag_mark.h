@@ -10,8 +10,17 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Diagnostics counted but not stored, by rule (diag.c). */
+#define AK_DIAG_UNSHOWN_RULES 32
+typedef struct ak_diag_tally {
+    const ak_rule *rule;
+    size_t count;
+} ak_diag_tally;
+
 typedef struct ak_diags_mark {
-    size_t count, errors, warnings, dropped;
+    size_t count, errors, warnings, notes, stored_minor, stored_results;
+    size_t unshown, unshown_rules;
+    ak_diag_tally unshown_by_rule[AK_DIAG_UNSHOWN_RULES];
     bool stopped;
 } ak_diags_mark;
 

@@ -14,7 +14,8 @@ struct ak_renderer {
     /* sarif: the whole log is printed at the end, rules first */
     ak_buf results;
     ak_buf artifacts;
-    ak_buf notifications; /* files that could not be read */
+    ak_buf notifications; /* files that could not be read, diagnostics not shown */
+    bool unsuccessful;    /* a file could not be read */
     const ak_rule **rules;
     size_t rule_count, rule_cap;
 };
@@ -52,6 +53,27 @@ ak_renderer *ak_renderer_new(ak_render_style style, FILE *out, const ak_render_o
     if (style == AK_RENDER_JSON)
         fputs("{\"files\":[", out);
     return r;
+}
+
+/* What a file's diagnostics that were counted but not kept come to: "2078
+ * more warnings and 3 more notes are not shown (...)". False when every
+ * diagnostic is shown. Every renderer says it, in its own way. */
+static bool unshown_message(const ak_diags *d, ak_buf *b)
+{
+    size_t unshown = ak_diags_unshown(d);
+    if (!unshown)
+        return false;
+    size_t warnings = ak_diags_warnings(d), notes = ak_diags_notes(d);
+    for (size_t i = 0; i < ak_diags_count(d); i++) {
+        const ak_diag *g = ak_diags_at(d, i);
+        warnings -= g->severity == AK_SEV_WARNING && warnings;
+        notes -= g->severity == AK_SEV_NOTE && g->rule != &ak_rule_limit_max_errors && notes;
+    }
+    ak_buf_printf(b, "%zu more warning%s", warnings, warnings == 1 ? "" : "s");
+    if (notes)
+        ak_buf_printf(b, " and %zu more note%s", notes, notes == 1 ? "" : "s");
+    ak_buf_puts(b, " not shown; every count includes them (--max-errors N shows up to 10 N warnings and notes)");
+    return true;
 }
 
 /* ------------------------------------------------------------------ */
@@ -256,6 +278,25 @@ static void hex_source(ak_renderer *r, ak_buf *b, const ak_diag *g, const uint8_
     ak_buf_putc(b, '\n');
 }
 
+/* text and gcc: "FILE: note: 2078 more warnings not shown ... [code]" */
+static void unshown_line(ak_renderer *r, ak_buf *b, const char *file, const ak_diags *d)
+{
+    ak_buf msg;
+    ak_buf_init(&msg);
+    if (unshown_message(d, &msg)) {
+        put_shown(b, file);
+        ak_buf_puts(b, ": ");
+        if (r->opt.color)
+            ak_buf_puts(b, sev_color(AK_SEV_NOTE));
+        ak_buf_puts(b, "note: ");
+        if (r->opt.color)
+            ak_buf_puts(b, C_RESET);
+        ak_buf_append(b, msg.data, msg.len);
+        ak_buf_printf(b, " [%s]\n", ak_rule_limit_unshown.code);
+    }
+    ak_buf_free(&msg);
+}
+
 static void render_text(ak_renderer *r, const char *file, const uint8_t *data, size_t size, bool text,
                         const ak_diags *d)
 {
@@ -297,6 +338,7 @@ static void render_text(ak_renderer *r, const char *file, const uint8_t *data, s
             ak_buf_putc(&b, '\n');
         }
     }
+    unshown_line(r, &b, file, d);
     fwrite(b.data ? b.data : "", 1, b.len, r->out);
     ak_buf_free(&b);
 }
@@ -324,6 +366,7 @@ static void render_gcc(ak_renderer *r, const char *file, const uint8_t *data, si
         }
         ak_buf_putc(&b, '\n');
     }
+    unshown_line(r, &b, file, d);
     fwrite(b.data ? b.data : "", 1, b.len, r->out);
     ak_buf_free(&b);
 }
@@ -361,7 +404,8 @@ static void render_json(ak_renderer *r, const char *file, const char *format_id,
             ak_buf_printf(&b, ",\"line\":%u,\"column\":%u", g->line, column_of(data, size, g));
         ak_buf_putc(&b, '}');
     }
-    ak_buf_puts(&b, "]}");
+    ak_buf_printf(&b, "],\"counts\":{\"errors\":%zu,\"warnings\":%zu,\"notes\":%zu,\"unshown\":%zu}}",
+                  ak_diags_errors(d), ak_diags_warnings(d), ak_diags_notes(d), ak_diags_unshown(d));
     fwrite(b.data, 1, b.len, r->out);
     ak_buf_free(&b);
 }
@@ -448,6 +492,20 @@ static void render_sarif(ak_renderer *r, const char *file, const uint8_t *data, 
         }
         ak_buf_puts(b, "}]}");
     }
+    ak_buf msg;
+    ak_buf_init(&msg);
+    if (unshown_message(d, &msg)) {
+        if (r->notifications.len)
+            ak_buf_putc(&r->notifications, ',');
+        ak_buf_puts(&r->notifications, "{\"level\":\"note\",\"descriptor\":{\"id\":");
+        json_str(&r->notifications, ak_rule_limit_unshown.code);
+        ak_buf_puts(&r->notifications, "},\"message\":{\"text\":");
+        ak_buf_json_string(&r->notifications, msg.data, msg.len);
+        ak_buf_puts(&r->notifications, "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":");
+        uri(&r->notifications, file);
+        ak_buf_puts(&r->notifications, "}}}]}");
+    }
+    ak_buf_free(&msg);
 }
 
 static void finish_sarif(ak_renderer *r)
@@ -471,7 +529,7 @@ static void finish_sarif(ak_renderer *r)
         }
         ak_buf_printf(&b, ",\"defaultConfiguration\":{\"level\":\"%s\"}}", sarif_level(rule->compat));
     }
-    ak_buf_printf(&b, "]}},\"invocations\":[{\"executionSuccessful\":%s", r->notifications.len ? "false" : "true");
+    ak_buf_printf(&b, "]}},\"invocations\":[{\"executionSuccessful\":%s", r->unsuccessful ? "false" : "true");
     if (r->notifications.len) {
         ak_buf_puts(&b, ",\"toolExecutionNotifications\":[");
         ak_buf_append(&b, r->notifications.data, r->notifications.len);
@@ -530,6 +588,18 @@ static void render_github(ak_renderer *r, const char *file, const uint8_t *data,
         }
         fputc('\n', r->out);
     }
+    ak_buf msg;
+    ak_buf_init(&msg);
+    if (unshown_message(d, &msg)) {
+        fputs("::notice file=", r->out);
+        gh_escape(r->out, file, true);
+        fputs(",title=", r->out);
+        gh_escape(r->out, ak_rule_limit_unshown.code, true);
+        fputs("::", r->out);
+        gh_escape(r->out, ak_buf_cstr(&msg), false);
+        fputc('\n', r->out);
+    }
+    ak_buf_free(&msg);
 }
 
 void ak_renderer_file(ak_renderer *r, const char *file, const char *format_id, const uint8_t *data,
@@ -564,6 +634,7 @@ void ak_renderer_unreadable(ak_renderer *r, const char *file, const char *why)
         r->files++;
         break;
     case AK_RENDER_SARIF:
+        r->unsuccessful = true;
         if (r->notifications.len)
             ak_buf_putc(&r->notifications, ',');
         ak_buf_puts(&r->notifications, "{\"level\":\"error\",\"message\":{\"text\":");

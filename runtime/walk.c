@@ -169,9 +169,10 @@ bool ak_walk(const char *root, ak_walk_visit visit, void *ctx)
                 go_on = visit(ctx, names[i], 0);
             else if (S_ISDIR(st.st_mode) && is_dir && dir_set_add(&seen, st.st_dev, st.st_ino, &oom))
                 is_dir[i] = true;
+            else if (!S_ISDIR(st.st_mode))
+                go_on = visit(ctx, names[i], AK_WALK_NOT_A_FILE); /* said, never opened: a FIFO may block */
             if (oom || !is_dir)
                 go_on = visit(ctx, names[i], ENOMEM) && false;
-            /* devices, FIFOs and sockets are no files to check */
         }
         for (size_t i = count; i-- > 0;) {
             if (go_on && is_dir && is_dir[i]) {

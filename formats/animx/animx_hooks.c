@@ -4,9 +4,10 @@
  *    the layout); would value-first give finite, non-decreasing times where
  *    time-first does not? Only for fixed-size values, whose keys have a
  *    fixed stride.
- *  - reemit: the canonical header of §6.2 on re-emission (version 1,
- *    plain unless --compress asks otherwise); a file built from its dump
- *    keeps the dump's encoding unless --compress is given. Keys keep their
+ *  - reemit: the canonical header of §6.2 on re-emission (version 1);
+ *    the file keeps its encoding (plain, LZ4 or LZMA), as a file built from
+ *    its dump keeps the dump's, unless --compress says otherwise: a
+ *    re-emission never drops a compression without a word. Keys keep their
  *    order (re-emission writes what the file holds). */
 #include "animx.h"
 #include "animx_layout.h"
@@ -57,8 +58,6 @@ bool animx_hook_reemit(animx_file *doc, const ak_options *opt, ak_diags *d, bool
     int encoding = animx_encoding_for(opt);
     if (encoding >= 0)
         doc->encoding = (uint8_t)encoding;
-    else if (!from_dump)
-        doc->encoding = ANIMX_PLAIN;
     if (!from_dump && doc->version == 0) {
         /* legacy files are read only: the two type bytes of version 1 */
         doc->version = 1;

@@ -129,10 +129,24 @@ bool ak_report(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t lengt
  * file did not say. */
 const char *ak_diags_version(const ak_diags *d);
 
+/* The diagnostics kept, in report order (ak_diags_sort: by offset). Past
+ * 10 x max_errors warnings and notes the engine keeps counting but stops
+ * storing them, so that memory does not grow with the file; the counts
+ * below include those not kept. A command's own result (the diagnostics of
+ * the area `convert`: a conversion's losses, --verify's deviation) has a
+ * cap of its own, so that a file's warnings never hide it. */
 size_t ak_diags_count(const ak_diags *d);
 const ak_diag *ak_diags_at(const ak_diags *d, size_t i);
 size_t ak_diags_errors(const ak_diags *d);
 size_t ak_diags_warnings(const ak_diags *d);
+size_t ak_diags_notes(const ak_diags *d);
+/* How many diagnostics were counted but not kept (warnings and notes). */
+size_t ak_diags_unshown(const ak_diags *d);
+/* Those by rule, for tallies by rule (a report's rule x format matrix): the
+ * i-th rule with diagnostics not kept and their number in *count; NULL past
+ * the last one. Beyond 32 distinct rules the rest count under one entry
+ * whose rule is &ak_rule_limit_unshown. */
+const ak_rule *ak_diags_unshown_at(const ak_diags *d, size_t i, size_t *count);
 /* Sorts by offset, keeping report order for equal offsets. */
 void ak_diags_sort(ak_diags *d);
 
@@ -143,6 +157,7 @@ extern const ak_rule ak_rule_input_unsupported_format; /* animkit.input.unsuppor
 extern const ak_rule ak_rule_input_extension_mismatch; /* animkit.input.extension-mismatch */
 extern const ak_rule ak_rule_input_not_text;           /* animkit.input.not-text */
 extern const ak_rule ak_rule_limit_max_errors;     /* animkit.limit.max-errors */
+extern const ak_rule ak_rule_limit_unshown;        /* animkit.limit.unshown */
 extern const ak_rule ak_rule_convert_unsupported;  /* animkit.convert.unsupported */
 extern const ak_rule ak_rule_sample_no_track;      /* animkit.sample.no-track */
 extern const ak_rule ak_rule_limit_memory;         /* animkit.limit.memory */
@@ -506,10 +521,13 @@ bool ak_sink_write(ak_sink *s, const void *data, size_t n);
 
 /* Walks the files under root in sorted order (files of a directory before
  * its subdirectories), calling visit for each regular file, and for each
- * entry that cannot be read (errno in err, 0 otherwise). Symbolic links are
+ * entry that cannot be read (errno in err, 0 otherwise; AK_WALK_NOT_A_FILE
+ * for a FIFO, a socket or a device, which the walk never opens: reading a
+ * FIFO may wait for ever, but a report lists what it left out). Symbolic links are
  * followed; a directory reached again (a link loop, or a second link to a
  * directory already walked) is not walked twice. Uses no recursion. A root
  * that is a file is visited itself. Stops early when visit returns false. */
+#define AK_WALK_NOT_A_FILE (-1)
 typedef bool (*ak_walk_visit)(void *ctx, const char *path, int err);
 bool ak_walk(const char *root, ak_walk_visit visit, void *ctx);
 

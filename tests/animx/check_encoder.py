@@ -883,12 +883,19 @@ class Checker:
                 self.fail("%s: dump: %s" % (name, diff))
             self.undump(name, p.stdout, data, doc, encoding, version)
             out = name[:-len(".animx")] + "_reemitted.animx"
-            p = self.run("convert", name, out)
+            p = self.run("convert", "--compress", "none", name, out)
             if p.returncode != 0:
                 self.fail("%s: convert to .animx: exit %d\n%s" % (name, p.returncode, p.stderr.decode()[:1500]))
                 continue
             with open(out, "rb") as f:
                 self.compare_files(out, plain, f.read())
+            # without --compress the re-emission keeps the input's encoding
+            kept = name[:-len(".animx")] + "_kept.animx"
+            p = self.run("convert", name, kept)
+            d = self.run("dump", kept)
+            if p.returncode != 0 or d.returncode != 0 or json.loads(d.stdout.decode())["encoding"] != encoding:
+                self.fail("%s: convert without --compress does not keep encoding %d: %s" %
+                          (name, encoding, (p.stderr + d.stderr).decode()[:800]))
 
 
 def with_nonfinite(rng, vt, v):

@@ -226,7 +226,11 @@ def check_behaviour(tmp):
     with open(old, "w") as f:
         f.write("old\n")
     r = run("report", os.path.join(tmp, "nonexistent-input"), "-o", old)
-    expect("a missing input is listed as unreadable", r.returncode == 1 and b"unreadable" in open(old, "rb").read())
+    expect("a missing input: exit 2, OUT untouched", r.returncode == 2 and open(old, "rb").read() == b"old\n" and
+           b"nonexistent-input: No such file or directory" in r.stderr, r.stderr)
+    r = run("report", INPUTS, os.path.join(tmp, "nonexistent-input"), "-o", old)
+    expect("a missing input among others: exit 2, OUT untouched", r.returncode == 2 and
+           open(old, "rb").read() == b"old\n", r.stderr)
     # a file named on the command line is checked whatever its name
     r, data = report(os.path.join(tmp, "named.json"), os.path.join(SRC, INPUTS, "notes.txt"))
     named = json.loads(data)["files"]
@@ -252,13 +256,29 @@ def check_behaviour(tmp):
         pass
     os.close(master)
     expect("progress line on a terminal", b"\r" in shown and re.search(rb"(\d+)/\1 ", shown), shown)
+    # it counts the files that will be checked: notes.txt is not one
+    checked = len(json.loads(report(os.path.join(tmp, "count.json"), INPUTS)[1])["files"])
+    totals = set(re.findall(rb"\d+/(\d+) ", shown))
+    expect("the progress line counts the files checked", totals == {str(checked).encode()}, (checked, shown))
     r = run("report", INPUTS, "-o", out)
     expect("no progress line when stderr is no terminal", b"\r" not in r.stderr and b"/8 " not in r.stderr, r.stderr)
-    # an empty folder: an empty report
+    # a folder with nothing to check: exit 2 with one line, as validate,
+    # unless --allow-empty; OUT is not written
     empty = os.path.join(tmp, "empty")
     os.makedirs(empty)
-    r, data = report(os.path.join(tmp, "empty.json"), empty)
-    expect("empty folder: exit 0, no files", r.returncode == 0 and json.loads(data)["files"] == [])
+    text_only = os.path.join(tmp, "text-only")
+    os.makedirs(text_only)
+    with open(os.path.join(text_only, "readme.txt"), "w") as f:
+        f.write("no animation here\n")
+    for folder, what in ((empty, b"no files in it"), (text_only, b"no file of a supported format among its 1 file")):
+        out = os.path.join(tmp, "empty.md")
+        r, data = report(out, folder)
+        lines = r.stderr.decode().strip().splitlines()
+        expect(f"{os.path.basename(folder)}: exit 2, one line, nothing written", r.returncode == 2 and
+               len(lines) == 1 and what in r.stderr and data is None, (r.returncode, r.stderr))
+        r, data = report(os.path.join(tmp, "empty.json"), "--allow-empty", folder)
+        expect(f"{os.path.basename(folder)} --allow-empty: exit 0, no files", r.returncode == 0 and
+               json.loads(data)["files"] == [], r.stderr)
 
 
 def parse_points(points):
@@ -327,6 +347,65 @@ def check_plot(tmp):
                lines[1].split()[-1] == "cm", lines)
 
 
+def check_own_outputs(tmp):
+    """A report never replaces a file it checks, and never checks a report
+    of animkit's: its own output of an earlier run, written into the folder
+    it scans, or any report animkit wrote there."""
+    work = os.path.join(tmp, "own")
+    os.makedirs(work)
+    shutil.copy(os.path.join(SRC, INPUTS, "bounce.anim"), work)
+    with open(os.path.join(work, "plain.json"), "w") as f:
+        f.write('{"a": 1}\n')
+    for kind in KINDS + ("html",):
+        out = os.path.join(work, "report." + kind)
+        first = run("report", work, "-o", out)
+        second = run("report", work, "-o", out)
+        counts = [re.search(rb": (\d+) files?,", r.stderr) for r in (first, second)]
+        expect(f"{kind}: a report in the scanned folder is not checked next time",
+               first.returncode == 0 and second.returncode == 0 and all(counts) and
+               counts[0].group(1) == counts[1].group(1) == b"2", (first.stderr, second.stderr))
+    r, data = report(os.path.join(tmp, "after.json"), work)
+    paths = [f["path"] for f in json.loads(data)["files"]]
+    expect("reports of every kind are left out", r.returncode == 0 and len(paths) == 2 and
+           not any("report." in p for p in paths), paths)
+    # a file the run checks is never its output: named, linked or found in a folder
+    before = open(os.path.join(work, "plain.json"), "rb").read()
+    os.symlink(os.path.join(work, "plain.json"), os.path.join(tmp, "link.json"))
+    for args in ((work, "-o", os.path.join(work, "plain.json")), (work, "-o", os.path.join(tmp, "link.json")),
+                 (os.path.join(work, "plain.json"), "-o", os.path.join(tmp, "link.json"))):
+        r = run("report", *args)
+        expect(f"report {os.path.basename(args[0])} -o {os.path.basename(args[-1])} is refused",
+               r.returncode == 2 and b"is an input of this command" in r.stderr and
+               open(os.path.join(work, "plain.json"), "rb").read() == before, r.stderr)
+    # a FIFO in a folder is listed as not checked, never opened
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(os.path.join(work, "pipe.anim"))
+        r, data = report(os.path.join(tmp, "fifo.json"), work)
+        listed = [f for f in json.loads(data)["files"] if f["path"].endswith("pipe.anim")]
+        expect("a FIFO is listed as not checked", len(listed) == 1 and listed[0]["status"] == "unreadable" and
+               "FIFO" in listed[0]["diagnostics"][0]["message"], listed)
+        os.unlink(os.path.join(work, "pipe.anim"))
+    # the options of the commands that read Prime ANIM
+    r = run("report", "--game", "mp1", "--format-option", "s32_totals", work, "-o", os.path.join(tmp, "g.json"))
+    expect("report takes --game and --format-option", r.returncode == 0, r.stderr)
+    r = run("report", "--game", "mp3", work, "-o", os.path.join(tmp, "g.json"))
+    expect("report --game mp3 is a usage error", r.returncode == 2, r.stderr)
+    # every diagnostic is counted, those not shown too, in the totals and the matrix
+    many = os.path.join(tmp, "many")
+    os.makedirs(many)
+    with open(os.path.join(many, "dup.json"), "w") as f:
+        f.write("{" + ",".join('"a":1' for _ in range(3079)) + "}")
+    r, data = report(os.path.join(tmp, "many.json"), many)
+    doc = json.loads(data)
+    f = doc["files"][0]
+    cells = [c for c in doc["matrix"] if c["code"] == "json.object.duplicate-member"]
+    expect("3078 warnings counted, 2078 not shown", f["warnings"] == 3078 and f["unshown"] == 2078 and
+           len(f["diagnostics"]) == 1000 and doc["totals"]["warnings"] == 3078 and cells and
+           cells[0]["count"] == 3078, (f["warnings"], f["unshown"], cells))
+    r, data = report(os.path.join(tmp, "many.md"), many)
+    expect("the Markdown report says how many are not shown", b"2078 more warnings and notes not shown" in data)
+
+
 def main():
     regen = "--regen" in sys.argv
     try:
@@ -344,6 +423,7 @@ def main():
         check_sarif(tmp)
         check_html(tmp)
         check_behaviour(tmp)
+        check_own_outputs(tmp)
         check_plot(tmp)
     return summary()
 

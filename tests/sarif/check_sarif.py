@@ -4,7 +4,8 @@
 1. SARIF: the golden renderer output and what `animkit validate --diagnostics
    sarif` prints for the inputs given validate against the SARIF 2.1.0 JSON
    schema (.deps/sarif-2.1.0-rtm.5.json, fetched by scripts/install-deps).
-2. JSON: `--diagnostics json` has exactly the shape DESIGN.md gives.
+2. JSON: `--diagnostics json` has exactly the shape DESIGN.md gives, and
+   the counts docs/cli.md adds (`counts`: errors, warnings, notes, unshown).
 
 Exit 77 (skip) when the schema or the jsonschema module is missing, unless
 CI is set: there both must be present."""
@@ -87,8 +88,11 @@ def main():
     unreadable = [f for f in doc["files"] if "error" in f]
     shape_ok &= [f["file"] for f in unreadable] == [missing]
     for f in doc["files"]:
-        shape_ok &= set(f) == {"file", "format", "valid", "diagnostics"} | ({"error"} if "error" in f else set())
+        shape_ok &= set(f) == {"file", "format", "valid", "diagnostics"} | ({"error"} if "error" in f else {"counts"})
         shape_ok &= isinstance(f["valid"], bool)
+        # the counts include what the cap kept from the list (docs/cli.md)
+        shape_ok &= "error" in f or (set(f["counts"]) == {"errors", "warnings", "notes", "unshown"} and
+                                     f["counts"]["errors"] == sum(d["severity"] == "error" for d in f["diagnostics"]))
         for d in f["diagnostics"]:
             keys = set(d)
             shape_ok &= {"code", "severity", "message", "path", "offset"} <= keys

@@ -104,16 +104,38 @@ static void expect_reencodes_to(const uint8_t *data, size_t n, const uint8_t *wa
     assert_true(reencode(data, n, 0, &out, &arena, &anim));
     assert_int_equal(out.len, want_n);
     assert_memory_equal(out.data, want, want_n);
-    /* reemit (same format convert) agrees */
+    /* reemit (same format convert) with --compress none agrees */
     ak_buf re;
     ak_buf_init(&re);
     ak_diags *d = ak_diags_new(NULL);
     ak_options opt;
     memset(&opt, 0, sizeof opt);
+    opt.compress = AK_COMPRESS_NONE;
     ak_input in = {"t.animx", data, n, false};
     assert_true(fmt()->reemit(&in, &opt, d, &re));
     assert_int_equal(re.len, want_n);
     assert_memory_equal(re.data, want, want_n);
+    /* without --compress it keeps the input's encoding (the header's byte
+       after the version, name and track count: the first byte the two
+       differ in when the input is compressed) */
+    ak_buf kept;
+    ak_buf_init(&kept);
+    opt.compress = AK_COMPRESS_DEFAULT;
+    assert_true(fmt()->reemit(&in, &opt, d, &kept));
+    ak_input again = {"k.animx", (const uint8_t *)kept.data, kept.len, false};
+    ak_buf kept_dump, in_dump;
+    ak_buf_init(&kept_dump);
+    ak_buf_init(&in_dump);
+    assert_true(ak_dump(&again, fmt(), &opt, d, &kept_dump));
+    assert_true(ak_dump(&in, fmt(), &opt, d, &in_dump));
+    const char *enc_kept = strstr(ak_buf_cstr(&kept_dump), "\"encoding\"");
+    const char *enc_in = strstr(ak_buf_cstr(&in_dump), "\"encoding\"");
+    assert_non_null(enc_kept);
+    assert_non_null(enc_in);
+    assert_memory_equal(enc_kept, enc_in, 14);
+    ak_buf_free(&kept_dump);
+    ak_buf_free(&in_dump);
+    ak_buf_free(&kept);
     ak_diags_free(d);
     ak_buf_free(&re);
     ak_buf_free(&out);

@@ -1,6 +1,7 @@
 /* The diagnostics engine (levels, limits, line/column, order) and every
  * renderer against golden outputs (tests/golden/render/). */
 #include "diag.h"
+#include "diag_mark.h"
 #include "test_support.h"
 
 #include "utf8.h"
@@ -213,6 +214,88 @@ static void test_long_texts_clipped(void **state)
     free(path);
 }
 
+/* Past 10 x max_errors warnings and notes the rest are counted, by rule,
+ * not stored; a command's own result (the area convert) has a cap of its
+ * own; a rewind takes the counts back too; every renderer says it. */
+static void test_unshown_counted(void **state)
+{
+    (void)state;
+    static const ak_rule rule_loss = {"test.convert.loss", AK_SEV_WARNING, AK_SEV_ERROR, "lost", NULL};
+    ak_diag_options opt = {false, 1}; /* a cap of 10 */
+    ak_diags *d = ak_diags_new(&opt);
+    for (int i = 0; i < 25; i++)
+        ak_report(d, &rule_style, (uint64_t)i, 1, "", NULL);
+    ak_diags_mark mark;
+    ak_diags_mark_at(d, &mark);
+    for (int i = 0; i < 5; i++)
+        ak_report(d, &rule_hint, 100, 1, "", NULL);
+    ak_report(d, &rule_loss, 0, 0, "", "the result");
+    assert_int_equal(ak_diags_count(d), 11);
+    assert_int_equal(ak_diags_warnings(d), 26);
+    assert_int_equal(ak_diags_notes(d), 5);
+    assert_int_equal(ak_diags_unshown(d), 20);
+    size_t n = 0;
+    assert_ptr_equal(ak_diags_unshown_at(d, 0, &n), &rule_style);
+    assert_int_equal(n, 15);
+    assert_ptr_equal(ak_diags_unshown_at(d, 1, &n), &rule_hint);
+    assert_int_equal(n, 5);
+    assert_null(ak_diags_unshown_at(d, 2, &n));
+    assert_ptr_equal(ak_diags_at(d, 10)->rule, &rule_loss);
+
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ak_renderer *r = ak_renderer_new(AK_RENDER_TEXT, f, NULL);
+    ak_renderer_file(r, "w.json", "json", NULL, 0, false, d);
+    ak_renderer_finish(r);
+    fclose(f);
+    assert_non_null(strstr(text, "w.json: note: 15 more warnings and 5 more notes not shown"));
+    assert_non_null(strstr(text, "[animkit.limit.unshown]"));
+    free(text);
+    for (ak_render_style style = AK_RENDER_GCC; style <= AK_RENDER_GITHUB; style++) {
+        f = open_memstream(&text, &len);
+        r = ak_renderer_new(style, f, NULL);
+        ak_renderer_file(r, "w.json", "json", NULL, 0, false, d);
+        ak_renderer_finish(r);
+        fclose(f);
+        assert_non_null(strstr(text, style == AK_RENDER_JSON ? "\"unshown\":20" : "15 more warnings"));
+        if (style == AK_RENDER_SARIF)
+            assert_non_null(strstr(text, "\"executionSuccessful\":true"));
+        free(text);
+    }
+
+    ak_diags_rewind(d, &mark);
+    assert_int_equal(ak_diags_unshown(d), 15);
+    assert_int_equal(ak_diags_notes(d), 0);
+    assert_null(ak_diags_unshown_at(d, 1, &n));
+    ak_diags_free(d);
+}
+
+/* More distinct rules than the table holds: the rest count under one entry. */
+static void test_unshown_many_rules(void **state)
+{
+    (void)state;
+    ak_diag_options opt = {false, 1};
+    ak_diags *d = ak_diags_new(&opt);
+    for (int i = 0; i < 10; i++)
+        ak_report(d, &rule_style, 0, 1, "", NULL);
+    static ak_rule rules[40];
+    for (int i = 0; i < 40; i++) {
+        rules[i] = rule_style;
+        ak_report(d, &rules[i], 0, 1, "", NULL);
+    }
+    assert_int_equal(ak_diags_unshown(d), 40);
+    size_t total = 0, n = 0, i = 0;
+    const ak_rule *rule = NULL;
+    for (; (rule = ak_diags_unshown_at(d, i, &n)) != NULL; i++)
+        total += n;
+    assert_int_equal(i, AK_DIAG_UNSHOWN_RULES);
+    assert_int_equal(total, 40);
+    assert_ptr_equal(ak_diags_unshown_at(d, AK_DIAG_UNSHOWN_RULES - 1, &n), &ak_rule_limit_unshown);
+    assert_int_equal(n, 40 - (AK_DIAG_UNSHOWN_RULES - 1));
+    ak_diags_free(d);
+}
+
 static void test_style_names(void **state)
 {
     (void)state;
@@ -227,6 +310,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_levels),        cmocka_unit_test(test_line_column),
         cmocka_unit_test(test_max_errors),    cmocka_unit_test(test_line_cache_backwards),
+        cmocka_unit_test(test_unshown_counted), cmocka_unit_test(test_unshown_many_rules),
         cmocka_unit_test(test_render_text),   cmocka_unit_test(test_render_color),
         cmocka_unit_test(test_render_gcc),    cmocka_unit_test(test_render_json),
         cmocka_unit_test(test_render_sarif),  cmocka_unit_test(test_render_github),
