@@ -891,11 +891,24 @@ static int cmd_convert(int argc, char **argv)
         fprintf(stderr, "%s convert: the %s format is planned: this build cannot write it yet\n", prog, to->id);
         return EXIT_USAGE;
     }
+    if (!to->from_model && !to->undump && !to->reemit) {
+        /* what no input can become is the user's mistake, not the file's */
+        char targets[160] = "";
+        size_t used = 0;
+        for (size_t i = 0; i < ak_format_count(); i++) {
+            const ak_format *f = ak_format_at(i);
+            if (f->from_model || f->undump)
+                used += (size_t)snprintf(targets + used, used < sizeof targets ? sizeof targets - used : 0, "%s%s",
+                                         used ? ", " : "", f->id);
+        }
+        fprintf(stderr, "%s convert: %s is no conversion target (convert writes %s)\n", prog, to->id, targets);
+        return EXIT_USAGE;
+    }
     if (refuse_output_over_input("convert", paths[0], paths[1]))
         return EXIT_USAGE;
     if (named && named != to && !named->generic)
-        fprintf(stderr, "%s convert: warning: %s is named like a %s file, but is written as %s (--to %s)\n", prog,
-                shown(paths[1]), named->id, to->id, to->id);
+        fprintf(stderr, "%s convert: warning: the extension of %s is %s's, but it is written as %s (--to %s)\n",
+                prog, shown(paths[1]), named->id, to->id, to->id);
     ak_file f;
     char why[256];
     if (!ak_file_open(&f, paths[0], why, sizeof why)) {

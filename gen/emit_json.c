@@ -698,9 +698,10 @@ static void emit_validate(jem *em, FILE *c, bool renames)
                    "            if (g->rule == &ak_rule_limit_max_errors)\n                break;\n"
                    "            if (!ak_report_at(d, %s_json_rule(g->rule), g->offset, g->length, g->line, g->column, "
                    "g->path, \"%%s\",\n                              g->message))\n                break;\n"
-                   "        }\n        ak_diags_free(tmp);\n    } else {\n"
+                   "        }\n        ak_diags_pass_unshown(d, tmp, %s_json_rule);\n"
+                   "        ak_diags_free(tmp);\n    } else {\n"
                    "        ak_report_out_of_memory(d, 0, \"validating\");\n    }\n",
-                id);
+                id, id);
     } else {
         gen_out(c, "    %s_validate_json(in->data, in->size, &o, d, %s, in->mapped, %s);\n", id, dup, user);
     }

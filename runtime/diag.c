@@ -288,19 +288,35 @@ const ak_rule *ak_diags_unshown_at(const ak_diags *d, size_t i, size_t *count)
 
 /* A diagnostic counted, not stored: its rule's tally, or past the table's
    last slot the catch-all one. */
-static void count_unshown(ak_diags *d, const ak_rule *rule)
+static void count_unshown(ak_diags *d, const ak_rule *rule, size_t count)
 {
-    d->unshown++;
+    d->unshown += count;
     size_t n = d->unshown_rules;
     for (size_t i = 0; i < n; i++) {
         if (d->unshown_by_rule[i].rule == rule || (i == AK_DIAG_UNSHOWN_RULES - 1)) {
-            d->unshown_by_rule[i].count++;
+            d->unshown_by_rule[i].count += count;
             return;
         }
     }
     const ak_rule *slot = n == AK_DIAG_UNSHOWN_RULES - 1 ? &ak_rule_limit_unshown : rule;
-    d->unshown_by_rule[n] = (ak_diag_tally){slot, 1};
+    d->unshown_by_rule[n] = (ak_diag_tally){slot, count};
     d->unshown_rules++;
+}
+
+void ak_diags_pass_unshown(ak_diags *d, const ak_diags *from, const ak_rule *(*map)(const ak_rule *rule))
+{
+    if (d->stopped)
+        return;
+    for (size_t i = 0; i < from->unshown_rules; i++) {
+        const ak_rule *rule = from->unshown_by_rule[i].rule;
+        if (map && rule != &ak_rule_limit_unshown)
+            rule = map(rule);
+        size_t n = from->unshown_by_rule[i].count;
+        ak_severity sev = ak_diags_severity(d, rule);
+        count_unshown(d, rule, n);
+        d->warnings += sev == AK_SEV_WARNING ? n : 0;
+        d->notes += sev == AK_SEV_NOTE ? n : 0;
+    }
 }
 
 /* Is the rule a command's own result (its code's area is `convert`)? */
@@ -436,7 +452,7 @@ bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t leng
     if (stored && *stored >= 10u * (size_t)d->opt.max_errors) {
         /* Warnings and notes are bounded too, so that memory does not grow
            with the file; they are still counted. */
-        count_unshown(d, rule);
+        count_unshown(d, rule, 1);
         d->warnings += sev == AK_SEV_WARNING;
         d->notes += sev == AK_SEV_NOTE;
         return true;

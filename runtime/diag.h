@@ -56,4 +56,10 @@ uint32_t ak_diags_max_errors(const ak_diags *d);
 /* The error limit was reached: checking should stop. */
 bool ak_diags_stopped(const ak_diags *d);
 
+/* A front end that checked into a list of its own and reports its
+ * diagnostics again into d passes on, with this, what that list counted
+ * but did not keep (ak_diags_unshown_at): as d's own, counted and not
+ * shown. map, when given, names the rule d knows the diagnostics by. */
+void ak_diags_pass_unshown(ak_diags *d, const ak_diags *from, const ak_rule *(*map)(const ak_rule *rule));
+
 #endif

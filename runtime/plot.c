@@ -124,7 +124,14 @@ bool ak_list_tracks(const ak_input *in, const ak_format *format, const ak_option
             double t0, t1;
             bool timed = track_time_range(t, &t0, &t1);
             ak_buf_printf(&row[0], "%zu", r - 1);
-            target_name(&row[1], t, r - 1);
+            /* names and units are the file's bytes: escaped for a terminal,
+               as diagnostics are (an ESC in a node name must not reach it) */
+            ak_buf target;
+            ak_buf_init(&target);
+            target_name(&target, t, r - 1);
+            ak_buf_put_escaped(&row[1], target.data ? target.data : "", target.len);
+            row[1].failed |= target.failed;
+            ak_buf_free(&target);
             ak_buf_puts(&row[2], ak_value_type_info_of(t->type)->name);
             ak_buf_puts(&row[3], kind_name(t->kind));
             ak_buf_printf(&row[4], "%zu", t->key_count);
@@ -135,7 +142,7 @@ bool ak_list_tracks(const ak_input *in, const ak_format *format, const ak_option
                 ak_buf_putc(&row[5], '-');
                 ak_buf_putc(&row[6], '-');
             }
-            ak_buf_puts(&row[7], t->value_unit ? t->value_unit : "-");
+            ak_buf_put_escaped(&row[7], t->value_unit ? t->value_unit : "-", strlen(t->value_unit ? t->value_unit : "-"));
         }
         for (size_t c = 0; c < COLS; c++)
             if (row[c].len > width[c])

@@ -279,7 +279,7 @@ static const ak_format *resolve(const ak_input *in, const ak_format *format, ak_
     }
     if (format->text && is_binary(in->data, in->size)) {
         const ak_format *looks = ak_format_detect(in->data, in->size, NULL);
-        ak_report(d, &ak_rule_input_not_text, 0, 0, "", "this is binary data, not a %s file (a text format)%s%s%s",
+        ak_report(d, &ak_rule_input_not_text, 0, 0, "", "this is binary data, but %s is a text format%s%s%s",
                   format->id, looks && looks != format ? "; its content looks like " : "",
                   looks && looks != format ? looks->name : "", looks && looks != format ? " (use --format)" : "");
         return format;

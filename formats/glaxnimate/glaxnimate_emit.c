@@ -138,6 +138,7 @@ static bool legacy_checked(const ak_input *in, ak_diags *d, bool upgraded)
                      : !ak_report_at(d, g->rule, g->offset, g->length, g->line, g->column, g->path, "%s", g->message))
             break;
     }
+    ak_diags_pass_unshown(d, tmp, NULL);
     ak_diags_free(tmp);
     return ok;
 }

@@ -38,6 +38,27 @@ def main():
     named = [f for f in planned if words.get(f, f).lower() in first.lower() or f in first]
     expect("README's first paragraph names only working formats", not named, (planned, first))
 
+    # what users read points at nothing a clone lacks (../shared is the
+    # developers'), and names revisions that exist
+    import glob
+    import re
+    for path in [os.path.join(SRC, "README.md")] + glob.glob(os.path.join(SRC, "docs", "formats", "*.md")):
+        text = open(path, encoding="utf-8").read()
+        expect(f"{os.path.relpath(path, SRC)} points at no ../shared spec or design",
+               "../shared/specs" not in text and "../shared/DESIGN" not in text)
+    tags = subprocess.run(["git", "-C", SRC, "tag"], capture_output=True, text=True).stdout.split()
+    revs = re.findall(r"^\s*rev: (\S+)", readme, re.M) + re.findall(r"uses: OWNER/animkit@(\S+)", readme)
+    expect("README's revisions exist (a tag, or main)", revs and all(r == "main" or r in tags for r in revs),
+           (revs, tags))
+    import yaml
+    hooks = yaml.safe_load(open(os.path.join(SRC, ".pre-commit-hooks.yaml"), encoding="utf-8"))
+    for hook in hooks:
+        says_strict = "strict" in hook["description"].lower().split("level")[0] and "--strict" not in hook["entry"]
+        expect(f"hook {hook['id']}: its description says the level it runs", not says_strict or
+               "compatible level" in hook["description"], hook["description"])
+    expect("a hook checks MRTK .bin recordings", any(re.search(h["files"], "rec.bin") and "mrtk" in h["entry"]
+                                                     for h in hooks), hooks)
+
     # make demo installs the build group; test, bench and fuzz packages are
     # installed by the targets that need them
     listed = subprocess.run([os.path.join(SRC, "scripts", "install-deps"), "--list", "build"],
