@@ -8,6 +8,8 @@
 
 #include "arena.h"
 
+struct ak_buf;
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -110,9 +112,25 @@ typedef struct ak_key {
     uint32_t flags; /* format-specific bits that survive a round trip */
 } ak_key;
 
+/* What a track animates, the same whatever format it comes from or goes to
+ * (docs/model.md): the object path ("ball", "left_hand/joints/3",
+ * "bone_3"; "" for the animation as a whole), the canonical property
+ * ("position", "rotation" (Euler angles), "orientation" (a quaternion),
+ * "scale", "opacity", ... or the format's own name where it has no
+ * canonical one) and the component of the property's value the track holds
+ * (0 = x or r ...; AK_WHOLE: all of them). Every format maps its own names
+ * to and from it (its model declaration), and --verify pairs tracks by it. */
+enum { AK_WHOLE = -1 };
+typedef struct ak_target {
+    const char *path;
+    const char *property;
+    int component;
+} ak_target;
+
 typedef struct ak_track {
-    const char *node;     /* target object; may be NULL */
-    const char *property; /* target property; may be NULL */
+    const char *node;     /* the object as the format names it; may be NULL */
+    const char *property; /* the property as the format names it; may be NULL */
+    ak_target target;     /* what it animates (identity); property NULL: unknown */
     ak_value_type type;
     const char *value_unit; /* the values' unit where the format says ("cm", "deg"); may be NULL */
     ak_track_kind kind;
@@ -143,7 +161,11 @@ typedef struct ak_attribute {
 
 typedef struct ak_animation {
     const char *name; /* may be NULL */
-    double duration;  /* seconds; < 0 when the format has none */
+    /* The animation's time range in seconds, as the format says it (a Maya
+       file's startTime and endTime, an AnimX globalDuration from 0, a
+       Glaxnimate composition's first and last frame); end is NAN when the
+       format says none (ak_animation_end then gives the last key's time). */
+    double start, end;
     ak_track *tracks;
     size_t track_count;
     ak_looping looping;
@@ -222,6 +244,44 @@ void ak_key_stage_free(ak_key_stage *s);
 
 /* The value of attribute `name`, or NULL. */
 const char *ak_animation_attribute(const ak_animation *anim, const char *name);
+
+/* The end of the animation: anim->end when the format said one, never
+ * before the last key of any track (a writer that holds one duration writes
+ * this, so that no key comes after it); 0 for an animation without keys or
+ * an end. The latest key time of the keyed tracks (Raw samples, whose times
+ * follow from the interval, are no keys), and of one track (NAN when it has
+ * no keys). */
+double ak_animation_end(const ak_animation *anim);
+double ak_animation_last_key(const ak_animation *anim);
+double ak_track_last_key(const ak_track *t);
+
+/* ---- identity ------------------------------------------------------------- */
+
+/* "path/property.c" (the component's name for the value type of a whole
+   track: "ball/position.x", "bone_3/orientation", "opacity"). */
+void ak_target_put(struct ak_buf *b, const ak_target *t, ak_value_type type);
+bool ak_target_equal(const ak_target *a, const ak_target *b);
+
+/* A format's own property names and the canonical targets they stand for
+ * (a format's model declaration): e.g. Maya {"translateX", "position", 0},
+ * {"translate", "position", AK_WHOLE}. A value type restricts an entry to
+ * tracks of that type's kind of rotation (AK_VT_COUNT: any), so that a
+ * quaternion "Rotation" is an orientation and an Euler one a rotation. */
+typedef struct ak_target_name {
+    const char *native;
+    const char *property;
+    int component;
+    int quaternion; /* 1: only quaternion tracks, 0: only others, -1: any */
+} ak_target_name;
+/* The target of a native name (compared in any ASCII case): the table's
+   entry, else the name itself as the property (component: the value of
+   `component` given). path is stored as given. */
+void ak_target_of(const ak_target_name *names, size_t n, const char *path, const char *native, ak_value_type type,
+                  int component, ak_target *out);
+/* The native name of a canonical property and component (exact first, then
+   the whole property: *whole set), or NULL when the table has none. */
+const char *ak_target_native(const ak_target_name *names, size_t n, const char *property, int component,
+                             bool quaternion, bool *whole);
 
 /* Value of a track at time t (runtime/sample.c):
  *  - Raw: lerp between samples floor((t - start) / interval) and the next;

@@ -15,6 +15,7 @@
 #include "model.h"
 #include "numbers.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,7 +183,7 @@ static int build_event(void *user, ak_json_parser *p, const ak_json_event *e)
         else if (name_is(b, 1, "globalDuration") && e->kind == AK_JSON_NUMBER) {
             float v = 0;
             ak_json_number_f32(e, &v);
-            b->anim->duration = v;
+            b->anim->end = v;
         }
         return b->failed;
     }
@@ -315,6 +316,7 @@ bool animj_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, stru
     if (!b.anim)
         return false;
     memset(b.anim, 0, sizeof *b.anim);
+    b.anim->end = NAN;
     ak_json_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.handler = build_event;
@@ -581,7 +583,7 @@ bool animj_from_model(const struct ak_animation *anim, const ak_options *opt, ak
     ak_json_keyz(&w, "name");
     ak_json_stringz(&w, anim->name ? anim->name : "");
     ak_json_keyz(&w, "globalDuration");
-    number(&w, anim->duration > 0 ? anim->duration : 0, true);
+    number(&w, ak_animation_end(anim), true);
     ak_json_keyz(&w, "tracks");
     ak_json_begin_array(&w);
     order *ord = NULL;

@@ -185,7 +185,7 @@ bool animx_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, stru
     ak_animation *a = AK_ARENA_NEW(arena, ak_animation);
     if (!a || !(a->name = ak_arena_strndup(arena, doc->name.ptr ? doc->name.ptr : "", doc->name.len)))
         return false;
-    a->duration = doc->global_duration;
+    a->end = doc->global_duration;
     a->track_count = doc->tracks_count;
     a->tracks = AK_ARENA_ARRAY(arena, ak_track, doc->tracks_count ? doc->tracks_count : 1);
     if (!a->tracks)
@@ -440,7 +440,7 @@ bool ak_animx_encode_model(const ak_animation *anim, int compression, ak_diags *
     if (ok) {
         doc->version = 1;
         doc->track_count = anim->track_count;
-        doc->global_duration = anim->duration < 0 || !isfinite(anim->duration) ? 0.0f : (float)anim->duration;
+        doc->global_duration = (float)ak_animation_end(anim);
         doc->name = (ak_lstr){anim->name ? anim->name : "", anim->name ? strlen(anim->name) : 0};
         doc->encoding = (uint8_t)compression;
         doc->tracks_count = anim->track_count;

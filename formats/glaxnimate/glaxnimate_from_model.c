@@ -217,7 +217,7 @@ bool glaxnimate_from_model(const ak_animation *anim, const ak_options *opt, ak_d
     gc->seed = 0x676c61786e696d61u;
     ak_jtree *tree = &gc->t;
     losses lost = {0};
-    double end = anim->duration > 0 ? anim->duration : 0;
+    double end = ak_animation_end(anim);
     ak_jnode *root = tree->root = ak_jtree_parse(tree, skeleton, sizeof skeleton - 1);
     ak_jnode *comp = ak_jnode_at(root, "/assets/compositions/values/0"), *shapes = ak_jnode_get(comp, "shapes");
     ak_jnode *range = ak_jnode_get(comp, "animation");

@@ -224,7 +224,8 @@ bool glaxnimate_to_model(const ak_input *in, const ak_options *opt, ak_diags *d,
         return false;
     ak_jnode *range = ak_jnode_get(main, "animation");
     double first = ak_jnode_number(range, "first_frame", NAN), last = ak_jnode_number(range, "last_frame", NAN);
-    anim->duration = last >= first ? (last - first) / fps : -1;
+    anim->start = last >= first ? first / fps : 0;
+    anim->end = last >= first ? last / fps : NAN;
     anim->name = ak_jnode_get(main, "name") ? ak_jnode_text(main, "name") : NULL;
     anim->tracks = b.tracks;
     anim->track_count = b.count;

@@ -266,9 +266,12 @@ bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_ar
         }
     }
     anim->name = NULL;
-    anim->duration = any ? end - start : -1;
-    if (doc->has_start_time && doc->has_end_time && doc->start_time < doc->end_time)
-        anim->duration = (doc->end_time - doc->start_time) / header_fps;
+    anim->start = any ? start : 0;
+    anim->end = any ? end : NAN;
+    if (doc->has_start_time && doc->has_end_time && doc->start_time < doc->end_time) {
+        anim->start = doc->start_time / header_fps;
+        anim->end = doc->end_time / header_fps;
+    }
     *out = anim;
     return true;
 }

@@ -295,7 +295,7 @@ bool mrtk_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struc
     if (!anim)
         return false;
     anim->name = NULL;
-    anim->duration = b.duration;
+    anim->end = b.duration;
     anim->tracks = b.tracks;
     anim->track_count = b.count;
     *out = anim;

@@ -10,6 +10,7 @@
 #include "model.h"
 #include "primeanim_doc.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -228,7 +229,7 @@ bool primeanim_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, 
     ak_animation *anim = AK_ARENA_NEW(arena, ak_animation);
     if (!anim)
         return false;
-    anim->duration = duration;
+    anim->end = duration >= 0 ? duration : NAN;
     anim->tracks = b.tracks;
     anim->track_count = b.count;
     anim->looping = looping;

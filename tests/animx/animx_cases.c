@@ -147,7 +147,7 @@ static ak_animation *types_model(unsigned vt_first, unsigned vt_last)
 {
     ak_animation *a = AK_ARENA_NEW(&arena, ak_animation);
     a->name = "types";
-    a->duration = 2;
+    a->end = 2;
     a->track_count = 3 * (vt_last - vt_first + 1);
     a->tracks = AK_ARENA_ARRAY(&arena, ak_track, a->track_count);
     for (unsigned vt = vt_first; vt <= vt_last; vt++)
@@ -207,7 +207,7 @@ static ak_animation *one_track(ak_value_type vt, ak_track_kind kind, unsigned n)
 {
     ak_animation *a = AK_ARENA_NEW(&arena, ak_animation);
     a->name = "one";
-    a->duration = 0;
+    a->end = 0;
     a->track_count = 1;
     a->tracks = AK_ARENA_NEW(&arena, ak_track);
     a->tracks->node = "n";

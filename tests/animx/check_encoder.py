@@ -761,7 +761,10 @@ def gen_animj_document(rng, combos):
     doc["tracks"] = tracks
     items = list(doc.items())
     rng.shuffle(items)  # root members in any order
-    return dict(items), {"name": name or "", "duration": dv, "tracks": model}
+    # a conversion never writes a key after the duration: the duration is
+    # extended to the last key time (Raw samples have no times of their own)
+    last = max((k["time"] for t in model if t["type"] != 0 for k in t["keys"]), default=dv)
+    return dict(items), {"name": name or "", "duration": max(dv, last), "tracks": model}
 
 
 class Checker:

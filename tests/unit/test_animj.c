@@ -269,7 +269,7 @@ static void test_matrix_left_out_by_emitter(void **state)
     ak_arena arena;
     ak_arena_init(&arena, 0);
     assert_true(ak_track_set_keys(&tr, &arena, &key, 1));
-    ak_animation anim = {.name = "m", .duration = 1, .tracks = &tr, .track_count = 1};
+    ak_animation anim = {.name = "m", .end = 1, .tracks = &tr, .track_count = 1};
     ak_diag_options o = {false, 0};
     ak_diags *d = ak_diags_new(&o);
     ak_buf out;

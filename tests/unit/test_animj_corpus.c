@@ -45,7 +45,7 @@ static void test_model(void **state)
     ak_animation *anim = NULL;
     assert_true(animj()->to_model(&in, NULL, d, &arena, &anim));
     assert_string_equal(anim->name, "test");
-    assert_true(anim->duration == 4.0);
+    assert_true(anim->end == 4.0);
     assert_int_equal(anim->track_count, 3);
     assert_int_equal(anim->tracks[0].type, AK_VT_BOOL);
     assert_int_equal(anim->tracks[0].kind, AK_TRACK_DISCRETE);

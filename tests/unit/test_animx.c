@@ -306,7 +306,7 @@ static ak_animation *all_types(ak_arena *arena)
 {
     ak_animation *a = AK_ARENA_NEW(arena, ak_animation);
     a->name = "all";
-    a->duration = 3;
+    a->end = 3;
     a->track_count = 3 * AK_VT_COUNT;
     a->tracks = AK_ARENA_ARRAY(arena, ak_track, a->track_count);
     for (unsigned vt = 0; vt < AK_VT_COUNT; vt++) {

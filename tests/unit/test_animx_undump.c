@@ -285,7 +285,7 @@ static ak_animation *edge_model(ak_arena *arena)
     enum { KINDS = 5, KEYS = 6 };
     ak_animation *a = AK_ARENA_NEW(arena, ak_animation);
     a->name = "edge \"values\"";
-    a->duration = 5;
+    a->end = 5;
     a->track_count = KINDS * AK_VT_COUNT;
     a->tracks = AK_ARENA_ARRAY(arena, ak_track, a->track_count);
     for (unsigned vt = 0; vt < AK_VT_COUNT; vt++) {

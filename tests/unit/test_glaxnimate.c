@@ -126,7 +126,7 @@ static void test_model(void **state)
             x = &anim->tracks[i];
     assert_non_null(x);
     assert_int_equal(x->key_count, 4);
-    assert_true(fabs(anim->duration - 1.0) < 1e-12); /* frames 0-60 at 60 fps */
+    assert_true(fabs(anim->end - anim->start - 1.0) < 1e-12); /* frames 0-60 at 60 fps */
     /* keyframes at frames 0, 20, 40, 60: x 0, 50, 100, 0; linear, ease, overshoot, hold */
     static const double handles[3][4] = {{1 / 3.0, 1 / 3.0, 2 / 3.0, 2 / 3.0},
                                          {1 / 3.0, 0, 2 / 3.0, 1},

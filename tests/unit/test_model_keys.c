@@ -286,7 +286,7 @@ static void test_bezier_keys_within_budget(void **state)
         ak_key_set_time(&t, i, (double)i / 30);
         ak_key_set_interp(&t, i, AK_INTERP_LINEAR);
     }
-    ak_animation anim = {.name = "curve", .duration = N / 30.0, .tracks = &t, .track_count = 1};
+    ak_animation anim = {.name = "curve", .end = N / 30.0, .tracks = &t, .track_count = 1};
     static const char *const writers[] = {"animx", "animj"};
     for (size_t w = 0; w < 2; w++)
         for (int tight = 0; tight < 2; tight++) {

@@ -340,7 +340,7 @@ static void rest(rest_anim *r)
     r->track = (ak_track){.node = "3", .property = "rotation", .type = AK_VT_FLOATQ, .kind = AK_TRACK_CURVE};
     ak_arena_init(&r->arena, 0);
     assert_true(ak_track_set_keys(&r->track, &r->arena, r->key, 3));
-    r->anim = (ak_animation){.name = "v0", .duration = 0.2, .tracks = &r->track, .track_count = 1};
+    r->anim = (ak_animation){.name = "v0", .end = 0.2, .tracks = &r->track, .track_count = 1};
 }
 
 /* A v0 file from the v0 writer (§5.3): one bone, 3 frames (F = 3), MP1 */
@@ -434,7 +434,7 @@ static void test_v0_options(void **state)
                                .kind = AK_TRACK_CURVE};
         assert_true(ak_track_set_keys(&tracks[t], &keys_arena, skeys[t], 3));
     }
-    ak_animation anim = {.name = "scales", .duration = 0.2, .tracks = tracks, .track_count = 2};
+    ak_animation anim = {.name = "scales", .end = 0.2, .tracks = tracks, .track_count = 2};
     static const char *const written[] = {"game=mp2,v0_scale_order=frame,v0_duration=frames", "game=mp2"};
     for (int w = 0; w < 2; w++) {
         ak_options opt = {.format_options = written[w], .format_version = "0"};
@@ -784,7 +784,7 @@ static void test_compress_roundtrip(void **state)
         }
         assert_true(ak_track_set_keys(&tracks[t], &keys_arena, model_keys[t], KEYS));
     }
-    ak_animation anim = {.name = "walk", .duration = KEYS / 30.0, .tracks = tracks, .track_count = TRACKS};
+    ak_animation anim = {.name = "walk", .end = KEYS / 30.0, .tracks = tracks, .track_count = TRACKS};
     for (int run = 0; run < 4; run++) {
         int game = 1 + run % 2;
         bool v0 = run >= 2; /* §5.3: floats as they are, every frame keyed */

@@ -1,0 +1,107 @@
+/* Track identity (model.h): targets, the canonical names a format's own
+ * names stand for, and the animation's end. Knows no format: the tables of
+ * names come from the formats' model declarations. */
+#include <animkit/animkit.h>
+
+#include "model.h"
+
+#include <math.h>
+#include <string.h>
+#include <strings.h>
+
+static bool is_quaternion(ak_value_type t) { return t == AK_VT_FLOATQ || t == AK_VT_DOUBLEQ; }
+
+void ak_target_put(ak_buf *b, const ak_target *t, ak_value_type type)
+{
+    if (t->path && t->path[0]) {
+        ak_buf_puts(b, t->path);
+        ak_buf_putc(b, '/');
+    }
+    ak_buf_puts(b, t->property ? t->property : "?");
+    if (t->component >= 0) {
+        char name[4];
+        const ak_value_type_info *info = ak_value_type_info_of(type);
+        if (info && info->components > 1 && (unsigned)t->component < info->components)
+            ak_value_component_name(type, (unsigned)t->component, name);
+        else /* a scalar track that holds one component of a vector property */
+            ak_value_component_name(AK_VT_FLOAT4, (unsigned)t->component & 3, name);
+        ak_buf_putc(b, '.');
+        ak_buf_puts(b, name);
+    }
+}
+
+static bool same_text(const char *a, const char *b) { return strcmp(a ? a : "", b ? b : "") == 0; }
+
+bool ak_target_equal(const ak_target *a, const ak_target *b)
+{
+    return same_text(a->path, b->path) && same_text(a->property, b->property) && a->component == b->component;
+}
+
+void ak_target_of(const ak_target_name *names, size_t n, const char *path, const char *native, ak_value_type type,
+                  int component, ak_target *out)
+{
+    out->path = path ? path : "";
+    out->property = native ? native : "";
+    out->component = component;
+    for (size_t i = 0; native && i < n; i++) {
+        const ak_target_name *e = &names[i];
+        if (strcasecmp(e->native, native) != 0 || (e->quaternion >= 0 && e->quaternion != is_quaternion(type)))
+            continue;
+        out->property = e->property;
+        out->component = e->component;
+        return;
+    }
+}
+
+const char *ak_target_native(const ak_target_name *names, size_t n, const char *property, int component,
+                             bool quaternion, bool *whole)
+{
+    *whole = false;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; property && i < n; i++) {
+            const ak_target_name *e = &names[i];
+            if (strcmp(e->property, property) != 0 || (e->quaternion >= 0 && e->quaternion != quaternion))
+                continue;
+            if (pass == 0 && e->component == component)
+                return e->native;
+            if (pass == 1 && e->component == AK_WHOLE) {
+                *whole = component != AK_WHOLE;
+                return e->native;
+            }
+        }
+    return NULL;
+}
+
+double ak_track_last_key(const ak_track *t)
+{
+    double last = NAN;
+    for (size_t i = t->key_count; i-- > 0;) {
+        double time = ak_key_time(t, i);
+        if (isnan(last) || time > last)
+            last = time; /* keys are ordered in valid files; a Raw track's last is its latest */
+        if (t->kind == AK_TRACK_RAW)
+            break;
+    }
+    return last;
+}
+
+double ak_animation_last_key(const ak_animation *anim)
+{
+    double last = NAN;
+    for (size_t i = 0; i < anim->track_count; i++) {
+        if (anim->tracks[i].kind == AK_TRACK_RAW)
+            continue; /* samples, not keys: no time of their own in the formats that have them */
+        double t = ak_track_last_key(&anim->tracks[i]);
+        if (!isnan(t) && (isnan(last) || t > last))
+            last = t;
+    }
+    return last;
+}
+
+double ak_animation_end(const ak_animation *anim)
+{
+    double last = ak_animation_last_key(anim), end = anim->end;
+    if (isfinite(end) && (isnan(last) || end >= last))
+        return end;
+    return isfinite(last) ? last : 0;
+}
