@@ -468,6 +468,96 @@ typedef struct syntax_decl {
     bool canonical; /* `canonical`: the completion rewrites values into the machine's canonical spelling */
 } syntax_decl;
 
+/* ---- the model section: what a document means in the common model ------ */
+
+/* `from => to` of a map; from NULL: `*` (every other value). */
+typedef struct mpair {
+    token *from, *to;
+} mpair;
+
+typedef enum mmap_kind { MM_INFINITY, MM_INTERP, MM_KIND } mmap_kind;
+
+/* `infinity E { a => cycle, * => constant }`: the values of enum E and the
+ * model's infinity modes (interpolations, track kinds). Reading, a value
+ * goes to its pair's model word (`*`: the rest); writing, a model word
+ * goes to the first value that names it. */
+typedef struct mmap {
+    mmap_kind kind;
+    loc at;
+    token *enum_name;
+    vec pairs; /* mpair* */
+    enum_decl *en;
+} mmap;
+
+/* `native => property[.component] [quaternion|euler]` of `names { }`. */
+typedef struct mname {
+    token *native, *property, *component; /* component NULL: the whole value */
+    int quaternion;                        /* 1, 0, or -1: any track */
+} mname;
+
+/* A track's keys: `keys F { time T; value V; interp I; ... }` or `keys F by H`. */
+typedef struct mkeys {
+    loc at;
+    token *array;         /* the array of key structs */
+    token *time;          /* the time field of a key (seconds; `* N` or `/ N` scales) */
+    const char *time_op;  /* "*", "/" or NULL */
+    token *time_scale;
+    token *value;         /* the value field */
+    token *threshold;     /* `value V > N`: a bool track of a number field */
+    token *interp;        /* a model interpolation (hold, linear, ...) or a field with an interpolation map */
+    token *interp_shared; /* `interp A | S`: per key in array A, else one for all in S */
+    token *tangents;      /* `tangents A { in L, out R }`: per key, parallel to the keys */
+    token *tan_in, *tan_out;
+    token *hook;          /* `by H`: a typed hook fills each key but its time, both ways */
+    vec parts;            /* `by H with tangents weights flags`: what its keys carry (token*) */
+    /* resolved */
+    struct_decl *key_st;  /* the key struct */
+    member *array_m, *time_m, *value_m, *interp_m, *shared_m, *tangents_m, *in_m, *out_m;
+    mmap *interp_map;
+} mkeys;
+
+/* `track S<args> <value type> <kind> { ... }`: every instance of struct S in
+ * the document is one track; `tracks A { ... }`: each element of the root
+ * array A is one; `body T { ... }` of a `tracks` block: the part of the
+ * element's body switch whose arm is (an instance of) template T. */
+typedef struct mtrack {
+    loc at;
+    bool list;
+    token *name;                    /* track: the struct; tracks: the array; body: the template */
+    vec targs;                      /* track: type arguments (token*) */
+    token *vtype, *kind;            /* track: constants (a value type name, raw|discrete|curve) */
+    token *pre, *post;              /* fields typed by an enum with an infinity map */
+    token *node, *property;         /* tracks: string fields of the element */
+    token *type_field, *kind_field; /* tracks: the element's value type (a table field or let) and kind */
+    token *type_write, *kind_write; /* tracks: the fields a new file has them in (`type vt writes value_type`) */
+    mkeys *keys;
+    token *interval, *values;       /* body: Raw samples */
+    token *after;                   /* a typed hook on the track once its keys are in */
+    vec bodies;                     /* tracks: mtrack* (body) */
+    /* resolved */
+    struct_decl *st;                /* track: the struct; tracks: the element; body: the template */
+    member *array_m, *pre_m, *post_m, *node_m, *property_m, *type_m, *kind_m, *interval_m, *values_m;
+    member *type_write_m, *kind_write_m;
+    mmap *pre_map, *post_map, *kind_map;
+    int vt;                         /* track: the model value type (AK_VT_*) */
+    int kind_value;                 /* track: AK_TRACK_* */
+} mtrack;
+
+typedef struct model_decl {
+    loc at;
+    token *name;           /* a string field of the root */
+    expr *start, *end;     /* seconds, over the root's fields */
+    expr *looping;         /* a condition over the root's fields */
+    const char *loss_code, *refused_code;
+    loc loss_at, refused_at;
+    struct rule_decl *loss_rule, *refused_rule;
+    vec names;             /* mname* */
+    vec maps;              /* mmap* */
+    vec tracks;            /* mtrack* */
+    token *anim_hook;      /* `animation by H` */
+    token *tracks_hook;    /* `tracks by H`: tracks made by a typed hook */
+} model_decl;
+
 /* ---- the format ------------------------------------------------------- */
 
 /* The categories of undump problems, in `undump` declaration order. The old
@@ -555,6 +645,11 @@ typedef struct format_decl {
        overflows a double is reported */
     const char *finite_code;
     loc finite_at;
+    /* `model { ... }`: what the document means in the common model */
+    model_decl *model;
+    mtrack *mt_pending;   /* the track block being parsed */
+    mkeys *mk_pending;    /* the keys block being parsed */
+    mtrack *mt_outer;     /* the tracks block a body is in */
 } format_decl;
 
 /* ---- the compiler ----------------------------------------------------- */
@@ -597,6 +692,16 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name);
 bool cc_emit_rules_md(compiler *cc, FILE *md);
 /* JSON schemas: the validator tables, the entry point and the JSON Schema export (emit_json.c). */
 bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir);
+/* The model section of a binary layout: names, types and maps resolved
+   (check_model.c); to_model and from_model (emit_model.c). */
+void cc_check_model(compiler *cc);
+void cc_emit_model(compiler *cc, FILE *h, FILE *c);
+/* An expression over struct cur's fields as C (o-> this struct, r_-> the
+   root), and its check (names, numbers). */
+void cc_emit_expr(compiler *cc, FILE *fp, struct_decl *cur, const expr *e);
+void cc_check_expr(compiler *cc, struct_decl *cur, expr *e);
+/* A map of the model section for an enum (NULL: the first of its kind). */
+struct mmap *cc_model_map_for(compiler *cc, mmap_kind kind, const enum_decl *en);
 
 const char *prim_name(prim_kind p);
 int prim_size(prim_kind p); /* fixed size in bytes; 0 for variable */

@@ -240,6 +240,8 @@ static void check_expr(compiler *cc, struct_decl *cur, expr *e)
     }
 }
 
+void cc_check_expr(compiler *cc, struct_decl *cur, expr *e) { check_expr(cc, cur, e); }
+
 /* `let x = sum(a, e)` / `first(a, e)`: a is an array of structs of this
  * struct that comes before the let (the reader accumulates e while it reads
  * the elements, so the validator needs no element kept); e is an expression
@@ -873,9 +875,9 @@ bool cc_check(compiler *cc)
         }
     }
     /* the versions are what --format-version may choose for from_model's output */
-    if (f->writes.n && !cc_has_hook(f, f->writes_by_reemit ? "reemit" : "from_model"))
-        cc_error(cc, f->writes_at, "writes: only a format with `hook %s` writes versions",
-                 f->writes_by_reemit ? "reemit" : "from_model");
+    if (f->writes.n && !(f->writes_by_reemit ? cc_has_hook(f, "reemit") : cc_has_hook(f, "from_model") || f->model))
+        cc_error(cc, f->writes_at, "writes: only a format with `hook %s`%s writes versions",
+                 f->writes_by_reemit ? "reemit" : "from_model", f->writes_by_reemit ? "" : " or a model section");
     if (cc_has_hook(f, "validate")) {
         /* a hand-written check wraps the generated one (<id>_validate_with, which has the caps) and passes
            its own state: the generated state would be unused */
@@ -999,6 +1001,8 @@ bool cc_check(compiler *cc)
         if (!cc->errors && f->root_st && depth_of(f->root_st, 0) > 30)
             cc_error(cc, f->root_st->at, "struct '%s' nests deeper than 30 path segments", f->root_st->name);
     }
+    if (f->model)
+        cc_check_model(cc);
     for (size_t i = 0; i < f->rules.n; i++) {
         rule_decl *r = f->rules.items[i];
         if (!r->used && !f->json)

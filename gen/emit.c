@@ -137,6 +137,12 @@ static void emit_expr(emitter *em, FILE *fp, struct_decl *cur, const expr *e)
     }
 }
 
+void cc_emit_expr(compiler *cc, FILE *fp, struct_decl *cur, const expr *e)
+{
+    emitter em = {.cc = cc, .f = cc->format, .id = cc->format->id};
+    emit_expr(&em, fp, cur, e);
+}
+
 /* ---- types ------------------------------------------------------------------ */
 
 static const char *ctype_of(emitter *em, const tref *t)
@@ -2381,15 +2387,15 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
                     m->segment, id, s->name);
         }
     }
-    bool has_to_model = cc_has_hook(f, "to_model"), has_from_model = cc_has_hook(f, "from_model");
+    bool has_to_model = cc_has_hook(f, "to_model") || f->model, has_from_model = cc_has_hook(f, "from_model") || f->model;
     bool has_reemit = cc_has_hook(f, "reemit");
     if (cc_has_hook(f, "sniff"))
         gen_out(h, "/* A format without magic: its content evidence (AK_SNIFF_*). */\n"
                "int %s_hook_sniff(const uint8_t *data, size_t size);\n", id);
-    if (has_to_model)
+    if (has_to_model && !f->model)
         gen_out(h, "bool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                "                  struct ak_animation **out);\n", id);
-    if (has_from_model)
+    if (has_from_model && !f->model)
         gen_out(h, "bool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);\n",
             id);
     if (has_reemit)
@@ -2413,6 +2419,9 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     gen_out(h, "bool %s_undump(const ak_input *json, const ak_options *opt, ak_diags *d, ak_buf *out);\n", id);
     gen_out(h, "bool %s_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);\n", id);
     gen_out(h, "extern const ak_format ak_format_%s;\n", id);
+    /* the model section: its hooks' prototypes, then (in the C file, which
+       has every declaration it needs from this header) both directions */
+    cc_emit_model(cc, h, c);
     gen_out(h, "\n#endif\n");
 
     /* prototypes */

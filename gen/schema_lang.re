@@ -49,6 +49,13 @@ static const keyword keywords[] = {
     {"move", TK_MOVE}, {"retype", TK_RETYPE}, {"drop", TK_DROP}, {"unless", TK_UNLESS}, {"loss", TK_LOSS},
     {"warn", TK_WARN}, {"wrap", TK_WRAP},
     {"present", TK_PRESENT},
+    {"model", TK_MODEL}, {"track", TK_TRACK}, {"tracks", TK_TRACKS}, {"keys", TK_KEYS}, {"names", TK_NAMES},
+    {"infinity", TK_INFINITY}, {"interpolation", TK_INTERPOLATION}, {"kind", TK_MKIND}, {"start", TK_START},
+    {"looping", TK_LOOPING}, {"refused", TK_REFUSED}, {"animation", TK_ANIMATION}, {"pre", TK_PRE},
+    {"post", TK_POST}, {"after", TK_AFTER}, {"node", TK_NODE}, {"property", TK_PROPERTY},
+    {"interval", TK_INTERVAL}, {"interp", TK_INTERP}, {"tangents", TK_TANGENTS}, {"time", TK_TIME},
+    {"value", TK_VALUE}, {"out", TK_OUT}, {"body", TK_BODY}, {"with", TK_WITH}, {"quaternion", TK_QUATERNION},
+    {"euler", TK_EULER}, {"name", TK_MNAME},
 };
 
 static int keyword_token(const unsigned char *s, size_t n)

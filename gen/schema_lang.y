@@ -153,7 +153,9 @@ static jaltv *mk_altv(compiler *cc, const token *paren, jtype *term)
     REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF WRITES SUM FIRST
     KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED ONEOF TOGETHER DUMP VERBATIM CANONICAL
     SCOPE TOPLEVEL SIBLING DISTINCT ACYCLIC FROM CLOSING DEPTH EXISTS
-    UPGRADE DOWNGRADE TO ADD COPY MOVE RETYPE DROP UNLESS LOSS WARN WRAP.
+    UPGRADE DOWNGRADE TO ADD COPY MOVE RETYPE DROP UNLESS LOSS WARN WRAP
+    MODEL TRACK TRACKS KEYS NAMES INFINITY INTERPOLATION MKIND START LOOPING REFUSED ANIMATION PRE POST
+    AFTER NODE PROPERTY INTERVAL INTERP TANGENTS TIME VALUE OUT BODY WITH QUATERNION EULER MNAME.
 
 /* EMPTY: the precedence of two reductions that meet a token that could also
  * continue them: `type ::= name` before `<` (type arguments win: write a
@@ -1085,3 +1087,198 @@ mrel(A) ::= mseg(S). { A = cc_alloc(cc, sizeof *A); A->at = S->at; vec_push(cc, 
 mrel(A) ::= mrel(B) SLASH mseg(S). { A = B; vec_push(cc, &A->segs, S); }
 mseg(A) ::= name(N). { A = N; }
 mseg(A) ::= INT(N). { A = N; }
+
+/* ---- the model section (binary layouts): check_model.c, emit_model.c ------ */
+
+%type md_quat {int}
+%type md_pair {mpair *}
+%type md_namelist {vec *}
+%type md_number {token *}
+
+%include {
+static model_decl *MD(compiler *cc) { return cc->format->model; }
+
+static mkeys *mk_keys(compiler *cc, token *array)
+{
+    mkeys *k = cc_alloc(cc, sizeof *k);
+    k->at = array->at;
+    k->array = array;
+    return k;
+}
+
+/* The track or body being declared: where its parts go. */
+static mtrack *MT(compiler *cc) { return cc->format->mt_pending; }
+
+static mmap *mk_map(compiler *cc, mmap_kind kind, token *en)
+{
+    mmap *m = cc_alloc(cc, sizeof *m);
+    m->kind = kind;
+    m->at = en->at;
+    m->enum_name = en;
+    vec_push(cc, &MD(cc)->maps, m);
+    return m;
+}
+
+static mmap *map_pending(compiler *cc)
+{
+    vec *v = &MD(cc)->maps;
+    return v->items[v->n - 1];
+}
+
+/* A part given twice is an error: the second would silently win. */
+static void set_once(compiler *cc, token **slot, token *value, const char *what)
+{
+    if (*slot)
+        cc_error(cc, value->at, "%s is given twice", what);
+    *slot = value;
+}
+}
+
+item ::= md_model_head md_items RBRACE.
+md_model_head ::= MODEL(M) LBRACE. {
+    if (F(cc)->model)
+        cc_error(cc, M->at, "a format has one model section");
+    F(cc)->model = cc_alloc(cc, sizeof *F(cc)->model);
+    F(cc)->model->at = M->at;
+}
+md_items ::= .
+md_items ::= md_items md_item.
+md_item ::= MNAME dotted(X). { set_once(cc, &MD(cc)->name, X, "name"); }
+md_item ::= START expr(E). { MD(cc)->start = E; }
+md_item ::= END expr(E). { MD(cc)->end = E; }
+md_item ::= LOOPING expr(E). { MD(cc)->looping = E; }
+md_item ::= LOSS CODE(C). { MD(cc)->loss_code = C->text; MD(cc)->loss_at = C->at; }
+md_item ::= REFUSED CODE(C). { MD(cc)->refused_code = C->text; MD(cc)->refused_at = C->at; }
+md_item ::= ANIMATION BY name(H). { set_once(cc, &MD(cc)->anim_hook, H, "animation by"); }
+md_item ::= TRACKS BY name(H). { set_once(cc, &MD(cc)->tracks_hook, H, "tracks by"); }
+md_item ::= NAMES LBRACE md_names RBRACE.
+md_item ::= NAMES LBRACE md_names COMMA RBRACE.
+md_names ::= md_name.
+md_names ::= md_names COMMA md_name.
+md_name ::= name(N) ARROW name(P) md_quat(Q). {
+    mname *m = cc_alloc(cc, sizeof *m);
+    *m = (mname){N, P, NULL, Q};
+    vec_push(cc, &MD(cc)->names, m);
+}
+md_name ::= name(N) ARROW name(P) DOT name(C) md_quat(Q). {
+    mname *m = cc_alloc(cc, sizeof *m);
+    *m = (mname){N, P, C, Q};
+    vec_push(cc, &MD(cc)->names, m);
+}
+md_quat(A) ::= . { A = -1; }
+md_quat(A) ::= QUATERNION. { A = 1; }
+md_quat(A) ::= EULER. { A = 0; }
+md_item ::= md_map_head md_pairs RBRACE.
+md_item ::= md_map_head md_pairs COMMA RBRACE.
+md_map_head ::= INFINITY name(E) LBRACE. { mk_map(cc, MM_INFINITY, E); }
+md_map_head ::= INTERPOLATION name(E) LBRACE. { mk_map(cc, MM_INTERP, E); }
+md_map_head ::= MKIND name(E) LBRACE. { mk_map(cc, MM_KIND, E); }
+md_pairs ::= md_pair(P). { vec_push(cc, &map_pending(cc)->pairs, P); }
+md_pairs ::= md_pairs COMMA md_pair(P). { vec_push(cc, &map_pending(cc)->pairs, P); }
+md_pair(A) ::= name(X) ARROW name(T). { A = cc_alloc(cc, sizeof *A); A->from = X; A->to = T; }
+md_pair(A) ::= STAR ARROW name(T). { A = cc_alloc(cc, sizeof *A); A->to = T; }
+
+/* track S<args> <value type> <kind> { parts } */
+md_item ::= md_track_head md_tparts RBRACE. { F(cc)->mt_pending = NULL; }
+md_track_head ::= TRACK(K) name(S) name(V) name(D) LBRACE. {
+    mtrack *t = cc_alloc(cc, sizeof *t);
+    t->at = K->at;
+    t->name = S;
+    t->vtype = V;
+    t->kind = D;
+    vec_push(cc, &MD(cc)->tracks, t);
+    F(cc)->mt_pending = t;
+}
+md_track_head ::= TRACK(K) name(S) LT targlist(L) GT name(V) name(D) LBRACE. {
+    mtrack *t = cc_alloc(cc, sizeof *t);
+    t->at = K->at;
+    t->name = S;
+    t->targs = *L;
+    t->vtype = V;
+    t->kind = D;
+    vec_push(cc, &MD(cc)->tracks, t);
+    F(cc)->mt_pending = t;
+}
+/* tracks A { parts, body T { parts } } */
+md_item ::= md_tracks_head md_tparts RBRACE. { F(cc)->mt_pending = NULL; F(cc)->mt_outer = NULL; }
+md_tracks_head ::= TRACKS(K) dotted(A) LBRACE. {
+    mtrack *t = cc_alloc(cc, sizeof *t);
+    t->at = K->at;
+    t->list = true;
+    t->name = A;
+    vec_push(cc, &MD(cc)->tracks, t);
+    F(cc)->mt_pending = F(cc)->mt_outer = t;
+}
+md_tparts ::= .
+md_tparts ::= md_tparts md_tpart.
+md_tpart ::= PRE dotted(X). { set_once(cc, &MT(cc)->pre, X, "pre"); }
+md_tpart ::= POST dotted(X). { set_once(cc, &MT(cc)->post, X, "post"); }
+md_tpart ::= AFTER name(H). { set_once(cc, &MT(cc)->after, H, "after"); }
+md_tpart ::= NODE dotted(X). { set_once(cc, &MT(cc)->node, X, "node"); }
+md_tpart ::= PROPERTY dotted(X). { set_once(cc, &MT(cc)->property, X, "property"); }
+md_tpart ::= TYPE dotted(X) WRITES dotted(W). {
+    set_once(cc, &MT(cc)->type_field, X, "type");
+    MT(cc)->type_write = W;
+}
+md_tpart ::= MKIND dotted(X) WRITES dotted(W). {
+    set_once(cc, &MT(cc)->kind_field, X, "kind");
+    MT(cc)->kind_write = W;
+}
+md_tpart ::= INTERVAL dotted(X). { set_once(cc, &MT(cc)->interval, X, "interval"); }
+md_tpart ::= VALUES dotted(X). { set_once(cc, &MT(cc)->values, X, "values"); }
+md_tpart ::= md_body_head md_tparts RBRACE. { F(cc)->mt_pending = F(cc)->mt_outer; }
+md_body_head ::= BODY(K) name(T) LBRACE. {
+    mtrack *b = cc_alloc(cc, sizeof *b);
+    b->at = K->at;
+    b->name = T;
+    if (!F(cc)->mt_outer || F(cc)->mt_pending != F(cc)->mt_outer)
+        cc_error(cc, K->at, "body is a part of a `tracks` block");
+    else
+        vec_push(cc, &F(cc)->mt_outer->bodies, b);
+    F(cc)->mt_pending = b;
+}
+md_namelist(A) ::= name(N). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, N); }
+md_namelist(A) ::= md_namelist(B) name(N). { A = B; vec_push(cc, A, N); }
+md_tpart ::= md_keys_head md_kparts RBRACE. { F(cc)->mk_pending = NULL; }
+md_keys_head ::= KEYS dotted(A) LBRACE. {
+    mkeys *k = mk_keys(cc, A);
+    if (MT(cc)->keys)
+        cc_error(cc, A->at, "keys are given twice");
+    MT(cc)->keys = k;
+    F(cc)->mk_pending = k;
+}
+md_kparts ::= .
+md_kparts ::= md_kparts md_kpart.
+md_kpart ::= TIME dotted(X). { set_once(cc, &F(cc)->mk_pending->time, X, "time"); }
+md_kpart ::= TIME dotted(X) STAR md_number(N). {
+    set_once(cc, &F(cc)->mk_pending->time, X, "time");
+    F(cc)->mk_pending->time_op = "*";
+    F(cc)->mk_pending->time_scale = N;
+}
+md_kpart ::= TIME dotted(X) SLASH md_number(N). {
+    set_once(cc, &F(cc)->mk_pending->time, X, "time");
+    F(cc)->mk_pending->time_op = "/";
+    F(cc)->mk_pending->time_scale = N;
+}
+md_kpart ::= BY name(H). { set_once(cc, &F(cc)->mk_pending->hook, H, "by"); }
+md_kpart ::= BY name(H) WITH md_namelist(P). {
+    set_once(cc, &F(cc)->mk_pending->hook, H, "by");
+    F(cc)->mk_pending->parts = *P;
+}
+md_kpart ::= VALUE dotted(X). { set_once(cc, &F(cc)->mk_pending->value, X, "value"); }
+md_kpart ::= VALUE dotted(X) GT md_number(N). {
+    set_once(cc, &F(cc)->mk_pending->value, X, "value");
+    F(cc)->mk_pending->threshold = N;
+}
+md_kpart ::= INTERP dotted(X). { set_once(cc, &F(cc)->mk_pending->interp, X, "interp"); }
+md_kpart ::= INTERP dotted(X) PIPE dotted(S). {
+    set_once(cc, &F(cc)->mk_pending->interp, X, "interp");
+    F(cc)->mk_pending->interp_shared = S;
+}
+md_kpart ::= TANGENTS dotted(A) LBRACE IN name(L) COMMA OUT name(R) RBRACE. {
+    set_once(cc, &F(cc)->mk_pending->tangents, A, "tangents");
+    F(cc)->mk_pending->tan_in = L;
+    F(cc)->mk_pending->tan_out = R;
+}
+md_number(A) ::= INT(N). { A = N; }
+md_number(A) ::= FLOAT(N). { A = N; }

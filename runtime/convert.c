@@ -16,6 +16,12 @@ bool ak_model_decode(const ak_format *f, const ak_input *in, const ak_options *o
     *out = NULL;
     size_t before = ak_diags_errors(d);
     bool ok = f->to_model(in, opt, d, arena, out) && *out;
+    /* a mapping that names no targets: the format's own names are its tracks' identity */
+    for (size_t i = 0; ok && i < (*out)->track_count; i++) {
+        ak_track *t = &(*out)->tracks[i];
+        if (!t->target.property)
+            t->target = (ak_target){t->node ? t->node : "", t->property ? t->property : "", AK_WHOLE};
+    }
     return ak_hook_result(d, before, ok, NULL, "decoding into the common model") && ak_diags_errors(d) == 0;
 }
 

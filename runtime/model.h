@@ -115,8 +115,8 @@ typedef struct ak_key {
 /* What a track animates, the same whatever format it comes from or goes to
  * (docs/model.md): the object path ("ball", "left_hand/joints/3",
  * "bone_3"; "" for the animation as a whole), the canonical property
- * ("position", "rotation" (Euler angles), "orientation" (a quaternion),
- * "scale", "opacity", ... or the format's own name where it has no
+ * ("position", "rotation" (a quaternion x y z w), "euler" (Euler angles
+ * x y z), "scale", "opacity", ... or the format's own name where it has no
  * canonical one) and the component of the property's value the track holds
  * (0 = x or r ...; AK_WHOLE: all of them). Every format maps its own names
  * to and from it (its model declaration), and --verify pairs tracks by it. */
@@ -264,9 +264,8 @@ bool ak_target_equal(const ak_target *a, const ak_target *b);
 
 /* A format's own property names and the canonical targets they stand for
  * (a format's model declaration): e.g. Maya {"translateX", "position", 0},
- * {"translate", "position", AK_WHOLE}. A value type restricts an entry to
- * tracks of that type's kind of rotation (AK_VT_COUNT: any), so that a
- * quaternion "Rotation" is an orientation and an Euler one a rotation. */
+ * {"translate", "position", AK_WHOLE}. `quaternion` restricts an entry to
+ * quaternion tracks (1) or others (0); -1: any. */
 typedef struct ak_target_name {
     const char *native;
     const char *property;
@@ -274,8 +273,9 @@ typedef struct ak_target_name {
     int quaternion; /* 1: only quaternion tracks, 0: only others, -1: any */
 } ak_target_name;
 /* The target of a native name (compared in any ASCII case): the table's
-   entry, else the name itself as the property (component: the value of
-   `component` given). path is stored as given. */
+   entry, "<name>.x" (.y, .z, .w, .r ...) of an entry that is a whole value
+   the component of it, else the name itself as the property (component: the
+   value of `component` given). path is stored as given. */
 void ak_target_of(const ak_target_name *names, size_t n, const char *path, const char *native, ak_value_type type,
                   int component, ak_target *out);
 /* The native name of a canonical property and component (exact first, then

@@ -128,12 +128,18 @@ bool ak_track_index_init(ak_track_index *x, const ak_animation *anim)
     x->anim = anim;
     x->order = malloc((n ? n : 1) * sizeof *x->order);
     x->taken = calloc(n ? n : 1, sizeof *x->taken);
-    if (!x->order || !x->taken) {
+    x->targets = malloc((n ? n : 1) * sizeof *x->targets);
+    if (!x->order || !x->taken || !x->targets) {
         ak_track_index_free(x);
         return false;
     }
-    for (size_t i = 0; i < n; i++)
-        x->order[i] = (ak_track_ref){&anim->tracks[i].target, i};
+    for (size_t i = 0; i < n; i++) {
+        const ak_track *t = &anim->tracks[i];
+        x->targets[i] = t->target.property ? t->target
+                                           : (ak_target){t->node ? t->node : "", t->property ? t->property : "",
+                                                         AK_WHOLE};
+        x->order[i] = (ak_track_ref){&x->targets[i], i};
+    }
     qsort(x->order, n, sizeof *x->order, cmp_ref);
     return true;
 }
@@ -196,8 +202,10 @@ void ak_track_index_free(ak_track_index *x)
 {
     free(x->order);
     free(x->taken);
+    free(x->targets);
     x->order = NULL;
     x->taken = NULL;
+    x->targets = NULL;
 }
 
 /* ---- losses --------------------------------------------------------------------- */

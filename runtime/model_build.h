@@ -62,6 +62,9 @@ typedef struct ak_track_index {
     const ak_animation *anim;
     ak_track_ref *order; /* the tracks sorted by target, then index */
     bool *taken;
+    /* each track's target; a track that names none (a model built by hand)
+       is known by its own names: (node, property, whole) */
+    ak_target *targets;
 } ak_track_index;
 
 bool ak_track_index_init(ak_track_index *x, const ak_animation *anim);

@@ -37,19 +37,43 @@ bool ak_target_equal(const ak_target *a, const ak_target *b)
     return same_text(a->path, b->path) && same_text(a->property, b->property) && a->component == b->component;
 }
 
+/* The table's entry for a native name s[0..len), or NULL. */
+static const ak_target_name *entry_of(const ak_target_name *names, size_t n, const char *s, size_t len,
+                                      ak_value_type type)
+{
+    for (size_t i = 0; i < n; i++) {
+        const ak_target_name *e = &names[i];
+        if (strlen(e->native) == len && strncasecmp(e->native, s, len) == 0 &&
+            (e->quaternion < 0 || e->quaternion == is_quaternion(type)))
+            return e;
+    }
+    return NULL;
+}
+
 void ak_target_of(const ak_target_name *names, size_t n, const char *path, const char *native, ak_value_type type,
                   int component, ak_target *out)
 {
     out->path = path ? path : "";
     out->property = native ? native : "";
     out->component = component;
-    for (size_t i = 0; native && i < n; i++) {
-        const ak_target_name *e = &names[i];
-        if (strcasecmp(e->native, native) != 0 || (e->quaternion >= 0 && e->quaternion != is_quaternion(type)))
-            continue;
+    if (!native)
+        return;
+    const ak_target_name *e = entry_of(names, n, native, strlen(native), type);
+    if (e) {
         out->property = e->property;
         out->component = e->component;
         return;
+    }
+    /* "<native>.<component>" of a name the table knows whole: one component
+       of it ("Position.x", what a writer names a component track) */
+    const char *dot = strrchr(native, '.');
+    static const char comps[] = "xyzwrgba";
+    if (dot && dot[1] && !dot[2] && strchr(comps, dot[1]) && component == AK_WHOLE) {
+        e = entry_of(names, n, native, (size_t)(dot - native), AK_VT_COUNT);
+        if (e && e->component == AK_WHOLE) {
+            out->property = e->property;
+            out->component = (int)((strchr(comps, dot[1]) - comps) & 3);
+        }
     }
 }
 

@@ -307,7 +307,7 @@ static void test_bool_step(void **state)
     assert_true(mrtk()->to_model(&in, &opt, d, &arena, &anim));
     assert_int_equal(anim->track_count, 382);
     assert_string_equal(anim->tracks[0].property, "hand_tracked_left");
-    assert_true(anim->end == 2.0);
+    assert_true(ak_animation_end(anim) == 2.0);
     ak_value v;
     double times[3] = {-1, 1.9, 2};
     bool want[3] = {true, true, false};

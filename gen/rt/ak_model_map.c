@@ -1,0 +1,312 @@
+/* Support of the mappings generated from model sections (ak_model_map.h). */
+#include "ak_model_map.h"
+
+#include "budget.h"
+#include "curve.h"
+#include "diag.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- reading ------------------------------------------------------------------ */
+
+const char *ak_mm_path(ak_arena *arena, const char *parent, const char *field, long index)
+{
+    if (!parent)
+        return NULL;
+    char num[24] = "";
+    if (index >= 0)
+        snprintf(num, sizeof num, "/%ld", index);
+    size_t n = strlen(parent) + 1 + strlen(field) + strlen(num) + 1;
+    char *s = ak_arena_alloc(arena, n, 1);
+    if (!s)
+        return NULL;
+    snprintf(s, n, "%s%s%s%s", parent, parent[0] ? "/" : "", field, num);
+    return s;
+}
+
+size_t *ak_mm_order(ak_model_builder *b, const double *times, size_t n)
+{
+    size_t *order = malloc((n ? n : 1) * sizeof *order);
+    if (!order || !ak_stable_order(times, n, order)) {
+        free(order);
+        ak_report_out_of_memory(b->d, (uint64_t)n * 2 * sizeof *order, "ordering keys by time");
+        b->failed = true;
+        return NULL;
+    }
+    return order;
+}
+
+bool ak_mm_value_get(ak_model_builder *b, const ak_lentry *e, const void *p, ak_value *out)
+{
+    ak_lvalue_get(e, p, out);
+    if ((e->comp_kind != AK_LK_NSTRING && e->comp_kind != AK_LK_STRING) || !out->s.ptr)
+        return true;
+    out->s.ptr = ak_mb_string(b, out->s.ptr, out->s.len);
+    return out->s.ptr != NULL;
+}
+
+/* ---- writing ------------------------------------------------------------------- */
+
+bool ak_mm_writer_init(ak_model_writer *w, const ak_animation *anim, const ak_options *opt, struct ak_diags *d,
+                       const ak_rule *loss, const ak_rule *refused, const char *what)
+{
+    memset(w, 0, sizeof *w);
+    w->d = d;
+    w->opt = opt;
+    w->anim = anim;
+    w->loss = loss;
+    w->refused = refused;
+    ak_losses_init(&w->losses);
+    ak_arena_init_budget(&w->arena, 0, ak_budget_of(d, opt), what);
+    if (!ak_track_index_init(&w->index, anim)) {
+        ak_report_out_of_memory(d, anim->track_count * (sizeof(ak_track_ref) + 1), "indexing the tracks");
+        return false;
+    }
+    return true;
+}
+
+const char *ak_mm_version(const ak_options *opt, const char *const *versions)
+{
+    return opt && opt->format_version ? opt->format_version : versions ? versions[0] : NULL;
+}
+
+size_t ak_mm_version_parts(const char *version, int64_t *parts, size_t n)
+{
+    size_t k = 0;
+    while (version && *version && k < n) {
+        char *end;
+        parts[k++] = strtoll(version, &end, 10);
+        version = *end == '.' ? end + 1 : NULL;
+    }
+    return k;
+}
+
+void ak_mm_refuse(ak_model_writer *w, const ak_track *t, const char *fmt, ...)
+{
+    char what[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    ak_buf b;
+    ak_buf_init(&b);
+    if (t && t->target.property)
+        ak_target_put(&b, &t->target, t->type);
+    ak_report(w->d, w->refused, 0, 0, "", "%s%s%s", b.len ? ak_buf_cstr(&b) : "", b.len ? ": " : "", what);
+    ak_buf_free(&b);
+    w->failed = true;
+}
+
+void ak_mm_loss(ak_model_writer *w, const char *what, const ak_track *t, size_t items)
+{
+    ak_loss(&w->losses, what, t, items);
+}
+
+static bool numeric(ak_value_type t)
+{
+    const ak_value_type_info *info = ak_value_type_info_of(t);
+    return info && info->kind != AK_VK_STRING && info->kind != AK_VK_BOOL;
+}
+
+bool ak_mm_fits(ak_model_writer *w, const ak_track *t, int comp, ak_value_type vt, ak_track_kind kind)
+{
+    const ak_value_type_info *want = ak_value_type_info_of(vt), *have = ak_value_type_info_of(t->type);
+    bool fits;
+    if (want->kind == AK_VK_BOOL && want->components == 1)
+        fits = have && have->kind == AK_VK_BOOL && (have->components == 1 || comp >= 0);
+    else if (want->components == 1 && want->kind != AK_VK_STRING)
+        fits = numeric(t->type) && (have->components == 1 || comp >= 0);
+    else
+        fits = t->type == vt && comp == AK_WHOLE;
+    if (!fits)
+        ak_mm_loss(w, "tracks whose value type the file's place cannot hold, left out", t, 0);
+    else if (kind != AK_TRACK_CURVE && t->kind == AK_TRACK_CURVE)
+        ak_mm_loss(w, "curves held as steps", t, 0);
+    return fits;
+}
+
+/* Component comp of a key (values and tangent values) as a scalar double. */
+static void component_key(const ak_track *t, int comp, ak_key *k)
+{
+    ak_key c = *k;
+    memset(&c.value, 0, sizeof c.value);
+    c.value.d[0] = ak_value_component(&k->value, t->type, (unsigned)comp);
+    if (k->has_tangents && k->interp != AK_INTERP_HERMITE) {
+        memset(&c.in_tangent, 0, sizeof c.in_tangent);
+        memset(&c.out_tangent, 0, sizeof c.out_tangent);
+        c.in_tangent.d[0] = ak_value_component(&k->in_tangent, t->type, (unsigned)comp);
+        c.out_tangent.d[0] = ak_value_component(&k->out_tangent, t->type, (unsigned)comp);
+    }
+    *k = c;
+}
+
+bool ak_mm_keys(ak_model_writer *w, const ak_track *t, int comp, unsigned can, ak_key **keys, size_t *n)
+{
+    size_t count = t->key_count;
+    *keys = NULL;
+    *n = 0;
+    /* the keys, twice (conversions may add one after each), and what orders them */
+    ak_budget *budget = ak_diags_budget(w->d);
+    uint64_t held = (uint64_t)count * (4 * sizeof(ak_key) + sizeof(double) + sizeof(size_t));
+    if (!ak_budget_take(budget, held, "converting keys")) {
+        w->failed = true;
+        return false;
+    }
+    w->keys_held += held;
+    double *times = malloc((count ? count : 1) * sizeof *times);
+    size_t *order = malloc((count ? count : 1) * sizeof *order);
+    ak_key *sorted = malloc((count ? 2 * count : 1) * sizeof *sorted);
+    bool ok = times && order && sorted;
+    for (size_t i = 0; ok && i < count; i++)
+        times[i] = ak_key_time(t, i);
+    ok = ok && (t->kind == AK_TRACK_RAW || ak_stable_order(times, count, order));
+    for (size_t i = 0; ok && i < count; i++) {
+        ak_key_get(t, t->kind == AK_TRACK_RAW ? i : order[i], &sorted[i]);
+        if (t->kind == AK_TRACK_DISCRETE)
+            sorted[i].interp = AK_INTERP_HOLD;
+        else if (t->kind == AK_TRACK_RAW) /* samples are evaluated linearly between them */
+            sorted[i].interp = AK_INTERP_LINEAR;
+    }
+    free(times);
+    free(order);
+    if (!ok) {
+        free(sorted);
+        ak_mm_keys_free(w, NULL);
+        ak_report_out_of_memory(w->d, (uint64_t)count * 3 * sizeof(ak_key), "ordering keys by time");
+        w->failed = true;
+        return false;
+    }
+    size_t m = count;
+    bool hermite = false, step_next = false;
+    for (size_t i = 0; i + 1 < count; i++) {
+        hermite |= sorted[i].interp == AK_INTERP_HERMITE;
+        step_next |= sorted[i].interp == AK_INTERP_STEP_NEXT;
+    }
+    if (((hermite && !(can & 1u << AK_INTERP_HERMITE)) || (step_next && !(can & 1u << AK_INTERP_STEP_NEXT))) &&
+        (can & 1u << AK_INTERP_CUBIC_BEZIER)) {
+        /* the segments AnimX and AnimJ can say (runtime/curve.h); the
+           converted keys are in time order and may be more */
+        ak_key *converted = malloc(2 * count * sizeof *converted);
+        if (!converted) {
+            free(sorted);
+            ak_mm_keys_free(w, NULL);
+            w->failed = true;
+            return false;
+        }
+        ak_bezier_report rep;
+        memset(&rep, 0, sizeof rep);
+        m = ak_keys_as_bezier(t, sorted, count, true, converted, &rep);
+        free(sorted);
+        sorted = converted;
+        if (rep.approximated) {
+            ak_mm_loss(w, "weighted tangents approximated by CubicBezier handles at 1/3 and 2/3 of their segments",
+                       t, rep.approximated);
+            ak_loss_deviation(&w->losses,
+                              "weighted tangents approximated by CubicBezier handles at 1/3 and 2/3 of their segments",
+                              rep.worst, rep.worst_time);
+        }
+        if (rep.steps_lost)
+            ak_mm_loss(w, "step-next keys held where the next key is within one float32 step", t, rep.steps_lost);
+        if (rep.linearised)
+            ak_mm_loss(w, "Hermite keys of vector tracks made Linear (their slopes are not in the model)", t,
+                       rep.linearised);
+    } else {
+        size_t changed = 0;
+        for (size_t i = 0; i < count; i++) {
+            ak_key *k = &sorted[i];
+            if (can & 1u << k->interp)
+                continue;
+            ak_interp to = k->interp == AK_INTERP_STEP_NEXT && (can & 1u << AK_INTERP_HOLD) ? AK_INTERP_HOLD
+                           : (can & 1u << AK_INTERP_LINEAR)                                    ? AK_INTERP_LINEAR
+                                                                                               : AK_INTERP_HOLD;
+            changed += i + 1 < count && to != k->interp;
+            k->interp = to;
+            k->has_tangents = false;
+        }
+        if (changed)
+            ak_mm_loss(w, "segments the file cannot hold made linear (or steps)", t, changed);
+    }
+    if (comp >= 0)
+        for (size_t i = 0; i < m; i++)
+            component_key(t, comp, &sorted[i]);
+    *keys = sorted;
+    *n = m;
+    return true;
+}
+
+void ak_mm_keys_free(ak_model_writer *w, ak_key *keys)
+{
+    free(keys);
+    ak_budget_give(ak_diags_budget(w->d), w->keys_held);
+    w->keys_held = 0;
+}
+
+bool ak_mm_time_ok(ak_model_writer *w, const ak_track *t, double time, bool f32)
+{
+    if (!isfinite(time)) {
+        ak_mm_refuse(w, t, "a key time is NaN or infinite");
+        return false;
+    }
+    if (f32 && (double)(float)time != time)
+        ak_mm_loss(w, "key times rounded to float32", t, 0);
+    return true;
+}
+
+double ak_mm_end(ak_model_writer *w)
+{
+    double end = ak_animation_end(w->anim);
+    if (isfinite(w->anim->end) && end > w->anim->end)
+        ak_mm_loss(w, "the duration extended to the last key (a file holds no key after its duration)", NULL, 0);
+    return end;
+}
+
+const ak_target *ak_mm_target(ak_model_writer *w, const ak_track *t)
+{
+    return &w->index.targets[t - w->anim->tracks];
+}
+
+const char *ak_mm_native(ak_model_writer *w, const ak_target_name *names, size_t n, const ak_track *t)
+{
+    const ak_value_type_info *info = ak_value_type_info_of(t->type);
+    const ak_target *target = ak_mm_target(w, t);
+    bool quaternion = t->type == AK_VT_FLOATQ || t->type == AK_VT_DOUBLEQ, whole = false;
+    const char *native = ak_target_native(names, n, target->property, target->component, quaternion, &whole);
+    if (native && !whole)
+        return native;
+    const char *base = native ? native : target->property;
+    if (target->component < 0)
+        return base;
+    char comp[4];
+    ak_value_component_name(info && info->components > 1 ? t->type : AK_VT_FLOAT4, (unsigned)target->component & 3,
+                            comp);
+    size_t len = strlen(base) + 1 + strlen(comp) + 1;
+    char *s = ak_arena_alloc(&w->arena, len, 1);
+    if (!s) {
+        w->failed = true;
+        return base;
+    }
+    snprintf(s, len, "%s.%s", base, comp);
+    return s;
+}
+
+ak_lstr ak_mm_str(const char *s) { return (ak_lstr){s ? s : "", s ? strlen(s) : 0}; }
+
+bool ak_mm_writer_finish(ak_model_writer *w)
+{
+    for (size_t i = 0; i < w->anim->track_count && !w->failed; i++)
+        if (!w->index.taken[i])
+            ak_mm_loss(w, "tracks the file has no place for, left out", &w->anim->tracks[i], 0);
+    if (!w->failed)
+        ak_losses_report(&w->losses, w->d, w->loss);
+    ak_track_index_free(&w->index);
+    return !w->failed;
+}
+
+void ak_mm_writer_free(ak_model_writer *w)
+{
+    ak_track_index_free(&w->index);
+    ak_arena_free(&w->arena);
+}
