@@ -182,8 +182,9 @@ def check_animx(tmp):
     # the LZ4 chunk's buffer is refused at its original_length
     chunk = os.path.join(tmp, "chunk.animx")
     check_refusal("300 MB LZ4 chunk", [chunk], "animkit.limit.memory", "/chunks/1/original_length")
-    rc, _, err, _ = run(["validate", "--max-memory", "1G", chunk])
-    expect("the LZ4 chunk decodes within --max-memory 1G", rc == 0, err[-300:])
+    if not SANITIZED:  # 300 MB decoded: slow under the sanitizers
+        rc, _, err, _ = run(["validate", "--max-memory", "1G", chunk])
+        expect("the LZ4 chunk decodes within --max-memory 1G", rc == 0, err[-300:])
 
 
 # ---- JSON --------------------------------------------------------------------
