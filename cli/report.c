@@ -41,8 +41,9 @@ static const char report_help[] =
     "  --format ID         check every file as this format (folders: only files\n"
     "                      with its extensions)\n"
     "  --max-errors N      stop checking a file after N errors (default 100)\n"
-    "  --max-memory SIZE   memory budget of each file being checked (default: half\n"
-    "                      the physical memory, at most 2G; K, M, G suffixes)\n"
+    "  --max-memory SIZE   memory budget of each file being checked, thumbnail\n"
+    "                      included (default 256M, at most half the physical\n"
+    "                      memory, as validate; K, M, G suffixes)\n"
     "  -q, --quiet         no progress line on standard error\n"
     "\n"
     "exit status: 0 every file is valid, 1 some file has errors or cannot be\n"
@@ -720,6 +721,8 @@ int cmd_report(int argc, char **argv)
             rc = EXIT_USAGE;
         }
     }
+    if (!rn.opt.max_memory) /* validate's default, for the thumbnails too */
+        rn.opt.max_memory = ak_default_validate_max_memory();
     const report_writer *w = NULL;
     if (rc == EXIT_OK && ninputs == 0) {
         usage_error(cmd, "no input given (files or folders)%s", "");

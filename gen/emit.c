@@ -2262,9 +2262,13 @@ static void emit_reemit_stream(emitter *em, member *m, const char *trunc_ref, bo
     gen_out(c, "        if (same_) {\n            const size_t start_ = out->len;\n");
     gen_out(c, "            bool ok_ = eh_%s(out, o, o) && !out->failed;\n", root);
     gen_out(c, "            ak_lsource *src_ = NULL;\n            ak_buf bytes_;\n            ak_buf_init(&bytes_);\n");
+    /* the source charges what it holds (a dictionary, a chunk) to the
+       budget of the diagnostics it was opened with: they live as long */
+    gen_out(c, "            ak_diags *quiet_ = NULL;\n");
     gen_out(c, "            if (ok_ && w0_) {\n");
     gen_out(c, "                /* the hook said all it has to say in the pass above */\n");
-    gen_out(c, "                ak_diags *quiet_ = ak_diags_new(NULL);\n                ak_lctx q_;\n");
+    gen_out(c, "                quiet_ = ak_diags_new(NULL);\n                ak_budget_of(quiet_, opt);\n"
+               "                ak_lctx q_;\n");
     gen_out(c, "                ak_lctx_init(&q_, in->data, in->size, quiet_, NULL, %s, opt);\n", trunc_ref);
     gen_out(c, "                q_.root = &o0_;\n                q_.pos = c.verbatim_at;\n");
     gen_out(c, "                const ak_lprocess pa_ = {a0_, %zu};\n", m->args.n);
@@ -2273,7 +2277,7 @@ static void emit_reemit_stream(emitter *em, member *m, const char *trunc_ref, bo
     gen_out(c, "                    src_ = q_.offered;\n                    q_.offered = NULL;\n"
                "                    if (!src_)\n                        src_ = ak_lsource_memory((const uint8_t *)bytes_.data, bytes_.len);\n"
                "                }\n");
-    gen_out(c, "                ak_lctx_free(&q_);\n                ak_diags_free(quiet_);\n");
+    gen_out(c, "                ak_lctx_free(&q_);\n");
     gen_out(c, "            } else if (ok_) {\n"
                "                src_ = ak_lsource_memory(in->data + c.verbatim_at, in->size - c.verbatim_at);\n"
                "            }\n");
@@ -2281,7 +2285,8 @@ static void emit_reemit_stream(emitter *em, member *m, const char *trunc_ref, bo
     gen_out(c, "                const ak_lprocess pa_ = {a1_, %zu};\n", m->args.n);
     gen_out(c, "                ok_ = %s_process_%s_encode_stream(&pa_, src_, out);\n", id, m->name);
     gen_out(c, "            } else if (ok_) {\n                ok_ = ak_lsource_copy(src_, out);\n            }\n");
-    gen_out(c, "            if (src_)\n                src_->close(src_);\n            ak_buf_free(&bytes_);\n");
+    gen_out(c, "            if (src_)\n                src_->close(src_);\n            ak_diags_free(quiet_);\n"
+               "            ak_buf_free(&bytes_);\n");
     gen_out(c, "            if (!ok_)\n                out->len = start_;\n            r_ = ok_;\n        }\n    }\n");
     gen_out(c, "    if (r_ < 0) /* decoded and encoded instead: that reports again */\n        ak_diags_rewind(d, &mark_);\n");
     gen_out(c, "    ak_lctx_free(&c);\n    free(o);\n    return r_;\n}\n");

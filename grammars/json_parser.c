@@ -10,7 +10,6 @@
 
 #include "json.h" /* token codes (Lemon) */
 #include "budget.h"
-#include "grow.h"
 #include "utf8.h"
 
 #include <math.h>
@@ -586,37 +585,50 @@ void ak_json__syntax_error(ak_json_parser *p, int major, const ak_json_token *t,
 /* ------------------------------------------------------------------ */
 /* Duplicate member names                                              */
 
-static uint64_t hash_bytes(const uint8_t *s, size_t n)
-{
-    uint64_t h = UINT64_C(0xcbf29ce484222325);
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ s[i]) * UINT64_C(0x100000001b3);
-    return h;
-}
-
 static const uint8_t *name_bytes(const ak_json_parser *p, const ak_json_name *nm)
 {
     return nm->decoded ? (const uint8_t *)p->decoded.data + nm->off : p->data + nm->off;
 }
 
+/* Grows one of the parser's stacks for the token at t (a member name, a
+ * container's bracket): charged to the budget, a refusal or a failed
+ * allocation reported there, at the token and its path, with the sizes. */
+static bool grow_at(ak_json_parser *p, const ak_json_token *t, void **items, size_t *cap, size_t need, size_t size,
+                    const char *what)
+{
+    if (need <= *cap)
+        return true;
+    ak_budget *b = p->budget;
+    ak_budget_place before = ak_budget_place_at(b, t->offset, t->length, b ? ak_json_path(p) : NULL);
+    bool ok = ak_budget_grow(b, items, cap, need, size, what);
+    ak_budget_place_back(b, before);
+    return ok;
+}
 
 /* Builds or grows the hash index of the innermost object (whose slots are
  * at the top of the slot stack: inner objects are closed by now). */
-static bool index_names(ak_json_parser *p, ak_json_frame *f, size_t cap)
+static bool index_names(ak_json_parser *p, ak_json_frame *f, size_t cap, const ak_json_token *t)
 {
-    if (!ak_grow((void **)&p->slots, &p->slots_cap, f->slots_start + cap, sizeof *p->slots))
+    if (!grow_at(p, t, (void **)&p->slots, &p->slots_cap, f->slots_start + cap, sizeof *p->slots,
+                 "the set of member names"))
         return false;
+    if (!p->hash_keyed) {
+        ak_hash_key_draw(&p->hash_key);
+        p->hash_keyed = true;
+    }
     uint32_t *slots = p->slots + f->slots_start;
     memset(slots, 0, cap * sizeof *slots);
+    uint64_t probes = 0;
     for (size_t i = 0; i < f->count; i++) {
         ak_json_name *nm = &p->names[f->names_start + i];
         if (f->slots_cap == 0) /* names of small objects are not hashed */
-            nm->hash = hash_bytes(name_bytes(p, nm), nm->len);
+            nm->hash = ak_hash_bytes(&p->hash_key, name_bytes(p, nm), nm->len);
         size_t h = (size_t)nm->hash & (cap - 1);
-        while (slots[h])
+        for (probes++; slots[h]; probes++)
             h = (h + 1) & (cap - 1);
         slots[h] = (uint32_t)(i + 1);
     }
+    p->probes += probes;
     f->slots_cap = cap;
     p->slots_len = f->slots_start + cap;
     return true;
@@ -630,7 +642,16 @@ static const ak_json_name *add_name(ak_json_parser *p, ak_json_frame *f, const a
     ak_json_name nm = {0, 0, t->offset + 1, raw_len, false};
     if (t->flags & AK_JSON_F_ESCAPED) {
         size_t at = p->decoded.len;
-        if (!decode_into((const char *)raw, raw_len, &p->decoded)) {
+        /* a decoded name is never longer than its text: room for it is
+           charged first (a refusal is said at the name) */
+        bool room = raw_len <= p->decoded.cap - p->decoded.len;
+        if (!room) {
+            ak_budget_place before =
+                ak_budget_place_at(p->budget, t->offset, t->length, p->budget ? ak_json_path(p) : NULL);
+            room = ak_buf_reserve_as(&p->decoded, raw_len, "the set of member names");
+            ak_budget_place_back(p->budget, before);
+        }
+        if (!room || !decode_into((const char *)raw, raw_len, &p->decoded)) {
             *nomem = true;
             return NULL;
         }
@@ -642,47 +663,47 @@ static const ak_json_name *add_name(ak_json_parser *p, ak_json_frame *f, const a
     nm.prefix = ak_json__name_prefix(bytes, nm.len,
                                      nm.decoded ? (const uint8_t *)p->decoded.data + p->decoded.len : p->data + p->size);
     const ak_json_name *names = p->names ? p->names + f->names_start : NULL;
+    /* names are added only when they differ from every earlier one: the
+       one equal to this is the first */
+    const ak_json_name *first = NULL;
     if (f->slots_cap == 0) {
         /* small objects: a linear scan, no hashing */
-        for (size_t i = 0; i < f->count; i++)
+        for (size_t i = 0; i < f->count && !first; i++)
             if (names[i].len == nm.len && memcmp(name_bytes(p, &names[i]), bytes, nm.len) == 0)
-                goto duplicate;
+                first = &names[i];
     } else {
-        nm.hash = hash_bytes(bytes, nm.len);
+        nm.hash = ak_hash_bytes(&p->hash_key, bytes, nm.len);
         const uint32_t *slots = p->slots + f->slots_start;
-        for (size_t h = (size_t)nm.hash & (f->slots_cap - 1); slots[h]; h = (h + 1) & (f->slots_cap - 1)) {
+        size_t h = (size_t)nm.hash & (f->slots_cap - 1);
+        for (p->probes++; slots[h] && !first; p->probes++, h = (h + 1) & (f->slots_cap - 1)) {
             const ak_json_name *o = &names[slots[h] - 1];
             if (o->hash == nm.hash && o->len == nm.len && memcmp(name_bytes(p, o), bytes, nm.len) == 0)
-                goto duplicate;
+                first = o;
         }
     }
-    if (f->count >= UINT32_MAX - 1 ||
-        !ak_grow((void **)&p->names, &p->names_cap, p->names_len + 1, sizeof *p->names)) {
+    if (first) {
+        if (nm.decoded)
+            p->decoded.len = nm.off;
+        return first;
+    }
+    if (f->count >= UINT32_MAX - 1 || !grow_at(p, t, (void **)&p->names, &p->names_cap, p->names_len + 1,
+                                                sizeof *p->names, "the set of member names")) {
         *nomem = true;
         return NULL;
     }
     p->names[p->names_len++] = nm;
     f->count++;
     if (f->count > LINEAR_NAMES && f->count * 2 > f->slots_cap) {
-        if (!index_names(p, f, f->slots_cap ? f->slots_cap * 2 : 64))
+        if (!index_names(p, f, f->slots_cap ? f->slots_cap * 2 : 64, t))
             *nomem = true;
     } else if (f->slots_cap) {
         uint32_t *slots = p->slots + f->slots_start;
         size_t h = (size_t)nm.hash & (f->slots_cap - 1);
-        while (slots[h])
+        for (p->probes++; slots[h]; p->probes++)
             h = (h + 1) & (f->slots_cap - 1);
         slots[h] = (uint32_t)f->count;
     }
     return NULL;
-duplicate:
-    if (nm.decoded)
-        p->decoded.len = nm.off;
-    for (size_t i = 0; i < f->count; i++) {
-        const ak_json_name *o = &names[i];
-        if (o->len == nm.len && memcmp(name_bytes(p, o), bytes, nm.len) == 0)
-            return o;
-    }
-    return names; /* unreachable */
 }
 
 /* Keeps the name stacks proportional to what the open objects hold. */
@@ -692,6 +713,7 @@ static void shrink_names(ak_json_parser *p)
         size_t nc = p->names_len * 2 > 1024 ? p->names_len * 2 : 1024;
         ak_json_name *nn = realloc(p->names, nc * sizeof *nn);
         if (nn) {
+            ak_budget_give(p->budget, (p->names_cap - nc) * sizeof *nn);
             p->names = nn;
             p->names_cap = nc;
         }
@@ -700,6 +722,7 @@ static void shrink_names(ak_json_parser *p)
         size_t nc = p->slots_len * 2 > 2048 ? p->slots_len * 2 : 2048;
         uint32_t *ns = realloc(p->slots, nc * sizeof *ns);
         if (ns) {
+            ak_budget_give(p->budget, (p->slots_cap - nc) * sizeof *ns);
             p->slots = ns;
             p->slots_cap = nc;
         }
@@ -740,7 +763,8 @@ void ak_json__open_slow(ak_json_parser *p, ak_json_event_kind kind, const ak_jso
         report_at(p, rule(AK_JSON_R_DEPTH), t->offset, 1, "nesting deeper than %u levels", (unsigned)p->cfg.max_depth);
         return;
     }
-    if (!ak_grow((void **)&p->frames, &p->frames_cap, p->depth + 1, sizeof *p->frames)) {
+    if (!grow_at(p, t, (void **)&p->frames, &p->frames_cap, p->depth + 1, sizeof *p->frames,
+                 "the stack of open objects and arrays")) {
         p->status = AK_JSON_NOMEM;
         p->done = true;
         return;
@@ -920,6 +944,8 @@ ak_json_status ak_json_parse(const uint8_t *data, size_t size, const ak_json_con
     p.lc_line = p.lc_col = 1;
     ak_buf_init(&p.path);
     ak_buf_init(&p.decoded);
+    p.budget = ak_diags_budget(d);
+    ak_buf_attach(&p.decoded, p.budget); /* empty: charges nothing yet */
     ak_input in = {NULL, p.data, p.size, p.cfg.release_input};
     ak_release_init(&p.release, &in, false);
     if (!check_encoding(&p)) {
@@ -934,12 +960,16 @@ ak_json_status ak_json_parse(const uint8_t *data, size_t size, const ak_json_con
     }
     ak_json__scan(&p);
     ak_json_lemonFree(p.lemon, free);
+    ak_budget_give(p.budget, p.frames_cap * sizeof *p.frames + p.names_cap * sizeof *p.names +
+                                 p.slots_cap * sizeof *p.slots);
     free(p.frames);
     free(p.names);
     free(p.slots);
     ak_buf_free(&p.decoded);
     ak_buf_free(&p.path);
-    if (p.status == AK_JSON_NOMEM)
+    if (p.cfg.probes)
+        *p.cfg.probes += p.probes;
+    if (p.status == AK_JSON_NOMEM) /* reported where it happened, unless it was elsewhere (the path) */
         ak_report_out_of_memory(d, 0, "parsing JSON");
     return p.status;
 }

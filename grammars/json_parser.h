@@ -17,6 +17,7 @@
 
 #include <animkit/animkit.h>
 
+#include "keyed_hash.h"
 #include "release.h"
 
 #include "numbers.h"
@@ -131,6 +132,10 @@ typedef struct ak_json_config {
     bool release_input;
     /* Called when a lane (ak_json_set_lane) matched an element. */
     ak_json_lane_accept lane_accept;
+    /* Out, when not NULL: the slots duplicate detection looked at in its
+       hash indexes (added to *probes). For tests: it stays proportional to
+       the names, whatever they are (runtime/keyed_hash.h). */
+    uint64_t *probes;
 } ak_json_config;
 
 typedef enum ak_json_status {
@@ -311,6 +316,12 @@ struct ak_json_parser {
     uint32_t *slots; /* hash index of large objects, stack discipline */
     size_t slots_len, slots_cap;
     ak_buf decoded;  /* decoded escaped names, stack discipline */
+    uint64_t probes; /* slots looked at in the hash indexes (ak_json_config.probes) */
+    ak_hash_key hash_key; /* of the hash indexes, drawn with the first one */
+    bool hash_keyed;
+    /* the budget (ak_diags_budget) the frames, names and slots above are
+       charged to (NULL: none) */
+    struct ak_budget *budget;
 
     ak_release release; /* release_input */
 

@@ -7,11 +7,12 @@
 const ak_rule ak_rule_limit_memory = {
     "animkit.limit.memory", AK_SEV_ERROR, AK_SEV_ERROR,
     "the command would need more memory than its budget",
-    "Every command that decodes (dump, convert, sample, plot, and validation's cross-reference sets) "
-    "holds what it decodes within one memory budget, --max-memory (default: half the physical "
-    "memory, at most 2 GiB), checked before each allocation: past it the command stops with this "
-    "error and writes nothing instead of exhausting the machine. docs/memory.md says what each "
-    "command holds."};
+    "Every command holds what it decodes (dump, convert, sample, plot) or what validation keeps "
+    "(the sets of member names, keys and references, an LZMA dictionary, an LZ4 chunk, a window for "
+    "a long string) within one memory budget, --max-memory (default: 256 MiB for validate and "
+    "report; half the physical memory, at most 2 GiB, for the others), checked before each "
+    "allocation: past it the command stops with this error and writes nothing instead of "
+    "exhausting the machine. docs/memory.md says what each command holds."};
 
 const ak_rule ak_rule_limit_out_of_memory = {
     "animkit.limit.out-of-memory", AK_SEV_ERROR, AK_SEV_ERROR,
@@ -30,6 +31,12 @@ uint64_t ak_default_max_memory(void)
             cap = half;
     }
     return cap;
+}
+
+uint64_t ak_default_validate_max_memory(void)
+{
+    uint64_t all = ak_default_max_memory();
+    return all < AK_DEFAULT_VALIDATE_MAX_MEMORY ? all : AK_DEFAULT_VALIDATE_MAX_MEMORY;
 }
 
 uint64_t ak_memory_budget(const ak_options *opt)
@@ -89,6 +96,32 @@ bool ak_budget_take(ak_budget *b, uint64_t n, const char *what)
     return false;
 }
 
+bool ak_budget_grow(ak_budget *b, void **items, size_t *cap, size_t need, size_t size, const char *what)
+{
+    if (need <= *cap)
+        return true;
+    size_t n = *cap ? *cap : 16;
+    while (n < need) {
+        if (n > SIZE_MAX / 2 / size) {
+            ak_budget_take(b, UINT64_MAX, what); /* reports the refusal */
+            return false;
+        }
+        n *= 2;
+    }
+    const uint64_t more = (uint64_t)(n - *cap) * size;
+    if (!ak_budget_take(b, more, what))
+        return false;
+    void *p = realloc(*items, n * size);
+    if (!p) {
+        ak_budget_give(b, more);
+        ak_budget_failed(b, (uint64_t)n * size, what);
+        return false;
+    }
+    *items = p;
+    *cap = n;
+    return true;
+}
+
 void ak_budget_give(ak_budget *b, uint64_t n)
 {
     if (b)
@@ -100,10 +133,13 @@ void ak_budget_failed(ak_budget *b, uint64_t n, const char *what)
     if (!b || b->failed || b->refused)
         return;
     b->failed = true;
-    char need[32], held[32];
+    char need[32], held[32], limit[32];
+    /* n 0: the size is not known where the failure is noticed (a library's
+       own allocation): no "0 bytes" */
     ak_report(b->d, &ak_rule_limit_out_of_memory, b->at.offset, b->at.length, b->at.path ? b->at.path : "",
-              "%s: the system refused %s with %s in use (within the memory budget)", what ? what : "decoding",
-              size_text(n, need), size_text(b->used, held));
+              "%s: the system refused %s with %s in use (within the memory budget of %s)",
+              what ? what : "decoding", n ? size_text(n, need) : "memory", size_text(b->used, held),
+              size_text(b->limit ? b->limit : ak_default_max_memory(), limit));
 }
 
 void ak_report_out_of_memory(ak_diags *d, uint64_t n, const char *what)

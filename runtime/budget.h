@@ -68,6 +68,18 @@ bool ak_budget_exhausted(const ak_budget *b);
 ak_budget_place ak_budget_place_at(ak_budget *b, uint64_t offset, uint64_t length, const char *path);
 void ak_budget_place_back(ak_budget *b, ak_budget_place before);
 
+/* ak_grow (grow.h) charged to b: an array of *cap items of size bytes
+ * that must hold need, doubled from 16. The bytes it grows by are taken
+ * from b before realloc; a refusal (animkit.limit.memory) or a failed
+ * realloc (animkit.limit.out-of-memory, with the size asked for) is
+ * reported at b's place as `what`, and leaves the array as it was. The
+ * owner gives back *cap * size when it frees the array. */
+bool ak_budget_grow(ak_budget *b, void **items, size_t *cap, size_t need, size_t size, const char *what);
+/* ak_buf_reserve for a buffer attached to b (ak_buf_attach) that holds
+ * `what` rather than a command's output: the same, with that name in a
+ * refusal. */
+bool ak_buf_reserve_as(ak_buf *buf, size_t extra, const char *what);
+
 /* An ak_buf whose growth is charged to b (its capacity so far is charged
  * now); ak_buf_detach gives it all back and unhooks it. */
 bool ak_buf_attach(ak_buf *buf, ak_budget *b);

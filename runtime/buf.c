@@ -24,7 +24,9 @@ void ak_buf_free(ak_buf *b)
     ak_buf_init(b);
 }
 
-bool ak_buf_reserve(ak_buf *b, size_t extra)
+bool ak_buf_reserve(ak_buf *b, size_t extra) { return ak_buf_reserve_as(b, extra, "the output"); }
+
+bool ak_buf_reserve_as(ak_buf *b, size_t extra, const char *what)
 {
     if (b->failed)
         return false;
@@ -44,14 +46,14 @@ bool ak_buf_reserve(ak_buf *b, size_t extra)
         cap = need;
         grow = cap - 1 - b->cap;
     }
-    if (!ak_budget_take(b->budget, grow, "the output")) {
+    if (!ak_budget_take(b->budget, grow, what)) {
         b->failed = true;
         return false;
     }
     char *p = realloc(b->data, cap);
     if (!p) {
         ak_budget_give(b->budget, grow);
-        ak_budget_failed(b->budget, cap, "the output");
+        ak_budget_failed(b->budget, cap, what);
         b->failed = true;
         return false;
     }

@@ -2,6 +2,8 @@
  * formats/ folders, detection, and rule look-up across formats. */
 #include <animkit/animkit.h>
 
+#include "budget.h"
+
 #include "diag.h"
 #include "utf8.h"
 
@@ -298,10 +300,14 @@ const ak_format *ak_resolve_format(const ak_input *in, const ak_format *format, 
 const ak_format *ak_validate(const ak_input *in, const ak_format *format, const ak_options *opt,
                              ak_diags *d)
 {
-    ak_options defaults = {0};
+    /* validation streams: its default budget is the smaller one */
+    ak_options own = opt ? *opt : (ak_options){0};
+    if (!own.max_memory)
+        own.max_memory = ak_default_validate_max_memory();
     bool checkable;
     format = resolve(in, format, d, &checkable);
+    ak_budget_of(d, &own); /* every format's allocations are charged against it */
     if (checkable && format->validate)
-        format->validate(in, opt ? opt : &defaults, d);
+        format->validate(in, &own, d);
     return format;
 }

@@ -4,6 +4,8 @@
  * depth of a tree is not bounded by the C stack. */
 #include <animkit/animkit.h>
 
+#include "keyed_hash.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -20,12 +22,13 @@ typedef struct dir_id {
 typedef struct dir_set {
     dir_id *slots;
     size_t cap, count;
+    ak_hash_key key; /* drawn with the first slots */
 } dir_set;
 
-static size_t dir_hash(dev_t dev, ino_t ino)
+static size_t dir_hash(const dir_set *s, dev_t dev, ino_t ino)
 {
-    uint64_t h = (uint64_t)ino * UINT64_C(0x9e3779b97f4a7c15) ^ (uint64_t)dev * UINT64_C(0xc2b2ae3d27d4eb4f);
-    return (size_t)(h ^ (h >> 29));
+    const uint64_t id[2] = {(uint64_t)dev, (uint64_t)ino};
+    return (size_t)ak_hash_bytes(&s->key, id, sizeof id);
 }
 
 /* Adds (dev, ino); false when it was there already or memory ran out
@@ -39,10 +42,12 @@ static bool dir_set_add(dir_set *s, dev_t dev, ino_t ino, bool *oom)
             *oom = true;
             return false;
         }
+        if (!s->cap)
+            ak_hash_key_draw(&s->key);
         for (size_t i = 0; i < s->cap; i++) {
             if (!s->slots[i].used)
                 continue;
-            size_t k = dir_hash(s->slots[i].dev, s->slots[i].ino) & (cap - 1);
+            size_t k = dir_hash(s, s->slots[i].dev, s->slots[i].ino) & (cap - 1);
             while (slots[k].used)
                 k = (k + 1) & (cap - 1);
             slots[k] = s->slots[i];
@@ -51,7 +56,7 @@ static bool dir_set_add(dir_set *s, dev_t dev, ino_t ino, bool *oom)
         s->slots = slots;
         s->cap = cap;
     }
-    size_t k = dir_hash(dev, ino) & (s->cap - 1);
+    size_t k = dir_hash(s, dev, ino) & (s->cap - 1);
     while (s->slots[k].used) {
         if (s->slots[k].dev == dev && s->slots[k].ino == ino)
             return false;

@@ -120,21 +120,18 @@ static bool reserve_at(ak_buf *out, size_t n, ak_diags *d, const char *what, uin
     return ok;
 }
 
-/* liblzma allocates that dictionary: it is checked against the command's
- * memory budget before the decoder is made; false after
- * animkit.limit.memory, reported at the header's dictionary size (the
- * properties at base_offset). Not charged: the decoder lives only while
- * the payload is read. */
-static bool lzma_dictionary_fits(const uint8_t *in, ak_diags *d, uint64_t base_offset)
+/* liblzma allocates that dictionary: it is charged to the command's
+ * memory budget before the decoder is made, for as long as the decoder
+ * lives (the caller gives it back); false after animkit.limit.memory,
+ * reported at the header's dictionary size (the properties at
+ * base_offset). So a small file whose header declares a huge dictionary
+ * (and a payload to match) stops there instead of taking it. */
+static bool lzma_dictionary_take(const uint8_t *in, ak_budget *budget, uint64_t base_offset)
 {
-    const uint32_t dict = lzma_dictionary_size(in);
-    ak_budget *budget = ak_diags_budget(d);
-    if (ak_budget_fits(budget, dict))
-        return true;
     ak_budget_place before = ak_budget_place_at(budget, base_offset, 5, "/lzma_props");
-    ak_budget_take(budget, dict, "the LZMA dictionary"); /* reports why */
+    bool ok = ak_budget_take(budget, lzma_dictionary_size(in), "the LZMA dictionary"); /* reports why */
     ak_budget_place_back(budget, before);
-    return false;
+    return ok;
 }
 
 static lzma_ret lzma_decoder_for(const uint8_t *in, lzma_options_lzma *opt, lzma_stream *strm)
@@ -200,11 +197,15 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
     const size_t present = n - AK_ANIMX_LZMA_HEADER_SIZE;
     const uint64_t data_offset = base_offset + AK_ANIMX_LZMA_HEADER_SIZE;
 
-    if (!lzma_dictionary_fits(in, d, base_offset))
+    ak_budget *budget = ak_diags_budget(d);
+    if (!lzma_dictionary_take(in, budget, base_offset))
         return false;
+    const uint32_t dict = lzma_dictionary_size(in);
     lzma_options_lzma opt;
     lzma_stream strm = LZMA_STREAM_INIT;
     lzma_ret ret = lzma_decoder_for(in, &opt, &strm);
+    if (ret != LZMA_OK)
+        ak_budget_give(budget, dict);
     if (ret == LZMA_MEM_ERROR) {
         out_of_memory(d, opt.dict_size, "the LZMA dictionary", base_offset, 5, "/lzma_props");
         return false;
@@ -216,9 +217,11 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
     }
 
     /* Without `out`, the payload is checked only: it is decoded into a
-     * scratch buffer of at most DISCARD_STEP bytes, over and over. */
+     * scratch buffer of at most DISCARD_STEP bytes, over and over (charged
+     * with the rest). */
     ak_buf scratch;
     ak_buf_init(&scratch);
+    ak_buf_attach(&scratch, budget);
     const bool discard = out == NULL;
     if (discard)
         out = &scratch;
@@ -309,6 +312,7 @@ bool ak_animx_lzma_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_d
         break;
     }
     lzma_end(&strm);
+    ak_budget_give(budget, dict);
     ak_buf_free(&scratch);
     return ok;
 }
@@ -628,6 +632,7 @@ bool ak_animx_lz4_decode(const uint8_t *in, size_t n, uint64_t max_output, ak_di
         return lz4_decode(in, n, max_output, d, base_offset, out, false);
     ak_buf scratch;
     ak_buf_init(&scratch);
+    ak_buf_attach(&scratch, ak_diags_budget(d)); /* one chunk at a time, charged */
     bool ok = lz4_decode(in, n, max_output, d, base_offset, &scratch, true);
     ak_buf_free(&scratch);
     return ok;
@@ -701,6 +706,8 @@ typedef struct lzma_source {
     uint64_t left;  /* bytes of uncompressed_size not given yet */
     size_t present; /* bytes after the header */
     int64_t csize;  /* compressed_size */
+    ak_budget *budget;
+    uint64_t charged; /* the dictionary, while the decoder lives */
 } lzma_source;
 
 static size_t lzma_source_read(ak_lsource *s, uint8_t *dst, size_t cap)
@@ -742,23 +749,31 @@ static void lzma_source_close(ak_lsource *s)
 {
     lzma_source *z = (lzma_source *)s;
     lzma_end(&z->strm);
+    ak_budget_give(z->budget, z->charged);
     free(z);
 }
 
 /* The memory it needs: liblzma's dictionary (the header's, at most the
- * payload's size) and its probability tables; the output goes straight
- * into the reader's window. */
-static ak_lsource *lzma_source_open(const uint8_t *in, size_t n, bool checked)
+ * payload's size; charged to budget, a refusal reported at the header at
+ * base_offset) and its probability tables; the output goes straight into
+ * the reader's window. */
+static ak_lsource *lzma_source_open(const uint8_t *in, size_t n, bool checked, ak_budget *budget,
+                                    uint64_t base_offset)
 {
-    lzma_source *z = calloc(1, sizeof *z);
-    if (!z)
+    if (!lzma_dictionary_take(in, budget, base_offset))
         return NULL;
+    lzma_source *z = calloc(1, sizeof *z);
+    if (!z) {
+        ak_budget_give(budget, lzma_dictionary_size(in));
+        return NULL;
+    }
+    z->budget = budget;
+    z->charged = lzma_dictionary_size(in);
     lzma_stream init = LZMA_STREAM_INIT;
     z->strm = init;
     lzma_options_lzma opt;
     if (lzma_decoder_for(in, &opt, &z->strm) != LZMA_OK) {
-        lzma_end(&z->strm);
-        free(z);
+        lzma_source_close(&z->src);
         return NULL;
     }
     z->strm.next_in = in + AK_ANIMX_LZMA_HEADER_SIZE;
@@ -781,11 +796,14 @@ typedef struct lz4_source {
     size_t chunk_len, chunk_pos;
     char *buf;
     size_t buf_cap;
+    size_t largest; /* the largest original_length of a compressed chunk: buf's most */
     bool failed; /* a block did not decode */
+    ak_budget *budget; /* largest is charged to it while the source lives */
 } lz4_source;
 
 typedef struct lz4_chunk_head {
     uint64_t flags, original, compressed;
+    size_t original_at, original_len; /* the original_length varint */
     size_t data_at;
 } lz4_chunk_head;
 
@@ -796,8 +814,10 @@ static bool lz4_chunk_head_at(const uint8_t *in, size_t n, size_t *pos, lz4_chun
     ak_reader_init(&r, in, n);
     r.pos = *pos;
     ak_read_status st = ak_read_varint(&r, 64, &h->flags);
+    h->original_at = r.pos;
     if (st == AK_READ_OK || st == AK_READ_OVERLONG)
         st = ak_read_varint(&r, 64, &h->original);
+    h->original_len = r.pos - h->original_at;
     h->compressed = h->original;
     if ((st == AK_READ_OK || st == AK_READ_OVERLONG) && (h->flags & AK_ANIMX_LZ4_COMPRESSED))
         st = ak_read_varint(&r, 64, &h->compressed);
@@ -820,6 +840,10 @@ static size_t lz4_source_read(ak_lsource *s, uint8_t *dst, size_t cap)
         if (!(h.flags & AK_ANIMX_LZ4_COMPRESSED) || !h.original) { /* stored, or empty (skipped) */
             z->chunk = z->in + h.data_at;
             continue;
+        }
+        if (h.original > z->largest) { /* not what open walked */
+            z->failed = true;
+            return 0;
         }
         if (h.original > z->buf_cap) {
             char *b = realloc(z->buf, (size_t)h.original);
@@ -860,25 +884,48 @@ static bool lz4_source_finish(ak_lsource *s)
 static void lz4_source_close(ak_lsource *s)
 {
     lz4_source *z = (lz4_source *)s;
+    ak_budget_give(z->budget, z->largest);
     free(z->buf);
     free(z);
 }
 
 /* The payload's size is the sum of the chunks' original_length: the chunk
  * headers are walked first, without decoding. The memory it needs is one
+ * chunk, the largest compressed one, charged to budget now (a refusal is
+ * reported at that chunk's original_length, the stream at base_offset):
+ * LZ4 expands up to 255 times, so a few MB of input may declare a 1 GB
  * chunk. */
-static ak_lsource *lz4_source_open(const uint8_t *in, size_t n, bool checked)
+static ak_lsource *lz4_source_open(const uint8_t *in, size_t n, bool checked, ak_budget *budget,
+                                   uint64_t base_offset)
 {
     uint64_t total = 0;
-    for (size_t pos = 0; pos < n;) {
+    lz4_chunk_head largest = {0, 0, 0, 0, 0, 0};
+    size_t largest_chunk = 0, chunk = 0;
+    for (size_t pos = 0; pos < n; chunk++) {
         lz4_chunk_head h;
         if (!lz4_chunk_head_at(in, n, &pos, &h))
             return NULL;
         total += h.original;
+        if ((h.flags & AK_ANIMX_LZ4_COMPRESSED) && h.original > largest.original)
+            largest = h, largest_chunk = chunk;
     }
-    lz4_source *z = calloc(1, sizeof *z);
-    if (!z)
+    if (largest.original > INT32_MAX)
+        return NULL; /* the checking decoder reports it */
+    char path[64];
+    snprintf(path, sizeof path, "/chunks/%zu/original_length", largest_chunk);
+    ak_budget_place before =
+        ak_budget_place_at(budget, base_offset + largest.original_at, largest.original_len, path);
+    bool charged = ak_budget_take(budget, largest.original, "the LZ4 chunk");
+    ak_budget_place_back(budget, before);
+    if (!charged)
         return NULL;
+    lz4_source *z = calloc(1, sizeof *z);
+    if (!z) {
+        ak_budget_give(budget, largest.original);
+        return NULL;
+    }
+    z->budget = budget;
+    z->largest = (size_t)largest.original;
     z->in = in;
     z->n = n;
     z->src.read = lz4_source_read;
@@ -948,18 +995,21 @@ bool animx_process_compression(ak_lctx *c, const ak_lprocess *p, ak_buf *out)
      * diagnostics are the decoders' own, in their order, before any of the
      * payload's. */
     bool sound = !ak_lstream_retrying(c) && (lzma ? lzma_header_sound(in, n, cap) : lz4_framing_sound(in, n, cap));
-    if (sound && lzma && !lzma_dictionary_fits(in, c->d, c->pos - n))
-        return false;
+    ak_budget *budget = ak_diags_budget(c->d);
+    const uint64_t base = c->pos - n;
     if (!sound)
-        ok = lzma ? ak_animx_lzma_decode(in, n, cap, c->d, c->pos - n, NULL)
-                  : ak_animx_lz4_decode(in, n, cap, c->d, c->pos - n, NULL);
+        ok = lzma ? ak_animx_lzma_decode(in, n, cap, c->d, base, NULL)
+                  : ak_animx_lz4_decode(in, n, cap, c->d, base, NULL);
     if (ok) {
-        ak_lsource *src = lzma ? lzma_source_open(in, n, !sound) : lz4_source_open(in, n, !sound);
-        if (!src && sound) /* the checking decoder says what memory is missing (the LZMA dictionary) */
-            ok = lzma ? ak_animx_lzma_decode(in, n, cap, c->d, c->pos - n, NULL)
-                      : ak_animx_lz4_decode(in, n, cap, c->d, c->pos - n, NULL);
+        ak_lsource *src = lzma ? lzma_source_open(in, n, !sound, budget, base)
+                               : lz4_source_open(in, n, !sound, budget, base);
+        if (!src && ak_budget_exhausted(budget))
+            return false; /* refused, and said so where */
+        if (!src && sound) /* the checking decoder says what is wrong */
+            ok = lzma ? ak_animx_lzma_decode(in, n, cap, c->d, base, NULL)
+                      : ak_animx_lz4_decode(in, n, cap, c->d, base, NULL);
         if (ok && !src)
-            src = lzma ? lzma_source_open(in, n, true) : lz4_source_open(in, n, true);
+            src = lzma ? lzma_source_open(in, n, true, budget, base) : lz4_source_open(in, n, true, budget, base);
         if (src) {
             ak_lstream_offer(c, src);
         } else if (ok) {

@@ -4,8 +4,9 @@
  * values (units, flags, numbers), order and presence of statements, and the
  * comparison of the fields Maya's token reader took for a key with the
  * lines the file shows (spec 2.5; docs/formats/maya.md, "Keys"). */
+#include "arena.h"
+#include "budget.h"
 #include "diag.h"
-#include "grow.h"
 #include "maya.h"
 #include "maya_doc.h"
 
@@ -359,6 +360,20 @@ void maya_anim_line(maya_reader *rd, const maya_tok *row, const maya_tok *child,
 }
 
 
+/* Room in one of the arrays a decoding stages entries and keys in before
+ * they go to the arena: charged to the arena's budget (a key takes some
+ * times its line), a refusal reported at token t. */
+static bool stage(maya_reader *rd, void **items, size_t *cap, size_t need, size_t size, const maya_tok *t)
+{
+    if (need <= *cap)
+        return true;
+    ak_budget *b = rd->arena ? rd->arena->budget : NULL;
+    ak_budget_place before = ak_budget_place_at(b, t->start, t->len, "");
+    bool ok = ak_budget_grow(b, items, cap, need, size, "the decoded document");
+    ak_budget_place_back(b, before);
+    return ok;
+}
+
 void maya_entry_end(maya_reader *rd, bool curve)
 {
     if (!curve && rd->name_count == 3)
@@ -367,7 +382,7 @@ void maya_entry_end(maya_reader *rd, bool curve)
     if (!rd->cur)
         return;
     rd->cur->curve = curve;
-    if (!ak_grow((void **)&rd->ents, &rd->ent_cap, rd->ent_count + 1, sizeof *rd->ents))
+    if (!stage(rd, (void **)&rd->ents, &rd->ent_cap, rd->ent_count + 1, sizeof *rd->ents, &rd->anim_tok))
         rd->stop = true;
     else
         rd->ents[rd->ent_count++] = *rd->cur;
@@ -607,7 +622,7 @@ static void push_key(maya_reader *rd, const maya_key *k, const maya_tok *at)
         return;
     }
     if (rd->doc) {
-        if (!ak_grow((void **)&rd->keys, &rd->keys_cap, rd->key_count + 1, sizeof *rd->keys)) {
+        if (!stage(rd, (void **)&rd->keys, &rd->keys_cap, rd->key_count + 1, sizeof *rd->keys, at)) {
             rd->stop = true;
             return;
         }
@@ -963,6 +978,7 @@ bool maya_decode(const ak_input *in, const ak_options *opt, ak_diags *d, ak_aren
         memcpy(doc->entries, rd.ents, rd.ent_count * sizeof *rd.ents);
     doc->entry_count = doc->entries ? rd.ent_count : 0;
     bool ok = !rd.stop && ak_diags_errors(d) == errors && doc->entries;
+    ak_budget_give(arena->budget, rd.ent_cap * sizeof *rd.ents + rd.keys_cap * sizeof *rd.keys);
     free(rd.ents);
     free(rd.keys);
     if (ok)

@@ -600,10 +600,17 @@ static int run_checks(ak_jsctx *c, const ak_json_event *e, const ak_jmember_x *x
     return CHECK_OK;
 }
 
+/* The path of the value being validated (none once the parse is over). */
+static const char *path_now(void *ctx)
+{
+    ak_jsctx *c = ctx;
+    return c->p ? ak_json_path(c->p) : NULL;
+}
+
 static bool state(ak_jsctx *c)
 {
-    if (!c->st)
-        c->st = ak_jsstate_new(c->p->data, c->p->size, ak_diags_budget(c->diags));
+    if (!c->st && (c->st = ak_jsstate_new(c->p->data, c->p->size, ak_diags_budget(c->diags))) != NULL)
+        ak_jsstate_locate(c->st, path_now, c);
     if (!c->st)
         c->oom = true;
     return c->st != NULL;
@@ -698,12 +705,20 @@ static void resolve_refs(ak_jsctx *c)
     const ak_jsref *refs = ak_jsstate_refs(c->st, &n);
     if (!c->diags || !n)
         return;
+    ak_budget *budget = ak_diags_budget(c->diags);
+    const uint64_t held = n * (sizeof(int16_t) + sizeof(ak_json_place));
+    if (!ak_budget_take(budget, held, "resolving the references")) {
+        c->oom = true;
+        return;
+    }
     int16_t *found = malloc(n * sizeof *found);
     ak_json_place *places = calloc(n, sizeof *places);
     size_t np = 0;
     if (!found || !places) {
         free(found);
         free(places);
+        ak_budget_give(budget, held);
+        ak_budget_failed(budget, held, "resolving the references");
         c->oom = true;
         return;
     }
@@ -739,6 +754,7 @@ static void resolve_refs(ak_jsctx *c)
     ak_js_set_owner(c, SIZE_MAX);
     free(found);
     ak_json_places_free(places, np);
+    ak_budget_give(budget, held);
 }
 
 /* `length <= N`: a string of at most N characters (code points of the

@@ -51,22 +51,18 @@ void ak_jsgraph_free(ak_jsgraph *g)
     free(g);
 }
 
-/* Room for one more item of an array charged to the budget. */
-static bool room(ak_budget *budget, void **items, size_t *cap, size_t n, size_t size)
+/* Room for one more item of an array charged to the budget (NULL: none);
+ * a refusal is reported at the token [offset, +length) being read. */
+static bool room(ak_jsctx *c, ak_budget *budget, void **items, size_t *cap, size_t n, size_t size, size_t offset,
+                 size_t length)
 {
     if (n < *cap)
         return true;
-    size_t more = *cap ? *cap : 64;
-    if (budget && !ak_budget_take(budget, more * size, "the references' places"))
-        return false;
-    void *p = realloc(*items, (*cap + more) * size);
-    if (!p) {
-        ak_budget_give(budget, more * size);
-        return false;
-    }
-    *items = p;
-    *cap += more;
-    return true;
+    ak_budget_place before =
+        ak_budget_place_at(budget, offset, length, budget && c && c->p ? ak_json_path(c->p) : NULL);
+    bool ok = ak_budget_grow(budget, items, cap, n + 1, size, "the references' places");
+    ak_budget_place_back(budget, before);
+    return ok;
 }
 
 static ak_jsgraph *graph(ak_jsctx *c)
@@ -99,7 +95,8 @@ static place place_of(const ak_jsctx *c, size_t fi)
 bool ak_jsgraph_node(ak_jsctx *c, const ak_jsframe *f, int16_t space, const ak_json_event *e)
 {
     ak_jsgraph *g = graph(c);
-    if (!g || !room(g->budget, (void **)&g->nodes, &g->cap_nodes, g->nnodes, sizeof *g->nodes))
+    if (!g || !room(c, g->budget, (void **)&g->nodes, &g->cap_nodes, g->nnodes, sizeof *g->nodes, e->offset,
+                    e->length))
         return false;
     node *n = &g->nodes[g->nnodes];
     n->at = place_of(c, (size_t)(f - c->frames));
@@ -115,7 +112,7 @@ bool ak_jsgraph_ref(ak_jsctx *c, const ak_jsref *r, const ak_jplace *p)
     if (!fi)
         return true;
     ak_jsgraph *g = graph(c);
-    if (!g || !room(g->budget, (void **)&g->refs, &g->cap_refs, g->nrefs, sizeof *g->refs))
+    if (!g || !room(c, g->budget, (void **)&g->refs, &g->cap_refs, g->nrefs, sizeof *g->refs, r->offset, r->length))
         return false;
     ref *x = &g->refs[g->nrefs++];
     x->key = *r;
@@ -127,7 +124,7 @@ bool ak_jsgraph_ref(ak_jsctx *c, const ak_jsref *r, const ak_jplace *p)
 static bool find(ak_jsgraph *g, size_t i, int16_t rule, const char *fmt, ...) AK_PRINTF(4, 5);
 static bool find(ak_jsgraph *g, size_t i, int16_t rule, const char *fmt, ...)
 {
-    if (!room(NULL, (void **)&g->findings, &g->cap_findings, g->nfindings, sizeof *g->findings))
+    if (!room(NULL, NULL, (void **)&g->findings, &g->cap_findings, g->nfindings, sizeof *g->findings, 0, 0))
         return false;
     finding *f = &g->findings[g->nfindings++];
     f->ref = i;
@@ -326,6 +323,14 @@ static bool cycles(ak_jsctx *c, const ak_jplace *p, const ptrdiff_t *target)
     size_t n = 0;
     for (size_t i = 0; i < g->nrefs; i++)
         n += g->refs[i].p == p && target[i] >= 0;
+    /* held while the graph is checked, some times what the references take
+       themselves: charged to the budget */
+    const uint64_t held = (2 * (uint64_t)n + 1) * (sizeof *E.serial + sizeof *E.first + sizeof(uint32_t)) +
+                          ((uint64_t)n + 1) * (sizeof *E.from + sizeof *E.to + sizeof *E.ref + sizeof *E.next +
+                                               sizeof(bool)) +
+                          (12 * (uint64_t)n + 1) * sizeof(size_t);
+    if (!ak_budget_take(g->budget, held, "checking the references"))
+        return false;
     E.serial = malloc((2 * n + 1) * sizeof *E.serial);
     E.from = malloc((n + 1) * sizeof *E.from);
     E.to = malloc((n + 1) * sizeof *E.to);
@@ -403,6 +408,9 @@ static bool cycles(ak_jsctx *c, const ak_jplace *p, const ptrdiff_t *target)
     free(work);
     free(mark);
     edges_free(&E);
+    ak_budget_give(g->budget, held);
+    if (!go && !ak_budget_exhausted(g->budget))
+        ak_budget_failed(g->budget, held, "checking the references");
     return go;
 }
 
@@ -444,6 +452,11 @@ bool ak_jsgraph_check(ak_jsctx *c)
     if (!g || !g->nrefs || !c->diags)
         return true;
     /* each reference's target node: -1 dangling, mistargeted or misplaced */
+    const uint64_t held = g->nrefs * sizeof(ptrdiff_t);
+    if (!ak_budget_take(g->budget, held, "checking the references")) {
+        c->oom = true;
+        return false;
+    }
     ptrdiff_t *target = malloc(g->nrefs * sizeof *target);
     bool go = target != NULL;
     for (size_t i = 0; go && i < g->nrefs; i++) {
@@ -462,11 +475,12 @@ bool ak_jsgraph_check(ak_jsctx *c)
         bool first = p->acyclic_rule >= 0 || p->depth_rule >= 0;
         for (size_t j = 0; first && j < ndone; j++)
             first = done[j] != p;
-        if (first && (go = room(NULL, (void **)&done, &cap_done, ndone, sizeof *done)))
+        if (first && (go = room(NULL, NULL, (void **)&done, &cap_done, ndone, sizeof *done, 0, 0)))
             done[ndone++] = p, go = cycles(c, p, target);
     }
     free(done);
     free(target);
+    ak_budget_give(g->budget, held);
     if (!go) {
         c->oom = true;
         return false;

@@ -2,6 +2,7 @@
  * validators (see ak_jsrefs.h). */
 #include "ak_jsrefs.h"
 
+#include "keyed_hash.h"
 #include "numbers.h"
 #include "value_syntax.h"
 
@@ -27,7 +28,7 @@ typedef struct entry {
 
 typedef struct table {
     entry *slots; /* open addressing, linear probing; cap is a power of two */
-    size_t cap, count;
+    size_t cap, count; /* cap * sizeof(entry) is charged to the budget */
 } table;
 
 struct ak_jsstate {
@@ -40,6 +41,10 @@ struct ak_jsstate {
     table *sets;
     size_t nsets, cap_sets;
     ak_buf a, b; /* decoded strings */
+    uint64_t probes; /* slots looked at (ak_jsstate_probes) */
+    ak_hash_key hash_key; /* of every table of this state */
+    const char *(*path)(void *ctx); /* ak_jsstate_locate */
+    void *path_ctx;
 };
 
 ak_jsstate *ak_jsstate_new(const uint8_t *data, size_t size, ak_budget *budget)
@@ -50,6 +55,7 @@ ak_jsstate *ak_jsstate_new(const uint8_t *data, size_t size, ak_budget *budget)
     st->data = data;
     st->size = size;
     st->budget = budget;
+    ak_hash_key_draw(&st->hash_key);
     ak_buf_init(&st->a);
     ak_buf_init(&st->b);
     return st;
@@ -59,15 +65,31 @@ void ak_jsstate_free(ak_jsstate *st)
 {
     if (!st)
         return;
+    uint64_t held = st->keys.cap * sizeof(entry) + st->cap_refs * sizeof *st->refs;
     free(st->keys.slots);
     free(st->refs);
-    for (size_t i = 0; i < st->cap_sets; i++)
+    for (size_t i = 0; i < st->cap_sets; i++) {
+        held += st->sets[i].cap * sizeof(entry);
         free(st->sets[i].slots);
+    }
     free(st->sets);
-    ak_budget_give(st->budget, st->cap_refs * sizeof *st->refs);
+    ak_budget_give(st->budget, held);
     ak_buf_free(&st->a);
     ak_buf_free(&st->b);
     free(st);
+}
+
+void ak_jsstate_locate(ak_jsstate *st, const char *(*path)(void *ctx), void *ctx)
+{
+    st->path = path;
+    st->path_ctx = ctx;
+}
+
+/* Reports of the budget from here on are at the token [offset, +length)
+ * and the path now (ak_budget_place_at). */
+static ak_budget_place place_at(ak_jsstate *st, size_t offset, size_t length)
+{
+    return ak_budget_place_at(st->budget, offset, length, st->budget && st->path ? st->path(st->path_ctx) : NULL);
 }
 
 const uint8_t *ak_jsstate_data(const ak_jsstate *st)
@@ -148,35 +170,27 @@ static double number_of(const view *v)
     return d == 0 ? 0 : d; /* -0 is 0 */
 }
 
-static uint64_t mix(uint64_t h, const void *p, size_t n)
-{
-    const uint8_t *b = p;
-    for (size_t i = 0; i < n; i++) {
-        h ^= b[i];
-        h *= UINT64_C(0x100000001b3);
-    }
-    return h;
-}
-
 /* 0 when a string cannot be decoded (out of memory). */
 static uint64_t hash_of(ak_jsstate *st, const view *v, int16_t space)
 {
-    uint64_t h = UINT64_C(0xcbf29ce484222325);
-    h = mix(h, &space, sizeof space);
-    h = mix(h, &v->kind, 1);
+    ak_hasher h;
+    ak_hasher_init(&h, &st->hash_key);
+    ak_hasher_add(&h, &space, sizeof space);
+    ak_hasher_add(&h, &v->kind, 1);
     if (v->kind == AK_JSON_STRING) {
         const char *s;
         size_t n;
         if (!decoded(v, &st->a, &s, &n))
             return 0;
-        h = mix(h, s, n);
+        ak_hasher_add(&h, s, n);
     } else if (v->kind == AK_JSON_NUMBER) {
         double d = number_of(v);
-        h = mix(h, &d, sizeof d);
+        ak_hasher_add(&h, &d, sizeof d);
     } else if (v->kind == KIND_UUID) {
-        h = mix(h, v->uuid, 16);
+        ak_hasher_add(&h, v->uuid, 16);
     }
-    return h ? h : 1;
+    uint64_t x = ak_hasher_finish(&h);
+    return x ? x : 1;
 }
 
 static bool same(ak_jsstate *st, const view *x, const view *y)
@@ -204,6 +218,7 @@ static entry *find(ak_jsstate *st, table *t, uint64_t h, const view *v, int16_t 
         return NULL;
     for (size_t i = h & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
         entry *en = &t->slots[i];
+        st->probes++;
         if (!en->hash)
             return NULL;
         if (en->hash == h && en->space == space) {
@@ -214,29 +229,42 @@ static entry *find(ak_jsstate *st, table *t, uint64_t h, const view *v, int16_t 
     }
 }
 
-static bool grow(table *t)
+/* Where h goes in a table with a free slot. */
+static size_t free_slot(ak_jsstate *st, const entry *slots, size_t cap, uint64_t h)
+{
+    size_t k = h & (cap - 1);
+    for (st->probes++; slots[k].hash; st->probes++)
+        k = (k + 1) & (cap - 1);
+    return k;
+}
+
+/* Doubles t; the new slots are charged to the budget before they are
+ * allocated (the old ones are given back once they are freed). */
+static bool grow(ak_jsstate *st, table *t)
 {
     size_t cap = t->cap ? t->cap * 2 : 64;
-    entry *slots = calloc(cap, sizeof *slots);
-    if (!slots)
+    if (!ak_budget_take(st->budget, cap * sizeof(entry), "the table of keys and unique values"))
         return false;
-    for (size_t i = 0; i < t->cap; i++) {
-        entry *en = &t->slots[i];
-        if (!en->hash)
-            continue;
-        size_t k = en->hash & (cap - 1);
-        while (slots[k].hash)
-            k = (k + 1) & (cap - 1);
-        slots[k] = *en;
+    entry *slots = calloc(cap, sizeof *slots);
+    if (!slots) {
+        ak_budget_give(st->budget, cap * sizeof(entry));
+        ak_budget_failed(st->budget, cap * sizeof(entry), "the table of keys and unique values");
+        return false;
     }
+    for (size_t i = 0; i < t->cap; i++)
+        if (t->slots[i].hash)
+            slots[free_slot(st, slots, cap, t->slots[i].hash)] = t->slots[i];
     free(t->slots);
+    ak_budget_give(st->budget, t->cap * sizeof(entry));
     t->slots = slots;
     t->cap = cap;
     return true;
 }
 
-/* Adds v unless an equal value is there (*dup then points at it). */
-static ak_jsadd add(ak_jsstate *st, table *t, const view *v, int16_t space, entry **dup, entry **added)
+/* Adds v (the value of event e) unless an equal value is there (*dup then
+ * points at it). */
+static ak_jsadd add(ak_jsstate *st, table *t, const ak_json_event *e, const view *v, int16_t space, entry **dup,
+                    entry **added)
 {
     uint64_t h = hash_of(st, v, space);
     if (!h)
@@ -246,12 +274,14 @@ static ak_jsadd add(ak_jsstate *st, table *t, const view *v, int16_t space, entr
         *dup = old;
         return AK_JS_DUPLICATE;
     }
-    if ((t->count + 1) * 10 > t->cap * 7 && !grow(t))
-        return AK_JS_NOMEM;
-    size_t k = h & (t->cap - 1);
-    while (t->slots[k].hash)
-        k = (k + 1) & (t->cap - 1);
-    entry *en = &t->slots[k];
+    if ((t->count + 1) * 10 > t->cap * 7) {
+        ak_budget_place before = place_at(st, e->offset, e->length);
+        bool grown = grow(st, t);
+        ak_budget_place_back(st->budget, before);
+        if (!grown)
+            return AK_JS_NOMEM;
+    }
+    entry *en = &t->slots[free_slot(st, t->slots, t->cap, h)];
     memset(en, 0, sizeof *en);
     en->hash = h;
     if (v->kind == KIND_UUID) {
@@ -278,7 +308,7 @@ ak_jsadd ak_jsstate_add_key(ak_jsstate *st, int16_t space, ak_jkey_kind kind, in
     if (!key_view(st, e, kind, &v, &nomem))
         return nomem ? AK_JS_NOMEM : AK_JS_NOKEY;
     entry *dup = NULL, *en = NULL;
-    ak_jsadd r = add(st, &st->keys, &v, space, &dup, &en);
+    ak_jsadd r = add(st, &st->keys, e, &v, space, &dup, &en);
     if (r == AK_JS_DUPLICATE) {
         *prev_object = dup->object;
         *prev_offset = dup->token;
@@ -360,20 +390,18 @@ int64_t ak_jsstate_ref_node(ak_jsstate *st, int16_t space, const ak_jsref *r)
 bool ak_jsstate_defer(ak_jsstate *st, const ak_jsref *r)
 {
     if (st->nrefs == st->cap_refs) {
-        size_t cap = st->cap_refs ? st->cap_refs * 2 : 64;
-        if (!ak_budget_take(st->budget, (cap - st->cap_refs) * sizeof *st->refs, "the pending references"))
+        ak_budget_place before = place_at(st, r->offset, r->length);
+        bool grown = ak_budget_grow(st->budget, (void **)&st->refs, &st->cap_refs, st->nrefs + 1, sizeof *st->refs,
+                                    "the pending references");
+        ak_budget_place_back(st->budget, before);
+        if (!grown)
             return false;
-        ak_jsref *refs = realloc(st->refs, cap * sizeof *refs);
-        if (!refs) {
-            ak_budget_give(st->budget, (cap - st->cap_refs) * sizeof *st->refs);
-            return false;
-        }
-        st->refs = refs;
-        st->cap_refs = cap;
     }
     st->refs[st->nrefs++] = *r;
     return true;
 }
+
+uint64_t ak_jsstate_probes(const ak_jsstate *st) { return st->probes; }
 
 const ak_jsref *ak_jsstate_refs(const ak_jsstate *st, size_t *count)
 {
@@ -408,6 +436,7 @@ void ak_jsstate_set_close(ak_jsstate *st, int32_t set)
     st->nsets--;
     table *t = &st->sets[set];
     if (t->cap > 1024) { /* a big one is not cleared for every small array that follows */
+        ak_budget_give(st->budget, t->cap * sizeof(entry));
         free(t->slots);
         t->slots = NULL;
         t->cap = 0;
@@ -420,5 +449,5 @@ ak_jsadd ak_jsstate_set_add(ak_jsstate *st, int32_t set, const ak_json_event *e)
         return AK_JS_ADDED;
     view v = view_of(e);
     entry *dup = NULL, *en = NULL;
-    return add(st, &st->sets[set], &v, 0, &dup, &en);
+    return add(st, &st->sets[set], e, &v, 0, &dup, &en);
 }

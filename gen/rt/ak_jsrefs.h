@@ -40,9 +40,14 @@ typedef struct ak_jsref {
     uint32_t owner_back;
 } ak_jsref;
 
-/* The pending references are charged to budget (may be NULL). */
+/* The pending references and the tables of keys and unique values are
+ * charged to budget (may be NULL). */
 ak_jsstate *ak_jsstate_new(const uint8_t *data, size_t size, ak_budget *budget);
 void ak_jsstate_free(ak_jsstate *st);
+/* Where the tables' refusals of the budget are reported: at the token of
+ * the value being added, with the path path(ctx) gives then (the parser's
+ * path; NULL or no path: none). */
+void ak_jsstate_locate(ak_jsstate *st, const char *(*path)(void *ctx), void *ctx);
 /* The input the spans point into. */
 const uint8_t *ak_jsstate_data(const ak_jsstate *st);
 
@@ -66,6 +71,11 @@ int64_t ak_jsstate_ref_node(ak_jsstate *st, int16_t space, const ak_jsref *r);
 /* References resolved at the end. False when out of memory (or over the budget). */
 bool ak_jsstate_defer(ak_jsstate *st, const ak_jsref *r);
 const ak_jsref *ak_jsstate_refs(const ak_jsstate *st, size_t *count);
+
+/* The slots the tables above have looked at so far (every probe of a
+ * lookup, an insertion or a rehash): for tests, which check that it stays
+ * proportional to the values whatever they are (runtime/keyed_hash.h). */
+uint64_t ak_jsstate_probes(const ak_jsstate *st);
 
 /* Sets of the arrays open now (stack discipline: the innermost opens
  * last, closes first). open returns the set's index, -1 out of memory. */

@@ -196,7 +196,11 @@ bool ak_lfill(ak_lctx *c, size_t n)
         /* the window is held with the rest (a long string grows it): charged
            to the command's budget, given back when the stream is left */
         ak_budget *b = c->d ? ak_diags_budget(c->d) : NULL;
-        if (!ak_budget_take(b, want - c->win_cap, "the window of a derived stream")) {
+        /* refused: said at what is being read (a long string), in the stream */
+        ak_budget_place before = ak_budget_place_at(b, c->pos, n, b ? ak_lpath(c, NULL, UINT64_MAX) : NULL);
+        bool taken = ak_budget_take(b, want - c->win_cap, "the window of a derived stream");
+        ak_budget_place_back(b, before);
+        if (!taken) {
             c->oom = c->stop = c->src_failed = true;
             return false;
         }
@@ -377,9 +381,9 @@ bool ak_lstream_leave(ak_lctx *c, const ak_lstream_saved *saved)
         ak_diags_leave_stream(c->d);
     if (saved->pushed)
         ak_lpop(c);
-    /* a source out of memory is reported already: reading it again checked
-       would not say more */
-    if (c->src && !c->src->oom && c->src->finish && !c->src->finish(c->src))
+    /* a source out of memory, or a window the budget refused, is reported
+       already: reading the rest (or all again, checked) would not say more */
+    if (c->src && !c->src->oom && !c->oom && c->src->finish && !c->src->finish(c->src))
         c->redo = true, ok = false;
     if (c->src)
         c->src->close(c->src);

@@ -218,7 +218,8 @@ typedef struct ak_options {
     /* The memory budget of a command that decodes (dump, convert, sample,
        plot, validation's cross-reference sets): what it holds at once, in
        bytes, checked before each allocation (animkit.limit.memory);
-       0 = ak_default_max_memory(). Replaces 0.1's max_model. */
+       0 = ak_default_max_memory(), for ak_validate
+       ak_default_validate_max_memory(). Replaces 0.1's max_model. */
     uint64_t max_memory;
     int precision;        /* significant digits of text emitters; 0 = the format's default */
     int compress;         /* output compression where a format has it (AK_COMPRESS_*) */
@@ -256,9 +257,19 @@ enum {
    smaller of it and half the physical memory. */
 #define AK_DEFAULT_MAX_MEMORY (UINT64_C(2) << 30)
 
+/* The default budget of validation (ak_validate; `animkit validate` and
+   `report`): it streams, so what it holds is small whatever the file's
+   size (docs/memory.md), and a small hostile file (a header that declares a
+   huge LZMA dictionary, a huge string) stops with animkit.limit.memory
+   instead of taking a gigabyte. */
+#define AK_DEFAULT_VALIDATE_MAX_MEMORY (UINT64_C(256) << 20)
+
 /* min(AK_DEFAULT_MAX_MEMORY, half the machine's physical memory). */
 uint64_t ak_default_max_memory(void);
-/* The budget opt gives: opt->max_memory, else ak_default_max_memory(). */
+/* min(AK_DEFAULT_VALIDATE_MAX_MEMORY, ak_default_max_memory()). */
+uint64_t ak_default_validate_max_memory(void);
+/* The budget opt gives: opt->max_memory, else ak_default_max_memory()
+   (ak_validate: else ak_default_validate_max_memory()). */
 uint64_t ak_memory_budget(const ak_options *opt);
 
 typedef struct ak_input {
@@ -540,7 +551,8 @@ bool ak_walk(const char *root, ak_walk_visit visit, void *ctx);
 const ak_format *ak_resolve_format(const ak_input *in, const ak_format *format, ak_diags *d);
 
 /* Validates one input: resolves its format as ak_resolve_format does and
- * runs the format's validator. Returns the format the input was taken for:
+ * runs the format's validator, within opt->max_memory (0:
+ * ak_default_validate_max_memory()). Returns the format the input was taken for:
  * NULL when none was recognised, and also a planned format, or a text format
  * for binary data, neither of which was checked (a diagnostic says why). */
 const ak_format *ak_validate(const ak_input *in, const ak_format *format,
