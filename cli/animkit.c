@@ -885,7 +885,19 @@ static int cmd_convert(int argc, char **argv)
         return EXIT_USAGE;
     }
     const ak_format *named = ak_format_for_filename(paths[1]);
-    if (!to && !(to = named)) {
+    if (!to && named) {
+        /* an extension two formats share (.anim: Maya and Prime ANIM) keeps
+           the input's format when that format has it */
+        const ak_format *input = from;
+        ak_file probe;
+        char probe_why[256];
+        if (!input && strcmp(paths[0], "-") != 0 && ak_file_open(&probe, paths[0], probe_why, sizeof probe_why)) {
+            input = ak_format_detect(probe.data, probe.size, paths[0]);
+            ak_file_close(&probe);
+        }
+        to = input && !input->planned && ak_format_has_extension(input, paths[1]) ? input : named;
+    }
+    if (!to) {
         usage_error("convert", "cannot tell the output format from '%s': use --to", paths[1]);
         return EXIT_USAGE;
     }
@@ -908,7 +920,7 @@ static int cmd_convert(int argc, char **argv)
     }
     if (refuse_output_over_input("convert", paths[0], paths[1]))
         return EXIT_USAGE;
-    if (named && named != to && !named->generic)
+    if (named && named != to && !named->generic && !ak_format_has_extension(to, paths[1]))
         fprintf(stderr, "%s convert: warning: the extension of %s is %s's, but it is written as %s (--to %s)\n",
                 prog, shown(paths[1]), named->id, to->id, to->id);
     ak_file f;

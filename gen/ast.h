@@ -284,6 +284,7 @@ typedef struct table_decl {
     vec defaults;     /* cons* */
     struct enum_decl *en; /* the codes as an enum (for `in`, undump names) */
     struct rule_decl *rule;
+    bool from_model;  /* `from model`: the entries are the model's value types (runtime/model.c) */
 } table_decl;
 
 /* `type name = <type> <constraints>`: a named type with its checks. */

@@ -2364,6 +2364,17 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     }
     for (size_t i = 0; i < f->structs.n; i++)
         emit_struct_type(&em, f->structs.items[i]);
+    /* the values of declared enums (and value tables) by name, for hooks:
+       no `case 2` where the layout names the value */
+    for (size_t i = 0; i < f->enums.n; i++) {
+        enum_decl *e = f->enums.items[i];
+        gen_out(h, "enum {");
+        for (size_t k = 0; k < e->items.n; k++) {
+            enum_item *it = e->items.items[k];
+            gen_out(h, "%s %s_%s_%s = %lld", k ? "," : "", id, e->name, it->name, (long long)it->value);
+        }
+        gen_out(h, " };\n");
+    }
     emit_tables(&em);
 
     /* hooks */

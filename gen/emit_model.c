@@ -496,6 +496,8 @@ static void emit_fixed_read(mem *m, const mtrack *t)
     upper(kind, sizeof kind, cc_model_kind_words[t->kind_value]);
     gen_out(c, "\nstatic void mr_%s(ak_model_builder *b, const %s_%s *o, const char *path, const char *field)\n{\n",
             t->st->name, m->id, t->st->name);
+    /* a place with nothing in it is no track (an empty MRTK channel) */
+    gen_out(c, "    if (!o->%s_count)\n        return;\n", t->keys ? t->keys->array->text : t->values->text);
     gen_out(c, "    ak_track *t = ak_mb_track(b);\n    if (!t || !path)\n        goto failed;\n");
     gen_out(c, "    t->node = path[0] ? path : NULL;\n    t->property = field;\n");
     gen_out(c, "    t->type = AK_VT_%s;\n    t->kind = AK_TRACK_%s;\n", vt, kind);

@@ -22,6 +22,7 @@
  * checked and emitted. Every constraint written in a template must survive
  * in at least one instance (else it checks nothing: an error). */
 #include "ast.h"
+#include "model.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -722,11 +723,67 @@ static void table_fields(compiler *cc, vec *members)
     }
 }
 
+/* `table T : u8 from model`: one entry per value type of the model, code =
+ * the model's value type, name and components the model's, encoded by its
+ * kind (bool8, or bits for 2..4 bools; integers and floats at their width,
+ * a tuple for several components); an entry the body declares (a string's
+ * encoding and its checks) stands for the model's of that name, with its
+ * code. The model's table (runtime/model.c) is the one declaration of the
+ * value types: a table cannot disagree with it. */
+static void entries_from_model(compiler *cc, table_decl *t)
+{
+    vec declared = t->entries, all = {0};
+    for (int vt = 0; vt < AK_VT_COUNT; vt++) {
+        const ak_value_type_info *info = ak_value_type_info_of((ak_value_type)vt);
+        table_entry *own = NULL;
+        for (size_t k = 0; k < declared.n && !own; k++)
+            if (strcmp(((table_entry *)declared.items[k])->name, info->name) == 0)
+                own = declared.items[k];
+        if (own) {
+            if (own->value != vt)
+                cc_error(cc, own->at, "table %s from model: '%s' is the model's value type %d, not %lld", t->name,
+                         info->name, vt, (long long)own->value);
+            vec_push(cc, &all, own);
+            continue;
+        }
+        table_entry *e = cc_alloc(cc, sizeof *e);
+        e->name = info->name;
+        e->at = t->at;
+        e->value = vt;
+        static const char *const ints[2][4] = {{"u8", "u16", "u32", "u64"}, {"i8", "i16", "i32", "i64"}};
+        int width = info->bits == 8 ? 0 : info->bits == 16 ? 1 : info->bits == 32 ? 2 : 3;
+        switch (info->kind) {
+        case AK_VK_BOOL: e->prim_name = "bool8"; break;
+        case AK_VK_UINT: e->prim_name = ints[0][width]; break;
+        case AK_VK_INT: e->prim_name = ints[1][width]; break;
+        case AK_VK_F32: e->prim_name = "f32"; break;
+        case AK_VK_F64: e->prim_name = "f64"; break;
+        case AK_VK_STRING: e->prim_name = "nstring7"; break;
+        }
+        e->kind = info->components == 1 ? EK_SCALAR : info->kind == AK_VK_BOOL ? EK_BITS : EK_TUPLE;
+        for (unsigned c = 0; info->components > 1 && c < info->components; c++) {
+            char name[4];
+            ak_value_component_name((ak_value_type)vt, c, name);
+            vec_push(cc, &e->comps, cc_strdup(cc, name, strlen(name)));
+        }
+        vec_push(cc, &all, e);
+    }
+    for (size_t k = 0; k < declared.n; k++) {
+        table_entry *own = declared.items[k];
+        ak_value_type vt;
+        if (!ak_value_type_from_name(own->name, strlen(own->name), &vt))
+            cc_error(cc, own->at, "table %s from model: the model has no value type '%s'", t->name, own->name);
+    }
+    t->entries = all;
+}
+
 static void setup_tables(compiler *cc)
 {
     format_decl *f = cc->format;
     for (size_t i = 0; i < f->tables.n; i++) {
         table_decl *t = f->tables.items[i];
+        if (t->from_model)
+            entries_from_model(cc, t);
         enum_decl *e = cc_alloc(cc, sizeof *e);
         e->name = t->name;
         e->at = t->at;

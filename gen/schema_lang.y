@@ -482,6 +482,14 @@ item ::= TABLE name(N) COLON name(B) CODE(C) LBRACE table_items RBRACE. {
     t->name = N->text; t->at = N->at; t->base_name = B->text; t->base_at = B->at;
     t->code = C->text; t->code_at = C->at;
 }
+/* table <name> : <int type> from model @code { defaults, entries that differ }:
+   the model's value types, each with the encoding its kind has */
+item ::= TABLE name(N) COLON name(B) FROM MODEL CODE(C) LBRACE table_items RBRACE. {
+    table_decl *t = F(cc)->tables.items[F(cc)->tables.n - 1];
+    t->name = N->text; t->at = N->at; t->base_name = B->text; t->base_at = B->at;
+    t->code = C->text; t->code_at = C->at;
+    t->from_model = true;
+}
 table_items ::= table_start.
 table_items ::= table_items table_item.
 table_start ::= . {

@@ -5,6 +5,7 @@
 #include "arena.h"
 #include "budget.h"
 #include "model.h"
+#include "model_build.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -43,53 +44,129 @@ bool ak_model_of_input(const ak_input *in, const ak_format *format, const ak_opt
     return ak_model_decode(format, in, opt, d, arena, out);
 }
 
-static bool same_name(const char *a, const char *b) { return strcmp(a ? a : "", b ? b : "") == 0; }
+/* --verify: every numeric component of every input track against the
+   output's component of the same target (docs/model.md, "Verification"). */
+typedef struct verify {
+    ak_arena arena;
+    double worst, at;
+    const ak_track *worst_track;
+    int worst_component;
+    size_t compared, tracks;   /* components compared, of how many tracks */
+    size_t skipped, shown;
+    ak_buf why;                /* the first tracks not compared, and why */
+} verify;
 
-/* The track of `out` that stands for track i of `in`: the same node and
-   property, the k-th of that name for the k-th. */
-static const ak_track *counterpart(const ak_animation *in, size_t i, const ak_animation *out)
+static void skip(verify *v, const ak_track *t, const char *why)
 {
-    const ak_track *t = &in->tracks[i];
-    size_t k = 0;
-    for (size_t j = 0; j < i; j++)
-        k += same_name(in->tracks[j].node, t->node) && same_name(in->tracks[j].property, t->property);
-    for (size_t j = 0; j < out->track_count; j++)
-        if (same_name(out->tracks[j].node, t->node) && same_name(out->tracks[j].property, t->property) && k-- == 0)
-            return &out->tracks[j];
-    return NULL;
+    v->skipped++;
+    if (v->shown++ >= 8)
+        return;
+    ak_buf_puts(&v->why, v->why.len ? "; " : "");
+    ak_target_put(&v->why, &t->target, t->type);
+    ak_buf_printf(&v->why, ": %s", why);
 }
 
-/* --verify: every track of the input against its counterpart in the output. */
-static void report_deviation(const ak_animation *in, const ak_animation *out, ak_diags *d)
+static bool compare(verify *v, const ak_track *a, int ca, const ak_track *b, int cb)
 {
-    ak_arena arena;
-    ak_arena_init(&arena, 0);
-    double worst = 0, at = 0;
-    size_t worst_track = 0, compared = 0;
-    for (size_t i = 0; i < in->track_count; i++) {
-        const ak_track *o = counterpart(in, i, out);
-        double dev, t;
-        if (o && ak_track_deviation(&in->tracks[i], o, &arena, &dev, &t)) {
-            compared++;
-            if (compared == 1 || !(dev <= worst)) {
-                worst = dev;
-                at = t;
-                worst_track = i;
-            }
-        }
+    double dev, t;
+    if (a->value_unit && b->value_unit && strcmp(a->value_unit, b->value_unit) != 0)
+        return false;
+    if (!ak_track_component_deviation(a, ca, b, cb, &v->arena, &dev, &t))
+        return false;
+    const ak_value_type_info *info = ak_value_type_info_of(a->type);
+    v->compared += ca >= 0 ? 1 : info->components;
+    if (v->compared == 1 || !(dev <= v->worst)) {
+        v->worst = dev;
+        v->at = t;
+        v->worst_track = a;
+        v->worst_component = ca;
     }
-    ak_arena_free(&arena);
-    if (!compared) {
-        ak_report(d, &ak_rule_convert_deviation, 0, 0, "",
-                  "no track of the input has a numeric counterpart (same node and property) in the output");
+    return true;
+}
+
+static void verify_track(verify *v, const ak_track_index *x, const ak_track *a)
+{
+    const ak_value_type_info *info = ak_value_type_info_of(a->type);
+    if (info->kind == AK_VK_STRING) {
+        skip(v, a, "a string track has no numbers to compare");
         return;
     }
-    const ak_track *t = &in->tracks[worst_track];
+    if (!a->key_count)
+        return; /* nothing to compare: no keys */
+    const ak_target *want = &a->target;
+    const ak_track *b = ak_track_index_find(x, want);
+    bool done = false;
+    if (b) {
+        done = compare(v, a, AK_WHOLE, b, AK_WHOLE);
+        if (!done && a->value_unit && b->value_unit && strcmp(a->value_unit, b->value_unit)) {
+            skip(v, a, "its unit differs in the output");
+            return;
+        }
+    } else if (want->component == AK_WHOLE) {
+        /* a whole value written as one track per component */
+        for (unsigned c = 0; c < info->components; c++) {
+            ak_target one = *want;
+            one.component = (int)c;
+            const ak_track *bc = ak_track_index_find(x, &one);
+            done |= bc && compare(v, a, (int)c, bc, 0);
+        }
+    } else {
+        /* one component, written within a whole value */
+        ak_target whole = *want;
+        whole.component = AK_WHOLE;
+        const ak_track *bw = ak_track_index_find(x, &whole);
+        done = bw && compare(v, a, 0, bw, want->component);
+    }
+    if (done)
+        v->tracks++;
+    else
+        skip(v, a, b ? "its value type or representation differs in the output"
+                     : "the output has no track with its target");
+}
+
+static void report_deviation(const ak_animation *in, const ak_animation *out, ak_diags *d)
+{
+    verify v;
+    memset(&v, 0, sizeof v);
+    ak_arena_init(&v.arena, 0);
+    ak_buf_init(&v.why);
+    ak_track_index x;
+    if (!ak_track_index_init(&x, out)) {
+        ak_report_out_of_memory(d, out->track_count * sizeof(ak_track_ref), "verifying the output");
+        ak_arena_free(&v.arena);
+        return;
+    }
+    for (size_t i = 0; i < in->track_count; i++)
+        verify_track(&v, &x, &in->tracks[i]);
+    ak_track_index_free(&x);
+    ak_arena_free(&v.arena);
+    char more[48] = "";
+    if (v.shown > 8)
+        snprintf(more, sizeof more, "; and %zu more", v.shown - 8);
+    if (!v.compared) {
+        if (out->track_count && v.skipped)
+            ak_report(d, &ak_rule_convert_unverified, 0, 0, "",
+                      "--verify compared no track of the %zu written: %s%s", out->track_count, ak_buf_cstr(&v.why),
+                      more);
+        else
+            ak_report(d, &ak_rule_convert_deviation, 0, 0, "", "no numeric keys to compare");
+        ak_buf_free(&v.why);
+        return;
+    }
+    ak_buf where;
+    ak_buf_init(&where);
+    ak_target worst = v.worst_track->target;
+    if (v.worst_component >= 0)
+        worst.component = v.worst_component;
+    ak_target_put(&where, &worst, v.worst_track->type);
     ak_report(d, &ak_rule_convert_deviation, 0, 0, "",
-              "largest deviation of the sampled curves: %.9g at time %.9g in track %zu (%s%s%s); %zu of %zu "
-              "track%s compared",
-              worst, at, worst_track, t->node ? t->node : "", t->node && t->property ? " " : "",
-              t->property ? t->property : "", compared, in->track_count, in->track_count == 1 ? "" : "s");
+              "largest deviation of the sampled curves: %.9g at time %.9g in %s; %zu component%s of %zu track%s "
+              "compared%s%s%s%s",
+              v.worst, v.at, ak_buf_cstr(&where), v.compared, v.compared == 1 ? "" : "s", v.tracks,
+              v.tracks == 1 ? "" : "s", v.skipped ? "; not compared: " : "", v.skipped ? ak_buf_cstr(&v.why) : "",
+              v.skipped ? more : "", "");
+    ak_buf_free(&where);
+    ak_buf_free(&v.why);
 }
 
 /* Decodes what from_model wrote, for the checks of a conversion through

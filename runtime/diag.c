@@ -81,6 +81,11 @@ const ak_rule ak_rule_convert_deviation = {
     "the largest deviation of the output's sampled curves from the input's",
     "convert --verify decodes the output again and samples every track of both at every key and between "
     "keys."};
+const ak_rule ak_rule_convert_unverified = {
+    "animkit.convert.unverified", AK_SEV_ERROR, AK_SEV_ERROR,
+    "--verify compared no track of the output",
+    "convert --verify pairs each input track with the output's track of the same target (docs/model.md); when "
+    "tracks were written but none could be compared, the verification checked nothing, and says why for each."};
 const ak_rule ak_rule_limit_lookahead = {
     "animkit.limit.lookahead", AK_SEV_ERROR, AK_SEV_ERROR,
     "discriminators come too late in their objects: the rest of the objects whose discriminator "
@@ -103,6 +108,7 @@ static const ak_rule *const tool_rules[] = {
     &ak_rule_convert_no_tracks,
     &ak_rule_convert_loss,
     &ak_rule_convert_deviation,
+    &ak_rule_convert_unverified,
     &ak_rule_sample_no_track,
     &ak_rule_limit_memory,
     &ak_rule_limit_out_of_memory,

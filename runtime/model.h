@@ -305,6 +305,11 @@ bool ak_track_eval(const ak_track *track, double t, ak_value *out);
  * and -q at each sample (one rotation). False for string tracks or
  * different component counts. Curves are built in arena. */
 bool ak_track_deviation(const ak_track *a, const ak_track *b, ak_arena *arena, double *worst, double *at);
+/* The same for component ca of a against component cb of b (AK_WHOLE: all
+   components, as ak_track_deviation); false for strings or when a
+   component is out of range. */
+bool ak_track_component_deviation(const ak_track *a, int ca, const ak_track *b, int cb, ak_arena *arena,
+                                  double *worst, double *at);
 
 /* Decodes in with f's to_model into the model *out, in arena (initialised
  * here, freed by the caller even on failure) capped at opt->max_model; true

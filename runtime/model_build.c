@@ -158,6 +158,14 @@ static size_t lower_bound(const ak_track_index *x, const ak_target *want)
     return lo;
 }
 
+const ak_track *ak_track_index_find(const ak_track_index *x, const ak_target *want)
+{
+    size_t at = lower_bound(x, want);
+    if (at < x->anim->track_count && cmp_target(x->order[at].target, want) == 0)
+        return &x->anim->tracks[x->order[at].track];
+    return NULL;
+}
+
 /* The first of the tracks with this target that is not taken; SIZE_MAX
    when none. */
 static size_t find(const ak_track_index *x, const ak_target *want)

@@ -68,6 +68,8 @@ typedef struct ak_track_index {
 } ak_track_index;
 
 bool ak_track_index_init(ak_track_index *x, const ak_animation *anim);
+/* The first track with exactly this target, taken or not (NULL: none). */
+const ak_track *ak_track_index_find(const ak_track_index *x, const ak_target *want);
 /* The track for a target: *component is the component of its values the
    place takes (AK_WHOLE: the whole value). NULL when none. Marks it taken. */
 const ak_track *ak_track_index_take(ak_track_index *x, const ak_target *want, int *component);

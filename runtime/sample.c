@@ -231,11 +231,13 @@ static void eval_keys(const ak_track *t, double time, ak_value *out)
 #define AK_DEVIATION_MAX_SAMPLES 200000u
 
 static void deviation_over(const ak_track *a, const ak_track_sampler *ca, const ak_track *b,
-                           const ak_track_sampler *cb, const ak_track *times_of, double *worst, double *at)
+                           const ak_track_sampler *cb, const ak_track *times_of, int comp_a, int comp_b, double *worst,
+                           double *at)
 {
     size_t n = times_of->key_count;
     unsigned inner = n * 8 > AK_DEVIATION_MAX_SAMPLES ? 0 : 7;
     const ak_value_type_info *ia = ak_value_type_info_of(a->type), *ib = ak_value_type_info_of(b->type);
+    unsigned comps = comp_a >= 0 ? 1 : ia->components < ib->components ? ia->components : ib->components;
     for (size_t i = 0; i < n; i++) {
         double t0 = ak_key_time(times_of, i), t1 = i + 1 < n ? ak_key_time(times_of, i + 1) : t0;
         for (unsigned k = 0; k <= (i + 1 < n ? inner : 0); k++) {
@@ -244,11 +246,12 @@ static void deviation_over(const ak_track *a, const ak_track_sampler *ca, const 
             ak_track_sampler_eval(ca, t, &va);
             ak_track_sampler_eval(cb, t, &vb);
             /* q and -q are one rotation: quaternions deviate by the nearer of the two */
-            bool quat = is_quaternion(a->type) && is_quaternion(b->type);
+            bool quat = comp_a < 0 && is_quaternion(a->type) && is_quaternion(b->type);
             double dev[2] = {0, 0};
             for (int neg = 0; neg < (quat ? 2 : 1); neg++)
-                for (unsigned c = 0; c < ia->components && c < ib->components; c++) {
-                    double x = ak_value_component(&va, a->type, c), y = ak_value_component(&vb, b->type, c);
+                for (unsigned c = 0; c < comps; c++) {
+                    double x = ak_value_component(&va, a->type, comp_a >= 0 ? (unsigned)comp_a : c);
+                    double y = ak_value_component(&vb, b->type, comp_b >= 0 ? (unsigned)comp_b : c);
                     if (neg)
                         y = -y;
                     double diff = x > y ? x - y : y - x;
@@ -266,19 +269,27 @@ static void deviation_over(const ak_track *a, const ak_track_sampler *ca, const 
     }
 }
 
-bool ak_track_deviation(const ak_track *a, const ak_track *b, ak_arena *arena, double *worst, double *at)
+bool ak_track_component_deviation(const ak_track *a, int ca, const ak_track *b, int cb, ak_arena *arena,
+                                  double *worst, double *at)
 {
     const ak_value_type_info *ia = ak_value_type_info_of(a->type), *ib = ak_value_type_info_of(b->type);
     *worst = 0;
     *at = 0;
-    if (ia->kind == AK_VK_STRING || ib->kind == AK_VK_STRING || ia->components != ib->components)
+    if (ia->kind == AK_VK_STRING || ib->kind == AK_VK_STRING || (ca < 0) != (cb < 0) ||
+        (ca < 0 && ia->components != ib->components) || (ca >= 0 && (unsigned)ca >= ia->components) ||
+        (cb >= 0 && (unsigned)cb >= ib->components))
         return false;
-    ak_track_sampler ca, cb;
-    if (!ak_track_sampler_init(&ca, a, arena) || !ak_track_sampler_init(&cb, b, arena))
+    ak_track_sampler sa, sb;
+    if (!ak_track_sampler_init(&sa, a, arena) || !ak_track_sampler_init(&sb, b, arena))
         return false;
-    deviation_over(a, &ca, b, &cb, a, worst, at);
-    deviation_over(a, &ca, b, &cb, b, worst, at);
+    deviation_over(a, &sa, b, &sb, a, ca, cb, worst, at);
+    deviation_over(a, &sa, b, &sb, b, ca, cb, worst, at);
     return true;
+}
+
+bool ak_track_deviation(const ak_track *a, const ak_track *b, ak_arena *arena, double *worst, double *at)
+{
+    return ak_track_component_deviation(a, AK_WHOLE, b, AK_WHOLE, arena, worst, at);
 }
 
 static void put_value(ak_buf *out, ak_value_type type, const ak_value *v)
