@@ -75,7 +75,7 @@ static bool compare(verify *v, const ak_track *a, int ca, const ak_track *b, int
         return false;
     const ak_value_type_info *info = ak_value_type_info_of(a->type);
     v->compared += ca >= 0 ? 1 : info->components;
-    if (v->compared == 1 || !(dev <= v->worst)) {
+    if (!v->worst_track || !(dev <= v->worst)) {
         v->worst = dev;
         v->at = t;
         v->worst_track = a;

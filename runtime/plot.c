@@ -44,14 +44,20 @@ static void target_name(ak_buf *b, const ak_track *t, size_t index)
         ak_buf_printf(b, "track %zu", index);
 }
 
+/* --target: the track's name as its format says it (node.property, or the
+   node), its target (docs/model.md: path/property.component), or the
+   target's object path. */
 static bool target_matches(const ak_track *t, const char *want)
 {
-    if (t->node && strcmp(t->node, want) == 0)
+    if ((t->node && strcmp(t->node, want) == 0) || (t->target.path && strcmp(t->target.path, want) == 0))
         return true;
     ak_buf b;
     ak_buf_init(&b);
     target_name(&b, t, 0);
     bool same = !b.failed && strcmp(ak_buf_cstr(&b), want) == 0;
+    b.len = 0;
+    ak_target_put(&b, &t->target, t->type);
+    same |= !b.failed && strcmp(ak_buf_cstr(&b), want) == 0;
     ak_buf_free(&b);
     return same;
 }
@@ -101,8 +107,8 @@ bool ak_list_tracks(const ak_input *in, const ak_format *format, const ak_option
         ak_arena_free(&arena);
         return false;
     }
-    enum { COLS = 8 };
-    static const char *const head[COLS] = {"track", "target", "type", "kind", "keys", "from", "to", "unit"};
+    enum { COLS = 9 };
+    static const char *const head[COLS] = {"track", "target", "name", "type", "kind", "keys", "from", "to", "unit"};
     /* Cells first, to size the columns. */
     size_t rows = anim->track_count + 1;
     ak_buf *cells = calloc(rows * COLS, sizeof *cells);
@@ -126,23 +132,26 @@ bool ak_list_tracks(const ak_input *in, const ak_format *format, const ak_option
             ak_buf_printf(&row[0], "%zu", r - 1);
             /* names and units are the file's bytes: escaped for a terminal,
                as diagnostics are (an ESC in a node name must not reach it) */
-            ak_buf target;
-            ak_buf_init(&target);
-            target_name(&target, t, r - 1);
-            ak_buf_put_escaped(&row[1], target.data ? target.data : "", target.len);
-            row[1].failed |= target.failed;
-            ak_buf_free(&target);
-            ak_buf_puts(&row[2], ak_value_type_info_of(t->type)->name);
-            ak_buf_puts(&row[3], kind_name(t->kind));
-            ak_buf_printf(&row[4], "%zu", t->key_count);
+            ak_buf text;
+            ak_buf_init(&text);
+            ak_target_put(&text, &t->target, t->type); /* what it animates (docs/model.md) */
+            ak_buf_put_escaped(&row[1], text.data ? text.data : "", text.len);
+            text.len = 0;
+            target_name(&text, t, r - 1); /* as the format names it */
+            ak_buf_put_escaped(&row[2], text.data ? text.data : "", text.len);
+            row[1].failed |= text.failed;
+            ak_buf_free(&text);
+            ak_buf_puts(&row[3], ak_value_type_info_of(t->type)->name);
+            ak_buf_puts(&row[4], kind_name(t->kind));
+            ak_buf_printf(&row[5], "%zu", t->key_count);
             if (timed) {
-                put_f64(&row[5], t0);
-                put_f64(&row[6], t1);
+                put_f64(&row[6], t0);
+                put_f64(&row[7], t1);
             } else {
-                ak_buf_putc(&row[5], '-');
                 ak_buf_putc(&row[6], '-');
+                ak_buf_putc(&row[7], '-');
             }
-            ak_buf_put_escaped(&row[7], t->value_unit ? t->value_unit : "-", strlen(t->value_unit ? t->value_unit : "-"));
+            ak_buf_put_escaped(&row[8], t->value_unit ? t->value_unit : "-", strlen(t->value_unit ? t->value_unit : "-"));
         }
         for (size_t c = 0; c < COLS; c++)
             if (row[c].len > width[c])

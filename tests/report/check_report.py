@@ -342,8 +342,8 @@ def check_plot(tmp):
         r = run(cmd, "--list", f"{INPUTS}/bounce.anim")
         lines = r.stdout.decode().splitlines()
         expect(f"{cmd} --list", r.returncode == 0 and lines[0].split() ==
-               ["track", "target", "type", "kind", "keys", "from", "to", "unit"] and
-               lines[1].split()[:5] == ["0", "ball.translate.translateY", "double", "curve", "3"] and
+               ["track", "target", "name", "type", "kind", "keys", "from", "to", "unit"] and
+               lines[1].split()[2:6] == ["ball.translate.translateY", "double", "curve", "3"] and
                lines[1].split()[-1] == "cm", lines)
 
 
