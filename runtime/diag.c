@@ -81,6 +81,12 @@ const ak_rule ak_rule_convert_deviation = {
     "the largest deviation of the output's sampled curves from the input's",
     "convert --verify decodes the output again and samples every track of both at every key and between "
     "keys."};
+const ak_rule ak_rule_convert_invalid = {
+    "animkit.convert.invalid-output", AK_SEV_ERROR, AK_SEV_ERROR,
+    "the output would not pass its own format's validator",
+    "A conversion never writes a file that animkit rejects at the level asked for (--strict included): the "
+    "output is validated before it is written, and each error is named with its place (the track it "
+    "concerns)."};
 const ak_rule ak_rule_convert_unverified = {
     "animkit.convert.unverified", AK_SEV_ERROR, AK_SEV_ERROR,
     "--verify compared no track of the output",
@@ -109,6 +115,7 @@ static const ak_rule *const tool_rules[] = {
     &ak_rule_convert_loss,
     &ak_rule_convert_deviation,
     &ak_rule_convert_unverified,
+    &ak_rule_convert_invalid,
     &ak_rule_sample_no_track,
     &ak_rule_limit_memory,
     &ak_rule_limit_out_of_memory,

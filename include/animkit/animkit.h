@@ -171,6 +171,7 @@ extern const ak_rule ak_rule_convert_no_tracks;    /* animkit.convert.no-tracks 
 extern const ak_rule ak_rule_convert_loss;         /* animkit.convert.loss */
 extern const ak_rule ak_rule_convert_deviation;    /* animkit.convert.deviation */
 extern const ak_rule ak_rule_convert_unverified;   /* animkit.convert.unverified */
+extern const ak_rule ak_rule_convert_invalid;      /* animkit.convert.invalid-output */
 extern const ak_rule ak_rule_limit_lookahead;      /* animkit.limit.lookahead */
 /* All of the tool's own rules. */
 const ak_rule *const *ak_tool_rules(size_t *count);
