@@ -718,6 +718,27 @@ static void emit_validate(jem *em, FILE *c, bool renames)
     }
 }
 
+/* Is the format's rule for a JSON front-end category (`json { ... }`) an
+   error at the compatible level? Unrenamed, JSON's own rule is. */
+static bool json_category_fatal(compiler *cc, const format_decl *f, int cat)
+{
+    if (!f->json_codes[cat])
+        return true;
+    rule_decl *r = find_rule(cc, f->json_codes[cat]);
+    return !r || r->compat == 2;
+}
+
+/* ak_format.text_never: a control character (anywhere: outside strings it
+   is no token, inside it must be escaped) is the syntax category's
+   problem, ill-formed UTF-8 the encoding category's; the not-text test
+   counts those bytes only where the format's rule rejects them. */
+static void text_never(compiler *cc, const format_decl *f, FILE *c)
+{
+    bool c0 = json_category_fatal(cc, f, JR_SYNTAX), utf8 = json_category_fatal(cc, f, JR_ENCODING);
+    gen_out(c, "    .text_never = %s%s%s,\n", c0 ? "AK_TEXT_NEVER_C0" : "", c0 && utf8 ? " | " : "",
+            utf8 ? "AK_TEXT_NEVER_BAD_UTF8" : !c0 ? "0" : "");
+}
+
 /* The format's check and its registry entry: the size cap, the depth cap,
  * the hooks' state, and the JSON front end's problems renamed to the
  * format's rules (`json { ... }`). */
@@ -757,6 +778,7 @@ static void registry_entry(jem *em, FILE *c)
     }
     emit_validate(em, c, renames);
     gen_registry_open(c, f, true);
+    text_never(cc, f, c);
     gen_out(c, "    .validate = %s_validate,\n    .json_schema = %s_json_schema,\n", id, id);
     if (cc_has_hook(f, "dump"))
         gen_out(c, "    .dump_schema = %s_dump_schema,\n", id);
