@@ -94,7 +94,7 @@ static bool needs_x(jmember *m)
 {
     static const cons_kind kinds[] = {C_CMP,       C_SET,      C_ENUM,      C_SYNTAX,  C_KEY,    C_DANGLING,
                                       C_MISTARGETED, C_UNLISTED, C_MISPLACED, C_ANYCASE, C_UNIQUE, C_COERCED,
-                                      C_NULL,        C_SCOPE,    C_TOPLEVEL,  C_SIBLING, C_DISTINCT, C_ACYCLIC,
+                                      C_FRACTIONAL,  C_NULL,        C_SCOPE,    C_TOPLEVEL,  C_SIBLING, C_DISTINCT, C_ACYCLIC,
                                       C_NONEMPTY,    C_MAXLENGTH, C_PRESENT};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (jmember_cons(m, kinds[i]))
@@ -216,8 +216,8 @@ static void member_x(jem *em, FILE *c, int oi, size_t k, jmember *m)
     gen_out(c, ", %d, %d, %d, %lluu", cons_rule(cc, m, C_NULL, 0), cons_rule(cc, m, C_NONEMPTY, 0),
             cons_rule(cc, m, C_MAXLENGTH, 0), ml ? (unsigned long long)num_of(ml->value) : 0ULL);
     cons *pr = jmember_cons(m, C_PRESENT);
-    gen_out(c, ", %d, %lld, %lld};\n", cons_rule(cc, m, C_PRESENT, 0), pr ? (long long)num_of(pr->value) : 0LL,
-            pr ? (long long)num_of(pr->hi) : 0LL);
+    gen_out(c, ", %d, %lld, %lld, %d};\n", cons_rule(cc, m, C_PRESENT, 0), pr ? (long long)num_of(pr->value) : 0LL,
+            pr ? (long long)num_of(pr->hi) : 0LL, cons_rule(cc, m, C_FRACTIONAL, 0));
 }
 
 /* ---- lanes ---------------------------------------------------------------------- */
@@ -930,9 +930,9 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
         gen_out(c, "%s_steps, %zu, ", id, f->steps.n);
     else
         gen_out(c, "NULL, 0, ");
-    gen_out(c, "%lluu, %d, %d};\n", (unsigned long long)f->value_cap,
+    gen_out(c, "%lluu, %d, %d, %s};\n", (unsigned long long)f->value_cap,
             f->value_cap_code ? rule_index(cc, f->value_cap_code) : -1,
-            f->finite_code ? rule_index(cc, f->finite_code) : -1);
+            f->finite_code ? rule_index(cc, f->finite_code) : -1, f->version_fractional ? "true" : "false");
     entry_point(em, c);
     registry_entry(em, c);
     if (outdir && !write_lanes(em, outdir))
