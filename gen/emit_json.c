@@ -94,8 +94,8 @@ static bool needs_x(jmember *m)
 {
     static const cons_kind kinds[] = {C_CMP,       C_SET,      C_ENUM,      C_SYNTAX,  C_KEY,    C_DANGLING,
                                       C_MISTARGETED, C_UNLISTED, C_MISPLACED, C_ANYCASE, C_UNIQUE, C_COERCED,
-                                      C_FRACTIONAL,  C_NULL,        C_SCOPE,    C_TOPLEVEL,  C_SIBLING, C_DISTINCT, C_ACYCLIC,
-                                      C_NONEMPTY,    C_MAXLENGTH, C_PRESENT};
+                                      C_FRACTIONAL,  C_NULL,     C_SCOPE,     C_TOPLEVEL, C_SIBLING, C_DISTINCT,
+                                      C_ACYCLIC,     C_NONEMPTY, C_MAXLENGTH, C_PRESENT};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (jmember_cons(m, kinds[i]))
             return true;
