@@ -167,7 +167,8 @@ def text_the_format_allows(tmp):
                "animkit.input.not-text" not in codes(r), r.stdout[:300])
     for name, comment in (("controls.anim", b"\x01" * 2048), ("latin1.anim", b"\xe9" * 2048),
                           ("nul.anim", b"\x00" * 40)):
-        path = write(os.path.join(tmp, name), b"# " + comment + b"\n" + open(example("maya", "bounce.anim"), "rb").read())
+        path = write(os.path.join(tmp, name),
+                     b"# " + comment + b"\n" + open(example("maya", "bounce.anim"), "rb").read())
         r = run("validate", "--diagnostics", "json", path)
         found = codes(r) if r.returncode in (0, 1) else []
         expect(f"a Maya comment of {name[:-5]} bytes is text", r.returncode == 0 and
@@ -462,8 +463,9 @@ def prime_game(tmp):
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        for check in (detection, planned, folders, not_text, text_the_format_allows, same_file, special_outputs, interrupted, versions,
-                      conversions, jq_round_trip, unreadable, stdout_errors, columns, terminals, prime_game):
+        for check in (detection, planned, folders, not_text, text_the_format_allows, same_file, special_outputs,
+                      interrupted, versions, conversions, jq_round_trip, unreadable, stdout_errors, columns, terminals,
+                      prime_game):
             sub = os.path.join(tmp, check.__name__)
             os.mkdir(sub)
             check(sub)
