@@ -128,6 +128,7 @@ typedef enum cons_kind {
     C_MISPLACED,     /* a family object (or its discriminator): the named type is not accepted here */
     C_ANYCASE,       /* enum: names match in any case; one not in its declared case is reported */
     C_COERCED,       /* a value the reader converts: a numeric string for a number, a number for a bool or enum */
+    C_FRACTIONAL,    /* integer: a number that is not one is reported with this code (not the json integer one) */
     /* JSON half, issue 13 (where references point) */
     C_NULL,          /* `T | null`: a null value is reported */
     C_SCOPE,         /* ref<T>: the target is within the referrer's enclosing instance of object `name` */
@@ -630,6 +631,10 @@ typedef struct format_decl {
     int64_t gate_since;
     const char *gate_code, *gate_note;
     loc gate_at;
+    /* JSON: the version member has `fractional`: its reader takes nothing of
+       a number that is not an integer, which is then no version (set by
+       check_json.c) */
+    bool version_fractional;
     /* JSON: `exists A, B [since N] @code`: the document has an object that is an A or a B */
     vec exists;    /* token* */
     int64_t exists_since; /* 0: every version */

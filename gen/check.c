@@ -384,6 +384,7 @@ static void check_cons(compiler *cc, struct_decl *cur, member *m, cons *c)
     case C_MISPLACED:
     case C_ANYCASE:
     case C_COERCED:
+    case C_FRACTIONAL:
     case C_NULL:
     case C_SCOPE:
     case C_TOPLEVEL:

@@ -415,6 +415,7 @@ static bool is_number(jem *em, int t)
 {
     return kind_is(em, t, "NUMBER") || kind_is(em, t, "INTEGER") || kind_is(em, t, "F32") || kind_is(em, t, "F64");
 }
+static bool is_integer(jem *em, int t) { return kind_is(em, t, "INTEGER"); }
 static bool is_float(jem *em, int t) { return kind_is(em, t, "NUMBER") || kind_is(em, t, "F32") || kind_is(em, t, "F64"); }
 static bool is_string(jem *em, int t) { return kind_is(em, t, "STRING") || kind_is(em, t, "REF"); }
 static bool is_array(jem *em, int t) { return kind_is(em, t, "ARRAY"); }
@@ -623,6 +624,7 @@ static const char *cons_word(cons_kind k)
     case C_MISPLACED: return "'misplaced'";
     case C_ANYCASE: return "'anycase'";
     case C_COERCED: return "'coerced'";
+    case C_FRACTIONAL: return "'fractional'";
     case C_NULL: return "'null'";
     case C_SCOPE: return "'scope'";
     case C_TOPLEVEL: return "'toplevel'";
@@ -1138,6 +1140,10 @@ static void check_member(jem *em, int oi, jmember *m, int t, int index)
             if (!type_any(em, t, is_coercible))
                 what = "'coerced' needs a number, bool or enum member (what a string or a number converts to)";
             break;
+        case C_FRACTIONAL:
+            if (!type_any(em, t, is_integer))
+                what = "'fractional' needs an integer member";
+            break;
         case C_NULL:
             if (!type_any(em, t, is_null))
                 what = "'null' needs a member that can be null (`T | null`)";
@@ -1392,21 +1398,11 @@ static double literal_value(const expr *e)
     return e ? sign * strtod(e->text, NULL) : 0;
 }
 
-/* `version "<pointer>" since N @code`: the member the pointer names (member
- * names through nested objects from the root) reports a version below N
- * with `in N..hi @code`; else the gate would hold documents back silently. */
-static void check_gate(jem *em)
+/* The member `version "<pointer>"` names (member names through nested
+ * objects from the root), NULL. */
+static jmember *version_member(jem *em)
 {
-    compiler *cc = em->cc;
     format_decl *f = em->f;
-    if (!f->gate_code)
-        return;
-    use_rule(cc, f->gate_code, f->gate_at);
-    if (f->gate_since < 1) {
-        cc_error(cc, f->gate_at, "version ... since %lld: every version is at least 0, the gate would hold nothing "
-                                 "back", (long long)f->gate_since);
-        return;
-    }
     int oi = f->root ? jobject_index(f, f->root) : -1;
     jmember *m = NULL;
     for (const char *p = f->version_pointer; oi >= 0 && p && *p == '/';) {
@@ -1420,6 +1416,26 @@ static void check_gate(jem *em)
         }
         p = s + n;
         oi = m && *p && m->type->kind == J_NAMED ? jobject_index(f, m->type->name) : -1;
+    }
+    return m;
+}
+
+/* `version "<pointer>" since N @code`: the member the pointer names reports
+ * a version below N with `in N..hi @code`; else the gate would hold
+ * documents back silently. */
+static void check_gate(jem *em)
+{
+    compiler *cc = em->cc;
+    format_decl *f = em->f;
+    jmember *m = f->version_pointer ? version_member(em) : NULL;
+    f->version_fractional = m && jmember_cons(m, C_FRACTIONAL);
+    if (!f->gate_code)
+        return;
+    use_rule(cc, f->gate_code, f->gate_at);
+    if (f->gate_since < 1) {
+        cc_error(cc, f->gate_at, "version ... since %lld: every version is at least 0, the gate would hold nothing "
+                                 "back", (long long)f->gate_since);
+        return;
     }
     bool reported = false;
     for (size_t i = 0; m && i < m->cons.n && !reported; i++) {

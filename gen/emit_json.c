@@ -94,8 +94,8 @@ static bool needs_x(jmember *m)
 {
     static const cons_kind kinds[] = {C_CMP,       C_SET,      C_ENUM,      C_SYNTAX,  C_KEY,    C_DANGLING,
                                       C_MISTARGETED, C_UNLISTED, C_MISPLACED, C_ANYCASE, C_UNIQUE, C_COERCED,
-                                      C_NULL,        C_SCOPE,    C_TOPLEVEL,  C_SIBLING, C_DISTINCT, C_ACYCLIC,
-                                      C_NONEMPTY,    C_MAXLENGTH, C_PRESENT};
+                                      C_FRACTIONAL,  C_NULL,     C_SCOPE,     C_TOPLEVEL, C_SIBLING, C_DISTINCT,
+                                      C_ACYCLIC,     C_NONEMPTY, C_MAXLENGTH, C_PRESENT};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (jmember_cons(m, kinds[i]))
             return true;
@@ -216,8 +216,8 @@ static void member_x(jem *em, FILE *c, int oi, size_t k, jmember *m)
     gen_out(c, ", %d, %d, %d, %lluu", cons_rule(cc, m, C_NULL, 0), cons_rule(cc, m, C_NONEMPTY, 0),
             cons_rule(cc, m, C_MAXLENGTH, 0), ml ? (unsigned long long)num_of(ml->value) : 0ULL);
     cons *pr = jmember_cons(m, C_PRESENT);
-    gen_out(c, ", %d, %lld, %lld};\n", cons_rule(cc, m, C_PRESENT, 0), pr ? (long long)num_of(pr->value) : 0LL,
-            pr ? (long long)num_of(pr->hi) : 0LL);
+    gen_out(c, ", %d, %lld, %lld, %d};\n", cons_rule(cc, m, C_PRESENT, 0), pr ? (long long)num_of(pr->value) : 0LL,
+            pr ? (long long)num_of(pr->hi) : 0LL, cons_rule(cc, m, C_FRACTIONAL, 0));
 }
 
 /* ---- lanes ---------------------------------------------------------------------- */
@@ -719,6 +719,27 @@ static void emit_validate(jem *em, FILE *c, bool renames)
     }
 }
 
+/* Is the format's rule for a JSON front-end category (`json { ... }`) an
+   error at the compatible level? Unrenamed, JSON's own rule is. */
+static bool json_category_fatal(compiler *cc, const format_decl *f, int cat)
+{
+    if (!f->json_codes[cat])
+        return true;
+    rule_decl *r = find_rule(cc, f->json_codes[cat]);
+    return !r || r->compat == 2;
+}
+
+/* ak_format.text_never: a control character (anywhere: outside strings it
+   is no token, inside it must be escaped) is the syntax category's
+   problem, ill-formed UTF-8 the encoding category's; the not-text test
+   counts those bytes only where the format's rule rejects them. */
+static void text_never(compiler *cc, const format_decl *f, FILE *c)
+{
+    bool c0 = json_category_fatal(cc, f, JR_SYNTAX), utf8 = json_category_fatal(cc, f, JR_ENCODING);
+    gen_out(c, "    .text_never = %s%s%s,\n", c0 ? "AK_TEXT_NEVER_C0" : "", c0 && utf8 ? " | " : "",
+            utf8 ? "AK_TEXT_NEVER_BAD_UTF8" : !c0 ? "0" : "");
+}
+
 /* The format's check and its registry entry: the size cap, the depth cap,
  * the hooks' state, and the JSON front end's problems renamed to the
  * format's rules (`json { ... }`). */
@@ -758,6 +779,7 @@ static void registry_entry(jem *em, FILE *c)
     }
     emit_validate(em, c, renames);
     gen_registry_open(c, f, true);
+    text_never(cc, f, c);
     gen_out(c, "    .validate = %s_validate,\n    .json_schema = %s_json_schema,\n", id, id);
     if (cc_has_hook(f, "dump"))
         gen_out(c, "    .dump_schema = %s_dump_schema,\n", id);
@@ -909,9 +931,9 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
         gen_out(c, "%s_steps, %zu, ", id, f->steps.n);
     else
         gen_out(c, "NULL, 0, ");
-    gen_out(c, "%lluu, %d, %d};\n", (unsigned long long)f->value_cap,
+    gen_out(c, "%lluu, %d, %d, %s};\n", (unsigned long long)f->value_cap,
             f->value_cap_code ? rule_index(cc, f->value_cap_code) : -1,
-            f->finite_code ? rule_index(cc, f->finite_code) : -1);
+            f->finite_code ? rule_index(cc, f->finite_code) : -1, f->version_fractional ? "true" : "false");
     entry_point(em, c);
     registry_entry(em, c);
     if (outdir && !write_lanes(em, outdir))

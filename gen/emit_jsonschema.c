@@ -737,6 +737,8 @@ static void member_comment(jem *em, sbuf *c, jmember *m)
     if ((k = jmember_cons(m, C_COERCED)))
         sb(c, "%sa numeric string for a number, or a number for a bool or name, is reported as %s", c->n ? "; " : "",
            k->code);
+    if ((k = jmember_cons(m, C_FRACTIONAL)))
+        sb(c, "%sa number that is not an integer is reported as %s", c->n ? "; " : "", k->code);
     if ((k = jmember_cons(m, C_NULL)) && !asserted(em, k->code))
         sb(c, "%sa null value is a warning (%s)", c->n ? "; " : "", k->code);
     if ((k = jmember_cons(m, C_NONEMPTY)) && !asserted(em, k->code))

@@ -42,6 +42,7 @@ static const keyword keywords[] = {
     {"sizeof", TK_SIZEOF}, {"writes", TK_WRITES}, {"sum", TK_SUM}, {"first", TK_FIRST},
     {"key", TK_KEY}, {"dangling", TK_DANGLING}, {"mistargeted", TK_MISTARGETED}, {"unlisted", TK_UNLISTED},
     {"misplaced", TK_MISPLACED}, {"anycase", TK_ANYCASE}, {"coerced", TK_COERCED}, {"oneof", TK_ONEOF}, {"together", TK_TOGETHER},
+    {"fractional", TK_FRACTIONAL},
     {"verbatim", TK_VERBATIM}, {"canonical", TK_CANONICAL},
     {"scope", TK_SCOPE}, {"toplevel", TK_TOPLEVEL}, {"sibling", TK_SIBLING}, {"distinct", TK_DISTINCT},
     {"acyclic", TK_ACYCLIC}, {"from", TK_FROM}, {"closing", TK_CLOSING}, {"depth", TK_DEPTH}, {"exists", TK_EXISTS},

@@ -151,7 +151,7 @@ static jaltv *mk_altv(compiler *cc, const token *paren, jtype *term)
     FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
     ABSTRACT BY SINCE UNTIL REF MAP NOTE WARNING ERROR WHERE SYNTAX MACHINE VERSION UNIQUE
     REPORTS KIND REQUIRED VALUES TABLE DEFAULT BITS TYPE CONST PROCESS SPAN AS STOP UNIT SIZEOF WRITES SUM FIRST
-    KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED ONEOF TOGETHER DUMP VERBATIM CANONICAL
+    KEY DANGLING MISTARGETED UNLISTED MISPLACED ANYCASE COERCED FRACTIONAL ONEOF TOGETHER DUMP VERBATIM CANONICAL
     SCOPE TOPLEVEL SIBLING DISTINCT ACYCLIC FROM CLOSING DEPTH EXISTS
     UPGRADE DOWNGRADE TO ADD COPY MOVE RETYPE DROP UNLESS LOSS WARN WRAP
     MODEL TRACK TRACKS KEYS NAMES INFINITY INTERPOLATION MKIND START LOOPING REFUSED ANIMATION PRE POST
@@ -741,6 +741,9 @@ jxbody(A) ::= UNLISTED(T). { A = mk_cons(cc, C_UNLISTED, T->at); }
 jxbody(A) ::= MISPLACED(T). { A = mk_cons(cc, C_MISPLACED, T->at); }
 jxbody(A) ::= ANYCASE(T). { A = mk_cons(cc, C_ANYCASE, T->at); }
 jxbody(A) ::= COERCED(T). { A = mk_cons(cc, C_COERCED, T->at); }
+/* `fractional @code`: an integer member's number that is not an integer,
+   for a reader that does not truncate it (Glaxnimate's format_version) */
+jxbody(A) ::= FRACTIONAL(T). { A = mk_cons(cc, C_FRACTIONAL, T->at); }
 /* `null @code`: a null value of a `T | null` member is reported */
 jxbody(A) ::= NULLKW(T). { A = mk_cons(cc, C_NULL, T->at); }
 /* where a reference's target may be, and the graph the references make */

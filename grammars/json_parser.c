@@ -447,6 +447,13 @@ static const char *describe_value(ak_json_parser *p, ak_json_event_kind kind, si
 void ak_json__syntax_error(ak_json_parser *p, int major, const ak_json_token *t, const bool *expected,
                            int ntokens)
 {
+    /* The reading has ended (the consumer stopped it, or an error did)
+       while Lemon was reducing ahead of this token: without lanes those
+       reductions, and so the event that ended it, wait for the token after
+       them (see settle() in json.re), which is not the document's problem
+       any more. Lanes settle at once and never read it. */
+    if (p->done)
+        return;
     if (major == AK_JSON_T_ERROR && t) {
         ak_json__lex_error(p, (ak_json_lex_error)t->flags, t->offset, t->length);
         return;

@@ -115,7 +115,8 @@ typedef const uint8_t *(*ak_json_lane_fn)(const uint8_t *cur, const uint8_t *lim
 typedef bool (*ak_json_lane_accept)(void *user, ak_json_parser *p, const uint8_t *const *caps, const uint8_t *end);
 
 /* Returns 0 to go on, anything else to stop parsing (ak_json_parse then
- * returns AK_JSON_STOPPED). */
+ * returns AK_JSON_STOPPED): no event and no diagnostic follows, not even of
+ * the token the parser had read past the event (with or without lanes). */
 typedef int (*ak_json_handler)(void *user, ak_json_parser *p, const ak_json_event *e);
 
 typedef struct ak_json_config {

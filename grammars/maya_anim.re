@@ -508,12 +508,43 @@ static void check_token(maya_reader *rd, const maya_tok *t, bool semi_before_ok)
         maya_report_at(rd, maya_R_LEX_NON_ASCII, t->off + high, 1, "non-ASCII byte in a word (Maya names are ASCII)");
 }
 
-/* Spec 1.1: another format's .anim file, by its first bytes. */
+/* Spec 1.1: skip a BOM, whitespace, ';' and comment lines; the first word
+ * must be exactly animVersion. */
+int maya_sniff(const uint8_t *p, size_t n)
+{
+    size_t i = 0;
+    if (n >= 3 && p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf)
+        i = 3;
+    while (i < n) {
+        uint8_t c = p[i];
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f' || c == ';') {
+            i++;
+        } else if (c == '#' || c == '/') {
+            while (i < n && p[i] != '\n')
+                i++;
+        } else {
+            break;
+        }
+    }
+    static const char kw[] = "animVersion";
+    size_t k = sizeof kw - 1;
+    if (n - i < k || memcmp(p + i, kw, k) != 0)
+        return AK_SNIFF_NO;
+    if (n - i == k)
+        return AK_SNIFF_CONTENT;
+    uint8_t c = p[i + k];
+    return (c == ' ' || c == '\t' || c == ';' || c == '\r' || c == '\n') ? AK_SNIFF_CONTENT : AK_SNIFF_NO;
+}
+
+/* Spec 1.1: another format's .anim file, by its first bytes (a file whose
+ * first word is not animVersion: Maya refuses it, and this says why). A
+ * NUL byte in the first 4 KiB means binary; a Maya file may hold one in a
+ * comment, which Maya skips unread. */
 static const char *foreign_kind(const uint8_t *p, size_t n)
 {
     if (n >= 4 && memcmp(p, "PK\x03\x04", 4) == 0)
         return "a Studio Library .anim (ZIP)";
-    if (memchr(p, 0, n < 16 ? n : 16))
+    if (memchr(p, 0, n < 4096 ? n : 4096))
         return "a binary .anim (Second Life, Horde3D or Metroid Prime)";
     if (n >= 5 && memcmp(p, "%YAML", 5) == 0)
         return "a Unity animation clip";
@@ -538,7 +569,7 @@ void maya_read(maya_reader *rd)
         maya_report_at(rd, maya_R_FILE_BOM, 0, 3, "UTF-8 byte order mark: Maya reads it into the first word");
         start = 3;
     }
-    const char *foreign = foreign_kind(data + start, size - start);
+    const char *foreign = maya_sniff(data, size) ? NULL : foreign_kind(data + start, size - start);
     if (foreign) {
         maya_report_at(rd, maya_R_FILE_FOREIGN_FORMAT, start, 0, "this is %s, not a Maya .anim file", foreign);
         return;

@@ -150,6 +150,8 @@ typedef struct maya_reader {
 
 /* The driver (maya_anim.re): reads the whole input, feeding the grammar. */
 void maya_read(maya_reader *rd);
+/* ak_format.sniff: AK_SNIFF_CONTENT when the first word is animVersion. */
+int maya_sniff(const uint8_t *p, size_t n);
 
 /* The grammar (maya_anim.y, Lemon). */
 void *maya_parseAlloc(void *(*alloc)(size_t), maya_reader *rd);

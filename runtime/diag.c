@@ -55,8 +55,10 @@ const ak_rule ak_rule_input_extension_mismatch = {
     "The content decides how the file is checked; a tool that goes by the extension would misread it."};
 const ak_rule ak_rule_input_not_text = {
     "animkit.input.not-text", AK_SEV_ERROR, AK_SEV_ERROR, "binary data handed to a text format",
-    "In its first 4 KiB at least a quarter of the bytes (and at least 8) are control bytes or ill-formed "
-    "UTF-8: one diagnostic instead of one per line of garbage."};
+    "In its first 4 KiB at least a quarter of the bytes (and at least 8) are bytes the format never allows "
+    "(JSON formats: C0 controls other than tab, LF and CR, ill-formed UTF-8; DEL is string content): one "
+    "diagnostic instead of one per line of garbage. Maya's comments take any byte, so Maya names a binary "
+    ".anim itself (maya.file.foreign-format)."};
 
 const ak_rule ak_rule_convert_version = {
     "animkit.convert.version", AK_SEV_ERROR, AK_SEV_ERROR,

@@ -181,13 +181,15 @@ const ak_format *ak_rule_format(const ak_rule *rule)
  * Is the input text? A text format handed a binary file would report
  * every line as garbage; one diagnostic says what the file is instead.
  * Binary: within the first 4 KiB, at least 8 bytes and at least a quarter
- * of all bytes are C0 controls other than tab, line feed, vertical tab,
- * form feed and carriage return, or DEL, or bytes of ill-formed UTF-8. A
- * text file with a stray NUL or a few Latin-1 bytes stays text (its format
- * names those bytes precisely); so does UTF-16 or UTF-32 text, recognised
- * by a byte order mark or by the zero bytes around the ASCII first
- * character of a JSON text (RFC 4627): the text formats report the
- * encoding themselves.
+ * of all bytes are bytes the format never allows anywhere (its
+ * text_never: C0 controls other than tab, line feed and carriage return,
+ * bytes of ill-formed UTF-8), so a file the test rejects is one the format
+ * rejects too, whatever the rest of it says. DEL is never counted: JSON
+ * takes it unescaped in strings. A text file with a stray NUL or a few
+ * Latin-1 bytes stays text (its format names those bytes precisely); so
+ * does UTF-16 or UTF-32 text, recognised by a byte order mark or by the
+ * zero bytes around the ASCII first character of a JSON text (RFC 4627):
+ * the text formats report the encoding themselves.
  */
 #define AK_TEXT_PROBE 4096u
 
@@ -207,13 +209,14 @@ static bool utf16_or_32(const uint8_t *s, size_t n)
            (printable_ascii(s[0]) && s[1] == 0 && s[2] != 0 && s[3] == 0);   /* UTF-16LE */
 }
 
-static size_t non_text_bytes(const uint8_t *s, size_t n)
+/* The bytes of s[0, n) that a format never allows (AK_TEXT_NEVER_* in never). */
+static size_t never_allowed_bytes(const uint8_t *s, size_t n, unsigned never)
 {
     size_t bad = 0;
     for (size_t i = 0; i < n;) {
         uint8_t c = s[i];
         if (c < 0x80) {
-            bad += (c < 0x20 && !(c >= '\t' && c <= '\r')) || c == 0x7f;
+            bad += (never & AK_TEXT_NEVER_C0) && c < 0x20 && c != '\t' && c != '\n' && c != '\r';
             i++;
             continue;
         }
@@ -223,7 +226,7 @@ static size_t non_text_bytes(const uint8_t *s, size_t n)
             /* a sequence cut by the end of the probe is not ill-formed */
             if (n - i < 4 && n == AK_TEXT_PROBE)
                 break;
-            bad++;
+            bad += (never & AK_TEXT_NEVER_BAD_UTF8) != 0;
             i++;
         } else {
             i += len;
@@ -232,12 +235,12 @@ static size_t non_text_bytes(const uint8_t *s, size_t n)
     return bad;
 }
 
-static bool is_binary(const uint8_t *data, size_t size)
+static bool is_binary(const ak_format *format, const uint8_t *data, size_t size)
 {
     size_t n = size < AK_TEXT_PROBE ? size : AK_TEXT_PROBE;
-    if (utf16_or_32(data, n))
+    if (!format->text_never || utf16_or_32(data, n))
         return false;
-    size_t bad = non_text_bytes(data, n);
+    size_t bad = never_allowed_bytes(data, n, format->text_never);
     return bad >= 8 && bad * 4 >= n;
 }
 
@@ -279,7 +282,7 @@ static const ak_format *resolve(const ak_input *in, const ak_format *format, ak_
                   format->name, format->id);
         return format;
     }
-    if (format->text && is_binary(in->data, in->size)) {
+    if (format->text && is_binary(format, in->data, in->size)) {
         const ak_format *looks = ak_format_detect(in->data, in->size, NULL);
         ak_report(d, &ak_rule_input_not_text, 0, 0, "", "this is binary data, but %s is a text format%s%s%s",
                   format->id, looks && looks != format ? "; its content looks like " : "",

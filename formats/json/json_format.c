@@ -89,6 +89,7 @@ const ak_format ak_format_json = {
     .name = "JSON (RFC 8259, well-formedness only)",
     .extensions = json_extensions,
     .text = true,
+    .text_never = AK_TEXT_NEVER_C0 | AK_TEXT_NEVER_BAD_UTF8, /* json.syntax.control-char, json.encoding.invalid-utf8 */
     .rules = ak_json_rules,
     .rule_count = AK_JSON_R_COUNT,
     .validate = json_validate,

@@ -3,6 +3,7 @@
 #include "diag.h"
 #include "maya.h"
 #include "maya_doc.h"
+#include "maya_syntax.h"
 
 #include <arena.h>
 #include <model.h>
@@ -14,34 +15,6 @@ bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_ar
                    struct ak_animation **out);
 bool maya_undump(const ak_input *json, const ak_options *opt, ak_diags *d, ak_buf *out);
 bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);
-
-/* Spec 1.1: skip a BOM, whitespace, ';' and comment lines; the first word
- * must be exactly animVersion. */
-static int maya_sniff(const uint8_t *p, size_t n)
-{
-    size_t i = 0;
-    if (n >= 3 && p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf)
-        i = 3;
-    while (i < n) {
-        uint8_t c = p[i];
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f' || c == ';') {
-            i++;
-        } else if (c == '#' || c == '/') {
-            while (i < n && p[i] != '\n')
-                i++;
-        } else {
-            break;
-        }
-    }
-    static const char kw[] = "animVersion";
-    size_t k = sizeof kw - 1;
-    if (n - i < k || memcmp(p + i, kw, k) != 0)
-        return AK_SNIFF_NO;
-    if (n - i == k)
-        return AK_SNIFF_CONTENT;
-    uint8_t c = p[i + k];
-    return (c == ' ' || c == '\t' || c == ';' || c == '\r' || c == '\n') ? AK_SNIFF_CONTENT : AK_SNIFF_NO;
-}
 
 static bool maya_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
 {
@@ -77,9 +50,13 @@ const ak_format ak_format_maya = {
     .name = "Maya ASCII animation (.anim)",
     .extensions = maya_extensions,
     .text = true,
+    /* no byte is wrong everywhere: Maya's reader skips a comment's bytes
+       unread, so the not-text test is off; a binary .anim is named by
+       maya.file.foreign-format */
+    .text_never = 0,
     .rules = maya_rules,
     .rule_count = maya_RULE_COUNT,
-    .sniff = maya_sniff,
+    .sniff = maya_sniff, /* grammars/maya_anim.re */
     .validate = maya_validate,
     .dump = maya_dump,
     .dump_schema = maya_dump_schema,

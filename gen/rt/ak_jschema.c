@@ -796,6 +796,16 @@ static bool fraction_bounds(ak_jsctx *c, const ak_json_event *e, const ak_jmembe
     return true;
 }
 
+/* Whether the number e is an integer, as the JSON front end's not-integer
+ * rule sees it (ak_json_number_i64): written without a fraction or
+ * exponent, or with them and a finite integral value (1.0, 1e3). */
+static bool integral(const ak_json_event *e)
+{
+    double d;
+    return !(e->flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP)) ||
+           (ak_json_number_f64(e, &d) == AK_NUM_OK && isfinite(d) && d == trunc(d));
+}
+
 /* `nonempty`: the array that ends has no elements (e: its end). */
 static bool empty_array(ak_jsctx *c, const ak_json_event *e)
 {
@@ -976,6 +986,8 @@ static bool value(ak_jsctx *c, const ak_json_event *e, int16_t t, const ak_jmemb
     case AK_JT_INTEGER: {
         int64_t v;
         const ak_rule *range = m && m->range_rule >= 0 ? &s->rules[m->range_rule] : NULL;
+        if (x && x->fractional_rule >= 0 && !integral(e))
+            return ak_js_report(c, x->fractional_rule, e, "%.*s is not an integer", (int)e->text_len, e->text);
         if (!ak_json_number_i64(c->p, e, range, &v))
             return !ak_diags_stopped(ak_json_diags(c->p)) && (!x || fraction_bounds(c, e, x));
         if (m && m->range_rule >= 0 && !((double)v >= m->lo && (double)v <= m->hi))
@@ -1631,10 +1643,13 @@ static bool annotates(const ak_jschema *s)
     return s->gate_rule >= 0 && s->gate_note;
 }
 
-/* The document's format version: a plain integer at the schema's version
- * pointer, read by a look-ahead before the parse (it may come last, as
- * Glaxnimate's /format/format_version after the assets); -1 when absent
- * or not a non-negative integer. */
+/* The document's format version: an integer (9, or 9.0 or 9e0: integral, as
+ * an integer member takes it) at the schema's version pointer, read by a
+ * look-ahead before the parse (it may come last, as Glaxnimate's
+ * /format/format_version after the assets); -1 when absent or not a
+ * non-negative integer. *number: the value of any number there, for the
+ * version gate, except one that is not an integer when the version member
+ * says its reader takes none of it (`fractional`). */
 static int64_t document_version(const ak_jschema *s, const uint8_t *data, size_t size, bool release_input,
                                 double *number)
 {
@@ -1651,11 +1666,11 @@ static int64_t document_version(const ak_jschema *s, const uint8_t *data, size_t
     ak_release_init(&release, &in, false);
     bool found = ak_json_seek_pointer_releasing(data, size, s->version_pointer, &v, &budget, &release) ==
                  AK_JSON_SEEK_FOUND;
-    if (found && v.kind == AK_JSON_NUMBER && !(v.flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP | AK_JSON_F_NEG)) &&
-        ak_parse_i64(v.text, v.text_len, &version) != AK_NUM_OK)
+    bool whole = found && v.kind == AK_JSON_NUMBER && integral(&v);
+    if (whole && !(v.flags & AK_JSON_F_NEG) && !ak_json_number_i64(NULL, &v, NULL, &version))
         version = -1;
     /* the value of any number there, for the version gate (2.0, -1 are below 3 too) */
-    if (found && v.kind == AK_JSON_NUMBER)
+    if (found && v.kind == AK_JSON_NUMBER && (whole || !s->version_fractional))
         ak_parse_f64(v.text, v.text_len, number);
     /* the version is often near the end: the pages around it would stay
        for the whole parse */

@@ -125,6 +125,10 @@ typedef struct ak_jmember_x {
        reported (-1) */
     int16_t present_rule;
     int32_t present_since, present_until;
+    /* `fractional @code`: an integer member's number that is not an integer (what the JSON front end's
+       not-integer rule reports otherwise) is reported with this rule, and the member's other checks are
+       skipped: its reader takes no part of it (-1) */
+    int16_t fractional_rule;
 } ak_jmember_x;
 
 /* Where a reference's target may be and the graph the member's references
@@ -339,6 +343,9 @@ typedef struct ak_jschema {
        (correctly rounded) is reported with it, after the automaton's checks
        of the value, and the hook does not see it (-1: not checked) */
     int16_t finite_rule;
+    /* the version member has `fractional @code`: a number there that is not
+       an integer is no version, and below no gate, as a string is not */
+    bool version_fractional;
 } ak_jschema;
 
 /* One open container. */

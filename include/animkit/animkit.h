@@ -291,6 +291,12 @@ enum {
     AK_SNIFF_MAGIC = 100,
 };
 
+/* What a text format never allows (ak_format.text_never). */
+enum {
+    AK_TEXT_NEVER_C0 = 1u << 0,         /* C0 controls other than tab, line feed and carriage return */
+    AK_TEXT_NEVER_BAD_UTF8 = 1u << 1,   /* bytes of ill-formed UTF-8 */
+};
+
 struct ak_arena;
 struct ak_animation;
 struct ak_sink;
@@ -300,6 +306,13 @@ typedef struct ak_format {
     const char *name;
     const char *const *extensions; /* NULL-terminated, with the dot: ".animj" */
     bool text;                     /* line/column diagnostics */
+    /* Text formats: the bytes the format never allows anywhere in a file
+       (AK_TEXT_NEVER_*; an error at the compatible level wherever they
+       stand). The not-text test (animkit.input.not-text) counts only these,
+       so it never rejects a file the format accepts; 0 turns it off (Maya:
+       a comment takes any byte, and the front end names binary .anim files
+       itself). */
+    unsigned text_never;
     const ak_rule *rules;
     size_t rule_count;
     /* Confidence that data is in this format (AK_SNIFF_*). */

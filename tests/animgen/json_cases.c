@@ -10,6 +10,9 @@
  *   #   => error id.a.b /p | T  ... whose message ends with the text T
  *   # pass --strict: {...}     the same at the strict level (also fail --strict)
  *
+ * Every document is validated twice, with lanes and without
+ * (ak_options.no_lanes), and must report the same both ways.
+ *
  * usage: animgen_json_cases FILE.schema [DIR]   (exit 0 when every document
  * passes; with AK_VERBOSE set in the environment, every diagnostic is
  * printed). Every file in DIR (real files, e.g. ../shared/corpus/<id>) must
@@ -42,13 +45,20 @@ static const char *severity_name(ak_severity s)
     return s == AK_SEV_ERROR ? "error" : s == AK_SEV_WARNING ? "warning" : "note";
 }
 
-static void run(const json_case *jc, const char *file, int line, const char *doc, bool strict, expect *ex, int nex)
+/* One validation of doc, with or without lanes (ak_options.no_lanes). */
+static bool run_once(const json_case *jc, const char *file, int line, const char *doc, bool strict, expect *ex,
+                     int nex, bool lanes)
 {
-    documents++;
     ak_diag_options dopt = {strict, 0};
     ak_diags *d = ak_diags_new(&dopt);
     ak_diags_set_source(d, (const uint8_t *)doc, strlen(doc), true);
-    jc->validate((const uint8_t *)doc, strlen(doc), NULL, d, NULL, false, NULL);
+    ak_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.no_lanes = !lanes;
+    jc->validate((const uint8_t *)doc, strlen(doc), &opt, d, NULL, false, NULL);
+    const char *how = lanes ? "" : " (without lanes)";
+    for (int k = 0; k < nex; k++)
+        ex[k].matched = false;
     bool ok = true;
     for (size_t i = 0; i < ak_diags_count(d); i++) {
         const ak_diag *g = ak_diags_at(d, i);
@@ -69,20 +79,29 @@ static void run(const json_case *jc, const char *file, int line, const char *doc
             e->matched = found = true;
         }
         if (!found) {
-            printf("%s:%d: unexpected %s %s %s: %s\n", file, line, sev, g->rule->code, g->path ? g->path : "",
-                   g->message);
+            printf("%s:%d: unexpected %s %s %s: %s%s\n", file, line, sev, g->rule->code, g->path ? g->path : "",
+                   g->message, how);
             ok = false;
         }
     }
     for (int k = 0; k < nex; k++)
         if (!ex[k].matched) {
-            printf("%s:%d: expected %s %s %s%s%s, not reported\n", file, line, ex[k].severity, ex[k].code, ex[k].path,
-                   ex[k].ending[0] ? " ending with " : "", ex[k].ending);
+            printf("%s:%d: expected %s %s %s%s%s, not reported%s\n", file, line, ex[k].severity, ex[k].code,
+                   ex[k].path, ex[k].ending[0] ? " ending with " : "", ex[k].ending, how);
             ok = false;
         }
-    if (!ok)
-        failures++;
     ak_diags_free(d);
+    return ok;
+}
+
+/* Lanes are a pure speed-up: the document reports the same without them. */
+static void run(const json_case *jc, const char *file, int line, const char *doc, bool strict, expect *ex, int nex)
+{
+    documents++;
+    bool with = run_once(jc, file, line, doc, strict, ex, nex, true);
+    bool without = run_once(jc, file, line, doc, strict, ex, nex, false);
+    if (!with || !without)
+        failures++;
 }
 
 /* The text after "# <word>[ --strict]: " or NULL. */

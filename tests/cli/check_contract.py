@@ -138,16 +138,41 @@ def folders(tmp):
 
 def not_text(tmp):
     binary = example("animx", "redx_lz4.animx")
-    for fmt in ("maya", "animj", "json"):
+    # Maya's reader skips a comment's bytes unread, so no byte says "not
+    # Maya" everywhere: its front end names a binary .anim itself
+    for fmt, code in (("maya", "maya.file.foreign-format"), ("animj", "animkit.input.not-text"),
+                      ("json", "animkit.input.not-text"), ("glaxnimate", "animkit.input.not-text")):
         r = run("validate", "--format", fmt, binary)
         lines = r.stdout.decode(errors="replace").splitlines()
         expect(f"binary handed to {fmt}: one diagnostic", r.returncode == 1 and
-               len([l for l in lines if "error:" in l]) == 1 and "animkit.input.not-text" in r.stdout.decode(),
+               len([l for l in lines if "error:" in l]) == 1 and code in r.stdout.decode(),
                lines[:5])
     noise = write(os.path.join(tmp, "noise.anim"), bytes((i * 7919 + 13) % 256 for i in range(30000)))
     r = run("validate", noise)
     expect("random bytes named .anim: one diagnostic", r.returncode == 1 and len(r.stdout.splitlines()) == 1,
            r.stdout[:300])
+
+
+def text_the_format_allows(tmp):
+    # the not-text test counts only bytes the format never allows: DEL is
+    # JSON string content, and a Maya comment takes any byte
+    dels = "\x7f" * 4096  # all of the probe's 4 KiB
+    for name, content in (("del.json", '{"a":"%s"}' % dels[:40]),
+                          ("del.animj", '{"name":"%s","globalDuration":1,"tracks":[]}' % dels),
+                          ("del.rawr", open(example("glaxnimate", "good-rect-star-precomp.rawr")).read()
+                           .replace('"name": "', '"name": "' + dels, 1))):
+        path = write(os.path.join(tmp, name), content)
+        r = run("validate", "--diagnostics", "json", path)
+        expect(f"unescaped DEL in a {name} string is text", r.returncode == 0 and
+               "animkit.input.not-text" not in codes(r), r.stdout[:300])
+    for name, comment in (("controls.anim", b"\x01" * 2048), ("latin1.anim", b"\xe9" * 2048),
+                          ("nul.anim", b"\x00" * 40)):
+        path = write(os.path.join(tmp, name),
+                     b"# " + comment + b"\n" + open(example("maya", "bounce.anim"), "rb").read())
+        r = run("validate", "--diagnostics", "json", path)
+        found = codes(r) if r.returncode in (0, 1) else []
+        expect(f"a Maya comment of {name[:-5]} bytes is text", r.returncode == 0 and
+               "animkit.input.not-text" not in found and "maya.file.foreign-format" not in found, r.stdout[:300])
 
 
 # ---- never destroy data ---------------------------------------------------
@@ -543,9 +568,9 @@ def small_things(tmp):
 
 def main():
     with tempfile.TemporaryDirectory() as tmp:
-        for check in (detection, planned, folders, not_text, same_file, special_outputs, interrupted, versions,
-                      conversions, jq_round_trip, unreadable, stdout_errors, columns, terminals, prime_game,
-                      plot_outputs, many_warnings, compression_kept, listed_names_escaped, small_things):
+        for check in (detection, planned, folders, not_text, text_the_format_allows, same_file, special_outputs,
+                      interrupted, versions, conversions, jq_round_trip, unreadable, stdout_errors, columns, terminals,
+                      prime_game, plot_outputs, many_warnings, compression_kept, listed_names_escaped, small_things):
             sub = os.path.join(tmp, check.__name__)
             os.mkdir(sub)
             check(sub)

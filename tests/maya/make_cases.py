@@ -215,6 +215,10 @@ CASES['valid/weighted_v10.anim'] = HEAD.replace('1.1', '1.0') + "anim translate.
 CASES['valid/unit_range_coupling.anim'] = HEAD.replace("startTime 1;\nendTime 4;\n", "") + curve()
 CASES['valid/range_equal.anim'] = HEAD.replace("endTime 4;", "endTime 1;") + curve()
 CASES['valid/comment_after_number.anim'] = HEAD + curve(keys=["1 0 linear linear 1 0 0#c", "2 1 linear linear 1 0 0/c"])
+# Maya's reader skips a comment unread: any byte, even binary-looking runs
+# of them, is text there (the not-text test must not reject the file)
+CASES['valid/comment_binary_bytes.anim'] = "# " + "\x01" * 200 + "\xe9" * 200 + "\x7f" * 200 + "\n" + HEAD + curve()
+CASES['valid/comment_nul.anim'] = "# \x00\n" + HEAD + curve()
 CASES['valid/comment_after_key.anim'] = HEAD + curve(keys=["1 0 linear linear 1 0 0 # c", "2 1 linear linear 1 0 0;"])
 
 # ---------------------------------------------------------------- invalid
@@ -229,6 +233,8 @@ CASES['invalid/foreign_godot.anim'] = '[gd_resource type="Animation" format=2]\n
 CASES['invalid/foreign_cse169.anim'] = "animation {\n\trange 0.0 2.0\n\tnumchannels 1\n}\n"
 CASES['invalid/foreign_xml.anim'] = '<?xml version="1.0"?>\n<WadAnimation>\n</WadAnimation>\n'
 CASES['invalid/foreign_zip.anim'] = "PK\x03\x04\x14\x00\x00\x00"
+# no animVersion and a NUL byte in the first 4 KiB (here past byte 16)
+CASES['invalid/foreign_binary.anim'] = "\xde\xad\xbe\xef" * 8 + "\x00\x01"
 CASES['invalid/bom.anim'] = "\ufeff" + HEAD + curve()
 CASES['invalid/nul_byte.anim'] = HEAD + curve(node='joi\x00nt')
 CASES['invalid/bare_cr.anim'] = (HEAD + curve()).replace('\n', '\r')

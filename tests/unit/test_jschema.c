@@ -307,10 +307,10 @@ static const ak_jtype types[T_COUNT] = {
     {AK_JT_NULL, -1, -1, -1, -1, NULL, 0, NULL, 0, NULL, 0, NULL},
 };
 #define NO_VERSIONS {-1, -1, -1, -1}
-static const ak_jmember_x tag_x = {NO_VERSIONS, -1, NULL, 0, -1, -1, -1, R_TYPE_UNKNOWN, R_SLOT, -1, -1, NULL, -1, NULL, -1, -1, -1, 0, -1, 0, 0};
-static const ak_jmember_x id_x = {NO_VERSIONS, -1, NULL, 0, R_DUP, -1, -1, -1, -1, -1, -1, NULL, -1, NULL, -1, -1, -1, 0, -1, 0, 0};
-static const ak_jmember_x ref_x = {NO_VERSIONS, -1, NULL, 0, -1, R_DANGLING, R_WRONG, -1, -1, -1, -1, NULL, -1, NULL, -1, -1, -1, 0, -1, 0, 0};
-static const ak_jmember_x late_x = {{2, -1, R_VERSION, R_VERSION}, -1, NULL, 0, -1, -1, -1, -1, -1, -1, -1, NULL, -1, NULL, -1, -1, -1, 0, -1, 0, 0};
+static const ak_jmember_x tag_x = {NO_VERSIONS, -1, NULL, 0, -1, -1, -1, R_TYPE_UNKNOWN, R_SLOT, -1, -1, NULL, -1, NULL, -1, -1, -1, 0, -1, 0, 0, -1};
+static const ak_jmember_x id_x = {NO_VERSIONS, -1, NULL, 0, R_DUP, -1, -1, -1, -1, -1, -1, NULL, -1, NULL, -1, -1, -1, 0, -1, 0, 0, -1};
+static const ak_jmember_x ref_x = {NO_VERSIONS, -1, NULL, 0, -1, R_DANGLING, R_WRONG, -1, -1, -1, -1, NULL, -1, NULL, -1, -1, -1, 0, -1, 0, 0, -1};
+static const ak_jmember_x late_x = {{2, -1, R_VERSION, R_VERSION}, -1, NULL, 0, -1, -1, -1, -1, -1, -1, -1, NULL, -1, NULL, -1, -1, -1, 0, -1, 0, 0, -1};
 #define MEMBER(name, type, optional, kind, required, x)                                                              \
     {name, sizeof name - 1, type, optional, kind, kind, required, -1, -1, 0, 0, NULL, -1, -1, x, NULL, 0}
 static const ak_jmember doc_members[] = {MEMBER("items", T_ITEMS, true, R_KIND, -1, NULL)};
@@ -332,7 +332,7 @@ static const ak_jobject objects[] = {
     {"B", node_members, 2, -1, R_UNKNOWN, 1, 1, 0, false, NO_VERSIONS, 1, 1, NULL, 0, NULL, AK_JKEY_TEXT, NULL},
 };
 static ak_jschema schema = {rules, types, objects, T_DOC, R_KIND, {-1, -1, -1, -1, -1}, NULL, "/v", 4, 0, -1, NULL,
-                           NULL, 0, NULL, 0, 0, -1, NULL, 0, 0, -1, -1};
+                           NULL, 0, NULL, 0, 0, -1, NULL, 0, 0, -1, -1, false};
 
 /* Validates doc; returns the codes reported, one per line with the path. */
 static char *run(const char *doc, size_t size)
