@@ -98,6 +98,9 @@ typedef struct tref {
     struct struct_decl *st;
     struct enum_decl *en;
     struct table_entry *entry; /* a value of this table entry (tuples and bits keep the entry for metadata) */
+    /* documents (text formats, check_document.c): `T[]` has no count, `T[<= n]` at most n elements */
+    expr *max_count;
+    bool or_word;           /* `enum | word`: a word that is none of the enum's is kept as written */
 } tref;
 
 typedef enum cons_kind {
@@ -211,6 +214,8 @@ typedef struct member {
     struct rule_decl *rule;
     int id;             /* unique number within the format (generated names) */
     bool verbatim;      /* process: re-emission may copy the derived stream as it is (see emit.c) */
+    bool optional;      /* document field `name?: type`: absent from the dump when absent from the file;
+                           its default (`name: type = v`) is in `value` */
 } member;
 
 typedef struct tparam {

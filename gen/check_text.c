@@ -12,10 +12,13 @@
  * rule is reported by something" is checked in the files that hold them:
  * each rule's index constant (<id>_R_<AREA>_<SLUG>, from the generated
  * header) must appear in one of the files of `checks in`, and every such
- * constant there must name a declared rule. What a text declaration cannot
- * hold (structs, objects, hooks, ...) is refused, since nothing would
- * generate a check from it. */
+ * constant there must name a declared rule. A text format may also declare
+ * the document its parser fills (`root`, `struct`, `enum`, `type`,
+ * `undump`: check_document.c); what else a declaration holds (objects,
+ * hooks, magic, ...) is refused, since nothing would generate a check from
+ * it. */
 #include "ast.h"
+#include "document.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -81,11 +84,12 @@ static void scan_file(compiler *cc, const token *file)
 void cc_check_text(compiler *cc)
 {
     format_decl *f = cc->format;
-    if (f->structs.n || f->objects.n || f->enums.n || f->hooks.n || f->syntaxes.n || f->root || f->trunc_code ||
-        f->magic_text || f->size_code || f->undump_codes[0] || f->version_pointer || f->values_codes[0])
+    if (f->objects.n || f->hooks.n || f->syntaxes.n || f->tables.n || f->trunc_code || f->magic_text ||
+        f->magic_bytes || f->size_code || f->version_pointer || f->values_codes[0] || f->version_fields.n)
         cc_error(cc, f->at,
-                 "text format '%s' declares only `extension`, `checks in` and `rule` items (its parser is a grammar)",
-                 f->id);
+                 "text format '%s' declares only `extension`, `checks in`, `rule` items and its document (`root`, "
+                 "`struct`, `enum`, `type`, `undump`): its parser is a grammar", f->id);
+    cc_check_document(cc);
     if (!f->checks_in.n)
         cc_error(cc, f->at, "text format '%s' needs `checks in \"file\" ...`: the files whose code reports its rules",
                  f->id);

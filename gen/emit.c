@@ -15,6 +15,7 @@
  * carries a #line directive back to the member's line of the declaration. */
 #include "ast.h"
 #include "emit_common.h"
+#include "document.h"
 #include "emit_dumpschema.h"
 
 #include <ctype.h>
@@ -2143,19 +2144,6 @@ static void collect_hook_names(compiler *cc, vec *members, hook_names *hn)
     }
 }
 
-static const rule_decl *undump_rule(const format_decl *f, int cat)
-{
-    if (f->undump_rules[cat])
-        return f->undump_rules[cat];
-    switch (cat) {
-    case UD_TYPE:
-    case UD_NAME:
-    case UD_RANGE:
-    case UD_RESULT: return f->undump_rules[UD_VALUE];
-    default: return f->undump_rules[UD_SHAPE];
-    }
-}
-
 /* ---- re-emission by copying a `process ... verbatim` block ------------------ */
 
 /* The root's `process ... verbatim` block (the checker made sure it is the
@@ -2348,6 +2336,8 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
 
     if (f->json)
         return cc_emit_json(cc, h, c, cc->outdir);
+    if (f->text)
+        return cc_emit_document(cc, h, c);
     if (!root) {
         gen_out(h, "\n#endif\n");
         return true;
@@ -2592,7 +2582,7 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
                                                        "duplicate", "order", "name", "range", "count", "result"};
         gen_out(c, "    static const ak_lundump_rules rules = {\n");
         for (int i = 0; i < UD_COUNT_ALL; i++)
-            gen_out(c, "        .%s = %s,\n", cats[i], rule_ref(&em, undump_rule(f, i)));
+            gen_out(c, "        .%s = %s,\n", cats[i], rule_ref(&em, gen_undump_rule(f, i)));
         gen_out(c, "    };\n");
         gen_out(c, "    ak_arena arena;\n    ak_arena_init_budget(&arena, 0, ak_budget_of(d, opt), \"the decoded document\");\n");
         gen_out(c, "    %s_%s *doc = ak_lundump_json(&%s_meta_%s, json->data, json->size, &arena, &rules, d);\n", id, root,

@@ -162,6 +162,19 @@ void gen_registry_close(FILE *c, const format_decl *f)
     gen_out(c, "};\n");
 }
 
+const rule_decl *gen_undump_rule(const format_decl *f, int cat)
+{
+    if (f->undump_rules[cat])
+        return f->undump_rules[cat];
+    switch (cat) {
+    case UD_TYPE:
+    case UD_NAME:
+    case UD_RANGE:
+    case UD_RESULT: return f->undump_rules[UD_VALUE];
+    default: return f->undump_rules[UD_SHAPE];
+    }
+}
+
 void sb(sbuf *b, const char *fmt, ...)
 {
     va_list ap;

@@ -38,6 +38,11 @@ void gen_discard(FILE *f, const char *path);
 struct format_decl;
 void gen_registry_open(FILE *c, const struct format_decl *f, bool text);
 void gen_registry_close(FILE *c, const struct format_decl *f);
+/* The rule an undump problem of category cat (UD_*) is reported with: its
+ * own, else the one it falls back to (type, name, range, result: value;
+ * the others: shape). */
+struct rule_decl;
+const struct rule_decl *gen_undump_rule(const struct format_decl *f, int cat);
 
 /* Generated C goes back to its own lines after code that a #line directive
  * attributed to the declaration: emitters write this marker line, and

@@ -824,7 +824,7 @@ static void setup_tables(compiler *cc)
 bool cc_expand(compiler *cc)
 {
     format_decl *f = cc->format;
-    if (f->json)
+    if (f->json || f->text) /* a text format's document has no tables or templates (check_document.c) */
         return true;
     setup_tables(cc);
     expander x = {.cc = cc};

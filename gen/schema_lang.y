@@ -124,6 +124,13 @@ static void set_version(int64_t *bound, const char **code, loc *code_at, const t
     }
 }
 
+/* What only a document (a text format's `root`) declares: refused elsewhere. */
+static void document_only(compiler *cc, loc at, const char *what)
+{
+    if (!cc->format->text)
+        cc_error(cc, at, "%s is a document's: only a text format declares one", what);
+}
+
 /* `(T since N @code ...)`: a union alternative with versions; the term
  * rides in the jaltv until the union takes it. */
 static jaltv *mk_altv(compiler *cc, const token *paren, jtype *term)
@@ -192,6 +199,7 @@ static jaltv *mk_altv(compiler *cc, const token *paren, jtype *term)
 %type rationale {const char *}
 %type gate_note {const char *}
 %type at_opt {const char *}
+%type dvalue {expr *}
 %type fatal_opt {bool}
 %type when_opt {expr *}
 %type arms {vec *}
@@ -568,6 +576,26 @@ members(A) ::= members(B) member(M). { A = B; vec_push(cc, A, M); }
 member(A) ::= name(N) COLON type(T) conslist(C). {
     A = mk_member(cc, M_FIELD, N->at); A->name = N->text; A->type = T; A->cons = *C;
 }
+/* A document's fields (a text format, docs/schema-language.md "Documents"):
+   `name?: type` is absent from the dump when absent from the file, `name:
+   type = v` takes v when a dump leaves it out. */
+member(A) ::= name(N) QUESTION COLON type(T) conslist(C). {
+    A = mk_member(cc, M_FIELD, N->at); A->name = N->text; A->type = T; A->cons = *C; A->optional = true;
+    document_only(cc, N->at, "an optional field (`name?:`)");
+}
+member(A) ::= name(N) COLON type(T) ASSIGN dvalue(V) conslist(C). {
+    A = mk_member(cc, M_FIELD, N->at); A->name = N->text; A->type = T; A->cons = *C; A->value = V;
+    document_only(cc, V->at, "a default value");
+}
+dvalue(A) ::= INT(T). { A = mk_expr(cc, E_INT, T->at, T->text); }
+dvalue(A) ::= FLOAT(T). { A = mk_expr(cc, E_FLOAT, T->at, T->text); }
+dvalue(A) ::= MINUS(M) INT(T). {
+    A = mk_expr(cc, E_NEG, M->at, NULL); A->lhs = mk_expr(cc, E_INT, T->at, T->text);
+}
+dvalue(A) ::= MINUS(M) FLOAT(T). {
+    A = mk_expr(cc, E_NEG, M->at, NULL); A->lhs = mk_expr(cc, E_FLOAT, T->at, T->text);
+}
+dvalue(A) ::= name(T). { A = mk_expr(cc, E_NAME, T->at, T->text); }
 member(A) ::= LET(L) name(N) ASSIGN expr(E). {
     A = mk_member(cc, M_LET, L->at); A->name = N->text; A->value = E;
 }
@@ -679,6 +707,21 @@ type(A) ::= name(N) LT targlist(L) GT. {
 }
 type(A) ::= type(E) LBRACKET expr(C) RBRACKET. {
     A = cc_alloc(cc, sizeof *A); A->kind = T_ARRAY; A->at = E->at; A->elem = E; A->count = C;
+}
+/* documents: an array of any length, or of at most n elements; an enum or any other word */
+type(A) ::= type(E) LBRACKET RBRACKET. {
+    A = cc_alloc(cc, sizeof *A); A->kind = T_ARRAY; A->at = E->at; A->elem = E;
+    document_only(cc, E->at, "an array without a count (`T[]`)");
+}
+type(A) ::= type(E) LBRACKET LE expr(C) RBRACKET. {
+    A = cc_alloc(cc, sizeof *A); A->kind = T_ARRAY; A->at = E->at; A->elem = E; A->max_count = C;
+    document_only(cc, E->at, "an array of at most n elements (`T[<= n]`)");
+}
+type(A) ::= type(E) PIPE name(W). {
+    A = E; A->or_word = true;
+    if (strcmp(W->text, "word") != 0)
+        cc_error(cc, W->at, "'| %s': only `| word` follows a type (a word that is none of the enum's)", W->text);
+    document_only(cc, W->at, "`| word`");
 }
 
 conslist(A) ::= . [EMPTY] { A = cc_alloc(cc, sizeof *A); }

@@ -89,32 +89,27 @@
     tan_plain = "global" | "linear" | "flat" | "spline" | "step" | "stepnext" | "clamped" | "plateau" | "auto";
 */
 
-const char *const maya_tangent_words[MAYA_TAN_COUNT] = {
-    "global", "fixed", "linear", "flat", "spline", "step", "stepnext", "slow", "fast",
-    "clamped", "plateau", "auto", "autoease", "automix", "autocustom",
-};
-
 int maya_tangent_of(const uint8_t *s, size_t n)
 {
     const uint8_t *cur = s, *lim = s + n, *mar = s;
     int v;
     (void)mar;
     /*!re2c
-        "global"     { v = MAYA_TAN_GLOBAL; goto done; }
-        "fixed"      { v = MAYA_TAN_FIXED; goto done; }
-        "linear"     { v = MAYA_TAN_LINEAR; goto done; }
-        "flat"       { v = MAYA_TAN_FLAT; goto done; }
-        "spline"     { v = MAYA_TAN_SPLINE; goto done; }
-        "step"       { v = MAYA_TAN_STEP; goto done; }
-        "stepnext"   { v = MAYA_TAN_STEPNEXT; goto done; }
-        "slow"       { v = MAYA_TAN_SLOW; goto done; }
-        "fast"       { v = MAYA_TAN_FAST; goto done; }
-        "clamped"    { v = MAYA_TAN_CLAMPED; goto done; }
-        "plateau"    { v = MAYA_TAN_PLATEAU; goto done; }
-        "auto"       { v = MAYA_TAN_AUTO; goto done; }
-        "autoease"   { v = MAYA_TAN_AUTOEASE; goto done; }
-        "automix"    { v = MAYA_TAN_AUTOMIX; goto done; }
-        "autocustom" { v = MAYA_TAN_AUTOCUSTOM; goto done; }
+        "global"     { v = MAYA_TANGENT_GLOBAL; goto done; }
+        "fixed"      { v = MAYA_TANGENT_FIXED; goto done; }
+        "linear"     { v = MAYA_TANGENT_LINEAR; goto done; }
+        "flat"       { v = MAYA_TANGENT_FLAT; goto done; }
+        "spline"     { v = MAYA_TANGENT_SPLINE; goto done; }
+        "step"       { v = MAYA_TANGENT_STEP; goto done; }
+        "stepnext"   { v = MAYA_TANGENT_STEPNEXT; goto done; }
+        "slow"       { v = MAYA_TANGENT_SLOW; goto done; }
+        "fast"       { v = MAYA_TANGENT_FAST; goto done; }
+        "clamped"    { v = MAYA_TANGENT_CLAMPED; goto done; }
+        "plateau"    { v = MAYA_TANGENT_PLATEAU; goto done; }
+        "auto"       { v = MAYA_TANGENT_AUTO; goto done; }
+        "autoease"   { v = MAYA_TANGENT_AUTOEASE; goto done; }
+        "automix"    { v = MAYA_TANGENT_AUTOMIX; goto done; }
+        "autocustom" { v = MAYA_TANGENT_AUTOCUSTOM; goto done; }
         $            { return -1; }
         *            { return -1; }
     */
@@ -281,7 +276,7 @@ static int classify(maya_tok *t, const uint8_t *s, size_t n, const uint8_t *e, c
     if (kw)
         return kw == MAYA_T_ANIM && (t->flags & MAYA_F_BOL) ? MAYA_T_ANIMB : kw;
     t->tan = (int8_t)maya_tangent_of(s, n);
-    return t->tan == MAYA_TAN_FIXED ? MAYA_T_FIXED : t->tan >= 0 ? MAYA_T_TAN : MAYA_T_WORD;
+    return t->tan == MAYA_TANGENT_FIXED ? MAYA_T_FIXED : t->tan >= 0 ? MAYA_T_TAN : MAYA_T_WORD;
 }
 
 /* skip + word/number (spec 2.1): the token's grammar code, 0 at the end. */

@@ -5,7 +5,7 @@
 #ifndef AK_MAYA_SYNTAX_H
 #define AK_MAYA_SYNTAX_H
 
-#include "maya_layout.h" /* the rule table, generated from formats/maya/maya.rules */
+#include "maya_layout.h" /* the rule table and the document, generated from formats/maya/maya.document */
 
 #include <animkit/animkit.h>
 #include <arena.h>
@@ -50,18 +50,12 @@ typedef struct maya_lexer {
     size_t line_start; /* offset of its first byte */
 } maya_lexer;
 
-/* Spec 2.3 tables. */
-typedef enum maya_tangent {
-    MAYA_TAN_GLOBAL, MAYA_TAN_FIXED, MAYA_TAN_LINEAR, MAYA_TAN_FLAT, MAYA_TAN_SPLINE,
-    MAYA_TAN_STEP, MAYA_TAN_STEPNEXT, MAYA_TAN_SLOW, MAYA_TAN_FAST, MAYA_TAN_CLAMPED,
-    MAYA_TAN_PLATEAU, MAYA_TAN_AUTO, MAYA_TAN_AUTOEASE, MAYA_TAN_AUTOMIX, MAYA_TAN_AUTOCUSTOM,
-    MAYA_TAN_COUNT
-} maya_tangent;
+/* Spec 2.3 tables (the tangent words, maya_tangent and maya_tangent_words,
+ * are the document's: formats/maya/maya.document). */
 enum { MAYA_INF_CONSTANT, MAYA_INF_LINEAR, MAYA_INF_CYCLE, MAYA_INF_CYCLE_RELATIVE, MAYA_INF_OSCILLATE,
        MAYA_INF_COUNT };
 enum { MAYA_OUT_LINEAR, MAYA_OUT_ANGULAR, MAYA_OUT_TIME, MAYA_OUT_UNITLESS };
 enum { MAYA_AU_DEG, MAYA_AU_RAD, MAYA_AU_MIN, MAYA_AU_SEC };
-extern const char *const maya_tangent_words[MAYA_TAN_COUNT];
 extern const char *const maya_infinity_words[MAYA_INF_COUNT];
 
 /* A value word of spec 2.3 (grammars/maya_words.rl): its index in each
@@ -88,10 +82,6 @@ enum {
     MAYA_EXP_NUMBER = 1, MAYA_EXP_INDEX = 2, MAYA_EXP_WORD = 4, MAYA_EXP_TANGENT = 8,
     MAYA_EXP_KEYS_BRACE = 16, MAYA_EXP_REST = 32, MAYA_EXP_KEY = 64, MAYA_EXP_RBRACE = 128,
 };
-
-typedef struct maya_doc maya_doc;
-typedef struct maya_entry maya_entry;
-typedef struct maya_key maya_key;
 
 /* The reading of one file: the driver's state and what the actions need
  * between tokens. With doc == NULL (validation) nothing is kept per key or

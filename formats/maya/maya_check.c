@@ -325,8 +325,12 @@ void maya_anim_name(maya_reader *rd, const maya_tok *n)
         maya_report(rd, maya_R_ANIM_INDEX_SYNTAX, n,
                     "'%.*s' does not start with a digit, so Maya takes it for a name, not an index", TOKS(rd, n));
     }
-    if (rd->cur && rd->name_count < 3)
-        rd->cur->names[rd->name_count] = tok_dup(rd, n);
+    if (rd->cur && rd->name_count < 3) {
+        if (!rd->cur->names && !(rd->cur->names = AK_ARENA_ARRAY(rd->arena, const char *, 3)))
+            rd->stop = true;
+        else
+            rd->cur->names[rd->name_count] = tok_dup(rd, n);
+    }
     rd->name_count++;
 }
 
@@ -352,7 +356,7 @@ void maya_anim_line(maya_reader *rd, const maya_tok *row, const maya_tok *child,
         maya_report(rd, maya_R_ANIM_NAME_COUNT, &rd->anim_tok,
                     "anim line with %u names: Maya reads 0, 1 or 3 and misparses the line", rd->name_count);
     if (rd->cur) {
-        rd->cur->name_count = rd->name_count > 3 ? 3 : rd->name_count;
+        rd->cur->names_count = rd->name_count > 3 ? 3 : rd->name_count;
         rd->cur->row = v[0];
         rd->cur->child = v[1];
         rd->cur->attr = v[2];
@@ -381,7 +385,7 @@ void maya_entry_end(maya_reader *rd, bool curve)
                     "placeholder with three names: Maya writes the node name only");
     if (!rd->cur)
         return;
-    rd->cur->curve = curve;
+    rd->cur->kind = curve ? MAYA_ENTRY_KIND_CURVE : MAYA_ENTRY_KIND_PLACEHOLDER;
     if (!stage(rd, (void **)&rd->ents, &rd->ent_cap, rd->ent_count + 1, sizeof *rd->ents, &rd->anim_tok))
         rd->stop = true;
     else
@@ -441,7 +445,7 @@ void maya_adata_stmt(maya_reader *rd, const maya_tok *kw, const maya_tok *v)
     int pos = kw->code - MAYA_T_INPUT; /* 0..7 in Maya's order */
     statement(rd, kw, pos, &rd->adata_seen, &rd->adata_last, "animData");
     check_final(rd, v);
-    maya_adata *a = rd->cur ? &rd->cur->data : NULL;
+    maya_adata *a = rd->cur ? &rd->cur->anim_data : NULL;
     if (kw->code == MAYA_T_WEIGHTED) {
         double w = number(rd, v);
         if (!tok_is(rd, v, "0") && !tok_is(rd, v, "1"))
@@ -564,7 +568,7 @@ static void store_keys(maya_reader *rd)
 {
     if (!rd->cur)
         return;
-    maya_adata *a = &rd->cur->data;
+    maya_adata *a = &rd->cur->anim_data;
     a->keys = AK_ARENA_ARRAY(rd->arena, maya_key, rd->key_count ? rd->key_count : 1);
     if (!a->keys) {
         rd->stop = true;
@@ -572,7 +576,7 @@ static void store_keys(maya_reader *rd)
     }
     if (rd->key_count)
         memcpy(a->keys, rd->keys, rd->key_count * sizeof *rd->keys);
-    a->key_count = rd->key_count;
+    a->keys_count = rd->key_count;
 }
 
 void maya_keys_close(maya_reader *rd, const maya_tok *close, const maya_tok *line)
@@ -647,8 +651,8 @@ void maya_key_line(maya_reader *rd, const maya_tok *t)
     check_time(rd, t, k.time);
     if (rd->doc) {
         (void)ak_parse_f64((const char *)rd->data + t->aux, t->vlen, &k.value);
-        k.tin = t->tan;
-        k.tout = t->tan2;
+        k.in_tangent = t->tan;
+        k.out_tangent = t->tan2;
         k.tan_locked = t->kflags & 1;
         k.weight_locked = (t->kflags >> 1) & 1;
         k.breakdown = (t->kflags >> 2) & 1;
@@ -699,7 +703,7 @@ static const char *field_name(const maya_reader *rd, unsigned i)
     unsigned flags_end = rd->v11 ? 7 : 6;
     if (i < flags_end)
         return names[i];
-    bool in_pair = rd->tin == MAYA_TAN_FIXED && i < flags_end + 2;
+    bool in_pair = rd->tin == MAYA_TANGENT_FIXED && i < flags_end + 2;
     return (i - flags_end) % 2 == 0 ? (in_pair ? "in angle" : "out angle") : (in_pair ? "in weight" : "out weight");
 }
 
@@ -798,10 +802,10 @@ void maya_key_end(maya_reader *rd, const maya_tok *line)
             if (tan < 0)
                 maya_report(rd, maya_R_KEY_UNKNOWN_TANGENT, &f[i], "unknown tangent type '%.*s': Maya reads it as global",
                             TOKS(rd, &f[i]));
-            else if (tan >= MAYA_TAN_AUTOEASE)
+            else if (tan >= MAYA_TANGENT_AUTOEASE)
                 maya_report(rd, maya_R_KEY_TANGENT_PORTABILITY, &f[i],
                             "tangent type '%.*s' is read as global by Maya before 2023", TOKS(rd, &f[i]));
-            else if (tan == MAYA_TAN_SLOW || tan == MAYA_TAN_FAST)
+            else if (tan == MAYA_TANGENT_SLOW || tan == MAYA_TANGENT_FAST)
                 maya_report(rd, maya_R_KEY_OBSOLETE_TANGENT, &f[i], "obsolete tangent type '%.*s'", TOKS(rd, &f[i]));
             continue;
         }
@@ -818,26 +822,26 @@ void maya_key_end(maya_reader *rd, const maya_tok *line)
     memset(&k, 0, sizeof k);
     k.time = v[0];
     k.value = v[1];
-    k.tin = rd->tin;
-    k.tout = rd->tout;
+    k.in_tangent = rd->tin;
+    k.out_tangent = rd->tout;
     if (rd->doc) {
-        if (k.tin < 0)
-            k.tin_word = tok_dup(rd, &f[2]);
-        if (k.tout < 0)
-            k.tout_word = tok_dup(rd, &f[3]);
+        if (k.in_tangent < 0)
+            k.in_tangent_word = tok_dup(rd, &f[2]);
+        if (k.out_tangent < 0)
+            k.out_tangent_word = tok_dup(rd, &f[3]);
     }
     k.tan_locked = v[4];
     k.weight_locked = v[5];
     k.has_breakdown = rd->v11;
     k.breakdown = rd->v11 ? v[6] : 0;
     unsigned at = 4 + flags, in_at = 0, out_at = 0;
-    if (k.tin == MAYA_TAN_FIXED) {
+    if (k.in_tangent == MAYA_TANGENT_FIXED) {
         in_at = at;
         k.in_angle = v[at];
         k.in_weight = v[at + 1];
         at += 2;
     }
-    if (k.tout == MAYA_TAN_FIXED) {
+    if (k.out_tangent == MAYA_TANGENT_FIXED) {
         out_at = at;
         k.out_angle = v[at];
         k.out_weight = v[at + 1];
@@ -972,11 +976,11 @@ bool maya_decode(const ak_input *in, const ak_options *opt, ak_diags *d, ak_aren
     maya_read(&rd);
     maya_doc *doc = rd.doc;
     doc->precision = rd.precision;
-    doc->crlf = rd.seen_crlf && !rd.seen_lf;
+    doc->line_ends = rd.seen_crlf && !rd.seen_lf ? MAYA_LINE_ENDS_CRLF : MAYA_LINE_ENDS_LF;
     doc->entries = AK_ARENA_ARRAY(arena, maya_entry, rd.ent_count ? rd.ent_count : 1);
     if (doc->entries && rd.ent_count)
         memcpy(doc->entries, rd.ents, rd.ent_count * sizeof *rd.ents);
-    doc->entry_count = doc->entries ? rd.ent_count : 0;
+    doc->entries_count = doc->entries ? rd.ent_count : 0;
     bool ok = !rd.stop && ak_diags_errors(d) == errors && doc->entries;
     ak_budget_give(arena->budget, rd.ent_cap * sizeof *rd.ents + rd.keys_cap * sizeof *rd.keys);
     free(rd.ents);

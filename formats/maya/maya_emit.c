@@ -111,7 +111,7 @@ static void stmt_num(emitter *e, const char *kw, double v)
 
 static const char *tangent_word(emitter *e, int t, const char *raw)
 {
-    if (t >= 0 && t < MAYA_TAN_COUNT)
+    if (t >= 0 && t < MAYA_TANGENT_COUNT)
         return maya_tangent_words[t];
     if (e->strict) {
         if (e->d)
@@ -124,14 +124,14 @@ static const char *tangent_word(emitter *e, int t, const char *raw)
 
 static void emit_keys(emitter *e, const maya_adata *a)
 {
-    for (size_t i = 0; i < a->key_count; i++) {
+    for (size_t i = 0; i < a->keys_count; i++) {
         const maya_key *k = &a->keys[i];
         ak_buf_printf(e->out, "    ");
         put_num(e, k->time);
         ak_buf_putc(e->out, ' ');
         put_num(e, k->value); /* as the document holds it, tiny values included (spec 5.1.6) */
-        ak_buf_printf(e->out, " %s %s ", tangent_word(e, k->tin, k->tin_word),
-                      tangent_word(e, k->tout, k->tout_word));
+        ak_buf_printf(e->out, " %s %s ", tangent_word(e, k->in_tangent, k->in_tangent_word),
+                      tangent_word(e, k->out_tangent, k->out_tangent_word));
         put_num(e, k->tan_locked);
         ak_buf_putc(e->out, ' ');
         put_num(e, k->weight_locked);
@@ -139,13 +139,13 @@ static void emit_keys(emitter *e, const maya_adata *a)
             ak_buf_putc(e->out, ' ');
             put_num(e, k->has_breakdown ? k->breakdown : 0);
         }
-        if (k->tin == MAYA_TAN_FIXED) {
+        if (k->in_tangent == MAYA_TANGENT_FIXED) {
             ak_buf_putc(e->out, ' ');
             put_num(e, k->in_angle);
             ak_buf_putc(e->out, ' ');
             put_num(e, k->in_weight);
         }
-        if (k->tout == MAYA_TAN_FIXED) {
+        if (k->out_tangent == MAYA_TANGENT_FIXED) {
             ak_buf_putc(e->out, ' ');
             put_num(e, k->out_angle);
             ak_buf_putc(e->out, ' ');
@@ -169,19 +169,19 @@ static const char *header_unit_for(const maya_doc *doc, const char *output)
 static void emit_entry(emitter *e, const maya_doc *doc, const maya_entry *en)
 {
     ak_buf_puts(e->out, "anim ");
-    if (!en->curve) {
+    if (en->kind != MAYA_ENTRY_KIND_CURVE) {
         /* placeholders: the node name only */
-        const char *node = en->name_count == 3 ? en->names[2] : en->name_count == 1 ? en->names[0] : NULL;
+        const char *node = en->names_count == 3 ? en->names[2] : en->names_count == 1 ? en->names[0] : NULL;
         if (node) {
             put_name(e, node);
             ak_buf_putc(e->out, ' ');
         }
-    } else if (en->name_count == 3) {
+    } else if (en->names_count == 3) {
         for (int i = 0; i < 3; i++) {
             put_name(e, en->names[i]);
             ak_buf_putc(e->out, ' ');
         }
-    } else if (en->name_count >= 1) {
+    } else if (en->names_count >= 1) {
         put_name(e, en->names[0]);
         ak_buf_putc(e->out, ' ');
     }
@@ -191,9 +191,9 @@ static void emit_entry(emitter *e, const maya_doc *doc, const maya_entry *en)
     ak_buf_putc(e->out, ' ');
     put_index(e, en->attr);
     ak_buf_printf(e->out, ";%s", e->eol);
-    if (!en->curve)
+    if (en->kind != MAYA_ENTRY_KIND_CURVE)
         return;
-    const maya_adata *a = &en->data;
+    const maya_adata *a = &en->anim_data;
     const char *in = a->input && strcmp(a->input, "unitless") == 0 ? "unitless" : "time";
     const char *outw = a->output;
     if (!outw)
@@ -258,7 +258,7 @@ bool maya_emit(const maya_doc *doc, int precision, bool crlf, bool strict, ak_di
         stmt_num(&e, "startUnitless", doc->start_unitless);
     if (doc->has_end_unitless)
         stmt_num(&e, "endUnitless", doc->end_unitless);
-    for (size_t i = 0; i < doc->entry_count; i++)
+    for (size_t i = 0; i < doc->entries_count; i++)
         emit_entry(&e, doc, &doc->entries[i]);
     return !e.failed && !out->failed;
 }

@@ -1,4 +1,6 @@
-/* The Maya ASCII .anim format: registration, sniffing, dump and re-emit. */
+/* The Maya ASCII .anim format: registration, sniffing, dump, undump and
+ * re-emit (the document's dump and undump are generated from
+ * maya.document; these decode and emit around them). */
 #include "budget.h"
 #include "diag.h"
 #include "maya.h"
@@ -13,7 +15,6 @@
 void maya_validate(const ak_input *in, const ak_options *opt, ak_diags *d);
 bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
                    struct ak_animation **out);
-bool maya_undump(const ak_input *json, const ak_options *opt, ak_diags *d, ak_buf *out);
 bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);
 
 static bool maya_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
@@ -21,7 +22,7 @@ static bool maya_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak
     ak_arena arena;
     ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(d, opt), "the decoded document");
     maya_doc *doc;
-    bool ok = maya_decode(in, opt, d, &arena, &doc) && maya_dump_doc(doc, out);
+    bool ok = maya_decode(in, opt, d, &arena, &doc) && maya_dump_document(doc, out);
     ak_arena_free(&arena);
     return ok;
 }
@@ -33,9 +34,27 @@ bool ak_maya_reemit(const ak_input *in, const ak_options *opt, int precision, in
     maya_doc *doc;
     bool ok = maya_decode(in, opt, d, &arena, &doc);
     if (ok)
-        ok = maya_emit(doc, precision, crlf < 0 ? doc->crlf : crlf != 0, ak_diags_strict(d), d, out);
+        ok = maya_emit(doc, precision, crlf < 0 ? doc->line_ends == MAYA_LINE_ENDS_CRLF : crlf != 0,
+                       ak_diags_strict(d), d, out);
     ak_arena_free(&arena);
     return ok;
+}
+
+/* dump -> undump gives back the file's bytes for a file Maya wrote: the
+   dump carries its precision and line-end style */
+bool ak_maya_undump(const ak_input *json, const ak_options *opt, int precision, ak_diags *d, ak_buf *out)
+{
+    ak_arena arena;
+    ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(d, opt), "the decoded document");
+    maya_doc *doc = maya_undump_document(json->data, json->size, &arena, d);
+    bool ok = doc && maya_emit(doc, precision, doc->line_ends == MAYA_LINE_ENDS_CRLF, ak_diags_strict(d), d, out);
+    ak_arena_free(&arena);
+    return ok;
+}
+
+static bool maya_undump(const ak_input *json, const ak_options *opt, ak_diags *d, ak_buf *out)
+{
+    return ak_maya_undump(json, opt, opt ? opt->precision : 0, d, out);
 }
 
 static bool maya_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)

@@ -115,23 +115,28 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
             continue;
         }
         for (unsigned c = 0; ok && c < info->components; c++) {
-            maya_entry *e = &ents[doc->entry_count++];
+            maya_entry *e = &ents[doc->entries_count++];
             memset(e, 0, sizeof *e);
-            e->curve = true;
+            e->kind = MAYA_ENTRY_KIND_CURVE;
             char attr[256];
             const char *prop = tr->property ? tr->property : "value";
             if (info->components > 1)
                 snprintf(attr, sizeof attr, "%s.%s%u", prop, leaf_of(prop), c);
             else
                 snprintf(attr, sizeof attr, "%s", prop);
-            e->name_count = 3;
+            e->names = AK_ARENA_ARRAY(&arena, const char *, 3);
+            if (!e->names) {
+                ok = false;
+                break;
+            }
+            e->names_count = 3;
             e->names[0] = maya_name(&arena, attr, "value");
             e->names[1] = maya_name(&arena, leaf_of(attr), "value");
             e->names[2] = maya_name(&arena, tr->node, "node");
             e->row = 0;
             e->child = 0;
-            e->attr = (double)(doc->entry_count - 1);
-            maya_adata *a = &e->data;
+            e->attr = (double)(doc->entries_count - 1);
+            maya_adata *a = &e->anim_data;
             a->input = "time";
             a->output = "unitless";
             bool weighted = false;
@@ -155,7 +160,7 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
                 ok = false;
                 break;
             }
-            a->key_count = curve.count;
+            a->keys_count = curve.count;
             for (size_t k = 0; k < curve.count; k++) {
                 const ak_curve_key *ck = &curve.keys[k];
                 maya_key *mk = &a->keys[k];
@@ -182,21 +187,21 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
                 double seg_in = prev ? (ck->time - prev->time) * fps : 0;
                 double seg_out = k + 1 < curve.count ? (curve.keys[k + 1].time - ck->time) * fps : 0;
                 switch (in_seg) {
-                case AK_SEG_LINEAR: mk->tin = MAYA_TAN_LINEAR; break;
+                case AK_SEG_LINEAR: mk->in_tangent = MAYA_TANGENT_LINEAR; break;
                 case AK_SEG_STEP:
-                case AK_SEG_STEP_NEXT: mk->tin = MAYA_TAN_STEP; break;
+                case AK_SEG_STEP_NEXT: mk->in_tangent = MAYA_TANGENT_STEP; break;
                 case AK_SEG_HERMITE:
-                    mk->tin = MAYA_TAN_FIXED;
+                    mk->in_tangent = MAYA_TANGENT_FIXED;
                     fixed_side(ck->in_slope, ck->in_weighted ? ck->in_weight : 1.0 / 3, seg_in, fps, weighted,
                                &mk->in_angle, &mk->in_weight, &lost);
                     break;
                 }
                 switch (ck->segment) {
-                case AK_SEG_LINEAR: mk->tout = MAYA_TAN_LINEAR; break;
-                case AK_SEG_STEP: mk->tout = MAYA_TAN_STEP; break;
-                case AK_SEG_STEP_NEXT: mk->tout = MAYA_TAN_STEPNEXT; break;
+                case AK_SEG_LINEAR: mk->out_tangent = MAYA_TANGENT_LINEAR; break;
+                case AK_SEG_STEP: mk->out_tangent = MAYA_TANGENT_STEP; break;
+                case AK_SEG_STEP_NEXT: mk->out_tangent = MAYA_TANGENT_STEPNEXT; break;
                 case AK_SEG_HERMITE:
-                    mk->tout = MAYA_TAN_FIXED;
+                    mk->out_tangent = MAYA_TANGENT_FIXED;
                     fixed_side(ck->out_slope, ck->out_weighted ? ck->out_weight : 1.0 / 3, seg_out, fps, weighted,
                                &mk->out_angle, &mk->out_weight, &lost);
                     break;

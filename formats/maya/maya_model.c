@@ -97,26 +97,26 @@ static vec flat(const maya_key *k, size_t n, size_t i, int side)
 /* The tangent of key i on one side, in graph space (spec 3.3). */
 static vec tangent(const maya_key *k, size_t n, size_t i, int side, double angle_rad_per_unit)
 {
-    int type = side == 0 ? k[i].tin : k[i].tout;
+    int type = side == 0 ? k[i].in_tangent : k[i].out_tangent;
     switch (type) {
-    case MAYA_TAN_FIXED: {
+    case MAYA_TANGENT_FIXED: {
         double a = (side == 0 ? k[i].in_angle : k[i].out_angle) * angle_rad_per_unit;
         double w = side == 0 ? k[i].in_weight : k[i].out_weight;
         vec v = {3 * w * cos(a), 3 * w * sin(a)};
         return v;
     }
-    case MAYA_TAN_LINEAR:
-    case MAYA_TAN_SLOW:
-    case MAYA_TAN_FAST:
+    case MAYA_TANGENT_LINEAR:
+    case MAYA_TANGENT_SLOW:
+    case MAYA_TANGENT_FAST:
         return chord(k, n, i, side);
-    case MAYA_TAN_FLAT:
+    case MAYA_TANGENT_FLAT:
         return flat(k, n, i, side);
-    case MAYA_TAN_STEP:
-    case MAYA_TAN_STEPNEXT: {
+    case MAYA_TANGENT_STEP:
+    case MAYA_TANGENT_STEPNEXT: {
         vec v = {0, 0};
         return v;
     }
-    case MAYA_TAN_CLAMPED: {
+    case MAYA_TANGENT_CLAMPED: {
         double prev = i > 0 ? k[i - 1].value : (i + 1 < n ? k[i + 1].value : k[i].value);
         double next = i + 1 < n ? k[i + 1].value : prev;
         bool has_side = side == 0 ? i > 0 : i + 1 < n;
@@ -124,11 +124,11 @@ static vec tangent(const maya_key *k, size_t n, size_t i, int side, double angle
             return flat(k, n, i, side);
         return spline(k, n, i, side);
     }
-    case MAYA_TAN_PLATEAU:
-    case MAYA_TAN_AUTO:
-    case MAYA_TAN_AUTOEASE:
-    case MAYA_TAN_AUTOMIX:
-    case MAYA_TAN_AUTOCUSTOM: {
+    case MAYA_TANGENT_PLATEAU:
+    case MAYA_TANGENT_AUTO:
+    case MAYA_TANGENT_AUTOEASE:
+    case MAYA_TANGENT_AUTOMIX:
+    case MAYA_TANGENT_AUTOCUSTOM: {
         if (i == 0 || i + 1 >= n)
             return flat(k, n, i, side);
         double y0 = k[i - 1].value, y = k[i].value, y1 = k[i + 1].value;
@@ -139,7 +139,7 @@ static vec tangent(const maya_key *k, size_t n, size_t i, int side, double angle
         double limit = side == 0 ? y0 - y : y1 - y;
         bool over = side == 0 ? fabs(-reach) > fabs(limit) : fabs(reach) > fabs(limit);
         if (over) {
-            if (type == MAYA_TAN_PLATEAU)
+            if (type == MAYA_TANGENT_PLATEAU)
                 return flat(k, n, i, side);
             double scale = reach != 0 ? fabs(limit / reach) : 0;
             v.y *= scale;
@@ -156,9 +156,9 @@ static void to_model_key(ak_key *out, const maya_key *k, size_t n, size_t i, boo
 {
     memset(out, 0, sizeof *out);
     out->value.d[0] = k[i].value;
-    out->interp = k[i].tout == MAYA_TAN_STEP       ? AK_INTERP_HOLD
-                  : k[i].tout == MAYA_TAN_STEPNEXT ? AK_INTERP_STEP_NEXT
-                                                   : AK_INTERP_HERMITE;
+    out->interp = k[i].out_tangent == MAYA_TANGENT_STEP       ? AK_INTERP_HOLD
+                  : k[i].out_tangent == MAYA_TANGENT_STEPNEXT ? AK_INTERP_STEP_NEXT
+                                                              : AK_INTERP_HERMITE;
     out->has_tangents = true;
     out->flags = (k[i].tan_locked == 1 ? 1u : 0u) | (k[i].weight_locked == 1 ? 2u : 0u) |
                  (k[i].breakdown == 1 ? 4u : 0u);
@@ -210,8 +210,8 @@ bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_ar
     if (!anim)
         return false;
     size_t curves = 0;
-    for (size_t i = 0; i < doc->entry_count; i++)
-        curves += doc->entries[i].curve;
+    for (size_t i = 0; i < doc->entries_count; i++)
+        curves += doc->entries[i].kind == MAYA_ENTRY_KIND_CURVE;
     anim->tracks = AK_ARENA_ARRAY(arena, ak_track, curves ? curves : 1);
     if (!anim->tracks)
         return false;
@@ -223,15 +223,15 @@ bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_ar
         header_angle = PI / 180;
     double end = 0, start = 0;
     bool any = false;
-    for (size_t i = 0; i < doc->entry_count; i++) {
+    for (size_t i = 0; i < doc->entries_count; i++) {
         const maya_entry *e = &doc->entries[i];
-        if (!e->curve)
+        if (e->kind != MAYA_ENTRY_KIND_CURVE)
             continue;
-        const maya_adata *a = &e->data;
+        const maya_adata *a = &e->anim_data;
         ak_track *t = &anim->tracks[anim->track_count++];
         memset(t, 0, sizeof *t);
-        t->node = e->name_count == 3 ? e->names[2] : NULL;
-        t->property = e->name_count >= 1 ? e->names[0] : NULL;
+        t->node = e->names_count == 3 ? e->names[2] : NULL;
+        t->property = e->names_count >= 1 ? e->names[0] : NULL;
         t->type = AK_VT_DOUBLE;
         t->value_unit = value_unit(doc, a);
         t->kind = AK_TRACK_CURVE;
@@ -247,17 +247,17 @@ bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_ar
         if (a->tangent_angle_unit && maya_angular_unit_rad(a->tangent_angle_unit) > 0)
             angle = maya_angular_unit_rad(a->tangent_angle_unit);
         bool weighted = a->has_weighted && a->weighted == 1;
-        if (!ak_track_alloc_keys(t, arena, a->key_count,
+        if (!ak_track_alloc_keys(t, arena, a->keys_count,
                                  AK_KEYS_TANGENTS | AK_KEYS_FLAGS | (weighted ? AK_KEYS_WEIGHTS : 0)))
             return false;
-        for (size_t k = 0; k < a->key_count; k++) {
+        for (size_t k = 0; k < a->keys_count; k++) {
             ak_key key;
-            to_model_key(&key, a->keys, a->key_count, k, weighted, angle, fps);
+            to_model_key(&key, a->keys, a->keys_count, k, weighted, angle, fps);
             key.time = a->keys[k].time / fps;
             ak_key_set(t, k, &key);
         }
-        if (a->key_count && !unitless_input) {
-            double t0 = ak_key_time(t, 0), t1 = ak_key_time(t, a->key_count - 1);
+        if (a->keys_count && !unitless_input) {
+            double t0 = ak_key_time(t, 0), t1 = ak_key_time(t, a->keys_count - 1);
             if (!any || t0 < start)
                 start = t0;
             if (!any || t1 > end)

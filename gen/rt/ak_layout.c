@@ -481,6 +481,8 @@ size_t ak_lkind_size(ak_lkind k)
     case AK_LK_BOOL: return sizeof(bool);
     case AK_LK_STRING:
     case AK_LK_NSTRING: return sizeof(ak_lstr);
+    case AK_LK_WORD: return sizeof(const char *);
+    case AK_LK_SPELLED: return sizeof(int);
     default: return 0;
     }
 }
@@ -550,8 +552,45 @@ static void dump_scalar(ak_buf *out, ak_lkind k, const uint8_t *p)
             ak_buf_json_string(out, s.ptr, s.len);
         break;
     }
+    case AK_LK_WORD: {
+        const char *w;
+        memcpy(&w, p, sizeof w);
+        ak_buf_json_string(out, w ? w : "", w ? strlen(w) : 0);
+        break;
+    }
     default: break;
     }
+}
+
+/* A SPELLED value at p: its word, the word kept at `word` when it is none of
+   f's, else its code. */
+static void dump_spelled(ak_buf *out, const ak_lfield *f, const uint8_t *p, const uint8_t *word)
+{
+    int code;
+    memcpy(&code, p, sizeof code);
+    const ak_lentry *e = ak_ltable_find(f->names, code);
+    const char *w = e ? e->name : NULL;
+    if (!w && word)
+        memcpy(&w, word, sizeof w);
+    if (w)
+        ak_buf_json_string(out, w, strlen(w));
+    else
+        ak_buf_printf(out, "%d", code);
+}
+
+/* Whether member f of obj is there: its condition holds and, when optional, it was given. */
+static bool member_present(const ak_lfield *f, const uint8_t *obj, const void *root)
+{
+    if (f->present && !f->present(obj, root))
+        return false;
+    if (!f->optional)
+        return true;
+    if (f->kind == AK_LK_WORD) {
+        const char *w;
+        memcpy(&w, obj + f->offset, sizeof w);
+        return w != NULL;
+    }
+    return *(const bool *)(obj + f->has_offset);
 }
 
 /* A tuple (a fixed array of scalars) on one line: [x, y, z] */
@@ -566,16 +605,24 @@ static void dump_tuple(ak_buf *out, ak_lkind k, uint32_t n, const uint8_t *p)
     ak_buf_putc(out, ']');
 }
 
+/* A line end and `level` indents of two spaces (one append: dumps write it per member). */
 static void dump_indent(ak_buf *out, int level)
 {
+    static const char line[] = "\n                                                                ";
+    size_t n = 1 + 2 * (size_t)(level > 0 ? level : 0);
+    if (n < sizeof line) {
+        ak_buf_append(out, line, n);
+        return;
+    }
     ak_buf_putc(out, '\n');
     for (int i = 0; i < level; i++)
-        ak_buf_puts(out, "  ");
+        ak_buf_append(out, "  ", 2);
 }
 
-/* Recursion follows the declaration's nesting, never the input's. */
+/* Recursion follows the declaration's nesting, never the input's. spread:
+ * every member and element on its own line (a document's dump). */
 static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, const ak_options *opt,
-                         ak_buf *out, int level, bool *first);
+                         ak_buf *out, int level, bool *first, bool spread);
 
 /* Structs of scalars and tuples only (keys, markers) print on one line. */
 static bool flat_struct(const ak_lstruct *st)
@@ -584,16 +631,16 @@ static bool flat_struct(const ak_lstruct *st)
         const ak_lfield *f = &st->fields[i];
         bool tuple = f->kind == AK_LK_FIXED && f->elem_kind != AK_LK_STRUCT && f->elem_kind != AK_LK_FIXED;
         if (f->kind == AK_LK_STRUCT || f->kind == AK_LK_ARRAY || (f->kind == AK_LK_FIXED && !tuple) ||
-            f->kind == AK_LK_INLINE || f->kind == AK_LK_DERIVED || f->present)
+            f->kind == AK_LK_INLINE || f->kind == AK_LK_DERIVED || f->present || f->optional)
             return false;
     }
     return true;
 }
 
 static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const void *root, const ak_options *opt,
-                       ak_buf *out, int level)
+                       ak_buf *out, int level, bool spread)
 {
-    if (k == AK_LK_STRUCT && flat_struct(f->st)) {
+    if (k == AK_LK_STRUCT && !spread && flat_struct(f->st)) {
         ak_buf_putc(out, '{');
         for (size_t i = 0; i < f->st->field_count; i++) {
             const ak_lfield *g = &f->st->fields[i];
@@ -610,12 +657,14 @@ static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const v
     } else if (k == AK_LK_STRUCT) {
         bool first = true;
         ak_buf_putc(out, '{');
-        dump_members(f->st, p, root, opt, out, level + 1, &first);
+        dump_members(f->st, p, root, opt, out, level + 1, &first, spread);
         if (!first)
             dump_indent(out, level);
         ak_buf_putc(out, '}');
     } else if (k == AK_LK_FIXED) {
         dump_tuple(out, f->tuple_kind, f->tuple_count, p); /* an element that is a tuple */
+    } else if (k == AK_LK_SPELLED) {
+        dump_spelled(out, f, p, f->kind == AK_LK_SPELLED && f->word_offset ? p - f->offset + f->word_offset : NULL);
     } else {
         dump_scalar(out, k, p);
     }
@@ -623,7 +672,7 @@ static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const v
 
 /* The value of member f of obj (its name is written already). */
 static void dump_field(const ak_lfield *f, const uint8_t *obj, const void *root, const ak_options *opt, ak_buf *out,
-                       int level)
+                       int level, bool spread)
 {
     if (f->kind == AK_LK_DERIVED) {
         if (!f->dump(obj, opt, out, level))
@@ -632,31 +681,31 @@ static void dump_field(const ak_lfield *f, const uint8_t *obj, const void *root,
         size_t n;
         const uint8_t *base = ak_lelems(f, obj, &n);
         ak_buf_putc(out, '[');
-        bool scalars = f->elem_kind != AK_LK_STRUCT;
+        bool one_line = f->elem_kind != AK_LK_STRUCT && !spread;
         for (size_t k = 0; k < n; k++) {
             if (k)
-                ak_buf_puts(out, scalars ? ", " : ",");
-            if (!scalars)
+                ak_buf_puts(out, one_line ? ", " : ",");
+            if (!one_line)
                 dump_indent(out, level + 1);
-            dump_value(f, f->elem_kind, base + k * f->elem_size, root, opt, out, level + 1);
+            dump_value(f, f->elem_kind, base + k * f->elem_size, root, opt, out, level + 1, spread);
         }
-        if (n && !scalars)
+        if (n && !one_line)
             dump_indent(out, level);
         ak_buf_putc(out, ']');
     } else {
-        dump_value(f, f->kind, obj + f->offset, root, opt, out, level);
+        dump_value(f, f->kind, obj + f->offset, root, opt, out, level, spread);
     }
 }
 
 static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, const ak_options *opt,
-                         ak_buf *out, int level, bool *first)
+                         ak_buf *out, int level, bool *first, bool spread)
 {
     for (size_t i = 0; i < st->field_count; i++) {
         const ak_lfield *f = &st->fields[i];
-        if (f->present && !f->present(obj, root))
+        if (!member_present(f, obj, root))
             continue;
         if (f->kind == AK_LK_INLINE) {
-            dump_members(f->st, obj + f->offset, root, opt, out, level, first);
+            dump_members(f->st, obj + f->offset, root, opt, out, level, first, spread);
             continue;
         }
         if (!*first)
@@ -664,8 +713,8 @@ static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *r
         *first = false;
         dump_indent(out, level);
         ak_buf_json_string(out, f->name, strlen(f->name));
-        ak_buf_puts(out, ": ");
-        dump_field(f, obj, root, opt, out, level);
+        ak_buf_append(out, ": ", 2);
+        dump_field(f, obj, root, opt, out, level, spread);
     }
 }
 
@@ -673,7 +722,16 @@ bool ak_ldump_json(const ak_lstruct *root, const void *doc, const ak_options *op
 {
     bool first = true;
     ak_buf_putc(out, '{');
-    dump_members(root, doc, doc, opt, out, 1, &first);
+    dump_members(root, doc, doc, opt, out, 1, &first, false);
+    ak_buf_puts(out, "\n}\n");
+    return !out->failed;
+}
+
+bool ak_ldump_document(const ak_lstruct *root, const void *doc, ak_buf *out)
+{
+    bool first = true;
+    ak_buf_putc(out, '{');
+    dump_members(root, doc, doc, NULL, out, 1, &first, true);
     ak_buf_puts(out, "\n}\n");
     return !out->failed;
 }
@@ -749,7 +807,7 @@ bool ak_ljs_field(ak_lctx *c, const ak_lfield *f, const void *holder)
 {
     ak_ljs *j = c->js;
     js_next(j, f->name);
-    dump_field(f, holder, c->root, c->opt, &j->buf, j->fr[j->depth - 1].level);
+    dump_field(f, holder, c->root, c->opt, &j->buf, j->fr[j->depth - 1].level, false);
     return js_flush(c, j, false);
 }
 
@@ -758,7 +816,7 @@ bool ak_ljs_elem(ak_lctx *c, const void *elem)
     ak_ljs *j = c->js;
     const ak_ljs_frame *t = &j->fr[j->depth - 1];
     js_next(j, NULL);
-    dump_value(t->f, t->f->elem_kind, elem, c->root, c->opt, &j->buf, t->level + 1);
+    dump_value(t->f, t->f->elem_kind, elem, c->root, c->opt, &j->buf, t->level + 1, false);
     return js_flush(c, j, false);
 }
 
@@ -806,7 +864,7 @@ bool ak_ljs_members(ak_lctx *c, const ak_lstruct *st, const void *obj)
 {
     ak_ljs *j = c->js;
     ak_ljs_frame *t = &j->fr[j->depth - 1];
-    dump_members(st, obj, c->root, c->opt, &j->buf, t->level, &t->first);
+    dump_members(st, obj, c->root, c->opt, &j->buf, t->level, &t->first, false);
     return js_flush(c, j, false);
 }
 
@@ -998,6 +1056,8 @@ static const char *kind_name(ak_lkind k)
     case AK_LK_BOOL: return "true or false";
     case AK_LK_STRING: return "a string";
     case AK_LK_NSTRING: return "a string or null";
+    case AK_LK_WORD: return "a string";
+    case AK_LK_SPELLED: return "a word";
     case AK_LK_STRUCT: return "an object";
     case AK_LK_ARRAY:
     case AK_LK_FIXED: return "an array";
@@ -1009,8 +1069,11 @@ static const char *kind_name(ak_lkind k)
  * and a member that all of them have is one member (see common_member). */
 static const seen_member *seen_entry(const uframe *f, const ak_lfield *g)
 {
+    for (size_t i = 0; i < f->seen_n; i++) /* (a name is seen once: the pointers decide first) */
+        if (f->seen[i].field == g)
+            return &f->seen[i];
     for (size_t i = 0; i < f->seen_n; i++)
-        if (f->seen[i].field == g || strcmp(f->seen[i].field->name, g->name) == 0)
+        if (f->seen[i].field->name[0] == g->name[0] && strcmp(f->seen[i].field->name, g->name) == 0)
             return &f->seen[i];
     return NULL;
 }
@@ -1042,7 +1105,7 @@ static const ak_lfield *field_named(const ak_lstruct *st, uint8_t *obj, const ch
             const ak_lfield *r = field_named(g->st, obj + g->offset, name, holder);
             if (r)
                 return r;
-        } else if (strcmp(g->name, name) == 0) {
+        } else if (g->name[0] == name[0] && strcmp(g->name, name) == 0) {
             *holder = obj;
             return g;
         }
@@ -1073,6 +1136,14 @@ static bool dep_decided(undump *u, uframe *f, const ak_lstruct *st, uint8_t *obj
 }
 
 typedef enum lookup { LK_FOUND, LK_UNKNOWN, LK_EXCLUDED, LK_EARLY } lookup;
+
+/* Whether the member name e is `name` (the first byte decides most). */
+static bool named(const ak_json_event *e, const char *name)
+{
+    if (ak_json_string_is_raw(e) && e->text_len && e->text[0] != name[0])
+        return false;
+    return ak_json_string_equals(e, name, strlen(name));
+}
 
 /* A member that every arm of a switch has, with the same kind at the same
  * place of the arms' shared storage (AnimX: each track body begins with
@@ -1118,13 +1189,15 @@ static lookup find_member(undump *u, uframe *f, const ak_lstruct *st, uint8_t *o
             const ak_lfield *r = NULL;
             uint8_t *h = NULL;
             if (g->kind == AK_LK_INLINE ? find_member(u, f, g->st, obj + g->offset, e, &r, &h, false) == LK_FOUND
-                                        : ak_json_string_equals(e, g->name, strlen(g->name))) {
+                                        : named(e, g->name)) {
                 *out = r ? r : g;
                 *holder = r ? h : obj;
                 return LK_FOUND;
             }
             continue;
         }
+        if (g->kind != AK_LK_INLINE && !named(e, g->name))
+            continue;
         bool present = !g->present || g->present(obj, u->root);
         if (g->kind == AK_LK_INLINE) {
             uint8_t *h = NULL;
@@ -1151,8 +1224,6 @@ static lookup find_member(undump *u, uframe *f, const ak_lstruct *st, uint8_t *o
             result = LK_EXCLUDED;
             continue;
         }
-        if (!ak_json_string_equals(e, g->name, strlen(g->name)))
-            continue;
         if (!decidable(u, f, st, obj, g, 0))
             return LK_EARLY;
         if (!present) {
@@ -1170,7 +1241,8 @@ static lookup find_member(undump *u, uframe *f, const ak_lstruct *st, uint8_t *o
 static bool check_value(undump *u, ak_json_parser *p, const ak_json_event *e, const ak_lfield *g, const uint8_t *dst,
                         const uint8_t *holder)
 {
-    if (g->names && g->names->closed && g->kind != AK_LK_ARRAY && g->kind != AK_LK_FIXED) {
+    bool coded = g->kind != AK_LK_ARRAY && g->kind != AK_LK_FIXED && g->kind != AK_LK_SPELLED;
+    if (g->names && g->names->closed && coded) {
         int64_t code = 0;
         switch (ak_lkind_size(g->kind)) {
         case 1: code = *dst; break;
@@ -1233,10 +1305,51 @@ static bool store_scalar(undump *u, ak_json_parser *p, const ak_json_event *e, c
     return ok;
 }
 
+/* A string of the dump into the arena: NUL-terminated; NULL when memory ran out (reported). */
+static const char *store_string(undump *u, ak_json_parser *p, const ak_json_event *e, size_t *len)
+{
+    u->scratch.len = 0;
+    if (!ak_json_string_decode(e, &u->scratch))
+        return fail_memory(u, p, e, e->length, "a string of the dump"), NULL;
+    *len = u->scratch.len;
+    const char *s = ak_arena_strndup(u->arena, u->scratch.data ? u->scratch.data : "", *len);
+    if (!s)
+        fail_memory(u, p, e, *len + 1, "a string of the document");
+    return s;
+}
+
+/* A word of a document's enum: its code; one that is none of its words is
+   kept (code -1) when the field has a place for it, else refused. */
+static bool store_spelled(undump *u, ak_json_parser *p, const ak_json_event *e, const ak_lfield *g, uint8_t *dst,
+                          bool element)
+{
+    if (e->kind != AK_JSON_STRING)
+        return fail(u, p, u->rules->type, e, "a word of %s is needed here", g->names->name), false;
+    int code = -1;
+    for (size_t i = 0; i < g->names->count && code < 0; i++)
+        if (ak_json_string_equals(e, g->names->entries[i].name, strlen(g->names->entries[i].name)))
+            code = (int)g->names->entries[i].code;
+    memcpy(dst, &code, sizeof code);
+    if (code >= 0)
+        return true;
+    size_t len;
+    if (element || !g->word_offset) {
+        u->scratch.len = 0;
+        ak_json_string_decode(e, &u->scratch);
+        return fail(u, p, u->rules->name, e, "'%s' is not a word of %s", ak_buf_cstr(&u->scratch), g->names->name),
+               false;
+    }
+    const char *w = store_string(u, p, e, &len);
+    memcpy(dst - g->offset + g->word_offset, &w, sizeof w);
+    return w != NULL;
+}
+
 static bool store_scalar_(undump *u, ak_json_parser *p, const ak_json_event *e, const ak_lfield *g, ak_lkind k,
                           uint8_t *dst)
 {
     const ak_rule *vr = u->rules->range, *tr = u->rules->type;
+    if (k == AK_LK_SPELLED)
+        return store_spelled(u, p, e, g, dst, k != g->kind);
     /* a table or enum code may be given by its name */
     if (g && g->names && e->kind == AK_JSON_STRING && k != AK_LK_STRING && k != AK_LK_NSTRING) {
         for (size_t i = 0; i < g->names->count; i++) {
@@ -1303,7 +1416,8 @@ static bool store_scalar_(undump *u, ak_json_parser *p, const ak_json_event *e, 
         *(bool *)dst = e->kind == AK_JSON_TRUE;
         return true;
     case AK_LK_STRING:
-    case AK_LK_NSTRING: {
+    case AK_LK_NSTRING:
+    case AK_LK_WORD: {
         ak_lstr s = {NULL, 0};
         if (e->kind == AK_JSON_NULL && k == AK_LK_NSTRING) {
             memcpy(dst, &s, sizeof s);
@@ -1311,14 +1425,13 @@ static bool store_scalar_(undump *u, ak_json_parser *p, const ak_json_event *e, 
         }
         if (e->kind != AK_JSON_STRING)
             return fail(u, p, tr, e, "%s is needed here", kind_name(k)), false;
-        u->scratch.len = 0;
-        if (!ak_json_string_decode(e, &u->scratch))
-            return fail_memory(u, p, e, e->length, "a string of the dump"), false;
-        s.len = u->scratch.len;
-        s.ptr = ak_arena_strndup(u->arena, u->scratch.data ? u->scratch.data : "", s.len);
+        s.ptr = store_string(u, p, e, &s.len);
         if (!s.ptr)
-            return fail_memory(u, p, e, s.len + 1, "a string of the document"), false;
-        memcpy(dst, &s, sizeof s);
+            return false;
+        if (k == AK_LK_WORD)
+            memcpy(dst, &s.ptr, sizeof s.ptr);
+        else
+            memcpy(dst, &s, sizeof s);
         return true;
     }
     default: break;
@@ -1326,7 +1439,12 @@ static bool store_scalar_(undump *u, ak_json_parser *p, const ak_json_event *e, 
     /* a 64-bit integer beyond 2^53 is dumped as a decimal string (jq keeps it) */
     bool wide = k == AK_LK_U64 || k == AK_LK_I64 || k == AK_LK_LEB128;
     bool text = wide && e->kind == AK_JSON_STRING && ak_json_string_is_raw(e) && e->text_len > 0;
+    double whole;
     if (e->kind != AK_JSON_NUMBER && !text)
+        return fail(u, p, tr, e, "an integer is needed here"), false;
+    /* 1.5 is a number of the wrong kind here (the format's rule, not the JSON front end's) */
+    if (!text && (e->flags & (AK_JSON_F_FRAC | AK_JSON_F_EXP)) && ak_json_number_f64(e, &whole) == AK_NUM_OK &&
+        whole != trunc(whole))
         return fail(u, p, tr, e, "an integer is needed here"), false;
     bool is_signed = k == AK_LK_I8 || k == AK_LK_I16 || k == AK_LK_I32 || k == AK_LK_I64;
     int64_t lo = 0;
@@ -1398,6 +1516,8 @@ static int begin_value(undump *u, ak_json_parser *p, const ak_json_event *e, con
             return 1;
         f->st = field->st;
         f->obj = dst;
+        if (f->st->init)
+            f->st->init(dst);
         return 0;
     }
     if (k == AK_LK_ARRAY || k == AK_LK_FIXED) {
@@ -1428,8 +1548,9 @@ static int begin_value(undump *u, ak_json_parser *p, const ak_json_event *e, con
         }
         return 0;
     }
-    if (store_scalar(u, p, e, field, k, dst))
-        check_value(u, p, e, field, dst, holder);
+    if (store_scalar(u, p, e, field, k, dst) && check_value(u, p, e, field, dst, holder) && field->optional &&
+        k != AK_LK_WORD && !element)
+        *(bool *)(holder + field->has_offset) = true; /* an optional member given */
     return u->stop;
 }
 
@@ -1455,6 +1576,8 @@ static int finish_object(undump *u, ak_json_parser *p, const ak_json_event *e, u
         }
         if (g->kind == AK_LK_DERIVED)
             continue; /* optional: the undump ignores it */
+        if (!seen(f, g) && (g->optional || g->defaulted))
+            continue;
         if (!seen(f, g)) {
             fail(u, p, u->rules->missing, e, "member '%s' is missing", g->name);
             return 1; /* one report per object (finish_object's caller goes on) */
@@ -1560,6 +1683,11 @@ static int on_array_end(undump *u, ak_json_parser *p, const ak_json_event *e, uf
         u->depth--;
         return u->stop;
     }
+    if (f->overflow) {
+        fail(u, p, u->rules->count, e, "'%s' has at most %u element%s, not %zu", g->name, (unsigned)g->max_count,
+             g->max_count == 1 ? "" : "s", f->n);
+        f->n = g->max_count;
+    }
     void *elems = NULL;
     if (f->n) {
         elems = ak_arena_array(u->arena, f->n, f->elem_size, 16);
@@ -1620,6 +1748,13 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
         }
         dst = f->dst + f->n * f->elem_size;
     } else {
+        if (g->max_count && f->n >= g->max_count) { /* reported at the end, with the length */
+            f->overflow = true;
+            f->n++;
+            if (e->kind == AK_JSON_BEGIN_ARRAY || e->kind == AK_JSON_BEGIN_OBJECT)
+                u->skip_depth = 1;
+            return 0;
+        }
         if (f->n == f->cap) {
             size_t cap = f->cap ? f->cap * 2 : 16;
             if (cap > SIZE_MAX / f->elem_size)
@@ -1658,6 +1793,8 @@ void *ak_lundump_json(const ak_lstruct *root, const uint8_t *json, size_t size, 
     ak_buf_init(&u.scratch);
     if (!u.root)
         return NULL;
+    if (root->init)
+        root->init(u.root);
     ak_json_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.handler = on_event;

@@ -303,6 +303,9 @@ typedef enum ak_lkind {
     AK_LK_LEB128,  /* uint64_t */
     AK_LK_DERIVED, /* `dump name by hook`: a member of the JSON dump only, written by `dump` from the
                       decoded struct; no bytes, no storage; the undump skips its value */
+    /* documents (text formats): */
+    AK_LK_WORD,    /* const char *, NUL-terminated; NULL = absent (an optional field) */
+    AK_LK_SPELLED, /* int: a word of `names` (its code); with word_offset, -1 = the word at word_offset */
 } ak_lkind;
 
 /* The bytes a field of kind k takes in a document struct (0 for structs and arrays). */
@@ -357,6 +360,15 @@ typedef struct ak_lfield {
     /* DERIVED: appends the member's JSON value (multi-line values indent by
        `level`); false when it cannot (memory) */
     bool (*dump)(const void *obj, const ak_options *opt, ak_buf *out, int level);
+    /* documents: an optional member, absent from the dump when absent (a
+       WORD when NULL, any other kind when the bool at has_offset is false);
+       a member the struct's `init` gives a default (the undump does not
+       require it); SPELLED: where the word that is none of `names` is kept
+       (0: such a word is refused); ARRAY: at most this many elements (0:
+       any number) */
+    bool optional, defaulted;
+    size_t has_offset, word_offset;
+    uint32_t max_count;
 } ak_lfield;
 
 typedef struct ak_lstruct {
@@ -365,6 +377,7 @@ typedef struct ak_lstruct {
     size_t field_count;
     size_t size;
     void (*lets)(void *obj, const void *root); /* recomputes derived values; may be NULL */
+    void (*init)(void *obj); /* documents: sets the defaults of a new (zeroed) struct; may be NULL */
 } ak_lstruct;
 
 /* The field named `name` of a document struct that is present, looking into
@@ -381,6 +394,9 @@ void *ak_lset_elems(const ak_lfield *f, void *holder, size_t n, ak_arena *arena)
 /* The document as JSON: members in file order, absent conditional members
  * omitted, floats shortest round-trip ("nan", "inf", "-inf" as strings). */
 bool ak_ldump_json(const ak_lstruct *root, const void *doc, const ak_options *opt, ak_buf *out);
+/* A document's dump (text formats): the same, with every member and every
+ * array element on a line of its own (the JSON writer's indented layout). */
+bool ak_ldump_document(const ak_lstruct *root, const void *doc, ak_buf *out);
 
 /* ---- the streaming dump ------------------------------------------------------ */
 

@@ -2,7 +2,7 @@
 # error) is written in their header comment. One test per file; each is
 # generated (not only --check'ed), so the emitter's own refusals are cases too.
 file(GLOB AK_ANIMGEN_CASES CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*.layout ${CMAKE_CURRENT_LIST_DIR}/*.schema
-  ${CMAKE_CURRENT_LIST_DIR}/json/*.schema ${CMAKE_CURRENT_LIST_DIR}/*.rules)
+  ${CMAKE_CURRENT_LIST_DIR}/json/*.schema ${CMAKE_CURRENT_LIST_DIR}/*.rules ${CMAKE_CURRENT_LIST_DIR}/*.document)
 foreach(case ${AK_ANIMGEN_CASES})
   get_filename_component(name ${case} NAME)
   file(RELATIVE_PATH rel ${CMAKE_SOURCE_DIR} ${case})
@@ -14,7 +14,7 @@ foreach(case ${AK_ANIMGEN_CASES})
 endforeach()
 # The real declarations of the formats must check clean too.
 file(GLOB AK_FORMAT_DECLS ${CMAKE_SOURCE_DIR}/formats/*/*.layout ${CMAKE_SOURCE_DIR}/formats/*/*.schema
-  ${CMAKE_SOURCE_DIR}/formats/*/*.rules)
+  ${CMAKE_SOURCE_DIR}/formats/*/*.rules ${CMAKE_SOURCE_DIR}/formats/*/*.document)
 foreach(decl ${AK_FORMAT_DECLS})
   get_filename_component(name ${decl} NAME)
   add_test(NAME animgen.check.${name} COMMAND animgen --check ${decl})
@@ -23,7 +23,8 @@ endforeach()
 
 # The generated code of two declarations compiles, decodes, reports and
 # re-encodes: layout_all_constructs_ok.layout (demo_main.c) and the binary
-# constructs of issue 10, layout_derived_ok.layout (derived_main.c).
+# constructs of issue 10, layout_derived_ok.layout (derived_main.c); that of
+# a document (below) dumps and undumps.
 function(ak_animgen_demo target layout main)
   get_filename_component(stem ${layout} NAME_WE)
   set(out ${CMAKE_CURRENT_BINARY_DIR}/${target}-gen)
@@ -52,6 +53,13 @@ set_tests_properties(animgen.generated-demo PROPERTIES LABELS animgen)
 ak_animgen_demo(animgen_derived_demo layout_derived_ok.layout derived_main.c)
 add_test(NAME animgen.generated-derived COMMAND animgen_derived_demo)
 set_tests_properties(animgen.generated-derived PROPERTIES LABELS animgen)
+# A text format's document (document_ok.document, document_main.c): its
+# dump, undump and the dump's JSON Schema.
+ak_animgen_demo(animgen_document_demo document_ok.document document_main.c)
+add_test(NAME animgen.generated-document COMMAND animgen_document_demo)
+add_test(NAME animgen.document-schema
+  COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_document_schema.py $<TARGET_FILE:animgen_document_demo>)
+set_tests_properties(animgen.generated-document animgen.document-schema PROPERTIES LABELS animgen SKIP_RETURN_CODE 77)
 
 # JSON constructs: each tests/animgen/json/<id>.schema declares one
 # construct and lists documents that must pass and fail (with the expected

@@ -85,7 +85,7 @@ static const ak_lfield item_fields[] = {
     {.name = "time", .kind = AK_LK_F32, .offset = offsetof(item, time)},
     {.name = "value", .kind = AK_LK_I16, .offset = offsetof(item, value)},
 };
-static const ak_lstruct item_meta = {"item", item_fields, 2, sizeof(item), NULL};
+static const ak_lstruct item_meta = {"item", item_fields, 2, sizeof(item), NULL, NULL};
 static uint64_t count_items(const void *o, const void *r)
 {
     (void)r;
@@ -104,7 +104,7 @@ static const ak_lfield doc_fields[] = {
     {.name = "flag", .kind = AK_LK_BOOL, .offset = offsetof(doc, flag)},
     {.name = "name", .kind = AK_LK_STRING, .offset = offsetof(doc, name), .present = flag_set},
 };
-static const ak_lstruct doc_meta = {"doc", doc_fields, 4, sizeof(doc), NULL};
+static const ak_lstruct doc_meta = {"doc", doc_fields, 4, sizeof(doc), NULL, NULL};
 
 static void test_dump_and_undump(void **state)
 {
