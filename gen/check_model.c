@@ -305,8 +305,15 @@ void cc_check_model(compiler *cc)
     model_decl *md = f->model;
     if (!md)
         return;
-    if (f->json || f->text) {
-        cc_error(cc, md->at, "model: this section is for binary layouts so far");
+    if (f->json) {
+        cc_error(cc, md->at, "model: this section is for binary layouts and documents so far");
+        return;
+    }
+    if (f->text && (md->tracks.n || md->name || md->start || md->end || md->looping || !md->tracks_hook)) {
+        /* a text format's document is filled by its grammar's actions: its
+           tracks come from a typed hook over it (`tracks by H`) */
+        cc_error(cc, md->at, "model: a text format's document maps through `tracks by <hook>` (its tracks, time "
+                             "range and name), with names, maps and the rules declared here");
         return;
     }
     if (cc_has_hook(f, "to_model") || cc_has_hook(f, "from_model"))

@@ -646,6 +646,7 @@ bool cc_emit_document(compiler *cc, FILE *h, FILE *c)
     gen_out(h, "%s_%s *%s_undump_document(const uint8_t *json, size_t size, ak_arena *arena, ak_diags *d);\n", id, root,
             id);
     gen_out(h, "/* The JSON Schema of the dump. */\nextern const char %s_dump_schema[];\n", id);
+    cc_emit_model(cc, h, c); /* a model section: its hooks, to_model and from_model */
     gen_out(h, "\n#endif\n");
 
     for (size_t i = 0; i < f->structs.n; i++)

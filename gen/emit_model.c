@@ -501,7 +501,7 @@ static void emit_fixed_read(mem *m, const mtrack *t)
     gen_out(c, "    ak_track *t = ak_mb_track(b);\n    if (!t || !path)\n        goto failed;\n");
     gen_out(c, "    t->node = path[0] ? path : NULL;\n    t->property = field;\n");
     gen_out(c, "    t->type = AK_VT_%s;\n    t->kind = AK_TRACK_%s;\n", vt, kind);
-    gen_out(c, "    ak_target_of(mm_names, MM_NAMES, path, field, t->type, AK_WHOLE, &t->target);\n");
+    gen_out(c, "    ak_target_of(mm_names, MM_NAMES, path, field, t->type, AK_WHOLE, &t->target, b->arena);\n");
     emit_parts_read(m, t->st, t, t->vt, t->kind_value == AK_TRACK_DISCRETE);
     gen_out(c, "}\n");
 }
@@ -702,7 +702,7 @@ static void emit_list_read(mem *m, const mtrack *lt)
     gen_out(c, "        t->type = (ak_value_type)(int)o->%s;\n", lt->type_field->text);
     gen_out(c, "        t->kind = (ak_track_kind)mm_kind_%s((int64_t)o->%s);\n", lt->kind_map->en->name,
             lt->kind_field->text);
-    gen_out(c, "        ak_target_of(mm_names, MM_NAMES, t->node, t->property, t->type, AK_WHOLE, &t->target);\n");
+    gen_out(c, "        ak_target_of(mm_names, MM_NAMES, t->node, t->property, t->type, AK_WHOLE, &t->target, b->arena);\n");
     /* the body switch of the element: its arms are the bodies' instances */
     for (size_t i = 0; i < lt->st->members.n; i++) {
         member *x = lt->st->members.items[i];
@@ -882,7 +882,7 @@ static void emit_fixed_write(mem *m, const mtrack *t)
             gen_out(c, "    {\n        bool lost;\n        o->%s = mm_infinity_%s_back(AK_INF_CONSTANT, &lost);\n    }\n",
                     field, map->en->name);
     }
-    gen_out(c, "    ak_target want;\n    ak_target_of(mm_names, MM_NAMES, path, field, AK_VT_%s, AK_WHOLE, &want);\n", vt);
+    gen_out(c, "    ak_target want;\n    ak_target_of(mm_names, MM_NAMES, path, field, AK_VT_%s, AK_WHOLE, &want, NULL);\n", vt);
     gen_out(c, "    int comp;\n    const ak_track *t = ak_track_index_take(&w->index, &want, &comp);\n");
     /* a track named as the place is (a file another tool wrote with this
        format's own names) */
@@ -988,7 +988,7 @@ static void emit_names(mem *m)
     FILE *c = m->c;
     model_decl *md = m->md;
     gen_out(c, "\n/* The canonical targets of the format's own names (docs/model.md). */\n");
-    gen_out(c, "static const ak_target_name mm_names[] = {\n");
+    gen_out(c, "const ak_target_name %s_model_names[] = {\n", m->id);
     for (size_t i = 0; i < md->names.n; i++) {
         mname *n = md->names.items[i];
         int comp = -1;
@@ -997,7 +997,39 @@ static void emit_names(mem *m)
                                                                : strchr("rgba", n->component->text[0]) - "rgba");
         gen_out(c, "    {\"%s\", \"%s\", %d, %d},\n", n->native->text, n->property->text, comp, n->quaternion);
     }
-    gen_out(c, "    {\"\", \"\", -1, -1}\n};\n#define MM_NAMES %zu\n", md->names.n);
+    gen_out(c, "    {\"\", \"\", -1, -1}\n};\n#define mm_names %s_model_names\n#define MM_NAMES %zu\n", m->id,
+            md->names.n);
+}
+
+/* A text format's document is read by its grammar and written by its
+   emitter (hand-written: <id>_document_decode and <id>_document_encode); its
+   tracks come from the `tracks by` hook. */
+static void emit_document_model(mem *m)
+{
+    FILE *c = m->c;
+    model_decl *md = m->md;
+    const char *id = m->id, *R = m->root, *H = md->tracks_hook->text;
+    gen_out(c, "\nbool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
+               "                  struct ak_animation **out)\n{\n", id);
+    gen_out(c, "    *out = NULL;\n    %s_%s *doc;\n    if (!%s_document_decode(in, opt, d, arena, &doc))\n"
+               "        return false;\n", id, R, id);
+    gen_out(c, "    ak_model_builder b;\n    if (!ak_mb_begin(&b, arena, d))\n        return false;\n");
+    gen_out(c, "    if (!%s_model_%s(&b, doc, opt))\n        b.failed = true;\n", id, H);
+    if (md->anim_hook)
+        gen_out(c, "    if (!b.failed && !%s_model_%s(&b, doc, opt))\n        b.failed = true;\n", id, md->anim_hook->text);
+    gen_out(c, "    *out = ak_mb_finish(&b);\n    return *out != NULL;\n}\n");
+    gen_out(c, "\nbool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n",
+            id);
+    gen_out(c, "    ak_model_writer mw, *w = &mw;\n");
+    gen_out(c, "    if (!ak_mm_writer_init(w, anim, opt, d, &%s_rules[%d], &%s_rules[%d], \"the %s document\")) {\n"
+               "        ak_mm_writer_free(w);\n        return false;\n    }\n",
+            id, md->loss_rule ? md->loss_rule->index : 0, id, md->refused_rule ? md->refused_rule->index : 0, id);
+    gen_out(c, "    %s_%s *doc = AK_ARENA_NEW(&w->arena, %s_%s);\n", id, R, id, R);
+    gen_out(c, "    if (!doc || !%s_model_%s_back(w, doc))\n        w->failed = true;\n", id, H);
+    if (md->anim_hook)
+        gen_out(c, "    if (!w->failed && !%s_model_%s_back(w, doc))\n        w->failed = true;\n", id, md->anim_hook->text);
+    gen_out(c, "    bool ok = ak_mm_writer_finish(w) && %s_document_encode(doc, opt, d, out);\n    ak_mm_writer_free(w);\n"
+               "    return ok;\n}\n", id);
 }
 
 static bool is_field_name(compiler *cc, struct_decl *root, const expr *e, char *lv, size_t n)
@@ -1018,6 +1050,10 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
     /* the typed hooks the section names */
     gen_out(h, "\n/* The model section's hooks: the maths the declaration cannot say (formats/%s/). */\n", id);
     gen_out(h, "#include \"ak_model_map.h\"\n");
+    char up[64];
+    upper(up, sizeof up, id);
+    gen_out(h, "/* The section's names: the canonical targets of the format's own (ak_target_of). */\n"
+               "extern const ak_target_name %s_model_names[];\n#define %s_MODEL_NAMES %zuu\n", id, up, md->names.n);
     for (size_t i = 0; i < md->tracks.n; i++) {
         mtrack *t = md->tracks.items[i];
         vec all = {0};
@@ -1048,6 +1084,12 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
                 md->tracks_hook->text, id, R);
         gen_out(h, "bool %s_model_%s_back(ak_model_writer *w, %s_%s *doc);\n", id, md->tracks_hook->text, id, R);
     }
+    if (f->text)
+        gen_out(h, "/* The document by the format's grammar, and written by its emitter (hand-written). */\n"
+                   "bool %s_document_decode(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,\n"
+                   "                        %s_%s **out);\n"
+                   "bool %s_document_encode(%s_%s *doc, const ak_options *opt, ak_diags *d, ak_buf *out);\n",
+                id, id, R, id, id, R);
     gen_out(h, "bool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                "                  struct ak_animation **out);\n", id);
     gen_out(h, "bool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);\n",
@@ -1055,6 +1097,11 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
 
     gen_out(c, "\n/* ==== the common model (the model section) ==== */\n");
     emit_names(&m);
+    if (f->text) {
+        emit_document_model(&m);
+        free(m.has);
+        return;
+    }
     for (size_t i = 0; i < md->maps.n; i++)
         emit_map(&m, md->maps.items[i]);
     gen_out(c, "\nstatic void mr_walk_%s(ak_model_builder *b, const %s_%s *r_, const %s_%s *o, const char *path);\n",

@@ -273,11 +273,13 @@ typedef struct ak_target_name {
     int quaternion; /* 1: only quaternion tracks, 0: only others, -1: any */
 } ak_target_name;
 /* The target of a native name (compared in any ASCII case): the table's
-   entry, "<name>.x" (.y, .z, .w, .r ...) of an entry that is a whole value
-   the component of it, else the name itself as the property (component: the
-   value of `component` given). path is stored as given. */
+   entry (a whole one keeps the `component` given); for a scalar track,
+   "<name>.x" (.y .z .w; .r .g .b .a of a name the table knows whole) is
+   that component of <name>'s target (the base copied into arena; without
+   an arena only table names are); else the name itself is the property
+   (component: the value of `component` given). path is stored as given. */
 void ak_target_of(const ak_target_name *names, size_t n, const char *path, const char *native, ak_value_type type,
-                  int component, ak_target *out);
+                  int component, ak_target *out, ak_arena *arena);
 /* The native name of a canonical property and component (exact first, then
    the whole property: *whole set), or NULL when the table has none. */
 const char *ak_target_native(const ak_target_name *names, size_t n, const char *property, int component,

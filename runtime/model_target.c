@@ -51,7 +51,7 @@ static const ak_target_name *entry_of(const ak_target_name *names, size_t n, con
 }
 
 void ak_target_of(const ak_target_name *names, size_t n, const char *path, const char *native, ak_value_type type,
-                  int component, ak_target *out)
+                  int component, ak_target *out, ak_arena *arena)
 {
     out->path = path ? path : "";
     out->property = native ? native : "";
@@ -61,17 +61,22 @@ void ak_target_of(const ak_target_name *names, size_t n, const char *path, const
     const ak_target_name *e = entry_of(names, n, native, strlen(native), type);
     if (e) {
         out->property = e->property;
-        out->component = e->component;
+        if (e->component != AK_WHOLE)
+            out->component = e->component;
         return;
     }
-    /* "<native>.<component>" of a name the table knows whole: one component
-       of it ("Position.x", what a writer names a component track) */
+    /* "<native>.<component>" of a scalar track: one component of the
+       property ("Position.x", "euler.x": what a writer names a component
+       track); r g b a only of a name the table knows */
     const char *dot = strrchr(native, '.');
     static const char comps[] = "xyzwrgba";
-    if (dot && dot[1] && !dot[2] && strchr(comps, dot[1]) && component == AK_WHOLE) {
+    const ak_value_type_info *info = ak_value_type_info_of(type);
+    if (dot && dot > native && dot[1] && !dot[2] && strchr(comps, dot[1]) && component == AK_WHOLE &&
+        (!info || info->components == 1)) {
         e = entry_of(names, n, native, (size_t)(dot - native), AK_VT_COUNT);
-        if (e && e->component == AK_WHOLE) {
-            out->property = e->property;
+        const char *base = e ? e->property : arena ? ak_arena_strndup(arena, native, (size_t)(dot - native)) : NULL;
+        if (base && ((e && e->component == AK_WHOLE) || (!e && strchr("xyzw", dot[1])))) {
+            out->property = base;
             out->component = (int)((strchr(comps, dot[1]) - comps) & 3);
         }
     }

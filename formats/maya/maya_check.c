@@ -961,7 +961,7 @@ void maya_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
     maya_read(&rd);
 }
 
-bool maya_decode(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena, maya_doc **out)
+bool maya_document_decode(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena, maya_doc **out)
 {
     (void)opt;
     *out = NULL;

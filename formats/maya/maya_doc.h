@@ -12,10 +12,9 @@
 
 #include <stdbool.h>
 
-/* Reads a file into a document. Returns false when the file has errors
+/* maya_document_decode (declared by the generated header: the model
+ * section's) reads a file into a document; false when the file has errors
  * (reported into d; *out is then NULL). */
-bool maya_decode(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
-                 maya_doc **out);
 
 /* Canonical emitter (spec 5.1). precision: 0 = the document's own (>= 8),
  * else 1..17 (the CLI's --precision). crlf: CRLF line ends. Unwritable

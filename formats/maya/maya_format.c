@@ -13,16 +13,13 @@
 #include <string.h>
 
 void maya_validate(const ak_input *in, const ak_options *opt, ak_diags *d);
-bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
-                   struct ak_animation **out);
-bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);
 
 static bool maya_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
 {
     ak_arena arena;
     ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(d, opt), "the decoded document");
     maya_doc *doc;
-    bool ok = maya_decode(in, opt, d, &arena, &doc) && maya_dump_document(doc, out);
+    bool ok = maya_document_decode(in, opt, d, &arena, &doc) && maya_dump_document(doc, out);
     ak_arena_free(&arena);
     return ok;
 }
@@ -32,7 +29,7 @@ bool ak_maya_reemit(const ak_input *in, const ak_options *opt, int precision, in
     ak_arena arena;
     ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(d, opt), "the decoded document");
     maya_doc *doc;
-    bool ok = maya_decode(in, opt, d, &arena, &doc);
+    bool ok = maya_document_decode(in, opt, d, &arena, &doc);
     if (ok)
         ok = maya_emit(doc, precision, crlf < 0 ? doc->line_ends == MAYA_LINE_ENDS_CRLF : crlf != 0,
                        ak_diags_strict(d), d, out);

@@ -1,11 +1,13 @@
-/* The common model -> a Maya .anim (for `animkit convert ... --to maya`).
- *
- * Every numeric component of a track becomes one curve: node = the track's
- * node, attribute = its property (with the component's index for vectors).
- * Times are written in frames of `film` (24 fps) unless a time unit is asked
- * for; slopes become fixed tangents (angle in degrees of graph space, where x
- * is frames); weights (fractions of the segment) become Maya weights. What
- * Maya cannot hold is reported, once per kind, with maya.convert.loss. */
+/* The maths of Maya's model section (maya.document), the other way: the
+ * common model as a Maya .anim. Every numeric component of a track with
+ * keys becomes one curve: node = the target's path (as a Maya name: what
+ * Maya names cannot hold becomes '_', a leading digit gets one in front,
+ * and distinct paths stay distinct), attribute = the target's property in
+ * Maya's words (position.x: translate.translateX; a property of its own:
+ * `<p>.<p>X` for a component, `p` whole). Times are written in frames of
+ * `film` (24 fps); slopes become fixed tangents (angle in degrees of graph
+ * space, where x is frames); weights (fractions of the segment) become Maya
+ * weights. What Maya cannot hold is a loss, once per kind. */
 #include "budget.h"
 #include "diag.h"
 #include "maya.h"
@@ -19,11 +21,6 @@
 #include <string.h>
 
 #define PI 3.14159265358979323846
-
-typedef struct losses {
-    bool strings, tangent_kind, non_scalar_name, order, zero_weight;
-    size_t empty_tracks;
-} losses;
 
 /* Maya weights must be positive: a zero-length handle (a Unity weight of 0)
    is written as this, which draws the same curve to within its precision. */
@@ -40,20 +37,23 @@ static const char *infinity_word(ak_infinity i)
     }
 }
 
-/* Replaces what Maya names cannot hold (blanks, ';', quotes) by '_'. */
+/* A target's path as a Maya node name: blanks, ';' and quotes become '_',
+   and a name that starts with a digit or a sign Maya names do not start
+   with gets a '_' in front (maya_model.c takes it off again before a digit). */
 static const char *maya_name(ak_arena *a, const char *s, const char *fallback)
 {
     if (!s || !*s)
         s = fallback;
     size_t n = strlen(s);
-    char *r = ak_arena_strndup(a, s, n);
+    bool prefix = (s[0] >= '0' && s[0] <= '9') || s[0] == '#' || s[0] == '/' || s[0] == '{' || s[0] == '}';
+    char *r = ak_arena_alloc(a, n + 2, 1);
     if (!r)
         return fallback;
-    for (size_t i = 0; i < n; i++)
+    r[0] = '_';
+    memcpy(r + prefix, s, n + 1);
+    for (size_t i = prefix; i < n + prefix; i++)
         if (r[i] == ' ' || r[i] == '\t' || r[i] == '\r' || r[i] == '\n' || r[i] == ';' || r[i] == '"')
             r[i] = '_';
-    if ((r[0] >= '0' && r[0] <= '9') || r[0] == '#' || r[0] == '/' || r[0] == '{' || r[0] == '}')
-        r[0] = '_';
     return r;
 }
 
@@ -65,7 +65,7 @@ static const char *leaf_of(const char *full)
 
 /* One tangent side as a Maya fixed tangent: angle (degrees) and weight. */
 static void fixed_side(double slope_per_s, double weight_fraction, double seg_frames, double fps, bool weighted,
-                       double *angle, double *weight, losses *lost)
+                       double *angle, double *weight, bool *zero_weight)
 {
     double slope = slope_per_s / fps; /* value per frame */
     double a = atan(slope);
@@ -79,62 +79,107 @@ static void fixed_side(double slope_per_s, double weight_fraction, double seg_fr
     *weight = c > 1e-12 ? weight_fraction * seg_frames / c : weight_fraction * seg_frames;
     if (!(*weight >= MIN_WEIGHT)) {
         *weight = MIN_WEIGHT;
-        lost->zero_weight = true;
+        *zero_weight = true;
     }
 }
 
-bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);
-bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)
+/* The node of a path, distinct for distinct paths: a name two paths come to
+   gets "_2", "_3" ... for the later ones. */
+typedef struct node_names {
+    const char **paths, **names;
+    size_t n, cap;
+} node_names;
+
+static const char *node_of(ak_model_writer *w, node_names *nn, const char *path)
 {
-    ak_arena arena;
-    ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(d, opt), "the Maya document");
-    losses lost = {0};
+    for (size_t i = 0; i < nn->n; i++)
+        if (strcmp(nn->paths[i], path) == 0)
+            return nn->names[i];
+    const char *name = maya_name(&w->arena, path, "_"); /* "_": the animation itself */
+    for (unsigned k = 2; name; k++) {
+        bool taken = false;
+        for (size_t i = 0; i < nn->n && !taken; i++)
+            taken = strcmp(nn->names[i], name) == 0;
+        if (!taken)
+            break;
+        char *again = ak_arena_alloc(&w->arena, strlen(path) + 16, 1);
+        if (again)
+            snprintf(again, strlen(path) + 16, "%s_%u", maya_name(&w->arena, path, "_"), k);
+        name = again;
+        ak_mm_loss(w, "names made distinct for Maya", NULL, 0);
+    }
+    size_t cap = nn->cap;
+    const char **paths = AK_ARENA_GROW(&w->arena, const char *, nn->paths, nn->n, &cap);
+    const char **names = AK_ARENA_GROW(&w->arena, const char *, nn->names, nn->n, &nn->cap);
+    if (!paths || !names || !name)
+        return NULL;
+    nn->paths = paths, nn->names = names;
+    nn->paths[nn->n] = path;
+    nn->names[nn->n++] = name;
+    return name;
+}
+
+/* The full attribute of a target (component c of a whole track), in Maya's
+   words: the section's name of the canonical property, a compound's child
+   `A.AX` for a component. */
+static const char *attribute_of(ak_model_writer *w, const ak_target *target, int c)
+{
+    bool whole = false;
+    int comp = target->component >= 0 ? target->component : c;
+    const char *native = ak_target_native(maya_model_names, MAYA_MODEL_NAMES, target->property, AK_WHOLE, false, &whole);
+    const char *base = native ? native : target->property && target->property[0] ? target->property : "value";
+    if (comp < 0)
+        return maya_name(&w->arena, base, "value");
+    size_t n = 2 * strlen(base) + 3;
+    char *full = ak_arena_alloc(&w->arena, n, 1);
+    if (full)
+        snprintf(full, n, "%s.%s%c", base, leaf_of(base), "XYZW"[comp & 3]);
+    return full ? maya_name(&w->arena, full, "value") : NULL;
+}
+
+bool maya_model_curves_back(ak_model_writer *w, maya_doc *doc)
+{
+    const ak_animation *anim = w->anim;
     const double fps = 24;
-    maya_doc *doc = AK_ARENA_NEW(&arena, maya_doc);
     size_t curves = 0;
     for (size_t t = 0; t < anim->track_count; t++) {
         const ak_value_type_info *info = ak_value_type_info_of(anim->tracks[t].type);
         if (info && info->kind != AK_VK_STRING && anim->tracks[t].key_count)
-            curves += info->components;
+            curves += ak_mm_target(w, &anim->tracks[t])->component >= 0 ? 1 : info->components;
     }
-    bool ok = doc != NULL;
-    maya_entry *ents = ok ? AK_ARENA_ARRAY(&arena, maya_entry, curves ? curves : 1) : NULL;
-    ok = ok && ents;
+    maya_entry *ents = AK_ARENA_ARRAY(&w->arena, maya_entry, curves ? curves : 1);
+    if (!ents)
+        return false;
+    node_names nodes = {0};
+    bool zero_weight = false, any = false;
     double first = 0, last = 0;
-    bool any = false;
-    for (size_t t = 0; ok && t < anim->track_count; t++) {
+    for (size_t t = 0; t < anim->track_count; t++) {
         const ak_track *tr = &anim->tracks[t];
         const ak_value_type_info *info = ak_value_type_info_of(tr->type);
+        w->index.taken[t] = true; /* every track has its curves, or a loss */
         if (!info || info->kind == AK_VK_STRING) {
-            lost.strings = true;
+            ak_mm_loss(w, "string tracks left out: Maya curves hold numbers only", tr, 0);
             continue;
         }
         if (tr->key_count == 0) {
-            /* Maya never writes a curve without keys */
-            lost.empty_tracks++;
+            ak_mm_loss(w, "tracks without keys left out: Maya curves have keys", tr, 0);
             continue;
         }
-        for (unsigned c = 0; ok && c < info->components; c++) {
+        const ak_target *target = ak_mm_target(w, tr);
+        unsigned n = target->component >= 0 ? 1 : info->components;
+        for (unsigned c = 0; c < n; c++) {
             maya_entry *e = &ents[doc->entries_count++];
             memset(e, 0, sizeof *e);
             e->kind = MAYA_ENTRY_KIND_CURVE;
-            char attr[256];
-            const char *prop = tr->property ? tr->property : "value";
-            if (info->components > 1)
-                snprintf(attr, sizeof attr, "%s.%s%u", prop, leaf_of(prop), c);
-            else
-                snprintf(attr, sizeof attr, "%s", prop);
-            e->names = AK_ARENA_ARRAY(&arena, const char *, 3);
-            if (!e->names) {
-                ok = false;
-                break;
-            }
+            const char *attr = attribute_of(w, target, info->components > 1 ? (int)c : AK_WHOLE);
+            e->names = AK_ARENA_ARRAY(&w->arena, const char *, 3);
+            const char *node = node_of(w, &nodes, target->path);
+            if (!e->names || !attr || !node)
+                return false;
             e->names_count = 3;
-            e->names[0] = maya_name(&arena, attr, "value");
-            e->names[1] = maya_name(&arena, leaf_of(attr), "value");
-            e->names[2] = maya_name(&arena, tr->node, "node");
-            e->row = 0;
-            e->child = 0;
+            e->names[0] = attr;
+            e->names[1] = leaf_of(attr);
+            e->names[2] = node;
             e->attr = (double)(doc->entries_count - 1);
             maya_adata *a = &e->anim_data;
             a->input = "time";
@@ -151,20 +196,18 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
             a->pre_infinity = infinity_word(tr->pre);
             a->post_infinity = infinity_word(tr->post);
             ak_curve curve;
-            if (!ak_curve_from_track(tr, c, &arena, &curve)) {
-                ok = false;
-                break;
-            }
-            a->keys = AK_ARENA_ARRAY(&arena, maya_key, curve.count ? curve.count : 1);
-            if (!a->keys) {
-                ok = false;
-                break;
-            }
+            if (!ak_curve_from_track(tr, c, &w->arena, &curve))
+                return false;
+            a->keys = AK_ARENA_ARRAY(&w->arena, maya_key, curve.count ? curve.count : 1);
+            if (!a->keys)
+                return false;
             a->keys_count = curve.count;
             for (size_t k = 0; k < curve.count; k++) {
                 const ak_curve_key *ck = &curve.keys[k];
                 maya_key *mk = &a->keys[k];
                 memset(mk, 0, sizeof *mk);
+                if (!ak_mm_time_ok(w, tr, ck->time, false))
+                    return false;
                 mk->time = ck->time * fps;
                 /* Maya's writer writes values this close to zero as 0 (spec 2.6, 5.1.6) */
                 mk->value = fabs(ck->value) <= 1e-10 ? 0.0 : ck->value;
@@ -177,10 +220,10 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
                     mk->breakdown = (fl & 4u) != 0;
                     ak_interp interp = ak_key_interp(tr, k);
                     if (interp == AK_INTERP_TANGENT || interp == AK_INTERP_CUBIC_BEZIER)
-                        lost.tangent_kind = true;
+                        ak_mm_loss(w, "Tangent and CubicBezier keys written as Hermite slopes", tr, 0);
                 }
                 if (k > 0 && !(ck->time > curve.keys[k - 1].time))
-                    lost.order = true;
+                    ak_mm_loss(w, "keys with equal or decreasing times written as they are", tr, 0);
                 const ak_curve_key *prev = k > 0 ? &curve.keys[k - 1] : NULL;
                 /* in side: decided by the previous key's segment */
                 ak_segment in_seg = prev ? prev->segment : ck->segment;
@@ -193,7 +236,7 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
                 case AK_SEG_HERMITE:
                     mk->in_tangent = MAYA_TANGENT_FIXED;
                     fixed_side(ck->in_slope, ck->in_weighted ? ck->in_weight : 1.0 / 3, seg_in, fps, weighted,
-                               &mk->in_angle, &mk->in_weight, &lost);
+                               &mk->in_angle, &mk->in_weight, &zero_weight);
                     break;
                 }
                 switch (ck->segment) {
@@ -203,7 +246,7 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
                 case AK_SEG_HERMITE:
                     mk->out_tangent = MAYA_TANGENT_FIXED;
                     fixed_side(ck->out_slope, ck->out_weighted ? ck->out_weight : 1.0 / 3, seg_out, fps, weighted,
-                               &mk->out_angle, &mk->out_weight, &lost);
+                               &mk->out_angle, &mk->out_weight, &zero_weight);
                     break;
                 }
                 if (!any || mk->time < first)
@@ -214,37 +257,29 @@ bool maya_from_model(const ak_animation *anim, const ak_options *opt, ak_diags *
             }
         }
     }
-    if (ok) {
-        doc->entries = ents;
-        doc->anim_version = "1.1";
-        doc->maya_version = "2026";
-        doc->precision = 8;
-        /* Maya writes the units with a time range, and only then */
-        if (any && first != last) {
-            doc->time_unit = "film";
-            doc->linear_unit = "cm";
-            doc->angular_unit = "deg";
-            doc->has_start_time = doc->has_end_time = true;
-            doc->start_time = first;
-            doc->end_time = last;
-        }
-        const ak_rule *loss = &maya_rules[maya_R_CONVERT_LOSS];
-        if (lost.strings)
-            ak_report(d, loss, 0, 0, "", "string tracks were dropped: Maya curves hold numbers only");
-        if (lost.tangent_kind)
-            ak_report(d, loss, 0, 0, "", "AnimX Tangent/CubicBezier keys were converted to Hermite slopes");
-        if (lost.empty_tracks)
-            ak_report(d, loss, 0, 0, "", "%zu track%s without keys %s not written: Maya curves have keys",
-                      lost.empty_tracks, lost.empty_tracks == 1 ? "" : "s", lost.empty_tracks == 1 ? "was" : "were");
-        if (lost.zero_weight)
-            ak_report(d, loss, 0, 0, "", "tangent weights of 0 were written as %g: Maya weights are positive",
-                      MIN_WEIGHT);
-        if (lost.order)
-            ak_report(d, loss, 0, 0, "", "keys with equal or decreasing times were written as they are");
-        if (anim->name)
-            ak_report(d, loss, 0, 0, "", "the animation's name '%s' is not kept: .anim files have none", anim->name);
-        ok = maya_emit(doc, opt ? opt->precision : 0, false, ak_diags_strict(d), d, out);
+    doc->entries = ents;
+    doc->anim_version = "1.1";
+    doc->maya_version = "2026";
+    doc->precision = 8;
+    /* Maya writes the units with a time range, and only then: the
+       animation's own (never ending before its last key), else the keys' */
+    double start = isfinite(anim->end) ? anim->start * fps : first, end = isfinite(anim->end) ? ak_animation_end(anim) * fps : last;
+    if (any && start < end) {
+        doc->time_unit = "film";
+        doc->linear_unit = "cm";
+        doc->angular_unit = "deg";
+        doc->has_start_time = doc->has_end_time = true;
+        doc->start_time = start < first ? start : first;
+        doc->end_time = end;
     }
-    ak_arena_free(&arena);
-    return ok;
+    if (zero_weight)
+        ak_mm_loss(w, "tangent weights of 0 written as 1e-06: Maya weights are positive", NULL, 0);
+    if (anim->name && anim->name[0])
+        ak_mm_loss(w, "the animation's name left out: .anim files have none", NULL, 0);
+    return true;
+}
+
+bool maya_document_encode(maya_doc *doc, const ak_options *opt, ak_diags *d, ak_buf *out)
+{
+    return maya_emit(doc, opt ? opt->precision : 0, false, ak_diags_strict(d), d, out);
 }

@@ -1,12 +1,13 @@
-/* Maya .anim -> the common model (runtime/model.h).
- *
- * Each curve becomes a double track: node = the anim line's node name,
- * property = its full attribute name. Times go to seconds (time input) or
- * stay plain numbers (unitless input); values stay in the file's units.
- * Tangents are resolved as Maya's animEngine does (spec 3.3) in graph space
- * (x = frames of the input unit, y = value), then turned into slopes per
- * second and, for weighted curves, handle extents as fractions of the
- * segment (the model's and runtime/curve.h's convention). */
+/* The maths of Maya's model section (maya.document): its curves into the
+ * common model. Each curve is a double track; its target is its node and
+ * attribute (docs/model.md: a compound's child `translate.translateX` is
+ * one component of the parent's target, the parent named by the section's
+ * `names`). Times go to seconds (time input) or stay plain numbers
+ * (unitless input); values stay in the file's units. Tangents are resolved
+ * as Maya's animEngine does (spec 3.3) in graph space (x = frames of the
+ * input unit, y = value), then turned into slopes per second and, for
+ * weighted curves, handle extents as fractions of the segment (the model's
+ * and runtime/curve.h's convention). */
 #include "maya_doc.h"
 
 #include <curve.h>
@@ -197,41 +198,53 @@ static void to_model_key(ak_key *out, const maya_key *k, size_t n, size_t i, boo
     }
 }
 
-bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
-                   struct ak_animation **out);
-bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
-                   struct ak_animation **out)
+/* A node name of the file as an object path: a name the writer had to start
+   with '_' (Maya names do not start with a digit) loses it again, and "_"
+   is the animation itself (a track of no object). */
+static const char *path_of(ak_model_builder *b, const char *node)
 {
-    *out = NULL;
-    maya_doc *doc;
-    if (!maya_decode(in, opt, d, arena, &doc))
-        return false;
-    ak_animation *anim = AK_ARENA_NEW(arena, ak_animation);
-    if (!anim)
-        return false;
-    size_t curves = 0;
-    for (size_t i = 0; i < doc->entries_count; i++)
-        curves += doc->entries[i].kind == MAYA_ENTRY_KIND_CURVE;
-    anim->tracks = AK_ARENA_ARRAY(arena, ak_track, curves ? curves : 1);
-    if (!anim->tracks)
-        return false;
+    if (node && node[0] == '_' && (node[1] == '\0' || (node[1] >= '0' && node[1] <= '9')))
+        return ak_mb_string(b, node + 1, strlen(node + 1));
+    return node;
+}
+
+/* The target of a curve: its attribute `A.AX` is component x of A (A
+   through the section's names), any other its own property. */
+static void target_of(ak_model_builder *b, const char *path, const char *attr, ak_target *out)
+{
+    const char *dot = attr ? strrchr(attr, '.') : NULL;
+    size_t n = dot ? (size_t)(dot - attr) : 0;
+    static const char comps[] = "XYZW";
+    if (dot && dot[1] && strlen(dot + 1) == n + 1 && strncmp(dot + 1, attr, n) == 0 && strchr(comps, dot[1 + n])) {
+        const char *parent = ak_mb_string(b, attr, n);
+        ak_target_of(maya_model_names, MAYA_MODEL_NAMES, path, parent, AK_VT_DOUBLE,
+                     (int)(strchr(comps, dot[1 + n]) - comps), out, NULL);
+        return;
+    }
+    ak_target_of(maya_model_names, MAYA_MODEL_NAMES, path, attr, AK_VT_DOUBLE, AK_WHOLE, out, NULL);
+}
+
+bool maya_model_curves(ak_model_builder *b, const maya_doc *doc, const ak_options *opt)
+{
+    (void)opt;
+    ak_animation *anim = b->anim;
     double header_fps = maya_time_unit_fps(doc->time_unit);
     if (header_fps == 0)
         header_fps = 24; /* the scene default when the file does not say */
     double header_angle = maya_angular_unit_rad(doc->angular_unit);
     if (header_angle == 0)
         header_angle = PI / 180;
-    double end = 0, start = 0;
-    bool any = false;
     for (size_t i = 0; i < doc->entries_count; i++) {
         const maya_entry *e = &doc->entries[i];
         if (e->kind != MAYA_ENTRY_KIND_CURVE)
             continue;
         const maya_adata *a = &e->anim_data;
-        ak_track *t = &anim->tracks[anim->track_count++];
-        memset(t, 0, sizeof *t);
+        ak_track *t = ak_mb_track(b);
+        if (!t)
+            return false;
         t->node = e->names_count == 3 ? e->names[2] : NULL;
         t->property = e->names_count >= 1 ? e->names[0] : NULL;
+        target_of(b, path_of(b, t->node), t->property, &t->target);
         t->type = AK_VT_DOUBLE;
         t->value_unit = value_unit(doc, a);
         t->kind = AK_TRACK_CURVE;
@@ -247,7 +260,7 @@ bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_ar
         if (a->tangent_angle_unit && maya_angular_unit_rad(a->tangent_angle_unit) > 0)
             angle = maya_angular_unit_rad(a->tangent_angle_unit);
         bool weighted = a->has_weighted && a->weighted == 1;
-        if (!ak_track_alloc_keys(t, arena, a->keys_count,
+        if (!ak_track_alloc_keys(t, b->arena, a->keys_count,
                                  AK_KEYS_TANGENTS | AK_KEYS_FLAGS | (weighted ? AK_KEYS_WEIGHTS : 0)))
             return false;
         for (size_t k = 0; k < a->keys_count; k++) {
@@ -256,22 +269,11 @@ bool maya_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, ak_ar
             key.time = a->keys[k].time / fps;
             ak_key_set(t, k, &key);
         }
-        if (a->keys_count && !unitless_input) {
-            double t0 = ak_key_time(t, 0), t1 = ak_key_time(t, a->keys_count - 1);
-            if (!any || t0 < start)
-                start = t0;
-            if (!any || t1 > end)
-                end = t1;
-            any = true;
-        }
     }
-    anim->name = NULL;
-    anim->start = any ? start : 0;
-    anim->end = any ? end : NAN;
+    /* the time range the file says (in the header's time unit), else none */
     if (doc->has_start_time && doc->has_end_time && doc->start_time < doc->end_time) {
         anim->start = doc->start_time / header_fps;
         anim->end = doc->end_time / header_fps;
     }
-    *out = anim;
     return true;
 }
