@@ -162,7 +162,7 @@ static void emit_value_write(mem *m, FILE *c, const member *vm, const char *dst,
         return;
     }
     if (k && k->threshold)
-        gen_out(c, "        %s = %s.d[0] != 0 ? 1 : 0;\n", dst, src);
+        gen_out(c, "        %s = %s.d[0] > %s ? 1 : 0;\n", dst, src, k->threshold->text);
     else
         gen_out(c, "        %s = %s.d[0];\n", dst, src);
 }

@@ -115,8 +115,8 @@ bool ak_mm_fits(ak_model_writer *w, const ak_track *t, int comp, ak_value_type v
 {
     const ak_value_type_info *want = ak_value_type_info_of(vt), *have = ak_value_type_info_of(t->type);
     bool fits;
-    if (want->kind == AK_VK_BOOL && want->components == 1)
-        fits = have && have->kind == AK_VK_BOOL && (have->components == 1 || comp >= 0);
+    if (want->kind == AK_VK_BOOL && want->components == 1) /* a number is a bool by the place's threshold */
+        fits = have && have->kind != AK_VK_STRING && (have->components == 1 || comp >= 0);
     else if (want->components == 1 && want->kind != AK_VK_STRING)
         fits = numeric(t->type) && (have->components == 1 || comp >= 0);
     else

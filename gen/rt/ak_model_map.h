@@ -53,8 +53,8 @@ void ak_mm_refuse(ak_model_writer *w, const ak_track *t, const char *fmt, ...) A
 void ak_mm_loss(ak_model_writer *w, const char *what, const ak_track *t, size_t items);
 /* Does track t (its component comp, or all of it) fit a place of value
    type vt and this kind? A numeric scalar place takes any numeric scalar
-   or component; a vector place its own type; a bool place bools. If not:
-   a loss, false. */
+   or component; a vector place its own type; a bool place bools, and
+   numbers (by its threshold). If not: a loss, false. */
 bool ak_mm_fits(ak_model_writer *w, const ak_track *t, int comp, ak_value_type vt, ak_track_kind kind);
 /* The keys of track t (one component of it: comp >= 0, as a double track;
    AK_WHOLE: as they are), in time order and made of the segments the place
