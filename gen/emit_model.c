@@ -1084,12 +1084,6 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
                 md->tracks_hook->text, id, R);
         gen_out(h, "bool %s_model_%s_back(ak_model_writer *w, %s_%s *doc);\n", id, md->tracks_hook->text, id, R);
     }
-    if (f->text)
-        gen_out(h, "/* The document by the format's grammar, and written by its emitter (hand-written). */\n"
-                   "bool %s_document_decode(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,\n"
-                   "                        %s_%s **out);\n"
-                   "bool %s_document_encode(%s_%s *doc, const ak_options *opt, ak_diags *d, ak_buf *out);\n",
-                id, id, R, id, id, R);
     gen_out(h, "bool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                "                  struct ak_animation **out);\n", id);
     gen_out(h, "bool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);\n",

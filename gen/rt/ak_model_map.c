@@ -292,6 +292,74 @@ const char *ak_mm_native(ak_model_writer *w, const ak_target_name *names, size_t
     return s;
 }
 
+/* ---- names distinct for distinct paths ---- */
+
+static size_t name_slot(const ak_mm_names *s, const char *const *table, const char *str)
+{
+    size_t mask = s->cap - 1, i = (size_t)ak_hash_bytes(&s->key, str, strlen(str)) & mask;
+    while (table[i] && strcmp(table[i], str) != 0)
+        i = (i + 1) & mask;
+    return i;
+}
+
+static bool names_grow(ak_model_writer *w, ak_mm_names *s)
+{
+    ak_mm_names old = *s;
+    s->cap = old.cap ? old.cap * 2 : 64;
+    s->paths = AK_ARENA_ARRAY(&w->arena, const char *, s->cap);
+    s->names = AK_ARENA_ARRAY(&w->arena, const char *, s->cap);
+    s->taken = AK_ARENA_ARRAY(&w->arena, const char *, s->cap);
+    s->next = AK_ARENA_ARRAY(&w->arena, unsigned, s->cap);
+    if (!s->paths || !s->names || !s->taken || !s->next)
+        return false;
+    if (!old.cap)
+        ak_hash_key_draw(&s->key);
+    for (size_t i = 0; i < old.cap; i++) {
+        if (old.paths[i]) {
+            size_t j = name_slot(s, s->paths, old.paths[i]);
+            s->paths[j] = old.paths[i], s->names[j] = old.names[i];
+        }
+        if (old.taken[i]) {
+            size_t j = name_slot(s, s->taken, old.taken[i]);
+            s->taken[j] = old.taken[i], s->next[j] = old.next[i];
+        }
+    }
+    return true;
+}
+
+const char *ak_mm_distinct(ak_model_writer *w, ak_mm_names *s, const char *path,
+                           const char *(*spell)(ak_arena *arena, const char *path), const char *loss)
+{
+    if (s->cap && s->paths[name_slot(s, s->paths, path)])
+        return s->names[name_slot(s, s->paths, path)];
+    const char *base = (s->n + 1) * 2 <= s->cap || names_grow(w, s) ? spell(&w->arena, path) : NULL;
+    const char *name = base;
+    if (base && s->taken[name_slot(s, s->taken, base)]) {
+        /* the base's counter: each later path that spells the same starts
+           where the last one ended */
+        size_t at = name_slot(s, s->taken, base);
+        unsigned k = s->next[at] ? s->next[at] : 2;
+        size_t len = strlen(base) + 12;
+        char *again = ak_arena_alloc(&w->arena, len, 1);
+        if (again) {
+            do
+                snprintf(again, len, "%s_%u", base, k++);
+            while (s->taken[name_slot(s, s->taken, again)]);
+        }
+        s->next[at] = k;
+        name = again;
+        ak_mm_loss(w, loss, NULL, 0);
+    }
+    if (!name) {
+        w->failed = true;
+        return NULL;
+    }
+    size_t i = name_slot(s, s->paths, path), j = name_slot(s, s->taken, name);
+    s->paths[i] = path, s->names[i] = name, s->taken[j] = name;
+    s->n++;
+    return name;
+}
+
 ak_lstr ak_mm_str(const char *s) { return (ak_lstr){s ? s : "", s ? strlen(s) : 0}; }
 
 bool ak_mm_writer_finish(ak_model_writer *w)
