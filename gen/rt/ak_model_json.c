@@ -602,6 +602,22 @@ static unsigned keys_can(const ak_mj_list *x, const ak_mj_member *m)
 
 static void write_state(mj_writer *r, int16_t state);
 
+/* The property in this format's words: the track's own name where it means
+   its target here too (an AnimJ file keeps its "position" as it is), else
+   the target's native name (ak_mm_native). */
+static const char *property_of(mj_writer *r)
+{
+    const ak_track *t = r->t;
+    const ak_target *want = ak_mm_target(&r->w, t);
+    if (t->property) {
+        ak_target own;
+        ak_target_of(r->x->names, r->x->name_count, want->path, t->property, t->type, AK_WHOLE, &own);
+        if (ak_target_equal(&own, want))
+            return t->property;
+    }
+    return ak_mm_native(&r->w, r->x->names, r->x->name_count, t);
+}
+
 static void write_track(mj_writer *r, const ak_mj_member *m, size_t i)
 {
     const ak_track *t = &r->w.anim->tracks[i];
@@ -702,7 +718,7 @@ static void write_member(mj_writer *r, const ak_mj_member *m)
         ak_json_end_object(w);
         break;
     case AK_MJ_NODE: ak_json_stringz(w, ak_mm_target(&r->w, r->t)->path ? ak_mm_target(&r->w, r->t)->path : ""); break;
-    case AK_MJ_PROPERTY: ak_json_stringz(w, ak_mm_native(&r->w, x->names, x->name_count, r->t)); break;
+    case AK_MJ_PROPERTY: ak_json_stringz(w, property_of(r)); break;
     case AK_MJ_INTERVAL:
         put_number(r, r->t->interval, m->f32);
         if ((m->f32 && (double)(float)r->t->interval != r->t->interval) || r->t->start != 0)

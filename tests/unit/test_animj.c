@@ -350,6 +350,21 @@ static void test_targets_and_losses(void **state)
     ak_arena_free(&arena);
 }
 
+/* A property keeps its own spelling where it means its target in AnimJ's
+   words too: the canonical AnimJ of a file is that file's names. */
+static void test_own_names_kept(void **state)
+{
+    (void)state;
+    const char *doc = "{\"name\": \"n\", \"globalDuration\": 1, \"tracks\": [{\"trackType\": \"Discrete\", "
+                      "\"valueType\": \"float3\", \"data\": {\"node\": \"a\", \"property\": \"position\", "
+                      "\"keyframes\": [{\"time\": 0, \"value\": {\"x\": 1, \"y\": 2, \"z\": 3}}]}}]}";
+    ak_buf out;
+    ak_buf_init(&out);
+    assert_true(reemit(doc, strlen(doc), &out));
+    assert_non_null(strstr(ak_buf_cstr(&out), "\"property\": \"position\""));
+    ak_buf_free(&out);
+}
+
 static void test_json_schema_exported(void **state)
 {
     (void)state;
@@ -396,6 +411,7 @@ int main(void)
         cmocka_unit_test(test_number_layout),
         cmocka_unit_test(test_matrix_left_out_by_emitter),
         cmocka_unit_test(test_targets_and_losses),
+        cmocka_unit_test(test_own_names_kept),
         cmocka_unit_test(test_json_schema_exported),
         cmocka_unit_test(test_error_limit_of_the_diags),
     };
