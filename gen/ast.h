@@ -517,6 +517,8 @@ typedef struct mkeys {
     token *tan_in, *tan_out;
     token *hook;          /* `by H`: a typed hook fills each key but its time, both ways */
     vec parts;            /* `by H with tangents weights flags`: what its keys carry (token*) */
+    token *time_member;   /* JSON: `time T / M`: divided by member M of the innermost object around that has it */
+    bool tangents_inline; /* JSON: `tangents { in L, out R }`: members of each key */
     /* resolved */
     struct_decl *key_st;  /* the key struct */
     member *array_m, *time_m, *value_m, *interp_m, *shared_m, *tangents_m, *in_m, *out_m;
@@ -541,6 +543,8 @@ typedef struct mtrack {
     token *interval, *values;       /* body: Raw samples */
     token *after;                   /* a typed hook on the track once its keys are in */
     vec bodies;                     /* tracks: mtrack* (body) */
+    vec also;                       /* JSON: `track A, B, ... <type> <kind>`: more objects with these parts (token*) */
+    vec excepts;                    /* JSON: `type T except a, b`: value types a new file cannot hold (token*) */
     /* resolved */
     struct_decl *st;                /* track: the struct; tracks: the element; body: the template */
     member *array_m, *pre_m, *post_m, *node_m, *property_m, *type_m, *kind_m, *interval_m, *values_m;
@@ -563,6 +567,14 @@ typedef struct model_decl {
     vec tracks;            /* mtrack* */
     token *anim_hook;      /* `animation by H` */
     token *tracks_hook;    /* `tracks by H`: tracks made by a typed hook */
+    /* JSON schemas (check_model_json.c, emit_model_json.c) */
+    vec mains;             /* `main "/p", "/q"`: JSON Pointers of the main object, the first that is there (token*) */
+    token *node_name;      /* `node F [writes O in A]`: the nodes of object paths are named by their member F */
+    token *node_object, *node_array;
+    vec json_options;      /* `json indent 2, numbers ecmascript`: the layout a new file is written in (token* pairs) */
+    vec lost;              /* `loss O, P "what"`: objects whose animated instances are no tracks (token*) */
+    token *lost_what;
+    void *json;            /* the resolved JSON half */
 } model_decl;
 
 /* ---- the format ------------------------------------------------------- */

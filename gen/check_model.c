@@ -4,6 +4,7 @@
  * build error, never a mapping that finds nothing at run time. */
 #include "ast.h"
 #include "model.h"
+#include "model_json.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -305,10 +306,6 @@ void cc_check_model(compiler *cc)
     model_decl *md = f->model;
     if (!md)
         return;
-    if (f->json) {
-        cc_error(cc, md->at, "model: this section is for binary layouts and documents so far");
-        return;
-    }
     if (f->text && (md->tracks.n || md->name || md->start || md->end || md->looping || !md->tracks_hook)) {
         /* a text format's document is filled by its grammar's actions: its
            tracks come from a typed hook over it (`tracks by H`) */
@@ -316,6 +313,11 @@ void cc_check_model(compiler *cc)
                              "range and name), with names, maps and the rules declared here");
         return;
     }
+    if (f->json) { /* its JSON half: check_model_json.c */
+        cc_check_model_json(cc);
+        return;
+    }
+    cc_check_model_json_only(cc);
     if (cc_has_hook(f, "to_model") || cc_has_hook(f, "from_model"))
         cc_error(cc, md->at, "model: the model section generates to_model and from_model (drop the hooks)");
     if (!md->loss_code || !md->refused_code)

@@ -57,6 +57,7 @@ static const keyword keywords[] = {
     {"interval", TK_INTERVAL}, {"interp", TK_INTERP}, {"tangents", TK_TANGENTS}, {"time", TK_TIME},
     {"value", TK_VALUE}, {"out", TK_OUT}, {"body", TK_BODY}, {"with", TK_WITH}, {"quaternion", TK_QUATERNION},
     {"euler", TK_EULER}, {"name", TK_MNAME},
+    {"main", TK_MAIN}, {"except", TK_EXCEPT},
 };
 
 static int keyword_token(const unsigned char *s, size_t n)
