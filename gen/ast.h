@@ -554,6 +554,35 @@ typedef struct mtrack {
     int kind_value;                 /* track: AK_TRACK_* */
 } mtrack;
 
+/* `attribute "<id>.<field>" F [hex] [unless E]`: the model attribute of an
+ * integer field (text: decimal, or 0x and upper-case hex digits of the
+ * field's width), absent when E holds; writing, the field from the
+ * attribute's number, and an animation without one makes E hold. */
+typedef struct mattr {
+    token *name;     /* STRING: "<format id>.<field>" */
+    token *field;
+    bool hex;
+    expr *unless;
+} mattr;
+
+/* `in S, T { looping E  attribute ... }`: animation items over the fields of
+ * the root's switch arms S and T; a document that took another arm has none
+ * of them (reading: unknown, absent; writing: a loss). */
+typedef struct marm {
+    loc at;
+    vec arms;      /* token* */
+    expr *looping;
+    vec attrs;     /* mattr* */
+    vec structs;   /* resolved: struct_decl* of arms */
+} marm;
+
+/* `option O => F { word => value, ... }`: a new file's root field F from the
+ * format option O (the first pair when the option is not given). */
+typedef struct mopt {
+    token *option, *field;
+    vec pairs; /* mpair*: from the option's word, to an INT */
+} mopt;
+
 typedef struct model_decl {
     loc at;
     token *name;           /* a string field of the root */
@@ -575,6 +604,10 @@ typedef struct model_decl {
     vec lost;              /* `loss O, P "what"`: objects whose animated instances are no tracks (token*) */
     token *lost_what;
     void *json;            /* the resolved JSON half */
+    vec attrs;             /* mattr*: `attribute` over the root's fields */
+    vec arms;              /* marm*: `in S, T { ... }` */
+    vec options;           /* mopt*: `option O => F { ... }` */
+    token *objects;        /* `objects "P"`: the hook's objects are P<n> (STRING) */
 } model_decl;
 
 /* ---- the format ------------------------------------------------------- */

@@ -162,7 +162,8 @@ static jaltv *mk_altv(compiler *cc, const token *paren, jtype *term)
     SCOPE TOPLEVEL SIBLING DISTINCT ACYCLIC FROM CLOSING DEPTH EXISTS
     UPGRADE DOWNGRADE TO ADD COPY MOVE RETYPE DROP UNLESS LOSS WARN WRAP
     MODEL TRACK TRACKS KEYS NAMES INFINITY INTERPOLATION MKIND START LOOPING REFUSED ANIMATION PRE POST
-    AFTER NODE PROPERTY INTERVAL INTERP TANGENTS TIME VALUE OUT BODY WITH QUATERNION EULER MNAME MAIN EXCEPT.
+    AFTER NODE PROPERTY INTERVAL INTERP TANGENTS TIME VALUE OUT BODY WITH QUATERNION EULER MNAME MAIN EXCEPT
+    ATTRIBUTE OPTION OBJECTS HEX.
 
 /* EMPTY: the precedence of two reductions that meet a token that could also
  * continue them: `type ::= name` before `<` (type arguments win: write a
@@ -1334,6 +1335,58 @@ md_kpart ::= TANGENTS dotted(A) LBRACE IN name(L) COMMA OUT name(R) RBRACE. {
     F(cc)->mk_pending->tan_in = L;
     F(cc)->mk_pending->tan_out = R;
 }
+/* attribute "<id>.<field>" F [hex] [unless E], at the top or in an `in` block */
+%type md_attribute {mattr *}
+%type md_hex {bool}
+%type md_unless {expr *}
+md_item ::= md_attribute(X). { vec_push(cc, &MD(cc)->attrs, X); }
+md_attribute(A) ::= ATTRIBUTE STRING(N) dotted(F) md_hex(H) md_unless(U). {
+    A = cc_alloc(cc, sizeof *A);
+    *A = (mattr){N, F, H, U};
+}
+md_hex(A) ::= . { A = false; }
+md_hex(A) ::= HEX. { A = true; }
+md_unless(A) ::= . { A = NULL; }
+md_unless(A) ::= UNLESS expr(E). { A = E; }
+/* in S, T { looping E  attribute ... }: over the fields of the root's switch arms */
+md_item ::= md_in_head md_aitems RBRACE.
+md_in_head ::= IN(K) targlist(L) LBRACE. {
+    marm *a = cc_alloc(cc, sizeof *a);
+    a->at = K->at;
+    a->arms = *L;
+    vec_push(cc, &MD(cc)->arms, a);
+}
+md_aitems ::= .
+md_aitems ::= md_aitems md_aitem.
+md_aitem ::= LOOPING(K) expr(E). {
+    marm *a = MD(cc)->arms.items[MD(cc)->arms.n - 1];
+    if (a->looping)
+        cc_error(cc, K->at, "looping is given twice");
+    a->looping = E;
+}
+md_aitem ::= md_attribute(X). {
+    marm *a = MD(cc)->arms.items[MD(cc)->arms.n - 1];
+    vec_push(cc, &a->attrs, X);
+}
+/* option O => F { word => value, ... } */
+md_item ::= md_option_head md_opairs RBRACE.
+md_item ::= md_option_head md_opairs COMMA RBRACE.
+md_option_head ::= OPTION name(O) ARROW dotted(F) LBRACE. {
+    mopt *o = cc_alloc(cc, sizeof *o);
+    o->option = O;
+    o->field = F;
+    vec_push(cc, &MD(cc)->options, o);
+}
+md_opairs ::= md_opair.
+md_opairs ::= md_opairs COMMA md_opair.
+md_opair ::= name(W) ARROW INT(V). {
+    mpair *p = cc_alloc(cc, sizeof *p);
+    p->from = W;
+    p->to = V;
+    mopt *o = MD(cc)->options.items[MD(cc)->options.n - 1];
+    vec_push(cc, &o->pairs, p);
+}
+md_item ::= OBJECTS STRING(P). { set_once(cc, &MD(cc)->objects, P, "objects"); }
 md_number(A) ::= INT(N). { A = N; }
 md_number(A) ::= FLOAT(N). { A = N; }
 
