@@ -437,6 +437,18 @@ static bool find_fix(ak_lsp *s, lsp_doc *doc, const ak_edit_rule *rule, const ak
     return ok;
 }
 
+static bool same_fix(const fix *a, const fix *b)
+{
+    if (a->count != b->count || strcmp(a->title, b->title) != 0)
+        return false;
+    for (size_t i = 0; i < a->count; i++)
+        if (a->edits[i].start != b->edits[i].start || a->edits[i].end != b->edits[i].end ||
+            a->edits[i].text.len != b->edits[i].text.len ||
+            (a->edits[i].text.len && memcmp(a->edits[i].text.data, b->edits[i].text.data, a->edits[i].text.len)))
+            return false;
+    return true;
+}
+
 /* The server's diagnostic that a client's diagnostic stands for: the same
    code at the same place (and the same path, when the client kept the
    data): a diagnostic of an older text finds none. */
@@ -475,22 +487,44 @@ void lsp_code_actions(ak_lsp *s, lsp_doc *doc, const ak_jnode *params, ak_json_w
     }
     const ak_jnode *diags = ak_jnode_get(ctx, "diagnostics");
     const ak_editor *ed = editor_of(doc);
-    ak_json_begin_array(w);
-    for (size_t i = 0; wanted && ed && diags && diags->kind == AK_JARR && i < diags->count; i++) {
+    /* the fixes found, one per distinct edit: diagnostics a fix settles
+       together (an object's missing members) share one action */
+    size_t n = diags && diags->kind == AK_JARR ? diags->count : 0;
+    if (n > 64)
+        n = 64;
+    fix *found = calloc(n ? n : 1, sizeof *found);
+    const ak_jnode **which = calloc(n ? n : 1, sizeof *which); /* client diagnostic of each input */
+    int *slot = calloc(n ? n : 1, sizeof *slot);               /* the fix each one is settled by */
+    size_t nfix = 0;
+    for (size_t i = 0; found && which && slot && wanted && ed && i < n; i++) {
         const ak_jnode *cd = diags->items[i].v;
+        slot[i] = -1;
+        which[i] = cd;
         const ak_diag *g = server_diag(s, doc, cd);
         const ak_edit_rule *rule = g ? ak_editor_rule(ed, g->rule->code) : NULL;
-        fix f;
-        if (!rule || !find_fix(s, doc, rule, g, &f))
+        if (!rule || !find_fix(s, doc, rule, g, &found[nfix]))
             continue;
+        for (size_t k = 0; k < nfix && slot[i] < 0; k++)
+            if (same_fix(&found[k], &found[nfix]))
+                slot[i] = (int)k;
+        if (slot[i] >= 0)
+            edits_free(found[nfix].edits, found[nfix].count);
+        else
+            slot[i] = (int)nfix++;
+    }
+    ak_json_begin_array(w);
+    for (size_t k = 0; k < nfix; k++) {
+        fix *f = &found[k];
         ak_json_begin_object(w);
         ak_json_keyz(w, "title");
-        ak_json_stringz(w, f.title);
+        ak_json_stringz(w, f->title);
         ak_json_keyz(w, "kind");
         ak_json_stringz(w, "quickfix");
         ak_json_keyz(w, "diagnostics");
         ak_json_begin_array(w);
-        ak_jtree_write(cd, w);
+        for (size_t i = 0; i < n; i++)
+            if (slot[i] == (int)k)
+                ak_jtree_write(which[i], w);
         ak_json_end_array(w);
         ak_json_keyz(w, "isPreferred");
         ak_json_bool(w, true);
@@ -514,12 +548,12 @@ void lsp_code_actions(ak_lsp *s, lsp_doc *doc, const ak_jnode *params, ak_json_w
             ak_json_keyz(w, doc->uri);
         }
         ak_json_begin_array(w);
-        for (size_t k = 0; k < f.count; k++) {
+        for (size_t e = 0; e < f->count; e++) {
             ak_json_begin_object(w);
             ak_json_keyz(w, "range");
-            lsp_write_range(s, w, doc, f.edits[k].start, f.edits[k].end);
+            lsp_write_range(s, w, doc, f->edits[e].start, f->edits[e].end);
             ak_json_keyz(w, "newText");
-            ak_json_string(w, f.edits[k].text.data ? f.edits[k].text.data : "", f.edits[k].text.len);
+            ak_json_string(w, f->edits[e].text.data ? f->edits[e].text.data : "", f->edits[e].text.len);
             ak_json_end_object(w);
         }
         ak_json_end_array(w);
@@ -531,9 +565,12 @@ void lsp_code_actions(ak_lsp *s, lsp_doc *doc, const ak_jnode *params, ak_json_w
         }
         ak_json_end_object(w);
         ak_json_end_object(w);
-        edits_free(f.edits, f.count);
+        edits_free(f->edits, f->count);
     }
     ak_json_end_array(w);
+    free(found);
+    free(which);
+    free(slot);
 }
 
 /* ---- formatting -------------------------------------------------------- */
@@ -821,8 +858,10 @@ void lsp_write_related(ak_lsp *s, ak_json_writer *w, const lsp_doc *doc, const a
     } else if (rule->related == AK_RELATED_SAME_STRING) {
         if (i < 0 || t->nodes[i].kind != LSP_J_STR || t->nodes[i].start != g->offset)
             return;
-        size_t vl;
+        size_t vl, ol;
         const char *v = lsp_str(t, &t->nodes[i], &vl);
+        const char *own = lsp_key(t, &t->nodes[i], &ol);
+        bool own_declares = rule->related_arg && t->nodes[i].has_key && lsp_eq(own, ol, rule->related_arg);
         size_t shown = 0;
         /* the declaring member first, then the other places */
         for (int pass = 0; pass < 2; pass++)
@@ -838,7 +877,9 @@ void lsp_write_related(ak_lsp *s, ak_json_writer *w, const lsp_doc *doc, const a
                 bool declares = rule->related_arg && n->has_key && lsp_eq(k, kl, rule->related_arg);
                 if (declares != (pass == 0))
                     continue;
-                if (declares)
+                if (declares && own_declares)
+                    snprintf(message, sizeof message, "another object with this %s", rule->related_arg);
+                else if (declares)
                     snprintf(message, sizeof message, "the object whose %s this is", rule->related_arg);
                 else
                     snprintf(message, sizeof message, "the same value here");
@@ -968,6 +1009,20 @@ static void expand(const lsp_tree *t, int32_t o, const segs *sg, const char *tpl
     out[k] = 0;
 }
 
+/* The value the first "{a/b}" of a template names below o, -1: none. */
+static int32_t first_reference(const lsp_tree *t, int32_t o, const char *tpl)
+{
+    const char *open = tpl ? strchr(tpl, '{') : NULL;
+    const char *close = open ? strchr(open, '}') : NULL;
+    char ptr[128];
+    size_t pl = close ? (size_t)(close - open - 1) : 0;
+    if (!close || pl == 0 || (pl == 1 && open[1] == '#') || pl + 2 > sizeof ptr)
+        return -1;
+    ptr[0] = '/';
+    memcpy(ptr + 1, open + 1, pl);
+    return lsp_at_pointer(t, o, ptr, pl + 1);
+}
+
 static size_t json_outline(const lsp_doc *doc, const ak_editor *ed, sym *syms, size_t cap)
 {
     const lsp_tree *t = &doc->tree;
@@ -1001,6 +1056,11 @@ static size_t json_outline(const lsp_doc *doc, const ak_editor *ed, sym *syms, s
             y->end = nd->end;
             y->sel_start = nd->has_key ? nd->key_start : nd->start;
             y->sel_end = nd->has_key ? nd->key_end : nd->start + 1;
+            int32_t named = first_reference(t, (int32_t)i, rule->name);
+            if (named >= 0) {
+                y->sel_start = t->nodes[named].start;
+                y->sel_end = t->nodes[named].end;
+            }
             expand(t, (int32_t)i, sg, rule->name, y->name, sizeof y->name);
             if (!y->name[0])
                 expand(t, (int32_t)i, sg, "{#}", y->name, sizeof y->name);

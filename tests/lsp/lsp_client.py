@@ -16,8 +16,9 @@ class LspError(Exception):
 
 
 class Client:
-    def __init__(self, argv, timeout=60.0):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    def __init__(self, argv, timeout=60.0, cwd=None):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     cwd=cwd)
         self.buf = b""
         self.next_id = 1
         self.timeout = timeout
@@ -103,7 +104,6 @@ class Client:
             self.proc.kill()
             rc = self.proc.wait()
         self.proc.stdout.close()
-        self.proc.stderr.close()
         return rc
 
 
