@@ -23,3 +23,8 @@ set_tests_properties(lsp.stdio PROPERTIES ENVIRONMENT "${AK_TEST_ENV}" LABELS ls
 # The transport's framing (cli/lsp_frame.c), compiled into its unit test.
 target_sources(test_lsp_frame PRIVATE ${CMAKE_SOURCE_DIR}/cli/lsp_frame.c)
 target_include_directories(test_lsp_frame PRIVATE ${CMAKE_SOURCE_DIR}/cli)
+
+# docs/editors.md, tried: Neovim and Emacs (eglot) headless with the
+# configurations of editors/ (skipped when neither is installed).
+add_test(NAME lsp.editors COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_editors.py)
+set_tests_properties(lsp.editors PROPERTIES ENVIRONMENT "${AK_TEST_ENV}" LABELS lsp SKIP_RETURN_CODE 77)
