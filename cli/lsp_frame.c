@@ -99,7 +99,7 @@ lsp_frame_status lsp_framer_next(lsp_framer *f, const char **body, uint64_t *len
 {
     if (f->in.failed)
         return LSP_FRAME_NO_MEMORY;
-    if (f->skip)
+    if (f->skip || !f->in.data)
         return LSP_FRAME_NONE;
     const char *s = f->in.data + f->pos;
     size_t n = f->in.len - f->pos;

@@ -32,7 +32,7 @@ static void drain(ak_lsp *s, ak_buf *diags)
         memset(&cfg, 0, sizeof cfg);
         if (ak_json_parse((const uint8_t *)m.data, m.len, &cfg, NULL) != AK_JSON_OK)
             abort();
-        if (!diags || !strstr(m.data, "\"textDocument/publishDiagnostics\""))
+        if (!diags || !strstr(ak_buf_cstr(&m), "\"textDocument/publishDiagnostics\""))
             continue;
         ak_jtree t;
         ak_jtree_init(&t, NULL, NULL, "a message");
