@@ -2,15 +2,17 @@
  * and no document may crash it, leak, or make it send anything but JSON.
  *
  * Two kinds of input:
- *  - messages: an input that starts with '{' or '[' is JSON-RPC bodies,
+ *  - messages: an input whose first line has "jsonrpc" is JSON-RPC bodies,
  *    one per line (a line "idle" drains the input: ak_lsp_idle), handed to
  *    a server as they are;
- *  - a document: any other input is the text of a document (the first
- *    byte chooses its language and name, and UTF-8 or UTF-16 positions),
- *    opened in an initialized server, published, then asked for the
- *    outline, formatting, quick fixes for every diagnostic it published,
- *    and hovers at positions spread over the text; then changed (a ranged
- *    edit) and published again.
+ *  - a document: any other input is the text of a document, opened twice:
+ *    named by its content (a.json when it starts like JSON, a.anim
+ *    otherwise, the language id empty), and with the name, language id,
+ *    position encoding and level its last byte picks. Each time it is
+ *    published, then asked for the outline, formatting, quick fixes for
+ *    every diagnostic it published, and hovers at positions spread over the
+ *    text; then changed (a ranged edit) and published again. The seeds of
+ *    the other harnesses (fuzz/lsp.seeds) are such documents.
  * Every message the server sends must be well-formed JSON. */
 #include <animkit/animkit.h>
 
@@ -28,8 +30,11 @@ static void drain(ak_lsp *s, ak_buf *diags)
     ak_buf m;
     ak_buf_init(&m);
     while (ak_lsp_next(s, &m)) {
+        /* JSON, and not much deeper than what a message may be: the server
+           echoes a client's diagnostic (up to 512 levels) a few levels down */
         ak_json_config cfg;
         memset(&cfg, 0, sizeof cfg);
+        cfg.max_depth = 540;
         if (ak_json_parse((const uint8_t *)m.data, m.len, &cfg, NULL) != AK_JSON_OK)
             abort();
         if (!diags || !strstr(ak_buf_cstr(&m), "\"textDocument/publishDiagnostics\""))
@@ -80,18 +85,9 @@ static void messages(const uint8_t *data, size_t size)
     ak_lsp_free(s);
 }
 
-static void document(const uint8_t *data, size_t size)
+static void document(const uint8_t *data, size_t size, const char *uri, const char *lang, unsigned pick)
 {
-    static const char *const names[][2] = {
-        {"file:///f/a.animj", "animj"},      {"file:///f/a.rawr", "glaxnimate"}, {"file:///f/a.anim", "maya"},
-        {"file:///f/a.json", "json"},        {"file:///f/a.mrtk.json", "json"}, {"file:///f/a.animx.json", "json"},
-        {"file:///f/a.maya.json", "json"},   {"file:///f/a.txt", "plaintext"},
-    };
-    unsigned pick = data[0];
-    const char *uri = names[pick % 8][0], *lang = names[pick % 8][1];
     bool utf8 = pick & 8, strict = pick & 16;
-    data++;
-    size--;
     ak_lsp_options opt = {"https://animkit.invalid/d.md", 1u << 20, strict};
     ak_lsp *s = ak_lsp_new(&opt);
     if (!s)
@@ -160,11 +156,26 @@ static void document(const uint8_t *data, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    static const char *const names[][2] = {
+        {"file:///f/a.animj", "animj"},      {"file:///f/a.rawr", "glaxnimate"}, {"file:///f/a.anim", "maya"},
+        {"file:///f/a.json", "json"},        {"file:///f/a.mrtk.json", "json"}, {"file:///f/a.animx.json", "json"},
+        {"file:///f/a.maya.json", "json"},   {"file:///f/a.txt", "plaintext"},
+    };
     if (size == 0 || size > (1u << 20))
         return 0;
-    if (data[0] == '{' || data[0] == '[')
-        messages(data, size);
-    else
-        document(data, size);
+    const uint8_t *nl = memchr(data, '\n', size);
+    size_t first = nl ? (size_t)(nl - data) : size;
+    for (size_t i = 0; i + 7 <= first; i++)
+        if (memcmp(data + i, "jsonrpc", 7) == 0) {
+            messages(data, size);
+            return 0;
+        }
+    size_t k = 0;
+    while (k < size && (data[k] == ' ' || data[k] == '\n' || data[k] == '\r' || data[k] == '\t'))
+        k++;
+    bool json = k < size && (data[k] == '{' || data[k] == '[');
+    document(data, size, json ? "file:///f/a.json" : "file:///f/a.anim", "", 32);
+    unsigned pick = data[size - 1];
+    document(data, size, names[pick % 8][0], names[pick % 8][1], pick);
     return 0;
 }

@@ -19,8 +19,11 @@
    this size, and with at most this many candidates each. */
 #define LSP_FIX_MAX_TEXT (UINT64_C(4) << 20)
 #define LSP_FIX_MAX_CANDIDATES 16
-/* At most this many outline entries and related places. */
+/* At most this many outline entries and related places; entries nested
+   deeper than LSP_MAX_SYMBOL_DEPTH are left out (a client's JSON reader may
+   refuse a deeper message: Python's, for one, at about 1000 levels). */
 #define LSP_MAX_SYMBOLS 10000
+#define LSP_MAX_SYMBOL_DEPTH 32
 #define LSP_MAX_RELATED 8
 
 static const uint8_t *doc_text(const lsp_doc *doc)
@@ -899,6 +902,7 @@ typedef struct sym {
     char detail[96];
     int kind;
     int32_t parent, first, last, next;
+    int depth;
 } sym;
 
 /* Segment j of node i's pointer into buf (a name, or an index). */
@@ -1039,6 +1043,8 @@ static size_t json_outline(const lsp_doc *doc, const ak_editor *ed, sym *syms, s
         of[i] = nd->parent >= 0 ? of[nd->parent] : -1;
         if (nd->kind != LSP_J_OBJ || n >= cap || !segments(t, (int32_t)i, sg))
             continue;
+        if (of[i] >= 0 && syms[of[i]].depth >= LSP_MAX_SYMBOL_DEPTH)
+            continue;
         for (size_t r = 0; r < ed->symbol_count; r++) {
             const ak_edit_symbol_rule *rule = &ed->symbols[r];
             if (!pattern_matches(rule->pattern, sg))
@@ -1067,6 +1073,7 @@ static size_t json_outline(const lsp_doc *doc, const ak_editor *ed, sym *syms, s
             expand(t, (int32_t)i, sg, rule->detail, y->detail, sizeof y->detail);
             y->kind = rule->kind;
             y->parent = of[i];
+            y->depth = of[i] >= 0 ? syms[of[i]].depth + 1 : 0;
             of[i] = (int32_t)n++;
             break;
         }

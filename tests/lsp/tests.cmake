@@ -28,3 +28,9 @@ target_include_directories(test_lsp_frame PRIVATE ${CMAKE_SOURCE_DIR}/cli)
 # configurations of editors/ (skipped when neither is installed).
 add_test(NAME lsp.editors COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_editors.py)
 set_tests_properties(lsp.editors PROPERTIES ENVIRONMENT "${AK_TEST_ENV}" LABELS lsp SKIP_RETURN_CODE 77)
+
+# The core's entry point over the other harnesses' seeds (fuzz/lsp.seeds):
+# JSON texts as messages, the others as documents (fuzz/lsp_fuzzer.c).
+add_test(NAME lsp.fuzz-seeds COMMAND lsp_replay ${CMAKE_SOURCE_DIR}/fuzz/corpus/json ${CMAKE_SOURCE_DIR}/fuzz/corpus/animj
+         ${CMAKE_SOURCE_DIR}/fuzz/corpus/glaxnimate ${CMAKE_SOURCE_DIR}/fuzz/corpus/maya)
+set_tests_properties(lsp.fuzz-seeds PROPERTIES LABELS "lsp;fuzz")
