@@ -137,6 +137,9 @@ struct ak_lsp {
     lsp_schema_names *schemas; /* by format, made on demand */
     size_t schema_count;
     uint64_t gen;            /* the next document generation */
+    /* what one request or publication may spend: values looked at for
+       related places, bytes validated to check fixes */
+    uint64_t related_budget, fix_budget;
 };
 
 /* Checks doc's current text when it has not been (diagnostics, tree, lines). */

@@ -19,6 +19,9 @@
    this size, and with at most this many candidates each. */
 #define LSP_FIX_MAX_TEXT (UINT64_C(4) << 20)
 #define LSP_FIX_MAX_CANDIDATES 16
+/* The bytes of changed text one code action request may validate in all
+   (16 checks of the largest text, thousands of a small one). */
+#define LSP_FIX_BUDGET (UINT64_C(64) << 20)
 /* At most this many outline entries and related places; entries nested
    deeper than LSP_MAX_SYMBOL_DEPTH are left out (a client's JSON reader may
    refuse a deeper message: Python's, for one, at about 1000 levels). */
@@ -158,6 +161,9 @@ static size_t errors_before(const ak_diags *d, size_t at)
    before the place, and nothing reported inside the new text. */
 static bool fixes(ak_lsp *s, lsp_doc *doc, const edit *e, size_t n, const char *code, size_t at)
 {
+    if (s->fix_budget < doc_size(doc) + 1)
+        return false;
+    s->fix_budget -= doc_size(doc) + 1;
     ak_buf changed;
     ak_buf_init(&changed);
     if (!apply_edits(doc, e, n, &changed)) {
@@ -490,6 +496,7 @@ void lsp_code_actions(ak_lsp *s, lsp_doc *doc, const ak_jnode *params, ak_json_w
     }
     const ak_jnode *diags = ak_jnode_get(ctx, "diagnostics");
     const ak_editor *ed = editor_of(doc);
+    s->fix_budget = LSP_FIX_BUDGET;
     /* the fixes found, one per distinct edit: diagnostics a fix settles
        together (an object's missing members) share one action */
     size_t n = diags && diags->kind == AK_JARR ? diags->count : 0;
@@ -849,7 +856,9 @@ void lsp_write_related(ak_lsp *s, ak_json_writer *w, const lsp_doc *doc, const a
             return;
         size_t kl;
         const char *k = lsp_key(t, &t->nodes[i], &kl);
-        for (int32_t c = t->nodes[t->nodes[i].parent].first; c >= 0 && c != i; c = t->nodes[c].next) {
+        for (int32_t c = t->nodes[t->nodes[i].parent].first; c >= 0 && c != i && s->related_budget;
+             c = t->nodes[c].next) {
+            s->related_budget--;
             size_t cl;
             const char *ck = lsp_key(t, &t->nodes[c], &cl);
             if (cl == kl && memcmp(ck, k, kl) == 0) {
@@ -868,8 +877,9 @@ void lsp_write_related(ak_lsp *s, ak_json_writer *w, const lsp_doc *doc, const a
         size_t shown = 0;
         /* the declaring member first, then the other places */
         for (int pass = 0; pass < 2; pass++)
-            for (size_t c = 0; c < t->count && shown < LSP_MAX_RELATED; c++) {
+            for (size_t c = 0; c < t->count && shown < LSP_MAX_RELATED && s->related_budget; c++) {
                 const lsp_node *n = &t->nodes[c];
+                s->related_budget--;
                 size_t cl, kl;
                 if ((int32_t)c == i || n->kind != LSP_J_STR)
                     continue;

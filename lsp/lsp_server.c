@@ -370,9 +370,14 @@ static void did_change(ak_lsp *s, const ak_jnode *params)
         d->version = (int64_t)v->num;
 }
 
+/* Values a publication may look at to find related places (a hostile file
+   with thousands of repeated UUIDs gets some of them, not a stall). */
+#define LSP_RELATED_BUDGET (UINT64_C(8) << 20)
+
 static void publish(ak_lsp *s, lsp_doc *d)
 {
     lsp_check(s, d);
+    s->related_budget = LSP_RELATED_BUDGET;
     msg m;
     notification_begin(&m, "textDocument/publishDiagnostics");
     ak_json_begin_object(&m.w);
