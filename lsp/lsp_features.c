@@ -213,7 +213,28 @@ typedef struct fix {
     char title[200];
 } fix;
 
-static bool fix_case(ak_lsp *s, lsp_doc *doc, const char *code, size_t at, fix *out)
+/* Tries the name (n bytes) as the spelling of the string node: true, with
+   out filled, when it fixes the diagnostic. */
+static bool try_name(ak_lsp *s, lsp_doc *doc, const lsp_node *node, const char *name, size_t n, const char *code,
+                     size_t at, fix *out)
+{
+    edit *e = &out->edits[0];
+    e->start = node->start;
+    e->end = node->end;
+    ak_buf_init(&e->text);
+    ak_buf_json_string(&e->text, name, n);
+    out->count = 1;
+    if (!e->text.failed && fixes(s, doc, out->edits, 1, code, at)) {
+        snprintf(out->title, sizeof out->title, "Change to %.*s", (int)(e->text.len > 150 ? 150 : e->text.len),
+                 e->text.data);
+        return true;
+    }
+    edits_free(out->edits, 1);
+    out->count = 0;
+    return false;
+}
+
+static bool fix_case(ak_lsp *s, lsp_doc *doc, const ak_edit_rule *rule, size_t at, fix *out)
 {
     int32_t i = lsp_starting_at(&doc->tree, at);
     if (i < 0 || doc->tree.nodes[i].kind != LSP_J_STR || doc->tree.nodes[i].start != at)
@@ -221,8 +242,19 @@ static bool fix_case(ak_lsp *s, lsp_doc *doc, const char *code, size_t at, fix *
     const lsp_node *n = &doc->tree.nodes[i];
     size_t len;
     const char *v = lsp_str(&doc->tree, n, &len);
-    lsp_schema_names *sn = schema_of(s, doc->format);
     size_t tried = 0;
+    /* the names the rule gives, then the schema's */
+    for (const char *p = rule->fix_arg; p && *p && tried < LSP_FIX_MAX_CANDIDATES;) {
+        const char *bar = strchr(p, '|');
+        size_t nl = bar ? (size_t)(bar - p) : strlen(p);
+        if (ascii_case_equal(v, len, p, nl) && !(nl == len && memcmp(v, p, len) == 0)) {
+            tried++;
+            if (try_name(s, doc, n, p, nl, rule->code, at, out))
+                return true;
+        }
+        p += nl + (bar != NULL);
+    }
+    lsp_schema_names *sn = schema_of(s, doc->format);
     for (size_t k = 0; sn && k < sn->count && tried < LSP_FIX_MAX_CANDIDATES; k++) {
         const char *name = sn->names[k];
         size_t nl = strlen(name);
@@ -234,19 +266,8 @@ static bool fix_case(ak_lsp *s, lsp_doc *doc, const char *code, size_t at, fix *
         if (seen)
             continue;
         tried++;
-        edit *e = &out->edits[0];
-        e->start = n->start;
-        e->end = n->end;
-        ak_buf_init(&e->text);
-        ak_buf_json_string(&e->text, name, nl);
-        out->count = 1;
-        if (!e->text.failed && fixes(s, doc, out->edits, 1, code, at)) {
-            snprintf(out->title, sizeof out->title, "Change to %.*s", (int)(e->text.len > 150 ? 150 : e->text.len),
-                     e->text.data);
+        if (try_name(s, doc, n, name, nl, rule->code, at, out))
             return true;
-        }
-        edits_free(out->edits, 1);
-        out->count = 0;
     }
     return false;
 }
@@ -430,7 +451,7 @@ static bool find_fix(ak_lsp *s, lsp_doc *doc, const ak_edit_rule *rule, const ak
     bool json = doc->has_tree;
     bool ok = false;
     switch (rule->fix) {
-    case AK_FIX_CASE: ok = json && fix_case(s, doc, rule->code, at, out); break;
+    case AK_FIX_CASE: ok = json && fix_case(s, doc, rule, at, out); break;
     case AK_FIX_TRAILING_COMMA: ok = fix_trailing_comma(s, doc, rule->code, at, out); break;
     case AK_FIX_UNQUOTE: ok = json && fix_unquote(s, doc, rule->code, at, out); break;
     case AK_FIX_DEFAULTS: ok = json && fix_defaults(s, doc, rule, at, out); break;

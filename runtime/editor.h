@@ -23,7 +23,7 @@ typedef enum ak_edit_fix {
     AK_FIX_NONE = 0,
     /* the JSON string at the diagnostic: to the spelling, differing only in
        ASCII case, of a name of the format's JSON Schema (an enum or const
-       string) */
+       string) or of `arg` ("Hold|Linear": names the schema does not list) */
     AK_FIX_CASE,
     /* the ',' at the diagnostic, before a '}' or ']': removed */
     AK_FIX_TRAILING_COMMA,
@@ -53,7 +53,7 @@ typedef enum ak_edit_related {
 typedef struct ak_edit_rule {
     const char *code;
     ak_edit_fix fix;
-    const char *fix_arg;     /* AK_FIX_DEFAULTS, AK_FIX_APPEND: see above */
+    const char *fix_arg;     /* AK_FIX_CASE, AK_FIX_DEFAULTS, AK_FIX_APPEND: see above */
     const char *fix_title;   /* the code action's title; NULL: the server's */
     ak_edit_related related;
     const char *related_arg; /* AK_RELATED_SAME_STRING: see above */

@@ -6,11 +6,15 @@
  * as the model mapping (animj_model.c) reads it. */
 #include "editor.h"
 
+/* The interpolation names (read case-insensitively by the semantics hook,
+   animj_hooks.c; the schema only says "a string or a number"). */
+#define INTERPOLATIONS "Hold|Linear|Tangent|CubicBezier"
+
 static const ak_edit_rule animj_edit_rules[] = {
     {"animj.track.track-type", AK_FIX_CASE, NULL, NULL, AK_RELATED_NONE, NULL},
     {"animj.track.value-type", AK_FIX_CASE, NULL, NULL, AK_RELATED_NONE, NULL},
-    {"animj.key.interpolation", AK_FIX_CASE, NULL, NULL, AK_RELATED_NONE, NULL},
-    {"animj.key.interpolation-noncanonical", AK_FIX_CASE, NULL, NULL, AK_RELATED_NONE, NULL},
+    {"animj.key.interpolation", AK_FIX_CASE, INTERPOLATIONS, NULL, AK_RELATED_NONE, NULL},
+    {"animj.key.interpolation-noncanonical", AK_FIX_CASE, INTERPOLATIONS, NULL, AK_RELATED_NONE, NULL},
     {"animj.json.syntax", AK_FIX_TRAILING_COMMA, NULL, NULL, AK_RELATED_NONE, NULL},
     {"animj.json.duplicate-key", AK_FIX_NONE, NULL, NULL, AK_RELATED_FIRST_MEMBER, NULL},
 };
