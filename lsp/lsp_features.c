@@ -936,7 +936,7 @@ typedef struct sym {
     int depth;
 } sym;
 
-/* Segment j of node i's pointer into buf (a name, or an index). */
+/* The segments of a node's JSON Pointer (names, or indices written out). */
 typedef struct segs {
     const char *s[600];
     size_t n[600];
@@ -1114,14 +1114,12 @@ static size_t json_outline(const lsp_doc *doc, const ak_editor *ed, sym *syms, s
     return n;
 }
 
-static void write_symbol_head(ak_lsp *s, ak_json_writer *w, const lsp_doc *doc, const sym *y)
+static void write_symbol_head(ak_json_writer *w, const sym *y)
 {
     ak_json_keyz(w, "name");
     ak_json_stringz(w, y->name[0] ? y->name : "?");
     ak_json_keyz(w, "kind");
     ak_json_i64(w, y->kind ? y->kind : AK_SYMBOL_OBJECT);
-    (void)s;
-    (void)doc;
 }
 
 void lsp_symbols(ak_lsp *s, lsp_doc *doc, ak_json_writer *w)
@@ -1178,7 +1176,7 @@ void lsp_symbols(ak_lsp *s, lsp_doc *doc, ak_json_writer *w)
     if (!s->hierarchical_symbols) {
         for (size_t i = 0; i < n; i++) {
             ak_json_begin_object(w);
-            write_symbol_head(s, w, doc, &syms[i]);
+            write_symbol_head(w, &syms[i]);
             ak_json_keyz(w, "location");
             ak_json_begin_object(w);
             ak_json_keyz(w, "uri");
@@ -1201,7 +1199,7 @@ void lsp_symbols(ak_lsp *s, lsp_doc *doc, ak_json_writer *w)
             while (c >= 0) {
                 sym *y = &syms[c];
                 ak_json_begin_object(w);
-                write_symbol_head(s, w, doc, y);
+                write_symbol_head(w, y);
                 if (y->detail[0]) {
                     ak_json_keyz(w, "detail");
                     ak_json_stringz(w, y->detail);
