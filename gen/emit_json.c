@@ -780,9 +780,11 @@ static void registry_entry(jem *em, FILE *c)
     emit_validate(em, c, renames);
     gen_registry_open(c, f, true);
     text_never(cc, f, c);
-    gen_out(c, "    .validate = %s_validate,\n    .json_schema = %s_json_schema,\n", id, id);
+    /* AK_NO_SCHEMA_TEXT: a build that serves no schema (WebAssembly) leaves the texts out */
+    gen_out(c, "    .validate = %s_validate,\n#ifndef AK_NO_SCHEMA_TEXT\n    .json_schema = %s_json_schema,\n", id, id);
     if (cc_has_hook(f, "dump"))
         gen_out(c, "    .dump_schema = %s_dump_schema,\n", id);
+    gen_out(c, "#endif\n");
     static const char *const fields[] = {"sniff", "dump", "reemit", "to_model", "from_model"};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (cc_has_hook(f, fields[i]))
