@@ -5,6 +5,7 @@
 # builtins from libclang-rt-14-dev-wasm32. scripts/install-deps wasm
 # installs them.
 set(CMAKE_SYSTEM_NAME WASI)
+list(APPEND CMAKE_MODULE_PATH ${CMAKE_CURRENT_LIST_DIR}) # Platform/WASI.cmake
 set(CMAKE_SYSTEM_PROCESSOR wasm32)
 set(CMAKE_SYSTEM_VERSION 1)
 
@@ -15,6 +16,5 @@ set(CMAKE_C_COMPILER_TARGET wasm32-wasi)
 # sysroot (not as CMAKE_SYSROOT, which would also re-root the host tools'
 # searches: re2c, lemon's template).
 set(CMAKE_C_FLAGS_INIT "--sysroot=/usr")
-set(CMAKE_EXECUTABLE_SUFFIX .wasm)
 # No program runs at configure time: the compiler checks build a library.
 set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
