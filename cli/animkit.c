@@ -134,7 +134,6 @@ bool wants_help(int argc, char **argv)
 /* ------------------------------------------------------------------ */
 /* option parsing                                                      */
 
-
 /* Matches "--name VALUE" and "--name=VALUE". */
 bool opt_value(int argc, char **argv, int *i, const char *name, const char **value)
 {

@@ -22,20 +22,13 @@ import subprocess
 import sys
 import tempfile
 
-SKIP = 77
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wasm_module import WASM, missing_module, skip_or_fail  # noqa: E402
+
 SRC = os.environ.get("AK_SOURCE_DIR", ".")
 BIN = os.environ.get("AK_BINARY_DIR", "build")
 CLI = os.environ["AK_CLI"]
-WASM = os.environ.get("AK_WASM_MODULE", "")
-WHY_MISSING = os.environ.get("AK_WASM_MISSING", "")
 
-
-def skip_or_fail(why):
-    if os.environ.get("CI"):
-        print("FAIL: " + why)
-        return 1
-    print("SKIP: " + why)
-    return SKIP
 
 
 def case_options(path):
@@ -109,9 +102,9 @@ def wasm_options(options):
 
 def main():
     node = shutil.which("node")
-    if not WASM or not os.path.exists(WASM):
-        return skip_or_fail("animkit.wasm was not built: " + (WHY_MISSING or "no WebAssembly toolchain") +
-                            " (scripts/install-deps wasm installs it)")
+    missing = missing_module()
+    if missing is not None:
+        return missing
     if not node:
         return skip_or_fail("node is not installed (scripts/install-deps wasm installs it)")
     formats = [l.split()[0] for l in subprocess.run([CLI, "formats"], capture_output=True, text=True,

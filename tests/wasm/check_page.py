@@ -35,26 +35,18 @@ import threading
 import time
 import urllib.request
 
-SKIP = 77
 SRC = os.path.abspath(os.environ.get("AK_SOURCE_DIR", "."))
 OUT_DIR = os.environ.get("AK_BINARY_DIR", tempfile.gettempdir())
 CLI = os.environ["AK_CLI"]
-WASM = os.environ.get("AK_WASM_MODULE", "")
-WHY_MISSING = os.environ.get("AK_WASM_MISSING", "")
 sys.path.insert(0, os.path.join(SRC, "tests", "report"))
 from check_browser import FLAGS, Page, WebSocket, find_chromium, not_blank  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wasm_module import WASM, missing_module, skip_or_fail  # noqa: E402
 
 PAGE_FILES = {"/", "/index.html", "/app.js", "/worker.js", "/animkit.mjs", "/style.css", "/animkit.wasm"}
 TYPES = {".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css",
          ".wasm": "application/wasm"}
 
-
-def skip_or_fail(why):
-    if os.environ.get("CI"):
-        print("FAIL: " + why)
-        return 1
-    print("SKIP: " + why)
-    return SKIP
 
 
 class Server(http.server.SimpleHTTPRequestHandler):
@@ -181,9 +173,9 @@ class Browser:
 
 
 def main():
-    if not WASM or not os.path.exists(WASM):
-        return skip_or_fail("animkit.wasm was not built: " + (WHY_MISSING or "no WebAssembly toolchain") +
-                            " (scripts/install-deps wasm installs it)")
+    missing = missing_module()
+    if missing is not None:
+        return missing
     chromium = find_chromium()
     if not chromium:
         return skip_or_fail("chromium is not installed (scripts/install-deps test installs it)")
