@@ -5,6 +5,7 @@
 #include "curve.h"
 #include "diag.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -361,6 +362,53 @@ const char *ak_mm_distinct(ak_model_writer *w, ak_mm_names *s, const char *path,
 }
 
 ak_lstr ak_mm_str(const char *s) { return (ak_lstr){s ? s : "", s ? strlen(s) : 0}; }
+
+void ak_mm_take(ak_model_writer *w, const ak_track *t)
+{
+    w->index.taken[t - w->anim->tracks] = true;
+    w->placed++;
+}
+
+/* The base of a number's text: 16 after 0x (after a sign), else 10. */
+static int base_of(const char *s)
+{
+    s += *s == '-' || *s == '+';
+    return s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ? 16 : 10;
+}
+
+bool ak_mm_uint(const char *s, uint64_t max, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, base_of(s));
+    if (errno || end == s || *end || !(*s >= '0' && *s <= '9') || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool ak_mm_int(const char *s, int64_t min, int64_t max, int64_t *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, base_of(s));
+    if (errno || end == s || *end || !((*s >= '0' && *s <= '9') || *s == '-') || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool ak_mm_numbered(const char *path, const char *prefix, uint64_t *n)
+{
+    size_t p = strlen(prefix);
+    if (path && strncmp(path, prefix, p) == 0)
+        path += p;
+    size_t digits = path ? strspn(path, "0123456789") : 0;
+    if (!digits || digits > 9 || path[digits])
+        return false;
+    *n = strtoull(path, NULL, 10);
+    return true;
+}
 
 bool ak_mm_writer_finish(ak_model_writer *w)
 {

@@ -100,6 +100,16 @@ const char *ak_mm_distinct(ak_model_writer *w, ak_mm_names *set, const char *pat
 /* A string for a document's string field (not copied: the model outlives
    the document). */
 ak_lstr ak_mm_str(const char *s);
+/* A track a `tracks by` hook wrote (it is no loss). */
+void ak_mm_take(ak_model_writer *w, const ak_track *t);
+/* The number of an attribute's text (decimal, or 0x and hex digits; no
+   blanks, no sign but a minus of a signed field) when it is one and within
+   the field's range. */
+bool ak_mm_uint(const char *s, uint64_t max, uint64_t *out);
+bool ak_mm_int(const char *s, int64_t min, int64_t max, int64_t *out);
+/* n of an object path "<prefix><n>" (`objects "<prefix>"`), or of the bare
+   number (an object path written before the prefix was declared). */
+bool ak_mm_numbered(const char *path, const char *prefix, uint64_t *n);
 /* Tracks no place took are a loss; every loss is reported; the index is
    freed. False when the conversion was refused or memory ran out. */
 bool ak_mm_writer_finish(ak_model_writer *w);
