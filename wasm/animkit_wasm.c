@@ -42,7 +42,7 @@ typedef struct options {
     ak_buf format_settings; /* --format-option, --game, --layout, --legacy: "a=b,c" */
     bool strict, verify, handles, euler, list;
     uint64_t max_memory, max_output, max_errors, max_depth, precision, track;
-    bool have_track, have_times;
+    bool have_times;
     double t0, t1, step;
     int compress;
     size_t *tracks, track_count;        /* plot --track (repeatable) */
@@ -86,15 +86,6 @@ static bool add_setting(const char *setting)
 static bool number(const char *value, uint64_t *out, uint64_t min, uint64_t max)
 {
     return parse_u64(value, out) && *out >= min && *out <= max;
-}
-
-static bool append(void **array, size_t count, size_t size)
-{
-    void *grown = realloc(*array, (count + 1) * size);
-    if (!grown)
-        return false;
-    *array = grown;
-    return true;
 }
 
 /* Sets one option of the next command: a name of the command line's
@@ -159,16 +150,25 @@ EXPORT("ak_wasm_option") bool ak_wasm_option(const char *name, const char *value
         return false;
     }
     if (strcmp(name, "track") == 0) {
-        if (!parse_u64(value, &n) || n > SIZE_MAX || !append((void **)&opts.tracks, opts.track_count, sizeof(size_t)))
+        size_t *tracks = realloc(opts.tracks, (opts.track_count + 1) * sizeof *tracks);
+        if (!tracks)
+            return false;
+        opts.tracks = tracks;
+        if (!parse_u64(value, &n) || n > SIZE_MAX)
             return false;
         opts.tracks[opts.track_count++] = (size_t)n;
         opts.track = n;
-        return opts.have_track = true;
+        return true;
     }
     if (strcmp(name, "target") == 0) {
-        if (!*value || !append((void **)&opts.targets, opts.target_count, sizeof(char *)))
+        const char **targets = realloc(opts.targets, (opts.target_count + 1) * sizeof *targets);
+        if (!targets)
             return false;
-        return (opts.targets[opts.target_count] = strdup(value)) != NULL && ++opts.target_count;
+        opts.targets = targets;
+        if (!*value || !(opts.targets[opts.target_count] = strdup(value)))
+            return false;
+        opts.target_count++;
+        return true;
     }
     return false;
 }

@@ -242,7 +242,7 @@ def main():
                      "document.getElementById('convert').click()")
         check(browser.wait("document.body.dataset.state === 'converted'"), "the conversion succeeds")
         got = os.path.join(downloads, "bounce.animx")
-        for _ in range(100):
+        for _ in range(600):  # the download is written after the click's answer
             if os.path.exists(got):
                 break
             time.sleep(0.1)
