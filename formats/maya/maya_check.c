@@ -57,11 +57,12 @@ bool maya_report_at(maya_reader *rd, int rule, size_t off, size_t len, const cha
 
 static size_t tok_end(const maya_tok *t) { return t->off + t->len + ((t->flags & MAYA_F_QUOTED) ? 1u : 0u); }
 
-/* Offset `end` without the line end before it. */
-static size_t before_eol(const maya_reader *rd, size_t end)
+/* Offset `end` without the blanks and line ends before it. */
+static size_t before_blanks(const maya_reader *rd, size_t end)
 {
-    end -= end > 0 && rd->data[end - 1] == '\n';
-    return end - (end > 0 && rd->data[end - 1] == '\r');
+    while (end > 0 && memchr(" \t\r\n\v\f", rd->data[end - 1], 6))
+        end--;
+    return end;
 }
 
 static bool tok_is(const maya_reader *rd, const maya_tok *t, const char *s)
@@ -323,6 +324,9 @@ void maya_anim_begin(maya_reader *rd, const maya_tok *a)
         memset(rd->cur, 0, sizeof *rd->cur);
         rd->cur->at = rd->cur->names_at = (ak_span){a->start, tok_end(a)};
         rd->open_entry = 1;
+        if (rd->cut_entry) /* the entry a syntax error cut short reaches to here */
+            rd->ents[rd->cut_entry - 1].at.end = before_blanks(rd, a->start);
+        rd->cut_entry = 0;
     }
 }
 
@@ -340,7 +344,7 @@ void maya_anim_name(maya_reader *rd, const maya_tok *n)
         if (!rd->cur->names && !(rd->cur->names = AK_ARENA_ARRAY(rd->arena, const char *, 3)))
             rd->stop = true;
         else
-            rd->cur->names[rd->name_count] = tok_dup(rd, n);
+            rd->cur->names[rd->cur->names_count++] = tok_dup(rd, n);
     }
     rd->name_count++;
 }
@@ -367,7 +371,6 @@ void maya_anim_line(maya_reader *rd, const maya_tok *row, const maya_tok *child,
         maya_report(rd, maya_R_ANIM_NAME_COUNT, &rd->anim_tok,
                     "anim line with %u names: Maya reads 0, 1 or 3 and misparses the line", rd->name_count);
     if (rd->cur) {
-        rd->cur->names_count = rd->name_count > 3 ? 3 : rd->name_count;
         rd->cur->at.end = tok_end(attr) + (attr->end == MAYA_END_SEMI); /* a placeholder's end */
         rd->cur->row = v[0];
         rd->cur->child = v[1];
@@ -390,12 +393,13 @@ static bool stage(maya_reader *rd, void **items, size_t *cap, size_t need, size_
     return ok;
 }
 
-/* The entry into the document; a curve's bytes end with the last line read
- * (an entry cut short by a syntax error: with what was read of it). */
+/* The entry into the document; a curve's bytes end with the last line read,
+ * those of an entry a syntax error cuts short where reading goes on. */
 static void keep_entry(maya_reader *rd, bool curve)
 {
     if (curve || rd->recovering)
-        rd->cur->at.end = before_eol(rd, (size_t)(rd->lx.cur - rd->data));
+        rd->cur->at.end = before_blanks(rd, rd->recovering ? rd->size : (size_t)(rd->lx.cur - rd->data));
+    rd->cut_entry = rd->recovering ? rd->ent_count + 1 : 0;
     rd->open_entry = 0;
     rd->cur->kind = curve ? MAYA_ENTRY_KIND_CURVE : MAYA_ENTRY_KIND_PLACEHOLDER;
     if (!stage(rd, (void **)&rd->ents, &rd->ent_cap, rd->ent_count + 1, sizeof *rd->ents, &rd->anim_tok))
@@ -672,7 +676,7 @@ void maya_key_line(maya_reader *rd, const maya_tok *t)
     (void)ak_parse_f64((const char *)rd->data + t->off, t->len, &k.time);
     check_time(rd, t, k.time);
     if (rd->doc) {
-        k.at = (ak_span){t->start, before_eol(rd, (size_t)(rd->lx.cur - rd->data))};
+        k.at = (ak_span){t->start, before_blanks(rd, (size_t)(rd->lx.cur - rd->data))};
         (void)ak_parse_f64((const char *)rd->data + t->aux, t->vlen, &k.value);
         k.in_tangent = t->tan;
         k.out_tangent = t->tan2;
@@ -848,7 +852,7 @@ void maya_key_end(maya_reader *rd, const maya_tok *line)
     k.in_tangent = rd->tin;
     k.out_tangent = rd->tout;
     if (rd->doc) {
-        k.at = (ak_span){f[0].start, before_eol(rd, line->start + line->len)};
+        k.at = (ak_span){f[0].start, before_blanks(rd, line->start + line->len)};
         if (k.in_tangent < 0)
             k.in_tangent_word = tok_dup(rd, &f[2]);
         if (k.out_tangent < 0)

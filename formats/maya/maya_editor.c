@@ -13,7 +13,7 @@ static const ak_edit_rule maya_edit_rules[] = {
 };
 
 static const ak_edit_symbol_rule maya_symbols[] = {
-    {"/entries/*", "kind", "placeholder", "{names/2}|{names/0}|anim", "placeholder", AK_SYMBOL_NAMESPACE, NULL},
+    {"/entries/*", "kind", "placeholder", "{names/2}.{names/0}|{names/0}|anim", "placeholder", AK_SYMBOL_NAMESPACE, NULL},
     {"/entries/*", "kind", "curve", "{names/2}.{names/0}|{names/0}|anim", "curve {%}", AK_SYMBOL_FIELD, "{names/2}"},
 };
 
