@@ -1127,8 +1127,8 @@ static const ak_lfield *field_named(const ak_lstruct *st, uint8_t *obj, const ch
             const ak_lfield *r = field_named(g->st, obj + g->offset, name, holder);
             if (r)
                 return r;
-        } else if (g->kind != AK_LK_SPAN && g->name[0] == name[0] && strcmp(g->name, name) == 0) {
-            *holder = obj; /* (a span is no member of the dump) */
+        } else if (g->name[0] == name[0] && strcmp(g->name, name) == 0) {
+            *holder = obj;
             return g;
         }
     }
@@ -1207,6 +1207,8 @@ static lookup find_member(undump *u, uframe *f, const ak_lstruct *st, uint8_t *o
     lookup result = LK_UNKNOWN;
     for (size_t i = 0; i < st->field_count; i++) {
         const ak_lfield *g = &st->fields[i];
+        if (g->kind == AK_LK_SPAN)
+            continue; /* no member of the dump */
         if (!live) {
             const ak_lfield *r = NULL;
             uint8_t *h = NULL;
