@@ -363,11 +363,9 @@ void maya_anim_line(maya_reader *rd, const maya_tok *row, const maya_tok *child,
             maya_report(rd, maya_R_ANIM_INDEX_RANGE, idx[i], "index '%.*s' is not an integer in 0..4294967295",
                         TOKS(rd, idx[i]));
     }
-    if (rd->name_numeric)
-        ;
-    else if (rd->name_count == 0)
+    if (rd->name_count == 0) /* (a name taken for an index was reported) */
         maya_report(rd, maya_R_ANIM_NO_NAME, &rd->anim_tok, "anim line without a name (Maya never writes one)");
-    else if (rd->name_count == 2 || rd->name_count > 3)
+    else if (!rd->name_numeric && (rd->name_count == 2 || rd->name_count > 3))
         maya_report(rd, maya_R_ANIM_NAME_COUNT, &rd->anim_tok,
                     "anim line with %u names: Maya reads 0, 1 or 3 and misparses the line", rd->name_count);
     if (rd->cur) {
@@ -393,10 +391,16 @@ static bool stage(maya_reader *rd, void **items, size_t *cap, size_t need, size_
     return ok;
 }
 
-/* The entry into the document; a curve's bytes end with the last line read,
- * those of an entry a syntax error cuts short where reading goes on. */
-static void keep_entry(maya_reader *rd, bool curve)
+/* The entry into the document. A curve's bytes end with the last line read,
+ * those of an entry a syntax error cut short (neither kind) where reading
+ * goes on (maya_anim_begin). */
+void maya_entry_end(maya_reader *rd, bool curve)
 {
+    if (!curve && rd->name_count == 3 && !rd->recovering)
+        maya_report(rd, maya_R_ANIM_PLACEHOLDER_NAMES, &rd->anim_tok,
+                    "placeholder with three names: Maya writes the node name only");
+    if (!rd->cur)
+        return;
     if (curve || rd->recovering)
         rd->cur->at.end = before_blanks(rd, rd->recovering ? rd->size : (size_t)(rd->lx.cur - rd->data));
     rd->cut_entry = rd->recovering ? rd->ent_count + 1 : 0;
@@ -406,15 +410,6 @@ static void keep_entry(maya_reader *rd, bool curve)
         rd->stop = true;
     else
         rd->ents[rd->ent_count++] = *rd->cur;
-}
-
-void maya_entry_end(maya_reader *rd, bool curve)
-{
-    if (!curve && rd->name_count == 3)
-        maya_report(rd, maya_R_ANIM_PLACEHOLDER_NAMES, &rd->anim_tok,
-                    "placeholder with three names: Maya writes the node name only");
-    if (rd->cur)
-        keep_entry(rd, curve);
 }
 
 void maya_resync(maya_reader *rd)
@@ -905,7 +900,7 @@ void maya_syntax_error(maya_reader *rd, int major, const maya_tok *t, unsigned e
 {
     rd->recovering = true;
     if (rd->cur && rd->open_entry)
-        keep_entry(rd, rd->open_entry == 2);
+        maya_entry_end(rd, rd->open_entry == 2);
     if (major == MAYA_T_LEXERR) /* reported by the scanner */
         return;
     if (exp & MAYA_EXP_KEYS_BRACE) {

@@ -1,9 +1,6 @@
-/* What `animkit lsp` knows of Maya .anim (runtime/editor.h), all of it read
- * by the generated front end: the ';' that the grammar's actions report
- * missing (at the place they report) is inserted; the outline is the
- * document's entries (curves under the placeholder of their node) and key K
- * of track T is key K of the T-th curve (maya_model.c), placed by the
- * document's spans (maya.document). */
+/* What `animkit lsp` knows of Maya .anim (runtime/editor.h), read by the generated front end: the ';' the
+ * grammar's actions report missing is inserted; the outline is the document's entries (curves under the
+ * placeholder of their node), key K of track T that of the T-th curve (maya_model.c), placed by its spans. */
 #include "editor.h"
 #include "maya_layout.h"
 
