@@ -60,7 +60,7 @@ static size_t tok_end(const maya_tok *t) { return t->off + t->len + ((t->flags &
 /* Offset `end` without the blanks and line ends before it. */
 static size_t before_blanks(const maya_reader *rd, size_t end)
 {
-    while (end > 0 && memchr(" \t\r\n\v\f", rd->data[end - 1], 6))
+    while (end > 0 && (rd->data[end - 1] == ' ' || (rd->data[end - 1] >= '\t' && rd->data[end - 1] <= '\r')))
         end--;
     return end;
 }
@@ -324,9 +324,8 @@ void maya_anim_begin(maya_reader *rd, const maya_tok *a)
         memset(rd->cur, 0, sizeof *rd->cur);
         rd->cur->at = rd->cur->names_at = (ak_span){a->start, tok_end(a)};
         rd->open_entry = 1;
-        if (rd->cut_entry) /* the entry a syntax error cut short reaches to here */
+        if (rd->cut_entry) /* the entry a syntax error cut short reaches to here (its end resets cut_entry) */
             rd->ents[rd->cut_entry - 1].at.end = before_blanks(rd, a->start);
-        rd->cut_entry = 0;
     }
 }
 
@@ -667,11 +666,12 @@ static void check_time(maya_reader *rd, const maya_tok *t, double time)
 void maya_key_line(maya_reader *rd, const maya_tok *t)
 {
     maya_key k;
-    memset(&k, 0, sizeof k);
+    if (rd->doc) /* validation keeps no key: the fast path clears none */
+        memset(&k, 0, sizeof k);
     (void)ak_parse_f64((const char *)rd->data + t->off, t->len, &k.time);
     check_time(rd, t, k.time);
     if (rd->doc) {
-        k.at = (ak_span){t->start, before_blanks(rd, (size_t)(rd->lx.cur - rd->data))};
+        k.at = (ak_span){t->start, (size_t)(rd->lx.cur - rd->data) - 1 - ((t->flags & MAYA_F_CRLF) != 0)};
         (void)ak_parse_f64((const char *)rd->data + t->aux, t->vlen, &k.value);
         k.in_tangent = t->tan;
         k.out_tangent = t->tan2;
