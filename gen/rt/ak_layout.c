@@ -699,12 +699,26 @@ static void dump_field(const ak_lfield *f, const uint8_t *obj, const void *root,
     }
 }
 
+/* A struct of scalars with a span (a key): editors read only its place. */
+static bool placed_leaf(const ak_lstruct *st)
+{
+    bool span = false;
+    for (size_t i = 0; i < st->field_count; i++) {
+        ak_lkind k = st->fields[i].kind;
+        if (k == AK_LK_STRUCT || k == AK_LK_ARRAY || k == AK_LK_FIXED || k == AK_LK_INLINE)
+            return false;
+        span |= k == AK_LK_SPAN;
+    }
+    return span;
+}
+
 static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, const ak_options *opt,
                          ak_buf *out, int level, bool *first, int spread)
 {
+    bool spans_only = spread == 2 && placed_leaf(st);
     for (size_t i = 0; i < st->field_count; i++) {
         const ak_lfield *f = &st->fields[i];
-        if (!member_present(f, obj, root) || (f->kind == AK_LK_SPAN && spread < 2))
+        if (!member_present(f, obj, root) || (f->kind == AK_LK_SPAN ? spread < 2 : spans_only))
             continue;
         if (f->kind == AK_LK_SPAN) {
             ak_span sp;

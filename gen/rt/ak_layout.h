@@ -404,7 +404,9 @@ bool ak_ldump_json(const ak_lstruct *root, const void *doc, const ak_options *op
  * array element on a line of its own (the JSON writer's indented layout). */
 bool ak_ldump_document(const ak_lstruct *root, const void *doc, ak_buf *out);
 /* The same with the `span` fields, each a member "@<name>": [start, end]
- * (a name no field has): what editors read a document's places from. */
+ * (a name no field has): what editors read a document's places from. A
+ * struct of scalars with a span (Maya's keys) is its spans only: editors
+ * read where it is, its values come from the common model. */
 bool ak_ldump_document_spans(const ak_lstruct *root, const void *doc, ak_buf *out);
 
 /* A text format's document as one value: its root's metadata and the
