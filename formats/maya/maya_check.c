@@ -402,13 +402,13 @@ void maya_entry_end(maya_reader *rd, bool curve)
         return;
     if (curve || rd->recovering)
         rd->cur->at.end = before_blanks(rd, rd->recovering ? rd->size : (size_t)(rd->lx.cur - rd->data));
-    rd->cut_entry = rd->recovering ? rd->ent_count + 1 : 0;
     rd->open_entry = 0;
     rd->cur->kind = curve ? MAYA_ENTRY_KIND_CURVE : MAYA_ENTRY_KIND_PLACEHOLDER;
     if (!stage(rd, (void **)&rd->ents, &rd->ent_cap, rd->ent_count + 1, sizeof *rd->ents, &rd->anim_tok))
         rd->stop = true;
     else
         rd->ents[rd->ent_count++] = *rd->cur;
+    rd->cut_entry = rd->recovering && !rd->stop ? rd->ent_count : 0;
 }
 
 void maya_resync(maya_reader *rd)
