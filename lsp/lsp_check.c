@@ -165,6 +165,14 @@ void lsp_check(ak_lsp *s, lsp_doc *doc)
     doc->checked_gen = doc->gen;
 }
 
+/* The document's text as an input named by its URI (path: its storage). */
+static ak_input doc_input(const lsp_doc *doc, char *path, size_t cap)
+{
+    uri_path(doc->uri, path, cap);
+    ak_input in = {path, (const uint8_t *)doc->text.data, doc->text.len, false};
+    return in;
+}
+
 /* A text format's document is read as far as its grammar gets, whatever the
    errors: this many are kept (the decoder stops at the limit). */
 #define LSP_DOC_MAX_ERRORS 100000
@@ -183,8 +191,7 @@ const lsp_tree *lsp_values(ak_lsp *s, lsp_doc *doc)
         if (!d)
             return NULL;
         char path[1024];
-        uri_path(doc->uri, path, sizeof path);
-        ak_input in = {path, (const uint8_t *)doc->text.data, doc->text.len, false};
+        ak_input in = doc_input(doc, path, sizeof path);
         ak_options opt;
         memset(&opt, 0, sizeof opt);
         ak_arena arena;
@@ -214,8 +221,7 @@ const ak_animation *lsp_model(ak_lsp *s, lsp_doc *doc)
     if (!doc->model_diags)
         return NULL;
     char path[1024];
-    uri_path(doc->uri, path, sizeof path);
-    ak_input in = {path, (const uint8_t *)doc->text.data, doc->text.len, false};
+    ak_input in = doc_input(doc, path, sizeof path);
     ak_options opt;
     memset(&opt, 0, sizeof opt);
     ak_animation *anim = NULL;
