@@ -79,7 +79,7 @@ static demo_doc filled(void)
     items[0] = (demo_item){.at = {3, 9}, .shape = DEMO_SHAPE_CIRCLE, .size = 1, .count = 3, .solid = true,
                            .radius = 0.5, .spokes = 6};
     items[1] = (demo_item){.shape = -1, .shape_word = "hexagon", .size = 2, .count = 0, .solid = false, .width = 4,
-                           .hole = {1, -2}};
+                           .hole = {.x = 1, .y = -2}};
     items[2] = (demo_item){.shape = DEMO_SHAPE_ROUNDED_BOX, .size = 0, .count = 1, .solid = true, .width = 1,
                            .has_corner = true, .corner = 0.25};
     demo_doc doc = {.title = "demo", .has_scale = true, .scale = 2.5, .level = 3, .visible = true,
