@@ -31,7 +31,7 @@ dkind doc_kind(const tref *t)
     for (int i = 0; i < 4; i++)
         if (t->name && strcmp(t->name, scalar_types[i]) == 0)
             return (dkind)(DK_F64 + i);
-    return DK_NONE;
+    return t->name && strcmp(t->name, "span") == 0 ? DK_SPAN : DK_NONE;
 }
 
 static bool is_scalar_type(const char *name)
@@ -39,7 +39,7 @@ static bool is_scalar_type(const char *name)
     for (int i = 0; i < 4; i++)
         if (strcmp(name, scalar_types[i]) == 0)
             return true;
-    return false;
+    return strcmp(name, "span") == 0;
 }
 
 static alias_decl *find_alias(compiler *cc, const char *name)
@@ -113,7 +113,7 @@ static void resolve(compiler *cc, member *m)
     t->st = find_struct(cc, t->name);
     t->en = t->st ? NULL : find_enum(cc, t->name);
     if (!t->st && !t->en)
-        cc_error(cc, t->at, "unknown type '%s' (a document's fields are f64, i32, bool, word, an enum or a struct)",
+        cc_error(cc, t->at, "unknown type '%s' (a document's fields are f64, i32, bool, word, span, an enum or a struct)",
                  t->name);
 }
 
@@ -223,7 +223,10 @@ static void check_field(compiler *cc, struct_decl *s, member *m, vec *names)
         cc_error(cc, t->at, "field '%s': `| word` follows an enum (not in an array)", m->name);
     else if (t->or_word)
         add_names(cc, s, names, m, "_word", false);
-    if (m->optional && k == DK_STRUCT)
+    if (k == DK_SPAN && (array || m->optional || m->value || m->cons.n))
+        cc_error(cc, m->at, "field '%s': a span is one field of its struct, without `?`, default or constraint (the "
+                            "bytes the grammar read it from)", m->name);
+    else if (m->optional && k == DK_STRUCT)
         cc_error(cc, m->at, "field '%s': a struct is not optional (put it in an `if`)", m->name);
     else if (m->optional && k != DK_WORD)
         add_names(cc, s, names, m, "has_", true);

@@ -2,7 +2,8 @@
  *
  * A text format's parser is a grammar of its own; what it fills can be
  * declared: structs of fields that have no wire encoding (numbers, words,
- * booleans, enums of words, arrays, structs), optional members and
+ * booleans, enums of words, arrays, structs, the byte spans the grammar
+ * read a struct from), optional members and
  * members inside `if`. check_document.c checks the declaration,
  * emit_document.c writes the C structs, their field metadata (the generic
  * dump and undump of gen/rt/ak_layout.c run on it) and the dump's JSON
@@ -16,7 +17,7 @@
 #include <stdio.h>
 
 /* What a document field (or an array's element) holds. */
-typedef enum dkind { DK_NONE, DK_F64, DK_I32, DK_BOOL, DK_WORD, DK_ENUM, DK_STRUCT } dkind;
+typedef enum dkind { DK_NONE, DK_F64, DK_I32, DK_BOOL, DK_WORD, DK_ENUM, DK_STRUCT, DK_SPAN } dkind;
 
 /* The kind of a resolved type that is not an array. */
 dkind doc_kind(const tref *t);

@@ -52,7 +52,7 @@ static const char *constant(demit *d, const enum_decl *e, const char *word)
 /* The declaration of `name` (a pointer to such values when ptr): "double x", "const char **names". */
 static void decl(demit *d, const tref *t, bool ptr, const char *name)
 {
-    static const char *const ctypes[] = {"", "double ", "int32_t ", "bool ", "const char *", "int "};
+    static const char *const ctypes[] = {"", "double ", "int32_t ", "bool ", "const char *", "int ", "", "ak_span "};
     dkind k = doc_kind(t);
     if (k == DK_STRUCT)
         gen_out(d->h, "%s_%s %s%s", d->id, t->st->name, ptr ? "*" : "", name);
@@ -63,7 +63,7 @@ static void decl(demit *d, const tref *t, bool ptr, const char *name)
 static const char *lkind(const tref *t)
 {
     static const char *const kinds[] = {"AK_LK_U8",   "AK_LK_F64",     "AK_LK_I32",   "AK_LK_BOOL",
-                                        "AK_LK_WORD", "AK_LK_SPELLED", "AK_LK_STRUCT"};
+                                        "AK_LK_WORD", "AK_LK_SPELLED", "AK_LK_STRUCT", "AK_LK_SPAN"};
     return kinds[doc_kind(t)];
 }
 
@@ -534,7 +534,7 @@ static void if_clauses(demit *d, struct_decl *s, vec *members, chain *ch, sbuf *
             sbuf req = {0}, any = {0};
             for (size_t k = 0; k < body->n; k++) {
                 const member *g = body->items[k];
-                if (g->kind != M_FIELD)
+                if (g->kind != M_FIELD || doc_kind(value_type(g)) == DK_SPAN)
                     continue;
                 if (!g->optional)
                     sb(&req, "%s\"%s\"", req.n ? ", " : "", g->name);
@@ -568,6 +568,8 @@ static void properties(demit *d, vec *members, sbuf *b, sbuf *required, bool con
             properties(d, &m->else_body, b, required, true);
             continue;
         }
+        if (doc_kind(value_type(m)) == DK_SPAN)
+            continue; /* not in the dump */
         sb(b, "%s\n        \"%s\": ", b->n ? "," : "", m->name);
         field_schema(d, m, b);
         if (!conditional && !m->optional)
@@ -693,6 +695,8 @@ bool cc_emit_document(compiler *cc, FILE *h, FILE *c)
                "                        %s_%s **out);\n"
                "bool %s_document_encode(%s_%s *doc, const ak_options *opt, ak_diags *d, ak_buf *out);\n",
             id, id, id, id, root, id, id, root);
+    gen_out(h, "/* The document as one value (its metadata and decoder), for editors (runtime/editor.h). */\n"
+               "extern const ak_ldocument %s_document;\n", id);
     gen_out(h, "extern const ak_format ak_format_%s;\n", id);
     cc_emit_model(cc, h, c); /* a model section: its hooks, to_model and from_model */
     gen_out(h, "\n#endif\n");
@@ -712,6 +716,10 @@ bool cc_emit_document(compiler *cc, FILE *h, FILE *c)
         gen_out(c, "        &%s_rules[%d], /* %s */\n", id, r->index, r->code);
     }
     gen_out(c, "    };\n    return ak_lundump_json(&%s_meta_%s, json, size, arena, &rules, d);\n}\n", id, root);
+    gen_out(c, "\nstatic bool decode_any_(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena, "
+               "void **out)\n{\n    %s_%s *doc = NULL;\n    bool ok = %s_document_decode(in, opt, d, arena, &doc);\n"
+               "    *out = doc;\n    return ok;\n}\n", id, root, id);
+    gen_out(c, "const ak_ldocument %s_document = {&%s_meta_%s, decode_any_};\n", id, id, root);
     char *schema = dump_schema(&d);
     char name[200];
     snprintf(name, sizeof name, "%s_dump_schema", id);

@@ -114,6 +114,8 @@ typedef struct maya_reader {
     maya_tok anim_tok;
     unsigned name_count;
     bool name_numeric, quiet;   /* quiet: after an orphan animData, until the next anim */
+    int open_entry;             /* decoding: 1 after its anim line, 2 in its animData, 0 when kept */
+    size_t cut_entry;           /* decoding: 1 + the index of the entry a syntax error cut short, 0 */
     uint64_t entries, total_keys;
     unsigned adata_seen;
     int adata_last;

@@ -45,6 +45,7 @@ typedef struct lsp_tree {
     size_t count, cap;
     ak_buf strings;   /* decoded escaped strings and names */
     bool complete;    /* the whole text was well-formed JSON and every value fit */
+    bool placed;      /* a document's dump placed in its file (lsp_tree_place) */
 } lsp_tree;
 
 /* At most this many values are kept: past it the tree is incomplete. */
@@ -54,6 +55,13 @@ typedef struct lsp_tree {
    before a syntax error). text must stay alive while the tree is used. */
 void lsp_tree_build(lsp_tree *t, const uint8_t *text, size_t size);
 void lsp_tree_free(lsp_tree *t);
+/* The tree of a text format's document dump with its spans
+   (ak_ldump_document_spans), placed in the file of `size` bytes it was read
+   from: an object with "@name": [start, end] members takes the first as its
+   bytes and a second as what names it (key_start/key_end; the first when
+   there is no second); any other container the bytes of what it holds, any
+   other value none. Nodes of the dump's text keep their strings. */
+void lsp_tree_place(lsp_tree *t, size_t size);
 const char *lsp_str(const lsp_tree *t, const lsp_node *n, size_t *len);
 const char *lsp_key(const lsp_tree *t, const lsp_node *n, size_t *len);
 /* The first member `name` of object o (index), -1 when none. */
@@ -101,6 +109,11 @@ typedef struct lsp_doc {
     ak_diags *diags;
     lsp_tree tree;           /* JSON texts */
     bool has_tree;
+    /* a text format's declared document (ak_editor.document), read on
+       demand: its dump with spans, and that dump's tree placed in the text */
+    bool doc_tree_tried, has_doc_tree;
+    ak_buf doc_dump;
+    lsp_tree doc_tree;
     lsp_lines lines;
     /* the common model, decoded on demand (hover of keys) */
     bool model_tried;
@@ -150,6 +163,9 @@ void lsp_uncheck(lsp_doc *doc);
    ak_diags (NULL when out of memory); *used (may be NULL): the format it
    was checked as. */
 ak_diags *lsp_validate_text(ak_lsp *s, const lsp_doc *doc, const uint8_t *text, size_t size, const ak_format **used);
+/* The values of doc the outline and the keys are read from: a JSON text's
+   tree, or the placed tree of a text format's document; NULL when none. */
+const lsp_tree *lsp_values(ak_lsp *s, lsp_doc *doc);
 /* The common model of doc (its check without errors), NULL when none. */
 const ak_animation *lsp_model(ak_lsp *s, lsp_doc *doc);
 /* The diagnostic's range in bytes (a point widened to its token). */

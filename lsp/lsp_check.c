@@ -7,8 +7,10 @@
  * from it, in memory, as `animkit convert` would. */
 #include "lsp.h"
 
+#include "ak_layout.h"
 #include "budget.h"
 #include "diag.h"
+#include "editor.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,6 +93,11 @@ void lsp_uncheck(lsp_doc *doc)
     if (doc->has_tree)
         lsp_tree_free(&doc->tree);
     doc->has_tree = false;
+    if (doc->has_doc_tree)
+        lsp_tree_free(&doc->doc_tree);
+    if (doc->doc_tree_tried)
+        ak_buf_free(&doc->doc_dump);
+    doc->has_doc_tree = doc->doc_tree_tried = false;
     lsp_lines_free(&doc->lines);
     doc->format = doc->dump_of = NULL;
     doc->checked_gen = 0;
@@ -158,6 +165,50 @@ void lsp_check(ak_lsp *s, lsp_doc *doc)
     doc->checked_gen = doc->gen;
 }
 
+/* The document's text as an input named by its URI (path: its storage). */
+static ak_input doc_input(const lsp_doc *doc, char *path, size_t cap)
+{
+    uri_path(doc->uri, path, cap);
+    ak_input in = {path, (const uint8_t *)doc->text.data, doc->text.len, false};
+    return in;
+}
+
+/* A text format's document is read as far as its grammar gets, whatever the
+   errors: this many are kept (the decoder stops at the limit). */
+#define LSP_DOC_MAX_ERRORS 100000
+
+const lsp_tree *lsp_values(ak_lsp *s, lsp_doc *doc)
+{
+    lsp_check(s, doc);
+    if (doc->has_tree)
+        return &doc->tree;
+    const ak_editor *ed = doc->dump_of ? NULL : ak_editor_of(doc->format);
+    if (!doc->doc_tree_tried && ed && ed->document && !doc->too_large) {
+        doc->doc_tree_tried = true;
+        ak_buf_init(&doc->doc_dump);
+        ak_diag_options level = {false, LSP_DOC_MAX_ERRORS};
+        ak_diags *d = ak_diags_new(&level);
+        if (!d)
+            return NULL;
+        char path[1024];
+        ak_input in = doc_input(doc, path, sizeof path);
+        ak_options opt;
+        memset(&opt, 0, sizeof opt);
+        ak_arena arena;
+        ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(d, &opt), "the decoded document");
+        void *root = NULL;
+        (void)ed->document->decode(&in, &opt, d, &arena, &root);
+        if (root && ak_ldump_document_spans(ed->document->root, root, &doc->doc_dump)) {
+            lsp_tree_build(&doc->doc_tree, (const uint8_t *)doc->doc_dump.data, doc->doc_dump.len);
+            lsp_tree_place(&doc->doc_tree, doc->text.len);
+            doc->has_doc_tree = true;
+        }
+        ak_arena_free(&arena);
+        ak_diags_free(d);
+    }
+    return doc->has_doc_tree ? &doc->doc_tree : NULL;
+}
+
 const ak_animation *lsp_model(ak_lsp *s, lsp_doc *doc)
 {
     (void)s;
@@ -170,8 +221,7 @@ const ak_animation *lsp_model(ak_lsp *s, lsp_doc *doc)
     if (!doc->model_diags)
         return NULL;
     char path[1024];
-    uri_path(doc->uri, path, sizeof path);
-    ak_input in = {path, (const uint8_t *)doc->text.data, doc->text.len, false};
+    ak_input in = doc_input(doc, path, sizeof path);
     ak_options opt;
     memset(&opt, 0, sizeof opt);
     ak_animation *anim = NULL;

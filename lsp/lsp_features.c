@@ -704,7 +704,17 @@ static void put_value(ak_buf *b, const ak_track *t, size_t k)
         ak_buf_putc(b, ')');
 }
 
-/* Matches the node's pointer against pattern ("#": an index, captured). */
+/* How many elements before n (an array's) have member `name` [name, name+len). */
+static size_t index_among(const lsp_tree *t, const lsp_node *n, const char *name, size_t len)
+{
+    size_t k = 0;
+    for (int32_t c = t->nodes[n->parent].first; c >= 0 && &t->nodes[c] != n; c = t->nodes[c].next)
+        k += lsp_member(t, c, name, len) >= 0;
+    return k;
+}
+
+/* Matches the node's pointer against pattern ("#": an index, captured;
+   "%": its index among the elements that have the pattern's next member). */
 static bool key_of_node(const lsp_tree *t, int32_t node, const char *pattern, size_t caps[2], int32_t *key_node)
 {
     int32_t chain[600];
@@ -721,10 +731,15 @@ static bool key_of_node(const lsp_tree *t, int32_t node, const char *pattern, si
         if (seg + 2 > depth)
             return false;
         const lsp_node *n = &t->nodes[chain[depth - 2 - seg]];
-        if (len == 1 && *p == '#') {
+        if (len == 1 && (*p == '#' || *p == '%')) {
             if (n->has_key || ncap >= 2)
                 return false;
-            caps[ncap++] = n->index;
+            const char *next = p[1] == '/' ? p + 2 : NULL, *next_end = next ? strchr(next, '/') : NULL;
+            if (*p == '%' && (!next || lsp_member(t, chain[depth - 2 - seg], next,
+                                                  next_end ? (size_t)(next_end - next) : strlen(next)) < 0))
+                return false;
+            caps[ncap++] = *p == '#' ? n->index
+                                     : index_among(t, n, next, next_end ? (size_t)(next_end - next) : strlen(next));
         } else {
             size_t kl;
             const char *k = lsp_key(t, n, &kl);
@@ -743,25 +758,21 @@ static bool key_of_node(const lsp_tree *t, int32_t node, const char *pattern, si
 static bool key_hover(ak_lsp *s, lsp_doc *doc, size_t offset, ak_buf *md, size_t *a, size_t *b)
 {
     const ak_editor *ed = editor_of(doc);
+    const lsp_tree *tree = ed && ed->key_pattern ? lsp_values(s, doc) : NULL;
     size_t track = 0, key = 0;
-    if (!ed)
+    if (!tree)
         return false;
-    if (ed->key_pattern && doc->has_tree) {
-        int32_t node = lsp_at_offset(&doc->tree, offset), kn;
-        size_t caps[2];
-        for (int32_t c = node; c >= 0; c = doc->tree.nodes[c].parent)
-            if (key_of_node(&doc->tree, c, ed->key_pattern, caps, &kn)) {
-                track = caps[0];
-                key = caps[1];
-                *a = doc->tree.nodes[kn].start;
-                *b = doc->tree.nodes[kn].end;
-                goto found;
-            }
+    int32_t node = lsp_at_offset(tree, offset), kn = -1;
+    size_t caps[2];
+    for (int32_t c = node; c >= 0 && kn < 0; c = tree->nodes[c].parent)
+        if (key_of_node(tree, c, ed->key_pattern, caps, &kn)) {
+            track = caps[0];
+            key = caps[1];
+            *a = tree->nodes[kn].start;
+            *b = tree->nodes[kn].end;
+        }
+    if (kn < 0)
         return false;
-    }
-    if (!ed->key_at || !ed->key_at(doc_text(doc), doc_size(doc), offset, &track, &key, a, b))
-        return false;
-found:;
     const ak_animation *anim = lsp_model(s, doc);
     if (!anim || track >= anim->track_count || key >= anim->tracks[track].key_count)
         return false;
@@ -1001,17 +1012,22 @@ static bool pattern_matches(const char *pattern, const segs *sg)
     return match(ps, pn, pc, 0, sg, 0);
 }
 
-/* A template ("{data/node}.{data/property}") for object o into out. */
-static void expand(const lsp_tree *t, int32_t o, const segs *sg, const char *tpl, char *out, size_t cap)
+/* One alternative [tpl, end) of a template ("{data/node}.{data/property}")
+   for object o into out; false when a member it names is not there. made:
+   what "{%}" stands for. */
+static bool expand_one(const lsp_tree *t, int32_t o, const segs *sg, const char *tpl, const char *end, size_t made,
+                       char *out, size_t cap)
 {
     size_t k = 0;
+    bool all = true;
+    char count[24];
     out[0] = 0;
-    for (const char *p = tpl; p && *p && k + 1 < cap;) {
+    for (const char *p = tpl; p && p < end && k + 1 < cap;) {
         if (*p != '{') {
             out[k++] = *p++;
             continue;
         }
-        const char *close = strchr(p, '}');
+        const char *close = memchr(p, '}', (size_t)(end - p));
         if (!close)
             break;
         const char *v = NULL;
@@ -1021,6 +1037,9 @@ static void expand(const lsp_tree *t, int32_t o, const segs *sg, const char *tpl
                 v = sg->s[sg->count - 1];
                 vl = sg->n[sg->count - 1];
             }
+        } else if (close - p == 2 && p[1] == '%') {
+            vl = (size_t)snprintf(count, sizeof count, "%zu", made);
+            v = count;
         } else {
             char ptr[128];
             size_t pl = (size_t)(close - p - 1);
@@ -1031,6 +1050,7 @@ static void expand(const lsp_tree *t, int32_t o, const segs *sg, const char *tpl
                 if (m >= 0 && (t->nodes[m].kind == LSP_J_STR || t->nodes[m].kind == LSP_J_NUM))
                     v = lsp_str(t, &t->nodes[m], &vl);
             }
+            all &= v != NULL;
         }
         for (size_t j = 0; v && j < vl && k + 1 < cap; j++)
             out[k++] = (unsigned char)v[j] < 0x20 ? ' ' : v[j];
@@ -1042,6 +1062,20 @@ static void expand(const lsp_tree *t, int32_t o, const segs *sg, const char *tpl
     if (k > 0 && k + 1 >= cap && ((unsigned char)out[k - 1] & 0xC0) == 0xC0)
         k--;
     out[k] = 0;
+    return all;
+}
+
+/* A template: its first alternative ("A|B") whose members are all there,
+   else its last. */
+static void expand(const lsp_tree *t, int32_t o, const segs *sg, const char *tpl, size_t made, char *out, size_t cap)
+{
+    out[0] = 0;
+    for (const char *p = tpl; p;) {
+        const char *bar = strchr(p, '|');
+        if (expand_one(t, o, sg, p, bar ? bar : p + strlen(p), made, out, cap) || !bar)
+            return;
+        p = bar + 1;
+    }
 }
 
 /* The value the first "{a/b}" of a template names below o, -1: none. */
@@ -1058,11 +1092,26 @@ static int32_t first_reference(const lsp_tree *t, int32_t o, const char *tpl)
     return lsp_at_pointer(t, o, ptr, pl + 1);
 }
 
-static size_t json_outline(const lsp_doc *doc, const ak_editor *ed, sym *syms, size_t cap)
+/* Symbol y (made by a rule with `parent`) under the last entry of a rule
+   without one when that entry is named as the template says. */
+static void adopt(const lsp_tree *t, int32_t o, const segs *sg, const char *tpl, sym *syms, int32_t y, int32_t top)
 {
-    const lsp_tree *t = &doc->tree;
-    size_t n = 0;
-    int32_t *of = malloc(t->count * sizeof *of); /* node -> its symbol */
+    char name[sizeof syms->name];
+    expand(t, o, sg, tpl, 0, name, sizeof name);
+    if (top < 0 || !name[0] || strcmp(syms[top].name, name) != 0 || syms[top].depth >= LSP_MAX_SYMBOL_DEPTH)
+        return;
+    syms[y].parent = top;
+    syms[y].depth = syms[top].depth + 1;
+    for (int32_t p = top; p >= 0; p = syms[p].parent)
+        if (syms[p].end < syms[y].end)
+            syms[p].end = syms[y].end;
+}
+
+static size_t outline(const lsp_tree *t, const ak_editor *ed, sym *syms, size_t cap)
+{
+    size_t n = 0, made[16] = {0}; /* entries made by each rule */
+    int32_t top = -1;             /* the last entry of a rule without `parent` */
+    int32_t *of = malloc((t->count ? t->count : 1) * sizeof *of); /* node -> its symbol */
     segs *sg = malloc(sizeof *sg);
     if (!of || !sg) {
         free(of);
@@ -1091,20 +1140,27 @@ static size_t json_outline(const lsp_doc *doc, const ak_editor *ed, sym *syms, s
             memset(y, 0, sizeof *y);
             y->start = nd->start;
             y->end = nd->end;
-            y->sel_start = nd->has_key ? nd->key_start : nd->start;
-            y->sel_end = nd->has_key ? nd->key_end : nd->start + 1;
-            int32_t named = first_reference(t, (int32_t)i, rule->name);
+            /* a placed object is named by its span (lsp_tree_place) */
+            bool keyed = nd->has_key || t->placed;
+            y->sel_start = keyed ? nd->key_start : nd->start;
+            y->sel_end = keyed ? nd->key_end : nd->start + 1;
+            int32_t named = t->placed ? -1 : first_reference(t, (int32_t)i, rule->name);
             if (named >= 0) {
                 y->sel_start = t->nodes[named].start;
                 y->sel_end = t->nodes[named].end;
             }
-            expand(t, (int32_t)i, sg, rule->name, y->name, sizeof y->name);
+            size_t nth = r < 16 ? made[r]++ : 0;
+            expand(t, (int32_t)i, sg, rule->name, nth, y->name, sizeof y->name);
             if (!y->name[0])
-                expand(t, (int32_t)i, sg, "{#}", y->name, sizeof y->name);
-            expand(t, (int32_t)i, sg, rule->detail, y->detail, sizeof y->detail);
+                expand(t, (int32_t)i, sg, "{#}", nth, y->name, sizeof y->name);
+            expand(t, (int32_t)i, sg, rule->detail, nth, y->detail, sizeof y->detail);
             y->kind = rule->kind;
             y->parent = of[i];
             y->depth = of[i] >= 0 ? syms[of[i]].depth + 1 : 0;
+            if (rule->parent && of[i] < 0)
+                adopt(t, (int32_t)i, sg, rule->parent, syms, (int32_t)n, top);
+            else if (!rule->parent)
+                top = (int32_t)n;
             of[i] = (int32_t)n++;
             break;
         }
@@ -1126,31 +1182,11 @@ void lsp_symbols(ak_lsp *s, lsp_doc *doc, ak_json_writer *w)
 {
     lsp_check(s, doc);
     const ak_editor *ed = editor_of(doc);
+    const lsp_tree *tree = ed && ed->symbol_count ? lsp_values(s, doc) : NULL;
     sym *syms = malloc(LSP_MAX_SYMBOLS * sizeof *syms);
     size_t n = 0;
-    if (syms && ed && ed->symbol_count && doc->has_tree) {
-        n = json_outline(doc, ed, syms, LSP_MAX_SYMBOLS);
-    } else if (syms && ed && ed->outline) {
-        ak_edit_symbol *found = malloc(LSP_MAX_SYMBOLS * sizeof *found);
-        if (found) {
-            n = ed->outline(doc_text(doc), doc_size(doc), found, LSP_MAX_SYMBOLS);
-            if (n > LSP_MAX_SYMBOLS)
-                n = LSP_MAX_SYMBOLS;
-            for (size_t i = 0; i < n; i++) {
-                sym *y = &syms[i];
-                memset(y, 0, sizeof *y);
-                y->start = found[i].start;
-                y->end = found[i].end;
-                y->sel_start = found[i].name_start;
-                y->sel_end = found[i].name_end;
-                snprintf(y->name, sizeof y->name, "%s", found[i].name);
-                snprintf(y->detail, sizeof y->detail, "%s", found[i].detail);
-                y->kind = found[i].kind;
-                y->parent = found[i].parent >= 0 && (size_t)found[i].parent < i ? found[i].parent : -1;
-            }
-            free(found);
-        }
-    }
+    if (syms && tree)
+        n = outline(tree, ed, syms, LSP_MAX_SYMBOLS);
     for (size_t i = 0; i < n; i++) {
         syms[i].first = syms[i].last = syms[i].next = -1;
         /* ranges stay inside the text and hold their selection */

@@ -177,6 +177,83 @@ void lsp_tree_free(lsp_tree *t)
     memset(t, 0, sizeof *t);
 }
 
+/* A span member of a document's dump: "@name": [start, end]. */
+static bool span_of(const lsp_tree *t, const lsp_node *n, uint32_t *start, uint32_t *end)
+{
+    size_t kl;
+    const char *k = lsp_key(t, n, &kl);
+    if (n->kind != LSP_J_ARR || n->count != 2 || kl < 2 || k[0] != '@')
+        return false;
+    uint64_t v[2] = {0, 0};
+    const lsp_node *c = &t->nodes[n->first];
+    for (int i = 0; i < 2; i++, c = c->next >= 0 ? &t->nodes[c->next] : c) {
+        size_t len;
+        const char *d = lsp_str(t, c, &len);
+        if (c->kind != LSP_J_NUM || len == 0 || len > 10)
+            return false;
+        for (size_t j = 0; j < len; j++) {
+            if (d[j] < '0' || d[j] > '9')
+                return false;
+            v[i] = v[i] * 10 + (uint64_t)(d[j] - '0');
+        }
+    }
+    if (v[0] > v[1] || v[1] > UINT32_MAX)
+        return false;
+    *start = (uint32_t)v[0];
+    *end = (uint32_t)v[1];
+    return true;
+}
+
+void lsp_tree_place(lsp_tree *t, size_t size)
+{
+    uint8_t *spans = calloc(t->count ? t->count : 1, 1); /* per node: the spans it took */
+    if (!spans) {
+        t->count = 0; /* nothing placed is nothing known */
+        return;
+    }
+    /* the spans: a member comes after its object */
+    for (size_t i = 1; i < t->count; i++) {
+        lsp_node *n = &t->nodes[i];
+        uint32_t a, b;
+        if (n->parent < 0 || t->nodes[n->parent].kind != LSP_J_OBJ || spans[n->parent] >= 2 || !span_of(t, n, &a, &b))
+            continue;
+        lsp_node *o = &t->nodes[n->parent];
+        if (!spans[n->parent]) {
+            o->start = a;
+            o->end = b;
+        }
+        o->key_start = a;
+        o->key_end = b;
+        spans[n->parent]++;
+    }
+    /* the rest: empty, then containers around what they hold (children
+       come after their parent: backwards, each is done before its parent) */
+    for (size_t i = 0; i < t->count; i++)
+        if (!spans[i]) {
+            t->nodes[i].start = UINT32_MAX;
+            t->nodes[i].end = t->nodes[i].key_start = t->nodes[i].key_end = 0;
+        }
+    for (size_t i = t->count; i-- > 1;) {
+        const lsp_node *n = &t->nodes[i];
+        lsp_node *p = &t->nodes[n->parent];
+        if (spans[n->parent] || n->start >= n->end)
+            continue;
+        if (n->start < p->start)
+            p->start = n->start;
+        if (n->end > p->end)
+            p->end = n->end;
+    }
+    for (size_t i = 0; i < t->count; i++)
+        if (t->nodes[i].start > t->nodes[i].end)
+            t->nodes[i].start = t->nodes[i].end = 0;
+    if (t->count) {
+        t->nodes[0].start = 0;
+        t->nodes[0].end = size > UINT32_MAX ? UINT32_MAX : (uint32_t)size;
+    }
+    t->placed = true;
+    free(spans);
+}
+
 const char *lsp_str(const lsp_tree *t, const lsp_node *n, size_t *len)
 {
     *len = n->len;

@@ -20,7 +20,7 @@ static const ak_edit_rule animj_edit_rules[] = {
 };
 
 static const ak_edit_symbol_rule animj_symbols[] = {
-    {"/tracks/*", NULL, NULL, "{data/node}.{data/property}", "{trackType} {valueType}", AK_SYMBOL_FIELD},
+    {"/tracks/*", NULL, NULL, "{data/node}.{data/property}", "{trackType} {valueType}", AK_SYMBOL_FIELD, NULL},
 };
 
 const ak_editor ak_editor_animj = {

@@ -27,11 +27,11 @@ static const ak_edit_rule glaxnimate_edit_rules[] = {
 };
 
 static const ak_edit_symbol_rule glaxnimate_symbols[] = {
-    {"/animation", NULL, NULL, "{name}", "{__type__}", AK_SYMBOL_CLASS},
-    {"/assets/compositions/values/*", NULL, NULL, "{name}", "{__type__}", AK_SYMBOL_CLASS},
-    {"/assets/precompositions/values/*", NULL, NULL, "{name}", "{__type__}", AK_SYMBOL_CLASS},
-    {"/**/shapes/*", "__type__", "Layer", "{name}", "{__type__}", AK_SYMBOL_NAMESPACE},
-    {"/**/shapes/*", NULL, NULL, "{name}", "{__type__}", AK_SYMBOL_OBJECT},
+    {"/animation", NULL, NULL, "{name}", "{__type__}", AK_SYMBOL_CLASS, NULL},
+    {"/assets/compositions/values/*", NULL, NULL, "{name}", "{__type__}", AK_SYMBOL_CLASS, NULL},
+    {"/assets/precompositions/values/*", NULL, NULL, "{name}", "{__type__}", AK_SYMBOL_CLASS, NULL},
+    {"/**/shapes/*", "__type__", "Layer", "{name}", "{__type__}", AK_SYMBOL_NAMESPACE, NULL},
+    {"/**/shapes/*", NULL, NULL, "{name}", "{__type__}", AK_SYMBOL_OBJECT, NULL},
 };
 
 const ak_editor ak_editor_glaxnimate = {

@@ -9,7 +9,7 @@ static const ak_edit_rule json_edit_rules[] = {
 };
 
 static const ak_edit_symbol_rule json_symbols[] = {
-    {"/**/*", NULL, NULL, "{#}", "", AK_SYMBOL_OBJECT},
+    {"/**/*", NULL, NULL, "{#}", "", AK_SYMBOL_OBJECT, NULL},
 };
 
 const ak_editor ak_editor_json = {

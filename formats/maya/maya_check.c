@@ -57,6 +57,14 @@ bool maya_report_at(maya_reader *rd, int rule, size_t off, size_t len, const cha
 
 static size_t tok_end(const maya_tok *t) { return t->off + t->len + ((t->flags & MAYA_F_QUOTED) ? 1u : 0u); }
 
+/* Offset `end` without the blanks and line ends before it. */
+static size_t before_blanks(const maya_reader *rd, size_t end)
+{
+    while (end > 0 && (rd->data[end - 1] == ' ' || (rd->data[end - 1] >= '\t' && rd->data[end - 1] <= '\r')))
+        end--;
+    return end;
+}
+
 static bool tok_is(const maya_reader *rd, const maya_tok *t, const char *s)
 {
     return t->len == strlen(s) && memcmp(rd->data + t->off, s, t->len) == 0;
@@ -312,13 +320,20 @@ void maya_anim_begin(maya_reader *rd, const maya_tok *a)
         maya_report(rd, maya_R_LIMIT_ENTRY_COUNT, a, "more than %u anim entries", MAX_ENTRIES);
         rd->stop = true;
     }
-    if (rd->cur)
+    if (rd->cur) { /* the entry's bytes (editors), its names' until it has some */
         memset(rd->cur, 0, sizeof *rd->cur);
+        rd->cur->at = rd->cur->names_at = (ak_span){a->start, tok_end(a)};
+        rd->open_entry = 1;
+        if (rd->cut_entry) /* the entry a syntax error cut short reaches to here (its end resets cut_entry) */
+            rd->ents[rd->cut_entry - 1].at.end = before_blanks(rd, a->start);
+    }
 }
 
 void maya_anim_name(maya_reader *rd, const maya_tok *n)
 {
     check_inner(rd, n);
+    if (rd->cur)
+        rd->cur->names_at = (ak_span){rd->name_count ? rd->cur->names_at.start : n->start, tok_end(n)};
     if (n->num != MAYA_N_NONE && !rd->name_numeric) {
         rd->name_numeric = true;
         maya_report(rd, maya_R_ANIM_INDEX_SYNTAX, n,
@@ -328,7 +343,7 @@ void maya_anim_name(maya_reader *rd, const maya_tok *n)
         if (!rd->cur->names && !(rd->cur->names = AK_ARENA_ARRAY(rd->arena, const char *, 3)))
             rd->stop = true;
         else
-            rd->cur->names[rd->name_count] = tok_dup(rd, n);
+            rd->cur->names[rd->cur->names_count++] = tok_dup(rd, n);
     }
     rd->name_count++;
 }
@@ -347,15 +362,13 @@ void maya_anim_line(maya_reader *rd, const maya_tok *row, const maya_tok *child,
             maya_report(rd, maya_R_ANIM_INDEX_RANGE, idx[i], "index '%.*s' is not an integer in 0..4294967295",
                         TOKS(rd, idx[i]));
     }
-    if (rd->name_numeric)
-        ;
-    else if (rd->name_count == 0)
+    if (rd->name_count == 0) /* (a name taken for an index was reported) */
         maya_report(rd, maya_R_ANIM_NO_NAME, &rd->anim_tok, "anim line without a name (Maya never writes one)");
-    else if (rd->name_count == 2 || rd->name_count > 3)
+    else if (!rd->name_numeric && (rd->name_count == 2 || rd->name_count > 3))
         maya_report(rd, maya_R_ANIM_NAME_COUNT, &rd->anim_tok,
                     "anim line with %u names: Maya reads 0, 1 or 3 and misparses the line", rd->name_count);
     if (rd->cur) {
-        rd->cur->names_count = rd->name_count > 3 ? 3 : rd->name_count;
+        rd->cur->at.end = tok_end(attr) + (attr->end == MAYA_END_SEMI); /* a placeholder's end */
         rd->cur->row = v[0];
         rd->cur->child = v[1];
         rd->cur->attr = v[2];
@@ -377,18 +390,25 @@ static bool stage(maya_reader *rd, void **items, size_t *cap, size_t need, size_
     return ok;
 }
 
+/* The entry into the document. A curve's bytes end with the last line read,
+ * those of an entry a syntax error cut short (neither kind) where reading
+ * goes on (maya_anim_begin). */
 void maya_entry_end(maya_reader *rd, bool curve)
 {
-    if (!curve && rd->name_count == 3)
+    if (!curve && rd->name_count == 3 && !rd->recovering)
         maya_report(rd, maya_R_ANIM_PLACEHOLDER_NAMES, &rd->anim_tok,
                     "placeholder with three names: Maya writes the node name only");
     if (!rd->cur)
         return;
+    if (curve || rd->recovering)
+        rd->cur->at.end = before_blanks(rd, rd->recovering ? rd->size : (size_t)(rd->lx.cur - rd->data));
+    rd->open_entry = 0;
     rd->cur->kind = curve ? MAYA_ENTRY_KIND_CURVE : MAYA_ENTRY_KIND_PLACEHOLDER;
     if (!stage(rd, (void **)&rd->ents, &rd->ent_cap, rd->ent_count + 1, sizeof *rd->ents, &rd->anim_tok))
         rd->stop = true;
     else
         rd->ents[rd->ent_count++] = *rd->cur;
+    rd->cut_entry = rd->recovering && !rd->stop ? rd->ent_count : 0;
 }
 
 void maya_resync(maya_reader *rd)
@@ -403,6 +423,7 @@ void maya_resync(maya_reader *rd)
 void maya_adata_begin(maya_reader *rd, const maya_tok *kw)
 {
     (void)kw;
+    rd->open_entry += rd->open_entry == 1;
     rd->adata_seen = 0;
     rd->adata_last = -1;
     rd->adata_brace = false;
@@ -645,10 +666,12 @@ static void check_time(maya_reader *rd, const maya_tok *t, double time)
 void maya_key_line(maya_reader *rd, const maya_tok *t)
 {
     maya_key k;
-    memset(&k, 0, sizeof k);
+    if (rd->doc) /* validation keeps no key: the fast path clears none */
+        memset(&k, 0, sizeof k);
     (void)ak_parse_f64((const char *)rd->data + t->off, t->len, &k.time);
     check_time(rd, t, k.time);
     if (rd->doc) {
+        k.at = (ak_span){t->start, (size_t)(rd->lx.cur - rd->data) - 1 - ((t->flags & MAYA_F_CRLF) != 0)};
         (void)ak_parse_f64((const char *)rd->data + t->aux, t->vlen, &k.value);
         k.in_tangent = t->tan;
         k.out_tangent = t->tan2;
@@ -824,6 +847,7 @@ void maya_key_end(maya_reader *rd, const maya_tok *line)
     k.in_tangent = rd->tin;
     k.out_tangent = rd->tout;
     if (rd->doc) {
+        k.at = (ak_span){f[0].start, before_blanks(rd, line->start + line->len)};
         if (k.in_tangent < 0)
             k.in_tangent_word = tok_dup(rd, &f[2]);
         if (k.out_tangent < 0)
@@ -875,6 +899,8 @@ static bool runon(int code) { return code == MAYA_T_RUNON || code == MAYA_T_DNUM
 void maya_syntax_error(maya_reader *rd, int major, const maya_tok *t, unsigned exp)
 {
     rd->recovering = true;
+    if (rd->cur && rd->open_entry)
+        maya_entry_end(rd, rd->open_entry == 2);
     if (major == MAYA_T_LEXERR) /* reported by the scanner */
         return;
     if (exp & MAYA_EXP_KEYS_BRACE) {
@@ -983,7 +1009,6 @@ bool maya_document_decode(const ak_input *in, const ak_options *opt, ak_diags *d
     ak_budget_give(arena->budget, rd.ent_cap * sizeof *rd.ents + rd.keys_cap * sizeof *rd.keys);
     free(rd.ents);
     free(rd.keys);
-    if (ok)
-        *out = doc;
+    *out = doc; /* as far as it was read: an editor's outline of a file being typed */
     return ok;
 }

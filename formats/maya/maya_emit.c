@@ -37,6 +37,15 @@ static void put_num(emitter *e, double v)
     ak_buf_append(e->out, buf, n);
 }
 
+/* Numbers after a blank each. */
+static void put_nums(emitter *e, const double *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        ak_buf_putc(e->out, ' ');
+        put_num(e, v[i]);
+    }
+}
+
 static void put_index(emitter *e, double v)
 {
     char buf[AK_NUM_BUFSIZE + 40];
@@ -130,29 +139,15 @@ static void emit_keys(emitter *e, const maya_adata *a)
         const maya_key *k = &a->keys[i];
         ak_buf_printf(e->out, "    ");
         put_num(e, k->time);
-        ak_buf_putc(e->out, ' ');
-        put_num(e, k->value); /* as the document holds it, tiny values included (spec 5.1.6) */
-        ak_buf_printf(e->out, " %s %s ", tangent_word(e, k->in_tangent, k->in_tangent_word),
+        put_nums(e, &k->value, 1); /* as the document holds it, tiny values included (spec 5.1.6) */
+        ak_buf_printf(e->out, " %s %s", tangent_word(e, k->in_tangent, k->in_tangent_word),
                       tangent_word(e, k->out_tangent, k->out_tangent_word));
-        put_num(e, k->tan_locked);
-        ak_buf_putc(e->out, ' ');
-        put_num(e, k->weight_locked);
-        if (!e->v10) {
-            ak_buf_putc(e->out, ' ');
-            put_num(e, k->has_breakdown ? k->breakdown : 0);
-        }
-        if (k->in_tangent == MAYA_TANGENT_FIXED) {
-            ak_buf_putc(e->out, ' ');
-            put_num(e, k->in_angle);
-            ak_buf_putc(e->out, ' ');
-            put_num(e, k->in_weight);
-        }
-        if (k->out_tangent == MAYA_TANGENT_FIXED) {
-            ak_buf_putc(e->out, ' ');
-            put_num(e, k->out_angle);
-            ak_buf_putc(e->out, ' ');
-            put_num(e, k->out_weight);
-        }
+        const double flags[] = {k->tan_locked, k->weight_locked, k->has_breakdown ? k->breakdown : 0};
+        put_nums(e, flags, e->v10 ? 2 : 3);
+        if (k->in_tangent == MAYA_TANGENT_FIXED)
+            put_nums(e, (const double[]){k->in_angle, k->in_weight}, 2);
+        if (k->out_tangent == MAYA_TANGENT_FIXED)
+            put_nums(e, (const double[]){k->out_angle, k->out_weight}, 2);
         ak_buf_printf(e->out, ";%s", e->eol);
     }
 }
@@ -171,20 +166,12 @@ static const char *header_unit_for(const maya_doc *doc, const char *output)
 static void emit_entry(emitter *e, const maya_doc *doc, const maya_entry *en)
 {
     ak_buf_puts(e->out, "anim ");
-    if (en->kind != MAYA_ENTRY_KIND_CURVE) {
-        /* placeholders: the node name only */
-        const char *node = en->names_count == 3 ? en->names[2] : en->names_count == 1 ? en->names[0] : NULL;
-        if (node) {
-            put_name(e, node);
-            ak_buf_putc(e->out, ' ');
-        }
-    } else if (en->names_count == 3) {
-        for (int i = 0; i < 3; i++) {
-            put_name(e, en->names[i]);
-            ak_buf_putc(e->out, ' ');
-        }
-    } else if (en->names_count >= 1) {
-        put_name(e, en->names[0]);
+    /* a curve's three names or its first; a placeholder's node name only */
+    bool curve = en->kind == MAYA_ENTRY_KIND_CURVE;
+    size_t n = en->names_count, from = !curve && n == 3 ? 2 : 0;
+    size_t to = curve && n == 3 ? 3 : n == 3 || n == 1 || (curve && n) ? from + 1 : 0;
+    for (size_t i = from; i < to; i++) {
+        put_name(e, en->names[i]);
         ak_buf_putc(e->out, ' ');
     }
     put_index(e, en->row);
@@ -193,7 +180,7 @@ static void emit_entry(emitter *e, const maya_doc *doc, const maya_entry *en)
     ak_buf_putc(e->out, ' ');
     put_index(e, en->attr);
     ak_buf_printf(e->out, ";%s", e->eol);
-    if (en->kind != MAYA_ENTRY_KIND_CURVE)
+    if (!curve)
         return;
     const maya_adata *a = &en->anim_data;
     const char *in = a->input && strcmp(a->input, "unitless") == 0 ? "unitless" : "time";
@@ -250,20 +237,15 @@ bool maya_document_encode(maya_doc *doc, const ak_options *opt, ak_diags *d, ak_
         e.failed = true;
     }
     ak_buf_printf(out, "mayaVersion %s;%s", mv, e.eol);
-    if (doc->time_unit)
-        stmt_word(&e, "", "timeUnit", doc->time_unit);
-    if (doc->linear_unit)
-        stmt_word(&e, "", "linearUnit", doc->linear_unit);
-    if (doc->angular_unit)
-        stmt_word(&e, "", "angularUnit", doc->angular_unit);
-    if (doc->has_start_time)
-        stmt_num(&e, "startTime", doc->start_time);
-    if (doc->has_end_time)
-        stmt_num(&e, "endTime", doc->end_time);
-    if (doc->has_start_unitless)
-        stmt_num(&e, "startUnitless", doc->start_unitless);
-    if (doc->has_end_unitless)
-        stmt_num(&e, "endUnitless", doc->end_unitless);
+    const char *units[] = {doc->time_unit, doc->linear_unit, doc->angular_unit};
+    for (int i = 0; i < 3; i++)
+        if (units[i])
+            stmt_word(&e, "", (const char *[]){"timeUnit", "linearUnit", "angularUnit"}[i], units[i]);
+    const bool has[] = {doc->has_start_time, doc->has_end_time, doc->has_start_unitless, doc->has_end_unitless};
+    const double range[] = {doc->start_time, doc->end_time, doc->start_unitless, doc->end_unitless};
+    for (int i = 0; i < 4; i++)
+        if (has[i])
+            stmt_num(&e, (const char *[]){"startTime", "endTime", "startUnitless", "endUnitless"}[i], range[i]);
     for (size_t i = 0; i < doc->entries_count; i++)
         emit_entry(&e, doc, &doc->entries[i]);
     return !e.failed && !out->failed;

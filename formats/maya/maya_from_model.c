@@ -25,15 +25,10 @@
    is written as this, which draws the same curve to within its precision. */
 #define MIN_WEIGHT 1e-6
 
+/* (ak_infinity is in MAYA_INF_* order) */
 static const char *infinity_word(ak_infinity i)
 {
-    switch (i) {
-    case AK_INF_LINEAR: return "linear";
-    case AK_INF_CYCLE: return "cycle";
-    case AK_INF_CYCLE_RELATIVE: return "cycleRelative";
-    case AK_INF_OSCILLATE: return "oscillate";
-    default: return "constant";
-    }
+    return maya_infinity_words[(unsigned)i < MAYA_INF_COUNT ? i : AK_INF_CONSTANT];
 }
 
 /* A target's path as a Maya node name: blanks, ';' and quotes become '_',
@@ -219,10 +214,8 @@ bool maya_model_curves_back(ak_model_writer *w, maya_doc *doc)
                                &mk->out_angle, &mk->out_weight, &zero_weight);
                     break;
                 }
-                if (!any || mk->time < first)
-                    first = mk->time;
-                if (!any || mk->time > last)
-                    last = mk->time;
+                first = !any || mk->time < first ? mk->time : first;
+                last = !any || mk->time > last ? mk->time : last;
                 any = true;
             }
         }

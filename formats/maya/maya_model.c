@@ -37,17 +37,11 @@ static const char *value_unit(const maya_doc *doc, const maya_adata *a)
     return NULL;
 }
 
+/* (MAYA_INF_* are in ak_infinity's order) */
 static ak_infinity infinity_of(const char *w)
 {
-    if (is(w, "linear"))
-        return AK_INF_LINEAR;
-    if (is(w, "cycle"))
-        return AK_INF_CYCLE;
-    if (is(w, "cycleRelative"))
-        return AK_INF_CYCLE_RELATIVE;
-    if (is(w, "oscillate"))
-        return AK_INF_OSCILLATE;
-    return AK_INF_CONSTANT;
+    int i = w ? maya_word_of((const uint8_t *)w, strlen(w)).infinity : -1;
+    return i > 0 ? (ak_infinity)i : AK_INF_CONSTANT;
 }
 
 /* The spline (smooth) tangent of key k: in (side 0) or out (side 1). */

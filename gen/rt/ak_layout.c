@@ -483,6 +483,7 @@ size_t ak_lkind_size(ak_lkind k)
     case AK_LK_NSTRING: return sizeof(ak_lstr);
     case AK_LK_WORD: return sizeof(const char *);
     case AK_LK_SPELLED: return sizeof(int);
+    case AK_LK_SPAN: return sizeof(ak_span);
     default: return 0;
     }
 }
@@ -620,9 +621,10 @@ static void dump_indent(ak_buf *out, int level)
 }
 
 /* Recursion follows the declaration's nesting, never the input's. spread:
- * every member and element on its own line (a document's dump). */
+ * every member and element on its own line (a document's dump); 2: with
+ * the `span` fields too (ak_ldump_document_spans). */
 static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, const ak_options *opt,
-                         ak_buf *out, int level, bool *first, bool spread);
+                         ak_buf *out, int level, bool *first, int spread);
 
 /* Structs of scalars and tuples only (keys, markers) print on one line. */
 static bool flat_struct(const ak_lstruct *st)
@@ -631,14 +633,14 @@ static bool flat_struct(const ak_lstruct *st)
         const ak_lfield *f = &st->fields[i];
         bool tuple = f->kind == AK_LK_FIXED && f->elem_kind != AK_LK_STRUCT && f->elem_kind != AK_LK_FIXED;
         if (f->kind == AK_LK_STRUCT || f->kind == AK_LK_ARRAY || (f->kind == AK_LK_FIXED && !tuple) ||
-            f->kind == AK_LK_INLINE || f->kind == AK_LK_DERIVED || f->present || f->optional)
+            f->kind == AK_LK_INLINE || f->kind == AK_LK_DERIVED || f->kind == AK_LK_SPAN || f->present || f->optional)
             return false;
     }
     return true;
 }
 
 static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const void *root, const ak_options *opt,
-                       ak_buf *out, int level, bool spread)
+                       ak_buf *out, int level, int spread)
 {
     if (k == AK_LK_STRUCT && !spread && flat_struct(f->st)) {
         ak_buf_putc(out, '{');
@@ -672,7 +674,7 @@ static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const v
 
 /* The value of member f of obj (its name is written already). */
 static void dump_field(const ak_lfield *f, const uint8_t *obj, const void *root, const ak_options *opt, ak_buf *out,
-                       int level, bool spread)
+                       int level, int spread)
 {
     if (f->kind == AK_LK_DERIVED) {
         if (!f->dump(obj, opt, out, level))
@@ -697,13 +699,37 @@ static void dump_field(const ak_lfield *f, const uint8_t *obj, const void *root,
     }
 }
 
-static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, const ak_options *opt,
-                         ak_buf *out, int level, bool *first, bool spread)
+/* A struct of scalars with a span (a key): editors read only its place. */
+static bool placed_leaf(const ak_lstruct *st)
 {
+    bool span = false;
+    for (size_t i = 0; i < st->field_count; i++) {
+        ak_lkind k = st->fields[i].kind;
+        if (k == AK_LK_STRUCT || k == AK_LK_ARRAY || k == AK_LK_FIXED || k == AK_LK_INLINE)
+            return false;
+        span |= k == AK_LK_SPAN;
+    }
+    return span;
+}
+
+static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, const ak_options *opt,
+                         ak_buf *out, int level, bool *first, int spread)
+{
+    bool spans_only = spread == 2 && placed_leaf(st);
     for (size_t i = 0; i < st->field_count; i++) {
         const ak_lfield *f = &st->fields[i];
-        if (!member_present(f, obj, root))
+        if (!member_present(f, obj, root) || (f->kind == AK_LK_SPAN ? spread < 2 : spans_only))
             continue;
+        if (f->kind == AK_LK_SPAN) {
+            ak_span sp;
+            memcpy(&sp, obj + f->offset, sizeof sp);
+            if (!*first)
+                ak_buf_putc(out, ',');
+            *first = false;
+            dump_indent(out, level);
+            ak_buf_printf(out, "\"@%s\": [%zu, %zu]", f->name, sp.start, sp.end);
+            continue;
+        }
         if (f->kind == AK_LK_INLINE) {
             dump_members(f->st, obj + f->offset, root, opt, out, level, first, spread);
             continue;
@@ -727,13 +753,23 @@ bool ak_ldump_json(const ak_lstruct *root, const void *doc, const ak_options *op
     return !out->failed;
 }
 
-bool ak_ldump_document(const ak_lstruct *root, const void *doc, ak_buf *out)
+static bool dump_document(const ak_lstruct *root, const void *doc, ak_buf *out, int spread)
 {
     bool first = true;
     ak_buf_putc(out, '{');
-    dump_members(root, doc, doc, NULL, out, 1, &first, true);
+    dump_members(root, doc, doc, NULL, out, 1, &first, spread);
     ak_buf_puts(out, "\n}\n");
     return !out->failed;
+}
+
+bool ak_ldump_document(const ak_lstruct *root, const void *doc, ak_buf *out)
+{
+    return dump_document(root, doc, out, 1);
+}
+
+bool ak_ldump_document_spans(const ak_lstruct *root, const void *doc, ak_buf *out)
+{
+    return dump_document(root, doc, out, 2);
 }
 
 /* ---- the streaming dump ------------------------------------------------------ */
@@ -1185,6 +1221,8 @@ static lookup find_member(undump *u, uframe *f, const ak_lstruct *st, uint8_t *o
     lookup result = LK_UNKNOWN;
     for (size_t i = 0; i < st->field_count; i++) {
         const ak_lfield *g = &st->fields[i];
+        if (g->kind == AK_LK_SPAN)
+            continue; /* no member of the dump */
         if (!live) {
             const ak_lfield *r = NULL;
             uint8_t *h = NULL;
@@ -1574,8 +1612,8 @@ static int finish_object(undump *u, ak_json_parser *p, const ak_json_event *e, u
                 return 1;
             continue;
         }
-        if (g->kind == AK_LK_DERIVED)
-            continue; /* optional: the undump ignores it */
+        if (g->kind == AK_LK_DERIVED || g->kind == AK_LK_SPAN)
+            continue; /* optional: the undump ignores it; a span: no member of the dump */
         if (!seen(f, g) && (g->optional || g->defaulted))
             continue;
         if (!seen(f, g)) {

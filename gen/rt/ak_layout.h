@@ -306,7 +306,13 @@ typedef enum ak_lkind {
     /* documents (text formats): */
     AK_LK_WORD,    /* const char *, NUL-terminated; NULL = absent (an optional field) */
     AK_LK_SPELLED, /* int: a word of `names` (its code); with word_offset, -1 = the word at word_offset */
+    AK_LK_SPAN,    /* ak_span: the bytes of the file a struct was read from; never in the dump (editors') */
 } ak_lkind;
+
+/* A `span` field of a document: bytes [start, end) of the file. */
+typedef struct ak_span {
+    size_t start, end;
+} ak_span;
 
 /* The bytes a field of kind k takes in a document struct (0 for structs and arrays). */
 size_t ak_lkind_size(ak_lkind k);
@@ -397,6 +403,20 @@ bool ak_ldump_json(const ak_lstruct *root, const void *doc, const ak_options *op
 /* A document's dump (text formats): the same, with every member and every
  * array element on a line of its own (the JSON writer's indented layout). */
 bool ak_ldump_document(const ak_lstruct *root, const void *doc, ak_buf *out);
+/* The same with the `span` fields, each a member "@<name>": [start, end]
+ * (a name no field has): what editors read a document's places from. A
+ * struct of scalars with a span (Maya's keys) is its spans only: editors
+ * read where it is, its values come from the common model. */
+bool ak_ldump_document_spans(const ak_lstruct *root, const void *doc, ak_buf *out);
+
+/* A text format's document as one value: its root's metadata and the
+ * decoder that the grammar's actions fill it with. decode sets *out to the
+ * document as far as it was read even when the file has errors (it then
+ * returns false): an editor's outline of a file being typed. */
+typedef struct ak_ldocument {
+    const ak_lstruct *root;
+    bool (*decode)(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena, void **out);
+} ak_ldocument;
 
 /* ---- the streaming dump ------------------------------------------------------ */
 

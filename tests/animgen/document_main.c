@@ -76,10 +76,10 @@ static demo_doc filled(void)
     static int modes[] = {DEMO_MODE_ON, DEMO_MODE_OFF};
     static demo_item items[3];
     memset(items, 0, sizeof items);
-    items[0] = (demo_item){.shape = DEMO_SHAPE_CIRCLE, .size = 1, .count = 3, .solid = true, .radius = 0.5,
-                           .spokes = 6};
+    items[0] = (demo_item){.at = {3, 9}, .shape = DEMO_SHAPE_CIRCLE, .size = 1, .count = 3, .solid = true,
+                           .radius = 0.5, .spokes = 6};
     items[1] = (demo_item){.shape = -1, .shape_word = "hexagon", .size = 2, .count = 0, .solid = false, .width = 4,
-                           .hole = {1, -2}};
+                           .hole = {.x = 1, .y = -2}};
     items[2] = (demo_item){.shape = DEMO_SHAPE_ROUNDED_BOX, .size = 0, .count = 1, .solid = true, .width = 1,
                            .has_corner = true, .corner = 0.25};
     demo_doc doc = {.title = "demo", .has_scale = true, .scale = 2.5, .level = 3, .visible = true,
@@ -120,6 +120,22 @@ static void test_dump(void)
     free(again);
     ak_diags_free(d);
     CHECK(strcmp(demo_shape_words[DEMO_SHAPE_ROUNDED_BOX], "rounded-box") == 0 && DEMO_SHAPE_COUNT == 3);
+    /* the spans are in the editors' dump only, each as "@<name>" */
+    ak_buf_init(&out);
+    CHECK(ak_ldump_document_spans(demo_document.root, &doc, &out) &&
+          strstr(ak_buf_cstr(&out), "    {\n      \"@at\": [3, 9],\n      \"shape\": \"circle\",") &&
+          strstr(ak_buf_cstr(&out), "\"@at\": [0, 0]") && /* a struct of scalars: its spans only */
+          strstr(ak_buf_cstr(&out), "\"hole\": {\n        \"@at\": [0, 0]\n      }"));
+    ak_buf_free(&out);
+    /* the document as one value: its decoder hands the document over */
+    ak_input in = {"demo", (const uint8_t *)want, strlen(want), false};
+    ak_arena arena;
+    ak_arena_init(&arena, 1 << 12);
+    void *read = NULL;
+    d = ak_diags_new(NULL);
+    CHECK(demo_document.decode(&in, NULL, d, &arena, &read) && read && ((demo_doc *)read)->items_count == 3);
+    ak_diags_free(d);
+    ak_arena_free(&arena);
 }
 
 /* want with `from` replaced by `to` (once). */
@@ -163,6 +179,7 @@ static const ucase ucases[] = {
     {"  \"title\": \"demo\",\n", "", "demo.undump.member", "", "member 'title' is missing"},
     {"\"title\": \"demo\",", "\"title\": \"demo\", \"colour\": 1,", "demo.undump.member", "/colour",
      "unknown member"},
+    {"\"size\": 1,", "\"at\": [3, 9], \"size\": 1,", "demo.undump.member", "/items/0/at", "unknown member"},
     {"\"radius\": 0.5,", "\"radius\": 0.5, \"width\": 1,", "demo.undump.member", "/items/0/width", "exclude"},
     {"\"radius\": 0.5,\n      \"spokes\": 6", "\"radius\": 0.5", "demo.undump.member", "/items/0",
      "member 'spokes' is missing"},
