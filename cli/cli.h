@@ -5,6 +5,8 @@
 
 #include <animkit/animkit.h>
 
+#include <sys/types.h>
+
 enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
 extern const char *const prog; /* "animkit" */
@@ -41,6 +43,8 @@ void render_to_stderr(const char *name, const ak_format *f, const uint8_t *data,
    to be one of them, whatever name reaches it (a link, another path), for
    writing it would destroy the input. False when out of memory. */
 bool cli_protect_input(const char *path);
+/* The same for a regular file known by its device and inode. */
+bool cli_protect_identity(dev_t dev, ino_t ino);
 /* False, with why set, when path is one of the protected inputs: the check
    cli_output_open makes, for a command that wants to refuse before it works. */
 bool cli_output_allowed(const char *path, char *why, size_t why_size);
