@@ -6,7 +6,6 @@
  *   - dump -> undump gives what the emitter gives.
  * Any mismatch aborts. */
 #include "diag.h"
-#include "../formats/maya/maya.h"
 #include "../runtime/curve.h"
 #include "../runtime/model.h"
 #include "../runtime/utf8.h"
@@ -14,14 +13,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+extern const ak_format ak_format_maya; /* generated from formats/maya/maya.document */
+
 static bool reemit(const uint8_t *data, size_t size, ak_buf *out)
 {
-    ak_options opt = {0};
+    ak_options opt = {.precision = 17};
     ak_diag_options dopt = {false, 0};
     ak_diags *d = ak_diags_new(&dopt);
     ak_input in = {"fuzz.anim", data, size, false};
     ak_diags_set_source(d, data, size, true);
-    bool ok = ak_maya_reemit(&in, &opt, 17, 0, d, out);
+    bool ok = ak_format_maya.reemit(&in, &opt, d, out);
     ak_diags_free(d);
     return ok;
 }
@@ -76,7 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
            that are not UTF-8 cannot survive JSON) */
         if (!ak_utf8_valid((const uint8_t *)first.data, first.len, NULL))
             goto done;
-        ak_options opt = {0};
+        ak_options opt = {.precision = 17};
         ak_diag_options dopt = {false, 0};
         ak_diags *d = ak_diags_new(&dopt);
         ak_input in = {"fuzz.anim", (const uint8_t *)first.data, first.len, false};
@@ -86,7 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!ak_format_maya.dump(&in, &opt, d, &json))
             abort();
         ak_input jin = {"fuzz.json", (const uint8_t *)json.data, json.len, false};
-        if (!ak_maya_undump(&jin, &opt, 17, d, &back))
+        if (!ak_format_maya.undump(&jin, &opt, d, &back))
             abort();
         if (back.len != first.len || memcmp(back.data, first.data, first.len) != 0)
             abort();

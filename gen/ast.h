@@ -517,6 +517,8 @@ typedef struct mkeys {
     token *tan_in, *tan_out;
     token *hook;          /* `by H`: a typed hook fills each key but its time, both ways */
     vec parts;            /* `by H with tangents weights flags`: what its keys carry (token*) */
+    token *time_member;   /* JSON: `time T / M`: divided by member M of the innermost object around that has it */
+    bool tangents_inline; /* JSON: `tangents { in L, out R }`: members of each key */
     /* resolved */
     struct_decl *key_st;  /* the key struct */
     member *array_m, *time_m, *value_m, *interp_m, *shared_m, *tangents_m, *in_m, *out_m;
@@ -541,6 +543,8 @@ typedef struct mtrack {
     token *interval, *values;       /* body: Raw samples */
     token *after;                   /* a typed hook on the track once its keys are in */
     vec bodies;                     /* tracks: mtrack* (body) */
+    vec also;                       /* JSON: `track A, B, ... <type> <kind>`: more objects with these parts (token*) */
+    vec excepts;                    /* JSON: `type T except a, b`: value types a new file cannot hold (token*) */
     /* resolved */
     struct_decl *st;                /* track: the struct; tracks: the element; body: the template */
     member *array_m, *pre_m, *post_m, *node_m, *property_m, *type_m, *kind_m, *interval_m, *values_m;
@@ -549,6 +553,35 @@ typedef struct mtrack {
     int vt;                         /* track: the model value type (AK_VT_*) */
     int kind_value;                 /* track: AK_TRACK_* */
 } mtrack;
+
+/* `attribute "<id>.<field>" F [hex] [unless E]`: the model attribute of an
+ * integer field (text: decimal, or 0x and upper-case hex digits of the
+ * field's width), absent when E holds; writing, the field from the
+ * attribute's number, and an animation without one makes E hold. */
+typedef struct mattr {
+    token *name;     /* STRING: "<format id>.<field>" */
+    token *field;
+    bool hex;
+    expr *unless;
+} mattr;
+
+/* `in S, T { looping E  attribute ... }`: animation items over the fields of
+ * the root's switch arms S and T; a document that took another arm has none
+ * of them (reading: unknown, absent; writing: a loss). */
+typedef struct marm {
+    loc at;
+    vec arms;      /* token* */
+    expr *looping;
+    vec attrs;     /* mattr* */
+    vec structs;   /* resolved: struct_decl* of arms */
+} marm;
+
+/* `option O => F { word => value, ... }`: a new file's root field F from the
+ * format option O (the first pair when the option is not given). */
+typedef struct mopt {
+    token *option, *field;
+    vec pairs; /* mpair*: from the option's word, to an INT */
+} mopt;
 
 typedef struct model_decl {
     loc at;
@@ -563,6 +596,18 @@ typedef struct model_decl {
     vec tracks;            /* mtrack* */
     token *anim_hook;      /* `animation by H` */
     token *tracks_hook;    /* `tracks by H`: tracks made by a typed hook */
+    /* JSON schemas (check_model_json.c, emit_model_json.c) */
+    vec mains;             /* `main "/p", "/q"`: JSON Pointers of the main object, the first that is there (token*) */
+    token *node_name;      /* `node F [writes O in A]`: the nodes of object paths are named by their member F */
+    token *node_object, *node_array;
+    vec json_options;      /* `json indent 2, numbers ecmascript`: the layout a new file is written in (token* pairs) */
+    vec lost;              /* `loss O, P "what"`: objects whose animated instances are no tracks (token*) */
+    token *lost_what;
+    void *json;            /* the resolved JSON half */
+    vec attrs;             /* mattr*: `attribute` over the root's fields */
+    vec arms;              /* marm*: `in S, T { ... }` */
+    vec options;           /* mopt*: `option O => F { ... }` */
+    token *objects;        /* `objects "P"`: the hook's objects are P<n> (STRING) */
 } model_decl;
 
 /* ---- the format ------------------------------------------------------- */

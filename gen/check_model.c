@@ -4,6 +4,7 @@
  * build error, never a mapping that finds nothing at run time. */
 #include "ast.h"
 #include "model.h"
+#include "model_json.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -299,16 +300,131 @@ static void check_value_table(compiler *cc, const member *type_m)
     }
 }
 
+/* ---- animation items: attributes, arms, options, objects ------------------ */
+
+/* An arm struct of a switch of the root, or NULL. */
+static struct_decl *root_arm(compiler *cc, const char *name)
+{
+    struct_decl *root = cc->format->root_st;
+    for (size_t i = 0; root && i < root->members.n; i++) {
+        member *x = root->members.items[i];
+        for (size_t k = 0; x->kind == M_SWITCH && k < x->arms.n; k++) {
+            switch_arm *a = x->arms.items[k];
+            if (a->st && strcmp(a->st->name, name) == 0)
+                return a->st;
+        }
+    }
+    return NULL;
+}
+
+static bool is_unsigned(prim_kind p) { return p == P_U8 || p == P_U16 || p == P_U32 || p == P_U64; }
+
+/* `attribute "<id>.<field>" F [hex] [unless E]` over struct s (the root or an arm). */
+static void check_attribute(compiler *cc, struct_decl *s, const mattr *a)
+{
+    const char *id = cc->format->id, *name = a->name->text;
+    size_t n = strlen(id);
+    bool plain = strncmp(name, id, n) == 0 && name[n] == '.' && name[n + 1];
+    for (const char *p = name + n + 1; plain && *p; p++)
+        plain = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_';
+    if (!plain)
+        cc_error(cc, a->name->at, "model attribute: \"%s\" is not named \"%s.<field>\" (the format's own, of letters, "
+                                  "digits and _)", name, id);
+    char lv[512];
+    member *m = resolve_name(cc, s, a->field->text, lv, sizeof lv);
+    if (!m)
+        cc_error(cc, a->field->at, "model attribute: struct '%s' has no field '%s'", s->name, a->field->text);
+    else if (m->kind != M_FIELD || !prim_is_int(member_prim(m)))
+        cc_error(cc, a->field->at, "model attribute: '%s' is not an integer field", a->field->text);
+    else if (a->hex && !is_unsigned(member_prim(m)))
+        cc_error(cc, a->field->at, "model attribute: hex is for unsigned fields, and '%s' is signed", a->field->text);
+    cc_check_expr(cc, s, a->unless);
+}
+
+/* The same attribute twice in a and b (a == b: within a). */
+static void check_twice(compiler *cc, const vec *a, const vec *b, const char *where)
+{
+    for (size_t i = 0; i < a->n; i++)
+        for (size_t k = 0; k < (a == b ? i : b->n); k++)
+            if (strcmp(((mattr *)a->items[i])->name->text, ((mattr *)b->items[k])->name->text) == 0)
+                cc_error(cc, ((mattr *)a->items[i])->name->at, "model attribute \"%s\": given twice for '%s'",
+                         ((mattr *)a->items[i])->name->text, where);
+}
+
+static bool names_arm(const marm *block, const struct_decl *s)
+{
+    for (size_t i = 0; i < block->structs.n; i++)
+        if (block->structs.items[i] == s)
+            return true;
+    return false;
+}
+
+static void check_arms(compiler *cc, model_decl *md)
+{
+    struct_decl *root = cc->format->root_st;
+    for (size_t i = 0; i < md->attrs.n; i++)
+        check_attribute(cc, root, md->attrs.items[i]);
+    check_twice(cc, &md->attrs, &md->attrs, root->name);
+    for (size_t i = 0; i < md->arms.n; i++) {
+        marm *block = md->arms.items[i];
+        for (size_t k = 0; k < block->arms.n; k++) {
+            token *t = block->arms.items[k];
+            struct_decl *s = root_arm(cc, t->text);
+            if (!s)
+                cc_error(cc, t->at, "model in: '%s' is no arm of a switch of the root struct", t->text);
+            else
+                vec_push(cc, &block->structs, s);
+        }
+        /* each item over each arm the block names; a name none has: one message */
+        for (size_t k = 0; k < block->structs.n; k++) {
+            struct_decl *s = block->structs.items[k];
+            int errors = cc->errors;
+            cc_check_expr(cc, s, block->looping);
+            for (size_t a = 0; a < block->attrs.n; a++)
+                check_attribute(cc, s, block->attrs.items[a]);
+            if (cc->errors > errors)
+                break;
+        }
+        /* an arm's items once, over the root's and every block's */
+        for (size_t k = 0; k < block->structs.n; k++) {
+            struct_decl *s = block->structs.items[k];
+            if (block->looping && md->looping)
+                cc_error(cc, block->looping->at, "model in: looping is given for the root and for '%s'", s->name);
+            check_twice(cc, &block->attrs, &md->attrs, s->name);
+            if (k == 0)
+                check_twice(cc, &block->attrs, &block->attrs, s->name);
+            for (size_t j = 0; j < i; j++) {
+                marm *other = md->arms.items[j];
+                if (!names_arm(other, s))
+                    continue;
+                if (block->looping && other->looping)
+                    cc_error(cc, block->looping->at, "model in: looping is given twice for '%s'", s->name);
+                check_twice(cc, &block->attrs, &other->attrs, s->name);
+            }
+        }
+    }
+    for (size_t i = 0; i < md->options.n; i++) {
+        mopt *o = md->options.items[i];
+        char lv[512];
+        member *m = resolve_name(cc, root, o->field->text, lv, sizeof lv);
+        if (!m || m->kind != M_FIELD || !prim_is_int(member_prim(m)))
+            cc_error(cc, o->field->at, "model option: '%s' is no integer field of the root struct", o->field->text);
+        for (size_t k = 0; k < o->pairs.n; k++)
+            for (size_t j = 0; j < k; j++)
+                if (strcmp(((mpair *)o->pairs.items[j])->from->text, ((mpair *)o->pairs.items[k])->from->text) == 0)
+                    cc_error(cc, ((mpair *)o->pairs.items[k])->from->at, "model option %s: '%s' is given twice",
+                             o->option->text, ((mpair *)o->pairs.items[k])->from->text);
+    }
+    if (md->objects && !md->tracks_hook)
+        cc_error(cc, md->objects->at, "model objects: the paths of the objects a `tracks by` hook makes (there is none)");
+}
+
 void cc_check_model(compiler *cc)
 {
     format_decl *f = cc->format;
     model_decl *md = f->model;
     if (!md)
         return;
-    if (f->json) {
-        cc_error(cc, md->at, "model: this section is for binary layouts and documents so far");
-        return;
-    }
     if (f->text && (md->tracks.n || md->name || md->start || md->end || md->looping || !md->tracks_hook)) {
         /* a text format's document is filled by its grammar's actions: its
            tracks come from a typed hook over it (`tracks by H`) */
@@ -316,6 +432,11 @@ void cc_check_model(compiler *cc)
                              "range and name), with names, maps and the rules declared here");
         return;
     }
+    if (f->json) { /* its JSON half: check_model_json.c */
+        cc_check_model_json(cc);
+        return;
+    }
+    cc_check_model_json_only(cc);
     if (cc_has_hook(f, "to_model") || cc_has_hook(f, "from_model"))
         cc_error(cc, md->at, "model: the model section generates to_model and from_model (drop the hooks)");
     if (!md->loss_code || !md->refused_code)
@@ -391,4 +512,5 @@ void cc_check_model(compiler *cc)
             check_fixed_track(cc, t);
         }
     }
+    check_arms(cc, md);
 }

@@ -622,6 +622,42 @@ static char *dump_schema(demit *d)
     return b.p;
 }
 
+/* ---- the format: dump, re-emission and undump through the document ------- */
+
+/* Each reads the document (the grammar, or the dump) into an arena charged
+   to the command's budget and writes it (the dump, or the emitter). */
+static void through_document(demit *d, const char *name, const char *input, const char *read, const char *write)
+{
+    const char *id = d->id, *root = d->f->root_st->name;
+    gen_out(d->c, "\nstatic bool %s_%s(const ak_input *%s, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n", id,
+            name, input);
+    gen_out(d->c, "    ak_arena arena;\n    ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(d, opt), "
+                  "\"the decoded document\");\n    %s_%s *doc;\n    bool ok = %s && %s;\n"
+                  "    ak_arena_free(&arena);\n    return ok;\n}\n",
+            id, root, read, write);
+}
+
+static void emit_format(demit *d)
+{
+    const char *id = d->id;
+    char read[200], write[200], undump_read[240], dump_write[120];
+    snprintf(read, sizeof read, "%s_document_decode(in, opt, d, &arena, &doc)", id);
+    snprintf(write, sizeof write, "%s_document_encode(doc, opt, d, out)", id);
+    snprintf(undump_read, sizeof undump_read, "(doc = %s_undump_document(json->data, json->size, &arena, d)) != NULL", id);
+    snprintf(dump_write, sizeof dump_write, "%s_dump_document(doc, out)", id);
+    gen_out(d->c, "\n#include \"budget.h\"\n");
+    through_document(d, "dump", "in", read, dump_write);
+    through_document(d, "reemit", "in", read, write);
+    through_document(d, "undump", "json", undump_read, write);
+    gen_registry_open(d->c, d->f, true);
+    gen_out(d->c, "    .sniff = %s_sniff,\n    .validate = %s_validate,\n    .dump = %s_dump,\n"
+                  "    .dump_schema = %s_dump_schema,\n    .reemit = %s_reemit,\n    .undump = %s_undump,\n",
+            id, id, id, id, id, id);
+    if (d->f->model)
+        gen_out(d->c, "    .to_model = %s_to_model,\n    .from_model = %s_from_model,\n", id, id);
+    gen_registry_close(d->c, d->f);
+}
+
 /* ---- the whole ----------------------------------------------------------- */
 
 bool cc_emit_document(compiler *cc, FILE *h, FILE *c)
@@ -646,6 +682,16 @@ bool cc_emit_document(compiler *cc, FILE *h, FILE *c)
     gen_out(h, "%s_%s *%s_undump_document(const uint8_t *json, size_t size, ak_arena *arena, ak_diags *d);\n", id, root,
             id);
     gen_out(h, "/* The JSON Schema of the dump. */\nextern const char %s_dump_schema[];\n", id);
+    gen_out(h, "/* Hand-written: the grammar's sniffer and validator; the document read by the grammar's actions\n"
+               "   (false after reporting into d) and written by the format's emitter (the document's precision\n"
+               "   and line ends unless opt says otherwise). */\n"
+               "int %s_sniff(const uint8_t *p, size_t n);\n"
+               "void %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d);\n"
+               "bool %s_document_decode(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,\n"
+               "                        %s_%s **out);\n"
+               "bool %s_document_encode(%s_%s *doc, const ak_options *opt, ak_diags *d, ak_buf *out);\n",
+            id, id, id, id, root, id, id, root);
+    gen_out(h, "extern const ak_format ak_format_%s;\n", id);
     cc_emit_model(cc, h, c); /* a model section: its hooks, to_model and from_model */
     gen_out(h, "\n#endif\n");
 
@@ -670,5 +716,6 @@ bool cc_emit_document(compiler *cc, FILE *h, FILE *c)
     if (schema)
         gen_c_text(c, name, schema, strlen(schema));
     free(schema);
+    emit_format(&d);
     return schema != NULL && cc->errors == 0;
 }

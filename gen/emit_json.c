@@ -8,6 +8,7 @@
  * export, written from the same resolved types, is emit_jsonschema.c. */
 #include "ast.h"
 #include "emit_common.h"
+#include "model_json.h"
 #include "emit_jsonschema.h"
 #include "emit_lanes.h"
 #include "json_schema.h"
@@ -389,6 +390,7 @@ static void header(jem *em, FILE *h)
     if (renames)
         gen_out(h, "/* The format's rule for a problem the JSON front end found (`json { ... }`; other rules as they "
                    "are). */\nconst ak_rule *%s_json_rule(const ak_rule *r);\n", id);
+    cc_emit_model_json_header(em->cc, h); /* a model section: its hooks, to_model and from_model */
     gen_out(h, "extern const ak_format ak_format_%s;\n", id);
     gen_out(h, "/* The lanes (generated into %s_lanes.c). */\n", id);
     gen_out(h, "const ak_jlane *%s_lane(int16_t type, int16_t vtype);\n", id);
@@ -785,7 +787,7 @@ static void registry_entry(jem *em, FILE *c)
         gen_out(c, "    .dump_schema = %s_dump_schema,\n", id);
     static const char *const fields[] = {"sniff", "dump", "reemit", "to_model", "from_model"};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        if (cc_has_hook(f, fields[i]))
+        if (cc_has_hook(f, fields[i]) || (f->model && i >= 3)) /* a model section makes to_model, from_model */
             gen_out(c, "    .%s = %s_%s,\n", fields[i], id, fields[i]);
     gen_registry_close(c, f);
 }
@@ -936,6 +938,7 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
             f->finite_code ? rule_index(cc, f->finite_code) : -1, f->version_fractional ? "true" : "false");
     entry_point(em, c);
     registry_entry(em, c);
+    cc_emit_model_json(cc, c); /* the model section (emit_model_json.c) */
     if (outdir && !write_lanes(em, outdir))
         return false;
     /* the JSON Schema (emit_jsonschema.c) */

@@ -981,6 +981,324 @@ static void emit_list_write(mem *m, const mtrack *lt)
     gen_out(c, "    }\n}\n");
 }
 
+/* ---- animation items: attributes, arms, options; the helpers of `tracks by` ---------- */
+
+/* The helpers a `tracks by` hook names its tracks with (the names table and
+   `objects` are the declaration's). */
+static void emit_hook_helpers_h(mem *m)
+{
+    FILE *h = m->h;
+    const char *id = m->id;
+    if (!m->md->tracks_hook)
+        return;
+    gen_out(h, "/* For the `tracks by` hook: a new track of object path and native property name, its target\n"
+               "   from the declaration's names; and the target of a model track in canonical words (what the\n"
+               "   model says, or what this format's own names make of it: files others wrote in them). */\n");
+    gen_out(h, "ak_track *%s_model_track(ak_model_builder *b, const char *path, const char *native, ak_value_type type,\n"
+               "                         ak_track_kind kind);\n", id);
+    gen_out(h, "void %s_model_target(ak_model_writer *w, const ak_track *t, ak_target *out);\n", id);
+    if (m->md->objects) {
+        gen_out(h, "/* `objects \"%s\"`: the path of object n, and the n of a path (also the bare number). */\n",
+                m->md->objects->text);
+        gen_out(h, "const char *%s_model_object(ak_model_builder *b, uint64_t n);\n", id);
+        gen_out(h, "bool %s_model_object_of(const char *path, uint64_t *n);\n", id);
+    }
+}
+
+static void emit_hook_helpers(mem *m)
+{
+    FILE *c = m->c;
+    const char *id = m->id;
+    if (!m->md->tracks_hook)
+        return;
+    gen_out(c, "\nak_track *%s_model_track(ak_model_builder *b, const char *path, const char *native, ak_value_type type,\n"
+               "                         ak_track_kind kind)\n{\n", id);
+    gen_out(c, "    ak_track *t = path ? ak_mb_track(b) : NULL;\n    if (!t) {\n        b->failed = true;\n"
+               "        return NULL;\n    }\n    t->node = path;\n    t->property = native;\n    t->type = type;\n"
+               "    t->kind = kind;\n    ak_target_of(mm_names, MM_NAMES, path, native, type, AK_WHOLE, &t->target, b->arena);\n"
+               "    return t;\n}\n");
+    gen_out(c, "\nvoid %s_model_target(ak_model_writer *w, const ak_track *t, ak_target *out)\n{\n", id);
+    gen_out(c, "    const ak_target have = *ak_mm_target(w, t);\n    *out = have;\n"
+               "    if (have.component == AK_WHOLE && have.property)\n"
+               "        ak_target_of(mm_names, MM_NAMES, have.path, have.property, t->type, AK_WHOLE, out, &w->arena);\n}\n");
+    if (m->md->objects) {
+        gen_out(c, "\nconst char *%s_model_object(ak_model_builder *b, uint64_t n)\n{\n    char s[%zu];\n", id,
+                strlen(m->md->objects->text) + 24);
+        gen_out(c, "    int len = snprintf(s, sizeof s, \"%s%%llu\", (unsigned long long)n);\n", m->md->objects->text);
+        gen_out(c, "    return ak_mb_string(b, s, (size_t)len);\n}\n");
+        gen_out(c, "\nbool %s_model_object_of(const char *path, uint64_t *n)\n{\n"
+                   "    return ak_mm_numbered(path, \"%s\", n);\n}\n", id, m->md->objects->text);
+    }
+}
+
+static bool unsigned_prim(prim_kind p) { return p == P_U8 || p == P_U16 || p == P_U32 || p == P_U64; }
+
+static void emit_attribute_read(mem *m, struct_decl *s, const mattr *a, const char *ind)
+{
+    FILE *c = m->c;
+    char lv[512];
+    member *f = resolve_name(m->cc, s, a->field->text, lv, sizeof lv);
+    prim_kind p = member_prim(f);
+    gen_out(c, "%sif (!(", ind);
+    if (a->unless)
+        cc_emit_expr(m->cc, c, s, a->unless);
+    else
+        gen_out(c, "0");
+    gen_out(c, ")) {\n%s    char v_[40];\n", ind);
+    if (a->hex)
+        gen_out(c, "%s    snprintf(v_, sizeof v_, \"0x%%0%dllX\", (unsigned long long)%s);\n", ind, 2 * prim_size(p), lv);
+    else if (unsigned_prim(p))
+        gen_out(c, "%s    snprintf(v_, sizeof v_, \"%%llu\", (unsigned long long)%s);\n", ind, lv);
+    else
+        gen_out(c, "%s    snprintf(v_, sizeof v_, \"%%lld\", (long long)%s);\n", ind, lv);
+    gen_out(c, "%s    ak_mb_attribute(&b, \"%s\", v_);\n%s}\n", ind, a->name->text, ind);
+}
+
+/* Does a block of the model name arm st? */
+static bool block_names(const marm *block, const struct_decl *st)
+{
+    for (size_t i = 0; i < block->structs.n; i++)
+        if (block->structs.items[i] == st)
+            return true;
+    return false;
+}
+
+/* Are there blocks for an arm of switch x (or, with a `tracks by` hook that
+   fills the arms, is it a switch of arms at all)? */
+static bool switch_has_items(mem *m, const member *x)
+{
+    for (size_t k = 0; k < x->arms.n; k++) {
+        switch_arm *a = x->arms.items[k];
+        if (a->st && m->md->tracks_hook)
+            return true;
+        for (size_t i = 0; a->st && i < m->md->arms.n; i++)
+            if (block_names(m->md->arms.items[i], a->st))
+                return true;
+    }
+    return false;
+}
+
+static bool first_arm_of(const member *x, size_t k)
+{
+    switch_arm *a = x->arms.items[k];
+    for (size_t j = 0; j < k; j++)
+        if (((switch_arm *)x->arms.items[j])->st == a->st)
+            return false;
+    return a->st != NULL;
+}
+
+/* Reading: the attributes of the root, and the items of the arm a document took. */
+static void emit_items_read(mem *m)
+{
+    FILE *c = m->c;
+    model_decl *md = m->md;
+    struct_decl *root = m->f->root_st;
+    for (size_t i = 0; i < md->attrs.n; i++)
+        emit_attribute_read(m, root, md->attrs.items[i], "    ");
+    if (!md->arms.n)
+        return;
+    for (size_t i = 0; i < root->members.n; i++) {
+        member *x = root->members.items[i];
+        if (x->kind != M_SWITCH || !switch_has_items(m, x))
+            continue;
+        gen_out(c, "    switch (doc->%s) {\n", x->name);
+        for (size_t k = 0; k < x->arms.n; k++) {
+            switch_arm *a = x->arms.items[k];
+            bool any = false;
+            for (size_t b = 0; first_arm_of(x, k) && b < md->arms.n; b++)
+                any |= block_names(md->arms.items[b], a->st);
+            if (!any)
+                continue;
+            gen_out(c, "    case %s_%s_%s: {\n        const %s_%s *o = &doc->%s;\n", m->id, x->name, a->st->name, m->id,
+                    a->st->name, a->st->name);
+            for (size_t b = 0; b < md->arms.n; b++) {
+                marm *block = md->arms.items[b];
+                if (!block_names(block, a->st))
+                    continue;
+                if (block->looping) {
+                    gen_out(c, "        b.anim->looping = (");
+                    cc_emit_expr(m->cc, c, a->st, block->looping);
+                    gen_out(c, ") ? AK_LOOPING_YES : AK_LOOPING_NO;\n");
+                }
+                for (size_t j = 0; j < block->attrs.n; j++)
+                    emit_attribute_read(m, a->st, block->attrs.items[j], "        ");
+            }
+            gen_out(c, "        break;\n    }\n");
+        }
+        gen_out(c, "    default:\n        break;\n    }\n");
+    }
+}
+
+/* C that makes condition e of struct s hold in a new document: what
+   emit_make makes, `field == N`, the first of `a || b`, both of `a && b`. */
+static bool emit_make_holds(mem *m, struct_decl *s, const expr *e, const char *ind)
+{
+    char lv[512];
+    if (e->kind == E_BINARY && !strcmp(e->op, "||"))
+        return emit_make_holds(m, s, e->lhs, ind);
+    if (e->kind == E_BINARY && !strcmp(e->op, "&&"))
+        return emit_make_holds(m, s, e->lhs, ind) && emit_make_holds(m, s, e->rhs, ind);
+    if (e->kind == E_BINARY && !strcmp(e->op, "==") && e->lhs->kind == E_NAME && e->rhs->kind == E_INT) {
+        member *x = resolve_name(m->cc, s, e->lhs->text, lv, sizeof lv);
+        if (!x || x->kind != M_FIELD)
+            return false;
+        gen_out(m->c, "%s%s = %s;\n", ind, lv, e->rhs->text);
+        return true;
+    }
+    return emit_make(m, m->c, s, e, true, ind);
+}
+
+static void emit_looping_write(mem *m, struct_decl *s, const expr *e, const char *ind)
+{
+    FILE *c = m->c;
+    char deeper[64];
+    snprintf(deeper, sizeof deeper, "%s    ", ind);
+    gen_out(c, "%sif (anim->looping == AK_LOOPING_YES) {\n", ind);
+    bool ok = emit_make(m, c, s, e, true, deeper);
+    gen_out(c, "%s} else {\n", ind);
+    ok = ok && emit_make(m, c, s, e, false, deeper);
+    gen_out(c, "%s}\n", ind);
+    if (!ok)
+        cc_error(m->cc, e->at, "model looping: a new file cannot be made to say it (a field, `field & bits` or their "
+                               "negation can)");
+}
+
+static void emit_attribute_write(mem *m, struct_decl *s, const mattr *a, const char *ind)
+{
+    FILE *c = m->c;
+    char lv[512], deeper[64];
+    snprintf(deeper, sizeof deeper, "%s        ", ind);
+    member *f = resolve_name(m->cc, s, a->field->text, lv, sizeof lv);
+    prim_kind p = member_prim(f);
+    int bits = 8 * prim_size(p);
+    gen_out(c, "%s{\n%s    const char *v_ = ak_animation_attribute(anim, \"%s\");\n", ind, ind, a->name->text);
+    if (unsigned_prim(p))
+        gen_out(c, "%s    uint64_t x_;\n%s    if (v_ && ak_mm_uint(v_, UINT%d_MAX, &x_))\n", ind, ind, bits);
+    else
+        gen_out(c, "%s    int64_t x_;\n%s    if (v_ && ak_mm_int(v_, INT%d_MIN, INT%d_MAX, &x_))\n", ind, ind, bits, bits);
+    gen_out(c, "%s        %s = (%s)x_;\n%s    else if (v_)\n", ind, lv, prim_ctype(p), ind);
+    gen_out(c, "%s        ak_mm_loss(w, \"the attribute %s: not a number its field can hold\", NULL, 0);\n", ind,
+            a->name->text);
+    if (a->unless) {
+        gen_out(c, "%s    else {\n", ind);
+        if (!emit_make_holds(m, s, a->unless, deeper))
+            cc_error(m->cc, a->unless->at, "model attribute \"%s\": a new file cannot be made to meet this condition "
+                                           "(`field == N`, a field, `field & bits`, their negation, || and && can)",
+                     a->name->text);
+        gen_out(c, "%s    }\n", ind);
+    }
+    gen_out(c, "%s}\n", ind);
+}
+
+/* Writing: a format option's field (after the version's). */
+static void emit_options_write(mem *m)
+{
+    FILE *c = m->c;
+    char lv[512];
+    for (size_t i = 0; i < m->md->options.n; i++) {
+        mopt *o = m->md->options.items[i];
+        member *x = resolve_name(m->cc, m->f->root_st, o->field->text, lv, sizeof lv);
+        gen_out(c, "    {\n        size_t len_;\n        const char *v_ = ak_format_option(opt, \"%s\", &len_);\n",
+                o->option->text);
+        char words[256] = "";
+        for (size_t k = 0; k < o->pairs.n; k++) {
+            mpair *p = o->pairs.items[k];
+            size_t n = strlen(words);
+            snprintf(words + n, sizeof words - n, "%s%s", k ? (k + 1 == o->pairs.n ? " or " : ", ") : "", p->from->text);
+            gen_out(c, "        %sif (%s(len_ == %zu && memcmp(v_, \"%s\", %zu) == 0))\n            %s = (%s)%s;\n",
+                    k ? "else " : "", k ? "" : "!v_ || ", strlen(p->from->text), p->from->text, strlen(p->from->text),
+                    lv, prim_ctype(member_prim(x)), p->to->text);
+        }
+        gen_out(c, "        else\n            ak_mm_refuse(w, NULL, \"format option %s takes %s\");\n    }\n",
+                o->option->text, words);
+    }
+}
+
+/* Writing: the fields of struct s a layout fixes (`== constant`), in a new
+   document (at `to`: "doc->", "o->"). */
+static void emit_fixed_fields(mem *m, const struct_decl *s, const char *to, const char *indent)
+{
+    for (size_t i = 0; i < s->members.n; i++) {
+        member *x = s->members.items[i];
+        if (x->kind != M_FIELD || !prim_is_int(member_prim(x)))
+            continue;
+        for (size_t k = 0; k < x->cons.n; k++) {
+            cons *cn = x->cons.items[k];
+            if (cn->kind == C_CMP && !strcmp(cn->op, "==") && cn->value && cn->value->kind == E_INT)
+                gen_out(m->c, "%s%s%s = %sULL;\n", indent, to, x->name, cn->value->text);
+        }
+    }
+}
+
+/* Writing: the arm of each root switch the version and options select, the
+   fields it fixes, and its items (a loss where it has no field for one). */
+static void emit_items_write(mem *m)
+{
+    FILE *c = m->c;
+    model_decl *md = m->md;
+    struct_decl *root = m->f->root_st;
+    bool declares_looping = md->looping != NULL;
+    vec names = {0}; /* the attributes the arms declare, once each */
+    for (size_t b = 0; b < md->arms.n; b++) {
+        marm *block = md->arms.items[b];
+        declares_looping |= block->looping != NULL;
+        for (size_t j = 0; j < block->attrs.n; j++) {
+            mattr *a = block->attrs.items[j];
+            bool seen = false;
+            for (size_t k = 0; k < names.n; k++)
+                seen |= !strcmp(((mattr *)names.items[k])->name->text, a->name->text);
+            if (!seen)
+                vec_push(m->cc, &names, a);
+        }
+    }
+    for (size_t i = 0; i < md->attrs.n; i++)
+        emit_attribute_write(m, root, md->attrs.items[i], "    ");
+    for (size_t i = 0; i < root->members.n; i++) {
+        member *x = root->members.items[i];
+        if (x->kind != M_SWITCH || !switch_has_items(m, x))
+            continue;
+        gen_out(c, "    /* the arm the version and the options select, the fields it fixes, its items */\n");
+        emit_arm_select(m, root, x, "    ");
+        gen_out(c, "    switch (doc->%s) {\n", x->name);
+        for (size_t k = 0; k < x->arms.n; k++) {
+            switch_arm *a = x->arms.items[k];
+            if (!first_arm_of(x, k))
+                continue;
+            gen_out(c, "    case %s_%s_%s: {\n        %s_%s *o = &doc->%s;\n", m->id, x->name, a->st->name, m->id,
+                    a->st->name, a->st->name);
+            emit_fixed_fields(m, a->st, "o->", "        ");
+            bool looping = md->looping != NULL;
+            vec has = {0};
+            for (size_t b = 0; b < md->arms.n; b++) {
+                marm *block = md->arms.items[b];
+                if (!block_names(block, a->st))
+                    continue;
+                if (block->looping)
+                    emit_looping_write(m, a->st, block->looping, "        ");
+                looping |= block->looping != NULL;
+                for (size_t j = 0; j < block->attrs.n; j++) {
+                    emit_attribute_write(m, a->st, block->attrs.items[j], "        ");
+                    vec_push(m->cc, &has, block->attrs.items[j]);
+                }
+            }
+            if (declares_looping && !looping)
+                gen_out(c, "        if (anim->looping == AK_LOOPING_YES)\n            ak_mm_loss(w, \"the looping flag "
+                           "(this layout of the file has no field for it)\", NULL, 0);\n");
+            for (size_t n = 0; n < names.n; n++) {
+                const char *name = ((mattr *)names.items[n])->name->text;
+                bool here = false;
+                for (size_t j = 0; j < has.n; j++)
+                    here |= !strcmp(((mattr *)has.items[j])->name->text, name);
+                if (!here)
+                    gen_out(c, "        if (ak_animation_attribute(anim, \"%s\"))\n            ak_mm_loss(w, \"the "
+                               "attribute %s (this layout of the file has no field for it)\", NULL, 0);\n", name, name);
+            }
+            gen_out(c, "        break;\n    }\n");
+        }
+        gen_out(c, "    default:\n        break;\n    }\n");
+    }
+}
+
 /* ---- the entry points --------------------------------------------------------------- */
 
 static void emit_names(mem *m)
@@ -1084,12 +1402,7 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
                 md->tracks_hook->text, id, R);
         gen_out(h, "bool %s_model_%s_back(ak_model_writer *w, %s_%s *doc);\n", id, md->tracks_hook->text, id, R);
     }
-    if (f->text)
-        gen_out(h, "/* The document by the format's grammar, and written by its emitter (hand-written). */\n"
-                   "bool %s_document_decode(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,\n"
-                   "                        %s_%s **out);\n"
-                   "bool %s_document_encode(%s_%s *doc, const ak_options *opt, ak_diags *d, ak_buf *out);\n",
-                id, id, R, id, id, R);
+    emit_hook_helpers_h(&m);
     gen_out(h, "bool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                "                  struct ak_animation **out);\n", id);
     gen_out(h, "bool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);\n",
@@ -1104,6 +1417,9 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
     }
     for (size_t i = 0; i < md->maps.n; i++)
         emit_map(&m, md->maps.items[i]);
+    if (md->options.n)
+        gen_out(c, "#include \"format_options.h\"\n");
+    emit_hook_helpers(&m);
     gen_out(c, "\nstatic void mr_walk_%s(ak_model_builder *b, const %s_%s *r_, const %s_%s *o, const char *path);\n",
             R, id, R, id, R);
     for (size_t i = 0; i < md->tracks.n; i++) {
@@ -1144,6 +1460,7 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
         cc_emit_expr(cc, c, f->root_st, md->looping);
         gen_out(c, ") ? AK_LOOPING_YES : AK_LOOPING_NO;\n");
     }
+    emit_items_read(&m);
     gen_out(c, "    mr_walk_%s(&b, doc, doc, \"\");\n", R);
     for (size_t i = 0; i < md->tracks.n; i++) {
         mtrack *t = md->tracks.items[i];
@@ -1191,19 +1508,11 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
             gen_out(c, "    %s = version[%zu];\n", lv, i);
         }
     }
-    /* fields the layout fixes (`== constant`) */
-    for (size_t i = 0; i < f->root_st->members.n; i++) {
-        member *x = f->root_st->members.items[i];
-        if (x->kind != M_FIELD || !prim_is_int(member_prim(x)))
-            continue;
-        for (size_t k = 0; k < x->cons.n; k++) {
-            cons *cn = x->cons.items[k];
-            if (cn->kind == C_CMP && !strcmp(cn->op, "==") && cn->value && cn->value->kind == E_INT)
-                gen_out(c, "    doc->%s = %sULL;\n", x->name, cn->value->text);
-        }
-    }
+    emit_options_write(&m);
+    emit_fixed_fields(&m, f->root_st, "doc->", "    ");
     gen_out(c, "    if (%s_meta_%s.lets)\n        %s_meta_%s.lets(doc, doc); /* the arms the version selects */\n", id, R,
             id, R);
+    emit_items_write(&m);
     if (md->name && resolve_name(cc, f->root_st, md->name->text, lv, sizeof lv))
         gen_out(c, "    %s = ak_mm_str(anim->name);\n", lv);
     if (is_field_name(cc, f->root_st, md->end, lv, sizeof lv))

@@ -56,7 +56,8 @@ static const keyword keywords[] = {
     {"post", TK_POST}, {"after", TK_AFTER}, {"node", TK_NODE}, {"property", TK_PROPERTY},
     {"interval", TK_INTERVAL}, {"interp", TK_INTERP}, {"tangents", TK_TANGENTS}, {"time", TK_TIME},
     {"value", TK_VALUE}, {"out", TK_OUT}, {"body", TK_BODY}, {"with", TK_WITH}, {"quaternion", TK_QUATERNION},
-    {"euler", TK_EULER}, {"name", TK_MNAME},
+    {"euler", TK_EULER}, {"name", TK_MNAME}, {"attribute", TK_ATTRIBUTE}, {"option", TK_OPTION},
+    {"objects", TK_OBJECTS}, {"hex", TK_HEX}, {"main", TK_MAIN}, {"except", TK_EXCEPT},
 };
 
 static int keyword_token(const unsigned char *s, size_t n)

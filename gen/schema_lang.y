@@ -162,7 +162,8 @@ static jaltv *mk_altv(compiler *cc, const token *paren, jtype *term)
     SCOPE TOPLEVEL SIBLING DISTINCT ACYCLIC FROM CLOSING DEPTH EXISTS
     UPGRADE DOWNGRADE TO ADD COPY MOVE RETYPE DROP UNLESS LOSS WARN WRAP
     MODEL TRACK TRACKS KEYS NAMES INFINITY INTERPOLATION MKIND START LOOPING REFUSED ANIMATION PRE POST
-    AFTER NODE PROPERTY INTERVAL INTERP TANGENTS TIME VALUE OUT BODY WITH QUATERNION EULER MNAME.
+    AFTER NODE PROPERTY INTERVAL INTERP TANGENTS TIME VALUE OUT BODY WITH QUATERNION EULER MNAME MAIN EXCEPT
+    ATTRIBUTE OPTION OBJECTS HEX.
 
 /* EMPTY: the precedence of two reductions that meet a token that could also
  * continue them: `type ::= name` before `<` (type arguments win: write a
@@ -1209,12 +1210,12 @@ md_item ::= NAMES LBRACE md_names RBRACE.
 md_item ::= NAMES LBRACE md_names COMMA RBRACE.
 md_names ::= md_name.
 md_names ::= md_names COMMA md_name.
-md_name ::= name(N) ARROW name(P) md_quat(Q). {
+md_name ::= dotted(N) ARROW name(P) md_quat(Q). {
     mname *m = cc_alloc(cc, sizeof *m);
     *m = (mname){N, P, NULL, Q};
     vec_push(cc, &MD(cc)->names, m);
 }
-md_name ::= name(N) ARROW name(P) DOT name(C) md_quat(Q). {
+md_name ::= dotted(N) ARROW name(P) DOT name(C) md_quat(Q). {
     mname *m = cc_alloc(cc, sizeof *m);
     *m = (mname){N, P, C, Q};
     vec_push(cc, &MD(cc)->names, m);
@@ -1334,5 +1335,118 @@ md_kpart ::= TANGENTS dotted(A) LBRACE IN name(L) COMMA OUT name(R) RBRACE. {
     F(cc)->mk_pending->tan_in = L;
     F(cc)->mk_pending->tan_out = R;
 }
+/* attribute "<id>.<field>" F [hex] [unless E], at the top or in an `in` block */
+%type md_attribute {mattr *}
+%type md_hex {bool}
+%type md_unless {expr *}
+md_item ::= md_attribute(X). { vec_push(cc, &MD(cc)->attrs, X); }
+md_attribute(A) ::= ATTRIBUTE STRING(N) dotted(F) md_hex(H) md_unless(U). {
+    A = cc_alloc(cc, sizeof *A);
+    *A = (mattr){N, F, H, U};
+}
+md_hex(A) ::= . { A = false; }
+md_hex(A) ::= HEX. { A = true; }
+md_unless(A) ::= . { A = NULL; }
+md_unless(A) ::= UNLESS expr(E). { A = E; }
+/* in S, T { looping E  attribute ... }: over the fields of the root's switch arms */
+md_item ::= md_in_head md_aitems RBRACE.
+md_in_head ::= IN(K) targlist(L) LBRACE. {
+    marm *a = cc_alloc(cc, sizeof *a);
+    a->at = K->at;
+    a->arms = *L;
+    vec_push(cc, &MD(cc)->arms, a);
+}
+md_aitems ::= .
+md_aitems ::= md_aitems md_aitem.
+md_aitem ::= LOOPING(K) expr(E). {
+    marm *a = MD(cc)->arms.items[MD(cc)->arms.n - 1];
+    if (a->looping)
+        cc_error(cc, K->at, "looping is given twice");
+    a->looping = E;
+}
+md_aitem ::= md_attribute(X). {
+    marm *a = MD(cc)->arms.items[MD(cc)->arms.n - 1];
+    vec_push(cc, &a->attrs, X);
+}
+/* option O => F { word => value, ... } */
+md_item ::= md_option_head md_opairs RBRACE.
+md_item ::= md_option_head md_opairs COMMA RBRACE.
+md_option_head ::= OPTION name(O) ARROW dotted(F) LBRACE. {
+    mopt *o = cc_alloc(cc, sizeof *o);
+    o->option = O;
+    o->field = F;
+    vec_push(cc, &MD(cc)->options, o);
+}
+md_opairs ::= md_opair.
+md_opairs ::= md_opairs COMMA md_opair.
+md_opair ::= name(W) ARROW INT(V). {
+    mpair *p = cc_alloc(cc, sizeof *p);
+    p->from = W;
+    p->to = V;
+    mopt *o = MD(cc)->options.items[MD(cc)->options.n - 1];
+    vec_push(cc, &o->pairs, p);
+}
+md_item ::= OBJECTS STRING(P). { set_once(cc, &MD(cc)->objects, P, "objects"); }
 md_number(A) ::= INT(N). { A = N; }
 md_number(A) ::= FLOAT(N). { A = N; }
+
+/* ---- the JSON half of the model section (check_model_json.c, emit_model_json.c) ---- */
+
+%type md_tlist {vec *}
+%type md_vtlist {vec *}
+
+/* main "/animation", "/assets/compositions/values/0": the main object, the first that is there */
+md_item ::= MAIN md_mains.
+md_mains ::= STRING(S). { vec_push(cc, &MD(cc)->mains, S); }
+md_mains ::= md_mains COMMA STRING(S). { vec_push(cc, &MD(cc)->mains, S); }
+/* node name [writes Layer in shapes]: object paths are the names of nodes; a new file's nodes */
+md_item ::= NODE dotted(N). { set_once(cc, &MD(cc)->node_name, N, "node"); }
+md_item ::= NODE dotted(N) WRITES name(O) IN dotted(A). {
+    set_once(cc, &MD(cc)->node_name, N, "node");
+    MD(cc)->node_object = O;
+    MD(cc)->node_array = A;
+}
+/* loss anim_bezier, anim_stops "animated beziers": instances with keys are no tracks (said once) */
+md_item ::= LOSS md_vtlist(L) STRING(S). { MD(cc)->lost = *L; set_once(cc, &MD(cc)->lost_what, S, "loss ... \"what\""); }
+/* json indent 2, numbers ecmascript: the layout of a new file */
+md_item ::= JSON md_jopts.
+md_jopts ::= md_jopt.
+md_jopts ::= md_jopts COMMA md_jopt.
+md_jopt ::= name(K) INT(V). { vec_push(cc, &MD(cc)->json_options, K); vec_push(cc, &MD(cc)->json_options, V); }
+md_jopt ::= name(K) name(V). { vec_push(cc, &MD(cc)->json_options, K); vec_push(cc, &MD(cc)->json_options, V); }
+/* track a, b, c <value type> <kind> { parts }: the same parts for several objects */
+md_track_head ::= TRACK(K) md_tlist(L) name(V) name(D) LBRACE. {
+    mtrack *t = cc_alloc(cc, sizeof *t);
+    t->at = K->at;
+    t->name = L->items[0];
+    for (size_t i = 1; i < L->n; i++)
+        vec_push(cc, &t->also, L->items[i]);
+    t->vtype = V;
+    t->kind = D;
+    vec_push(cc, &MD(cc)->tracks, t);
+    F(cc)->mt_pending = t;
+}
+md_tlist(A) ::= name(X) COMMA name(Y). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, X); vec_push(cc, A, Y); }
+md_tlist(A) ::= md_tlist(B) COMMA name(Y). { A = B; vec_push(cc, A, Y); }
+/* type valueType [except float2x2, ...], kind trackType: read and written in the same member */
+md_tpart ::= TYPE dotted(X). { set_once(cc, &MT(cc)->type_field, X, "type"); }
+md_tpart ::= TYPE dotted(X) EXCEPT md_vtlist(L). {
+    set_once(cc, &MT(cc)->type_field, X, "type");
+    MT(cc)->excepts = *L;
+}
+md_vtlist(A) ::= name(X). { A = cc_alloc(cc, sizeof *A); vec_push(cc, A, X); }
+md_vtlist(A) ::= md_vtlist(B) COMMA name(X). { A = B; vec_push(cc, A, X); }
+md_tpart ::= MKIND dotted(X). { set_once(cc, &MT(cc)->kind_field, X, "kind"); }
+/* time time / fps: frames of the innermost object around that has `fps` */
+md_kpart ::= TIME dotted(X) SLASH dotted(M). {
+    set_once(cc, &F(cc)->mk_pending->time, X, "time");
+    F(cc)->mk_pending->time_member = M;
+}
+/* tangents { in leftTangent, out rightTangent }: members of each key */
+md_kpart ::= TANGENTS(T) LBRACE IN name(L) COMMA OUT name(R) RBRACE. {
+    if (F(cc)->mk_pending->tangents_inline)
+        cc_error(cc, T->at, "tangents is given twice");
+    F(cc)->mk_pending->tangents_inline = true;
+    F(cc)->mk_pending->tan_in = L;
+    F(cc)->mk_pending->tan_out = R;
+}

@@ -413,6 +413,51 @@ static size_t qt_number(double v, char *buf)
     return (size_t)(p - buf);
 }
 
+/* v (finite) as ECMAScript's Number::toString lays out its shortest digits
+   (of the float when f32): see AK_JSON_NUMBERS_ECMASCRIPT. */
+static size_t ecmascript_number(double v, bool f32, char *buf)
+{
+    char digits[20];
+    int exp10 = 0;
+    bool neg = false;
+    if (f32)
+        ak_shortest_f32((float)v, digits, &exp10, &neg);
+    else
+        ak_shortest_f64(v, digits, &exp10, &neg);
+    int k = (int)strlen(digits), n = exp10 + 1;
+    size_t len = 0;
+    if (neg)
+        buf[len++] = '-';
+    if (k <= n && n <= 21) {
+        memcpy(buf + len, digits, (size_t)k);
+        len += (size_t)k;
+        for (int i = 0; i < n - k; i++)
+            buf[len++] = '0';
+    } else if (0 < n && n <= 21) {
+        memcpy(buf + len, digits, (size_t)n);
+        len += (size_t)n;
+        buf[len++] = '.';
+        memcpy(buf + len, digits + n, (size_t)(k - n));
+        len += (size_t)(k - n);
+    } else if (-6 < n && n <= 0) {
+        buf[len++] = '0';
+        buf[len++] = '.';
+        for (int i = 0; i < -n; i++)
+            buf[len++] = '0';
+        memcpy(buf + len, digits, (size_t)k);
+        len += (size_t)k;
+    } else {
+        buf[len++] = digits[0];
+        if (k > 1) {
+            buf[len++] = '.';
+            memcpy(buf + len, digits + 1, (size_t)(k - 1));
+            len += (size_t)(k - 1);
+        }
+        len += (size_t)snprintf(buf + len, AK_NUM_BUFSIZE - len, "e%c%d", n - 1 < 0 ? '-' : '+', abs(n - 1));
+    }
+    return len;
+}
+
 void ak_json_f64(ak_json_writer *w, double v)
 {
     char buf[AK_NUM_BUFSIZE];
@@ -421,7 +466,9 @@ void ak_json_f64(ak_json_writer *w, double v)
         put_number(w, "null", 4);
         return;
     }
-    put_number(w, buf, w->number_style == AK_JSON_NUMBERS_QT ? qt_number(v, buf) : ak_format_f64(v, buf));
+    put_number(w, buf, w->number_style == AK_JSON_NUMBERS_QT           ? qt_number(v, buf)
+                       : w->number_style == AK_JSON_NUMBERS_ECMASCRIPT ? ecmascript_number(v, false, buf)
+                                                                       : ak_format_f64(v, buf));
 }
 
 void ak_json_f32(ak_json_writer *w, float v)
@@ -432,7 +479,8 @@ void ak_json_f32(ak_json_writer *w, float v)
         put_number(w, "null", 4);
         return;
     }
-    put_number(w, buf, ak_format_f32(v, buf));
+    put_number(w, buf, w->number_style == AK_JSON_NUMBERS_ECMASCRIPT ? ecmascript_number(v, true, buf)
+                                                                     : ak_format_f32(v, buf));
 }
 
 void ak_json_i64(ak_json_writer *w, int64_t v)

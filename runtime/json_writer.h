@@ -31,6 +31,10 @@ typedef enum ak_json_number_style {
        (QLocale's FloatingPointShortest with 'g': two exponent digits at
        least), -0 as 0 */
     AK_JSON_NUMBERS_QT,
+    /* as ECMAScript's Number::toString lays out the shortest round-trip
+       digits (of the float for ak_json_f32): decimal from 1e-6 up to 1e21,
+       else 1.5e+21, 1e-7 (AnimJ's canonical form, spec 6.1) */
+    AK_JSON_NUMBERS_ECMASCRIPT,
 } ak_json_number_style;
 
 typedef struct ak_json_writer_level ak_json_writer_level;

@@ -6,6 +6,7 @@
 #include "model.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -79,6 +80,25 @@ void ak_target_of(const ak_target_name *names, size_t n, const char *path, const
             out->property = base;
             out->component = (int)((strchr(comps, dot[1]) - comps) & 3);
         }
+        return;
+    }
+    /* "<native>.<leaf><i>" (the child attribute by which a writer of one
+       curve per component names component i: "rotation.rotation0") */
+    if (!dot || component != AK_WHOLE)
+        return;
+    const char *leaf = dot;
+    while (leaf > native && leaf[-1] != '.')
+        leaf--;
+    size_t leaf_len = (size_t)(dot - leaf);
+    if (strncmp(dot + 1, leaf, leaf_len) != 0)
+        return;
+    const char *digits = dot + 1 + leaf_len;
+    if (!digits[0] || strspn(digits, "0123456789") != strlen(digits) || strlen(digits) > 2 || atoi(digits) > 15)
+        return;
+    e = entry_of(names, n, native, (size_t)(dot - native), AK_VT_COUNT);
+    if (e && e->component == AK_WHOLE) {
+        out->property = e->property;
+        out->component = atoi(digits);
     }
 }
 

@@ -1,4 +1,4 @@
-/* AnimJ: what the hooks (animj_hooks.c) and the model mapping (animj_model.c)
+/* AnimJ: what the hooks (animj_hooks.c) and the canonical emitter (animj_model.c)
  * share beyond the generated header, which declares the format's own hooks. */
 #ifndef AK_FORMATS_ANIMJ_H
 #define AK_FORMATS_ANIMJ_H

@@ -1,6 +1,6 @@
 /* Glaxnimate .rawr: shared between the format entry (glaxnimate.c), the
  * hooks (glaxnimate_hooks.c), the canonical writer (glaxnimate_emit.c) and
- * the model mapping (glaxnimate_model.c). */
+ * the model section's hooks (glaxnimate_model.c). */
 #ifndef AK_FORMATS_GLAXNIMATE_H
 #define AK_FORMATS_GLAXNIMATE_H
 
@@ -33,7 +33,7 @@ typedef struct glax_state {
 /* The format's own hooks (glaxnimate_sniff, glaxnimate_validate in
    glaxnimate.c; glaxnimate_reemit, the canonical writer of spec 9.1 and the
    conversion to opt->format_version of 9.2, and glaxnimate_dump in
-   glaxnimate_emit.c; glaxnimate_to_model in glaxnimate_model.c) are declared
+   glaxnimate_emit.c; to_model and from_model, generated from the model section) are declared
    by the generated header, with the registry entry ak_format_glaxnimate. */
 
 #endif

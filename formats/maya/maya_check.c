@@ -7,8 +7,7 @@
 #include "arena.h"
 #include "budget.h"
 #include "diag.h"
-#include "maya.h"
-#include "maya_doc.h"
+#include "maya_syntax.h"
 
 #include "maya_anim.h"
 #include <numbers.h>
@@ -952,7 +951,6 @@ static void reader_init(maya_reader *rd, const ak_input *in, ak_diags *d)
     rd->v11 = true;
 }
 
-void maya_validate(const ak_input *in, const ak_options *opt, ak_diags *d);
 void maya_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
 {
     (void)opt; /* the level is the ak_diags's; Maya has no other limit */

@@ -3,8 +3,10 @@
  * Maya wrote, decode -> emit gives the same bytes (spec 5.2). Values are
  * written as the document holds them: a file's tiny values (old Maya
  * versions wrote them) stay; the model conversion makes them 0 as Maya's
- * writer does (maya_from_model.c). */
-#include "maya_doc.h"
+ * writer does (maya_from_model.c). Numbers get the document's precision
+ * (>= 8, what the file wrote) unless --precision says 1..17; lines end as the
+ * document's did (a document of the model: LF). */
+#include "maya_syntax.h"
 
 #include <numbers.h>
 
@@ -224,8 +226,12 @@ static void emit_entry(emitter *e, const maya_doc *doc, const maya_entry *en)
     ak_buf_printf(e->out, "  }%s}%s", e->eol, e->eol);
 }
 
-bool maya_emit(const maya_doc *doc, int precision, bool crlf, bool strict, ak_diags *d, ak_buf *out)
+/* Unwritable content (NaN, names Maya cannot write) is reported into d
+   (which may be NULL) and makes it fail. */
+bool maya_document_encode(maya_doc *doc, const ak_options *opt, ak_diags *d, ak_buf *out)
 {
+    const int precision = opt ? opt->precision : 0;
+    const bool crlf = doc->line_ends == MAYA_LINE_ENDS_CRLF, strict = d && ak_diags_strict(d);
     /* a 1.0 document stays 1.0 (spec 5.1.2); anything else is written as 1.1 */
     double version = 1.1;
     if (doc->anim_version && ak_parse_f64(doc->anim_version, strlen(doc->anim_version), &version) != AK_NUM_OK)

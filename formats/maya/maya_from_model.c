@@ -10,8 +10,7 @@
  * weights. What Maya cannot hold is a loss, once per kind. */
 #include "budget.h"
 #include "diag.h"
-#include "maya.h"
-#include "maya_doc.h"
+#include "maya_syntax.h"
 
 #include <curve.h>
 #include <model.h>
@@ -83,40 +82,10 @@ static void fixed_side(double slope_per_s, double weight_fraction, double seg_fr
     }
 }
 
-/* The node of a path, distinct for distinct paths: a name two paths come to
-   gets "_2", "_3" ... for the later ones. */
-typedef struct node_names {
-    const char **paths, **names;
-    size_t n, cap;
-} node_names;
-
-static const char *node_of(ak_model_writer *w, node_names *nn, const char *path)
+/* A target's path as a node name ("_": the animation itself). */
+static const char *node_spelling(ak_arena *a, const char *path)
 {
-    for (size_t i = 0; i < nn->n; i++)
-        if (strcmp(nn->paths[i], path) == 0)
-            return nn->names[i];
-    const char *name = maya_name(&w->arena, path, "_"); /* "_": the animation itself */
-    for (unsigned k = 2; name; k++) {
-        bool taken = false;
-        for (size_t i = 0; i < nn->n && !taken; i++)
-            taken = strcmp(nn->names[i], name) == 0;
-        if (!taken)
-            break;
-        char *again = ak_arena_alloc(&w->arena, strlen(path) + 16, 1);
-        if (again)
-            snprintf(again, strlen(path) + 16, "%s_%u", maya_name(&w->arena, path, "_"), k);
-        name = again;
-        ak_mm_loss(w, "names made distinct for Maya", NULL, 0);
-    }
-    size_t cap = nn->cap;
-    const char **paths = AK_ARENA_GROW(&w->arena, const char *, nn->paths, nn->n, &cap);
-    const char **names = AK_ARENA_GROW(&w->arena, const char *, nn->names, nn->n, &nn->cap);
-    if (!paths || !names || !name)
-        return NULL;
-    nn->paths = paths, nn->names = names;
-    nn->paths[nn->n] = path;
-    nn->names[nn->n++] = name;
-    return name;
+    return maya_name(a, path, "_");
 }
 
 /* The full attribute of a target (component c of a whole track), in Maya's
@@ -150,7 +119,7 @@ bool maya_model_curves_back(ak_model_writer *w, maya_doc *doc)
     maya_entry *ents = AK_ARENA_ARRAY(&w->arena, maya_entry, curves ? curves : 1);
     if (!ents)
         return false;
-    node_names nodes = {0};
+    ak_mm_names nodes = {0};
     bool zero_weight = false, any = false;
     double first = 0, last = 0;
     for (size_t t = 0; t < anim->track_count; t++) {
@@ -173,7 +142,8 @@ bool maya_model_curves_back(ak_model_writer *w, maya_doc *doc)
             e->kind = MAYA_ENTRY_KIND_CURVE;
             const char *attr = attribute_of(w, target, info->components > 1 ? (int)c : AK_WHOLE);
             e->names = AK_ARENA_ARRAY(&w->arena, const char *, 3);
-            const char *node = node_of(w, &nodes, target->path);
+            const char *node = ak_mm_distinct(w, &nodes, target->path ? target->path : "", node_spelling,
+                                               "names made distinct for Maya");
             if (!e->names || !attr || !node)
                 return false;
             e->names_count = 3;
@@ -277,9 +247,4 @@ bool maya_model_curves_back(ak_model_writer *w, maya_doc *doc)
     if (anim->name && anim->name[0])
         ak_mm_loss(w, "the animation's name left out: .anim files have none", NULL, 0);
     return true;
-}
-
-bool maya_document_encode(maya_doc *doc, const ak_options *opt, ak_diags *d, ak_buf *out)
-{
-    return maya_emit(doc, opt ? opt->precision : 0, false, ak_diags_strict(d), d, out);
 }

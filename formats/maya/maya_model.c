@@ -8,7 +8,7 @@
  * input unit, y = value), then turned into slopes per second and, for
  * weighted curves, handle extents as fractions of the segment (the model's
  * and runtime/curve.h's convention). */
-#include "maya_doc.h"
+#include "maya_syntax.h"
 
 #include <curve.h>
 #include <model.h>

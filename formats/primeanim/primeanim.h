@@ -16,9 +16,6 @@
 enum { AK_PA_MP1 = 1, AK_PA_MP2 = 2 };
 enum { AK_PA_ROT = 0, AK_PA_TRANS = 1, AK_PA_SCALE = 2 };
 #define AK_PA_MAX_CHANNELS 100
-/* The model's attribute (runtime/model.h) for an MP1 EVNT id (§2.1),
-   "0x%08X"; absent for none */
-#define AK_PA_ATTR_EVNT "primeanim.evnt_id"
 /* §4 limits, the defaults of the format options max_frames and
    max_decoded_bytes (max_file_bytes is the layout's `limit size`) */
 #define AK_PA_DEFAULT_MAX_FRAMES 1048576u

@@ -37,17 +37,9 @@ void ak_pa_v2_of_mp1(const primeanim_v2_mp1 *v, ak_pa_v2 *out)
 
 void ak_pa_v2_of_mp2(const primeanim_v2_mp2 *v, ak_pa_v2 *out)
 {
-    *out = (ak_pa_v2){AK_PA_MP2,
-                      v->key_bitmap,
-                      v->bitmap_bits,
-                      (uint32_t)v->key_count,
-                      v->rotation_divisor,
-                      v->interval,
-                      {1, v->translation_multiplier, v->scale_multiplier},
-                      v->bitstream,
-                      v->bitstream_count,
-                      {{0}},
-                      0};
+    *out = (ak_pa_v2){AK_PA_MP2, v->key_bitmap, v->bitmap_bits, (uint32_t)v->key_count, v->rotation_divisor,
+                      v->interval, {1, v->translation_multiplier, v->scale_multiplier}, v->bitstream,
+                      v->bitstream_count, {{0}}, 0};
     for (size_t c = 0; c < v->descriptors_count && c < AK_PA_MAX_CHANNELS; c++) {
         const primeanim_descriptor_mp2 *s = &v->descriptors[c];
         const uint16_t count[3] = {s->rot_key_count, s->trans_key_count, s->scale_key_count};

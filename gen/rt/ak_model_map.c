@@ -5,6 +5,7 @@
 #include "curve.h"
 #include "diag.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -292,7 +293,122 @@ const char *ak_mm_native(ak_model_writer *w, const ak_target_name *names, size_t
     return s;
 }
 
+/* ---- names distinct for distinct paths ---- */
+
+static size_t name_slot(const ak_mm_names *s, const char *const *table, const char *str)
+{
+    size_t mask = s->cap - 1, i = (size_t)ak_hash_bytes(&s->key, str, strlen(str)) & mask;
+    while (table[i] && strcmp(table[i], str) != 0)
+        i = (i + 1) & mask;
+    return i;
+}
+
+static bool names_grow(ak_model_writer *w, ak_mm_names *s)
+{
+    ak_mm_names old = *s;
+    s->cap = old.cap ? old.cap * 2 : 64;
+    s->paths = AK_ARENA_ARRAY(&w->arena, const char *, s->cap);
+    s->names = AK_ARENA_ARRAY(&w->arena, const char *, s->cap);
+    s->taken = AK_ARENA_ARRAY(&w->arena, const char *, s->cap);
+    s->next = AK_ARENA_ARRAY(&w->arena, unsigned, s->cap);
+    if (!s->paths || !s->names || !s->taken || !s->next)
+        return false;
+    if (!old.cap)
+        ak_hash_key_draw(&s->key);
+    for (size_t i = 0; i < old.cap; i++) {
+        if (old.paths[i]) {
+            size_t j = name_slot(s, s->paths, old.paths[i]);
+            s->paths[j] = old.paths[i], s->names[j] = old.names[i];
+        }
+        if (old.taken[i]) {
+            size_t j = name_slot(s, s->taken, old.taken[i]);
+            s->taken[j] = old.taken[i], s->next[j] = old.next[i];
+        }
+    }
+    return true;
+}
+
+const char *ak_mm_distinct(ak_model_writer *w, ak_mm_names *s, const char *path,
+                           const char *(*spell)(ak_arena *arena, const char *path), const char *loss)
+{
+    if (s->cap && s->paths[name_slot(s, s->paths, path)])
+        return s->names[name_slot(s, s->paths, path)];
+    const char *base = (s->n + 1) * 2 <= s->cap || names_grow(w, s) ? spell(&w->arena, path) : NULL;
+    const char *name = base;
+    if (base && s->taken[name_slot(s, s->taken, base)]) {
+        /* the base's counter: each later path that spells the same starts
+           where the last one ended */
+        size_t at = name_slot(s, s->taken, base);
+        unsigned k = s->next[at] ? s->next[at] : 2;
+        size_t len = strlen(base) + 12;
+        char *again = ak_arena_alloc(&w->arena, len, 1);
+        if (again) {
+            do
+                snprintf(again, len, "%s_%u", base, k++);
+            while (s->taken[name_slot(s, s->taken, again)]);
+        }
+        s->next[at] = k;
+        name = again;
+        ak_mm_loss(w, loss, NULL, 0);
+    }
+    if (!name) {
+        w->failed = true;
+        return NULL;
+    }
+    size_t i = name_slot(s, s->paths, path), j = name_slot(s, s->taken, name);
+    s->paths[i] = path, s->names[i] = name, s->taken[j] = name;
+    s->n++;
+    return name;
+}
+
 ak_lstr ak_mm_str(const char *s) { return (ak_lstr){s ? s : "", s ? strlen(s) : 0}; }
+
+void ak_mm_take(ak_model_writer *w, const ak_track *t)
+{
+    w->index.taken[t - w->anim->tracks] = true;
+    w->placed++;
+}
+
+/* The base of a number's text: 16 after 0x (after a sign), else 10. */
+static int base_of(const char *s)
+{
+    s += *s == '-' || *s == '+';
+    return s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ? 16 : 10;
+}
+
+bool ak_mm_uint(const char *s, uint64_t max, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, base_of(s));
+    if (errno || end == s || *end || !(*s >= '0' && *s <= '9') || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool ak_mm_int(const char *s, int64_t min, int64_t max, int64_t *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, base_of(s));
+    if (errno || end == s || *end || !((*s >= '0' && *s <= '9') || *s == '-') || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool ak_mm_numbered(const char *path, const char *prefix, uint64_t *n)
+{
+    size_t p = strlen(prefix);
+    if (path && strncmp(path, prefix, p) == 0)
+        path += p;
+    size_t digits = path ? strspn(path, "0123456789") : 0;
+    if (!digits || digits > 9 || path[digits])
+        return false;
+    *n = strtoull(path, NULL, 10);
+    return true;
+}
 
 bool ak_mm_writer_finish(ak_model_writer *w)
 {

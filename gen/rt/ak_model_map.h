@@ -8,6 +8,7 @@
 
 #include "ak_layout.h"
 #include "ak_layout_model.h"
+#include "keyed_hash.h"
 #include "model_build.h"
 
 #include <stdarg.h>
@@ -79,9 +80,36 @@ const ak_target *ak_mm_target(ak_model_writer *w, const ak_track *t);
    component of a whole one, else the target's property as it is; in the
    writer's arena (NULL when it cannot be). */
 const char *ak_mm_native(ak_model_writer *w, const ak_target_name *names, size_t n, const ak_track *t);
+/* Names a writer gives to target paths where the format's names cannot hold
+   every path (blanks, a leading digit ...): distinct for distinct paths.
+   Hashed under a key of its own, so no input makes it slow. Zero it to
+   start; it lives in the writer's arena. */
+typedef struct ak_mm_names {
+    ak_hash_key key;
+    const char **paths, **names; /* by path: a path and its name */
+    const char **taken;          /* by name: every name given */
+    unsigned *next;              /* by name: the suffix to try next when it is taken */
+    size_t n, cap;
+} ak_mm_names;
+/* The name of path: spell(path) (in the arena), unless another path got
+   that name first: then "<name>_2", "_3" ... and a loss of kind `loss` (a
+   literal). The same path gets the same name each time. NULL (w->failed)
+   when memory runs out. */
+const char *ak_mm_distinct(ak_model_writer *w, ak_mm_names *set, const char *path,
+                           const char *(*spell)(ak_arena *arena, const char *path), const char *loss);
 /* A string for a document's string field (not copied: the model outlives
    the document). */
 ak_lstr ak_mm_str(const char *s);
+/* A track a `tracks by` hook wrote (it is no loss). */
+void ak_mm_take(ak_model_writer *w, const ak_track *t);
+/* The number of an attribute's text (decimal, or 0x and hex digits; no
+   blanks, no sign but a minus of a signed field) when it is one and within
+   the field's range. */
+bool ak_mm_uint(const char *s, uint64_t max, uint64_t *out);
+bool ak_mm_int(const char *s, int64_t min, int64_t max, int64_t *out);
+/* n of an object path "<prefix><n>" (`objects "<prefix>"`), or of the bare
+   number (an object path written before the prefix was declared). */
+bool ak_mm_numbered(const char *path, const char *prefix, uint64_t *n);
 /* Tracks no place took are a loss; every loss is reported; the index is
    freed. False when the conversion was refused or memory ran out. */
 bool ak_mm_writer_finish(ak_model_writer *w);

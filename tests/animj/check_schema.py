@@ -72,6 +72,7 @@ NOT_EXPRESSED = {
     "animj.key.interpolation-missing": "hook rule (only Curve keys need it; the declaration has it optional)",
     "animj.key.tangent-missing": "pairing across keys: k[i].rightTangent and k[i+1].leftTangent",
     "animj.data.interval-missing": "Raw interval > 0 only with more than one sample",
+    "animj.convert.refused": "not a rule of AnimJ files: what refuses a conversion into AnimJ",
 }
 # Warning rules (accepted at the compatible level) the schema does not
 # express either: times in order and distinct, times within the duration,

@@ -9,6 +9,7 @@
 #include "model.h"
 
 #include <float.h>
+#include <math.h>
 
 static const ak_format *animj(void)
 {
@@ -68,6 +69,7 @@ static void test_rules_match_spec_table(void **state)
         {"animj.time.order", AK_SEV_WARNING}, {"animj.time.duplicate", AK_SEV_WARNING},
         {"animj.time.after-duration", AK_SEV_WARNING}, {"animj.value.component-missing", AK_SEV_WARNING},
         {"animj.value.quat-nonunit", AK_SEV_WARNING}, {"animj.convert.loss", AK_SEV_WARNING},
+        {"animj.convert.refused", AK_SEV_ERROR},
     };
     const ak_format *f = animj();
     assert_int_equal(f->rule_count, sizeof table / sizeof table[0]);
@@ -255,8 +257,9 @@ static void test_number_layout(void **state)
     ak_buf_free(&out);
 }
 
-/* A matrix track is left out, by name, and the rest is written (a
-   conversion left with no track at all is refused by ak_convert). */
+/* A matrix track is left out, named by its target, and the rest is
+   written (a conversion left with no track at all is refused by
+   ak_convert). */
 static void test_matrix_left_out_by_emitter(void **state)
 {
     (void)state;
@@ -278,11 +281,88 @@ static void test_matrix_left_out_by_emitter(void **state)
     tr.property = "view";
     assert_true(animj()->from_model(&anim, NULL, d, &out));
     assert_string_equal(ak_diags_at(d, 0)->rule->code, "animj.convert.loss");
-    assert_non_null(strstr(ak_diags_at(d, 0)->message, "0 (cam view)"));
+    assert_non_null(strstr(ak_diags_at(d, 0)->message, "value type the file cannot hold"));
+    assert_non_null(strstr(ak_diags_at(d, 0)->message, "1 track (cam/view)"));
     assert_non_null(strstr(ak_buf_cstr(&out), "\"tracks\": []"));
     ak_diags_free(d);
     ak_buf_free(&out);
     ak_arena_free(&arena);
+}
+
+/* What a list of tracks writes from the model (the model section): node
+ * and property are the target's path and property in AnimJ's words, keys
+ * before 0 are clipped (a key at 0 holds the value there) and the duration
+ * covers the last key, each said once with its count and targets; a NaN
+ * refuses the conversion with animj.convert.refused. */
+static bool message_with(const ak_diags *d, const char *a, const char *b)
+{
+    for (size_t i = 0; i < ak_diags_count(d); i++) {
+        const char *m = ak_diags_at(d, i)->message;
+        if (strstr(m, a) && strstr(m, b) && !strcmp(ak_diags_at(d, i)->rule->code, "animj.convert.loss"))
+            return true;
+    }
+    return false;
+}
+
+static void test_targets_and_losses(void **state)
+{
+    (void)state;
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    ak_track tr[2];
+    memset(tr, 0, sizeof tr);
+    ak_key keys[2];
+    memset(keys, 0, sizeof keys);
+    keys[0].time = -1, keys[0].interp = AK_INTERP_LINEAR;
+    keys[1].time = 1, keys[1].interp = AK_INTERP_LINEAR, keys[1].value.f[0] = 2;
+    tr[0] = (ak_track){.node = "ball", .property = "translate", .target = {"ball", "position", AK_WHOLE},
+                       .type = AK_VT_FLOAT3, .kind = AK_TRACK_CURVE};
+    tr[1] = (ak_track){.node = "ball", .property = "rotateZ", .target = {"ball", "euler", 2}, .type = AK_VT_FLOAT,
+                       .kind = AK_TRACK_CURVE};
+    assert_true(ak_track_set_keys(&tr[0], &arena, keys, 2));
+    assert_true(ak_track_set_keys(&tr[1], &arena, keys + 1, 1));
+    ak_animation anim = {.name = "m", .end = 0.5, .tracks = tr, .track_count = 2};
+    ak_diag_options o = {false, 0};
+    ak_diags *d = ak_diags_new(&o);
+    ak_buf out;
+    ak_buf_init(&out);
+    assert_true(animj()->from_model(&anim, NULL, d, &out));
+    const char *doc = ak_buf_cstr(&out);
+    assert_non_null(strstr(doc, "\"node\": \"ball\",\n        \"property\": \"Position\""));
+    assert_non_null(strstr(doc, "\"property\": \"euler.z\""));
+    assert_non_null(strstr(doc, "\"globalDuration\": 1,"));
+    assert_non_null(strstr(doc, "{\n            \"time\": 0,\n            \"value\": {\n              \"x\": 1,"));
+    assert_true(message_with(d, "keys before time 0 left out", "1 in 1 track (ball/position)"));
+    assert_true(message_with(d, "the duration extended to the last key", ""));
+    ak_diags_free(d);
+    /* no JSON number holds a NaN */
+    tr[1].store = NULL;
+    keys[1].value.f[0] = NAN;
+    assert_true(ak_track_set_keys(&tr[1], &arena, keys + 1, 1));
+    d = ak_diags_new(&o);
+    size_t before = out.len;
+    assert_false(animj()->from_model(&anim, NULL, d, &out));
+    assert_int_equal(out.len, before); /* nothing half-written */
+    assert_string_equal(ak_diags_at(d, 0)->rule->code, "animj.convert.refused");
+    assert_non_null(strstr(ak_diags_at(d, 0)->message, "ball/euler.z"));
+    ak_diags_free(d);
+    ak_buf_free(&out);
+    ak_arena_free(&arena);
+}
+
+/* A property keeps its own spelling where it means its target in AnimJ's
+   words too: the canonical AnimJ of a file is that file's names. */
+static void test_own_names_kept(void **state)
+{
+    (void)state;
+    const char *doc = "{\"name\": \"n\", \"globalDuration\": 1, \"tracks\": [{\"trackType\": \"Discrete\", "
+                      "\"valueType\": \"float3\", \"data\": {\"node\": \"a\", \"property\": \"position\", "
+                      "\"keyframes\": [{\"time\": 0, \"value\": {\"x\": 1, \"y\": 2, \"z\": 3}}]}}]}";
+    ak_buf out;
+    ak_buf_init(&out);
+    assert_true(reemit(doc, strlen(doc), &out));
+    assert_non_null(strstr(ak_buf_cstr(&out), "\"property\": \"position\""));
+    ak_buf_free(&out);
 }
 
 static void test_json_schema_exported(void **state)
@@ -330,6 +410,8 @@ int main(void)
         cmocka_unit_test(test_all_value_types),
         cmocka_unit_test(test_number_layout),
         cmocka_unit_test(test_matrix_left_out_by_emitter),
+        cmocka_unit_test(test_targets_and_losses),
+        cmocka_unit_test(test_own_names_kept),
         cmocka_unit_test(test_json_schema_exported),
         cmocka_unit_test(test_error_limit_of_the_diags),
     };

@@ -5,8 +5,6 @@
  * Exits 77 (skipped) when the shared corpus is absent. */
 #include "test_support.h"
 
-#include "../../formats/maya/maya.h"
-
 static char corpus_dir[4096];
 
 static void normalise_eol(ak_buf *b)
@@ -42,7 +40,7 @@ static void check_file(const char *path)
     ak_buf out, src;
     ak_buf_init(&out);
     ak_buf_init(&src);
-    assert_true(ak_maya_reemit(&in, &opt, 0, 0, d, &out));
+    assert_true(ak_format_find("maya")->reemit(&in, &opt, d, &out));
     ak_buf_append(&src, f.data, f.size);
     normalise_eol(&src);
     normalise_eol(&out);

@@ -322,6 +322,33 @@ static void test_keys_within_budget(void **state)
     ak_diags_free(d);
 }
 
+/* A format's own names and the targets they stand for: an entry, its
+ * "<native>.<component>", and the child attribute "<native>.<leaf><i>" of a
+ * writer of one curve per component (what animkit's Maya writer makes of a
+ * quaternion); a name no entry knows is its own property. */
+static void test_target_names(void **state)
+{
+    (void)state;
+    static const ak_target_name names[] = {{"rotation", "rotation", AK_WHOLE, -1},
+                                           {"translation", "position", AK_WHOLE, -1}};
+    static const struct {
+        const char *native;
+        const char *property;
+        int component;
+    } cases[] = {{"Translation", "position", AK_WHOLE}, {"rotation.w", "rotation", 3},
+                 {"rotation.rotation0", "rotation", 0},  {"a.translation.translation2", "a.translation.translation2", AK_WHOLE},
+                 {"translation.translation2", "position", 2}, {"rotation.rotation16", "rotation.rotation16", AK_WHOLE},
+                 {"rotation.rotationx", "rotation.rotationx", AK_WHOLE}, {"rotation.", "rotation.", AK_WHOLE},
+                 {"visibility", "visibility", AK_WHOLE}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ak_target t;
+        ak_target_of(names, 2, "bone_3", cases[i].native, AK_VT_DOUBLE, AK_WHOLE, &t, NULL);
+        if (strcmp(t.property, cases[i].property) != 0 || t.component != cases[i].component)
+            fail_msg("%s: %s.%d", cases[i].native, t.property, t.component);
+        assert_string_equal(t.path, "bone_3");
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -333,6 +360,7 @@ int main(void)
         cmocka_unit_test(test_staged_keys),
         cmocka_unit_test(test_staged_keys_within_budget),
         cmocka_unit_test(test_bezier_keys_within_budget),
+        cmocka_unit_test(test_target_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

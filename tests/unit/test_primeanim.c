@@ -430,7 +430,7 @@ static void test_v0_options(void **state)
             for (int a = 0; a < 3; a++)
                 skeys[t][k].value.f[a] = (float)(1 + t + 0.25 * k + 0.125 * a);
         }
-        tracks[t] = (ak_track){.node = t ? "7" : "0", .property = "scale", .type = AK_VT_FLOAT3,
+        tracks[t] = (ak_track){.node = t ? "bone_7" : "bone_0", .property = "scale", .type = AK_VT_FLOAT3,
                                .kind = AK_TRACK_CURVE};
         assert_true(ak_track_set_keys(&tracks[t], &keys_arena, skeys[t], 3));
     }
@@ -464,7 +464,7 @@ static void test_v0_options(void **state)
                 const ak_track *b = &back->tracks[i];
                 if (strcmp(b->property, "scale") != 0)
                     continue;
-                int t = strcmp(b->node, "7") == 0;
+                int t = strcmp(b->target.path, "bone_7") == 0;
                 for (int k = 0; k < 3; k++)
                     for (int a = 0; a < 3; a++)
                         same &= ak_key_component(b, (size_t)k, (unsigned)a) == skeys[t][k].value.f[a];
@@ -551,6 +551,32 @@ static void test_model_header(void **state)
     assert_int_equal(anim->looping, AK_LOOPING_NO);
     assert_int_equal(anim->attribute_count, 0);
     assert_null(ak_animation_attribute(anim, "primeanim.evnt_id"));
+    ak_diags_free(d);
+    /* the id's text: decimal or 0x; one a u32 cannot hold is a loss, and the file says none (0);
+       an unknown game refuses the conversion */
+    static const struct {
+        const char *text;
+        uint32_t written;
+    } ids[] = {{"305419896", 0x12345678}, {"0xFFFFFFFF", 0xFFFFFFFF}, {"0x100000000", 0}, {"-1", 0}, {" 7", 0},
+               {"12ab", 0}};
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        ak_attribute attr = {"primeanim.evnt_id", ids[i].text};
+        ak_animation copy = *anim;
+        copy.attributes = &attr, copy.attribute_count = 1;
+        d = ak_diags_new(NULL);
+        ak_buf_init(&out);
+        assert_true(prime()->from_model(&copy, &opt, d, &out));
+        assert_int_equal(ak_lget32be((const uint8_t *)out.data + 0x08), ids[i].written);
+        assert_int_equal(has_code(d, "primeanim.convert.loss"), ids[i].written == 0);
+        ak_buf_free(&out);
+        ak_diags_free(d);
+    }
+    ak_options mp3 = {.format_options = "game=mp3"};
+    d = ak_diags_new(NULL);
+    ak_buf_init(&out);
+    assert_false(prime()->from_model(anim, &mp3, d, &out));
+    assert_true(has_code(d, "primeanim.convert.refused"));
+    ak_buf_free(&out);
     ak_diags_free(d);
     ak_arena_free(&arena);
 }
@@ -807,16 +833,20 @@ static void test_compress_roundtrip(void **state)
         ak_arena_init(&arena, 0);
         ak_animation *back = NULL;
         assert_true(prime()->to_model(&in, &opt, d, &arena, &back));
-        /* MP1: scale dropped, an identity rotation added to bone 40; MP2: all five */
+        /* MP1: scale dropped, an identity rotation added to bone 40; MP2: all five. The
+           tracks were named as files written before the bones' paths were bone_<id> */
         assert_int_equal(back->track_count, 5);
+        int matched = 0;
         for (size_t i = 0; i < back->track_count; i++) {
             const ak_track *b = &back->tracks[i];
             const ak_track *a = NULL;
             for (int t = 0; t < TRACKS; t++)
-                if (strcmp(spec[t].node, b->node) == 0 && strcmp(spec[t].property, b->property) == 0)
+                if (strncmp(b->target.path, "bone_", 5) == 0 && strcmp(spec[t].node, b->target.path + 5) == 0 &&
+                    strcmp(spec[t].property, b->property) == 0)
                     a = &tracks[t];
             if (!a)
                 continue; /* an identity rotation the encoder added */
+            matched++;
             assert_int_equal(b->key_count, KEYS);
             for (int k = 0; k < KEYS; k++) {
                 /* the source at the decoded key's time (the interval is cut to whole microseconds) */
@@ -843,12 +873,76 @@ static void test_compress_roundtrip(void **state)
                 }
             }
         }
+        assert_int_equal(matched, game == 1 ? 4 : 5);
         ak_arena_free(&arena);
         ak_diags_free(v);
         ak_diags_free(d);
         ak_buf_free(&out);
     }
     ak_arena_free(&keys_arena);
+}
+
+/* Issue 26: Prime -> Maya -> Prime. Bones 3 and 7 are the objects bone_3 and
+ * bone_7 in the Maya file (they were both node "_"), and come back as bones
+ * 3 and 7, each rotation and translation within the quantisation. */
+static void test_maya_round_trip(void **state)
+{
+    (void)state;
+    enum { KEYS = 5 };
+    ak_key model_keys[4][KEYS];
+    ak_track tracks[4];
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    memset(model_keys, 0, sizeof model_keys);
+    for (int t = 0; t < 4; t++) {
+        bool rot = t % 2 == 0;
+        double bone = t < 2 ? 3 : 7;
+        for (int k = 0; k < KEYS; k++) {
+            ak_key *key = &model_keys[t][k];
+            key->time = k / 10.0, key->interp = AK_INTERP_LINEAR;
+            double half = 0.05 * k * bone, s = sin(half);
+            for (int c = 0; c < (rot ? 4 : 3); c++)
+                key->value.f[c] = (float)(rot ? (c == 3 ? cos(half) : c == 0 ? s : 0) : bone + 0.5 * k * (c + 1));
+        }
+        tracks[t] = (ak_track){.node = t < 2 ? "bone_3" : "bone_7", .property = rot ? "rotation" : "translation",
+                               .type = rot ? AK_VT_FLOATQ : AK_VT_FLOAT3, .kind = AK_TRACK_CURVE};
+        assert_true(ak_track_set_keys(&tracks[t], &arena, model_keys[t], KEYS));
+    }
+    ak_animation anim = {.name = "walk", .end = 0.4, .tracks = tracks, .track_count = 4};
+    ak_options opt = {.format_options = "game=mp1"};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_buf prime_bytes, maya, back;
+    ak_buf_init(&prime_bytes), ak_buf_init(&maya), ak_buf_init(&back);
+    assert_true(prime()->from_model(&anim, &opt, d, &prime_bytes));
+    ak_input in = {"walk.anim", (const uint8_t *)prime_bytes.data, prime_bytes.len, false};
+    assert_true(ak_convert(&in, prime(), ak_format_find("maya"), &opt, d, &maya, NULL));
+    assert_non_null(strstr(ak_buf_cstr(&maya), " bone_3 "));
+    assert_non_null(strstr(ak_buf_cstr(&maya), " bone_7 "));
+    assert_null(strstr(ak_buf_cstr(&maya), " _ "));
+    ak_input maya_in = {"walk.ma.anim", (const uint8_t *)maya.data, maya.len, false};
+    assert_true(ak_convert(&maya_in, ak_format_find("maya"), prime(), &opt, d, &back, NULL));
+    assert_int_equal(ak_diags_errors(d), 0);
+    ak_input back_in = {"back.anim", (const uint8_t *)back.data, back.len, false};
+    ak_animation *first = NULL, *second = NULL;
+    assert_true(prime()->to_model(&in, &opt, d, &arena, &first));
+    assert_true(prime()->to_model(&back_in, &opt, d, &arena, &second));
+    assert_int_equal(first->track_count, 4);
+    assert_int_equal(second->track_count, 4);
+    for (size_t i = 0; i < first->track_count; i++) {
+        const ak_track *a = &first->tracks[i], *b = NULL;
+        for (size_t k = 0; k < second->track_count; k++)
+            if (ak_target_equal(&a->target, &second->tracks[k].target))
+                b = &second->tracks[k];
+        assert_non_null(b);
+        double worst, at;
+        assert_true(ak_track_deviation(a, b, &arena, &worst, &at));
+        if (worst > 1e-3)
+            fail_msg("%s/%s: deviation %g at %g", a->target.path, a->target.property, worst, at);
+    }
+    assert_string_equal(first->tracks[0].target.path, "bone_7"); /* MP1: the root (bone 3) last */
+    ak_buf_free(&prime_bytes), ak_buf_free(&maya), ak_buf_free(&back);
+    ak_diags_free(d);
+    ak_arena_free(&arena);
 }
 
 int main(void)
@@ -859,7 +953,8 @@ int main(void)
         cmocka_unit_test(test_roundtrip),         cmocka_unit_test(test_detect),
         cmocka_unit_test(test_compress_roundtrip), cmocka_unit_test(test_dump_decoded),
         cmocka_unit_test(test_limit_options),     cmocka_unit_test(test_v0_options),
-        cmocka_unit_test(test_model_header),      cmocka_unit_test(test_convert_names_lost_header),      cmocka_unit_test(test_nan_payload_seed),
+        cmocka_unit_test(test_model_header),      cmocka_unit_test(test_convert_names_lost_header),
+        cmocka_unit_test(test_nan_payload_seed),  cmocka_unit_test(test_maya_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
