@@ -1296,8 +1296,49 @@ static const float exact_pow10_f32[11] = {
     1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f,
 };
 
+/* The common short literal, [-]digits[.digits] with at most 19 digits:
+ * its digits as one integer *w, how many of them follow the point, and the
+ * sign. False for anything else, which scan_decimal then reads (the fast
+ * paths below need no more than this, and the full scan costs several
+ * times as much on the numbers files are made of). */
+static inline bool short_decimal(const char *s, size_t n, uint64_t *w, int *frac, bool *neg)
+{
+    if (n == 0 || n > 20)
+        return false;
+    size_t i = s[0] == '-';
+    uint64_t v = 0;
+    int digits = 0, f = -1;
+    for (; i < n; i++) {
+        unsigned c = (unsigned)(unsigned char)s[i] - '0';
+        if (c < 10) {
+            v = v * 10 + c;
+            digits++;
+            f += f >= 0;
+        } else if (s[i] == '.' && f < 0) {
+            f = 0;
+        } else {
+            return false;
+        }
+    }
+    if (digits == 0 || digits > 19)
+        return false;
+    *w = v;
+    *frac = f < 0 ? 0 : f;
+    *neg = s[0] == '-';
+    return true;
+}
+
 ak_num_status ak_parse_f64(const char *s, size_t n, double *out)
 {
+    uint64_t sw;
+    int sf;
+    bool sneg;
+    if (AK_CLINGER && short_decimal(s, n, &sw, &sf, &sneg) && sw <= ((uint64_t)1 << 53) && sf <= 22) {
+        double v = (double)sw; /* Clinger's fast path, as below */
+        v = sf ? v / exact_pow10_f64[sf] : v;
+        *out = sneg ? -v : v;
+        return AK_NUM_OK;
+    }
     dec_t d;
     if (!scan_decimal(s, n, &d)) {
         *out = 0.0;
@@ -1329,6 +1370,15 @@ ak_num_status ak_parse_f64(const char *s, size_t n, double *out)
 
 ak_num_status ak_parse_f32(const char *s, size_t n, float *out)
 {
+    uint64_t sw;
+    int sf;
+    bool sneg;
+    if (AK_CLINGER && short_decimal(s, n, &sw, &sf, &sneg) && sw <= ((uint64_t)1 << 24) && sf <= 10) {
+        float v = (float)sw; /* Clinger's fast path, as below */
+        v = sf ? v / exact_pow10_f32[sf] : v;
+        *out = sneg ? -v : v;
+        return AK_NUM_OK;
+    }
     dec_t d;
     if (!scan_decimal(s, n, &d)) {
         *out = 0.0f;

@@ -644,8 +644,7 @@ static void check_time(maya_reader *rd, const maya_tok *t, double time)
 
 void maya_key_line(maya_reader *rd, const maya_tok *t)
 {
-    maya_key k;
-    memset(&k, 0, sizeof k);
+    maya_key k = {0};
     (void)ak_parse_f64((const char *)rd->data + t->off, t->len, &k.time);
     check_time(rd, t, k.time);
     if (rd->doc) {
@@ -656,6 +655,8 @@ void maya_key_line(maya_reader *rd, const maya_tok *t)
         k.weight_locked = (t->kflags >> 1) & 1;
         k.breakdown = (t->kflags >> 2) & 1;
         k.has_breakdown = true;
+        /* the fixed sides' angles and weights, from the scanner */
+        k.in_angle = rd->kv[0], k.in_weight = rd->kv[1], k.out_angle = rd->kv[2], k.out_weight = rd->kv[3];
     }
     push_key(rd, &k, t);
 }
@@ -817,8 +818,7 @@ void maya_key_end(maya_reader *rd, const maya_tok *line)
         check_final(rd, &f[n - 1]);
     check_line(rd, line, f[n - 1].end == MAYA_END_SEMI ? 1 : 0);
 
-    maya_key k;
-    memset(&k, 0, sizeof k);
+    maya_key k = {0};
     k.time = v[0];
     k.value = v[1];
     k.in_tangent = rd->tin;
