@@ -1390,7 +1390,7 @@ static void emit_fast_struct(emitter *em, struct_decl *s)
 {
     FILE *c = em->c;
     const char *root = root_name(em);
-    gen_out(c, "\nstatic inline bool x_%s(ak_lctx *c, %s_%s *o, const uint8_t *q_, size_t base_)\n{\n", s->name, em->id,
+    gen_out(c, "\nstatic AK_LINLINE bool x_%s(ak_lctx *c, %s_%s *o, const uint8_t *q_, size_t base_)\n{\n", s->name, em->id,
         s->name);
     gen_out(c, "    const %s_%s *r_ = (const %s_%s *)c->root;\n", em->id, root, em->id, root);
     gen_out(c, "    const uint8_t *p;\n    uint8_t raw_ = 0;\n    const size_t start_ = base_;\n");
@@ -2612,6 +2612,9 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         gen_out(c, "    .to_model = %s_to_model,\n", id);
     if (has_from_model)
         gen_out(c, "    .from_model = %s_from_model,\n", id);
+    if (f->size_rule && !f->size_option)
+        gen_out(c, "    .max_size = %lluULL,\n    .max_size_rule = %s,\n", (unsigned long long)f->size_limit,
+                rule_ref(&em, f->size_rule));
     gen_registry_close(c, f);
     return cc->errors == 0;
 }
