@@ -976,8 +976,14 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
         emit_js(em, "            ", "ak_ljs_open(c, %s)", field);
     gen_out(c, "            ak_lpush(c, \"%s\");\n", m->name);
     gen_out(c, "            ak_lpush_index(c, 0);\n");
-    if (fast)
+    if (fast) {
+        /* the element's index in its path and how many elements the window
+           holds whole, kept out of the context (which the loop's stores may
+           alias) */
         gen_out(c, "            const uint8_t *q_ = ak_lcur(c);\n            const size_t first_ = c->pos;\n");
+        gen_out(c, "            ak_lseg *seg_ = &c->seg[c->depth - 1];\n");
+        gen_out(c, "            size_t whole_ = c->size > first_ ? (c->size - first_) / %d : 0;\n", el->st->min_size);
+    }
     gen_out(c, "            for (size_t i_ = 0; i_ < cnt_; i_++) {\n                ");
     emit_elem_ptr(em, c, el, "e_");
     if (base[0])
@@ -991,14 +997,15 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
         gen_out(c, "                const size_t at_e_ = first_ + i_ * %d;\n", el->st->min_size);
     else if (norders)
         gen_out(c, "                const size_t at_e_ = c->pos;\n");
-    gen_out(c, "                c->seg[c->depth - 1].index = i_;\n");
+    gen_out(c, "                %s = i_;\n", fast ? "seg_->index" : "c->seg[c->depth - 1].index");
     gen_out(c, "                ak_release_at(&c->release, %s);\n", fast ? "at_e_" : "c->pos");
     if (fast) {
         /* the count was checked against the stream; a window may need
            refilling (one compare while it holds the element) */
-        gen_out(c, "                if (c->size - at_e_ < %d) {\n                    c->pos = at_e_;\n"
+        gen_out(c, "                if (i_ >= whole_) {\n                    c->pos = at_e_;\n"
                "                    if (!ak_lfill(c, %d))\n                        return ak_ltruncated(c, NULL, %d);\n"
-               "                    q_ = ak_lcur(c);\n                }\n",
+               "                    q_ = ak_lcur(c);\n                    whole_ = i_ + (c->size - at_e_) / %d;\n"
+               "                }\n",
             el->st->min_size, el->st->min_size, el->st->min_size);
         gen_out(c, "                if (!x_%s(c, e_, q_, at_e_))\n                    return false;\n", el->st->name);
         gen_out(c, "                q_ += %d;\n", el->st->min_size);
