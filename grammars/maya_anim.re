@@ -436,10 +436,11 @@ static int scan_line(maya_reader *rd, maya_lexer *lx, maya_tok *t)
  * spaces. The fields are found by the DFA of keyline_any or, where the line
  * cannot reach the end of the input, of keyline_far, which reads without
  * bounds checks (the longest line it matches is far shorter than
- * KEYLINE_FAR). keyline_accept then takes the line only when nothing in it
- * needs a diagnostic but the time order: a weight Maya writes (1 on a
- * non-weighted curve, positive on a weighted one), angles within a quarter
- * turn. On no match nothing moves, and the token path reads the line. */
+ * KEYLINE_FAR). keyline_pairs and keyline_take then take the line only
+ * when nothing in it needs a diagnostic but the time order: a weight Maya
+ * writes (1 on a non-weighted curve, positive on a weighted one), angles
+ * within a quarter turn. On no match nothing moves, and the token path
+ * reads the line. */
 #define KEYLINE_FAR 256
 
 /*!re2c
@@ -454,51 +455,63 @@ static int scan_line(maya_reader *rd, maya_lexer *lx, maya_tok *t)
     keyline_both  = keyhead @a0 "fixed" @a1 " " @b0 "fixed" @b1 " " keyflags keypair keypair2 keyend;
 */
 
-/* The spans of a key line's fields (NULL: absent). */
-typedef struct keyline_spans {
-    const uint8_t *t0, *t1, *v0, *v1, *a0, *a1, *b0, *b1, *f0, *e;
-    const uint8_t *pair[2][4]; /* per fixed side in order: angle, angle end, weight, weight end */
-} keyline_spans;
-
-/* An angle and a weight of a fixed side (spans p) as Maya writes them:
-   into out[0..1]. */
-static bool keyline_pair(const maya_reader *rd, const uint8_t *const *p, double *out)
+/* An angle and a weight of a fixed side (spans a..a_end, w..w_end) as Maya
+   writes them: into out[0..1]. */
+static bool keyline_pair(const maya_reader *rd, const uint8_t *a, const uint8_t *a_end, const uint8_t *w,
+                         const uint8_t *w_end, double *out)
 {
     static const double quarter[] = {90, 1.5707963267948966, 5400, 324000}; /* deg rad min sec */
     int u = rd->angle_unit >= 0 ? rd->angle_unit : rd->angular_unit;
     double q = u >= 0 ? quarter[u] : 90;
-    if (ak_parse_f64((const char *)p[0], (size_t)(p[1] - p[0]), &out[0]) != AK_NUM_OK ||
-        ak_parse_f64((const char *)p[2], (size_t)(p[3] - p[2]), &out[1]) != AK_NUM_OK)
+    if (ak_parse_f64((const char *)a, (size_t)(a_end - a), &out[0]) != AK_NUM_OK ||
+        ak_parse_f64((const char *)w, (size_t)(w_end - w), &out[1]) != AK_NUM_OK)
         return false;
     return out[0] > -q && out[0] < q && (rd->weighted ? out[1] > 0 : out[1] == 1);
 }
 
-/* Takes the key line the DFA matched (see scan_keyline): the token k, the
-   fixed sides' angles and weights in rd->kv[0..3] (in, then out; 0 for a
-   side that is not fixed). */
-static bool keyline_accept(maya_reader *rd, maya_lexer *lx, maya_tok *k, const keyline_spans *s, int fixed,
-                           const uint8_t *end)
+/* The angles and weights of a key line's fixed sides (bit 0: in, bit 1:
+   out; p is the first fixed side's pair, q the second's) into rd->kv[0..3],
+   in then out, 0 for a side that is not fixed; false when Maya would not
+   write them. */
+static bool keyline_pairs(maya_reader *rd, int fixed, const uint8_t *const p[4], const uint8_t *const q[4])
 {
     double pair[4] = {0, 0, 0, 0};
-    int next = 0;
-    for (int side = 0; side < 2; side++)
-        if ((fixed >> side) & 1 && !keyline_pair(rd, s->pair[next++], pair + 2 * side))
+    const uint8_t *const *next = p;
+    for (int side = 0; side < 2; side++) {
+        if (!((fixed >> side) & 1))
+            continue;
+        if (!keyline_pair(rd, next[0], next[1], next[2], next[3], pair + 2 * side))
             return false;
-    memcpy(rd->kv, pair, sizeof pair);
-    k->off = (uint32_t)(s->t0 - lx->base);
-    k->start = k->off;
-    k->len = (uint32_t)(s->t1 - s->t0);
-    k->aux = (uint32_t)(s->v0 - lx->base);
-    k->vlen = (uint8_t)(s->v1 - s->v0);
-    if (rd->doc) { /* validation needs no tangent index */
-        k->tan = (int8_t)maya_tangent_of(s->a0, (size_t)(s->a1 - s->a0));
-        k->tan2 = (int8_t)maya_tangent_of(s->b0, (size_t)(s->b1 - s->b0));
+        next = q;
     }
-    k->kflags = (uint8_t)((s->f0[0] == '1') | (s->f0[2] == '1') << 1 | (s->f0[4] == '1') << 2);
-    k->flags = *s->e == '\r' ? MAYA_F_CRLF : 0;
+    memcpy(rd->kv, pair, sizeof pair);
+    return true;
+}
+
+/* Takes the key line the DFA matched (see scan_keyline) as the token k;
+   the fixed sides' angles and weights are in rd->kv[0..3] (keyline_pairs;
+   zeroed here for a line without, when a document is built). */
+static inline bool keyline_take(maya_reader *rd, maya_lexer *lx, maya_tok *k, int fixed, const uint8_t *t0,
+                                const uint8_t *t1, const uint8_t *v0, const uint8_t *v1, const uint8_t *a0,
+                                const uint8_t *a1, const uint8_t *b0, const uint8_t *b1, const uint8_t *f0,
+                                const uint8_t *e, const uint8_t *end)
+{
+    k->off = (uint32_t)(t0 - lx->base);
+    k->start = k->off;
+    k->len = (uint32_t)(t1 - t0);
+    k->aux = (uint32_t)(v0 - lx->base);
+    k->vlen = (uint8_t)(v1 - v0);
+    if (rd->doc) { /* validation needs no tangent index, no fixed pairs */
+        k->tan = (int8_t)maya_tangent_of(a0, (size_t)(a1 - a0));
+        k->tan2 = (int8_t)maya_tangent_of(b0, (size_t)(b1 - b0));
+        if (!fixed)
+            memset(rd->kv, 0, 4 * sizeof rd->kv[0]);
+    }
+    k->kflags = (uint8_t)((f0[0] == '1') | (f0[2] == '1') << 1 | (f0[4] == '1') << 2);
+    k->flags = *e == '\r' ? MAYA_F_CRLF : 0;
     k->line = lx->line;
     k->col = (uint32_t)(k->start - lx->line_start + 1);
-    maya_note_eol(rd, (size_t)(s->e - lx->base), *s->e == '\r');
+    maya_note_eol(rd, (size_t)(e - lx->base), *e == '\r');
     lx->cur = end;
     newline(lx, end);
     return true;
@@ -507,8 +520,10 @@ static bool keyline_accept(maya_reader *rd, maya_lexer *lx, maya_tok *k, const k
 /* The DFA's rules (the same in both), as actions on the spans. */
 #define KEYLINE_RULE(fixed_sides)                                                                         \
     {                                                                                                     \
-        keyline_spans s = {t0, t1, v0, v1, a0, a1, b0, b1, f0, e, {{p0, p1, p2, p3}, {q0, q1, q2, q3}}}; \
-        return keyline_accept(rd, lx, k, &s, fixed_sides, cur);                                           \
+        const uint8_t *const p_[4] = {p0, p1, p2, p3}, *const q_[4] = {q0, q1, q2, q3};                 \
+        if ((fixed_sides) && !keyline_pairs(rd, fixed_sides, p_, q_))                                     \
+            return false;                                                                                 \
+        return keyline_take(rd, lx, k, fixed_sides, t0, t1, v0, v1, a0, a1, b0, b1, f0, e, cur);          \
     }
 
 static bool scan_keyline(maya_reader *rd, maya_lexer *lx, maya_tok *k)

@@ -1305,28 +1305,27 @@ static inline bool short_decimal(const char *s, size_t n, uint64_t *w, int *frac
 {
     if (n == 0 || n > 20)
         return false;
-    size_t i = s[0] == '-';
+    size_t i = s[0] == '-', first = i, point = n;
     uint64_t v = 0;
-    int digits = 0, f = -1;
-    for (; i < n; i++) {
-        unsigned c = (unsigned)(unsigned char)s[i] - '0';
-        if (c < 10) {
-            v = v * 10 + c;
-            digits++;
-            f += f >= 0;
-        } else if (s[i] == '.' && f < 0) {
-            f = 0;
-        } else {
+    for (;;) {
+        while (i < n && (unsigned)(unsigned char)s[i] - '0' < 10)
+            v = v * 10 + (unsigned)(s[i++] - '0');
+        if (i == n)
+            break;
+        if (s[i] != '.' || point != n)
             return false;
-        }
+        point = i++;
     }
+    size_t digits = n - first - (point != n);
     if (digits == 0 || digits > 19)
         return false;
     *w = v;
-    *frac = f < 0 ? 0 : f;
-    *neg = s[0] == '-';
+    *frac = point == n ? 0 : (int)(n - point - 1);
+    *neg = first != 0;
     return true;
 }
+
+static ak_num_status parse_f64_scanned(const char *s, size_t n, double *out);
 
 ak_num_status ak_parse_f64(const char *s, size_t n, double *out)
 {
@@ -1339,6 +1338,15 @@ ak_num_status ak_parse_f64(const char *s, size_t n, double *out)
         *out = sneg ? -v : v;
         return AK_NUM_OK;
     }
+    return parse_f64_scanned(s, n, out);
+}
+
+/* The rest of ak_parse_f64, apart so that the short path needs no frame. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static ak_num_status parse_f64_scanned(const char *s, size_t n, double *out)
+{
     dec_t d;
     if (!scan_decimal(s, n, &d)) {
         *out = 0.0;
@@ -1368,6 +1376,8 @@ ak_num_status ak_parse_f64(const char *s, size_t n, double *out)
     return st;
 }
 
+static ak_num_status parse_f32_scanned(const char *s, size_t n, float *out);
+
 ak_num_status ak_parse_f32(const char *s, size_t n, float *out)
 {
     uint64_t sw;
@@ -1379,6 +1389,15 @@ ak_num_status ak_parse_f32(const char *s, size_t n, float *out)
         *out = sneg ? -v : v;
         return AK_NUM_OK;
     }
+    return parse_f32_scanned(s, n, out);
+}
+
+/* The rest of ak_parse_f32, apart so that the short path needs no frame. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static ak_num_status parse_f32_scanned(const char *s, size_t n, float *out)
+{
     dec_t d;
     if (!scan_decimal(s, n, &d)) {
         *out = 0.0f;
