@@ -455,14 +455,48 @@ static int scan_line(maya_reader *rd, maya_lexer *lx, maya_tok *t)
     keyline_both  = keyhead @a0 "fixed" @a1 " " @b0 "fixed" @b1 " " keyflags keypair keypair2 keyend;
 */
 
+/* Whether a num8 literal s..end is within (-q, q) by its digits before the
+   point alone (|x| < its integer part + 1 <= q); false when that does not
+   tell (an exponent, a larger integer part): the caller parses it. */
+static bool literal_within(const uint8_t *s, const uint8_t *end, double q)
+{
+    if (memchr(s, 'e', (size_t)(end - s)))
+        return false;
+    s += s < end && *s == '-';
+    uint32_t whole = 0;
+    for (int digits = 0; s < end && *s != '.'; s++)
+        if (++digits > 8)
+            return false;
+        else
+            whole = whole * 10 + (uint32_t)(*s - '0');
+    return (double)whole + 1 <= q;
+}
+
+/* Whether a num8 literal s..end is above 0: no sign and a digit other than 0
+   before any exponent. */
+static bool literal_positive(const uint8_t *s, const uint8_t *end)
+{
+    if (s == end || *s == '-')
+        return false;
+    for (; s < end && *s != 'e'; s++)
+        if (*s >= '1' && *s <= '9')
+            return true;
+    return false;
+}
+
 /* An angle and a weight of a fixed side (spans a..a_end, w..w_end) as Maya
-   writes them: into out[0..1]. */
+   writes them: into out[0..1]. Validating (no document), a line whose
+   digits already show them within range is taken without parsing them, and
+   out is left as it is. */
 static bool keyline_pair(const maya_reader *rd, const uint8_t *a, const uint8_t *a_end, const uint8_t *w,
                          const uint8_t *w_end, double *out)
 {
     static const double quarter[] = {90, 1.5707963267948966, 5400, 324000}; /* deg rad min sec */
     int u = rd->angle_unit >= 0 ? rd->angle_unit : rd->angular_unit;
     double q = u >= 0 ? quarter[u] : 90;
+    if (!rd->doc && literal_within(a, a_end, q) &&
+        (rd->weighted ? literal_positive(w, w_end) : w_end - w == 1 && *w == '1'))
+        return true;
     if (ak_parse_f64((const char *)a, (size_t)(a_end - a), &out[0]) != AK_NUM_OK ||
         ak_parse_f64((const char *)w, (size_t)(w_end - w), &out[1]) != AK_NUM_OK)
         return false;

@@ -616,6 +616,8 @@ void maya_adata_close(maya_reader *rd, const maya_tok *close, const maya_tok *li
 /* ------------------------------------------------------------------ */
 /* Keys                                                                 */
 
+/* Counts key k (at the token at) against the limits and, when a document is
+   built, keeps it (k may be NULL when none is). */
 static void push_key(maya_reader *rd, const maya_key *k, const maya_tok *at)
 {
     rd->total_keys++;
@@ -644,20 +646,24 @@ static void check_time(maya_reader *rd, const maya_tok *t, double time)
 
 void maya_key_line(maya_reader *rd, const maya_tok *t)
 {
-    maya_key k = {0};
-    (void)ak_parse_f64((const char *)rd->data + t->off, t->len, &k.time);
-    check_time(rd, t, k.time);
-    if (rd->doc) {
-        (void)ak_parse_f64((const char *)rd->data + t->aux, t->vlen, &k.value);
-        k.in_tangent = t->tan;
-        k.out_tangent = t->tan2;
-        k.tan_locked = t->kflags & 1;
-        k.weight_locked = (t->kflags >> 1) & 1;
-        k.breakdown = (t->kflags >> 2) & 1;
-        k.has_breakdown = true;
-        /* the fixed sides' angles and weights, from the scanner */
-        k.in_angle = rd->kv[0], k.in_weight = rd->kv[1], k.out_angle = rd->kv[2], k.out_weight = rd->kv[3];
+    double time;
+    (void)ak_parse_f64((const char *)rd->data + t->off, t->len, &time);
+    check_time(rd, t, time);
+    if (!rd->doc) { /* validating: the key is counted, not kept (no maya_key zeroed a line) */
+        push_key(rd, NULL, t);
+        return;
     }
+    maya_key k = {0};
+    k.time = time;
+    (void)ak_parse_f64((const char *)rd->data + t->aux, t->vlen, &k.value);
+    k.in_tangent = t->tan;
+    k.out_tangent = t->tan2;
+    k.tan_locked = t->kflags & 1;
+    k.weight_locked = (t->kflags >> 1) & 1;
+    k.breakdown = (t->kflags >> 2) & 1;
+    k.has_breakdown = true;
+    /* the fixed sides' angles and weights, from the scanner */
+    k.in_angle = rd->kv[0], k.in_weight = rd->kv[1], k.out_angle = rd->kv[2], k.out_weight = rd->kv[3];
     push_key(rd, &k, t);
 }
 
