@@ -43,6 +43,15 @@ void ak_release_progress(ak_release *r, size_t offset)
 #endif
 }
 
+void ak_release_restart(ak_release *r, size_t offset)
+{
+    if (!r->end)
+        return;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    r->from = ((uintptr_t)r->data + offset) & ~(page - 1);
+    r->next = offset + 2 * RELEASE_STEP;
+}
+
 void ak_release_done(ak_release *r)
 {
     if (r->end > r->from)

@@ -19,6 +19,11 @@ if(NOT AK_SANITIZE)
     AK_RLIMIT_RUN=$<TARGET_FILE:ak_rlimit_run>
     AK_CLI=$<TARGET_FILE:animkit_cli>
     AK_BOMB_DIR=${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
+  # a large Prime ANIM bitstream: its decoder releases what it has read
+  add_test(NAME memory.validate-primeanim-bitstream
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/primeanim_rss_check.sh $<TARGET_FILE:primeanim_gen>
+            $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
+  set_tests_properties(memory.validate-primeanim-bitstream PROPERTIES LABELS memory)
   foreach(kind lzma lz4)
     add_test(NAME memory.validate-${kind}-bomb
       COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh ${kind} 50000000 24M 16M 0 -- validate @BOMB@)
