@@ -77,8 +77,9 @@ static inline double bench_best_validate(bench_validate_fn validate, const uint8
     return best;
 }
 
-/* The best of `runs` copies of the bytes into a buffer of their size (wall
-   time): the physical limit a reader is measured against. */
+/* The best of `runs` copies of the bytes into a buffer of their size (CPU
+   time, as the readers measured against it): the physical limit a reader
+   is measured against. */
 static inline double bench_best_memcpy(const uint8_t *data, size_t size, int runs)
 {
     uint8_t *copy = malloc(size ? size : 1);
@@ -87,9 +88,9 @@ static inline double bench_best_memcpy(const uint8_t *data, size_t size, int run
     memcpy(copy, data, size); /* fault every page in, both sides */
     double best = 1e30;
     for (int r = 0; r < runs; r++) {
-        double t0 = bench_wall_seconds();
+        double t0 = bench_cpu_seconds();
         memcpy(copy, data, size);
-        double t = bench_wall_seconds() - t0;
+        double t = bench_cpu_seconds() - t0;
         if (size && copy[size / 2] != data[size / 2])
             abort(); /* keeps the copy from being optimised away */
         if (t < best)
@@ -99,11 +100,28 @@ static inline double bench_best_memcpy(const uint8_t *data, size_t size, int run
     return best;
 }
 
+/* bench_best_memcpy of `size` bytes of a buffer of this process's own. */
+static inline double bench_best_memcpy_size(size_t size, int runs)
+{
+    uint8_t *src = malloc(size ? size : 1);
+    if (!src)
+        abort();
+    for (size_t i = 0; i < size; i++)
+        src[i] = (uint8_t)(i * 131u >> 3);
+    double best = bench_best_memcpy(src, size, runs);
+    free(src);
+    return best;
+}
+
 /* One line of a report against memcpy: "  LABEL: 0.1234 s  123.4 MB/s  (45% of memcpy)". */
 static inline void bench_print_vs_memcpy(const char *label, double seconds, double mb, double copy_seconds)
 {
     printf("  %-14s: %.4f s  %8.1f MB/s  (%.0f%% of memcpy)\n", label, seconds, mb / seconds,
            100 * copy_seconds / seconds);
 }
+
+/* A line the run script turns into a row of `make bench`'s table
+   (bench/measure.py record): "RATIO KEY VALUE", a speed over its peer's. */
+static inline void bench_ratio(const char *key, double value) { printf("RATIO %s %.4f\n", key, value); }
 
 #endif

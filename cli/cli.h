@@ -7,6 +7,8 @@
 
 #include <animkit/animkit.h>
 
+#include <sys/types.h>
+
 #include "commands.h"
 
 /* A file name or argument as it may reach a terminal: control characters
@@ -38,6 +40,8 @@ bool stderr_color(void);
    to be one of them, whatever name reaches it (a link, another path), for
    writing it would destroy the input. False when out of memory. */
 bool cli_protect_input(const char *path);
+/* The same for a regular file known by its device and inode. */
+bool cli_protect_identity(dev_t dev, ino_t ino);
 /* False, with why set, when path is one of the protected inputs: the check
    cli_output_open makes, for a command that wants to refuse before it works. */
 bool cli_output_allowed(const char *path, char *why, size_t why_size);

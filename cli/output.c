@@ -39,6 +39,11 @@ bool cli_protect_input(const char *path)
         return true; /* nothing there to destroy */
     if (!S_ISREG(st.st_mode))
         return true; /* a pipe or a device is read, never replaced */
+    return cli_protect_identity(st.st_dev, st.st_ino);
+}
+
+bool cli_protect_identity(dev_t dev, ino_t ino)
+{
     if (input_count == input_cap) {
         size_t cap = input_cap ? input_cap * 2 : 16;
         file_id *v = realloc(inputs, cap * sizeof *v);
@@ -47,7 +52,7 @@ bool cli_protect_input(const char *path)
         inputs = v;
         input_cap = cap;
     }
-    inputs[input_count++] = (file_id){st.st_dev, st.st_ino};
+    inputs[input_count++] = (file_id){dev, ino};
     return true;
 }
 

@@ -5,8 +5,9 @@
  * Files are found first (ak_walk), sorted by path, then checked by -j
  * workers; results are written strictly in path order, so the report does
  * not depend on -j. A worker may run at most a few files ahead of the
- * writer, so memory is bounded by the files in flight, not by the folder:
- * finished files go to the writer's spool (a temporary file) at once. */
+ * report, so memory is bounded by the files in flight, not by the folder:
+ * finished files go to the writer's spool (a temporary file) at once, by
+ * the worker that finished them (see "workers" below). */
 #include "report.h"
 
 #include <errno.h>
@@ -60,6 +61,10 @@ typedef struct entry {
     int err;      /* the walk could not read it (errno), or AK_WALK_NOT_A_FILE */
     bool examine; /* found in a folder with no extension of a format of its own: looked at before it is kept */
     size_t input; /* the argument it was found under */
+    /* what look_entry found */
+    bool drop, earlier_report, regular;
+    dev_t dev;
+    ino_t ino;
 } entry;
 
 typedef struct entries {
@@ -87,9 +92,7 @@ static bool add_entry(entries *e, const char *path, int err, bool examine)
         e->oom = true;
         return false;
     }
-    e->v[e->n].err = err;
-    e->v[e->n].examine = examine;
-    e->v[e->n].input = e->input;
+    e->v[e->n] = (entry){.path = e->v[e->n].path, .err = err, .examine = examine, .input = e->input};
     e->n++;
     return true;
 }
@@ -97,7 +100,7 @@ static bool add_entry(entries *e, const char *path, int err, bool examine)
 /* As `validate` walks folders: files with a supported format's extension
  * (with --format: that format's), and, without --format, files whose
  * content a format recognises; files of a generic format (plain JSON) and
- * of none are looked at before they are kept (keep_entry). Entries that
+ * of none are looked at before they are kept (look_entry). Entries that
  * cannot be read, FIFOs among them, are listed as such. */
 static bool visit_walked(void *ctx, const char *path, int err)
 {
@@ -121,9 +124,14 @@ static bool written_as_report(const ak_file *f)
     for (size_t i = 0; i < sizeof writers / sizeof writers[0]; i++) {
         const char *sig = writers[i]->signature;
         size_t m = strlen(sig);
-        for (size_t k = 0; k + m <= n; k++)
-            if (memcmp(f->data + k, sig, m) == 0)
+        /* by the first byte (memchr), then the rest: this runs on every
+           file of a folder before the checking starts */
+        const uint8_t *p = f->data, *end = f->data + n;
+        while (m <= (size_t)(end - p) && (p = memchr(p, sig[0], (size_t)(end - p) - m + 1)) != NULL) {
+            if (memcmp(p, sig, m) == 0)
                 return true;
+            p++;
+        }
     }
     return false;
 }
@@ -133,23 +141,71 @@ static bool written_as_report(const ak_file *f)
  * content is of a supported format, and never when animkit wrote it as a
  * report (the output of an earlier run, written into the folder it scans).
  * Decided before the checking begins, so that the progress line counts
- * what will be checked. */
-static bool keep_entry(const ak_format *format, entry *e, size_t *reports)
+ * what will be checked. Also the file's identity, which the report must
+ * not overwrite (cli_protect_identity). Runs in threads (look_all): it
+ * touches only its entry. */
+static void look_entry(const ak_format *format, entry *e)
 {
-    if (!e->examine)
-        return true;
-    e->examine = false;
-    ak_file f;
-    char why[256];
-    if (!ak_file_open(&f, e->path, why, sizeof why)) {
-        e->err = errno ? errno : EIO; /* listed as unreadable */
-        return true;
+    if (e->examine) {
+        e->examine = false;
+        ak_file f;
+        char why[256];
+        if (!ak_file_open(&f, e->path, why, sizeof why)) {
+            e->err = errno ? errno : EIO; /* listed as unreadable */
+        } else {
+            e->earlier_report = written_as_report(&f);
+            e->drop = e->earlier_report ||
+                      !(format || ak_format_for_filename(e->path) || ak_format_detect(f.data, f.size, NULL));
+            ak_file_close(&f);
+        }
     }
-    bool earlier_report = written_as_report(&f);
-    bool keep = !earlier_report && (format || ak_format_for_filename(e->path) || ak_format_detect(f.data, f.size, NULL));
-    *reports += earlier_report;
-    ak_file_close(&f);
-    return keep;
+    struct stat st;
+    bool stdin_ = strcmp(e->path, "-") == 0;
+    if (!e->drop && !e->err && (stdin_ ? fstat(STDIN_FILENO, &st) : stat(e->path, &st)) == 0 &&
+        S_ISREG(st.st_mode)) {
+        e->regular = true;
+        e->dev = st.st_dev;
+        e->ino = st.st_ino;
+    }
+}
+
+typedef struct look_pool {
+    const ak_format *format;
+    entries *files;
+    pthread_mutex_t mu;
+    size_t next;
+} look_pool;
+
+static void *look_worker(void *arg)
+{
+    look_pool *lp = arg;
+    enum { CHUNK = 64 };
+    for (;;) {
+        pthread_mutex_lock(&lp->mu);
+        size_t from = lp->next, to = from + CHUNK < lp->files->n ? from + CHUNK : lp->files->n;
+        lp->next = to;
+        pthread_mutex_unlock(&lp->mu);
+        if (from >= to)
+            return NULL;
+        for (size_t i = from; i < to; i++)
+            look_entry(lp->format, &lp->files->v[i]);
+    }
+}
+
+/* look_entry for every entry, in `jobs` threads: on a large folder this is
+   a good part of the whole run, and it comes before any checking. */
+static void look_all(const ak_format *format, entries *files, int jobs)
+{
+    look_pool lp = {format, files, PTHREAD_MUTEX_INITIALIZER, 0};
+    pthread_t threads[255];
+    int started = 0;
+    while (started < jobs - 1 && (size_t)started * 256 < files->n &&
+           pthread_create(&threads[started], NULL, look_worker, &lp) == 0)
+        started++;
+    look_worker(&lp);
+    for (int i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+    pthread_mutex_destroy(&lp.mu);
 }
 
 static int cmp_entry(const void *a, const void *b)
@@ -165,6 +221,7 @@ typedef struct run {
     ak_options opt;
     ak_diag_options level; /* --strict, --max-errors */
     bool thumbnails;
+    bool keep_data; /* the writer reads the files' bytes (SARIF: its snippets) */
     entries files;
 } run;
 
@@ -244,6 +301,11 @@ static result *check_file(const run *rn, const entry *e)
         if (pd && ak_plot(&in, res->f.format, &rn->opt, pd, &popt, &res->svg, NULL) && res->svg.len)
             res->f.svg = ak_buf_cstr(&res->svg);
         ak_diags_free(pd);
+    }
+    if (!rn->keep_data) { /* what waits to be written holds no input */
+        ak_file_close(&res->file);
+        res->opened = false;
+        res->f.data = NULL;
     }
     return res;
 }
@@ -494,42 +556,6 @@ size_t report_matrix_formats(const report *r, const ak_format *const **formats)
 }
 
 /* ------------------------------------------------------------------ */
-/* workers                                                             */
-
-typedef struct pool {
-    const run *rn;
-    pthread_mutex_t mu;
-    pthread_cond_t done, room;
-    size_t next;    /* the next entry to take */
-    size_t emitted; /* entries written */
-    size_t window;  /* how far workers may run ahead of the writer */
-    result **results;
-    bool *failed;   /* out of memory for that entry */
-} pool;
-
-static void *worker(void *arg)
-{
-    pool *p = arg;
-    size_t n = p->rn->files.n;
-    pthread_mutex_lock(&p->mu);
-    while (p->next < n) {
-        if (p->next >= p->emitted + p->window) {
-            pthread_cond_wait(&p->room, &p->mu);
-            continue;
-        }
-        size_t i = p->next++;
-        pthread_mutex_unlock(&p->mu);
-        result *res = check_file(p->rn, &p->rn->files.v[i]);
-        pthread_mutex_lock(&p->mu);
-        p->results[i] = res;
-        p->failed[i] = !res;
-        pthread_cond_broadcast(&p->done);
-    }
-    pthread_mutex_unlock(&p->mu);
-    return NULL;
-}
-
-/* ------------------------------------------------------------------ */
 /* progress                                                            */
 
 typedef struct progress {
@@ -590,70 +616,133 @@ static int default_jobs(void)
     return n < 1 ? 1 : n > 256 ? 256 : (int)n;
 }
 
+/* ------------------------------------------------------------------ */
+/* workers                                                             */
+
+/* -j N: N threads (the command's own among them) take the files in path
+ * order; whoever finishes the file the report is waiting for writes it and
+ * every finished file after it, one thread at a time. No thread is only a
+ * writer: a writer that waits for each file would be woken once per file,
+ * and on a machine with as many cores as workers every wake-up is a
+ * context switch. A thread may run at most `window` files ahead of the
+ * report, so memory is bounded by the files in flight (their diagnostics
+ * and thumbnails: a file is closed once checked unless the writer reads
+ * it). The window is wide: a thread that waits for room wakes the other,
+ * and the scheduler then tends to keep both on one core. */
+typedef struct pool {
+    const run *rn;
+    report *r;
+    progress *pr;
+    pthread_mutex_t mu;
+    pthread_cond_t room;
+    size_t next;    /* the next entry to take */
+    size_t emitted; /* entries written */
+    size_t index;   /* emit's counter */
+    size_t window;  /* how far threads may run ahead of the report */
+    size_t waiting; /* threads waiting for room */
+    bool writing;   /* a thread is writing finished files */
+    bool ok;        /* false: out of memory; every thread stops */
+    result **results;
+    bool *finished;
+} pool;
+
+/* With p->mu held: writes the finished files from p->emitted on, unless
+   another thread is at it. */
+static void write_finished(pool *p)
+{
+    size_t n = p->rn->files.n;
+    if (p->writing)
+        return;
+    p->writing = true;
+    while (p->ok && p->emitted < n && p->finished[p->emitted]) {
+        size_t i = p->emitted;
+        result *res = p->results[i];
+        p->results[i] = NULL;
+        pthread_mutex_unlock(&p->mu);
+        if (res)
+            emit(p->r, res, &p->index);
+        free_result(res);
+        show_progress(p->pr, i + 1, n, p->rn->files.v[i].path);
+        pthread_mutex_lock(&p->mu);
+        p->emitted = i + 1;
+        p->ok &= res != NULL;
+        /* a thread waiting for room is woken when half the window is free
+           (not at every file: each wake-up is a futex call and a switch) */
+        if (p->waiting && p->next + p->window / 2 <= p->emitted + p->window)
+            pthread_cond_broadcast(&p->room);
+    }
+    p->writing = false;
+    if (p->waiting)
+        pthread_cond_broadcast(&p->room);
+}
+
+static void *worker(void *arg)
+{
+    pool *p = arg;
+    size_t n = p->rn->files.n;
+    pthread_mutex_lock(&p->mu);
+    while (p->ok && p->next < n) {
+        if (p->next >= p->emitted + p->window) {
+            p->waiting++;
+            pthread_cond_wait(&p->room, &p->mu);
+            p->waiting--;
+            continue;
+        }
+        size_t i = p->next++;
+        pthread_mutex_unlock(&p->mu);
+        result *res = check_file(p->rn, &p->rn->files.v[i]);
+        pthread_mutex_lock(&p->mu);
+        p->results[i] = res;
+        p->finished[i] = true;
+        write_finished(p);
+    }
+    if (!p->ok && p->waiting) /* let the others see it */
+        pthread_cond_broadcast(&p->room);
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
 static bool check_all(run *rn, report *r, int jobs, progress *pr)
 {
-    size_t n = rn->files.n, index = 0;
-    bool ok = true;
-    if (jobs <= 1 || n <= 1) {
-        for (size_t i = 0; i < n && ok; i++) {
+    size_t n = rn->files.n;
+    pool p = {.rn = rn, .r = r, .pr = pr, .window = (size_t)jobs * 64, .ok = true};
+    if (jobs > 1 && n > 1) {
+        p.results = calloc(n, sizeof *p.results);
+        p.finished = calloc(n, sizeof *p.finished);
+    }
+    if (jobs <= 1 || n <= 1 || !p.results || !p.finished) {
+        free(p.results);
+        free(p.finished);
+        if (jobs > 1 && n > 1)
+            return false;
+        size_t index = 0;
+        for (size_t i = 0; i < n; i++) {
             result *res = check_file(rn, &rn->files.v[i]);
-            ok = res != NULL;
             if (res)
                 emit(r, res, &index);
             free_result(res);
             show_progress(pr, i + 1, n, rn->files.v[i].path);
+            if (!res)
+                return false;
         }
-        return ok;
+        return true;
     }
-    pool p = {.rn = rn, .window = (size_t)jobs * 4};
-    p.results = calloc(n, sizeof *p.results);
-    p.failed = calloc(n, sizeof *p.failed);
-    pthread_t *threads = calloc((size_t)jobs, sizeof *threads);
-    if (!p.results || !p.failed || !threads) {
-        free(p.results);
-        free(p.failed);
-        free(threads);
-        return false;
-    }
+    pthread_t *threads = calloc((size_t)jobs - 1, sizeof *threads);
     pthread_mutex_init(&p.mu, NULL);
-    pthread_cond_init(&p.done, NULL);
     pthread_cond_init(&p.room, NULL);
     int started = 0;
-    for (; started < jobs; started++)
-        if (pthread_create(&threads[started], NULL, worker, &p) != 0)
-            break;
-    if (started == 0)
-        ok = false;
-    for (size_t i = 0; i < n && ok; i++) {
-        pthread_mutex_lock(&p.mu);
-        while (!p.results[i] && !p.failed[i])
-            pthread_cond_wait(&p.done, &p.mu);
-        result *res = p.results[i];
-        p.results[i] = NULL;
-        p.emitted = i + 1;
-        pthread_cond_broadcast(&p.room);
-        pthread_mutex_unlock(&p.mu);
-        ok = res != NULL;
-        if (res)
-            emit(r, res, &index);
-        free_result(res);
-        show_progress(pr, i + 1, n, rn->files.v[i].path);
-    }
-    /* On failure, let the workers run out: nothing is waited for any more. */
-    pthread_mutex_lock(&p.mu);
-    p.emitted = n;
-    p.next = ok ? p.next : n;
-    pthread_cond_broadcast(&p.room);
-    pthread_mutex_unlock(&p.mu);
+    while (threads && started < jobs - 1 && pthread_create(&threads[started], NULL, worker, &p) == 0)
+        started++;
+    worker(&p); /* this thread is one of the workers */
     for (int i = 0; i < started; i++)
         pthread_join(threads[i], NULL);
+    bool ok = p.ok && p.emitted == n;
     for (size_t i = 0; i < n; i++)
         free_result(p.results[i]);
     pthread_mutex_destroy(&p.mu);
-    pthread_cond_destroy(&p.done);
     pthread_cond_destroy(&p.room);
     free(p.results);
-    free(p.failed);
+    free(p.finished);
     free(threads);
     return ok;
 }
@@ -743,6 +832,7 @@ int cmd_report(int argc, char **argv)
        is written. */
     rn.files.format = rn.format;
     rn.thumbnails = w == &report_html;
+    rn.keep_data = w == &report_sarif;
     dir_census *census = calloc(ninputs, sizeof *census);
     bool *is_dir = calloc(ninputs, sizeof *is_dir);
     rn.files.oom = !census || !is_dir;
@@ -764,13 +854,28 @@ int cmd_report(int argc, char **argv)
         qsort(rn.files.v, rn.files.n, sizeof *rn.files.v, cmp_entry);
     size_t kept = 0, reports = 0;
     for (size_t i = 0; i < rn.files.n; i++) {
-        if ((kept && strcmp(rn.files.v[kept - 1].path, rn.files.v[i].path) == 0) || /* named twice */
-            !keep_entry(rn.format, &rn.files.v[i], &reports)) {
+        if (kept && strcmp(rn.files.v[kept - 1].path, rn.files.v[i].path) == 0) /* named twice */
             free(rn.files.v[i].path);
-        } else {
-            census[rn.files.v[i].input].checked++;
+        else
             rn.files.v[kept++] = rn.files.v[i];
+    }
+    rn.files.n = kept;
+    if (jobs == 0)
+        jobs = default_jobs();
+    look_all(rn.format, &rn.files, jobs);
+    kept = 0;
+    for (size_t i = 0; i < rn.files.n; i++) {
+        entry *e = &rn.files.v[i];
+        reports += e->earlier_report;
+        if (e->drop) {
+            free(e->path);
+            continue;
         }
+        census[e->input].checked++;
+        /* The report may replace an earlier report, never a file it checks. */
+        if (e->regular && !cli_protect_identity(e->dev, e->ino))
+            rn.files.oom = true;
+        rn.files.v[kept++] = *e;
     }
     rn.files.n = kept;
     for (size_t k = 0; k < ninputs && !rn.files.oom && rc == EXIT_OK; k++) {
@@ -780,10 +885,6 @@ int cmd_report(int argc, char **argv)
                 rc = EXIT_USAGE;
         }
     }
-    /* The report may replace an earlier report, never a file it checks. */
-    for (size_t i = 0; i < rn.files.n && rc == EXIT_OK && !rn.files.oom; i++)
-        if (!rn.files.v[i].err && !cli_protect_input(rn.files.v[i].path))
-            rn.files.oom = true;
     ak_output out;
     char why[256];
     if (rc == EXIT_OK && rn.files.oom) {
@@ -812,7 +913,7 @@ int cmd_report(int argc, char **argv)
     bool ok = !rn.files.oom && report_init(&r);
     progress pr = {!quiet && isatty(STDERR_FILENO), {0, 0}};
     if (ok)
-        ok = check_all(&rn, &r, jobs ? jobs : default_jobs(), &pr);
+        ok = check_all(&rn, &r, jobs, &pr);
     if (pr.on) {
         fputs("\r\033[K", stderr);
         fflush(stderr);

@@ -976,8 +976,20 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
         emit_js(em, "            ", "ak_ljs_open(c, %s)", field);
     gen_out(c, "            ak_lpush(c, \"%s\");\n", m->name);
     gen_out(c, "            ak_lpush_index(c, 0);\n");
-    if (fast)
+    if (fast) {
+        /* the element's index in its path and how many elements the window
+           holds whole, kept out of the context (which the loop's stores may
+           alias) */
         gen_out(c, "            const uint8_t *q_ = ak_lcur(c);\n            const size_t first_ = c->pos;\n");
+        gen_out(c, "            ak_lseg *seg_ = &c->seg[c->depth - 1];\n");
+        gen_out(c, "            size_t whole_ = c->size > first_ ? (c->size - first_) / %d : 0;\n", el->st->min_size);
+        /* where the input's pages are next released, and whether a dump is
+           written: in locals too (a short element's loop read them from the
+           context at every element: MRTK 1.1's 8-byte keys 10% faster) */
+        gen_out(c, "            size_t release_next_ = c->release.next;\n");
+        if (js)
+            gen_out(c, "            const bool js_ = c->js;\n");
+    }
     gen_out(c, "            for (size_t i_ = 0; i_ < cnt_; i_++) {\n                ");
     emit_elem_ptr(em, c, el, "e_");
     if (base[0])
@@ -991,19 +1003,25 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
         gen_out(c, "                const size_t at_e_ = first_ + i_ * %d;\n", el->st->min_size);
     else if (norders)
         gen_out(c, "                const size_t at_e_ = c->pos;\n");
-    gen_out(c, "                c->seg[c->depth - 1].index = i_;\n");
-    gen_out(c, "                ak_release_at(&c->release, %s);\n", fast ? "at_e_" : "c->pos");
+    gen_out(c, "                %s = i_;\n", fast ? "seg_->index" : "c->seg[c->depth - 1].index");
+    if (fast)
+        gen_out(c, "                if (at_e_ >= release_next_) {\n"
+                   "                    ak_release_progress(&c->release, at_e_);\n"
+                   "                    release_next_ = c->release.next;\n                }\n");
+    else
+        gen_out(c, "                ak_release_at(&c->release, c->pos);\n");
     if (fast) {
         /* the count was checked against the stream; a window may need
            refilling (one compare while it holds the element) */
-        gen_out(c, "                if (c->size - at_e_ < %d) {\n                    c->pos = at_e_;\n"
+        gen_out(c, "                if (i_ >= whole_) {\n                    c->pos = at_e_;\n"
                "                    if (!ak_lfill(c, %d))\n                        return ak_ltruncated(c, NULL, %d);\n"
-               "                    q_ = ak_lcur(c);\n                }\n",
+               "                    q_ = ak_lcur(c);\n                    whole_ = i_ + (c->size - at_e_) / %d;\n"
+               "                }\n",
             el->st->min_size, el->st->min_size, el->st->min_size);
         gen_out(c, "                if (!x_%s(c, e_, q_, at_e_))\n                    return false;\n", el->st->name);
         gen_out(c, "                q_ += %d;\n", el->st->min_size);
         if (js)
-            emit_js(em, "                ", "ak_ljs_elem(c, e_)");
+            gen_out(c, "                if (js_ && !ak_ljs_elem(c, e_))\n                    return false;\n");
     } else if (el->st && js && dumped_decoded(&el->st->members)) {
         emit_struct_read(em, el->st, "e_", "                ", "ak_ljs_elem(c, e_)");
     } else if (el->st) {
@@ -1390,7 +1408,7 @@ static void emit_fast_struct(emitter *em, struct_decl *s)
 {
     FILE *c = em->c;
     const char *root = root_name(em);
-    gen_out(c, "\nstatic inline bool x_%s(ak_lctx *c, %s_%s *o, const uint8_t *q_, size_t base_)\n{\n", s->name, em->id,
+    gen_out(c, "\nstatic AK_LINLINE bool x_%s(ak_lctx *c, %s_%s *o, const uint8_t *q_, size_t base_)\n{\n", s->name, em->id,
         s->name);
     gen_out(c, "    const %s_%s *r_ = (const %s_%s *)c->root;\n", em->id, root, em->id, root);
     gen_out(c, "    const uint8_t *p;\n    uint8_t raw_ = 0;\n    const size_t start_ = base_;\n");
@@ -2614,6 +2632,9 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         gen_out(c, "    .to_model = %s_to_model,\n", id);
     if (has_from_model)
         gen_out(c, "    .from_model = %s_from_model,\n", id);
+    if (f->size_rule && !f->size_option)
+        gen_out(c, "    .max_size = %lluULL,\n    .max_size_rule = %s,\n", (unsigned long long)f->size_limit,
+                rule_ref(&em, f->size_rule));
     gen_registry_close(c, f);
     return cc->errors == 0;
 }

@@ -791,6 +791,9 @@ static void registry_entry(jem *em, FILE *c)
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (cc_has_hook(f, fields[i]) || (f->model && i >= 3)) /* a model section makes to_model, from_model */
             gen_out(c, "    .%s = %s_%s,\n", fields[i], id, fields[i]);
+    if (f->size_code)
+        gen_out(c, "    .max_size = %lldULL,\n    .max_size_rule = &%s_rules[%d],\n", (long long)f->size_limit, id,
+                rule_index(cc, f->size_code));
     gen_registry_close(c, f);
 }
 

@@ -39,6 +39,11 @@
     re2c:indent:string = "    ";
 
     ws     = [ \t\r\n];
+    // whitespace inside a token made of several (after its ',', '{' or
+    // '[', before its '}' or ']'): a few bytes at most; a longer run (a
+    // pretty-printed document's line end and indentation) ends the token
+    // there and is passed 8 bytes at a time before the next (skip_ws)
+    wsf    = [ \t\r\n]{0,4};
     digit  = [0-9];
     hex    = [0-9a-fA-F];
     plain  = [\x20-\x21\x23-\x5b\x5d-\x7f];
@@ -103,6 +108,22 @@ static const unsigned char *scan_string(const unsigned char *open, const unsigne
                 return fault(f, AK_JSON_LEX_UNTERMINATED, open, (size_t)(lim - open));
             }
         */
+    }
+}
+
+/* A run of whitespace from cur: spaces 8 bytes at a time (most of the
+ * bytes of a pretty-printed document are its indentation). */
+static inline const unsigned char *skip_ws(const unsigned char *cur, const unsigned char *lim)
+{
+    for (;;) {
+        uint64_t w;
+        while (lim - cur >= 8 && (memcpy(&w, cur, 8), w == UINT64_C(0x2020202020202020)))
+            cur += 8;
+        if (cur < lim && (*cur == ' ' || *cur == '\n' || *cur == '\r' || *cur == '\t')) {
+            cur++;
+            continue;
+        }
+        return cur;
     }
 }
 
@@ -176,6 +197,8 @@ void ak_json__scan(ak_json_parser *p)
     bool last = false;
     /*!stags:re2c format = 'const unsigned char *@@ = NULL;\n    '; */
     for (;;) {
+        if (cur < lim && (*cur == ' ' || *cur == '\n' || *cur == '\r' || *cur == '\t'))
+            cur = skip_ws(cur, lim);
         tok = cur;
         ak_release_at(&p->release, (size_t)(tok - base));
         if (p->lane && cur < lim) {
@@ -195,71 +218,71 @@ void ak_json__scan(ak_json_parser *p)
             "]"                    { FEED(AK_JSON_T_RBRACKET, 0); }
             ":"                    { FEED(AK_JSON_T_COLON, 0); }
             ","                    { FEED(AK_JSON_T_COMMA, 0); }
-            "," ws* @k "{"         { FEED_SPANS(AK_JSON_T_C_LBRACE, k, cur, k, cur, 0); }
-            "," ws* @k "["         { FEED_SPANS(AK_JSON_T_C_LBRACKET, k, cur, k, cur, 0); }
-            "{" ws* @k str @ke ws* ":" ws* @v num @ve delim {
+            "," wsf @k "{"         { FEED_SPANS(AK_JSON_T_C_LBRACE, k, cur, k, cur, 0); }
+            "," wsf @k "["         { FEED_SPANS(AK_JSON_T_C_LBRACKET, k, cur, k, cur, 0); }
+            "{" wsf @k str @ke ws* ":" ws* @v num @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_LBRACE_KEY_SCALAR, v, ve, k, ke, NUMBER_FLAGS(v, fr, ex));
             }
-            "," ws* "{" ws* @k str @ke ws* ":" ws* @v num @ve delim {
+            "," wsf "{" wsf @k str @ke ws* ":" ws* @v num @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_C_LBRACE_KEY_SCALAR, v, ve, k, ke, NUMBER_FLAGS(v, fr, ex));
             }
-            "{" ws* @k str @ke ws* ":" ws* @v str @ve delim {
+            "{" wsf @k str @ke ws* ":" ws* @v str @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_LBRACE_KEY_SCALAR, v, ve, k, ke, SCALAR_KIND(STRING));
             }
-            "," ws* "{" ws* @k str @ke ws* ":" ws* @v str @ve delim {
+            "," wsf "{" wsf @k str @ke ws* ":" ws* @v str @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_C_LBRACE_KEY_SCALAR, v, ve, k, ke, SCALAR_KIND(STRING));
             }
-            "{" ws* @k str @ke ws* ":" ws* @v lit @ve delim {
+            "{" wsf @k str @ke ws* ":" ws* @v lit @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_LBRACE_KEY_SCALAR, v, ve, k, ke, LITERAL_KIND(v));
             }
-            "," ws* "{" ws* @k str @ke ws* ":" ws* @v lit @ve delim {
+            "," wsf "{" wsf @k str @ke ws* ":" ws* @v lit @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_C_LBRACE_KEY_SCALAR, v, ve, k, ke, LITERAL_KIND(v));
             }
-            "," ws* @v num @ve ws* "]" {
+            "," wsf @v num @ve wsf "]" {
                 FEED_SPANS(AK_JSON_T_C_SCALAR_RBRACKET, v, ve, tok, tok, NUMBER_FLAGS(v, fr, ex));
             }
-            "," ws* @k str @ke ws* ":" ws* @v num @ve ws* "}" {
+            "," wsf @k str @ke ws* ":" ws* @v num @ve wsf "}" {
                 FEED_SPANS(AK_JSON_T_C_KEY_SCALAR_RBRACE, v, ve, k, ke, NUMBER_FLAGS(v, fr, ex));
             }
-            "," ws* @v str @ve ws* "]" {
+            "," wsf @v str @ve wsf "]" {
                 FEED_SPANS(AK_JSON_T_C_SCALAR_RBRACKET, v, ve, tok, tok, SCALAR_KIND(STRING));
             }
-            "," ws* @k str @ke ws* ":" ws* @v str @ve ws* "}" {
+            "," wsf @k str @ke ws* ":" ws* @v str @ve wsf "}" {
                 FEED_SPANS(AK_JSON_T_C_KEY_SCALAR_RBRACE, v, ve, k, ke, SCALAR_KIND(STRING));
             }
-            "," ws* @v lit @ve ws* "]" {
+            "," wsf @v lit @ve wsf "]" {
                 FEED_SPANS(AK_JSON_T_C_SCALAR_RBRACKET, v, ve, tok, tok, LITERAL_KIND(v));
             }
-            "," ws* @k str @ke ws* ":" ws* @v lit @ve ws* "}" {
+            "," wsf @k str @ke ws* ":" ws* @v lit @ve wsf "}" {
                 FEED_SPANS(AK_JSON_T_C_KEY_SCALAR_RBRACE, v, ve, k, ke, LITERAL_KIND(v));
             }
-            "[" ws* @v num @ve delim {
+            "[" wsf @v num @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_LBRACKET_SCALAR, v, ve, tok, tok + 1, NUMBER_FLAGS(v, fr, ex));
             }
-            "[" ws* @v str @ve delim {
+            "[" wsf @v str @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_LBRACKET_SCALAR, v, ve, tok, tok + 1, SCALAR_KIND(STRING));
             }
-            "[" ws* @v lit @ve delim {
+            "[" wsf @v lit @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_LBRACKET_SCALAR, v, ve, tok, tok + 1, LITERAL_KIND(v));
             }
-            "," ws* @k "[" ws* @v num @ve delim {
+            "," wsf @k "[" wsf @v num @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_C_LBRACKET_SCALAR, v, ve, k, k + 1, NUMBER_FLAGS(v, fr, ex));
             }
-            "," ws* @k "[" ws* @v str @ve delim {
+            "," wsf @k "[" wsf @v str @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_C_LBRACKET_SCALAR, v, ve, k, k + 1, SCALAR_KIND(STRING));
             }
-            "," ws* @k "[" ws* @v lit @ve delim {
+            "," wsf @k "[" wsf @v lit @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_C_LBRACKET_SCALAR, v, ve, k, k + 1, LITERAL_KIND(v));
             }
@@ -296,30 +319,30 @@ void ak_json__scan(ak_json_parser *p)
             "false"                { FEED(AK_JSON_T_SCALAR, SCALAR_KIND(FALSE)); }
             "null"                 { FEED(AK_JSON_T_SCALAR, SCALAR_KIND(NULL)); }
 
-            "," ws* @v num @ve delim {
+            "," wsf @v num @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_C_SCALAR, v, ve, tok, tok, NUMBER_FLAGS(v, fr, ex));
             }
-            "," ws* @v str @ve delim {
+            "," wsf @v str @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_C_SCALAR, v, ve, tok, tok, SCALAR_KIND(STRING));
             }
-            "," ws* @v lit @ve delim {
+            "," wsf @v lit @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_C_SCALAR, v, ve, tok, tok, LITERAL_KIND(v));
             }
-            "," ws* @k str @ke ws* ":" {
+            "," wsf @k str @ke ws* ":" {
                 FEED_SPANS(AK_JSON_T_C_KEY, k, ke, k, ke, 0);
             }
-            "," ws* @k str @ke ws* ":" ws* @v num @ve delim {
+            "," wsf @k str @ke ws* ":" ws* @v num @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_C_KEY_SCALAR, v, ve, k, ke, NUMBER_FLAGS(v, fr, ex));
             }
-            "," ws* @k str @ke ws* ":" ws* @v str @ve delim {
+            "," wsf @k str @ke ws* ":" ws* @v str @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_C_KEY_SCALAR, v, ve, k, ke, SCALAR_KIND(STRING));
             }
-            "," ws* @k str @ke ws* ":" ws* @v lit @ve delim {
+            "," wsf @k str @ke ws* ":" ws* @v lit @ve delim {
                 cur = ve;
                 FEED_SPANS(AK_JSON_T_C_KEY_SCALAR, v, ve, k, ke, LITERAL_KIND(v));
             }

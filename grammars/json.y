@@ -88,9 +88,13 @@ c_object_first ::= c_object_open member.
 c_object_first ::= c_object_open KEY_SCALAR(T).        { ak_json__key_scalar(jp, &T); }
 c_object_first ::= C_LBRACE_KEY_SCALAR(T).             { ak_json__open_key_scalar(jp, &T); }
 more_members ::= COMMA member.
+/* a ',' apart from the member after it: a long run of whitespace between
+   them ends the scanner's fused token (json.re, wsf) */
+more_members ::= COMMA KEY_SCALAR(T).                  { ak_json__key_scalar(jp, &T); }
 more_members ::= C_KEY_SCALAR(T).                      { ak_json__key_scalar(jp, &T); }
 more_members ::= c_key value.
 more_members ::= more_members COMMA member.
+more_members ::= more_members COMMA KEY_SCALAR(T).     { ak_json__key_scalar(jp, &T); }
 more_members ::= more_members C_KEY_SCALAR(T).         { ak_json__key_scalar(jp, &T); }
 more_members ::= more_members c_key value.
 member ::= key value.

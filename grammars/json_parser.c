@@ -193,9 +193,11 @@ static bool vreport_at(ak_json_parser *p, const ak_rule *r, size_t offset, size_
 {
     if (!p->diags)
         return true;
-    uint32_t line, col;
-    ak_json_location(p, offset, &line, &col);
-    return ak_vreport(p->diags, r, offset, length, line, col, ak_json_path(p), fmt, ap);
+    uint32_t line = 0, col = 0;
+    bool kept = ak_diags_keeps(p->diags, r); /* else only counted: no place, no path to build */
+    if (kept)
+        ak_json_location(p, offset, &line, &col);
+    return ak_vreport(p->diags, r, offset, length, line, col, kept ? ak_json_path(p) : NULL, fmt, ap);
 }
 
 static bool report_at(ak_json_parser *p, const ak_rule *r, size_t offset, size_t length, const char *fmt, ...)

@@ -5,6 +5,17 @@
 
 #include <string.h>
 
+/* From a space at p: the last space of the whole groups of 8 spaces that
+   follow it before pe (p itself when there is none). */
+static inline const unsigned char *skip_spaces(const unsigned char *p, const unsigned char *pe)
+{
+    static const uint64_t spaces = 0x2020202020202020u;
+    uint64_t w;
+    while (pe - p > 8 && (memcpy(&w, p + 1, 8), w == spaces))
+        p += 8;
+    return p;
+}
+
 %%{
     machine json_seek;
     alphtype unsigned char;
@@ -37,8 +48,13 @@
         }
     }
 
+    # A run of spaces (the indentation of a pretty-printed document, most
+    # of its bytes) is passed 8 bytes at a time: p moves to the last space
+    # of each whole 8-byte group, which leaves the machine where it was.
+    action spaces  { p = skip_spaces(p, pe); }
     string = '"' >s_begin ( [^"\\] | '\\' >s_esc any )* '"' @s_end;
-    main := ( string | [{\[] @open | [}\]] @close | ',' @comma | ':' @colon | ( any - ["{}\[\],:] ) )*;
+    main := ( string | [{\[] @open | [}\]] @close | ',' @comma | ':' @colon | ' ' @spaces
+            | ( any - ["{}\[\],: ] ) )*;
 }%%
 
 %% write data noerror nofinal noentry;
@@ -137,8 +153,9 @@ static ak_json_seek_status seek_member(const uint8_t *data, size_t size, size_t 
     action open  { if (++depth == 1 && index == 0) { found = true; fbreak; } }
     action close { if (--depth == 0) { ended = true; fbreak; } }
     action comma { if (depth == 1 && --index == 0) { found = true; fbreak; } }
+    action spaces { p = skip_spaces(p, pe); }
     string = '"' ( [^"\\] | '\\' any )* '"';
-    main := ( string | [{\[] @open | [}\]] @close | ',' @comma | ( any - ["{}\[\],] ) )*;
+    main := ( string | [{\[] @open | [}\]] @close | ',' @comma | ' ' @spaces | ( any - ["{}\[\], ] ) )*;
 }%%
 
 %% write data noerror nofinal noentry;

@@ -430,38 +430,163 @@ static int scan_line(maya_reader *rd, maya_lexer *lx, maya_tok *t)
     return t->codes[0] == MAYA_T_LBRACE ? MAYA_T_LINE_BRACE : MAYA_T_LINE;
 }
 
-/* A key line written as Maya writes it: 7 fields, %.8g-shaped numbers, a
- * tangent pair without `fixed`, flags 0/1, ';' and the line end. Nothing in
- * it needs a diagnostic but the time order. On no match nothing moves. */
+/* A key line written as Maya writes it: %.8g-shaped numbers, tangent words
+ * that carry no note, flags 0/1, an angle and a weight for each `fixed`
+ * tangent (7, 9 or 11 fields), ';' and the line end, after at most 32
+ * spaces. The fields are found by the DFA of keyline_any or, where the line
+ * cannot reach the end of the input, of keyline_far, which reads without
+ * bounds checks (the longest line it matches is far shorter than
+ * KEYLINE_FAR). keyline_pairs and keyline_take then take the line only
+ * when nothing in it needs a diagnostic but the time order: a weight Maya
+ * writes (1 on a non-weighted curve, positive on a weighted one), angles
+ * within a quarter turn. On no match nothing moves, and the token path
+ * reads the line. */
+#define KEYLINE_FAR 256
+
+/*!re2c
+    keyhead  = [ ]{0,32} @t0 num8 @t1 " " @v0 value8 @v1 " ";
+    keyflags = @f0 [01] " " [01] " " [01];
+    keyend   = ";" @e "\r"? "\n";
+    keypair  = " " @p0 num8 @p1 " " @p2 num8 @p3;
+    keypair2 = " " @q0 num8 @q1 " " @q2 num8 @q3;
+    keyline_plain = keyhead @a0 tan_plain @a1 " " @b0 tan_plain @b1 " " keyflags keyend;
+    keyline_in    = keyhead @a0 "fixed" @a1 " " @b0 tan_plain @b1 " " keyflags keypair keyend;
+    keyline_out   = keyhead @a0 tan_plain @a1 " " @b0 "fixed" @b1 " " keyflags keypair keyend;
+    keyline_both  = keyhead @a0 "fixed" @a1 " " @b0 "fixed" @b1 " " keyflags keypair keypair2 keyend;
+*/
+
+/* Whether a num8 literal s..end is within (-q, q) by its digits before the
+   point alone (|x| < its integer part + 1 <= q); false when that does not
+   tell (an exponent, a larger integer part): the caller parses it. */
+static bool literal_within(const uint8_t *s, const uint8_t *end, double q)
+{
+    if (memchr(s, 'e', (size_t)(end - s)))
+        return false;
+    s += s < end && *s == '-';
+    uint32_t whole = 0;
+    for (int digits = 0; s < end && *s != '.'; s++)
+        if (++digits > 8)
+            return false;
+        else
+            whole = whole * 10 + (uint32_t)(*s - '0');
+    return (double)whole + 1 <= q;
+}
+
+/* Whether a num8 literal s..end is above 0: no sign and a digit other than 0
+   before any exponent. */
+static bool literal_positive(const uint8_t *s, const uint8_t *end)
+{
+    if (s == end || *s == '-')
+        return false;
+    for (; s < end && *s != 'e'; s++)
+        if (*s >= '1' && *s <= '9')
+            return true;
+    return false;
+}
+
+/* An angle and a weight of a fixed side (spans a..a_end, w..w_end) as Maya
+   writes them: into out[0..1]. Validating (no document), a line whose
+   digits already show them within range is taken without parsing them, and
+   out is left as it is. */
+static bool keyline_pair(const maya_reader *rd, const uint8_t *a, const uint8_t *a_end, const uint8_t *w,
+                         const uint8_t *w_end, double *out)
+{
+    static const double quarter[] = {90, 1.5707963267948966, 5400, 324000}; /* deg rad min sec */
+    int u = rd->angle_unit >= 0 ? rd->angle_unit : rd->angular_unit;
+    double q = u >= 0 ? quarter[u] : 90;
+    if (!rd->doc && literal_within(a, a_end, q) &&
+        (rd->weighted ? literal_positive(w, w_end) : w_end - w == 1 && *w == '1'))
+        return true;
+    if (ak_parse_f64((const char *)a, (size_t)(a_end - a), &out[0]) != AK_NUM_OK ||
+        ak_parse_f64((const char *)w, (size_t)(w_end - w), &out[1]) != AK_NUM_OK)
+        return false;
+    return out[0] > -q && out[0] < q && (rd->weighted ? out[1] > 0 : out[1] == 1);
+}
+
+/* The angles and weights of a key line's fixed sides (bit 0: in, bit 1:
+   out; p is the first fixed side's pair, q the second's) into rd->kv[0..3],
+   in then out, 0 for a side that is not fixed; false when Maya would not
+   write them. */
+static bool keyline_pairs(maya_reader *rd, int fixed, const uint8_t *const p[4], const uint8_t *const q[4])
+{
+    double pair[4] = {0, 0, 0, 0};
+    const uint8_t *const *next = p;
+    for (int side = 0; side < 2; side++) {
+        if (!((fixed >> side) & 1))
+            continue;
+        if (!keyline_pair(rd, next[0], next[1], next[2], next[3], pair + 2 * side))
+            return false;
+        next = q;
+    }
+    memcpy(rd->kv, pair, sizeof pair);
+    return true;
+}
+
+/* Takes the key line the DFA matched (see scan_keyline) as the token k;
+   the fixed sides' angles and weights are in rd->kv[0..3] (keyline_pairs;
+   zeroed here for a line without, when a document is built). */
+static inline bool keyline_take(maya_reader *rd, maya_lexer *lx, maya_tok *k, int fixed, const uint8_t *t0,
+                                const uint8_t *t1, const uint8_t *v0, const uint8_t *v1, const uint8_t *a0,
+                                const uint8_t *a1, const uint8_t *b0, const uint8_t *b1, const uint8_t *f0,
+                                const uint8_t *e, const uint8_t *end)
+{
+    k->off = (uint32_t)(t0 - lx->base);
+    k->start = k->off;
+    k->len = (uint32_t)(t1 - t0);
+    k->aux = (uint32_t)(v0 - lx->base);
+    k->vlen = (uint8_t)(v1 - v0);
+    if (rd->doc) { /* validation needs no tangent index, no fixed pairs */
+        k->tan = (int8_t)maya_tangent_of(a0, (size_t)(a1 - a0));
+        k->tan2 = (int8_t)maya_tangent_of(b0, (size_t)(b1 - b0));
+        if (!fixed)
+            memset(rd->kv, 0, 4 * sizeof rd->kv[0]);
+    }
+    k->kflags = (uint8_t)((f0[0] == '1') | (f0[2] == '1') << 1 | (f0[4] == '1') << 2);
+    k->flags = *e == '\r' ? MAYA_F_CRLF : 0;
+    k->line = lx->line;
+    k->col = (uint32_t)(k->start - lx->line_start + 1);
+    maya_note_eol(rd, (size_t)(e - lx->base), *e == '\r');
+    lx->cur = end;
+    newline(lx, end);
+    return true;
+}
+
+/* The DFA's rules (the same in both), as actions on the spans. */
+#define KEYLINE_RULE(fixed_sides)                                                                         \
+    {                                                                                                     \
+        const uint8_t *const p_[4] = {p0, p1, p2, p3}, *const q_[4] = {q0, q1, q2, q3};                 \
+        if ((fixed_sides) && !keyline_pairs(rd, fixed_sides, p_, q_))                                     \
+            return false;                                                                                 \
+        return keyline_take(rd, lx, k, fixed_sides, t0, t1, v0, v1, a0, a1, b0, b1, f0, e, cur);          \
+    }
+
 static bool scan_keyline(maya_reader *rd, maya_lexer *lx, maya_tok *k)
 {
     const uint8_t *cur = lx->cur, *lim = lx->lim, *mar = cur;
-    const uint8_t *t0, *t1, *v0, *v1, *a0, *a1, *b0, *b1, *f0, *e;
-    /*!stags:re2c format = 'const uint8_t *@@ = NULL;\n    '; */
+    const uint8_t *t0 = NULL, *t1 = NULL, *v0 = NULL, *v1 = NULL, *a0 = NULL, *a1 = NULL, *b0 = NULL, *b1 = NULL;
+    const uint8_t *f0 = NULL, *e = NULL, *p0 = NULL, *p1 = NULL, *p2 = NULL, *p3 = NULL;
+    const uint8_t *q0 = NULL, *q1 = NULL, *q2 = NULL, *q3 = NULL;
     (void)mar;
-    /*!re2c
-        [ ]* @t0 num8 @t1 " " @v0 value8 @v1 " " @a0 tan_plain @a1 " " @b0 tan_plain @b1 " "
-            @f0 [01] " " [01] " " [01] ";" @e "\r"? "\n" {
-            k->off = (uint32_t)(t0 - lx->base);
-            k->start = k->off;
-            k->len = (uint32_t)(t1 - t0);
-            k->aux = (uint32_t)(v0 - lx->base);
-            k->vlen = (uint8_t)(v1 - v0);
-            if (rd->doc) { /* validation needs no tangent index */
-                k->tan = (int8_t)maya_tangent_of(a0, (size_t)(a1 - a0));
-                k->tan2 = (int8_t)maya_tangent_of(b0, (size_t)(b1 - b0));
-            }
-            k->kflags = (uint8_t)((f0[0] == '1') | (f0[2] == '1') << 1 | (f0[4] == '1') << 2);
-            k->flags = *e == '\r' ? MAYA_F_CRLF : 0;
-            k->line = lx->line;
-            k->col = (uint32_t)(k->start - lx->line_start + 1);
-            maya_note_eol(rd, (size_t)(e - lx->base), *e == '\r');
-            lx->cur = cur;
-            newline(lx, cur);
-            return true;
-        }
-        $ { return false; }
-        * { return false; }
+    if (lim - cur > KEYLINE_FAR) {
+        /*!stags:re2c:keyline_far format = 'const uint8_t *@@ = NULL;\n        '; */
+        /*!local:re2c:keyline_far
+            re2c:define:YYPEEK = "*cur";
+            re2c:eof = -1;
+            keyline_plain { KEYLINE_RULE(0) }
+            keyline_in    { KEYLINE_RULE(1) }
+            keyline_out   { KEYLINE_RULE(2) }
+            keyline_both  { KEYLINE_RULE(3) }
+            *             { return false; }
+        */
+    }
+    /*!stags:re2c:keyline_any format = 'const uint8_t *@@ = NULL;\n    '; */
+    /*!local:re2c:keyline_any
+        keyline_plain { KEYLINE_RULE(0) }
+        keyline_in    { KEYLINE_RULE(1) }
+        keyline_out   { KEYLINE_RULE(2) }
+        keyline_both  { KEYLINE_RULE(3) }
+        $             { return false; }
+        *             { return false; }
     */
 }
 
@@ -583,6 +708,7 @@ void maya_read(maya_reader *rd)
     ak_release rel;
     ak_release_init(&rel, rd->in, rd->doc != NULL); /* a document points into the data */
     bool after_line = true, semi_ok = false;
+    uint64_t before = 0; /* maya_parse_where before a KEYLINE */
     while (!rd->stop) {
         ak_release_at(&rel, (size_t)(lx->cur - data));
         maya_parse_settle(rd->parser);
@@ -599,6 +725,7 @@ void maya_read(maya_reader *rd)
         case MAYA_PRIM_KEY:
             if (rd->precision == 8 && scan_keyline(rd, lx, &t)) {
                 code = MAYA_T_KEYLINE;
+                before = maya_parse_where(rd->parser);
                 break;
             }
             /* fall through */
@@ -630,6 +757,20 @@ void maya_read(maya_reader *rd)
         maya_parse(rd->parser, code, t);
         if (!code)
             break;
+        if (code != MAYA_T_KEYLINE)
+            continue;
+        /* A key line that leaves the parser where it was (keylist ::=
+           keylist KEYLINE): the next ones are that rule's action alone,
+           maya_key_line, without a step of the parser each. */
+        maya_parse_settle(rd->parser);
+        if (maya_parse_where(rd->parser) != before)
+            continue;
+        while (!rd->stop && rd->precision == 8) {
+            ak_release_at(&rel, (size_t)(lx->cur - data));
+            if (!scan_keyline(rd, lx, &t))
+                break;
+            maya_key_line(rd, &t);
+        }
     }
     maya_parseFree(rd->parser, free);
     rd->parser = NULL;

@@ -170,7 +170,9 @@ keys ::= keys10_open RBRACE(C) line(L).        { maya_keys_close(rd, &C, &L); }
 keys ::= keys10_open keylist10 RBRACE(C) line(L). { maya_keys_close(rd, &C, &L); }
 keys_open ::= KEYS(K) LINE_BRACE(L).           { maya_keys_open(rd, &K, &L); }
 keys10_open ::= KEYS10(K) LINE_BRACE(L).       { maya_keys_open(rd, &K, &L); }
-/* A canonical key line is one token (the fast path): one step each. */
+/* A canonical key line is one token (the fast path): one step each. The
+   second rule leaves the parser where it was, so that the driver runs its
+   action, maya_key_line, itself for the key lines that follow (maya_read). */
 keylist ::= KEYLINE(K).                        { maya_key_line(rd, &K); }
 keylist ::= keylist KEYLINE(K).                { maya_key_line(rd, &K); }
 keylist ::= key.
@@ -234,6 +236,13 @@ maya_primitive maya_parse_primitive(void *p)
     if (shifts(st, MAYA_T_LINE_BRACE) || shifts(st, MAYA_T_LINE))
         return MAYA_PRIM_LINE;
     return shifts(st, MAYA_T_REST) ? MAYA_PRIM_REST : MAYA_PRIM_TOKEN;
+}
+
+/* Where the parser is: its stack depth and top state. */
+uint64_t maya_parse_where(void *p)
+{
+    const yyParser *pp = p;
+    return (uint64_t)(pp->yytos - pp->yystack) << 32 | pp->yytos->stateno;
 }
 
 /* What the state where a syntax error was found would have taken. */

@@ -125,7 +125,8 @@ typedef struct maya_reader {
     size_t key_count;
     double prev_time;
 
-    /* the key being read: its field tokens and their values */
+    /* the key being read: its field tokens and their values (a KEYLINE's
+       fixed angles and weights: kv[0..3], in then out) */
     maya_tok kf[11];
     double kv[11];
     unsigned nkf, pairs;
@@ -151,6 +152,7 @@ void maya_parseFree(void *p, void (*dealloc)(void *));
 void maya_parse(void *p, int major, maya_tok minor);
 void maya_parse_settle(void *p);
 maya_primitive maya_parse_primitive(void *p);
+uint64_t maya_parse_where(void *p);
 unsigned maya_parse_expected(void *p);
 
 /* Reporting (maya_check.c): at a token, or at an offset. */

@@ -122,6 +122,15 @@ bool ak_budget_grow(ak_budget *b, void **items, size_t *cap, size_t need, size_t
     return true;
 }
 
+void ak_budget_cap(ak_budget *b, const ak_buf *buf, size_t cap_len)
+{
+    if (!b)
+        return;
+    b->capped = buf;
+    b->cap_len = cap_len;
+    b->over_cap = false;
+}
+
 void ak_budget_give(ak_budget *b, uint64_t n)
 {
     if (b)

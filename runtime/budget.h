@@ -25,6 +25,11 @@ typedef struct ak_budget_place {
 typedef struct ak_budget {
     uint64_t limit; /* bytes; set from ak_options.max_memory by ak_budget_of */
     uint64_t used;  /* held by arenas and buffers charged to it */
+    /* ak_budget_cap: the one buffer that may not grow past cap_len bytes;
+       over_cap is set when it tried to (nothing is reported) */
+    const ak_buf *capped;
+    size_t cap_len;
+    bool over_cap;
     ak_diags *d;    /* where refusals are reported */
     bool refused;   /* animkit.limit.memory was reported for this input */
     bool failed;    /* animkit.limit.out-of-memory was reported for this input */
@@ -79,6 +84,11 @@ bool ak_budget_grow(ak_budget *b, void **items, size_t *cap, size_t need, size_t
  * `what` rather than a command's output: the same, with that name in a
  * refusal. */
 bool ak_buf_reserve_as(ak_buf *buf, size_t extra, const char *what);
+
+/* buf, attached to b, fails (over_cap set, nothing reported) when it would
+ * hold more than cap_len bytes: a conversion's output past the size its
+ * format allows. NULL buf: no buffer is capped. */
+void ak_budget_cap(ak_budget *b, const ak_buf *buf, size_t cap_len);
 
 /* An ak_buf whose growth is charged to b (its capacity so far is charged
  * now); ak_buf_detach gives it all back and unhooks it. */

@@ -37,9 +37,16 @@ bool ak_buf_reserve_as(ak_buf *b, size_t extra, const char *what)
         return false;
     }
     size_t need = b->len + extra + 1; /* room for a terminator */
+    if (b->budget && b->budget->capped == b && need - 1 > b->budget->cap_len) {
+        b->budget->over_cap = true; /* the caller says what that means */
+        b->failed = true;
+        return false;
+    }
     size_t cap = b->cap ? b->cap : 64;
     while (cap < need)
         cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+    if (b->budget && b->budget->capped == b && cap > b->budget->cap_len + 1)
+        cap = b->budget->cap_len + 1;
     size_t grow = cap - 1 - b->cap;
     if (b->budget && !ak_budget_fits(b->budget, grow)) {
         /* the budget may still hold what is needed without doubling */

@@ -314,7 +314,26 @@ static bool convert_into(const ak_input *in, const ak_format *from, const ak_for
     if (ok)
         model_extras_of(anim, to, &extras);
     size_t before = ak_diags_errors(d);
-    ok = ok && ak_hook_result(d, before, to->from_model(anim, opt, d, out), out, "encoding the common model");
+    if (ok) {
+        /* an output past the size its format allows could never be written:
+           it stops growing there, not when the whole of it is held */
+        size_t start = out->len;
+        ak_budget *budget = out->budget;
+        if (to->max_size && to->max_size_rule)
+            ak_budget_cap(budget, out, start + (to->max_size < SIZE_MAX - start ? (size_t)to->max_size : SIZE_MAX - start));
+        bool made = to->from_model(anim, opt, d, out);
+        bool over = budget && budget->over_cap;
+        ak_budget_cap(budget, NULL, 0);
+        if (over) {
+            ak_report(d, &ak_rule_convert_invalid, 0, 0, "",
+                      "the %s output would not pass its validator: the file would have more than %llu bytes; the "
+                      "cap is %llu [%s]", to->id, (unsigned long long)to->max_size,
+                      (unsigned long long)to->max_size, to->max_size_rule->code);
+            ok = false;
+        } else {
+            ok = ak_hook_result(d, before, made, out, "encoding the common model");
+        }
+    }
     bool input_model = true;
     if (!ok || !opt->verify) {
         ak_arena_free(&arena); /* one model in memory at a time */

@@ -464,14 +464,29 @@ static bool push(ak_diags *d, const ak_rule *rule, ak_severity sev, uint64_t off
     return true;
 }
 
+/* The count a kept warning or note of this rule adds to (NULL: an error). */
+static size_t *stored_count(ak_diags *d, const ak_rule *rule, ak_severity sev)
+{
+    if (sev == AK_SEV_ERROR)
+        return NULL;
+    return is_result(rule) ? &d->stored_results : &d->stored_minor;
+}
+
+bool ak_diags_keeps(const ak_diags *d, const ak_rule *rule)
+{
+    if (d->stopped)
+        return false;
+    const size_t *stored = stored_count((ak_diags *)d, rule, ak_diags_severity(d, rule));
+    return !stored || *stored < 10u * (size_t)d->opt.max_errors;
+}
+
 bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t length, uint32_t line,
                 uint32_t column, const char *path, const char *fmt, va_list ap)
 {
     if (d->stopped)
         return false;
     ak_severity sev = ak_diags_severity(d, rule);
-    bool result = sev != AK_SEV_ERROR && is_result(rule);
-    size_t *stored = sev == AK_SEV_ERROR ? NULL : result ? &d->stored_results : &d->stored_minor;
+    size_t *stored = stored_count(d, rule, sev);
     if (stored && *stored >= 10u * (size_t)d->opt.max_errors) {
         /* Warnings and notes are bounded too, so that memory does not grow
            with the file; they are still counted. */

@@ -55,6 +55,10 @@ bool ak_diags_strict(const ak_diags *d);
 uint32_t ak_diags_max_errors(const ak_diags *d);
 /* The error limit was reached: checking should stop. */
 bool ak_diags_stopped(const ak_diags *d);
+/* Whether a diagnostic of this rule reported now would be kept (past ten
+ * times --max-errors warnings and notes are only counted): a reporter may
+ * then leave out what only a kept one needs, its line, column and path. */
+bool ak_diags_keeps(const ak_diags *d, const ak_rule *rule);
 
 /* A front end that checked into a list of its own and reports its
  * diagnostics again into d passes on, with this, what that list counted

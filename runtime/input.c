@@ -2,7 +2,11 @@
  * spooled to an unlinked temporary file that is then mapped, so that a huge
  * stream costs page cache, not heap, and validators can drop the pages they
  * have read (runtime/release.h); read() into memory only when no temporary
- * file can be made. */
+ * file can be made, and for small regular files (READ_MAX): for them a
+ * mapping costs more than the copy (mmap, a page fault per page, munmap),
+ * and in a process of several threads (report -j N) every munmap takes the
+ * address space's lock and interrupts the other threads' cores to flush
+ * their TLBs. */
 #include <stdio.h>
 
 #include <animkit/animkit.h>
@@ -19,9 +23,14 @@
 
 enum { KIND_NONE, KIND_MMAP, KIND_MALLOC };
 
-static bool read_all(int fd, ak_file *f, char *why, size_t why_size)
+/* Regular files up to this size are read, not mapped (see the top). */
+#define READ_MAX ((size_t)256 << 10)
+
+/* Reads fd to its end into memory; `expect` is the size it is expected to
+   have (0: unknown), read in one call when the file is as large as said. */
+static bool read_all(int fd, ak_file *f, size_t expect, char *why, size_t why_size)
 {
-    size_t cap = 1 << 16, len = 0;
+    size_t cap = expect ? expect + 1 : (size_t)1 << 16, len = 0;
     uint8_t *buf = malloc(cap);
     if (!buf) {
         snprintf(why, why_size, "out of memory");
@@ -132,7 +141,7 @@ static bool read_stream(int fd, ak_file *f, char *why, size_t why_size)
 {
     int r = spool(fd, f, why, why_size);
     if (r == 1)
-        return read_all(fd, f, why, why_size);
+        return read_all(fd, f, 0, why, why_size);
     return r == 0;
 }
 
@@ -177,9 +186,10 @@ bool ak_file_open(ak_file *f, const char *path, char *why, size_t why_size)
             errno = EFBIG;
             return false;
         }
-        ok = map_fd(fd, (size_t)st.st_size, f) || read_all(fd, f, why, why_size);
+        size_t size = (size_t)st.st_size;
+        ok = (size > READ_MAX && map_fd(fd, size, f)) || read_all(fd, f, size, why, why_size);
     } else if (S_ISREG(st.st_mode)) {
-        ok = read_all(fd, f, why, why_size); /* empty, or a /proc file that says so */
+        ok = read_all(fd, f, 0, why, why_size); /* empty, or a /proc file that says so */
     } else {
         ok = read_stream(fd, f, why, why_size);
     }

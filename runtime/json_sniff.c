@@ -4,12 +4,22 @@
 
 #define AK_JSON_SNIFF_WINDOW 65536
 
+/* Whether needle occurs in data[0..n). The needles are quoted names, and
+   JSON is full of quotes: the search goes by the name's first letter with
+   memchr (which is vectorised), then compares what is around it. */
 static bool contains(const uint8_t *data, size_t n, const char *needle)
 {
     size_t len = strlen(needle);
-    for (size_t j = 0; j + len <= n; j++)
-        if (data[j] == (uint8_t)needle[0] && memcmp(data + j, needle, len) == 0)
+    if (len < 2)
+        return len == 0 || memchr(data, needle[0], n) != NULL;
+    if (n < len)
+        return false;
+    const uint8_t *p = data + 1, *last = data + n - len + 1; /* where needle[1] can be */
+    while (p <= last && (p = memchr(p, (uint8_t)needle[1], (size_t)(last - p) + 1)) != NULL) {
+        if (p[-1] == (uint8_t)needle[0] && memcmp(p + 1, needle + 2, len - 2) == 0)
             return true;
+        p++;
+    }
     return false;
 }
 

@@ -93,6 +93,13 @@ size_t ak_value_component_name(ak_value_type t, unsigned i, char out[4])
 int ak_value_component_index(ak_value_type t, const char *s, size_t n)
 {
     const ak_value_type_info *info = ak_value_type_info_of(t);
+    if (n == 1 && !ak_value_type_matrix_dim(t)) { /* x y z w, r g b a: one byte, no memcmp */
+        const char *names = t == AK_VT_COLOR || t == AK_VT_COLOR32 ? "rgba" : "xyzw";
+        for (unsigned i = 0; i < info->components && i < 4; i++)
+            if (names[i] == s[0])
+                return (int)i;
+        return -1;
+    }
     for (unsigned i = 0; i < info->components; i++) {
         char name[4];
         size_t len = ak_value_component_name(t, i, name);

@@ -1296,7 +1296,56 @@ static const float exact_pow10_f32[11] = {
     1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f,
 };
 
+/* The common short literal, [-]digits[.digits] with at most 19 digits:
+ * its digits as one integer *w, how many of them follow the point, and the
+ * sign. False for anything else, which scan_decimal then reads (the fast
+ * paths below need no more than this, and the full scan costs several
+ * times as much on the numbers files are made of). */
+static inline bool short_decimal(const char *s, size_t n, uint64_t *w, int *frac, bool *neg)
+{
+    if (n == 0 || n > 20)
+        return false;
+    size_t i = s[0] == '-', first = i, point = n;
+    uint64_t v = 0;
+    for (;;) {
+        while (i < n && (unsigned)(unsigned char)s[i] - '0' < 10)
+            v = v * 10 + (unsigned)(s[i++] - '0');
+        if (i == n)
+            break;
+        if (s[i] != '.' || point != n)
+            return false;
+        point = i++;
+    }
+    size_t digits = n - first - (point != n);
+    if (digits == 0 || digits > 19)
+        return false;
+    *w = v;
+    *frac = point == n ? 0 : (int)(n - point - 1);
+    *neg = first != 0;
+    return true;
+}
+
+static ak_num_status parse_f64_scanned(const char *s, size_t n, double *out);
+
 ak_num_status ak_parse_f64(const char *s, size_t n, double *out)
+{
+    uint64_t sw;
+    int sf;
+    bool sneg;
+    if (AK_CLINGER && short_decimal(s, n, &sw, &sf, &sneg) && sw <= ((uint64_t)1 << 53) && sf <= 22) {
+        double v = (double)sw; /* Clinger's fast path, as below */
+        v = sf ? v / exact_pow10_f64[sf] : v;
+        *out = sneg ? -v : v;
+        return AK_NUM_OK;
+    }
+    return parse_f64_scanned(s, n, out);
+}
+
+/* The rest of ak_parse_f64, apart so that the short path needs no frame. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static ak_num_status parse_f64_scanned(const char *s, size_t n, double *out)
 {
     dec_t d;
     if (!scan_decimal(s, n, &d)) {
@@ -1327,7 +1376,27 @@ ak_num_status ak_parse_f64(const char *s, size_t n, double *out)
     return st;
 }
 
+static ak_num_status parse_f32_scanned(const char *s, size_t n, float *out);
+
 ak_num_status ak_parse_f32(const char *s, size_t n, float *out)
+{
+    uint64_t sw;
+    int sf;
+    bool sneg;
+    if (AK_CLINGER && short_decimal(s, n, &sw, &sf, &sneg) && sw <= ((uint64_t)1 << 24) && sf <= 10) {
+        float v = (float)sw; /* Clinger's fast path, as below */
+        v = sf ? v / exact_pow10_f32[sf] : v;
+        *out = sneg ? -v : v;
+        return AK_NUM_OK;
+    }
+    return parse_f32_scanned(s, n, out);
+}
+
+/* The rest of ak_parse_f32, apart so that the short path needs no frame. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static ak_num_status parse_f32_scanned(const char *s, size_t n, float *out)
 {
     dec_t d;
     if (!scan_decimal(s, n, &d)) {

@@ -36,6 +36,26 @@ void ak_release_progress(ak_release *r, size_t offset)
         madvise((void *)r->from, upto - r->from, MADV_DONTNEED);
         r->from = upto;
     }
+#ifdef MADV_POPULATE_READ
+    /* the step the reader goes on to, mapped in one call rather than by a
+       page fault every 16 pages (MRTK 100 MB: 1,773 faults -> 337, 36 ->
+       30 ms); what stays resident is as before, the step before and this
+       one. Older kernels refuse it (EINVAL): the pages fault in as before. */
+    uintptr_t ahead = ((uintptr_t)r->data + offset) & ~(page - 1), stop = ahead + RELEASE_STEP;
+    if (stop > r->end)
+        stop = r->end;
+    if (stop > ahead)
+        madvise((void *)ahead, stop - ahead, MADV_POPULATE_READ);
+#endif
+}
+
+void ak_release_restart(ak_release *r, size_t offset)
+{
+    if (!r->end)
+        return;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    r->from = ((uintptr_t)r->data + offset) & ~(page - 1);
+    r->next = offset + 2 * RELEASE_STEP;
 }
 
 void ak_release_done(ak_release *r)

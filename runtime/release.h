@@ -23,6 +23,12 @@ void ak_release_init(ak_release *r, const ak_input *in, bool keep);
 /* The reader is at offset: pages well before it may go. */
 void ak_release_progress(ak_release *r, size_t offset);
 
+/* A second walk over the input from offset on (a hook that reads again
+ * what the validator's pass has gone past): the pages from there are
+ * released as that walk reports its progress (ak_release_at), as the
+ * first walk's were. */
+void ak_release_restart(ak_release *r, size_t offset);
+
 /* The reader is done (a look-ahead before the real pass): every page it
  * kept resident goes too, so that they do not stay for the whole pass. */
 void ak_release_done(ak_release *r);

@@ -67,8 +67,6 @@ static bool dir_set_add(dir_set *s, dev_t dev, ino_t ino, bool *oom)
     return true;
 }
 
-static int cmp_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
 static char *join(const char *dir, const char *name)
 {
     size_t n = strlen(dir), m = strlen(name);
@@ -83,9 +81,22 @@ static char *join(const char *dir, const char *name)
     return p;
 }
 
-/* The sorted entries of a directory (without . and ..), as full paths.
- * NULL with *err set when it cannot be read. */
-static char **read_dir(const char *dir, size_t *count, int *err)
+/* A directory's entry: its full path, and whether the directory says it is
+ * a regular file (d_type; a link is not): such an entry needs no stat,
+ * which is most of what walking a large tree costs. */
+typedef struct dir_entry {
+    char *path;
+    bool regular;
+} dir_entry;
+
+static int cmp_entry(const void *a, const void *b)
+{
+    return strcmp(((const dir_entry *)a)->path, ((const dir_entry *)b)->path);
+}
+
+/* The sorted entries of a directory (without . and ..). NULL with *err set
+ * when it cannot be read. */
+static dir_entry *read_dir(const char *dir, size_t *count, int *err)
 {
     DIR *dh = opendir(dir);
     *count = 0;
@@ -93,7 +104,7 @@ static char **read_dir(const char *dir, size_t *count, int *err)
         *err = errno;
         return NULL;
     }
-    char **names = NULL;
+    dir_entry *names = NULL;
     size_t cap = 0;
     struct dirent *e;
     *err = 0;
@@ -103,17 +114,21 @@ static char **read_dir(const char *dir, size_t *count, int *err)
             continue;
         if (*count == cap) {
             cap = cap ? cap * 2 : 32;
-            char **nn = realloc(names, cap * sizeof *nn);
+            dir_entry *nn = realloc(names, cap * sizeof *nn);
             if (!nn) {
                 *err = ENOMEM;
                 break;
             }
             names = nn;
         }
-        if (!(names[*count] = join(dir, e->d_name))) {
+        if (!(names[*count].path = join(dir, e->d_name))) {
             *err = ENOMEM;
             break;
         }
+        names[*count].regular = false;
+#ifdef DT_REG
+        names[*count].regular = e->d_type == DT_REG;
+#endif
         ++*count;
         errno = 0;
     }
@@ -122,13 +137,13 @@ static char **read_dir(const char *dir, size_t *count, int *err)
     closedir(dh);
     if (*err) {
         for (size_t i = 0; i < *count; i++)
-            free(names[i]);
+            free(names[i].path);
         free(names);
         *count = 0;
         return NULL;
     }
     if (*count)
-        qsort(names, *count, sizeof *names, cmp_name);
+        qsort(names, *count, sizeof *names, cmp_entry);
     return names ? names : calloc(1, sizeof *names);
 }
 
@@ -155,7 +170,7 @@ bool ak_walk(const char *root, ak_walk_visit visit, void *ctx)
         char *dir = stack[--n];
         size_t count;
         int err;
-        char **names = read_dir(dir, &count, &err);
+        dir_entry *names = read_dir(dir, &count, &err);
         if (!names) {
             go_on = visit(ctx, dir, err);
             free(dir);
@@ -166,34 +181,37 @@ bool ak_walk(const char *root, ak_walk_visit visit, void *ctx)
            reverse so that they pop in order. */
         bool *is_dir = calloc(count ? count : 1, sizeof *is_dir);
         for (size_t i = 0; i < count && go_on; i++) {
-            if (stat(names[i], &st) != 0) {
-                go_on = visit(ctx, names[i], errno); /* e.g. a dangling link */
+            const char *path = names[i].path;
+            if (names[i].regular) {
+                go_on = visit(ctx, path, 0);
+            } else if (stat(path, &st) != 0) {
+                go_on = visit(ctx, path, errno); /* e.g. a dangling link */
                 continue;
-            }
-            if (S_ISREG(st.st_mode))
-                go_on = visit(ctx, names[i], 0);
-            else if (S_ISDIR(st.st_mode) && is_dir && dir_set_add(&seen, st.st_dev, st.st_ino, &oom))
+            } else if (S_ISREG(st.st_mode)) {
+                go_on = visit(ctx, path, 0);
+            } else if (S_ISDIR(st.st_mode) && is_dir && dir_set_add(&seen, st.st_dev, st.st_ino, &oom)) {
                 is_dir[i] = true;
-            else if (!S_ISDIR(st.st_mode))
-                go_on = visit(ctx, names[i], AK_WALK_NOT_A_FILE); /* said, never opened: a FIFO may block */
+            } else if (!S_ISDIR(st.st_mode)) {
+                go_on = visit(ctx, path, AK_WALK_NOT_A_FILE); /* said, never opened: a FIFO may block */
+            }
             if (oom || !is_dir)
-                go_on = visit(ctx, names[i], ENOMEM) && false;
+                go_on = visit(ctx, path, ENOMEM) && false;
         }
         for (size_t i = count; i-- > 0;) {
             if (go_on && is_dir && is_dir[i]) {
                 if (n == cap) {
                     char **ns = realloc(stack, cap * 2 * sizeof *ns);
                     if (!ns) {
-                        go_on = visit(ctx, names[i], ENOMEM) && false;
-                        free(names[i]);
+                        go_on = visit(ctx, names[i].path, ENOMEM) && false;
+                        free(names[i].path);
                         continue;
                     }
                     stack = ns;
                     cap *= 2;
                 }
-                stack[n++] = names[i];
+                stack[n++] = names[i].path;
             } else {
-                free(names[i]);
+                free(names[i].path);
             }
         }
         free(is_dir);

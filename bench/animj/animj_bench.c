@@ -5,7 +5,8 @@
  * Prints MB/s of both and the overhead of schema validation in percent;
  * also the general path alone (no lanes), which elements that lanes
  * decline take.
- * usage: animj_bench FILE [RUNS]   (exit 1 when the overhead exceeds 25%) */
+ * usage: animj_bench FILE [RUNS]   (exit 1 when the file has diagnostics; the
+ * ratio of the two times goes to `make bench`'s table) */
 #include "../bench_support.h"
 
 extern const ak_format ak_format_animj;
@@ -36,6 +37,7 @@ int main(int argc, char **argv)
            dg, (tg / tj - 1.0) * 100.0);
     double overhead = (ta / tj - 1.0) * 100.0;
     printf("  ratio animj/json time = %.3f: overhead %.1f%% (target <= 25%%)\n", ta / tj, overhead);
+    bench_ratio("schema/json", tj / ta);
     ak_file_close(&f);
-    return overhead <= 25.0 && da == 0 ? 0 : 1;
+    return da == 0 ? 0 : 1;
 }

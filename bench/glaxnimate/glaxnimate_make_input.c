@@ -1,9 +1,28 @@
 /* Writes a valid Glaxnimate document (format_version 8) of about N MB: one
  * composition of layers, each a Fill and a Rect whose position is animated
- * with eased keyframes and motion extras, laid out as Glaxnimate writes.
- * usage: glaxnimate_bench_gen OUT MEGABYTES */
+ * with eased keyframes and motion extras, laid out as Glaxnimate writes;
+ * `compact`: the same document without whitespace between tokens (another
+ * shape for the same front end: bench/glaxnimate/run).
+ * usage: glaxnimate_bench_gen OUT MEGABYTES [compact] */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* Copies the JSON text of `in` to `out` without the whitespace outside
+   strings (the generated strings have no escapes). */
+static int compact(FILE *in, FILE *out)
+{
+    bool in_string = false;
+    for (int c; (c = getc(in)) != EOF;) {
+        if (c == '"')
+            in_string = !in_string;
+        if (in_string || (c != ' ' && c != '\n' && c != '\r' && c != '\t'))
+            putc(c, out);
+    }
+    putc('\n', out);
+    return ferror(in) || ferror(out) ? 2 : 0;
+}
 
 static unsigned long long uuid_n;
 
@@ -28,11 +47,11 @@ static long point(FILE *f, const char *ind, const char *key, double x, double y,
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: glaxnimate_bench_gen OUT MEGABYTES\n");
+    if (argc < 3 || argc > 4 || (argc == 4 && strcmp(argv[3], "compact") != 0)) {
+        fprintf(stderr, "usage: glaxnimate_bench_gen OUT MEGABYTES [compact]\n");
         return 2;
     }
-    FILE *f = fopen(argv[1], "wb");
+    FILE *f = argc == 4 ? tmpfile() : fopen(argv[1], "wb");
     if (!f)
         return 2;
     long long target = atoll(argv[2]) * 1000000LL, w = 0;
@@ -117,5 +136,12 @@ int main(int argc, char **argv)
                "        \"generator_version\": \"0.5.4\"\n    },\n    \"info\": {\n        \"author\": \"\",\n"
                "        \"description\": \"\",\n        \"keywords\": [\n        ]\n    },\n"
                "    \"metadata\": {\n    }\n}\n");
+    if (argc == 4) {
+        FILE *out = fopen(argv[1], "wb");
+        rewind(f);
+        int status = out ? compact(f, out) : 2;
+        fclose(f);
+        return out && fclose(out) == 0 ? status : 2;
+    }
     return fclose(f) == 0 ? 0 : 2;
 }

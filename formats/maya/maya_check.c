@@ -637,6 +637,8 @@ void maya_adata_close(maya_reader *rd, const maya_tok *close, const maya_tok *li
 /* ------------------------------------------------------------------ */
 /* Keys                                                                 */
 
+/* Counts key k (at the token at) against the limits and, when a document is
+   built, keeps it (k may be NULL when none is). */
 static void push_key(maya_reader *rd, const maya_key *k, const maya_tok *at)
 {
     rd->total_keys++;
@@ -665,21 +667,19 @@ static void check_time(maya_reader *rd, const maya_tok *t, double time)
 
 void maya_key_line(maya_reader *rd, const maya_tok *t)
 {
-    maya_key k;
-    if (rd->doc) /* validation keeps no key: the fast path clears none */
-        memset(&k, 0, sizeof k);
-    (void)ak_parse_f64((const char *)rd->data + t->off, t->len, &k.time);
-    check_time(rd, t, k.time);
-    if (rd->doc) {
-        k.at = (ak_span){t->start, (size_t)(rd->lx.cur - rd->data) - 1 - ((t->flags & MAYA_F_CRLF) != 0)};
-        (void)ak_parse_f64((const char *)rd->data + t->aux, t->vlen, &k.value);
-        k.in_tangent = t->tan;
-        k.out_tangent = t->tan2;
-        k.tan_locked = t->kflags & 1;
-        k.weight_locked = (t->kflags >> 1) & 1;
-        k.breakdown = (t->kflags >> 2) & 1;
-        k.has_breakdown = true;
+    double time;
+    (void)ak_parse_f64((const char *)rd->data + t->off, t->len, &time);
+    check_time(rd, t, time);
+    if (!rd->doc) { /* validating: the key is counted, not kept (no maya_key zeroed a line) */
+        push_key(rd, NULL, t);
+        return;
     }
+    maya_key k = {.time = time, .in_tangent = t->tan, .out_tangent = t->tan2, .tan_locked = t->kflags & 1,
+                  .weight_locked = (t->kflags >> 1) & 1, .breakdown = (t->kflags >> 2) & 1, .has_breakdown = true,
+                  /* the fixed sides' angles and weights, from the scanner */
+                  .in_angle = rd->kv[0], .in_weight = rd->kv[1], .out_angle = rd->kv[2], .out_weight = rd->kv[3],
+                  .at = {t->start, (size_t)(rd->lx.cur - rd->data) - 1 - ((t->flags & MAYA_F_CRLF) != 0)}};
+    (void)ak_parse_f64((const char *)rd->data + t->aux, t->vlen, &k.value);
     push_key(rd, &k, t);
 }
 
@@ -840,8 +840,7 @@ void maya_key_end(maya_reader *rd, const maya_tok *line)
         check_final(rd, &f[n - 1]);
     check_line(rd, line, f[n - 1].end == MAYA_END_SEMI ? 1 : 0);
 
-    maya_key k;
-    memset(&k, 0, sizeof k);
+    maya_key k = {0};
     k.time = v[0];
     k.value = v[1];
     k.in_tangent = rd->tin;

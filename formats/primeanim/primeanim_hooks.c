@@ -229,6 +229,25 @@ static bool check_descriptors(ak_lctx *c, const ak_lhook *h, const v2_view *v, c
     return true;
 }
 
+/* Where the decoder is in the bitstream, key by key: the pages it has read
+   may go (validating a mapped input: runtime/release.h), so that a large
+   bitstream is not resident whole. The layout's pass has gone past the
+   bitstream already (it released those pages as it went, and drops the
+   last it kept here): the decoder's walk has a release of its own, from
+   the bitstream's start. */
+typedef struct bitstream_progress {
+    ak_release release;
+    size_t at;             /* the bitstream's offset */
+    uint64_t bits_per_key;
+} bitstream_progress;
+
+static void release_read_keys(void *user, uint32_t key, const ak_pa_totals *totals, size_t d)
+{
+    (void)totals, (void)d;
+    bitstream_progress *p = user;
+    ak_release_at(&p->release, p->at + (size_t)(key * p->bits_per_key / 8));
+}
+
 static bool check_bitstream(ak_lctx *c, const ak_lhook *h, const v2_view *v, const ak_pa_channel *ch, uint32_t d)
 {
     size_t n;
@@ -242,7 +261,12 @@ static bool check_bitstream(ak_lctx *c, const ak_lhook *h, const v2_view *v, con
     size_t s32_len;
     bool s32 = ak_format_option(c->opt, "s32_totals", &s32_len) != NULL;
     ak_pa_overflow over;
-    if (!ak_pa_decode(ch, d, v->game, v->key_count, words, n / 4, s32, NULL, NULL, &over))
+    bitstream_progress progress = {c->release, at, ak_pa_bits_per_key(ch, d, v->game)};
+    ak_release_done(&c->release); /* what the layout's pass kept resident goes first */
+    ak_release_restart(&progress.release, at);
+    bool decoded = ak_pa_decode(ch, d, v->game, v->key_count, words, n / 4, s32, release_read_keys, &progress, &over);
+    ak_release_done(&progress.release);
+    if (!decoded)
         return true;
     static const char *const groups[] = {"rotation", "translation", "scale"};
     if (over.found &&

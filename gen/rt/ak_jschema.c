@@ -22,11 +22,14 @@ bool ak_js_report(ak_jsctx *c, int rule, const ak_json_event *e, const char *fmt
     ak_diags *d = ak_json_diags(c->p);
     if (!d)
         return true;
-    uint32_t line, col;
-    ak_json_location(c->p, e->offset, &line, &col);
+    const ak_rule *r = &c->s->rules[rule];
+    uint32_t line = 0, col = 0;
+    bool kept = ak_diags_keeps(d, r); /* else only counted: no place, no path to build */
+    if (kept)
+        ak_json_location(c->p, e->offset, &line, &col);
     va_list ap;
     va_start(ap, fmt);
-    bool go = ak_vreport(d, &c->s->rules[rule], e->offset, e->length, line, col, ak_json_path(c->p), fmt, ap);
+    bool go = ak_vreport(d, r, e->offset, e->length, line, col, kept ? ak_json_path(c->p) : NULL, fmt, ap);
     va_end(ap);
     return go;
 }

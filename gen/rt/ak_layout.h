@@ -21,6 +21,17 @@
 #include <stdint.h>
 #include <string.h>
 
+/* A report is the rare path of every check: the compiler keeps it out of
+   the loops over elements (AK_LCOLD), and a fixed-size element's checks are
+   inlined into them (AK_LINLINE; gen/emit.c). */
+#if defined(__GNUC__) || defined(__clang__)
+#define AK_LCOLD __attribute__((cold))
+#define AK_LINLINE inline __attribute__((always_inline))
+#else
+#define AK_LCOLD
+#define AK_LINLINE inline
+#endif
+
 #define AK_LAYOUT_MAX_DEPTH 32
 #define AK_LAYOUT_MAX_WATCH 4
 
@@ -193,7 +204,7 @@ const char *ak_lpath(ak_lctx *c, const char *leaf, uint64_t index);
  * checking must stop (the rule is fatal or the error limit was reached); a
  * fatal report also sets c->stop. */
 bool ak_lreport(ak_lctx *c, const ak_rule *rule, bool fatal, uint64_t offset, uint64_t length,
-                const char *leaf, const char *fmt, ...) AK_PRINTF(7, 8);
+                const char *leaf, const char *fmt, ...) AK_PRINTF(7, 8) AK_LCOLD;
 /* Notes that the bytes just checked are not what the encoder writes (see
  * ak_lctx.recoded); true, to sit in a report's condition. */
 static inline bool ak_lrecoded(ak_lctx *c)

@@ -361,6 +361,12 @@ typedef struct ak_format {
        reported as unsupported (animkit.input.unsupported-format), never
        checked as something else. */
     bool planned;
+    /* The largest file the format's own rules allow (its `limit size`, when
+       no format option changes it; 0: none) and the rule that says so: a
+       conversion stops building an output that grows past it, rather than
+       holding all of it to find out (runtime/convert.c). */
+    uint64_t max_size;
+    const ak_rule *max_size_rule;
 } ak_format;
 
 /* The supported (built-in) formats. */

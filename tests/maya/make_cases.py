@@ -189,6 +189,16 @@ CASES['valid/nonweighted_weight.anim'] = HEAD + curve(keys=["1 0 fixed fixed 1 0
                                                             "2 1 linear linear 1 0 0"])
 CASES['valid/weight_angle_range.anim'] = HEAD + curve(weighted='1', keys=[
     "1 0 fixed fixed 1 0 0 95 0 -90 1", "2 1 linear linear 1 0 0"])
+# the key-line fast path takes a fixed pair unparsed when its digits show it in
+# range (grammars/maya_anim.re, literal_within): the edges on either side, in
+# degrees on a weighted curve and in radians on a non-weighted one
+CASES['valid/fixed_range_edges.anim'] = HEAD + curve(weighted='1', keys=[
+    "1 0 fixed fixed 1 0 0 89.999999 0.5 -89.5 1e-05", "2 1 fixed fixed 1 0 0 90 0.25 -90 2",
+    "3 2 fixed fixed 1 0 0 -90.000001 0 88 -0.5", "4 3 fixed linear 1 0 0 88 0.001",
+    "5 4 linear fixed 1 0 0 -100 3"]) + curve(
+    'rotate.rotateX', 'rotateX', idx='0 1 1', output='angular', verbose=('ntscf', 'deg', 'rad'), keys=[
+        "1 0 fixed fixed 1 0 0 1.5 1 -1.5707963 1", "2 1 fixed fixed 1 0 0 1.6 1 0.5 0.5",
+        "3 2 fixed fixed 1 0 0 -2 1 0 1.0000001", "4 3 fixed linear 1 0 0 -1.5707964 1"])
 CASES['valid/tiny_value.anim'] = HEAD + curve(keys=["1 1e-11 linear linear 1 0 0", "2 1 linear linear 1 0 0"])
 CASES['valid/missing_units.anim'] = "animVersion 1.1;\nmayaVersion 2026;\n" + curve() + curve(
     'rotate.rotateX', 'rotateX', idx='0 1 3', output='angular')

@@ -19,6 +19,11 @@ if(NOT AK_SANITIZE)
     AK_RLIMIT_RUN=$<TARGET_FILE:ak_rlimit_run>
     AK_CLI=$<TARGET_FILE:animkit_cli>
     AK_BOMB_DIR=${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
+  # a large Prime ANIM bitstream: its decoder releases what it has read
+  add_test(NAME memory.validate-primeanim-bitstream
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/primeanim_rss_check.sh $<TARGET_FILE:primeanim_gen>
+            $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
+  set_tests_properties(memory.validate-primeanim-bitstream PROPERTIES LABELS memory)
   foreach(kind lzma lz4)
     add_test(NAME memory.validate-${kind}-bomb
       COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh ${kind} 50000000 24M 16M 0 -- validate @BOMB@)
@@ -63,6 +68,16 @@ if(NOT AK_SANITIZE)
   set_tests_properties(memory.convert-lzma-bomb-to-none-over-budget PROPERTIES
                        ENVIRONMENT "${AK_MEMORY_ENV};AK_EXPECT_CODE=animkit.limit.memory" LABELS memory
                        RESOURCE_LOCK animx-bomb-lzma)
+  # A conversion stops building an output once it is past the size its
+  # format allows (issue 27; ak_format.max_size): an LZ4 bomb of 80 million
+  # bool samples (315 KB) is 1.36 GB of AnimJ, past AnimJ's cap of 256 MiB.
+  # Refused when the output reaches the cap; it held all 1.36 GB before
+  # (1.5 GiB peak RSS).
+  add_test(NAME memory.convert-output-capped
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh lz4 80000000 4G 640M 1 -- convert --to animj @BOMB@ @OUT@)
+  set_tests_properties(memory.convert-output-capped PROPERTIES
+                       ENVIRONMENT "${AK_MEMORY_ENV};AK_EXPECT_CODE=animkit.convert.invalid-output" LABELS memory
+                       RESOURCE_LOCK animx-bomb-lz4)
   # A header that declares a 64 MiB dictionary (liblzma's is then the
   # payload's 50 MB): it cannot be had within the limit, which is
   # animkit.limit.out-of-memory at the header's properties (exit 1), not a
