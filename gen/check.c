@@ -452,7 +452,7 @@ static void check_cons(compiler *cc, struct_decl *cur, member *m, cons *c)
         if (!numeric)
             what = "a comparison needs a number field (or an array of numbers)";
         else if (c->option && (array || tuple || prim_is_float(p)))
-            what = "a bound set by a format option needs an integer field, not an array";
+            what = "a bound set by a format option needs an integer field (not a float, not an array)";
         if (c->option)
             option_default(cc, c->option, c->value);
         check_expr(cc, cur, c->value);

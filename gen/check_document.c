@@ -296,6 +296,9 @@ static void check_members(compiler *cc, struct_decl *s, vec *members, bool condi
     for (size_t i = 0; i < members->n; i++) {
         member *m = members->items[i];
         if (m->kind == M_FIELD) {
+            if (m->kept)
+                cc_error(cc, m->at, "'%s' kept: a document is whole in memory (a binary layout's validator keeps "
+                         "what a hook reads)", m->name);
             check_field(cc, s, m, names);
             if (!conditional && !m->optional)
                 vec_push(cc, before, m);

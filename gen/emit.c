@@ -611,7 +611,8 @@ static void emit_option_check(emitter *em, struct_decl *s, member *m, const cons
         gen_out(c, ")");
     }
     gen_out(c, ") {\n                uint64_t lim_;\n");
-    gen_out(c, "                if (!ak_loption_limit(c, %s, \"%s\", %lluULL, &lim_))\n                    return false;\n",
+    gen_out(c, "                if (!ak_loption_limit(c, %s, \"%s\", %lluULL, &lim_))\n"
+               "                    return false;\n",
         rule_ref(em, k->rule), k->option, strtoull(k->value->text, NULL, 0));
     /* a negative value is below any bound */
     gen_out(c, "                if (%s%s(uint64_t)%s > lim_) {\n", sign ? lv : "", sign ? " > 0 && " : "", lv);
@@ -632,6 +633,11 @@ static void emit_each(emitter *em, struct_decl *s, member *m)
     member *a = find_member_named(s, m->each, NULL);
     const tref *el = a->type->elem;
     int w = prim_size(el->prim);
+    if (!in_scope(em, a)) { /* read in another function: a process block's */
+        cc_error(em->cc, m->at, "assert each %s: the array and the assert are on two sides of a process block",
+                 a->name);
+        return;
+    }
     char fmt[32], arg[64], more[400] = "", args[1200] = "";
     value_fmt(el->prim, "ev_", fmt, sizeof fmt, arg, sizeof arg);
     names_fmt(em, s, m->value, a->name, more, sizeof more, args, sizeof args);
@@ -646,8 +652,8 @@ static void emit_each(emitter *em, struct_decl *s, member *m)
     gen_out(c, ") && !ak_lreport(c, %s, %s, from_%d_ + ei_ * %d, %d, \"%s\", ", rule_ref(em, m->rule),
         m->fatal ? "true" : "false", a->id, w, w, a->name);
     gen_c_string(c, m->rule->message, true);
-    gen_out(c, " \" (%s[%%zu] = %s%s)\", ei_, %s%s))\n                return false;\n        }\n", a->name, fmt, more, arg,
-        args);
+    gen_out(c, " \" (%s[%%zu] = %s%s)\", ei_, %s%s))\n                return false;\n        }\n", a->name, fmt, more,
+        arg, args);
 }
 
 /* `assert e <= option NAME DEFAULT`: e (as a double) against the bound;
@@ -1041,7 +1047,7 @@ static bool fast_element(struct_decl *s)
 {
     for (size_t i = 0; i < s->members.n; i++) {
         member *m = s->members.items[i];
-        if (m->kind == M_LET || m->kind == M_ASSERT)
+        if (m->kind == M_LET || (m->kind == M_ASSERT && !m->each))
             continue;
         if (m->kind != M_FIELD)
             return false;
@@ -2360,8 +2366,10 @@ static void emit_format_options(emitter *em)
         }
         gen_out(em->c, "};\n    static const int64_t values_[] = {");
         for (size_t k = 0; k < o->pairs.n; k++)
-            gen_out(em->c, "%s%lldLL", k ? ", " : "", (long long)strtoull(((const mpair *)o->pairs.items[k])->to->text, NULL, 0));
-        gen_out(em->c, "};\n    return ak_loption_word(opt, \"%s\", words_, values_, %zu, value, why, ", name, o->pairs.n);
+            gen_out(em->c, "%s%lldLL", k ? ", " : "",
+                (long long)strtoull(((const mpair *)o->pairs.items[k])->to->text, NULL, 0));
+        gen_out(em->c, "};\n    return ak_loption_word(opt, \"%s\", words_, values_, %zu, value, why, ", name,
+            o->pairs.n);
         gen_c_string(em->c, takes, false);
         gen_out(em->c, ");\n}\n");
     }

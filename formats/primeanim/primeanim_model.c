@@ -148,14 +148,17 @@ bool primeanim_model_keys(ak_model_builder *b, const primeanim_file *doc, const 
     const primeanim_v0_mp1 *v1 = &doc->v0_mp1;
     const primeanim_v0_mp2 *v = &doc->v0_mp2;
     bool mp1 = doc->layout == primeanim_layout_v0_mp1;
-    v0_view view = mp1 ? (v0_view){v1->bone_map, {NULL, v1->trans_map, NULL}, {v1->channel_count, v1->trans_map_count, 0},
+    /* MP1: no rotation map (the channel is the index), no scale */
+    v0_view view = mp1 ? (v0_view){v1->bone_map, {NULL, v1->trans_map, NULL},
+                                   {v1->channel_count, v1->trans_map_count, 0},
                                    {v1->rot_keys_count, v1->trans_keys_count, 0},
-                                   {(const float *)v1->rot_keys, (const float *)v1->trans_keys, NULL}, v1->frame_count,
-                                   v1->interval.seconds, false}
+                                   {(const float *)v1->rot_keys, (const float *)v1->trans_keys, NULL},
+                                   v1->frame_count, v1->interval.seconds, false}
                        : (v0_view){v->bone_map, {v->rot_map, v->trans_map, v->scale_map},
                                    {v->rot_map_count, v->trans_map_count, v->scale_map_count},
                                    {v->rot_keys_count, v->trans_keys_count, v->scale_keys_count},
-                                   {(const float *)v->rot_keys, (const float *)v->trans_keys, (const float *)v->scale_keys},
+                                   {(const float *)v->rot_keys, (const float *)v->trans_keys,
+                                    (const float *)v->scale_keys},
                                    v->frame_count, v->interval.seconds, frame_major};
     b->anim->end = mp1 ? v1->duration.seconds : v->duration.seconds;
     return v0_tracks(b, &view);

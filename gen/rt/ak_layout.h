@@ -116,7 +116,7 @@ typedef struct ak_lspan {
 } ak_lspan;
 
 /* What a struct hook (`hook name(field, ...)`) gets besides the context:
- * the struct read so far (in validate mode its arrays are not kept), the
+ * the struct read so far (in validate mode its arrays are not kept, but those declared `kept`), the
  * byte spans of the fields it names, in the current stream, and, in an
  * instance of a template, the table codes of its type arguments. */
 typedef struct ak_lhook {
@@ -197,7 +197,10 @@ bool ak_lreport(ak_lctx *c, const ak_rule *rule, bool fatal, uint64_t offset, ui
                 const char *leaf, const char *fmt, ...) AK_PRINTF(7, 8);
 /* Integer `/` and `%` of the layout's expressions (64-bit, as in C); a
  * divisor of 0 gives 0, never a trap. */
-static inline int64_t ak_ldiv(int64_t a, int64_t b) { return b == 0 ? 0 : b == -1 ? (int64_t)(0 - (uint64_t)a) : a / b; }
+static inline int64_t ak_ldiv(int64_t a, int64_t b)
+{
+    return b == 0 ? 0 : b == -1 ? (int64_t)(0 - (uint64_t)a) : a / b;
+}
 static inline int64_t ak_lmod(int64_t a, int64_t b) { return b == 0 || b == -1 ? 0 : a % b; }
 /* `<= option NAME DEFAULT`: the bound the format option name sets (digits,
  * then K, M or G), else def; a malformed value is reported with rule at the
