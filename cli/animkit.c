@@ -45,6 +45,7 @@ static const char main_help[] =
     "  formats    list the supported formats\n"
     "  rules      list the diagnostic rules\n"
     "  schema     print the JSON Schema of a JSON format, or of a format's dump\n"
+    "  lsp        a language server for editors (LSP on standard input and output)\n"
     "\n"
     "options:\n"
     "  --version  print the version\n"
@@ -1193,6 +1194,8 @@ static int run_command(int argc, char **argv)
         return cmd_plot(sub_argc, sub_argv);
     if (strcmp(cmd, "report") == 0)
         return cmd_report(sub_argc, sub_argv);
+    if (strcmp(cmd, "lsp") == 0)
+        return cmd_lsp(sub_argc, sub_argv);
     usage_error(NULL, "unknown command '%s'", cmd);
     return EXIT_USAGE;
 }

@@ -76,5 +76,7 @@ const char *walk_error(const char *path, int err);
 int list_tracks(const char *input, const ak_format *format, const ak_options *opt);
 int cmd_plot(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+/* `animkit lsp` (cli/lsp.c). */
+int cmd_lsp(int argc, char **argv);
 
 #endif

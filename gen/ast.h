@@ -605,6 +605,8 @@ typedef struct model_decl {
     vec mains;             /* `main "/p", "/q"`: JSON Pointers of the main object, the first that is there (token*) */
     token *node_name;      /* `node F [writes O in A]`: the nodes of object paths are named by their member F */
     token *node_object, *node_array;
+    vec node_objects;      /* `objects O, P, ... in A`: what a new file's path elements may be, in order (token*) */
+    token *node_objects_array; /* A: the array of an element's elements below */
     vec json_options;      /* `json indent 2, numbers ecmascript`: the layout a new file is written in (token* pairs) */
     vec lost;              /* `loss O, P "what"`: objects whose animated instances are no tracks (token*) */
     token *lost_what;

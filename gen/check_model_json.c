@@ -667,6 +667,88 @@ static void check_track_object(ctx *c, mtrack *t, token *name)
     }
 }
 
+/* Whether object oi holds an instance of a track object: a member of one,
+   or of a key-less family object among its members (`transform`). */
+static bool holds_tracks(ctx *c, int oi, int depth)
+{
+    for (size_t mi = 0; mi < c->em->obj[oi].flat.n; mi++) {
+        int t = mtype(c, oi, (int)mi), o = ty_is(c, t, "OBJECT") ? ty(c, t)->object : -1;
+        for (size_t k = 0; o >= 0 && k < c->x->tracks.n; k++)
+            if (((mj_track *)c->x->tracks.items[k])->object == o)
+                return true;
+        if (o >= 0 && depth == 0 && c->em->obj[o].family >= 0 && c->em->obj[o].key < 0 && holds_tracks(c, o, 1))
+            return true;
+    }
+    return false;
+}
+
+/* `objects O, P, ... in A`: what a new file's path elements may be (after
+   the node object, for the first element): concrete keyed objects named by
+   the node member that the main's node array may hold; an element with
+   elements below is one that has the array A, whose elements may be each
+   of them. */
+static void check_objects(ctx *c, vec *mains)
+{
+    model_decl *md = c->md;
+    if (!md->node_objects.n)
+        return;
+    if (!md->node_object || !md->node_name)
+        return (void)cc_error(c->cc, md->node_objects_array->at, "model objects: with `node F writes O in A`");
+    vec all = {0};
+    vec_push(c->cc, &all, (void *)(intptr_t)c->x->node_object);
+    for (size_t i = 0; i < md->node_objects.n; i++) {
+        token *n = md->node_objects.items[i];
+        int oi = jobject_index(c->f, n->text);
+        jobject *o = oi >= 0 ? c->f->objects.items[oi] : NULL;
+        if (!o) {
+            cc_error(c->cc, n->at, "model objects: no object '%s'", n->text);
+            continue;
+        }
+        if (o->abstract || c->em->obj[oi].family < 0 || c->em->obj[oi].key < 0 ||
+            member_of(c, oi, md->node_name->text) < 0) {
+            cc_error(c->cc, n->at, "model objects: '%s' is not a concrete object of a family with a key and a member "
+                                   "'%s'", n->text, md->node_name->text);
+            continue;
+        }
+        for (size_t k = 0; k < c->x->objects.n; k++)
+            if ((int)(intptr_t)c->x->objects.items[k] == oi)
+                cc_error(c->cc, n->at, "model objects: '%s' is given twice", n->text);
+        if (!holds_tracks(c, oi, 0) && member_of(c, oi, md->node_objects_array->text) < 0)
+            cc_error(c->cc, n->at, "model objects: '%s' has no animated property of a track object and no member "
+                                   "'%s': nothing would make it", n->text, md->node_objects_array->text);
+        for (size_t k = 0; k < mains->n; k++) {
+            int mo = (int)(intptr_t)mains->items[k], mi = member_of(c, mo, md->node_array->text);
+            int e = mi >= 0 ? element_of(c, mo, mi) : -1;
+            if (ty_is(c, e, "OBJECT") && !jobject_is_a(c->em, oi, ty(c, e)->object))
+                cc_error(c->cc, n->at, "model objects: the elements of '%s' of '%s' cannot be a '%s'",
+                         md->node_array->text, oname(c, mo), n->text);
+        }
+        vec_push(c->cc, &c->x->objects, (void *)(intptr_t)oi);
+        vec_push(c->cc, &all, (void *)(intptr_t)oi);
+    }
+    /* the array of elements below: every object that has it takes each of them */
+    size_t holders = 0;
+    for (size_t i = 0; i < all.n; i++) {
+        int oi = (int)(intptr_t)all.items[i], mi = oi >= 0 ? member_of(c, oi, md->node_objects_array->text) : -1;
+        if (mi < 0)
+            continue;
+        holders++;
+        int e = element_of(c, oi, mi);
+        for (size_t k = 0; k < all.n; k++) {
+            int ok = (int)(intptr_t)all.items[k];
+            if (ok >= 0 && (!ty_is(c, e, "OBJECT") || !jobject_is_a(c->em, ok, ty(c, e)->object)))
+                cc_error(c->cc, md->node_objects_array->at, "model objects ... in %s: the elements of '%s' of '%s' "
+                                                            "cannot be a '%s'", md->node_objects_array->text,
+                         md->node_objects_array->text, oname(c, oi), oname(c, ok));
+        }
+    }
+    if (!holders)
+        cc_error(c->cc, md->node_objects_array->at, "model objects ... in %s: none of them has an array member '%s' "
+                                                    "(the elements below an element)", md->node_objects_array->text,
+                 md->node_objects_array->text);
+    c->x->object_array = md->node_objects_array->text;
+}
+
 static void check_tree(ctx *c)
 {
     mjx *x = c->x;
@@ -751,6 +833,7 @@ static void check_tree(ctx *c)
         for (size_t k = 0; k < t->also.n; k++)
             check_track_object(c, t, t->also.items[k]);
     }
+    check_objects(c, &mains);
     for (size_t i = 0; i < md->lost.n; i++) {
         token *n = md->lost.items[i];
         int oi = jobject_index(c->f, n->text);
@@ -823,9 +906,9 @@ void cc_check_model_json(compiler *cc)
         }
         if (md->looping)
             cc_error(cc, md->at, "model looping: not in a JSON schema so far");
-        if (md->mains.n || md->node_name || md->anim_hook || md->lost.n)
-            cc_error(cc, md->at, "model of a JSON list: main, node, `loss O` and `animation by` are for track objects "
-                                 "in a tree");
+        if (md->mains.n || md->node_name || md->anim_hook || md->lost.n || md->node_objects.n)
+            cc_error(cc, md->at, "model of a JSON list: main, node, objects, `loss O` and `animation by` are for track "
+                                 "objects in a tree");
         for (size_t i = 0; i < md->tracks.n; i++) {
             mtrack *t = md->tracks.items[i];
             if (!t->list)
@@ -851,8 +934,8 @@ void cc_check_model_json(compiler *cc)
 void cc_check_model_json_only(compiler *cc)
 {
     model_decl *md = cc->format->model;
-    if (md->mains.n || md->node_name || md->json_options.n || md->lost.n)
-        cc_error(cc, md->at, "model: main, node, json and `loss O \"what\"` are for JSON schemas");
+    if (md->mains.n || md->node_name || md->json_options.n || md->lost.n || md->node_objects.n)
+        cc_error(cc, md->at, "model: main, node, objects ... in, json and `loss O \"what\"` are for JSON schemas");
     for (size_t i = 0; i < md->tracks.n; i++) {
         mtrack *t = md->tracks.items[i];
         vec all = {0};

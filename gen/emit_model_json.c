@@ -356,6 +356,9 @@ static void emit_tree(compiler *cc, FILE *c, mjx *x)
     gen_out(c, "};\nstatic const int16_t mj_lost[] = {");
     for (size_t i = 0; i < x->lost.n; i++)
         gen_out(c, "%d, ", (int)(intptr_t)x->lost.items[i]);
+    gen_out(c, "-1};\nstatic const int16_t mj_objects[] = {");
+    for (size_t i = 0; i < x->objects.n; i++)
+        gen_out(c, "%d /* %s */, ", (int)(intptr_t)x->objects.items[i], oname(cc, (int)(intptr_t)x->objects.items[i]));
     gen_out(c, "-1};\nstatic const char *const mj_mains[] = {");
     for (size_t i = 0; i < md->mains.n; i++) {
         gen_c_string(c, ((token *)md->mains.items[i])->text, false);
@@ -385,6 +388,8 @@ static void emit_tree(compiler *cc, FILE *c, mjx *x)
     gen_out(c, "    &%s_rules[%d], &%s_rules[%d], %s_validate, mj_lost, %zu, ", id,
             md->loss_rule ? md->loss_rule->index : 0, id, md->refused_rule ? md->refused_rule->index : 0, id, x->lost.n);
     gen_c_string(c, md->lost_what ? md->lost_what->text : NULL, false);
+    gen_out(c, ",\n    mj_objects, %zu, ", x->objects.n);
+    gen_c_string(c, x->object_array, false);
     gen_out(c, "};\n");
     gen_out(c, "\nbool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                "                  struct ak_animation **out)\n{\n    return ak_mj_tree_read(&mj_tree, in, opt, d, arena, "

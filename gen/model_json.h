@@ -62,6 +62,8 @@ typedef struct mjx {
     const char *fps;
     double fps_default;
     int node_object;
+    vec objects;      /* `objects O, ... in A`: what path elements may be (intptr object indices) */
+    const char *object_array; /* A */
     int version;      /* a new file's: the first of `writes` (-1) */
     vec lost;         /* objects whose instances with keys are no tracks (intptr) */
 } mjx;

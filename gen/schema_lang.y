@@ -1449,6 +1449,13 @@ md_item ::= NODE dotted(N) WRITES name(O) IN dotted(A). {
     MD(cc)->node_object = O;
     MD(cc)->node_array = A;
 }
+/* objects Group, Ellipse, ... in shapes: what a new file's path elements may be, by their animated properties */
+md_item ::= OBJECTS(K) md_vtlist(L) IN dotted(A). {
+    if (MD(cc)->node_objects.n)
+        cc_error(cc, K->at, "objects is given twice");
+    MD(cc)->node_objects = *L;
+    MD(cc)->node_objects_array = A;
+}
 /* loss anim_bezier, anim_stops "animated beziers": instances with keys are no tracks (said once) */
 md_item ::= LOSS md_vtlist(L) STRING(S). { MD(cc)->lost = *L; set_once(cc, &MD(cc)->lost_what, S, "loss ... \"what\""); }
 /* json indent 2, numbers ecmascript: the layout of a new file */

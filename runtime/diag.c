@@ -103,6 +103,13 @@ const ak_rule ak_rule_limit_lookahead = {
     "eight times the file's size in all, so that a hostile file (every discriminator last, "
     "deeply nested) cannot make validation quadratic."};
 
+const ak_rule ak_rule_limit_document_size = {
+    "animkit.limit.document-size", AK_SEV_WARNING, AK_SEV_WARNING,
+    "the document is larger than the language server checks",
+    "`animkit lsp` checks an open document on every change; past its size limit (--max-document, "
+    "default 16 MiB) it reports this once instead of stalling the editor. `animkit validate` checks the "
+    "file."};
+
 static const ak_rule *const tool_rules[] = {
     &ak_rule_input_unknown_format,
     &ak_rule_input_unsupported_format,
@@ -123,6 +130,7 @@ static const ak_rule *const tool_rules[] = {
     &ak_rule_limit_out_of_memory,
     &ak_rule_input_unreadable,
     &ak_rule_limit_lookahead,
+    &ak_rule_limit_document_size,
 };
 
 const ak_rule *const *ak_tool_rules(size_t *count)

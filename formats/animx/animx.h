@@ -1,7 +1,6 @@
-/* Resonite AnimX: the hand-written parts around the code animgen generates
- * from animx.layout (spec ../shared/specs/animj-animx.md): the compression
- * hooks (animx_compress.c), the layout's other hooks (animx_hooks.c) and
- * the common model in both directions (animx_model.c). */
+/* Resonite AnimX: what the hand-written hooks around the code animgen
+ * generates from animx.layout share (animx_hooks.c, animx_model.c; the
+ * compression hooks have animx_compress.h). */
 #ifndef AK_FORMATS_ANIMX_H
 #define AK_FORMATS_ANIMX_H
 
@@ -9,10 +8,8 @@
 
 #include "model.h"
 
-/* The `encoding` byte values (§3.4) and the Curve flag bits. */
+/* The `encoding` byte values (§3.4). */
 enum { ANIMX_PLAIN = 0, ANIMX_LZ4 = 1, ANIMX_LZMA = 2 };
-#define ANIMX_FLAG_INTERPOLATIONS 0x01u
-#define ANIMX_FLAG_TANGENTS 0x02u
 
 /* The encoding byte that ak_options.compress asks for, or -1 for "what the
  * document has" (AK_COMPRESS_DEFAULT). */

@@ -73,10 +73,13 @@ bool glaxnimate_model_document(ak_model_builder *b, const ak_jnode *root, const 
 }
 
 /* Keyframes of point properties move along a straight path (the motion
-   extras of version 7 on). */
+   extras of version 7 on); each layer shows the whole composition (arg:
+   its range). */
 static unsigned straight(ak_jtree *t, ak_jnode *v, const char *key, const ak_jtyped *at, unsigned up, void *arg)
 {
-    (void)key, (void)arg;
+    (void)key;
+    if (at->object == &glaxnimate_schema.objects[glaxnimate_O_Layer])
+        ak_jnode_set(t, v, "animation", arg);
     if (at->object == &glaxnimate_schema.objects[glaxnimate_O_kf_point] && !ak_jnode_get(v, "tan_in")) {
         ak_jnode *value = ak_jnode_get(v, "value");
         ak_jnode_set(t, v, "tan_in", value); /* shared: the tree is only written */
@@ -101,11 +104,7 @@ bool glaxnimate_model_document_back(ak_model_writer *w, ak_jtree *t, ak_buf *out
     ak_jnode_set(tree, range, "first_frame", ak_jnode_num(tree, first));
     ak_jnode_set(tree, range, "last_frame",
                  ak_jnode_num(tree, fmax(first + 1, ceil(ak_jnode_number(range, "last_frame", 0)))));
-    /* each layer shows the whole composition */
-    ak_jnode *shapes = ak_jnode_get(comp, "shapes");
-    for (size_t i = 0; shapes && i < shapes->count; i++)
-        ak_jnode_set(tree, shapes->items[i].v, "animation", range);
-    bool ok = ak_jschema_walk(tree, &glaxnimate_schema, false, straight, NULL);
+    bool ok = ak_jschema_walk(tree, &glaxnimate_schema, false, straight, range);
     glax_complete(&c, GLAXNIMATE_LATEST);
     if (w->opt && w->opt->format_version && strcmp(w->opt->format_version, "8") == 0)
         glax_convert_version(&c, GLAXNIMATE_LATEST, 8);

@@ -4,6 +4,7 @@
 #include "budget.h"
 #include "curve.h"
 #include "diag.h"
+#include "keyed_hash.h"
 #include "value_syntax.h"
 
 #include <math.h>
@@ -778,6 +779,82 @@ bool ak_mj_list_write(const ak_mj_list *x, const ak_animation *anim, const ak_op
     return ok;
 }
 
+/* ---- object paths ---------------------------------------------------------------- */
+
+/* Object paths (not copied) with a number each, hashed under a key of their
+   own (no input makes it slow): the paths a reader gave (the number: the
+   next suffix to try after it), the elements a writer made. */
+typedef struct mj_entry {
+    const char *path;
+    size_t value;
+} mj_entry;
+typedef struct mj_paths {
+    ak_hash_key key;
+    mj_entry *slots;
+    size_t n, cap;
+} mj_paths;
+
+static mj_entry *paths_slot(const mj_paths *s, const char *p)
+{
+    size_t mask = s->cap - 1, i = (size_t)ak_hash_bytes(&s->key, p, strlen(p)) & mask;
+    while (s->slots[i].path && strcmp(s->slots[i].path, p))
+        i = (i + 1) & mask;
+    return &s->slots[i];
+}
+
+static mj_entry *paths_get(const mj_paths *s, const char *p)
+{
+    mj_entry *e = s->cap ? paths_slot(s, p) : NULL;
+    return e && e->path ? e : NULL;
+}
+
+/* The entry of p, made (0) when absent; NULL when memory runs out. */
+static mj_entry *paths_put(mj_paths *s, const char *p)
+{
+    if ((s->n + 1) * 2 > s->cap) {
+        mj_paths g = {s->key, NULL, s->n, s->cap ? s->cap * 2 : 64};
+        if (!s->cap)
+            ak_hash_key_draw(&g.key);
+        if (!(g.slots = calloc(g.cap, sizeof *g.slots)))
+            return NULL;
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->slots[i].path)
+                *paths_slot(&g, s->slots[i].path) = s->slots[i];
+        free(s->slots);
+        *s = g;
+    }
+    mj_entry *e = paths_slot(s, p);
+    if (!e->path)
+        *e = (mj_entry){p, 0}, s->n++;
+    return e;
+}
+
+/* The path a reader gives an object named `own` in `parent` (NULL: at the
+   top): parent/own, or when an object before it has that path,
+   parent/own#2 (#3 ...), so that two objects of one name in one place are
+   two targets (docs/model.md). take: the path is given (else only asked).
+   NULL when memory runs out. */
+static const char *distinct_path(mj_paths *s, ak_arena *arena, const char *parent, const char *own, bool take)
+{
+    size_t n = (parent ? strlen(parent) + 1 : 0) + strlen(own) + 1;
+    char *p = ak_arena_alloc(arena, n, 1), *again;
+    if (!p)
+        return NULL;
+    snprintf(p, n, "%s%s%s", parent ? parent : "", parent ? "/" : "", own);
+    mj_entry *base = paths_get(s, p);
+    if (!base)
+        return !take || paths_put(s, p) ? p : NULL;
+    if (!(again = ak_arena_alloc(arena, n + 24, 1)))
+        return NULL;
+    size_t k = base->value ? base->value : 2; /* where the last one of this name ended */
+    do
+        snprintf(again, n + 24, "%s#%zu", p, k++);
+    while (paths_get(s, again));
+    if (take)
+        base->value = k;
+    return !take || paths_put(s, again) ? again : NULL;
+}
+
 /* ---- animated properties in a tree: reading ---------------------------------------- */
 
 /* Where the walk is: the path of the nodes around, the member of the
@@ -793,6 +870,7 @@ typedef struct mjt_reader {
     mjt_place *places;
     size_t place_count, place_cap;
     const ak_jnode *main;
+    mj_paths paths;  /* the paths given so far */
     size_t lost;     /* instances of x->lost with keys */
     ak_buf lost_at;  /* the first of them */
 } mjt_reader;
@@ -935,12 +1013,8 @@ static unsigned visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jtyped
             const char *own = ak_jnode_text(v, x->node_name);
             if (!*own)
                 own = ak_jnode_text(v, at->object->members[at->object->tag_member].name);
-            size_t n = (p.node ? strlen(p.node) + 1 : 0) + strlen(own) + 1;
-            char *s = ak_arena_alloc(r->b.arena, n, 1);
-            if (!s)
+            if (!(p.node = distinct_path(&r->paths, r->b.arena, p.node, own, true)))
                 return r->b.failed = true, up;
-            snprintf(s, n, "%s%s%s", p.node ? p.node : "", p.node ? "/" : "", own);
-            p.node = s;
         }
     } else if (key) {
         p.prefix = key;
@@ -996,6 +1070,7 @@ bool ak_mj_tree_read(const ak_mj_tree *x, const ak_input *in, const ak_options *
         ak_report(d, x->loss, 0, 0, "", "%s are no tracks of the common model: %zu left out (%s%s)", x->lost_what,
                   r.lost, ak_buf_cstr(&r.lost_at), r.lost > 3 ? ", ..." : "");
     ak_buf_free(&r.lost_at);
+    free(r.paths.slots);
     ak_jtree_free(&doc);
     *out = ok ? ak_mb_finish(&r.b) : NULL;
     return *out != NULL;
@@ -1003,12 +1078,28 @@ bool ak_mj_tree_read(const ak_mj_tree *x, const ak_input *in, const ak_options *
 
 /* ---- animated properties in a tree: writing ---------------------------------------- */
 
+/* An element of the target paths (of a/b/c: a, a/b and a/b/c), the object
+   a new file makes of it. */
+typedef struct mjt_elem {
+    const char *path, *name; /* the path up to it, its last part */
+    size_t parent, child, next, last; /* SIZE_MAX: none (its first child, the next sibling, its last child) */
+    size_t from, to;         /* its tracks: positions [from, to) of the index's order */
+    unsigned depth;
+} mjt_elem;
+
 typedef struct mjt_writer {
     ak_model_writer w;
     const ak_mj_tree *x;
     ak_jtree t;
     double fps;
     uint16_t *used; /* per track: the components places took (whole tracks) */
+    mjt_elem *elems;
+    size_t elem_count, elem_cap;
+    mj_paths at;    /* path -> element */
+    mj_paths read;  /* the paths a reader of the new file gives its objects so far */
+    size_t *mark;   /* per track: the probe that counted it */
+    size_t probe, held; /* probing an object: its number, the tracks its places hold */
+    size_t *counts; /* per candidate object: the tracks it holds */
 } mjt_writer;
 
 static bool in_version(const ak_jversions *v, int32_t version) { return version < 0 || ak_js_in_versions(v, version); }
@@ -1134,8 +1225,30 @@ static bool curve_keys(mjt_writer *r, const ak_track *t, int comp, ak_curve *cur
     return true;
 }
 
+/* Whether the values of track t (its component comp) are within the range
+   the schema gives the key values of track object tr (a Trim's start:
+   0..1, an Inflate/Deflate's amount: -1..1): a place that would clamp them
+   does not hold them. */
+static bool within(const ak_mj_tree *x, const ak_mj_track *tr, const ak_track *t, int comp)
+{
+    const ak_jschema *s = x->schema;
+    const ak_jmember *k = ak_jobject_member(&s->objects[tr->object], tr->keys, strlen(tr->keys));
+    const ak_jtype *a = k ? &s->types[k->type] : NULL;
+    const ak_jtype *e = a && a->kind == AK_JT_ARRAY ? &s->types[a->elem] : NULL;
+    const ak_jmember *v = e && e->kind == AK_JT_OBJECT
+                              ? ak_jobject_member(&s->objects[e->object], tr->value, strlen(tr->value))
+                              : NULL;
+    for (size_t i = 0; v && v->range_rule >= 0 && tr->shape == AK_MJV_NUMBER && i < t->key_count; i++) {
+        double y = ak_key_component(t, i, comp < 0 ? 0 : (unsigned)comp);
+        if (y < v->lo || y > v->hi)
+            return false;
+    }
+    return true;
+}
+
 /* One place: a track object member `member` of holder o, its property
-   `property` at path. */
+   `property` at path. Without o, a probe: the tracks it would take are
+   taken and counted (r->held), nothing is said or written. */
 static void write_place(mjt_writer *r, const ak_mj_track *tr, ak_jnode *o, const char *member, const char *path,
                         const char *property)
 {
@@ -1160,6 +1273,12 @@ static void write_place(mjt_writer *r, const ak_mj_track *tr, ak_jnode *o, const
         snprintf(own, sizeof own, cname ? "%s.%s" : "%s", property, cname);
         if (!t) /* a track named as the place is */
             t = ak_track_index_take(&r->w.index, &(ak_target){path, own, AK_WHOLE}, &comps[c]);
+        if (!o) {
+            if (t && ak_mm_holds(t, comps[c], AK_VT_DOUBLE) && r->mark[t - r->w.anim->tracks] != r->probe &&
+                within(x, tr, t, comps[c]))
+                r->mark[t - r->w.anim->tracks] = r->probe, r->held++;
+            continue;
+        }
         if (t && !ak_mm_fits(&r->w, t, comps[c], AK_VT_DOUBLE, tr->kind))
             t = NULL;
         if (t && comps[c] >= 0)
@@ -1171,7 +1290,7 @@ static void write_place(mjt_writer *r, const ak_mj_track *tr, ak_jnode *o, const
             goto done;
         any |= t && counts[c];
     }
-    if (!any) /* nothing to say: the property keeps its default */
+    if (!any || !o) /* nothing to say: the property keeps its default */
         goto done;
     r->w.placed++;
     ak_jnode *prop = ak_jnode_new(&r->t, AK_JOBJ), *kfs = ak_jnode_new(&r->t, AK_JARR);
@@ -1202,6 +1321,18 @@ static void write_place(mjt_writer *r, const ak_mj_track *tr, ak_jnode *o, const
             value = ak_jnode_new(&r->t, AK_JOBJ);
             for (uint8_t c = 0; c < tr->count; c++)
                 ak_jnode_set(&r->t, value, tr->components[c], ak_jnode_num(&r->t, v[c]));
+        } else { /* a colour: #rrggbb, and the alpha when it is not ff (opaque without a track) */
+            int c8[4];
+            for (uint8_t c = 0; c < 4; c++) {
+                double y = tracks[c] && counts[c] ? v[c] : c == 3;
+                c8[c] = (int)lround(fmin(fmax(y, 0), 1) * 255);
+                if (c8[c] != y * 255)
+                    ak_mm_loss(&r->w, "colour components rounded to 8 bits (0 to 255)", tracks[c], 1);
+            }
+            char *text = ak_arena_alloc(r->t.arena, 10, 1);
+            if (text)
+                snprintf(text, 10, c8[3] == 255 ? "#%02x%02x%02x" : "#%02x%02x%02x%02x", c8[0], c8[1], c8[2], c8[3]);
+            value = text ? ak_jnode_str(&r->t, text) : NULL;
         }
         ak_jnode_set(&r->t, kf, tr->time, ak_jnode_num(&r->t, time * r->fps));
         ak_jnode_set(&r->t, kf, tr->value, value);
@@ -1255,10 +1386,11 @@ static void write_places(mjt_writer *r, ak_jnode *o, int oi, const char *path, c
             write_place(r, tr, o, m->name, path, prop);
         } else if (depth == 0 && s->objects[ty->object].family >= 0 && s->objects[ty->object].key_member < 0 &&
                    !s->objects[ty->object].abstract) {
-            ak_jnode *had = ak_jnode_get(o, m->name), *g = had ? had : ak_jobject_new(&r->t, s, ty->object, NULL, NULL);
+            ak_jnode *had = o ? ak_jnode_get(o, m->name) : NULL;
+            ak_jnode *g = had || !o ? had : ak_jobject_new(&r->t, s, ty->object, NULL, NULL);
             size_t placed = r->w.placed;
             write_places(r, g, ty->object, path, prop, depth + 1);
-            if (!had && r->w.placed > placed)
+            if (o && !had && r->w.placed > placed)
                 ak_jnode_set(&r->t, o, m->name, g);
         }
     }
@@ -1307,26 +1439,170 @@ static ak_animation *targets_of_names(mjt_writer *r, const ak_animation *anim)
 
 static const char *path_of(const ak_target *t) { return t->path ? t->path : ""; }
 
-/* Per track: whether it is the first of its target path (the index has
-   the tracks in the order of their targets). NULL when out of memory. */
-static bool *first_of_paths(mjt_writer *r)
+/* Target paths deeper than this keep the rest of their path as one name
+   (it reads back as the same path): the nesting of a new file stays well
+   within what readers take, and a writer that sorts members (Glaxnimate's,
+   which holds each open level's text) within memory. */
+#define MJT_DEPTH 32
+
+static size_t new_elem(mjt_writer *r, const char *path, size_t len, size_t parent)
+{
+    mjt_elem *elems = AK_ARENA_GROW(&r->w.arena, mjt_elem, r->elems, r->elem_count, &r->elem_cap);
+    char *own = ak_arena_strndup(&r->w.arena, path, len);
+    mj_entry *e = elems && own ? paths_put(&r->at, own) : NULL;
+    if (!e)
+        return r->w.failed = true, SIZE_MAX;
+    size_t i = e->value = r->elem_count++;
+    const char *slash = parent != SIZE_MAX ? own + strlen(elems[parent].path) + 1 : own;
+    elems[i] = (mjt_elem){own, slash, parent, SIZE_MAX, SIZE_MAX, SIZE_MAX, 0, 0,
+                          parent != SIZE_MAX ? elems[parent].depth + 1 : 0};
+    size_t *link = parent == SIZE_MAX ? NULL : elems[parent].last != SIZE_MAX ? &elems[elems[parent].last].next
+                                                                                : &elems[parent].child;
+    if (link)
+        *link = i, elems[parent].last = i;
+    r->elems = elems;
+    return i;
+}
+
+/* The elements of the target paths in the order of their first tracks
+   (a path is one element when the format declares no `objects`), and
+   each one's tracks. */
+static bool make_elems(mjt_writer *r)
 {
     const ak_track_index *x = &r->w.index;
     size_t n = r->w.anim->track_count;
-    bool *first = calloc(n ? n : 1, sizeof *first);
-    for (size_t at = 0; first && at < n;) {
-        size_t end = at, lowest = x->order[at].track;
-        while (end < n && !strcmp(path_of(x->order[end].target), path_of(x->order[at].target))) {
-            if (x->order[end].track < lowest)
-                lowest = x->order[end].track;
-            end++;
+    for (size_t i = 0; i < n && !r->w.failed; i++) {
+        const char *path = path_of(&x->targets[i]);
+        if (paths_get(&r->at, path))
+            continue;
+        char *prefix = ak_arena_strndup(&r->w.arena, path, strlen(path));
+        size_t parent = SIZE_MAX;
+        for (size_t k = 0; prefix; k++) {
+            bool split = path[k] == '/' && r->x->object_count &&
+                         (parent == SIZE_MAX || r->elems[parent].depth + 1 < MJT_DEPTH);
+            if (path[k] && !split)
+                continue;
+            prefix[k] = 0; /* a/b of a/b/c */
+            mj_entry *e = paths_get(&r->at, prefix);
+            parent = e ? e->value : new_elem(r, prefix, k, parent);
+            if (parent == SIZE_MAX || !path[k])
+                break;
+            prefix[k] = '/';
         }
-        first[lowest] = true;
+        if (!prefix || parent == SIZE_MAX)
+            return !(r->w.failed = true);
+    }
+    for (size_t at = 0; at < n;) {
+        size_t end = at;
+        while (end < n && !strcmp(path_of(x->order[end].target), path_of(x->order[at].target)))
+            end++;
+        mj_entry *e = paths_get(&r->at, path_of(x->order[at].target));
+        if (e)
+            r->elems[e->value].from = at, r->elems[e->value].to = end;
         at = end;
     }
-    if (!first)
-        r->w.failed = true;
-    return first;
+    return !r->w.failed;
+}
+
+static bool is_a(const ak_jschema *s, int a, int b)
+{
+    while (a >= 0 && a != b)
+        a = s->objects[a].base;
+    return a >= 0;
+}
+
+/* The array of elements below, in object oi; NULL when it has none. */
+static const ak_jmember *below_of(mjt_writer *r, int oi)
+{
+    const char *a = r->x->object_array;
+    const ak_jmember *m = a ? ak_jobject_member(&r->x->schema->objects[oi], a, strlen(a)) : NULL;
+    return m && (!m->x || in_version(&m->x->versions, r->x->version)) ? m : NULL;
+}
+
+/* The candidates for element e: the node object at the top, then the
+   `objects`; the one written is the first whose places hold the most of
+   its tracks (and, with elements below, has their array). *guess: another
+   that holds as many is no kind of it, nor it of that one (an Ellipse for
+   a size that a Rect has too). -1: none can be. */
+static int choose(mjt_writer *r, const mjt_elem *e, bool *guess)
+{
+    const ak_mj_tree *x = r->x;
+    const ak_jschema *s = x->schema;
+    bool top = e->parent == SIZE_MAX;
+    size_t most = 0;
+    int best = -1;
+    *guess = false;
+    for (size_t k = 0; k <= x->object_count; k++) {
+        int oi = k ? x->objects[k - 1] : x->node_object;
+        r->counts[k] = SIZE_MAX;
+        if ((k == 0 && !top && x->object_count) || !in_version(&s->objects[oi].versions, x->version) ||
+            (e->child != SIZE_MAX && !below_of(r, oi)))
+            continue;
+        r->probe++, r->held = 0;
+        if (e->from < e->to) /* an element without tracks: none holds any */
+            write_places(r, NULL, oi, e->path, NULL, 0);
+        for (size_t at = e->from; at < e->to; at++) /* given back */
+            r->w.index.taken[r->w.index.order[at].track] = false;
+        r->counts[k] = r->held;
+        if (best < 0 || r->held > most)
+            best = oi, most = r->held;
+        if (k == 0 && most == e->to - e->from) /* the node object holds them all: what the top is */
+            return best;
+    }
+    for (size_t k = 1; best >= 0 && most && !(top && best == x->node_object) && k <= x->object_count; k++)
+        *guess |= r->counts[k] == most && !is_a(s, x->objects[k - 1], best) && !is_a(s, best, x->objects[k - 1]);
+    return best;
+}
+
+/* Element ei as a new object in array `into`, when a place in it or below
+   took a track. Its name: its part of the path, or, where a reader of
+   the file makes that part of another name (a second "Fill" is
+   "Fill#2"), that name. */
+static void write_elem(mjt_writer *r, size_t ei, ak_jnode *into, bool unnamed)
+{
+    const ak_mj_tree *x = r->x;
+    const ak_jschema *s = x->schema;
+    mjt_elem *e = &r->elems[ei];
+    bool guess;
+    int oi = choose(r, e, &guess);
+    if (oi < 0 || r->w.failed)
+        return;
+    const char *parent = e->parent != SIZE_MAX ? r->elems[e->parent].path : NULL, *name = e->name;
+    const ak_jobject *no = &s->objects[oi];
+    ak_jnode *node = ak_jobject_new(&r->t, s, oi, NULL, NULL);
+    if (!node)
+        return;
+    if (!*name) /* what a reader names an unnamed object by */
+        name = ak_jnode_text(node, no->members[no->tag_member].name), unnamed = true;
+    const char *hash = x->object_count ? strrchr(name, '#') : NULL;
+    if (hash && hash > name && hash[1] >= '1' && hash[1] <= '9' && strspn(hash + 1, "0123456789") == strlen(hash + 1)) {
+        char *base = ak_arena_strndup(&r->w.arena, name, (size_t)(hash - name));
+        const char *back = base ? distinct_path(&r->read, &r->w.arena, parent, base, false) : NULL;
+        if (back && !strcmp(back, e->path))
+            name = base;
+    }
+    ak_jnode_set(&r->t, node, x->node_name, ak_jnode_str(&r->t, name));
+    size_t placed = r->w.placed;
+    write_places(r, node, oi, e->path, NULL, 0);
+    /* a guess: counted once per object, named by its tracks */
+    for (size_t at = e->from, objects = 1; guess && at < e->to; at++)
+        if (r->w.index.taken[r->w.index.order[at].track])
+            ak_mm_loss(&r->w, "object types chosen by their animated properties",
+                       &r->w.anim->tracks[r->w.index.order[at].track], objects), objects = 0;
+    for (size_t at = e->from; unnamed && at < e->to; at++)
+        if (r->w.index.taken[r->w.index.order[at].track])
+            ak_mm_loss(&r->w, "object paths with an empty part: named by the object's type there",
+                       &r->w.anim->tracks[r->w.index.order[at].track], 0);
+    int ty;
+    ak_jnode *below = e->child != SIZE_MAX ? member_at(r, node, oi, x->object_array, strlen(x->object_array), &ty)
+                                           : NULL;
+    for (size_t c = below ? e->child : SIZE_MAX; c != SIZE_MAX && !r->w.failed; c = r->elems[c].next)
+        write_elem(r, c, below, unnamed);
+    if (r->w.placed > placed) {
+        ak_jnode_append(&r->t, into, NULL, 0, node);
+        if (x->object_count && !distinct_path(&r->read, &r->w.arena, parent, name, true))
+            r->w.failed = true;
+    }
 }
 
 bool ak_mj_tree_write(const ak_mj_tree *x, const ak_animation *anim, const ak_options *opt, ak_diags *d,
@@ -1370,32 +1646,26 @@ bool ak_mj_tree_write(const ak_mj_tree *x, const ak_animation *anim, const ak_op
         set_number(r, main, main_oi, x->start, anim->start * scale);
     if (ok && x->end)
         set_number(r, main, main_oi, x->end, ak_mm_end(&r->w) * scale);
-    /* a node per target path, in the order of the tracks */
+    /* the objects of the target paths, in the order of the tracks */
     int ty = -1;
     ak_jnode *nodes = ok && x->node_object >= 0 ? member_at(r, main, main_oi, x->node_array, strlen(x->node_array), &ty)
                                                 : NULL;
-    bool *first = nodes ? first_of_paths(r) : NULL;
-    ok = ok && (!nodes || first);
-    for (size_t i = 0; first && i < anim->track_count && !r->w.failed && !r->t.failed; i++) {
-        const char *path = path_of(ak_mm_target(&r->w, &anim->tracks[i]));
-        if (!first[i])
-            continue;
-        ak_jnode *node = ak_jobject_new(&r->t, s, x->node_object, NULL, NULL);
-        const ak_jobject *no = &s->objects[x->node_object];
-        const char *own = *path ? path : ak_jnode_text(node, no->members[no->tag_member].name);
-        ak_jnode_set(&r->t, node, x->node_name, ak_jnode_str(&r->t, own));
-        size_t placed = r->w.placed;
-        write_places(r, node, x->node_object, path, NULL, 0);
-        if (r->w.placed > placed)
-            ak_jnode_append(&r->t, nodes, NULL, 0, node);
-    }
+    r->mark = nodes ? calloc(anim->track_count + 1, sizeof *r->mark) : NULL;
+    r->counts = nodes ? calloc(x->object_count + 1u, sizeof *r->counts) : NULL;
+    ok = ok && (!nodes || (r->mark && r->counts && make_elems(r)));
+    for (size_t i = 0; ok && nodes && i < r->elem_count && !r->w.failed && !r->t.failed; i++)
+        if (r->elems[i].parent == SIZE_MAX)
+            write_elem(r, i, nodes, false);
     /* components of whole tracks that no place took */
     for (size_t i = 0; ok && i < anim->track_count; i++) {
         const ak_value_type_info *info = ak_value_type_info_of(anim->tracks[i].type);
         if (r->used[i] && info && r->used[i] != (1u << info->components) - 1)
             ak_mm_loss(&r->w, "components of vector tracks the file has no place for, left out", &anim->tracks[i], 0);
     }
-    free(first);
+    free(r->mark);
+    free(r->counts);
+    free(r->at.slots);
+    free(r->read.slots);
     ok = ok && !r->t.failed && !r->w.failed;
     size_t start = out->len;
     ok = ok && (!x->doc_back || x->doc_back(&r->w, &r->t, out));

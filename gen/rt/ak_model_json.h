@@ -11,9 +11,10 @@
  * - animated properties anywhere in a typed tree (`track O, ... { ... }`:
  *   Glaxnimate): read from the document's tree along the schema's types,
  *   every instance of a track object one track per component of its
- *   value, named by the nodes it is in; written as a new tree whose nodes
- *   (one per target path) have the track objects among their members as
- *   places. */
+ *   value, named by the nodes it is in (a second node of one name in one
+ *   place is name#2); written as a new tree whose nodes (one per element
+ *   of the target paths, of the object whose members hold its tracks)
+ *   have the track objects among their members as places. */
 #ifndef AK_MODEL_JSON_H
 #define AK_MODEL_JSON_H
 
@@ -164,6 +165,15 @@ typedef struct ak_mj_tree {
     const int16_t *lost;
     uint16_t lost_count;
     const char *lost_what;
+    /* `objects O, ... in A`: writing, each element of a target path (a, a/b
+       and a/b/c of a/b/c) is an object: at the top node_object where it
+       holds every track at its path, else the first of these whose places
+       hold the most of them (one with elements below: one that has the
+       array A, which holds them). None: each target path is one
+       node_object. */
+    const int16_t *objects;
+    uint16_t object_count;
+    const char *object_array;
 } ak_mj_tree;
 
 bool ak_mj_tree_read(const ak_mj_tree *x, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,

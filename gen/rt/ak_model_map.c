@@ -112,16 +112,19 @@ static bool numeric(ak_value_type t)
     return info && info->kind != AK_VK_STRING && info->kind != AK_VK_BOOL;
 }
 
-bool ak_mm_fits(ak_model_writer *w, const ak_track *t, int comp, ak_value_type vt, ak_track_kind kind)
+bool ak_mm_holds(const ak_track *t, int comp, ak_value_type vt)
 {
     const ak_value_type_info *want = ak_value_type_info_of(vt), *have = ak_value_type_info_of(t->type);
-    bool fits;
     if (want->kind == AK_VK_BOOL && want->components == 1) /* a number is a bool by the place's threshold */
-        fits = have && have->kind != AK_VK_STRING && (have->components == 1 || comp >= 0);
-    else if (want->components == 1 && want->kind != AK_VK_STRING)
-        fits = numeric(t->type) && (have->components == 1 || comp >= 0);
-    else
-        fits = t->type == vt && comp == AK_WHOLE;
+        return have && have->kind != AK_VK_STRING && (have->components == 1 || comp >= 0);
+    if (want->components == 1 && want->kind != AK_VK_STRING)
+        return numeric(t->type) && (have->components == 1 || comp >= 0);
+    return t->type == vt && comp == AK_WHOLE;
+}
+
+bool ak_mm_fits(ak_model_writer *w, const ak_track *t, int comp, ak_value_type vt, ak_track_kind kind)
+{
+    bool fits = ak_mm_holds(t, comp, vt);
     if (!fits)
         ak_mm_loss(w, "tracks whose value type the file's place cannot hold, left out", t, 0);
     else if (kind != AK_TRACK_CURVE && t->kind == AK_TRACK_CURVE)

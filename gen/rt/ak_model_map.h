@@ -57,6 +57,8 @@ void ak_mm_loss(ak_model_writer *w, const char *what, const ak_track *t, size_t 
    or component; a vector place its own type; a bool place bools, and
    numbers (by its threshold). If not: a loss, false. */
 bool ak_mm_fits(ak_model_writer *w, const ak_track *t, int comp, ak_value_type vt, ak_track_kind kind);
+/* The same question, without a word: whether the place can hold it. */
+bool ak_mm_holds(const ak_track *t, int comp, ak_value_type vt);
 /* The keys of track t (one component of it: comp >= 0, as a double track;
    AK_WHOLE: as they are), in time order and made of the segments the place
    can hold (can: the bits 1u << AK_INTERP_*): Hermite and step-next keys

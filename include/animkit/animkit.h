@@ -573,6 +573,54 @@ const ak_format *ak_resolve_format(const ak_input *in, const ak_format *format, 
 const ak_format *ak_validate(const ak_input *in, const ak_format *format,
                              const ak_options *opt, ak_diags *d);
 
+/* ------------------------------------------------------------------ */
+/* Language server (`animkit lsp`)                                     */
+
+/* The core of a Language Server Protocol 3.17 server: JSON-RPC messages
+ * in, messages out, no I/O. A transport (the command line's `animkit lsp`:
+ * stdio with Content-Length framing) hands it each message's body and
+ * sends what it gives back. Diagnostics are published when the transport
+ * says that the input is drained (ak_lsp_idle): every message that came
+ * before has been taken, so only the newest version of each document is
+ * checked and published, never a stale one. A server never writes to
+ * disk; it holds the open documents' texts (each at most
+ * ak_lsp_options.max_document bytes; a larger one gets one diagnostic,
+ * animkit.limit.document-size, instead of a check). No request can make it
+ * fail: a message it cannot take is answered with a JSON-RPC error. */
+typedef struct ak_lsp ak_lsp;
+
+typedef struct ak_lsp_options {
+    /* Each diagnostic's codeDescription.href is docs_url#CODE (the rule's
+       row of docs/diagnostics.md); NULL or "": no codeDescription. */
+    const char *docs_url;
+    uint64_t max_document; /* bytes; 0 = 16 MiB */
+    bool strict;           /* the level until the client's settings say */
+} ak_lsp_options;
+
+/* NULL when out of memory. The options are copied. */
+ak_lsp *ak_lsp_new(const ak_lsp_options *opt);
+void ak_lsp_free(ak_lsp *s);
+/* Takes one message: the body of an LSP message (a JSON-RPC request,
+ * notification or response), n bytes. Answers go to the outgoing queue. */
+void ak_lsp_receive(ak_lsp *s, const char *body, size_t n);
+/* A message of n bytes the transport could not take whole (over its
+ * size limit): the server says so to the client (window/showMessage). */
+void ak_lsp_dropped(ak_lsp *s, uint64_t n);
+/* Whether documents changed since their diagnostics were last published
+ * (the transport then calls ak_lsp_idle once its input is drained). */
+bool ak_lsp_pending(const ak_lsp *s);
+/* The input is drained: checks the documents that changed and queues
+ * their diagnostics. */
+void ak_lsp_idle(ak_lsp *s);
+/* The next outgoing message's body into out (replacing its contents);
+ * false when there is none. */
+bool ak_lsp_next(ak_lsp *s, ak_buf *out);
+/* -1 while the server runs; after the `exit` notification the process's
+ * exit status: 0 when `shutdown` came first, else 1. */
+int ak_lsp_exit_status(const ak_lsp *s);
+
+extern const ak_rule ak_rule_limit_document_size; /* animkit.limit.document-size */
+
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop
 #endif

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """A field renamed in a real format's layout and not in its model section is
 a build error (issue 26): animgen --check refuses each copy below, naming
-the model item and the field, while the original checks clean.
+the model item and the field, while the original checks clean. So is an
+object or member of a JSON schema that its model section names (Glaxnimate's
+`objects ... in shapes`: what a new file's path elements may be).
 
 usage: check_renames.py ANIMGEN SOURCE_DIR"""
 import os
@@ -21,6 +23,15 @@ RENAMES = [
     ("animx", "track", "property", "model property"),
     ("animx", "key<T: value_type>", "time", "model time"),
     ("animx", "curve<T: value_type>", "shared_interpolation", "model interp"),
+]
+
+# (format, a line of its schema, that line renamed, what the error says)
+SCHEMA_RENAMES = [
+    ("glaxnimate", "  object Ellipse : Shape {", "  object Ellipse_renamed : Shape {",
+     "model objects: no object 'Ellipse'"),
+    ("glaxnimate", "    shapes: [ShapeElement] = [] mistyped @glaxnimate.prop.kind, required @glaxnimate.prop.missing\n"
+     "    opacity:", "    shapes_renamed: [ShapeElement] = [] mistyped @glaxnimate.prop.kind, required "
+     "@glaxnimate.prop.missing\n    opacity:", "model objects ... in shapes: none of them has an array member 'shapes'"),
 ]
 
 
@@ -47,6 +58,18 @@ def main():
             want = "%s: " % item
             expect(f"{fmt}: {struct}.{field} renamed is an error of the model section",
                    r.returncode == 1 and want in r.stderr and "'%s'" % field in r.stderr, r.stderr[:800])
+        for fmt, line, again, want in SCHEMA_RENAMES:
+            schema = os.path.join(src, "formats", fmt, fmt + ".schema")
+            original = open(schema, encoding="utf-8").read()
+            ok = subprocess.run([animgen, "--check", schema], capture_output=True, text=True)
+            expect(f"{fmt}.schema checks clean", ok.returncode == 0, ok.stderr[:500])
+            expect(f"{fmt}.schema has {line.strip()!r} once", original.count(line) == 1)
+            path = os.path.join(tmp, fmt + ".schema")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(original.replace(line, again))
+            r = subprocess.run([animgen, "--check", path], capture_output=True, text=True)
+            expect(f"{fmt}: {line.strip()} renamed is an error of the model section", r.returncode == 1 and
+                   want in r.stderr, r.stderr[:800])
     return summary()
 
 

@@ -145,7 +145,8 @@ target_link_libraries(test_jcomplete PRIVATE animgen_json_case_validators)
 # The migrations (tests/unit/test_jmigrate.c) on the tables of tests/animgen/json/migrate.schema.
 target_link_libraries(test_jmigrate PRIVATE animgen_json_case_validators)
 
-# A field renamed in a real layout and not in its model section is a build error (issue 26).
+# A field renamed in a real layout, or an object or member of a real schema, and not in its model
+# section is a build error (issue 26).
 add_test(NAME animgen.model-renames
          COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_renames.py $<TARGET_FILE:animgen> ${CMAKE_SOURCE_DIR})
 set_tests_properties(animgen.model-renames PROPERTIES LABELS animgen)

@@ -93,6 +93,24 @@ static void expect_count(const ak_diags *d, size_t n)
     }
 }
 
+/* Asserts diagnostic i in full: code, offset, length, path and message. */
+static void expect_full(const ak_diags *d, size_t i, const char *code, uint64_t offset, uint64_t length,
+                        const char *path, const char *message)
+{
+    const ak_diag *g = ak_diags_at(d, i);
+    if (!g || strcmp(g->rule->code, code) != 0 || g->offset != offset || g->length != length ||
+        strcmp(g->path, path) != 0 || strcmp(g->message ? g->message : "", message) != 0) {
+        fprintf(stderr, "expected #%zu: %s @%llu+%llu %s: %s; got:\n", i, code, (unsigned long long)offset,
+                (unsigned long long)length, path, message);
+        for (size_t k = 0; k < ak_diags_count(d); k++) {
+            const ak_diag *h = ak_diags_at(d, k);
+            fprintf(stderr, "  %s @%llu+%llu %s: %s\n", h->rule->code, (unsigned long long)h->offset,
+                    (unsigned long long)h->length, h->path, h->message ? h->message : "");
+        }
+        fail();
+    }
+}
+
 typedef bool (*decode_fn)(const uint8_t *, size_t, uint64_t, ak_diags *, uint64_t, ak_buf *);
 
 /* Decodes bytes (a payload after `encoding`, at file offset 21). Each time
@@ -394,6 +412,72 @@ static void test_lz4_chunk_rules(void **state)
     ak_diags_free(d);
 }
 
+/* A chunk stream that fails with one error, reported in full. */
+static void expect_lz4_report(const uint8_t *bytes, size_t n, const char *code, uint64_t offset, uint64_t length,
+                              const char *path, const char *message)
+{
+    ak_diags *d = new_diags();
+    ak_buf out;
+    assert_false(decode(ak_animx_lz4_decode, bytes, n, 0, d, &out));
+    expect_count(d, 1);
+    expect_full(d, 0, code, offset, length, path, message);
+    ak_buf_free(&out);
+    ak_diags_free(d);
+}
+
+/* Where each report of the chunk framing points, and what it says: the
+ * varints of a chunk header (in every field), the 2^31-1 limit on
+ * compressed_length, an empty chunk, a block that decodes short or not at
+ * all. */
+static void test_lz4_diagnostic_details(void **state)
+{
+    (void)state;
+    ak_buf out;
+    /* compressed_length non-minimal (2 bytes), then a block of 3 literals
+     * where original_length says 4. */
+    static const uint8_t overlong[] = {0x01, 0x04, 0x84, 0x00, 0x30, 'a', 'b', 'c'};
+    ak_diags *d = new_diags();
+    assert_false(decode(ak_animx_lz4_decode, overlong, sizeof overlong, 0, d, &out));
+    expect_count(d, 2);
+    expect_full(d, 0, "animx.varint.non-minimal", 23, 2, "/chunks/0/compressed_length",
+                "`compressed_length` (4) takes 2 bytes; 1 suffices");
+    expect_full(d, 1, "animx.compress.lz4-block", 25, 4, "/chunks/0/data",
+                "the LZ4 block of chunk 0 decodes to 3 bytes, not original_length 4");
+    ak_buf_free(&out);
+    ak_diags_free(d);
+    /* An empty chunk whose original_length is not minimal either. */
+    static const uint8_t empty[] = {0x00, 0x80, 0x00};
+    d = new_diags();
+    assert_true(decode(ak_animx_lz4_decode, empty, sizeof empty, 0, d, &out));
+    expect_count(d, 2);
+    expect_full(d, 0, "animx.varint.non-minimal", 22, 2, "/chunks/0/original_length",
+                "`original_length` (0) takes 2 bytes; 1 suffices");
+    expect_full(d, 1, "animx.compress.lz4-empty-chunk", 21, 3, "/chunks/0/original_length",
+                "chunk 0 is empty (original_length 0)");
+    ak_buf_free(&out);
+    ak_diags_free(d);
+    /* A block that runs out of input (15 literals announced, none there). */
+    static const uint8_t malformed[] = {0x00, 0x01, 'x', 0x01, 0x02, 0x02, 0xf0, 0x00};
+    expect_lz4_report(malformed, sizeof malformed, "animx.compress.lz4-block", 27, 2, "/chunks/1/data",
+                      "the LZ4 block of chunk 1 is malformed or decodes to more than original_length 2");
+    /* Varints that do not fit 64 bits: up to the end of the varint, or of
+     * the stream when it never ends. */
+    static const uint8_t wide[] = {0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f};
+    expect_lz4_report(wide, sizeof wide, "animx.varint.overflow", 22, 10, "/chunks/0/original_length",
+                      "`original_length` does not fit 64 bits");
+    static const uint8_t endless[] = {0x01, 0x05, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+    expect_lz4_report(endless, sizeof endless, "animx.varint.overflow", 23, 11, "/chunks/0/compressed_length",
+                      "`compressed_length` does not fit 64 bits");
+    /* compressed_length 2^31 (original_length 5): LZ4Stream's int. */
+    static const uint8_t int32[] = {0x01, 0x05, 0x80, 0x80, 0x80, 0x80, 0x08};
+    expect_lz4_report(int32, sizeof int32, "animx.varint.overflow", 23, 5, "/chunks/0/compressed_length",
+                      "`compressed_length` 2147483648 is more than 2^31-1: LZ4Stream reads it as a 32-bit int");
+    /* A stream that ends where compressed_length should be. */
+    static const uint8_t cut[] = {0x00, 0x01, 'x', 0x01, 0x04};
+    expect_lz4_report(cut, sizeof cut, "animx.compress.lz4-chunk", 26, 0, "/chunks/1/compressed_length",
+                      "the LZ4 stream ends inside `compressed_length` of chunk 1");
+}
+
 static void test_lz4_empty_input(void **state)
 {
     (void)state;
@@ -582,6 +666,55 @@ static void test_lzma_trailing_and_corrupt(void **state)
     ak_buf_free(&enc);
 }
 
+/* Where the reports of the end of the LZMA data point, and what they say:
+ * compressed_size off and bytes after the data, data cut off, data whole
+ * but short. */
+static void test_lzma_diagnostic_details(void **state)
+{
+    (void)state;
+    ak_buf enc = lzma_framed(golden_plain + PAYLOAD_AT, PAYLOAD_SIZE);
+    const size_t csize = enc.len - 21;
+    ak_buf_append(&enc, "\x00\x11", 2);
+    uint8_t *e = (uint8_t *)enc.data;
+    char message[160];
+    put_i64(e + 13, csize + 2);
+    ak_diags *d = new_diags();
+    ak_buf out;
+    assert_true(decode(ak_animx_lzma_decode, e, enc.len, 0, d, &out));
+    expect_count(d, 2);
+    snprintf(message, sizeof message, "compressed_size is %zu but the LZMA data is %zu bytes", csize + 2, csize);
+    expect_full(d, 0, "animx.compress.size-mismatch", 34, 8, "/compressed_size", message);
+    expect_full(d, 1, "animx.file.trailing", 42 + csize, 2, "", "2 bytes after the LZMA data");
+    ak_buf_free(&out);
+    ak_diags_free(d);
+    /* Cut off 3 bytes before compressed_size says the data end. */
+    put_i64(e + 13, csize);
+    d = new_diags();
+    assert_false(decode(ak_animx_lzma_decode, e, enc.len - 5, 0, d, &out));
+    assert_true(ak_diags_count(d) >= 1);
+    const ak_diag *g = ak_diags_at(d, 0);
+    assert_string_equal(g->rule->code, "animx.file.truncated");
+    assert_int_equal(g->offset, 42 + csize - 3);
+    assert_int_equal(g->length, 0);
+    assert_string_equal(g->path, "/lzma_data");
+    snprintf(message, sizeof message, "the LZMA data ends after %zu of compressed_size %zu bytes, with ", csize - 3,
+             csize);
+    assert_memory_equal(g->message, message, strlen(message));
+    ak_buf_free(&out);
+    ak_diags_free(d);
+    /* The data whole (compressed_size honest) but uncompressed_size 1 more. */
+    put_i64(e + 5, PAYLOAD_SIZE + 1);
+    d = new_diags();
+    assert_false(decode(ak_animx_lzma_decode, e, enc.len - 2, 0, d, &out));
+    expect_count(d, 1);
+    snprintf(message, sizeof message, "the %zu bytes of LZMA data decode to only %zu of uncompressed_size %zu bytes",
+             csize, PAYLOAD_SIZE, PAYLOAD_SIZE + 1);
+    expect_full(d, 0, "animx.compress.lzma-data", 42, csize, "/lzma_data", message);
+    ak_buf_free(&out);
+    ak_diags_free(d);
+    ak_buf_free(&enc);
+}
+
 /* Frames payload with an end marker (LZMA_FILTER_LZMA1 always writes one),
  * declaring `declared` as uncompressed_size. */
 static ak_buf lzma_with_marker(const uint8_t *payload, size_t n, uint64_t declared)
@@ -745,11 +878,13 @@ int main(void)
         cmocka_unit_test(test_lz4_size_limit_and_ratio),
         cmocka_unit_test(test_lz4_varints),
         cmocka_unit_test(test_lz4_chunk_rules),
+        cmocka_unit_test(test_lz4_diagnostic_details),
         cmocka_unit_test(test_lz4_empty_input),
         cmocka_unit_test(test_lzma_encode_golden_payload),
         cmocka_unit_test(test_lzma_header),
         cmocka_unit_test(test_lzma_sizes),
         cmocka_unit_test(test_lzma_trailing_and_corrupt),
+        cmocka_unit_test(test_lzma_diagnostic_details),
         cmocka_unit_test(test_lzma_end_marker),
         cmocka_unit_test(test_lzma_empty_payload),
         cmocka_unit_test(test_round_trip_lz4),
