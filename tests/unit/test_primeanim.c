@@ -442,6 +442,52 @@ static void test_limit_options(void **state)
     assert_true(ak_format_option_u64(&o, "max_file_bytes", &v) && v == 7); /* absent: unchanged */
 }
 
+/* The one diagnostic of code `code` validating data with options: its path, offset and message. */
+static void assert_reported(const uint8_t *data, size_t size, const char *options, const char *code,
+                            const char *path, uint64_t offset, const char *message)
+{
+    ak_diags *d = validate_with(data, size, options);
+    const ak_diag *g = NULL;
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        if (strcmp(ak_diags_at(d, i)->rule->code, code) == 0) {
+            assert_null(g);
+            g = ak_diags_at(d, i);
+        }
+    assert_non_null(g);
+    assert_string_equal(g->path, path);
+    assert_int_equal(g->offset, offset);
+    assert_string_equal(g->message, message);
+    ak_diags_free(d);
+}
+
+/* The limits and maps the layout declares (`<= option`, `assert ... <= option`,
+ * `assert each`) are reported at their field, with the values they compared. */
+static void test_declared_checks_reported(void **state)
+{
+    (void)state;
+    assert_reported(mp1_file, sizeof mp1_file, "max_frames=3", "primeanim.limit.frames", "/bitmap_bits", 0x30,
+                    "N or F above max_frames (bitmap_bits = 4, the limit is 3; format option max_frames sets it)");
+    assert_reported(mp1_file, sizeof mp1_file, "max_decoded_bytes=159", "primeanim.limit.decoded-size", "/key_bitmap",
+                    0x34,
+                    "the decoded keys exceed max_decoded_bytes (40 * bitmap_bits * descriptor_count = 160, the limit "
+                    "is 159; format option max_decoded_bytes sets it)");
+    assert_reported(mp1_file, sizeof mp1_file, "max_frames=x", "primeanim.limit.frames", "", 0,
+                    "format option max_frames: not a count (digits, then K, M or G)");
+    ak_buf v0;
+    v0_file(&v0); /* F = 3, one channel: bone 3's */
+    uint8_t *b = (uint8_t *)v0.data;
+    assert_reported(b, v0.len, "game=mp1,max_frames=2", "primeanim.limit.frames", "/frame_count", 20,
+                    "N or F above max_frames (frame_count = 3, the limit is 2; format option max_frames sets it)");
+    assert_reported(b, v0.len, "game=mp1,max_decoded_bytes=119", "primeanim.limit.decoded-size", "/bone_map", 32,
+                    "the decoded keys exceed max_decoded_bytes (40 * frame_count * channel_count = 120, the limit is "
+                    "119; format option max_decoded_bytes sets it)");
+    assert_int_equal(b[32 + 3], 0);
+    b[32 + 5] = 4; /* bone 5 on a channel past the one there is */
+    assert_reported(b, v0.len, "game=mp1", "primeanim.v0.channel-index", "/bone_map", 32 + 5,
+                    "a bone_map value is not below the channel count (bone_map[5] = 4; channel_count = 1)");
+    ak_buf_free(&v0);
+}
+
 /* §6 B2 v0_scale_order and §5.3 v0_duration: MP2 v0 with two scaled bones,
  * written and read frame-major (or channel-major); F intervals of duration */
 static void test_v0_options(void **state)
@@ -983,6 +1029,7 @@ int main(void)
         cmocka_unit_test(test_limit_options),     cmocka_unit_test(test_v0_options),
         cmocka_unit_test(test_model_header),      cmocka_unit_test(test_convert_names_lost_header),
         cmocka_unit_test(test_nan_payload_seed),  cmocka_unit_test(test_maya_round_trip),
+        cmocka_unit_test(test_declared_checks_reported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
