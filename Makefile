@@ -6,18 +6,21 @@
 #   make check   build (gcc) and test, then build (clang, ASan+UBSan) and test
 #   make bench   benchmarks against peers (bench/)
 #   make fuzz    libFuzzer runs of every harness (FUZZ_SECONDS each)
+#   make wasm    build-wasm/animkit.wasm, the WebAssembly reactor, copied to
+#                web/ for the playground page (docs/wasm.md)
 #   make clean
 BUILD       ?= build
 ASAN_BUILD  ?= build-asan
 FUZZ_BUILD  ?= build-fuzz
 BENCH_BUILD ?= build-bench
+WASM_BUILD  ?= build-wasm
 JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 60
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 PREFIX      ?= /usr/local
 
-.PHONY: all deps deps-build deps-test deps-fuzz deps-bench build demo install check check-normal check-asan \
-        bench fuzz clean
+.PHONY: all deps deps-build deps-test deps-fuzz deps-bench deps-wasm build demo install check check-normal check-asan \
+        bench fuzz wasm clean
 
 all: build
 
@@ -32,6 +35,8 @@ deps-fuzz:
 	@scripts/install-deps fuzz
 deps-bench:
 	@scripts/install-deps bench
+deps-wasm:
+	@scripts/install-deps wasm
 
 # A first configuration without the tests, which need test-only packages;
 # check-normal turns them on.
@@ -69,5 +74,14 @@ fuzz: deps-fuzz
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
 	scripts/fuzz $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
+# animgen runs on the host: the native build makes it first.
+wasm: deps-wasm $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS) --target animgen
+	cmake -S . -B $(WASM_BUILD) -DCMAKE_TOOLCHAIN_FILE=cmake/wasm32-wasi.cmake -DCMAKE_BUILD_TYPE=MinSizeRel \
+	  -DAK_HOST_ANIMGEN=$(abspath $(BUILD))/gen/animgen
+	cmake --build $(WASM_BUILD) -j $(JOBS)
+	cp $(WASM_BUILD)/animkit.wasm web/animkit.wasm
+	@ls -l $(WASM_BUILD)/animkit.wasm
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(BENCH_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(BENCH_BUILD) $(WASM_BUILD) web/animkit.wasm

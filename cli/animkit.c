@@ -8,8 +8,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const char *const prog = "animkit";
-
 const char *shown(const char *s)
 {
     static ak_buf ring[4];
@@ -137,20 +135,6 @@ bool wants_help(int argc, char **argv)
 /* ------------------------------------------------------------------ */
 /* option parsing                                                      */
 
-bool parse_u64(const char *s, uint64_t *out)
-{
-    if (!*s)
-        return false;
-    uint64_t v = 0;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9' || v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
-            return false;
-        v = v * 10 + (uint64_t)(*s - '0');
-    }
-    *out = v;
-    return true;
-}
-
 /* Matches "--name VALUE" and "--name=VALUE". */
 bool opt_value(int argc, char **argv, int *i, const char *name, const char **value)
 {
@@ -210,8 +194,7 @@ typedef struct validate_run {
     ak_diag_options level; /* --strict, --max-errors */
     ak_renderer *renderer;
     bool text_style;
-    size_t files, files_invalid, errors, warnings, unshown;
-    size_t unsupported; /* files of a planned format */
+    cli_tally tally;
     bool io_failure;
 } validate_run;
 
@@ -225,26 +208,11 @@ static void validate_one(validate_run *run, const char *path)
         run->io_failure = true;
         return;
     }
-    ak_diags *d = ak_diags_new(&run->level);
-    if (!d) {
+    ak_input in = ak_file_input(&f);
+    if (!cli_validate_input(&in, run->format, &run->opt, &run->level, run->renderer, &run->tally)) {
         fprintf(stderr, "%s: out of memory\n", prog);
         run->io_failure = true;
-        ak_file_close(&f);
-        return;
     }
-    ak_input in = ak_file_input(&f);
-    const ak_format *fmt = ak_validate(&in, run->format, &run->opt, d);
-    ak_diags_sort(d);
-    ak_renderer_file(run->renderer, path, fmt ? fmt->id : NULL, f.data, f.size, fmt ? fmt->text : false, d);
-    run->files++;
-    run->errors += ak_diags_errors(d);
-    run->warnings += ak_diags_warnings(d);
-    run->unshown += ak_diags_unshown(d);
-    if (ak_diags_errors(d))
-        run->files_invalid++;
-    if (fmt && fmt->planned)
-        run->unsupported++;
-    ak_diags_free(d);
     ak_file_close(&f);
 }
 
@@ -410,20 +378,8 @@ static int cmd_validate(int argc, char **argv)
     }
     ak_renderer_finish(run.renderer);
     free(inputs);
-    if (run.text_style && !quiet && (run.files > 1 || run.errors || run.warnings)) {
-        char unshown[64] = "";
-        if (run.unshown)
-            snprintf(unshown, sizeof unshown, " (%zu not shown)", run.unshown);
-        fprintf(stderr, "%zu file%s checked: %zu with errors; %zu error%s, %zu warning%s%s\n", run.files,
-                run.files == 1 ? "" : "s", run.files_invalid, run.errors, run.errors == 1 ? "" : "s",
-                run.warnings, run.warnings == 1 ? "" : "s", unshown);
-    }
-    if (run.unsupported)
-        fprintf(stderr, "%s validate: %zu file%s of a format this build cannot check yet (exit status 2)\n", prog,
-                run.unsupported, run.unsupported == 1 ? "" : "s");
-    if (run.io_failure || run.unsupported || empty_dir)
-        return EXIT_USAGE;
-    return run.errors ? EXIT_INVALID : EXIT_OK;
+    cli_validate_summary(&run.tally, run.text_style, quiet, stderr);
+    return cli_validate_status(&run.tally, run.io_failure || empty_dir);
 }
 
 /* ------------------------------------------------------------------ */
@@ -545,27 +501,8 @@ bool refuse_output_over_input(const char *cmd, const char *in, const char *out)
     return true;
 }
 
-/* The exit status of a command that found problems: 2 when the input is
-   of a planned format (not supported yet), else 1. */
-static int failure_rc(const ak_diags *d)
-{
-    for (size_t i = 0; i < ak_diags_count(d); i++)
-        if (ak_diags_at(d, i)->rule == &ak_rule_input_unsupported_format)
-            return EXIT_USAGE;
-    return EXIT_INVALID;
-}
-
-/* Diagnostics of commands whose standard output is data go to standard error. */
-void render_to_stderr(const char *name, const ak_format *f, const uint8_t *data, size_t size, ak_diags *d)
-{
-    if (!ak_diags_count(d))
-        return;
-    ak_diags_sort(d);
-    ak_render_options ropt = {isatty(STDERR_FILENO) && getenv("NO_COLOR") == NULL};
-    ak_renderer *r = ak_renderer_new(AK_RENDER_TEXT, stderr, &ropt);
-    ak_renderer_file(r, name, f ? f->id : NULL, data, size, f ? f->text : false, d);
-    ak_renderer_finish(r);
-}
+/* Colours on standard error: when it is a terminal, unless NO_COLOR is set. */
+bool stderr_color(void) { return isatty(STDERR_FILENO) && getenv("NO_COLOR") == NULL; }
 
 /* ------------------------------------------------------------------ */
 /* dump                                                                */
@@ -653,10 +590,7 @@ static int cmd_dump(int argc, char **argv)
         fprintf(stderr, "%s: %s: %s\n", prog, shown(input), why);
         return EXIT_USAGE;
     }
-    ak_diags *d = ak_diags_new(&level);
     ak_input in = ak_file_input(&f);
-    format = ak_resolve_format(&in, format, d);
-    int rc = EXIT_OK;
     /* The JSON streams out as it is made, after the input was validated:
        to stdout, or to OUT through a temporary file that is renamed only
        once the whole dump is there (and made only when the dump begins). */
@@ -669,15 +603,7 @@ static int cmd_dump(int argc, char **argv)
     } else {
         ak_sink_file(&sink, stdout);
     }
-    if (!format) {
-        rc = failure_rc(d); /* the diagnostic says what was tried */
-    } else if (!format->dump && !format->dump_to) {
-        fprintf(stderr, "%s dump: the %s format has no dump yet\n", prog, format->id);
-        rc = EXIT_USAGE;
-    } else if (!ak_dump_to(&in, format, &opt, d, &sink) || ak_diags_errors(d)) {
-        rc = sink.failed && !ak_diags_errors(d) ? EXIT_USAGE : EXIT_INVALID; /* a limit: animkit.limit.* says so */
-    }
-    render_to_stderr(input, format, f.data, f.size, d);
+    int rc = cli_dump_input(&in, format, &opt, &level, &sink, stderr, stderr_color());
     if (output && rc == EXIT_OK) {
         if (!(lazy.opened || cli_output_open(&lazy.file, output, sink.why, sizeof sink.why)) ||
             !cli_output_commit(&lazy.file, sink.why, sizeof sink.why))
@@ -690,7 +616,6 @@ static int cmd_dump(int argc, char **argv)
     } else if (!output && sink.written && fflush(stdout) != 0) {
         rc = EXIT_USAGE; /* finish_stdout says why */
     }
-    ak_diags_free(d);
     ak_file_close(&f);
     return rc;
 }
@@ -736,40 +661,6 @@ static const char convert_help[] =
     "              the format's default; 'animkit formats' lists them)\n";
 
 
-/* A size: a whole number of bytes, or of KiB, MiB or GiB with a K, M or G
-   suffix (either case, an optional "iB"/"B" after it): 512, 64K, 1.5 is not one,
-   16M, 2G, 2GiB. */
-bool parse_size(const char *s, uint64_t *out)
-{
-    size_t n = strspn(s, "0123456789");
-    if (n == 0 || n >= 32)
-        return false;
-    char digits[32];
-    memcpy(digits, s, n);
-    digits[n] = '\0';
-    uint64_t v;
-    if (!parse_u64(digits, &v))
-        return false;
-    const char *unit = s + n;
-    unsigned shift = 0;
-    switch (*unit) {
-    case '\0': break;
-    case 'k': case 'K': shift = 10; break;
-    case 'm': case 'M': shift = 20; break;
-    case 'g': case 'G': shift = 30; break;
-    default: return false;
-    }
-    if (shift) {
-        unit++;
-        if (strcmp(unit, "") != 0 && strcmp(unit, "B") != 0 && strcmp(unit, "iB") != 0)
-            return false;
-        if (v > (UINT64_MAX >> shift))
-            return false;
-        v <<= shift;
-    }
-    *out = v;
-    return true;
-}
 
 /* --max-memory SIZE (every command that decodes); --max-model, its name
    in 0.1, still works for one release. */
@@ -829,7 +720,6 @@ static int cmd_convert(int argc, char **argv)
     const ak_format *from = NULL, *to = NULL;
     const char *paths[2] = {NULL, NULL};
     int npaths = 0;
-    bool verify = false;
     ak_options opt = {0};
     ak_diag_options level = {0};
     for (int i = 0; i < argc; i++) {
@@ -875,7 +765,7 @@ static int cmd_convert(int argc, char **argv)
             }
             opt.format_version = v;
         } else if (strcmp(argv[i], "--verify") == 0) {
-            verify = opt.verify = true;
+            opt.verify = true;
         } else if (strcmp(argv[i], "--legacy") == 0) {
             add_format_setting("convert", &opt, "legacy");
         } else if (strcmp(argv[i], "--strict") == 0) {
@@ -889,77 +779,42 @@ static int cmd_convert(int argc, char **argv)
         usage_error("convert", "needs an input and an output%s", "");
         return EXIT_USAGE;
     }
-    const ak_format *named = ak_format_for_filename(paths[1]);
-    if (!to && named) {
-        /* an extension two formats share (.anim: Maya and Prime ANIM) keeps
-           the input's format when that format has it */
-        const ak_format *input = from;
+    if (!to) {
+        /* the input is looked at (not standard input, read once) when
+           OUT's extension is shared by two formats */
         ak_file probe;
         char probe_why[256];
-        if (!input && strcmp(paths[0], "-") != 0 && ak_file_open(&probe, paths[0], probe_why, sizeof probe_why)) {
-            input = ak_format_detect(probe.data, probe.size, paths[0]);
+        bool probed = !from && ak_format_for_filename(paths[1]) && strcmp(paths[0], "-") != 0 &&
+                      ak_file_open(&probe, paths[0], probe_why, sizeof probe_why);
+        ak_input probe_in = probed ? ak_file_input(&probe) : (ak_input){0};
+        to = cli_convert_target(from, probed ? &probe_in : NULL, paths[1]);
+        if (probed)
             ak_file_close(&probe);
-        }
-        to = input && !input->planned && ak_format_has_extension(input, paths[1]) ? input : named;
     }
     if (!to) {
         usage_error("convert", "cannot tell the output format from '%s': use --to", paths[1]);
         return EXIT_USAGE;
     }
-    if (to->planned) {
-        fprintf(stderr, "%s convert: the %s format is planned: this build cannot write it yet\n", prog, to->id);
+    if (cli_convert_check_target(to, stderr) != EXIT_OK)
         return EXIT_USAGE;
-    }
-    if (!to->from_model && !to->undump && !to->reemit) {
-        /* what no input can become is the user's mistake, not the file's */
-        char targets[160] = "";
-        size_t used = 0;
-        for (size_t i = 0; i < ak_format_count(); i++) {
-            const ak_format *f = ak_format_at(i);
-            if (f->from_model || f->undump)
-                used += (size_t)snprintf(targets + used, used < sizeof targets ? sizeof targets - used : 0, "%s%s",
-                                         used ? ", " : "", f->id);
-        }
-        fprintf(stderr, "%s convert: %s is no conversion target (convert writes %s)\n", prog, to->id, targets);
-        return EXIT_USAGE;
-    }
     if (refuse_output_over_input("convert", paths[0], paths[1]))
         return EXIT_USAGE;
-    if (named && named != to && !named->generic && !ak_format_has_extension(to, paths[1]))
-        fprintf(stderr, "%s convert: warning: the extension of %s is %s's, but it is written as %s (--to %s)\n",
-                prog, shown(paths[1]), named->id, to->id, to->id);
+    cli_convert_warn_extension(to, paths[1], stderr);
     ak_file f;
     char why[256];
     if (!ak_file_open(&f, paths[0], why, sizeof why)) {
         fprintf(stderr, "%s: %s: %s\n", prog, shown(paths[0]), why);
         return EXIT_USAGE;
     }
-    ak_diags *d = ak_diags_new(&level);
     ak_input in = ak_file_input(&f);
     ak_buf out;
     ak_buf_init(&out);
-    const ak_format *used_from = NULL;
-    bool ok = ak_convert(&in, from, to, &opt, d, &out, &used_from) && ak_diags_errors(d) == 0;
-    render_to_stderr(paths[0], used_from, f.data, f.size, d);
-    int rc = ok ? EXIT_OK : failure_rc(d);
-    if (ok && verify) {
-        ak_diags *vd = ak_diags_new(&level);
-        ak_input produced = {paths[1], (const uint8_t *)out.data, out.len, false};
-        ak_validate(&produced, to, &opt, vd);
-        if (ak_diags_errors(vd)) {
-            fprintf(stderr, "%s convert: the output does not pass the %s validator; nothing was written\n", prog,
-                    to->id);
-            rc = EXIT_INVALID;
-        }
-        render_to_stderr(paths[1], to, (const uint8_t *)out.data, out.len, vd);
-        ak_diags_free(vd);
-    }
+    int rc = cli_convert_input(&in, from, to, &opt, &level, paths[1], &out, stderr, stderr_color());
     if (rc == EXIT_OK && !cli_write_file_atomic(paths[1], out.data, out.len, why, sizeof why)) {
         fprintf(stderr, "%s: %s: %s\n", prog, shown(paths[1]), why);
         rc = EXIT_USAGE;
     }
     ak_buf_free(&out);
-    ak_diags_free(d);
     ak_file_close(&f);
     return rc;
 }
@@ -987,30 +842,7 @@ static const char sample_help[] =
     "                     most 2G; K, M, G suffixes); past it: animkit.limit.memory\n"
     "                     (--max-model, its old name, is deprecated)\n";
 
-/* A decimal number as the C library reads it; the time range is the user's
-   own text, not file content. */
-bool parse_double(const char *s, const char *end, double *out)
-{
-    char buf[64];
-    size_t n = (size_t)(end - s);
-    if (n == 0 || n >= sizeof buf)
-        return false;
-    memcpy(buf, s, n);
-    buf[n] = '\0';
-    char *stop;
-    *out = strtod(buf, &stop);
-    return *stop == '\0' && *out == *out && *out - *out == 0;
-}
 
-static bool parse_times(const char *s, double *a, double *b, double *step)
-{
-    const char *c1 = strchr(s, ':');
-    const char *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-    if (!c1 || !c2)
-        return false;
-    return parse_double(s, c1, a) && parse_double(c1 + 1, c2, b) && parse_double(c2 + 1, c2 + strlen(c2), step) &&
-           *step > 0 && *b >= *a && (*b - *a) / *step <= 1e7;
-}
 
 static int cmd_sample(int argc, char **argv)
 {
@@ -1070,17 +902,13 @@ static int cmd_sample(int argc, char **argv)
         fprintf(stderr, "%s: %s: %s\n", prog, shown(input), why);
         return EXIT_USAGE;
     }
-    ak_diags *d = ak_diags_new(NULL);
     ak_input in = ak_file_input(&f);
     ak_buf out;
     ak_buf_init(&out);
-    bool ok = ak_sample(&in, format, &opt, d, (size_t)track, t0, t1, step, &out, &format);
-    render_to_stderr(input, format, f.data, f.size, d);
-    int rc = ok ? EXIT_OK : failure_rc(d);
-    if (ok && (fwrite(out.data, 1, out.len, stdout) != out.len || fflush(stdout) != 0))
+    int rc = cli_sample_input(&in, format, &opt, (size_t)track, t0, t1, step, &out, stderr, stderr_color());
+    if (rc == EXIT_OK && (fwrite(out.data, 1, out.len, stdout) != out.len || fflush(stdout) != 0))
         rc = EXIT_USAGE;
     ak_buf_free(&out);
-    ak_diags_free(d);
     ak_file_close(&f);
     return rc;
 }

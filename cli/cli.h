@@ -1,13 +1,13 @@
-/* What the command files of cli/ share: exit codes and option parsing
- * (defined in animkit.c). Everything else they use is the public API. */
+/* What the command files of cli/ share: option parsing (defined in
+ * animkit.c), and the commands over an input in memory (commands.h, which
+ * the WebAssembly reactor runs too). Everything else they use is the public
+ * API. */
 #ifndef AK_CLI_H
 #define AK_CLI_H
 
 #include <animkit/animkit.h>
 
-enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
-
-extern const char *const prog; /* "animkit" */
+#include "commands.h"
 
 /* A file name or argument as it may reach a terminal: control characters
    escaped (ak_buf_put_escaped). Valid until the fourth call after. */
@@ -15,16 +15,11 @@ const char *shown(const char *s);
 /* "animkit CMD: <fmt with arg>" and a hint at --help, on standard error. */
 void usage_error(const char *cmd, const char *fmt, const char *arg);
 bool wants_help(int argc, char **argv);
-bool parse_u64(const char *s, uint64_t *out);
-/* A decimal number in s[0..end) (finite). */
-bool parse_double(const char *s, const char *end, double *out);
 /* Matches "--name VALUE" and "--name=VALUE"; *value is NULL when missing. */
 bool opt_value(int argc, char **argv, int *i, const char *name, const char **value);
 /* `--format ID` (or --from/--to ID): 0 when argv[*i] is not that option,
    1 when it was read into *format, -1 after a usage error. */
 int format_option(const char *cmd, const char *name, int argc, char **argv, int *i, const ak_format **format);
-/* A size: bytes, or KiB, MiB, GiB with a K, M or G suffix. */
-bool parse_size(const char *s, uint64_t *out);
 /* --max-memory SIZE (and its deprecated name --max-model): 1 when taken,
    -1 on a usage error, 0 for another option. */
 int memory_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt);
@@ -33,8 +28,10 @@ int memory_option(const char *cmd, int argc, char **argv, int *i, ak_options *op
 int format_settings_option(const char *cmd, int argc, char **argv, int *i, ak_options *opt);
 /* The one input of dump, sample and plot: false after a usage error. */
 bool single_input(const char *cmd, const char *arg, const char **input);
-/* Diagnostics of commands whose standard output is data go to standard error. */
-void render_to_stderr(const char *name, const ak_format *f, const uint8_t *data, size_t size, ak_diags *d);
+/* Diagnostics of commands whose standard output is data go to standard
+   error (cli_render_text): in colour when it is a terminal and NO_COLOR is
+   not set. */
+bool stderr_color(void);
 
 /* The files the command reads, by identity (device and inode): every output
    the command line opens (cli_output_open, cli_write_file_atomic) refuses

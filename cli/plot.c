@@ -41,18 +41,13 @@ int list_tracks(const char *input, const ak_format *format, const ak_options *op
         fprintf(stderr, "%s: %s: %s\n", prog, shown(input), why);
         return EXIT_USAGE;
     }
-    ak_diags *d = ak_diags_new(NULL);
     ak_input in = ak_file_input(&f);
     ak_buf out;
     ak_buf_init(&out);
-    bool ok = d && ak_list_tracks(&in, format, opt, d, &out, &format);
-    if (d)
-        render_to_stderr(input, format, f.data, f.size, d);
-    int rc = ok ? EXIT_OK : d && ak_diags_errors(d) ? EXIT_INVALID : EXIT_USAGE;
-    if (ok && (fwrite(out.data, 1, out.len, stdout) != out.len || fflush(stdout) != 0))
+    int rc = cli_list_tracks_input(&in, format, opt, &out, stderr, stderr_color());
+    if (rc == EXIT_OK && (fwrite(out.data, 1, out.len, stdout) != out.len || fflush(stdout) != 0))
         rc = EXIT_USAGE;
     ak_buf_free(&out);
-    ak_diags_free(d);
     ak_file_close(&f);
     return rc;
 }
@@ -173,20 +168,15 @@ int cmd_plot(int argc, char **argv)
         free(targets);
         return EXIT_USAGE;
     }
-    ak_diags *d = ak_diags_new(NULL);
     ak_input in = ak_file_input(&f);
     ak_buf svg;
     ak_buf_init(&svg);
-    bool ok = d && ak_plot(&in, format, &opt, d, &popt, &svg, &format);
-    if (d)
-        render_to_stderr(input, format, f.data, f.size, d);
-    rc = ok ? EXIT_OK : d && ak_diags_errors(d) ? EXIT_INVALID : EXIT_USAGE;
-    if (ok && !cli_write_file_atomic(output, svg.data, svg.len, why, sizeof why)) {
+    rc = cli_plot_input(&in, format, &opt, &popt, &svg, stderr, stderr_color());
+    if (rc == EXIT_OK && !cli_write_file_atomic(output, svg.data, svg.len, why, sizeof why)) {
         fprintf(stderr, "%s: %s: %s\n", prog, shown(output), why);
         rc = EXIT_USAGE;
     }
     ak_buf_free(&svg);
-    ak_diags_free(d);
     ak_file_close(&f);
     free(tracks);
     free(targets);

@@ -8,6 +8,12 @@
 # folder is also the include directory of the generated header.
 function(ak_animgen out_var)
   set(outputs "")
+  # A cross build (WebAssembly) runs the host's animgen, given by path.
+  if(AK_HOST_ANIMGEN)
+    set(animgen_command ${AK_HOST_ANIMGEN})
+  else()
+    set(animgen_command $<TARGET_FILE:animgen>)
+  endif()
   foreach(src ${ARGN})
     get_filename_component(abs ${src} ABSOLUTE)
     file(RELATIVE_PATH rel ${CMAKE_SOURCE_DIR} ${abs})
@@ -30,9 +36,9 @@ function(ak_animgen out_var)
       OUTPUT ${stamp}
       BYPRODUCTS ${out_c} ${out_h} ${out_dir}/rules.md ${extra}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${out_dir}
-      COMMAND $<TARGET_FILE:animgen> --id ${id} -o ${out_dir} ${rel}
+      COMMAND ${animgen_command} --id ${id} -o ${out_dir} ${rel}
       COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
-      DEPENDS animgen ${abs}
+      DEPENDS ${animgen_command} ${abs}
       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
       COMMENT "animgen ${rel}"
       VERBATIM)

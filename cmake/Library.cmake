@@ -22,6 +22,9 @@ target_include_directories(animkit PUBLIC
   $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 target_link_libraries(animkit PUBLIC m ${AK_EXTERNAL_LIBS})
 set_target_properties(animkit PROPERTIES EXPORT_NAME animkit_static)
+if(AK_WASM)
+  return() # the reactor links the archive; nothing is installed
+endif()
 
 # The soname: libanimkit.so.MAJOR, or libanimkit.so.0.MINOR before 1.0, when
 # a minor version may change the interface (CHANGELOG.md).

@@ -2868,7 +2868,9 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         return false;
     gen_registry_open(c, f, false);
     gen_out(c, "    .sniff = %s_sniff,\n    .validate = %s_validate,\n", id, id);
-    gen_out(c, "    .dump = %s_dump,\n    .dump_to = %s_dump_to,\n    .dump_schema = %s_dump_schema,\n    .reemit = %s_reemit,\n",
+    /* AK_NO_SCHEMA_TEXT: a build that serves no schema (WebAssembly) leaves the text out */
+    gen_out(c, "    .dump = %s_dump,\n    .dump_to = %s_dump_to,\n#ifndef AK_NO_SCHEMA_TEXT\n    .dump_schema = %s_dump_schema,\n"
+               "#endif\n    .reemit = %s_reemit,\n",
         id, id, id, id);
     if (f->undump_rules[UD_SYNTAX])
         gen_out(c, "    .undump = %s_undump,\n", id);

@@ -650,8 +650,10 @@ static void emit_format(demit *d)
     through_document(d, "reemit", "in", read, write);
     through_document(d, "undump", "json", undump_read, write);
     gen_registry_open(d->c, d->f, true);
+    /* AK_NO_SCHEMA_TEXT: a build that serves no schema (WebAssembly) leaves the text out */
     gen_out(d->c, "    .sniff = %s_sniff,\n    .validate = %s_validate,\n    .dump = %s_dump,\n"
-                  "    .dump_schema = %s_dump_schema,\n    .reemit = %s_reemit,\n    .undump = %s_undump,\n",
+                  "#ifndef AK_NO_SCHEMA_TEXT\n    .dump_schema = %s_dump_schema,\n#endif\n"
+                  "    .reemit = %s_reemit,\n    .undump = %s_undump,\n",
             id, id, id, id, id, id);
     if (d->f->model)
         gen_out(d->c, "    .to_model = %s_to_model,\n    .from_model = %s_from_model,\n", id, id);

@@ -782,9 +782,11 @@ static void registry_entry(jem *em, FILE *c)
     emit_validate(em, c, renames);
     gen_registry_open(c, f, true);
     text_never(cc, f, c);
-    gen_out(c, "    .validate = %s_validate,\n    .json_schema = %s_json_schema,\n", id, id);
+    /* AK_NO_SCHEMA_TEXT: a build that serves no schema (WebAssembly) leaves the texts out */
+    gen_out(c, "    .validate = %s_validate,\n#ifndef AK_NO_SCHEMA_TEXT\n    .json_schema = %s_json_schema,\n", id, id);
     if (cc_has_hook(f, "dump"))
         gen_out(c, "    .dump_schema = %s_dump_schema,\n", id);
+    gen_out(c, "#endif\n");
     static const char *const fields[] = {"sniff", "dump", "reemit", "to_model", "from_model"};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (cc_has_hook(f, fields[i]) || (f->model && i >= 3)) /* a model section makes to_model, from_model */
@@ -911,7 +913,10 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir)
         gen_out(c, "static const int16_t %s_scopes[] = {%s", id, nnames ? "" : "-1};\n");
     for (size_t i = 0; i < nnames; i++)
         gen_out(c, "%s%d%s", i ? ", " : "", jobject_index(f, names[i]), i + 1 == nnames ? "};\n" : "");
-    gen_out(c, "const ak_jschema %s_schema = {%s_rules, %s_types, %s_objects, %d, %d, {%d, %d, %d, %d, %d}, %s_lane, ",
+    /* AK_NO_LANES: a build that must be small (WebAssembly) leaves the lanes out; the automaton's
+       general path gives the same report */
+    gen_out(c, "const ak_jschema %s_schema = {%s_rules, %s_types, %s_objects, %d, %d, {%d, %d, %d, %d, %d},\n"
+               "#ifdef AK_NO_LANES\n    NULL,\n#else\n    %s_lane,\n#endif\n    ",
             id, id, id, id, em->root_type, rule_index(cc, f->root_code), rule_index(cc, f->values_codes[0]),
             rule_index(cc, f->values_codes[1]), rule_index(cc, f->values_codes[2]),
             rule_index(cc, f->values_codes[3]), rule_index(cc, f->values_codes[4]), id);

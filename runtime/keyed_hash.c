@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #if defined(__has_include)
-#if __has_include(<sys/random.h>)
+#if __has_include(<sys/random.h>) && !defined(__wasi__) /* WASI: getentropy (unistd.h) */
 #include <sys/random.h>
 #define AK_HAVE_GETRANDOM 1
 #endif
@@ -116,6 +116,15 @@ uint64_t ak_siphash(const uint8_t key[16], int c_rounds, int d_rounds, const voi
 static size_t read_random(uint8_t *out, size_t n)
 {
     size_t got = 0;
+#ifdef __wasi__
+    /* the host's random_get, at most 256 bytes a call */
+    while (got < n) {
+        size_t k = n - got < 256 ? n - got : 256;
+        if (getentropy(out + got, k) != 0)
+            break;
+        got += k;
+    }
+#endif
 #ifdef AK_HAVE_GETRANDOM
     while (got < n) {
         ssize_t r = getrandom(out + got, n - got, 0);

@@ -3,6 +3,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#ifdef __wasi__
+/* WASI has no madvise, and maps no file: the WebAssembly reactor's inputs
+   are buffers (ak_input.mapped false), so nothing here is ever released */
+#define madvise(addr, len, advice) ((void)0)
+#endif
+
 /* Pages are dropped in steps of this size, keeping the last step resident:
    the token or statement being read may have started there. */
 #define RELEASE_STEP ((size_t)4 << 20)
