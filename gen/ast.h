@@ -163,6 +163,7 @@ typedef struct cons {
     struct cons *origin;    /* the template's constraint this one was instantiated from */
     bool applied;           /* a template constraint that some instantiation kept */
     bool closing;           /* C_ACYCLIC: only the edge that closes a cycle is reported */
+    const char *option;     /* C_CMP `<= option NAME DEFAULT`: the format option that sets the bound (value: DEFAULT) */
 } cons;
 
 typedef enum member_kind {
@@ -216,6 +217,10 @@ typedef struct member {
     bool verbatim;      /* process: re-emission may copy the derived stream as it is (see emit.c) */
     bool optional;      /* document field `name?: type`: absent from the dump when absent from the file;
                            its default (`name: type = v`) is in `value` */
+    const char *option; /* assert `value <= option NAME DEFAULT`: the format option that sets the bound */
+    expr *limit;        /* ... and its DEFAULT */
+    const char *each;   /* `assert each A: value`: the array whose elements value checks (A stands for one) */
+    bool kept;          /* field `... kept`: a counted array of structs the validator keeps (for hooks) */
 } member;
 
 typedef struct tparam {
@@ -708,6 +713,9 @@ typedef struct format_decl {
     mtrack *mt_pending;   /* the track block being parsed */
     mkeys *mk_pending;    /* the keys block being parsed */
     mtrack *mt_outer;     /* the tracks block a body is in */
+    /* binary: `option NAME { word => N, ... }`: format options that take one
+       of these words (mopt*, field NULL), read by <id>_option_<NAME> */
+    vec format_options;
 } format_decl;
 
 /* ---- the compiler ----------------------------------------------------- */
@@ -722,6 +730,8 @@ typedef struct compiler {
     int next_id;
     const char *outdir; /* where the outputs go (the JSON Schema export is written there too) */
     struct jem *json;   /* JSON: the resolved schema (check_json.c) */
+    struct member *each; /* checking `assert each A: e`: the array whose name stands for its element in e */
+    vec option_limits;   /* `<= option NAME DEFAULT` seen so far: NAME (char *), DEFAULT (expr *), ... */
 } compiler;
 
 void *cc_alloc(compiler *cc, size_t n);

@@ -202,8 +202,8 @@ static void check_expr(compiler *cc, struct_decl *cur, expr *e)
     char tmp[512];
     switch (e->kind) {
     case E_NAME: {
-        if (strcmp(e->text, "remaining") == 0)
-            break;
+        if (strcmp(e->text, "remaining") == 0 || (cc->each && strcmp(e->text, cc->each->name) == 0))
+            break; /* `assert each A: e`: A is the element */
         member *m = resolve_name(cc, cur, e->text, tmp, sizeof tmp);
         if (!m)
             cc_error(cc, e->at, "unknown field '%s' in struct '%s'", e->text, cur->name);
@@ -292,6 +292,141 @@ static void no_remaining(compiler *cc, const expr *e, const char *where)
 
 /* ---- members -------------------------------------------------------------- */
 
+static const mopt *format_option(const format_decl *f, const char *name)
+{
+    for (size_t i = 0; i < f->format_options.n; i++)
+        if (strcmp(((const mopt *)f->format_options.items[i])->option->text, name) == 0)
+            return f->format_options.items[i];
+    return NULL;
+}
+
+/* `<= option NAME DEFAULT`: an option has one default wherever it bounds
+ * something, `limit size N option NAME`'s included. */
+static void option_default(compiler *cc, const char *name, const expr *def)
+{
+    unsigned long long v = strtoull(def->text, NULL, 0);
+    const format_decl *f = cc->format;
+    if (format_option(f, name))
+        cc_error(cc, def->at, "format option '%s' takes words (`option %s { ... }`): it bounds no count", name, name);
+    if (f->size_option && strcmp(f->size_option, name) == 0 && v != (unsigned long long)f->size_limit)
+        cc_error(cc, def->at, "format option '%s' has the default %s here and %lld in `limit size`", name, def->text,
+                 (long long)f->size_limit);
+    for (size_t i = 0; i + 1 < cc->option_limits.n; i += 2) {
+        const expr *other = cc->option_limits.items[i + 1];
+        if (strcmp(cc->option_limits.items[i], name) == 0 && strtoull(other->text, NULL, 0) != v) {
+            cc_error(cc, def->at, "format option '%s' has the default %s here and %s on line %d", name, def->text,
+                     other->text, other->at.line);
+            return;
+        }
+    }
+    vec_push(cc, &cc->option_limits, (void *)name);
+    vec_push(cc, &cc->option_limits, (void *)def);
+}
+
+/* `option NAME { word => N, ... }`: in a binary layout, once per option, each
+ * word once, not an option that bounds a count too. */
+static void check_format_options(compiler *cc)
+{
+    format_decl *f = cc->format;
+    for (size_t i = 0; i < f->format_options.n; i++) {
+        const mopt *o = f->format_options.items[i];
+        const token *n = o->option;
+        if (f->json || f->text)
+            cc_error(cc, n->at, "option %s: format options with words are declared in binary layouts", n->text);
+        if (format_option(f, n->text) != o)
+            cc_error(cc, n->at, "option %s is declared twice", n->text);
+        if (f->size_option && strcmp(f->size_option, n->text) == 0)
+            cc_error(cc, n->at, "format option '%s' is a count (`limit size ... option`): it takes no words", n->text);
+        for (size_t a = 0; a < o->pairs.n; a++) {
+            const token *w = ((const mpair *)o->pairs.items[a])->from;
+            for (size_t b = 0; b < a; b++)
+                if (strcmp(((const mpair *)o->pairs.items[b])->from->text, w->text) == 0)
+                    cc_error(cc, w->at, "option %s: the word '%s' is given twice", n->text, w->text);
+            if (!*w->text)
+                cc_error(cc, w->at, "option %s: an empty word", n->text);
+        }
+    }
+}
+
+static bool expr_names(const expr *e, const char *name)
+{
+    return e && ((e->kind == E_NAME && strcmp(e->text, name) == 0) || expr_names(e->lhs, name) ||
+                 expr_names(e->rhs, name) || expr_names(e->alt, name));
+}
+
+static bool before(const vec *members, const member *a, const member *b);
+static bool is_array_element(vec *members, const struct_decl *el);
+
+/* Whether numeric field f has a fatal constant upper bound (`<= N`, `< N`, `in lo..hi`, `in {...}`). */
+static bool bounded(const member *f)
+{
+    for (size_t i = 0; f && f->kind == M_FIELD && i < f->cons.n; i++) {
+        const cons *k = f->cons.items[i];
+        bool literal = k->value && k->value->kind == E_INT && (!k->hi || k->hi->kind == E_INT) && !k->option;
+        if (k->fatal && !k->when &&
+            ((k->kind == C_CMP && literal && (!strcmp(k->op, "<=") || !strcmp(k->op, "<"))) ||
+             (k->kind == C_RANGE && literal) || k->kind == C_SET))
+            return true;
+    }
+    return false;
+}
+
+static bool holds_counted_array(const vec *members, int depth)
+{
+    for (size_t i = 0; depth < 32 && i < members->n; i++) {
+        const member *e = members->items[i];
+        const tref *t = e->kind == M_FIELD ? e->type : NULL;
+        if ((t && t->kind == T_ARRAY && t->count->kind != E_INT) ||
+            (t && t->st && holds_counted_array(&t->st->members, depth + 1)) ||
+            holds_counted_array(&e->body, depth + 1) || holds_counted_array(&e->else_body, depth + 1))
+            return true;
+    }
+    return false;
+}
+
+/* `name: S[count] ... kept`: validation keeps the elements (for a hook) as
+ * decoding does; its memory stays independent of the input's size: the
+ * count has a fatal constant bound, the struct is no array's element (one
+ * kept array per document), and the elements hold no counted arrays. */
+static void check_kept(compiler *cc, struct_decl *s, member *m)
+{
+    const tref *t = m->type;
+    if (t->kind != T_ARRAY || !t->elem->st || t->count->kind == E_INT) {
+        cc_error(cc, m->at, "'%s' kept: only a counted array of structs is kept (fixed arrays always are)", m->name);
+        return;
+    }
+    if (t->count->kind != E_NAME || !bounded(find_member_named(s, t->count->text, NULL)))
+        cc_error(cc, m->at, "'%s' kept: its count needs a fatal constant bound (`<= N @code fatal`), so that "
+                 "validation keeps a bounded array", m->name);
+    for (size_t i = 0; i < cc->format->structs.n; i++)
+        if (is_array_element(&((struct_decl *)cc->format->structs.items[i])->members, s))
+            cc_error(cc, m->at, "'%s' kept: struct '%s' is an array's element (one array per element would be "
+                     "kept)", m->name, s->name);
+    if (holds_counted_array(&t->elem->st->members, 0))
+        cc_error(cc, m->at, "'%s' kept: its elements hold counted arrays, which validation does not keep", m->name);
+}
+
+/* `assert each A: e`: A is an array of numbers read before the assert (its
+ * bytes are read again, as a hook's span); e names A, which stands for the
+ * element. */
+static void check_each(compiler *cc, struct_decl *s, member *m)
+{
+    member *a = find_member_named(s, m->each, NULL);
+    const tref *t = a && a->kind == M_FIELD ? a->type : NULL;
+    const tref *el = t && t->kind == T_ARRAY ? t->elem : NULL;
+    if (!el || el->kind != T_NAMED || el->st || !prim_size(el->prim) || el->prim == P_BIT || el->prim == P_BOOL8) {
+        cc_error(cc, m->at, "assert each %s: '%s' is no array of numbers in struct '%s'", m->each, m->each, s->name);
+        return;
+    }
+    if (!before(&s->members, a, m))
+        cc_error(cc, m->at, "assert each %s: the array comes after the assert", m->each);
+    if (!expr_names(m->value, m->each))
+        cc_error(cc, m->value->at, "assert each %s: the condition does not use the element '%s'", m->each, m->each);
+    cc->each = a;
+    check_expr(cc, s, m->value);
+    cc->each = NULL;
+}
+
 static bool is_string(prim_kind p) { return p == P_STRING7 || p == P_NSTRING7; }
 
 static void check_cons(compiler *cc, struct_decl *cur, member *m, cons *c)
@@ -316,6 +451,10 @@ static void check_cons(compiler *cc, struct_decl *cur, member *m, cons *c)
     case C_NOTSET:
         if (!numeric)
             what = "a comparison needs a number field (or an array of numbers)";
+        else if (c->option && (array || tuple || prim_is_float(p)))
+            what = "a bound set by a format option needs an integer field (not a float, not an array)";
+        if (c->option)
+            option_default(cc, c->option, c->value);
         check_expr(cc, cur, c->value);
         check_expr(cc, cur, c->hi);
         for (size_t i = 0; i < c->set.n; i++)
@@ -505,6 +644,8 @@ static void check_member(compiler *cc, struct_decl *s, member *m, int ctx)
             cc_error(cc, m->at, "varint '%s' needs a 'length @code' constraint", m->name);
         for (size_t i = 0; i < m->cons.n; i++)
             check_cons(cc, s, m, m->cons.items[i]);
+        if (m->kept)
+            check_kept(cc, s, m);
         break;
     }
     case M_LET:
@@ -516,7 +657,12 @@ static void check_member(compiler *cc, struct_decl *s, member *m, int ctx)
         break;
     case M_ASSERT:
         m->rule = use_rule(cc, m->code, m->code_at);
-        check_expr(cc, s, m->value);
+        if (m->option)
+            option_default(cc, m->option, m->limit);
+        if (m->each)
+            check_each(cc, s, m);
+        else
+            check_expr(cc, s, m->value);
         if (m->name && !find_member_named(s, m->name, NULL))
             cc_error(cc, m->at, "assert: no field '%s' in struct '%s'", m->name, s->name);
         break;
@@ -933,6 +1079,7 @@ bool cc_check(compiler *cc)
     if (f->size_option && f->json)
         cc_error(cc, f->size_at, "limit size ... option: only a binary layout reads its size limit from a format "
                                  "option");
+    check_format_options(cc);
     if (f->trunc_code)
         f->trunc_rule = use_rule(cc, f->trunc_code, f->trunc_at);
     for (int i = 0; i < UD_COUNT_ALL; i++)

@@ -189,7 +189,7 @@ static void check_constraints(compiler *cc, member *m, dkind k)
         else if (!number || (c->kind == C_FINITE && k != DK_F64))
             cc_error(cc, c->at, "field '%s': %s", m->name,
                      number ? "`finite` is for f64" : "constraints apply to numbers (f64, i32)");
-        else if (!bounds)
+        else if (!bounds || c->option)
             cc_error(cc, c->at, "field '%s': a document's constraint compares with literal numbers", m->name);
         else if (c->when || c->fatal)
             cc_error(cc, c->at, "field '%s': a document's constraint has no `when` or `fatal` (it refuses a value "
@@ -299,6 +299,9 @@ static void check_members(compiler *cc, struct_decl *s, vec *members, bool condi
     for (size_t i = 0; i < members->n; i++) {
         member *m = members->items[i];
         if (m->kind == M_FIELD) {
+            if (m->kept)
+                cc_error(cc, m->at, "'%s' kept: a document is whole in memory (a binary layout's validator keeps "
+                         "what a hook reads)", m->name);
             check_field(cc, s, m, names);
             if (!conditional && !m->optional)
                 vec_push(cc, before, m);

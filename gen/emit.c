@@ -32,6 +32,8 @@ typedef struct emitter {
     const char *id;
     vec watches;       /* names watched by `nonempty(...)` */
     vec hooked;        /* member* whose end offsets hooks need */
+    vec started;       /* member*: arrays of numbers an assert is `at` (their first byte, from_N_) */
+    member *each;      /* emitting `assert each A: e`: the array whose name stands for the element ev_ */
     vec scope;         /* member* whose at_N_ offsets the function being written has */
     bool unchecked;    /* emitting a fast element reader (no bounds checks) */
     int unchecked_off; /* byte offset of the next field in that element */
@@ -68,6 +70,31 @@ static void line_back(emitter *em) { gen_out(em->c, "%s\n", GEN_LINE_RESET); }
 
 /* ---- expressions ------------------------------------------------------- */
 
+/* Whether e has an integer value in C (fields of integer types, literals,
+ * `remaining`, comparisons; lets are doubles). */
+static bool integral(emitter *em, struct_decl *cur, const expr *e)
+{
+    char tmp[512];
+    switch (e->kind) {
+    case E_INT:
+    case E_SIZEOF:
+    case E_NOT: return true;
+    case E_NAME: {
+        if (strcmp(e->text, "remaining") == 0)
+            return true;
+        if (em->each && strcmp(e->text, em->each->name) == 0)
+            return prim_is_int(em->each->type->elem->prim);
+        member *m = resolve_name(em->cc, cur, e->text, tmp, sizeof tmp);
+        return m && prim_is_int(member_prim(m));
+    }
+    case E_NEG: return integral(em, cur, e->lhs);
+    case E_BINARY:
+        return strchr("+-*/", e->op[0]) && !e->op[1] ? integral(em, cur, e->lhs) && integral(em, cur, e->rhs) : true;
+    case E_COND: return integral(em, cur, e->rhs) && integral(em, cur, e->alt);
+    default: return false;
+    }
+}
+
 static void emit_expr(emitter *em, FILE *fp, struct_decl *cur, const expr *e)
 {
     char tmp[512];
@@ -86,6 +113,10 @@ static void emit_expr(emitter *em, FILE *fp, struct_decl *cur, const expr *e)
             gen_out(fp, "((int64_t)ak_lleft(c))");
             break;
         }
+        if (em->each && strcmp(e->text, em->each->name) == 0) {
+            gen_out(fp, "ev_");
+            break;
+        }
         if (!resolve_name(em->cc, cur, e->text, tmp, sizeof tmp))
             snprintf(tmp, sizeof tmp, "0 /* ? %s */", e->text);
         gen_out(fp, "%s", tmp);
@@ -101,14 +132,25 @@ static void emit_expr(emitter *em, FILE *fp, struct_decl *cur, const expr *e)
         fputc(')', fp);
         break;
     case E_BINARY: {
-        /* & and % on integers, also when an operand is a let (a double) */
-        bool integral = strcmp(e->op, "&") == 0 || strcmp(e->op, "%") == 0;
+        /* & and % on integers, also when an operand is a let (a double); %
+           and an integer / by 0 give 0 (ak_ldiv): a let is also computed
+           over a document still being built (the undump) */
+        bool mod = strcmp(e->op, "%") == 0;
+        if (mod || (strcmp(e->op, "/") == 0 && integral(em, cur, e))) {
+            gen_out(fp, "ak_l%s((int64_t)(", mod ? "mod" : "div");
+            emit_expr(em, fp, cur, e->lhs);
+            fputs("), (int64_t)(", fp);
+            emit_expr(em, fp, cur, e->rhs);
+            fputs("))", fp);
+            break;
+        }
+        bool bits = strcmp(e->op, "&") == 0;
         fputc('(', fp);
-        if (integral)
+        if (bits)
             fputs("(int64_t)", fp);
         emit_expr(em, fp, cur, e->lhs);
         gen_out(fp, " %s ", e->op);
-        if (integral)
+        if (bits)
             fputs("(int64_t)", fp);
         emit_expr(em, fp, cur, e->rhs);
         fputc(')', fp);
@@ -376,6 +418,14 @@ static bool hooked(emitter *em, const member *m)
     return false;
 }
 
+static bool started(emitter *em, const member *m)
+{
+    for (size_t i = 0; i < em->started.n; i++)
+        if (em->started.items[i] == m)
+            return true;
+    return hooked(em, m);
+}
+
 /* printf conversion and argument for a scalar value in messages */
 static void value_fmt(prim_kind p, const char *lv, char *fmt, size_t fn, char *arg, size_t an)
 {
@@ -473,6 +523,165 @@ static void emit_violation(emitter *em, struct_decl *s, const cons *k, const cha
     gen_out(em->c, ")");
 }
 
+/* ---- bounds set by format options, `assert each` ------------------------------ */
+
+static void emit_get(emitter *em, const tref *t, const char *lv, const char *p);
+
+static int op_precedence(const char *op)
+{
+    static const char *const ops[7][4] = {{"||"}, {"&&"}, {"&"}, {"==", "!="}, {"<", "<=", ">", ">="}, {"+", "-"},
+                                          {"*", "/", "%"}};
+    for (int i = 0; i < 7; i++)
+        for (int j = 0; j < 4 && ops[i][j]; j++)
+            if (strcmp(ops[i][j], op) == 0)
+                return i + 1;
+    return 8;
+}
+
+/* Expression e as written, appended to out (for messages). */
+static void expr_source(const expr *e, int outer, char *out, size_t n)
+{
+    size_t k = strlen(out);
+    switch (e->kind) {
+    case E_NOT:
+    case E_NEG:
+        snprintf(out + k, n - k, "%s", e->kind == E_NOT ? "!" : "-");
+        expr_source(e->lhs, 9, out, n);
+        break;
+    case E_BINARY: {
+        int p = op_precedence(e->op);
+        snprintf(out + k, n - k, "%s", p < outer ? "(" : "");
+        expr_source(e->lhs, p, out, n);
+        k = strlen(out);
+        snprintf(out + k, n - k, " %s ", e->op);
+        expr_source(e->rhs, p + 1, out, n);
+        k = strlen(out);
+        snprintf(out + k, n - k, "%s", p < outer ? ")" : "");
+        break;
+    }
+    case E_COND:
+    case E_AGG: snprintf(out + k, n - k, "(...)"); break;
+    case E_SIZEOF: snprintf(out + k, n - k, "sizeof(%s)", e->text); break;
+    default: snprintf(out + k, n - k, "%s", e->text); break;
+    }
+}
+
+/* `; a = %lld, b = %.9g` and `, (long long)o->a, (double)o->b`: the values
+ * of the fields and lets e names (but `skip` and `remaining`), for a message. */
+static void names_fmt(emitter *em, struct_decl *s, const expr *e, const char *skip, char *fmt, size_t fn, char *args,
+                      size_t an)
+{
+    vec names = {0}, todo = {0};
+    vec_push(em->cc, &todo, (void *)e);
+    while (todo.n) {
+        const expr *x = todo.items[--todo.n];
+        if (!x)
+            continue;
+        bool seen = x->kind != E_NAME || strcmp(x->text, skip) == 0 || strcmp(x->text, "remaining") == 0;
+        for (size_t i = 0; !seen && i < names.n; i++)
+            seen = strcmp(names.items[i], x->text) == 0;
+        if (!seen)
+            vec_push(em->cc, &names, (void *)x->text);
+        vec_push(em->cc, &todo, x->alt);
+        vec_push(em->cc, &todo, x->rhs);
+        vec_push(em->cc, &todo, x->lhs);
+    }
+    for (size_t i = 0; i < names.n; i++) {
+        char lv[300], f[32], a[400];
+        member *m = resolve_name(em->cc, s, names.items[i], lv, sizeof lv);
+        value_fmt(m ? member_prim(m) : P_F64, lv, f, sizeof f, a, sizeof a);
+        size_t k = strlen(fmt), j = strlen(args);
+        snprintf(fmt + k, fn - k, "%s%s = %s", i ? ", " : "; ", (const char *)names.items[i], f);
+        snprintf(args + j, an - j, ", %s", a);
+    }
+}
+
+/* `<= option NAME DEFAULT` on integer field m (value lv): the bound is the
+ * format option's, else DEFAULT; a malformed option stops (ak_loption_limit). */
+static void emit_option_check(emitter *em, struct_decl *s, member *m, const cons *k, const char *lv, int chain,
+                              const char *leaf, const char *at, int size)
+{
+    FILE *c = em->c;
+    prim_kind p = m->type->prim;
+    bool sign = p == P_I8 || p == P_I16 || p == P_I32 || p == P_I64;
+    gen_out(c, "            if (!failed_[%d]", chain);
+    if (k->when) {
+        gen_out(c, " && (");
+        emit_expr(em, c, s, k->when);
+        gen_out(c, ")");
+    }
+    gen_out(c, ") {\n                uint64_t lim_;\n");
+    gen_out(c, "                if (!ak_loption_limit(c, %s, \"%s\", %lluULL, &lim_))\n"
+               "                    return false;\n",
+        rule_ref(em, k->rule), k->option, strtoull(k->value->text, NULL, 0));
+    /* a negative value is below any bound */
+    gen_out(c, "                if (%s%s(uint64_t)%s > lim_) {\n", sign ? lv : "", sign ? " > 0 && " : "", lv);
+    gen_out(c, "                    failed_[%d] = true;\n", chain);
+    gen_out(c, "                    if (!ak_lreport(c, %s, %s, %s, %d, %s, ", rule_ref(em, k->rule),
+        k->fatal ? "true" : "false", at, size, leaf);
+    gen_c_string(c, k->rule->message, true);
+    gen_out(c, " \" (%s = %%llu, the limit is %%llu; format option %s sets it)\", (unsigned long long)%s, "
+        "(unsigned long long)lim_))\n                        return false;\n                }\n            }\n",
+        m->name, k->option, lv);
+}
+
+/* `assert each A: e`: e for every element of array A (read again from its
+ * span, as a hook reads it), reported at the element. */
+static void emit_each(emitter *em, struct_decl *s, member *m)
+{
+    FILE *c = em->c;
+    member *a = find_member_named(s, m->each, NULL);
+    const tref *el = a->type->elem;
+    int w = prim_size(el->prim);
+    if (!in_scope(em, a)) { /* read in another function: a process block's */
+        cc_error(em->cc, m->at, "assert each %s: the array and the assert are on two sides of a process block",
+                 a->name);
+        return;
+    }
+    char fmt[32], arg[64], more[400] = "", args[1200] = "";
+    value_fmt(el->prim, "ev_", fmt, sizeof fmt, arg, sizeof arg);
+    names_fmt(em, s, m->value, a->name, more, sizeof more, args, sizeof args);
+    gen_out(c, "        for (size_t ei_ = 0; from_%d_ + ei_ * %d < end_%d_; ei_++) {\n", a->id, w, a->id);
+    gen_out(c, "            const uint8_t *ep_ = ak_lbytes(c, from_%d_ + ei_ * %d);\n            %s ev_;\n", a->id, w,
+        prim_ctype(el->prim));
+    emit_get(em, el, "ev_", "ep_");
+    em->each = a;
+    gen_out(c, "            if (!(");
+    emit_expr(em, c, s, m->value);
+    em->each = NULL;
+    gen_out(c, ") && !ak_lreport(c, %s, %s, from_%d_ + ei_ * %d, %d, \"%s\", ", rule_ref(em, m->rule),
+        m->fatal ? "true" : "false", a->id, w, w, a->name);
+    gen_c_string(c, m->rule->message, true);
+    gen_out(c, " \" (%s[%%zu] = %s%s)\", ei_, %s%s))\n                return false;\n        }\n", a->name, fmt, more,
+        arg, args);
+}
+
+/* `assert e <= option NAME DEFAULT`: e (as a double) against the bound;
+ * where is the offset, length and leaf of the report. */
+static void emit_option_assert(emitter *em, struct_decl *s, member *m, const char *where)
+{
+    FILE *c = em->c;
+    char src[400] = "", esc[800];
+    expr_source(m->value, 0, src, sizeof src);
+    size_t j = 0;
+    for (const char *p = src; *p && j + 2 < sizeof esc; p++) {
+        if (*p == '%')
+            esc[j++] = '%';
+        esc[j++] = *p;
+    }
+    esc[j] = 0;
+    gen_out(c, "        {\n            uint64_t lim_;\n");
+    gen_out(c, "            if (!ak_loption_limit(c, %s, \"%s\", %lluULL, &lim_))\n                return false;\n",
+        rule_ref(em, m->rule), m->option, strtoull(m->limit->text, NULL, 0));
+    gen_out(c, "            const double v_ = (double)(");
+    emit_expr(em, c, s, m->value);
+    gen_out(c, ");\n            if (!(v_ <= (double)lim_) && !ak_lreport(c, %s, %s, %s", rule_ref(em, m->rule),
+        m->fatal ? "true" : "false", where);
+    gen_c_string(c, m->rule->message, true);
+    gen_out(c, " \" (%s = %%.17g, the limit is %%llu; format option %s sets it)\", v_, (unsigned long long)lim_))\n"
+        "                return false;\n        }\n", esc, m->option);
+}
+
 /* The checks of one value, chain by chain. lv is the value (for a tuple:
  * the array), leaf the path leaf (a C expression), at the offset expression
  * and size the value's byte size. Component constraints of a tuple are
@@ -517,6 +726,10 @@ static void emit_checks(emitter *em, struct_decl *s, member *m, const tref *t, c
             bool whole = k->kind == C_UNIT || (k->kind == C_FLAG && p == P_BIT);
             if (tuple && whole != (pass == 1))
                 continue;
+            if (k->option) {
+                emit_option_check(em, s, m, k, clv, chain, leaf, at, size);
+                continue;
+            }
             if (k->kind == C_FLAG) {
                 /* whatever the chain says: the encoder writes 0/1 (ak_lrecoded) */
                 gen_out(c, "            if (");
@@ -834,7 +1047,7 @@ static bool fast_element(struct_decl *s)
 {
     for (size_t i = 0; i < s->members.n; i++) {
         member *m = s->members.items[i];
-        if (m->kind == M_LET || m->kind == M_ASSERT)
+        if (m->kind == M_LET || (m->kind == M_ASSERT && !m->each))
             continue;
         if (m->kind != M_FIELD)
             return false;
@@ -945,11 +1158,11 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
     char base[300];
     if (fixed) {
         snprintf(base, sizeof base, "o->%s", m->name);
-    } else if (md == MODE_D) {
+    } else if (md == MODE_D || m->kept) {
         gen_out(c, "            o->%s_count = cnt_;\n", m->name);
-        /* a budget refusal is reported at the count */
-        gen_out(c, "            o->%s = cnt_ ? ak_larray(c, cnt_, sizeof *o->%s, %s, %d, %s) : NULL;\n", m->name, m->name,
-            cat, clen, cleaf);
+        /* a budget refusal is reported at the count; validation keeps a `kept` array in an arena of its own */
+        gen_out(c, "            o->%s = cnt_ ? ak_larray%s(c, cnt_, sizeof *o->%s, %s, %d, %s) : NULL;\n", m->name,
+            md == MODE_D ? "" : "_kept", m->name, cat, clen, cleaf);
         gen_out(c, "            if (cnt_ && !o->%s) {\n                c->oom = c->stop = true;\n                return false;\n"
                "            }\n",
             m->name);
@@ -1090,10 +1303,10 @@ static void emit_field_rw(emitter *em, struct_decl *s, member *m, mode md)
         gen_out(c, "        at_%d_ = base_ + %d;\n", m->id, em->unchecked_off);
     else
         gen_out(c, "        at_%d_ = c->pos;\n", m->id);
-    if (hooked(em, m)) {
+    if (started(em, m)) {
         gen_out(c, "        from_%d_ = at_%d_;\n", m->id, m->id);
         /* a hook reads the field's bytes: they stay in a window until then */
-        if (!em->unchecked)
+        if (hooked(em, m) && !em->unchecked)
             gen_out(c, "        if (from_%d_ < c->keep)\n            c->keep = from_%d_;\n", m->id, m->id);
     }
     bool js = dumping(em, md);
@@ -1132,7 +1345,7 @@ static void collect_ids(emitter *em, vec *members, FILE *c)
         if (m->kind == M_FIELD) {
             vec_push(em->cc, &em->scope, m);
             gen_out(c, "    size_t at_%d_ = 0;\n", m->id);
-            if (hooked(em, m)) /* its span: at_ moves along the elements of a scalar array */
+            if (started(em, m)) /* its span: at_ moves along the elements of a scalar array */
                 gen_out(c, "    size_t from_%d_ = 0, end_%d_ = 0;\n", m->id, m->id);
         }
         if (m->kind == M_IF) {
@@ -1150,7 +1363,7 @@ static const member *last_hook(const vec *members)
     const member *last = NULL;
     for (size_t i = 0; i < members->n; i++) {
         const member *m = members->items[i], *h = NULL;
-        if (m->kind == M_HOOK)
+        if (m->kind == M_HOOK || (m->kind == M_ASSERT && m->each))
             last = m;
         if (m->kind == M_IF || m->kind == M_PROCESS) {
             if ((h = last_hook(&m->body)) != NULL)
@@ -1303,13 +1516,22 @@ static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md)
             break;
         case M_ASSERT: {
             member *at = m->name ? find_member_named(s, m->name, NULL) : NULL;
+            char where[300] = "start_, 0, NULL, ";
+            if (at && at->kind == M_FIELD && in_scope(em, at)) /* an array's first byte, not its last element's */
+                snprintf(where, sizeof where, "%s_%d_, 0, \"%s\", ", started(em, at) ? "from" : "at", at->id, at->name);
+            if (m->each) {
+                emit_each(em, s, m);
+                if (last_hook(&s->members) == m) /* the arrays it read may leave the window */
+                    gen_out(c, "        c->keep = keep0_;\n");
+                break;
+            }
+            if (m->option) {
+                emit_option_assert(em, s, m, where);
+                break;
+            }
             gen_out(c, "        if (!(");
             emit_expr(em, c, s, m->value);
-            gen_out(c, ") && !ak_lreport(c, %s, %s, ", rule_ref(em, m->rule), m->fatal ? "true" : "false");
-            if (at && at->kind == M_FIELD && in_scope(em, at))
-                gen_out(c, "at_%d_, 0, \"%s\", ", at->id, at->name);
-            else
-                gen_out(c, "start_, 0, NULL, ");
+            gen_out(c, ") && !ak_lreport(c, %s, %s, %s", rule_ref(em, m->rule), m->fatal ? "true" : "false", where);
             gen_c_string(c, m->rule->message, true);
             gen_out(c, "))\n            return false;\n");
             break;
@@ -2123,10 +2345,51 @@ static void collect_hooked(emitter *em, struct_decl *s, vec *members)
                 if (f)
                     vec_push(em->cc, &em->hooked, f);
             }
+        } else if (m->kind == M_ASSERT && m->each) {
+            vec_push(em->cc, &em->hooked, find_member_named(s, m->each, NULL));
+        } else if (m->kind == M_ASSERT && m->name) {
+            /* `at` an array of numbers: its first byte (at_ moves along the elements) */
+            member *f = find_member_named(s, m->name, NULL);
+            if (f && f->kind == M_FIELD && f->type->kind == T_ARRAY && !f->type->elem->st && !is_tuple(f->type))
+                vec_push(em->cc, &em->started, f);
         } else if (m->kind == M_IF || m->kind == M_PROCESS) {
             collect_hooked(em, s, &m->body);
             collect_hooked(em, s, &m->else_body);
         }
+    }
+}
+
+/* `option NAME { word => N, ... }`: <id>_option_NAME reads the format option
+ * (ak_loption_word). */
+static void emit_format_options(emitter *em)
+{
+    for (size_t i = 0; i < em->f->format_options.n; i++) {
+        const mopt *o = em->f->format_options.items[i];
+        const char *name = o->option->text;
+        char takes[512];
+        int n = snprintf(takes, sizeof takes, "format option %s takes ", name);
+        if (i == 0)
+            gen_out(em->h, "/* Format options with words (`option NAME { word => N, ... }`): 1 and *value = the\n"
+                           "   word's N; 0 without the option (*value = the first word's); -1 for another value\n"
+                           "   (*value = the first word's, *why = what the option takes, unless why is NULL). */\n");
+        gen_out(em->h, "int %s_option_%s(const ak_options *opt, int64_t *value, const char **why);\n", em->id, name);
+        gen_out(em->c, "\nint %s_option_%s(const ak_options *opt, int64_t *value, const char **why)\n{\n"
+                       "    static const char *const words_[] = {", em->id, name);
+        for (size_t k = 0; k < o->pairs.n; k++) {
+            const char *w = ((const mpair *)o->pairs.items[k])->from->text;
+            gen_out(em->c, "%s", k ? ", " : "");
+            gen_c_string(em->c, w, false);
+            n += snprintf(takes + n, n < (int)sizeof takes ? sizeof takes - (size_t)n : 0, "%s%s",
+                          k ? (k + 1 == o->pairs.n ? " or " : ", ") : "", w);
+        }
+        gen_out(em->c, "};\n    static const int64_t values_[] = {");
+        for (size_t k = 0; k < o->pairs.n; k++)
+            gen_out(em->c, "%s%lldLL", k ? ", " : "",
+                (long long)strtoull(((const mpair *)o->pairs.items[k])->to->text, NULL, 0));
+        gen_out(em->c, "};\n    return ak_loption_word(opt, \"%s\", words_, values_, %zu, value, why, ", name,
+            o->pairs.n);
+        gen_c_string(em->c, takes, false);
+        gen_out(em->c, ");\n}\n");
     }
 }
 
@@ -2428,6 +2691,7 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
                "bool %s_hook_reemit(%s_%s *doc, const ak_options *opt, ak_diags *d, bool from_dump);\n", id, id, root);
     for (size_t i = 0; i < f->structs.n; i++)
         gen_out(h, "extern const ak_lstruct %s_meta_%s;\n", id, ((struct_decl *)f->structs.items[i])->name);
+    emit_format_options(&em);
     gen_out(h, "\n/* Confidence that data is this format (AK_SNIFF_*). */\nint %s_sniff(const uint8_t *data, size_t size);\n", id);
     gen_out(h, "/* Streaming validation: no document, memory independent of the file size. */\n");
     gen_out(h, "void %s_validate(const ak_input *in, const ak_options *opt, ak_diags *d);\n", id);

@@ -639,7 +639,7 @@ static void narrowing(const member *m, prim_kind p, sbuf *out)
     bool wide = p == P_U64 || p == P_I64 || p == P_LEB128;
     for (size_t i = 0; i < m->cons.n; i++) {
         const cons *k = m->cons.items[i];
-        if (!k->rule || k->rule->compat != 2 || k->when)
+        if (!k->rule || k->rule->compat != 2 || k->when || k->option) /* a format option may move the bound */
             continue;
         if (k->kind == C_FINITE && prim_is_float(p)) {
             sb(out, "%s{\"type\": \"number\"}", out->n ? ", " : "");

@@ -40,6 +40,16 @@ static expr *mk_bin(compiler *cc, const char *op, expr *a, expr *b)
     return e;
 }
 
+/* A word of `option NAME { word => N, ... }` (the last option declared). */
+static void fo_push(compiler *cc, token *word, token *value)
+{
+    mpair *p = cc_alloc(cc, sizeof *p);
+    p->from = word;
+    p->to = value;
+    mopt *o = F(cc)->format_options.items[F(cc)->format_options.n - 1];
+    vec_push(cc, &o->pairs, p);
+}
+
 static cons *mk_cons(compiler *cc, cons_kind k, loc at)
 {
     cons *c = cc_alloc(cc, sizeof *c);
@@ -153,6 +163,7 @@ static jaltv *mk_altv(compiler *cc, const token *paren, jtype *term)
 }
 
 %fallback IDENT PRESENT.
+%fallback IDENT EACH KEPT.
 %fallback IDENT FORMAT BINARY JSON ENDIAN LITTLE BIG EXTENSION MAGIC SIZE LIMIT TRUNCATED
     RULE STRUCT ENUM IF ELSE SWITCH LET ASSERT AT FATAL FINITE IN FITS UTF8 MINIMAL LENGTH
     FLAG NONDECREASING NOREPEAT NONEMPTY WHEN END HOOK ROOT OBJECT ORDERED CLOSED OPEN
@@ -743,6 +754,38 @@ cbody(A) ::= UNIT(T). { A = mk_cons(cc, C_UNIT, T->at); A->tolerance = 1e-3; }
 cbody(A) ::= UNIT(T) LPAREN FLOAT(V) RPAREN. { A = mk_cons(cc, C_UNIT, T->at); A->tolerance = strtod(V->text, NULL); }
 cbody(A) ::= NONDECREASING(T). { A = mk_cons(cc, C_NONDECREASING, T->at); }
 cbody(A) ::= NOREPEAT(T). { A = mk_cons(cc, C_NOREPEAT, T->at); }
+
+/* Bounds a format option sets (`<= option NAME DEFAULT`) and checks of each
+   element of an array (`assert each A: e`): see "Limits set by format
+   options" and "`assert each`" in docs/schema-language.md. */
+cbody(A) ::= LE(T) OPTION name(N) INT(D). {
+    A = mk_cons(cc, C_CMP, T->at); A->op = "<="; A->option = N->text; A->value = mk_expr(cc, E_INT, D->at, D->text);
+}
+member(A) ::= ASSERT(K) expr(E) LE OPTION name(N) INT(D) CODE(C) at_opt(W) fatal_opt(X). {
+    A = mk_member(cc, M_ASSERT, K->at); A->value = E; A->code = C->text; A->code_at = C->at;
+    A->name = W; A->fatal = X; A->option = N->text; A->limit = mk_expr(cc, E_INT, D->at, D->text);
+}
+member(A) ::= ASSERT(K) EACH name(N) COLON expr(E) CODE(C) fatal_opt(X). {
+    A = mk_member(cc, M_ASSERT, K->at); A->value = E; A->code = C->text; A->code_at = C->at;
+    A->fatal = X; A->each = N->text;
+}
+/* name: T[count] <constraints> kept: the validator keeps the array too (see "`kept`") */
+member(A) ::= name(N) COLON type(T) conslist(C) KEPT. {
+    A = mk_member(cc, M_FIELD, N->at); A->name = N->text; A->type = T; A->cons = *C; A->kept = true;
+}
+/* option NAME { word => N, ... }: a format option's words (see "Format options
+   with words" in docs/schema-language.md) */
+item ::= fo_head fo_words RBRACE.
+item ::= fo_head fo_words COMMA RBRACE.
+fo_head ::= OPTION name(N) LBRACE. {
+    mopt *o = cc_alloc(cc, sizeof *o);
+    o->option = N;
+    vec_push(cc, &F(cc)->format_options, o);
+}
+fo_words ::= fo_word.
+fo_words ::= fo_words COMMA fo_word.
+fo_word ::= name(W) ARROW INT(V). { fo_push(cc, W, V); }
+fo_word ::= STRING(W) ARROW INT(V). { fo_push(cc, W, V); }
 
 /* Constraints shared by JSON members (no < or >: those start type arguments). */
 jcbody(A) ::= EQ(T) expr(E). { A = mk_cons(cc, C_CMP, T->at); A->op = "=="; A->value = E; }

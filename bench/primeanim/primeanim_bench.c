@@ -26,13 +26,23 @@ int main(int argc, char **argv)
     int runs;
     if (!bench_args(argc, argv, "primeanim_bench", 5, &f, &runs))
         return 2;
-    /* where the descriptors and the bitstream are (MP1 v2, §2.4) */
-    uint32_t n = ak_lget32be(f.data + 0x30), d = ak_lget32be(f.data + 0x34 + 4 * ((n + 31) / 32) + 4);
-    size_t desc = 0x34 + 4 * ((size_t)(n + 31) / 32) + 8;
-    ak_pa_channel ch[AK_PA_MAX_CHANNELS];
-    size_t desc_len = d <= AK_PA_MAX_CHANNELS ? ak_pa_parse_descriptors(f.data + desc, f.size - desc, 1, d, ch) : 0;
-    uint32_t k = desc_len ? ch[0].count[0] : 0;
-    size_t words = (size_t)((ak_pa_bits_per_key(ch, d, 1) * k + 31) / 32);
+    /* the descriptors (the decoded document's) and where the bitstream is (MP1 v2, §2.4) */
+    uint32_t n = ak_lget32be(f.data + 0x30);
+    size_t desc = 0x34 + 4 * ((size_t)(n + 31) / 32) + 8, desc_len = 0;
+    static ak_pa_v2 v; /* no descriptors when the file does not decode */
+    ak_arena doc_arena;
+    ak_arena_init(&doc_arena, 1 << 20);
+    ak_diags *doc_diags = ak_diags_new(NULL);
+    primeanim_file *first = primeanim_decode(f.data, f.size, NULL, doc_diags, &doc_arena);
+    if (first && first->layout == primeanim_layout_v2_mp1) {
+        ak_pa_v2_of_mp1(&first->v2_mp1, &v);
+        desc_len = (size_t)first->v2_mp1.descriptor_bytes;
+    }
+    ak_arena_free(&doc_arena);
+    ak_diags_free(doc_diags);
+    const ak_pa_channel *ch = v.ch;
+    uint32_t d = (uint32_t)v.d, k = v.key_count;
+    size_t words = (size_t)((v.stream_bits + 31) / 32);
     ak_options opt = {0};
     size_t errors = 0;
     double best_copy = bench_best_memcpy(f.data, f.size, runs);

@@ -1,13 +1,15 @@
 /* Metroid Prime ANIM: what the hand-written parts share (the hooks of
- * primeanim.layout, the dump of decoded keys, the tests). The layout reads
- * and checks the bytes; this is the bitstream of ../shared/specs/prime-anim.md
- * §2.6-§2.9 and the game detection of §1.2. */
+ * primeanim.layout, the dump of decoded keys, the model section's maths, the
+ * tests). The layout reads and checks the bytes; this is the bitstream of
+ * ../shared/specs/prime-anim.md §2.6-§2.9, a decoded v2 document as the
+ * decoder's view and the game detection of §1.2. */
 #ifndef AK_PRIMEANIM_H
 #define AK_PRIMEANIM_H
 
 #include <animkit/animkit.h>
 
 #include "format_options.h"
+#include "primeanim_layout.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -16,10 +18,6 @@
 enum { AK_PA_MP1 = 1, AK_PA_MP2 = 2 };
 enum { AK_PA_ROT = 0, AK_PA_TRANS = 1, AK_PA_SCALE = 2 };
 #define AK_PA_MAX_CHANNELS 100
-/* §4 limits, the defaults of the format options max_frames and
-   max_decoded_bytes (max_file_bytes is the layout's `limit size`) */
-#define AK_PA_DEFAULT_MAX_FRAMES 1048576u
-#define AK_PA_DEFAULT_MAX_DECODED_BYTES (UINT64_C(256) << 20)
 
 /* One descriptor (§2.4, §2.5): per group (rotation, translation, scale) its
  * key count and, when that is not 0, init and width per axis. */
@@ -30,13 +28,9 @@ typedef struct ak_pa_channel {
     uint8_t bits[3][3];
 } ak_pa_channel;
 
-/* Parses d descriptors of game at p (n bytes). Returns the bytes they take,
- * 0 when they do not fit (the layout has checked them before a hook calls
- * this). */
-size_t ak_pa_parse_descriptors(const uint8_t *p, size_t n, int game, uint32_t d, ak_pa_channel *out);
-
-/* Bits one key takes in the bitstream (§2.7). */
-uint64_t ak_pa_bits_per_key(const ak_pa_channel *ch, size_t d, int game);
+/* Whether a key of channel c has group g in the bitstream: MP1 always reads
+ * the rotation (sign and three fields, §2.7), MP2 only what has keys. */
+bool ak_pa_present(const ak_pa_channel *c, int game, int g);
 
 /* The running totals after a key: per channel the W sign and per group and
  * axis the total (16-bit wrapped, or 32-bit with s32). */
@@ -61,24 +55,39 @@ typedef void (*ak_pa_key_fn)(void *user, uint32_t key, const ak_pa_totals *total
 bool ak_pa_decode(const ak_pa_channel *ch, size_t d, int game, uint32_t k, const uint8_t *words, size_t word_count,
                   bool s32, ak_pa_key_fn each, void *user, ak_pa_overflow *overflow);
 
-/* §2.9: a rotation from a sign and three totals, a vector from totals. */
-void ak_pa_rotation(const ak_pa_totals *t, uint32_t divisor, double q[4]); /* w, x, y, z */
-void ak_pa_vector(const ak_pa_totals *t, int group, double multiplier, double v[3]);
+/* §2.9: the values of group g of a key's totals: a rotation w x y z (from
+ * the sign and three totals), or a vector x y z times the multiplier; the
+ * count (4, 3). */
+int ak_pa_values(const ak_pa_totals *t, int group, uint32_t divisor, double multiplier, double v[4]);
+
+/* A v2 document (either game) as the decoder sees it: for the common model,
+ * the dump's decoded keys and the validator's hooks (which have the
+ * descriptors, `kept`, but not the bitmap and the words: NULL). */
+typedef struct ak_pa_v2 {
+    int game;
+    const uint32_t *bitmap; /* the key bitmap words, bits of them */
+    uint32_t bits;
+    uint32_t key_count, divisor; /* K (§2.6), rotation_divisor */
+    double duration, interval;
+    double multiplier[3]; /* 1, translation, scale (MP1: 1) */
+    const uint32_t *words; /* the bitstream words (values, not bytes) */
+    size_t word_count;
+    uint64_t stream_bits; /* bits_per_key x K (§2.7) */
+    ak_pa_channel ch[AK_PA_MAX_CHANNELS];
+    size_t d; /* descriptors (at most AK_PA_MAX_CHANNELS: the layout refuses more) */
+} ak_pa_v2;
+void ak_pa_v2_of_mp1(const primeanim_v2_mp1 *v, ak_pa_v2 *out);
+void ak_pa_v2_of_mp2(const primeanim_v2_mp2 *v, ak_pa_v2 *out);
+
+/* Decodes v's keys (ak_pa_decode) from its words, copied as the big-endian
+ * bytes the decoder reads to bytes (4 * word_count), after the frame of each
+ * key 0..K (the j-th set bit of the bitmap, §2.6) into frames[0..K]; false
+ * when the bitmap has fewer than K + 1 set bits (*no_frames) or decoding fails. */
+bool ak_pa_v2_decode(const ak_pa_v2 *v, bool s32, uint32_t *frames, uint8_t *bytes, ak_pa_key_fn each, void *user,
+                     bool *no_frames);
 
 /* §1.2: the game of a file (AK_PA_MP1, AK_PA_MP2), 0 when it cannot be
  * told; *both: both v0 layouts fit. */
 int ak_pa_detect(const uint8_t *data, size_t size, bool *both);
-/* The caller's game (format option game=mp1|mp2), 0 when none. */
-int ak_pa_hint(const ak_options *opt);
-
-/* §6 B2 and §5.3: the v0 options. v0_scale_order=channel|frame: the order
- * of MP2 v0 scale keys (channel-major by default; frame-major is how
- * DECOMP2 indexes them); v0_duration=frames: the v0 writer's duration is F
- * intervals instead of F - 1. False when an option has another value. */
-typedef struct ak_pa_v0_options {
-    bool scale_frame_major;
-    bool duration_frames;
-} ak_pa_v0_options;
-bool ak_pa_v0_options_of(const ak_options *opt, ak_pa_v0_options *out, const char **bad);
 
 #endif

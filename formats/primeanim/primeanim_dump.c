@@ -6,7 +6,7 @@
  * validator keeps no keys, and the undump skips the member (the file is
  * built from the descriptors and the bitstream words). */
 #include "numbers.h"
-#include "primeanim_doc.h"
+#include "primeanim.h"
 
 #include <stdlib.h>
 
@@ -24,52 +24,36 @@ static void indent(ak_buf *out, int level)
         ak_buf_puts(out, "  ");
 }
 
-/* Values as the model keeps them (f32), spelled as the dump spells every
- * f32: a multiplier or divisor out of range gives infinities and NaNs, which
- * JSON has no numbers for. */
-static void put_values(ak_buf *out, const double *v, int n)
-{
-    ak_buf_putc(out, '[');
-    for (int i = 0; i < n; i++) {
-        if (i)
-            ak_buf_puts(out, ", ");
-        ak_ldump_f32(out, (float)v[i]);
-    }
-    ak_buf_putc(out, ']');
-}
-
 static void put_key(void *user, uint32_t key, const ak_pa_totals *totals, size_t d)
 {
     static const char *const total_names[3] = {"rot_total", "trans_total", "scale_total"};
     static const char *const value_names[3] = {"rotation", "translation", "scale"};
     dump_state *s = user;
     ak_buf *out = s->out;
-    if (key)
-        ak_buf_putc(out, ',');
+    ak_buf_puts(out, key ? "," : "\"keys\": [");
     indent(out, s->level + 2);
     ak_buf_printf(out, "{\"key\": %lu, \"frame\": %lu, \"channels\": [", (unsigned long)key,
                   (unsigned long)s->frames[key]);
     for (size_t c = 0; c < d; c++) {
         const ak_pa_channel *ch = &s->v->ch[c];
-        if (c)
-            ak_buf_putc(out, ',');
+        ak_buf_puts(out, c ? "," : "");
         indent(out, s->level + 3);
         ak_buf_printf(out, "{\"bone\": %lu", (unsigned long)ch->bone);
-        if (ch->count[AK_PA_ROT] || s->v->game == AK_PA_MP1)
+        if (ak_pa_present(ch, s->v->game, AK_PA_ROT))
             ak_buf_printf(out, ", \"sign\": %d", totals[c].sign ? 1 : 0);
         for (int g = 0; g < 3; g++) {
-            if (!ch->count[g] && !(g == AK_PA_ROT && s->v->game == AK_PA_MP1))
-                continue;
-            ak_buf_printf(out, ", \"%s\": [%ld, %ld, %ld], \"%s\": ", total_names[g], (long)totals[c].v[g][0],
-                          (long)totals[c].v[g][1], (long)totals[c].v[g][2], value_names[g]);
             double v[4];
-            if (g == AK_PA_ROT) {
-                ak_pa_rotation(&totals[c], s->v->divisor, v);
-                put_values(out, v, 4);
-            } else {
-                ak_pa_vector(&totals[c], g, s->v->multiplier[g], v);
-                put_values(out, v, 3);
+            if (!ak_pa_present(ch, s->v->game, g))
+                continue;
+            ak_buf_printf(out, ", \"%s\": [%ld, %ld, %ld], \"%s\": [", total_names[g], (long)totals[c].v[g][0],
+                          (long)totals[c].v[g][1], (long)totals[c].v[g][2], value_names[g]);
+            /* as the model keeps them (f32), spelled as the dump spells every f32: a multiplier or
+               divisor out of range gives infinities and NaNs, which JSON has no numbers for */
+            for (int i = 0, n = ak_pa_values(&totals[c], g, s->v->divisor, s->v->multiplier[g], v); i < n; i++) {
+                ak_buf_puts(out, i ? ", " : "");
+                ak_ldump_f32(out, (float)v[i]);
             }
+            ak_buf_putc(out, ']');
         }
         ak_buf_putc(out, '}');
     }
@@ -79,26 +63,20 @@ static void put_key(void *user, uint32_t key, const ak_pa_totals *totals, size_t
 static bool dump_decoded(const ak_pa_v2 *v, const ak_options *opt, ak_buf *out, int level)
 {
     size_t len;
-    bool s32 = ak_format_option(opt, "s32_totals", &len) != NULL;
-    size_t keys = (size_t)v->key_count + 1;
-    uint32_t *frames = malloc(keys * sizeof *frames);
+    bool s32 = ak_format_option(opt, "s32_totals", &len) != NULL, no_frames = true;
+    uint32_t *frames = malloc(((size_t)v->key_count + 1) * sizeof *frames);
     uint8_t *bytes = malloc(v->word_count * 4 + 1);
-    bool ok = frames && bytes;
+    dump_state s = {v, frames, out, level};
     ak_buf_printf(out, "{");
     indent(out, level + 1);
     ak_buf_printf(out, "\"totals\": \"%s\",", s32 ? "32-bit" : "16-bit wrapping");
     indent(out, level + 1);
-    if (ok && ak_pa_key_frames(v, frames)) {
-        ak_pa_words_to_bytes(v->words, v->word_count, bytes);
-        ak_buf_puts(out, "\"keys\": [");
-        dump_state s = {v, frames, out, level};
-        /* widths above 32 are errors, so a document that dumps decodes */
-        ok = ak_pa_decode(v->ch, v->d, v->game, v->key_count, bytes, v->word_count, s32, put_key, &s, NULL);
-        indent(out, level + 1);
-        ak_buf_putc(out, ']');
-    } else {
-        ak_buf_puts(out, "\"keys\": null"); /* fewer set bits than keys: an error, no dump */
-    }
+    /* widths above 32 are errors, so a document that dumps decodes */
+    bool ok = frames && bytes && ak_pa_v2_decode(v, s32, frames, bytes, put_key, &s, &no_frames);
+    if (no_frames) /* fewer set bits than keys: an error, no dump */
+        ak_buf_puts(out, "\"keys\": null");
+    else
+        indent(out, level + 1), ak_buf_putc(out, ']');
     indent(out, level);
     ak_buf_putc(out, '}');
     free(frames);

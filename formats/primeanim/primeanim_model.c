@@ -11,7 +11,7 @@
  * the version and the game select: compressed (§2.12, the constants of
  * §5.2) or v0 (§5.3). The version, the game, the fixed fields, the looping
  * flag and the EVNT id are the declaration's. */
-#include "primeanim_doc.h"
+#include "primeanim.h"
 
 #include "curve.h"
 
@@ -23,6 +23,13 @@
 #define MAX_KEYS 65535u
 
 static const char *const natives[3] = {"rotation", "translation", "scale"};
+
+/* §6 B2, §5.3: the format options v0_scale_order and v0_duration (checked both ways). */
+static bool v0_options(const ak_options *opt, int64_t *frame_major, int64_t *frames, const char **bad)
+{
+    return primeanim_option_v0_scale_order(opt, frame_major, bad) >= 0 &&
+           primeanim_option_v0_duration(opt, frames, bad) >= 0;
+}
 
 /* ---- reading ---------------------------------------------------------------------- */
 
@@ -63,13 +70,8 @@ static void fill_key(void *user, uint32_t key, const ak_pa_totals *totals, size_
     for (size_t c = 0; c < d; c++)
         for (int g = 0; g < 3; g++) {
             double v[4];
-            if (!f->track[c][g])
-                continue;
-            if (g == AK_PA_ROT)
-                ak_pa_rotation(&totals[c], f->v->divisor, v);
-            else
-                ak_pa_vector(&totals[c], g, f->v->multiplier[g], v);
-            set_key(&f->anim->tracks[f->track[c][g] - 1], key, f->frames[key] * f->v->interval, v, g);
+            if (f->track[c][g] && ak_pa_values(&totals[c], g, f->v->divisor, f->v->multiplier[g], v))
+                set_key(&f->anim->tracks[f->track[c][g] - 1], key, f->frames[key] * f->v->interval, v, g);
         }
 }
 
@@ -77,19 +79,17 @@ static void fill_key(void *user, uint32_t key, const ak_pa_totals *totals, size_
    s32: the s32_totals option (§6 B7). */
 static bool v2_tracks(ak_model_builder *b, const ak_pa_v2 *v, bool s32)
 {
-    size_t keys = (size_t)v->key_count + 1;
-    uint32_t *frames = AK_ARENA_ARRAY(b->arena, uint32_t, keys);
-    uint8_t *bytes = ak_arena_alloc(b->arena, v->word_count * 4 + 1, 4);
+    bool no_frames;
     v2_fill *fill = AK_ARENA_NEW(b->arena, v2_fill);
-    if (!frames || !bytes || !fill || !ak_pa_key_frames(v, frames))
-        return false; /* rule 34 has been reported */
-    ak_pa_words_to_bytes(v->words, v->word_count, bytes);
-    for (size_t c = 0; c < v->d; c++)
+    uint32_t *frames = AK_ARENA_ARRAY(b->arena, uint32_t, (size_t)v->key_count + 1);
+    uint8_t *bytes = ak_arena_alloc(b->arena, v->word_count * 4 + 1, 4);
+    for (size_t c = 0; fill && c < v->d; c++)
         for (int g = 0; g < 3; g++)
-            fill->track[c][g] = v->ch[c].count[g] ? add_track(b, v->ch[c].bone, g, keys) : 0;
+            fill->track[c][g] = v->ch[c].count[g] ? add_track(b, v->ch[c].bone, g, (size_t)v->key_count + 1) : 0;
+    if (!fill || !frames || !bytes || b->failed)
+        return false;
     fill->anim = b->anim, fill->frames = frames, fill->v = v; /* the tracks no longer move */
-    return !b->failed &&
-           ak_pa_decode(v->ch, v->d, v->game, v->key_count, bytes, v->word_count, s32, fill_key, fill, NULL);
+    return ak_pa_v2_decode(v, s32, frames, bytes, fill_key, fill, &no_frames); /* no frames: rule 34 reported */
 }
 
 typedef struct v0_view {
@@ -98,7 +98,7 @@ typedef struct v0_view {
     const float *keys[3]; /* per key w x y z (rotation), x y z */
     uint32_t frames;
     double interval;
-    bool scale_frame_major; /* v0_scale_order=frame (§6 B2) */
+    int64_t scale_frame_major; /* v0_scale_order=frame (§6 B2) */
 } v0_view;
 
 static bool v0_tracks(ak_model_builder *b, const v0_view *v)
@@ -128,41 +128,39 @@ static bool v0_tracks(ak_model_builder *b, const v0_view *v)
 
 bool primeanim_model_keys(ak_model_builder *b, const primeanim_file *doc, const ak_options *opt)
 {
-    ak_pa_v0_options o;
+    int64_t frame_major, frames;
     const char *bad = NULL;
     size_t len;
-    ak_pa_v2 *v2 = AK_ARENA_NEW(b->arena, ak_pa_v2);
-    if (!ak_pa_v0_options_of(opt, &o, &bad)) {
+    ak_pa_v2 v2;
+    if (!v0_options(opt, &frame_major, &frames, &bad)) {
         const ak_rule *r = &primeanim_rules[primeanim_R_CONVERT_REFUSED];
         ak_report(b->d, r, 0, 0, "", "%s: %s", r->message, bad);
         return false;
     }
-    if (!v2)
-        return false;
     if (doc->layout == primeanim_layout_v2_mp1 || doc->layout == primeanim_layout_v2_mp2) {
         if (doc->layout == primeanim_layout_v2_mp1)
-            ak_pa_v2_of_mp1(&doc->v2_mp1, v2);
+            ak_pa_v2_of_mp1(&doc->v2_mp1, &v2);
         else
-            ak_pa_v2_of_mp2(&doc->v2_mp2, v2);
-        b->anim->end = doc->layout == primeanim_layout_v2_mp1 ? doc->v2_mp1.duration : doc->v2_mp2.duration;
-        return v2_tracks(b, v2, ak_format_option(opt, "s32_totals", &len) != NULL);
+            ak_pa_v2_of_mp2(&doc->v2_mp2, &v2);
+        b->anim->end = v2.duration;
+        return v2_tracks(b, &v2, ak_format_option(opt, "s32_totals", &len) != NULL);
     }
-    if (doc->layout == primeanim_layout_v0_mp1) {
-        const primeanim_v0_mp1 *v = &doc->v0_mp1;
-        v0_view view = {v->bone_map, {NULL, v->trans_map, NULL}, {v->channel_count, v->trans_map_count, 0},
-                        {v->rot_keys_count, v->trans_keys_count, 0},
-                        {(const float *)v->rot_keys, (const float *)v->trans_keys, NULL}, v->frame_count,
-                        v->interval.seconds, false};
-        b->anim->end = v->duration.seconds;
-        return v0_tracks(b, &view);
-    }
+    const primeanim_v0_mp1 *v1 = &doc->v0_mp1;
     const primeanim_v0_mp2 *v = &doc->v0_mp2;
-    v0_view view = {v->bone_map, {v->rot_map, v->trans_map, v->scale_map},
-                    {v->rot_map_count, v->trans_map_count, v->scale_map_count},
-                    {v->rot_keys_count, v->trans_keys_count, v->scale_keys_count},
-                    {(const float *)v->rot_keys, (const float *)v->trans_keys, (const float *)v->scale_keys},
-                    v->frame_count, v->interval.seconds, o.scale_frame_major};
-    b->anim->end = v->duration.seconds;
+    bool mp1 = doc->layout == primeanim_layout_v0_mp1;
+    /* MP1: no rotation map (the channel is the index), no scale */
+    v0_view view = mp1 ? (v0_view){v1->bone_map, {NULL, v1->trans_map, NULL},
+                                   {v1->channel_count, v1->trans_map_count, 0},
+                                   {v1->rot_keys_count, v1->trans_keys_count, 0},
+                                   {(const float *)v1->rot_keys, (const float *)v1->trans_keys, NULL},
+                                   v1->frame_count, v1->interval.seconds, false}
+                       : (v0_view){v->bone_map, {v->rot_map, v->trans_map, v->scale_map},
+                                   {v->rot_map_count, v->trans_map_count, v->scale_map_count},
+                                   {v->rot_keys_count, v->trans_keys_count, v->scale_keys_count},
+                                   {(const float *)v->rot_keys, (const float *)v->trans_keys,
+                                    (const float *)v->scale_keys},
+                                   v->frame_count, v->interval.seconds, frame_major};
+    b->anim->end = mp1 ? v1->duration.seconds : v->duration.seconds;
     return v0_tracks(b, &view);
 }
 
@@ -172,7 +170,7 @@ bool primeanim_model_keys(ak_model_builder *b, const primeanim_file *doc, const 
  * component, prepared for sampling), then its totals per key (3 per key;
  * v2) and their widths. */
 typedef struct channel {
-    uint32_t bone;
+    uint32_t bone, rank; /* rank: the order of §2.12, by bone with MP1's root (bone 3) last */
     ak_track_sampler *src[3][4]; /* [g][0] the whole track's unless parts[g]; else component a's */
     bool parts[3];
     int32_t *q[3];
@@ -248,6 +246,7 @@ static bool collect(writer *x)
             continue;
         if (index[bone] < 0) {
             index[bone] = (int)x->d;
+            x->ch[x->d].rank = bone == 3 && x->game == AK_PA_MP1 ? AK_PA_MAX_CHANNELS : (uint32_t)bone;
             x->ch[x->d++].bone = (uint32_t)bone;
         }
         channel *c = &x->ch[index[bone]];
@@ -273,7 +272,7 @@ static bool collect(writer *x)
 static int cmp_channel(const void *a, const void *b)
 {
     const channel *x = a, *y = b;
-    return (x->bone > y->bone) - (x->bone < y->bone);
+    return (x->rank > y->rank) - (x->rank < y->rank);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -595,10 +594,10 @@ static uint8_t *map_of(writer *x, int g)
      memcpy(o->bone_map, bone_map, sizeof bone_map), o->trans_map = maps[1], o->trans_map_count = d,                   \
      o->rot_key_count = (uint32_t)n[0], o->rot_keys = (float (*)[4])keys[0], o->rot_keys_count = n[0],               \
      o->trans_key_count = (uint32_t)n[1], o->trans_keys = (float (*)[3])keys[1], o->trans_keys_count = n[1])
-static bool fill_v0(writer *x, primeanim_file *doc, const ak_pa_v0_options *opt)
+static bool fill_v0(writer *x, primeanim_file *doc, int64_t frame_major, int64_t duration_frames)
 {
     uint32_t frames = (uint32_t)x->keys, d = (uint32_t)x->d;
-    double seconds = (opt->duration_frames ? frames : frames - 1) * x->interval;
+    double seconds = (duration_frames ? frames : frames - 1) * x->interval;
     primeanim_char_anim_time duration = {(float)seconds, (float)seconds != 0 ? 0 : 2};
     primeanim_char_anim_time interval = {(float)x->interval, (float)x->interval != 0 ? 0 : 2};
     uint8_t bone_map[100];
@@ -607,7 +606,7 @@ static bool fill_v0(writer *x, primeanim_file *doc, const ak_pa_v0_options *opt)
         bone_map[x->ch[c].bone] = (uint8_t)c;
     size_t n[3];
     float *keys[3] = {key_array(x, AK_PA_ROT, false, &n[0]), key_array(x, AK_PA_TRANS, false, &n[1]),
-                      key_array(x, AK_PA_SCALE, opt->scale_frame_major, &n[2])};
+                      key_array(x, AK_PA_SCALE, frame_major, &n[2])};
     uint8_t *maps[3] = {map_of(x, AK_PA_ROT), map_of(x, AK_PA_TRANS), map_of(x, AK_PA_SCALE)};
     if (!keys[0] || !keys[1] || !keys[2] || !maps[0] || !maps[1] || !maps[2])
         return false;
@@ -628,12 +627,12 @@ static bool fill_v0(writer *x, primeanim_file *doc, const ak_pa_v0_options *opt)
 bool primeanim_model_keys_back(ak_model_writer *w, primeanim_file *doc)
 {
     writer *x = AK_ARENA_NEW(&w->arena, writer);
-    ak_pa_v0_options v0_options;
+    int64_t frame_major, duration_frames;
     bool v0 = doc->version == 0;
     if (!x)
         return false;
     x->w = w, x->game = doc->game, x->mul[0] = x->mul[1] = x->mul[2] = 1;
-    if (!ak_pa_v0_options_of(w->opt, &v0_options, &x->why)) {
+    if (!v0_options(w->opt, &frame_major, &duration_frames, &x->why)) {
         ak_mm_refuse(w, NULL, "%s", x->why);
         return false;
     }
@@ -644,21 +643,13 @@ bool primeanim_model_keys_back(ak_model_writer *w, primeanim_file *doc)
                      x->game == AK_PA_MP2 ? " or scale" : "");
         return false;
     }
-    /* order (§2.12): MP2 ascending; MP1 ascending with the root (bone 3) last */
     qsort(x->ch, x->d, sizeof *x->ch, cmp_channel);
-    for (size_t c = 0; x->game == AK_PA_MP1 && c + 1 < x->d; c++)
-        if (x->ch[c].bone == 3) {
-            channel root = x->ch[c];
-            memmove(&x->ch[c], &x->ch[c + 1], (x->d - c - 1) * sizeof *x->ch);
-            x->ch[x->d - 1] = root;
-            break;
-        }
     bool ok = keyed_frames(x) && (!v0 || all_frames(x));
     x->values = ok ? AK_ARENA_ARRAY(&w->arena, double, x->d * x->keys * 4 * (v0 ? 3 : 1)) : NULL;
     ok = x->values != NULL;
     for (int g = 0; ok && g < 3; g++)
         ok = quantise(x, g, v0);
-    ok = ok && (v0 ? fill_v0(x, doc, &v0_options) : fill_v2(x, doc));
+    ok = ok && (v0 ? fill_v0(x, doc, frame_major, duration_frames) : fill_v2(x, doc));
     if (!ok && x->why)
         ak_mm_refuse(w, NULL, "%s", x->why);
     return ok;

@@ -1,9 +1,8 @@
-/* Metroid Prime ANIM: descriptors, the bitstream decoder (spec §2.7-§2.9)
- * and the game detection (§1.2). Everything reads bytes the caller has
- * bounded; nothing allocates. Bits come from runtime/bits.h's reader. */
+/* Metroid Prime ANIM: the bitstream decoder (spec §2.7-§2.9), a v2 document
+ * as its view, and the game detection (§1.2). Everything reads bytes the
+ * caller has bounded; nothing allocates. Bits come from runtime/bits.h's
+ * reader. */
 #include "primeanim.h"
-
-#include "format_options.h"
 
 #include "ak_layout.h"
 #include "bits.h"
@@ -12,63 +11,11 @@
 #include <string.h>
 
 
-/* ---- descriptors (§2.4, §2.5) ------------------------------------------------ */
-
-/* A group: u16 count, then {s16 init, u8 bits} x 3 when the count is not 0. */
-static bool group(const uint8_t *p, size_t n, size_t *at, ak_pa_channel *c, int g)
-{
-    if (n - *at < 2)
-        return false;
-    c->count[g] = ak_lget16be(p + *at);
-    *at += 2;
-    if (!c->count[g])
-        return true;
-    if (n - *at < 9)
-        return false;
-    for (int a = 0; a < 3; a++) {
-        c->init[g][a] = (int16_t)ak_lget16be(p + *at + 3 * (size_t)a);
-        c->bits[g][a] = p[*at + 3 * (size_t)a + 2];
-    }
-    *at += 9;
-    return true;
-}
-
-size_t ak_pa_parse_descriptors(const uint8_t *p, size_t n, int game, uint32_t d, ak_pa_channel *out)
-{
-    size_t at = 0;
-    for (uint32_t i = 0; i < d; i++) {
-        ak_pa_channel *c = &out[i];
-        memset(c, 0, sizeof *c);
-        size_t id = game == AK_PA_MP1 ? 4 : 1;
-        if (n - at < id)
-            return 0;
-        c->bone = game == AK_PA_MP1 ? ak_lget32be(p + at) : p[at];
-        at += id;
-        if (!group(p, n, &at, c, AK_PA_ROT) || !group(p, n, &at, c, AK_PA_TRANS))
-            return 0;
-        if (game == AK_PA_MP2 && !group(p, n, &at, c, AK_PA_SCALE))
-            return 0;
-    }
-    return at;
-}
-
-/* The groups a key of channel c has in the bitstream: MP1 always reads the
- * rotation (sign and three fields, §2.7), MP2 only what has keys. */
-static bool present(const ak_pa_channel *c, int game, int g)
+bool ak_pa_present(const ak_pa_channel *c, int game, int g)
 {
     if (g == AK_PA_ROT)
         return game == AK_PA_MP1 || c->count[g] != 0;
     return c->count[g] != 0 && (g == AK_PA_TRANS || game == AK_PA_MP2);
-}
-
-uint64_t ak_pa_bits_per_key(const ak_pa_channel *ch, size_t d, int game)
-{
-    uint64_t bits = 0;
-    for (size_t i = 0; i < d; i++)
-        for (int g = 0; g < 3; g++)
-            if (present(&ch[i], game, g))
-                bits += (g == AK_PA_ROT) + (uint64_t)ch[i].bits[g][0] + ch[i].bits[g][1] + ch[i].bits[g][2];
-    return bits;
 }
 
 /* ---- the bitstream (§2.7, §2.8) ---------------------------------------------- */
@@ -112,7 +59,7 @@ bool ak_pa_decode(const ak_pa_channel *ch, size_t d, int game, uint32_t k, const
     for (uint32_t key = 1; key <= k; key++) {
         for (size_t c = 0; c < d; c++)
             for (int g = 0; g < 3; g++) {
-                if (!present(&ch[c], game, g))
+                if (!ak_pa_present(&ch[c], game, g))
                     continue;
                 uint64_t field;
                 if (g == AK_PA_ROT) {
@@ -141,22 +88,66 @@ bool ak_pa_decode(const ak_pa_channel *ch, size_t d, int game, uint32_t k, const
 
 /* ---- dequantisation (§2.9) --------------------------------------------------- */
 
-void ak_pa_rotation(const ak_pa_totals *t, uint32_t divisor, double q[4])
+int ak_pa_values(const ak_pa_totals *t, int group, uint32_t divisor, double multiplier, double v[4])
 {
     double rq = (M_PI / 2) / (divisor ? divisor : 1);
-    double x = sin(t->v[AK_PA_ROT][0] * rq), y = sin(t->v[AK_PA_ROT][1] * rq), z = sin(t->v[AK_PA_ROT][2] * rq);
-    double w2 = 1 - (x * x + y * y + z * z);
-    double w = sqrt(w2 > 0 ? w2 : 0);
-    q[0] = t->sign ? -w : w;
-    q[1] = x;
-    q[2] = y;
-    q[3] = z;
+    for (int a = 0; a < 3; a++)
+        v[a + (group == AK_PA_ROT)] = group == AK_PA_ROT ? sin(t->v[AK_PA_ROT][a] * rq) : t->v[group][a] * multiplier;
+    if (group != AK_PA_ROT)
+        return 3;
+    double w2 = 1 - (v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
+    v[0] = (t->sign ? -1 : 1) * sqrt(w2 > 0 ? w2 : 0);
+    return 4;
 }
 
-void ak_pa_vector(const ak_pa_totals *t, int group, double multiplier, double v[3])
+/* ---- a decoded document as the decoder's view --------------------------------- */
+
+/* Group g of a channel: the key count n and {init, bits} of x, y, z. */
+#define GROUP(c, g, n, grp)                                                                                            \
+    ((c)->count[g] = (n), (c)->init[g][0] = (grp).x.init, (c)->init[g][1] = (grp).y.init,                              \
+     (c)->init[g][2] = (grp).z.init, (c)->bits[g][0] = (grp).x.bits, (c)->bits[g][1] = (grp).y.bits,                   \
+     (c)->bits[g][2] = (grp).z.bits)
+#define VIEW(game, v, out, scale)                                                                                      \
+    (*(out) = (ak_pa_v2){game, (v)->key_bitmap, (v)->bitmap_bits, (uint32_t)(v)->key_count, (v)->rotation_divisor,     \
+                         (v)->duration, (v)->interval, {1, (v)->translation_multiplier, scale}, (v)->bitstream,      \
+                         (v)->bitstream_count, (uint64_t)(v)->bitstream_bits, {{0}}, 0})
+
+void ak_pa_v2_of_mp1(const primeanim_v2_mp1 *v, ak_pa_v2 *out)
 {
-    for (int a = 0; a < 3; a++)
-        v[a] = t->v[group][a] * multiplier;
+    VIEW(AK_PA_MP1, v, out, 1);
+    for (; v->descriptors && out->d < v->descriptors_count && out->d < AK_PA_MAX_CHANNELS; out->d++) {
+        const primeanim_descriptor_mp1 *s = &v->descriptors[out->d];
+        out->ch[out->d].bone = s->bone_id;
+        GROUP(&out->ch[out->d], AK_PA_ROT, s->rot_key_count, s->rot);
+        GROUP(&out->ch[out->d], AK_PA_TRANS, s->trans_key_count, s->trans);
+    }
+}
+
+void ak_pa_v2_of_mp2(const primeanim_v2_mp2 *v, ak_pa_v2 *out)
+{
+    VIEW(AK_PA_MP2, v, out, v->scale_multiplier);
+    for (; v->descriptors && out->d < v->descriptors_count && out->d < AK_PA_MAX_CHANNELS; out->d++) {
+        const primeanim_descriptor_mp2 *s = &v->descriptors[out->d];
+        out->ch[out->d].bone = s->bone_id;
+        GROUP(&out->ch[out->d], AK_PA_ROT, s->rot_key_count, s->rot);
+        GROUP(&out->ch[out->d], AK_PA_TRANS, s->trans_key_count, s->trans);
+        GROUP(&out->ch[out->d], AK_PA_SCALE, s->scale_key_count, s->scale);
+    }
+}
+
+bool ak_pa_v2_decode(const ak_pa_v2 *v, bool s32, uint32_t *frames, uint8_t *bytes, ak_pa_key_fn each, void *user,
+                     bool *no_frames)
+{
+    uint64_t keys = (uint64_t)v->key_count + 1, j = 0;
+    for (uint32_t f = 0; f < v->bits && j < keys; f++)
+        if ((v->bitmap[f >> 5] >> (f & 31)) & 1)
+            frames[j++] = f;
+    if ((*no_frames = j != keys))
+        return false;
+    for (size_t i = 0; i < v->word_count; i++)
+        for (int b = 0; b < 4; b++)
+            bytes[4 * i + (size_t)b] = (uint8_t)(v->words[i] >> (24 - 8 * b));
+    return ak_pa_decode(v->ch, v->d, v->game, v->key_count, bytes, v->word_count, s32, each, user, NULL);
 }
 
 /* ---- the game (§1.2) --------------------------------------------------------- */
@@ -209,44 +200,4 @@ int ak_pa_detect(const uint8_t *data, size_t size, bool *both)
     bool ok1 = v0_clean(data, size, AK_PA_MP1), ok2 = v0_clean(data, size, AK_PA_MP2);
     *both = ok1 && ok2;
     return ok1 == ok2 ? 0 : ok1 ? AK_PA_MP1 : AK_PA_MP2;
-}
-
-int ak_pa_hint(const ak_options *opt)
-{
-    size_t n;
-    const char *g = ak_format_option(opt, "game", &n);
-    if (g && n == 3 && strncmp(g, "mp1", 3) == 0)
-        return AK_PA_MP1;
-    if (g && n == 3 && strncmp(g, "mp2", 3) == 0)
-        return AK_PA_MP2;
-    return 0;
-}
-
-static bool one_of(const char *v, size_t n, const char *a, const char *b, bool *second)
-{
-    if (n == strlen(a) && strncmp(v, a, n) == 0)
-        *second = false;
-    else if (n == strlen(b) && strncmp(v, b, n) == 0)
-        *second = true;
-    else
-        return false;
-    return true;
-}
-
-bool ak_pa_v0_options_of(const ak_options *opt, ak_pa_v0_options *out, const char **bad)
-{
-    size_t n;
-    const char *v;
-    *out = (ak_pa_v0_options){false, false};
-    if ((v = ak_format_option(opt, "v0_scale_order", &n)) != NULL &&
-        !one_of(v, n, "channel", "frame", &out->scale_frame_major)) {
-        *bad = "format option v0_scale_order takes channel or frame";
-        return false;
-    }
-    if ((v = ak_format_option(opt, "v0_duration", &n)) != NULL &&
-        !one_of(v, n, "frames-1", "frames", &out->duration_frames)) {
-        *bad = "format option v0_duration takes frames or frames-1";
-        return false;
-    }
-    return true;
 }

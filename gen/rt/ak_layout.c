@@ -31,6 +31,11 @@ void ak_lctx_init(ak_lctx *c, const uint8_t *data, size_t size, ak_diags *d, ak_
 
 void ak_lctx_free(ak_lctx *c)
 {
+    if (c->kept) {
+        ak_arena_free(c->kept);
+        free(c->kept);
+        c->kept = NULL;
+    }
     if (c->offered) /* a hook offered a stream that was not read */
         c->offered->close(c->offered);
     c->offered = NULL;
@@ -78,12 +83,49 @@ bool ak_lreport(ak_lctx *c, const ak_rule *rule, bool fatal, uint64_t offset, ui
     return !c->stop;
 }
 
+bool ak_loption_limit(ak_lctx *c, const ak_rule *rule, const char *name, uint64_t def, uint64_t *limit)
+{
+    *limit = def;
+    if (ak_format_option_u64(c->opt, name, limit))
+        return true;
+    ak_report(c->d, rule, 0, 0, "", "format option %s: not a count (digits, then K, M or G)", name);
+    c->stop = true;
+    return false;
+}
+
+int ak_loption_word(const ak_options *opt, const char *name, const char *const *words, const int64_t *values, size_t n,
+                    int64_t *value, const char **why, const char *takes)
+{
+    size_t len;
+    const char *v = ak_format_option(opt, name, &len);
+    *value = values[0];
+    for (size_t i = 0; v && i < n; i++)
+        if (strlen(words[i]) == len && memcmp(words[i], v, len) == 0) {
+            *value = values[i];
+            return 1;
+        }
+    if (v && why)
+        *why = takes;
+    return v ? -1 : 0;
+}
+
 void *ak_larray(ak_lctx *c, size_t n, size_t size, uint64_t count_at, uint64_t count_len, const char *leaf)
 {
     ak_budget *b = c->arena->budget;
     ak_budget_place before = ak_budget_place_at(b, count_at, count_len, b ? ak_lpath(c, leaf, UINT64_MAX) : NULL);
     void *p = ak_arena_array(c->arena, n, size, 16);
     ak_budget_place_back(b, before);
+    return p;
+}
+
+void *ak_larray_kept(ak_lctx *c, size_t n, size_t size, uint64_t count_at, uint64_t count_len, const char *leaf)
+{
+    if (!c->kept && (c->kept = malloc(sizeof *c->kept)) != NULL)
+        ak_arena_init_budget(c->kept, 0, ak_diags_budget(c->d), "the arrays validation keeps");
+    ak_arena *arena = c->arena;
+    c->arena = c->kept;
+    void *p = c->kept ? ak_larray(c, n, size, count_at, count_len, leaf) : NULL;
+    c->arena = arena;
     return p;
 }
 

@@ -107,6 +107,7 @@ typedef struct ak_lctx {
     struct ak_ljs *js;  /* the streaming dump's writer (validate mode); NULL: checking only */
     bool check_first;   /* sources are checked before they are read (ak_lstream_retrying) */
     bool retried;       /* a block was read again (ak_lstream_retry) */
+    ak_arena *kept;     /* validate mode: the arrays declared `kept` (ak_larray_kept), freed with the context */
 } ak_lctx;
 
 void ak_lctx_init(ak_lctx *c, const uint8_t *data, size_t size, ak_diags *d, ak_arena *arena,
@@ -126,7 +127,7 @@ typedef struct ak_lspan {
 } ak_lspan;
 
 /* What a struct hook (`hook name(field, ...)`) gets besides the context:
- * the struct read so far (in validate mode its arrays are not kept), the
+ * the struct read so far (in validate mode its arrays are not kept, but those declared `kept`), the
  * byte spans of the fields it names, in the current stream, and, in an
  * instance of a template, the table codes of its type arguments. */
 typedef struct ak_lhook {
@@ -205,6 +206,22 @@ const char *ak_lpath(ak_lctx *c, const char *leaf, uint64_t index);
  * fatal report also sets c->stop. */
 bool ak_lreport(ak_lctx *c, const ak_rule *rule, bool fatal, uint64_t offset, uint64_t length,
                 const char *leaf, const char *fmt, ...) AK_PRINTF(7, 8) AK_LCOLD;
+/* Integer `/` and `%` of the layout's expressions (64-bit, as in C); a
+ * divisor of 0 gives 0, never a trap. */
+static inline int64_t ak_ldiv(int64_t a, int64_t b)
+{
+    return b == 0 ? 0 : b == -1 ? (int64_t)(0 - (uint64_t)a) : a / b;
+}
+static inline int64_t ak_lmod(int64_t a, int64_t b) { return b == 0 || b == -1 ? 0 : a % b; }
+/* `<= option NAME DEFAULT`: the bound the format option name sets (digits,
+ * then K, M or G), else def; a malformed value is reported with rule at the
+ * input's start, as `limit size ... option` reports it, and stops (false). */
+bool ak_loption_limit(ak_lctx *c, const ak_rule *rule, const char *name, uint64_t def, uint64_t *limit);
+/* `option NAME { word => N, ... }` (<id>_option_NAME): 1 and *value = the N
+ * of the option's word; 0 without the option, -1 for another value (*why =
+ * takes, unless why is NULL); *value = values[0] then. */
+int ak_loption_word(const ak_options *opt, const char *name, const char *const *words, const int64_t *values, size_t n,
+                    int64_t *value, const char **why, const char *takes);
 /* Notes that the bytes just checked are not what the encoder writes (see
  * ak_lctx.recoded); true, to sit in a report's condition. */
 static inline bool ak_lrecoded(ak_lctx *c)
@@ -216,6 +233,9 @@ static inline bool ak_lrecoded(ak_lctx *c)
  * field `leaf` whose count was read at count_at (count_len bytes): a
  * refusal of the budget is reported there. NULL when it cannot be had. */
 void *ak_larray(ak_lctx *c, size_t n, size_t size, uint64_t count_at, uint64_t count_len, const char *leaf);
+/* The same for an array declared `kept`, in validate mode: from c->kept
+ * (made on first use, charged to the command's budget). */
+void *ak_larray_kept(ak_lctx *c, size_t n, size_t size, uint64_t count_at, uint64_t count_len, const char *leaf);
 /* The input ended inside `leaf` (need bytes wanted at c->pos): reports the
  * truncated rule and stops. Always returns false. */
 bool ak_ltruncated(ak_lctx *c, const char *leaf, size_t need);

@@ -53,6 +53,11 @@ set_tests_properties(animgen.generated-demo PROPERTIES LABELS animgen)
 ak_animgen_demo(animgen_derived_demo layout_derived_ok.layout derived_main.c)
 add_test(NAME animgen.generated-derived COMMAND animgen_derived_demo)
 set_tests_properties(animgen.generated-derived PROPERTIES LABELS animgen)
+# Bounds set by format options, `assert each`, option words and a `kept`
+# array (issue 26): layout_limits_ok.layout (limits_main.c).
+ak_animgen_demo(animgen_limits_demo layout_limits_ok.layout limits_main.c)
+add_test(NAME animgen.generated-limits COMMAND animgen_limits_demo)
+set_tests_properties(animgen.generated-limits PROPERTIES LABELS animgen)
 # A text format's document (document_ok.document, document_main.c): its
 # dump, undump and the dump's JSON Schema.
 ak_animgen_demo(animgen_document_demo document_ok.document document_main.c)

@@ -130,17 +130,36 @@ static void assert_clean(const uint8_t *data, size_t size)
     ak_diags_free(d);
 }
 
+/* A hand-computed v2 file's document as the decoder's view (its descriptors). */
+static void view_of(const uint8_t *data, size_t size, ak_pa_v2 *v)
+{
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    ak_diags *d = ak_diags_new(NULL);
+    primeanim_file *doc = primeanim_decode(data, size, NULL, d, &arena);
+    assert_non_null(doc);
+    if (doc->layout == primeanim_layout_v2_mp1)
+        ak_pa_v2_of_mp1(&doc->v2_mp1, v);
+    else
+        ak_pa_v2_of_mp2(&doc->v2_mp2, v);
+    v->bitmap = v->words = NULL; /* in the arena */
+    ak_diags_free(d);
+    ak_arena_free(&arena);
+}
+
 static void test_mp1_hand_computed(void **state)
 {
     (void)state;
     assert_clean(mp1_file, sizeof mp1_file);
     bool both;
     assert_int_equal(ak_pa_detect(mp1_file, sizeof mp1_file, &both), AK_PA_MP1);
-    ak_pa_channel ch[1];
-    assert_int_equal(ak_pa_parse_descriptors(mp1_file + 0x40, 26, AK_PA_MP1, 1, ch), 26);
-    assert_int_equal(ak_pa_bits_per_key(ch, 1, AK_PA_MP1), 22);
+    ak_pa_v2 view;
+    view_of(mp1_file, sizeof mp1_file, &view);
+    assert_int_equal(view.d, 1);
+    assert_int_equal(view.stream_bits, 22 * 2); /* bits per key x K */
+    assert_true(view.ch[0].bone == 3 && view.ch[0].count[AK_PA_ROT] == 2 && view.ch[0].count[AK_PA_TRANS] == 2);
     keys k = {0};
-    assert_true(ak_pa_decode(ch, 1, AK_PA_MP1, 2, mp1_file + 0x5A, 2, false, collect, &k, NULL));
+    assert_true(ak_pa_decode(view.ch, 1, AK_PA_MP1, 2, mp1_file + 0x5A, 2, false, collect, &k, NULL));
     assert_int_equal(k.n, 3);
     for (int key = 0; key < 3; key++) {
         assert_int_equal(k.t[key][0].sign, mp1_sign[key]);
@@ -150,11 +169,11 @@ static void test_mp1_hand_computed(void **state)
         }
     }
     /* §2.9: key 2's translation (7, 23, -29) x 0.5; its rotation has w < 0 */
-    double v[3], q[4];
-    ak_pa_vector(&k.t[2][0], AK_PA_TRANS, 0.5, v);
+    double v[4], q[4];
+    assert_int_equal(ak_pa_values(&k.t[2][0], AK_PA_TRANS, 0x7FFF, 0.5, v), 3);
     assert_float_equal(v[0], 3.5, 1e-12);
     assert_float_equal(v[2], -14.5, 1e-12);
-    ak_pa_rotation(&k.t[2][0], 0x7FFF, q);
+    assert_int_equal(ak_pa_values(&k.t[2][0], AK_PA_ROT, 0x7FFF, 1, q), 4);
     double rq = (M_PI / 2) / 32767;
     assert_float_equal(q[1], sin(93 * rq), 1e-12);
     assert_float_equal(q[2], sin(-195 * rq), 1e-12);
@@ -180,11 +199,12 @@ static void test_mp2_hand_computed(void **state)
     assert_clean(mp2_file, sizeof mp2_file);
     bool both;
     assert_int_equal(ak_pa_detect(mp2_file, sizeof mp2_file, &both), AK_PA_MP2);
-    ak_pa_channel ch[2];
-    assert_int_equal(ak_pa_parse_descriptors(mp2_file + 0x3A, 41, AK_PA_MP2, 2, ch), 41);
-    assert_int_equal(ak_pa_bits_per_key(ch, 2, AK_PA_MP2), 31);
+    ak_pa_v2 view;
+    view_of(mp2_file, sizeof mp2_file, &view);
+    assert_int_equal(view.d, 2);
+    assert_int_equal(view.stream_bits, 31); /* bits per key x K */
     keys k = {0};
-    assert_true(ak_pa_decode(ch, 2, AK_PA_MP2, 1, mp2_file + 0x63, 1, false, collect, &k, NULL));
+    assert_true(ak_pa_decode(view.ch, 2, AK_PA_MP2, 1, mp2_file + 0x63, 1, false, collect, &k, NULL));
     assert_int_equal(k.n, 2);
     assert_true(k.t[1][0].sign);
     assert_int_equal(k.t[1][0].v[AK_PA_ROT][0], 15);
@@ -214,7 +234,15 @@ static void test_totals_wrap(void **state)
     assert_int_equal(k.t[1][0].v[AK_PA_ROT][0], 33000);
     ak_options opt = {.format_options = "x=1,game=mp2,s32_totals"};
     size_t n;
-    assert_int_equal(ak_pa_hint(&opt), AK_PA_MP2);
+    int64_t game;
+    const char *why = NULL;
+    assert_int_equal(primeanim_option_game(&opt, &game, &why), 1); /* `option game { ... }` */
+    assert_int_equal(game, AK_PA_MP2);
+    ak_options other = {.format_options = "game=mp3"}, none = {0};
+    assert_int_equal(primeanim_option_game(&other, &game, &why), -1);
+    assert_string_equal(why, "format option game takes mp1 or mp2");
+    assert_int_equal(primeanim_option_game(&none, &game, NULL), 0);
+    assert_int_equal(game, AK_PA_MP1);
     assert_non_null(ak_format_option(&opt, "s32_totals", &n));
     assert_null(ak_format_option(&opt, "s32", &n));
 }
@@ -412,6 +440,52 @@ static void test_limit_options(void **state)
     assert_false(ak_format_option_u64(&o, "max_frames", &v));
     v = 7;
     assert_true(ak_format_option_u64(&o, "max_file_bytes", &v) && v == 7); /* absent: unchanged */
+}
+
+/* The one diagnostic of code `code` validating data with options: its path, offset and message. */
+static void assert_reported(const uint8_t *data, size_t size, const char *options, const char *code,
+                            const char *path, uint64_t offset, const char *message)
+{
+    ak_diags *d = validate_with(data, size, options);
+    const ak_diag *g = NULL;
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        if (strcmp(ak_diags_at(d, i)->rule->code, code) == 0) {
+            assert_null(g);
+            g = ak_diags_at(d, i);
+        }
+    assert_non_null(g);
+    assert_string_equal(g->path, path);
+    assert_int_equal(g->offset, offset);
+    assert_string_equal(g->message, message);
+    ak_diags_free(d);
+}
+
+/* The limits and maps the layout declares (`<= option`, `assert ... <= option`,
+ * `assert each`) are reported at their field, with the values they compared. */
+static void test_declared_checks_reported(void **state)
+{
+    (void)state;
+    assert_reported(mp1_file, sizeof mp1_file, "max_frames=3", "primeanim.limit.frames", "/bitmap_bits", 0x30,
+                    "N or F above max_frames (bitmap_bits = 4, the limit is 3; format option max_frames sets it)");
+    assert_reported(mp1_file, sizeof mp1_file, "max_decoded_bytes=159", "primeanim.limit.decoded-size", "/key_bitmap",
+                    0x34,
+                    "the decoded keys exceed max_decoded_bytes (40 * bitmap_bits * descriptor_count = 160, the limit "
+                    "is 159; format option max_decoded_bytes sets it)");
+    assert_reported(mp1_file, sizeof mp1_file, "max_frames=x", "primeanim.limit.frames", "", 0,
+                    "format option max_frames: not a count (digits, then K, M or G)");
+    ak_buf v0;
+    v0_file(&v0); /* F = 3, one channel: bone 3's */
+    uint8_t *b = (uint8_t *)v0.data;
+    assert_reported(b, v0.len, "game=mp1,max_frames=2", "primeanim.limit.frames", "/frame_count", 20,
+                    "N or F above max_frames (frame_count = 3, the limit is 2; format option max_frames sets it)");
+    assert_reported(b, v0.len, "game=mp1,max_decoded_bytes=119", "primeanim.limit.decoded-size", "/bone_map", 32,
+                    "the decoded keys exceed max_decoded_bytes (40 * frame_count * channel_count = 120, the limit is "
+                    "119; format option max_decoded_bytes sets it)");
+    assert_int_equal(b[32 + 3], 0);
+    b[32 + 5] = 4; /* bone 5 on a channel past the one there is */
+    assert_reported(b, v0.len, "game=mp1", "primeanim.v0.channel-index", "/bone_map", 32 + 5,
+                    "a bone_map value is not below the channel count (bone_map[5] = 4; channel_count = 1)");
+    ak_buf_free(&v0);
 }
 
 /* §6 B2 v0_scale_order and §5.3 v0_duration: MP2 v0 with two scaled bones,
@@ -955,6 +1029,7 @@ int main(void)
         cmocka_unit_test(test_limit_options),     cmocka_unit_test(test_v0_options),
         cmocka_unit_test(test_model_header),      cmocka_unit_test(test_convert_names_lost_header),
         cmocka_unit_test(test_nan_payload_seed),  cmocka_unit_test(test_maya_round_trip),
+        cmocka_unit_test(test_declared_checks_reported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
