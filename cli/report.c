@@ -426,7 +426,7 @@ struct report {
     size_t index;        /* files added */
     const char *const *inputs;
     size_t input_count;
-    FILE *spool[2];
+    FILE *spool[REPORT_SPOOLS]; /* made when first written */
     bool spool_failed;
     report_totals totals;
     /* every rule, for the matrix: rules[i] at matrix row i */
@@ -445,7 +445,15 @@ const report_shard *report_get_shard(const report *r) { return r->shard.count ? 
 size_t report_input_count(const report *r) { return r->input_count; }
 const char *report_input(const report *r, size_t i) { return r->inputs[i]; }
 const report_totals *report_get_totals(const report *r) { return &r->totals; }
-FILE *report_spool_file(report *r) { return r->spool[0]; }
+/* The spool, made when first needed (a writer may leave some empty). */
+static FILE *spool_of(report *r, int spool)
+{
+    if (!r->spool[spool] && !(r->spool[spool] = tmpfile()))
+        r->spool_failed = true;
+    return r->spool[spool];
+}
+
+FILE *report_spool_file(report *r) { return spool_of(r, 0); }
 void **report_writer_state(report *r) { return &r->writer_state; }
 const char *report_level_name(int level) { return level ? "strict" : "compatible"; }
 const char *report_format_id(const ak_format *f) { return f ? f->id : "-"; }
@@ -465,7 +473,8 @@ void report_location(ak_buf *b, const ak_diag *g)
 
 void report_spool(report *r, int spool, const ak_buf *b)
 {
-    if (b->failed || (b->len && fwrite(b->data, 1, b->len, r->spool[spool]) != b->len))
+    FILE *f = b->len ? spool_of(r, spool) : NULL;
+    if (b->failed || (b->len && (!f || fwrite(b->data, 1, b->len, f) != b->len)))
         r->spool_failed = true;
 }
 
@@ -480,6 +489,8 @@ void report_put(ak_output *out, ak_buf *b)
 void report_copy_spool(report *r, int spool, ak_output *out)
 {
     FILE *f = r->spool[spool];
+    if (!f)
+        return; /* nothing was written to it */
     if (fflush(f) != 0 || fseek(f, 0, SEEK_SET) != 0)
         r->spool_failed = true;
     char buf[1 << 16];
@@ -515,10 +526,7 @@ static bool report_init(report *r)
     r->format_files = calloc(cols, sizeof *r->format_files);
     r->format_valid = calloc(cols, sizeof *r->format_valid);
     r->format_invalid = calloc(cols, sizeof *r->format_invalid);
-    r->spool[0] = tmpfile();
-    r->spool[1] = tmpfile();
-    if (!r->rules || !r->counts || !r->format_files || !r->format_valid || !r->format_invalid || !r->spool[0] ||
-        !r->spool[1])
+    if (!r->rules || !r->counts || !r->format_files || !r->format_valid || !r->format_invalid)
         return false;
     for (size_t i = 0; i < tool_n; i++)
         r->rules[r->rule_count++] = tool[i];
@@ -531,7 +539,7 @@ static bool report_init(report *r)
 
 static void report_free(report *r)
 {
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < REPORT_SPOOLS; i++)
         if (r->spool[i])
             fclose(r->spool[i]);
     free(r->rules);

@@ -73,9 +73,10 @@ size_t report_matrix(const report *r, const report_cell **cells);
 /* The formats that appear in the matrix, in registry order (NULL last, for none). */
 size_t report_matrix_formats(const report *r, const ak_format *const **formats);
 
-/* Appends text to a spool (0 or 1: a writer may keep two parts, e.g. a
- * table of files and then their diagnostics), and copies a spool to the
- * output. */
+/* Appends text to a spool (0 .. REPORT_SPOOLS - 1: a writer may keep
+ * several parts, e.g. a table of files and then their diagnostics), and
+ * copies a spool to the output. */
+#define REPORT_SPOOLS 4
 void report_spool(report *r, int spool, const ak_buf *b);
 void report_copy_spool(report *r, int spool, ak_output *out);
 /* Spool 0 as a FILE (the SARIF writer hands it to the library's renderer). */

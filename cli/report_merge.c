@@ -185,11 +185,11 @@ static bool advance(part *p, bool code_point_columns)
     /* the separator before the next file */
     while (p->text.len && (p->text.data[p->text.len - 1] == '\n' || p->text.data[p->text.len - 1] == ','))
         p->text.len--;
-    char why[256];
-    if (p->text.failed || !report_record_read(&p->rec, p->text.data, p->text.len, code_point_columns, why, sizeof why) ||
-        !p->rec.f.path) {
-        fprintf(stderr, "%s %s: %s: line %zu: %s\n", prog, cmd, shown(p->name), first,
-                p->text.failed ? "out of memory" : !p->rec.f.path ? "a file's result without its path" : why);
+    char why[256] = "out of memory";
+    if (p->text.failed ||
+        !report_record_read(&p->rec, p->text.data, p->text.len, code_point_columns, why, sizeof why) ||
+        (!p->rec.f.path && snprintf(why, sizeof why, "a file's result without its path") > 0)) {
+        fprintf(stderr, "%s %s: %s: line %zu: %s\n", prog, cmd, shown(p->name), first, why);
         return false;
     }
     if (p->last_path.len && strcmp(ak_buf_cstr(&p->last_path), p->rec.f.path) >= 0) {
