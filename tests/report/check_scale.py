@@ -59,6 +59,11 @@ def check_merge_identity(tmp):
         run("report", "-q", TREE, "-o", out)
         whole[kind] = read(out)
     listed = [f["path"] for f in json.loads(whole["json"])["files"]]
+    try:
+        import jsonschema
+        validator = jsonschema.Draft202012Validator(json.load(open(os.path.join(SRC, "docs", "report.schema.json"))))
+    except ImportError:
+        validator = None
     for n in (1, 2, 3, 7):
         parts = shards(tmp, n)
         seen = []
@@ -72,6 +77,9 @@ def check_merge_identity(tmp):
                 expect(f"{f['path']} is in shard {h % n + 1}/{n}", h % n + 1 == i)
                 seen.append(f["path"])
         expect(f"{n} shards hold every file once", sorted(seen) == sorted(listed), (len(seen), len(listed)))
+        if validator:
+            errors = [e.message for part in parts for e in validator.iter_errors(json.load(open(part)))]
+            expect(f"{n} parts validate against docs/report.schema.json", not errors, errors[:3])
         for kind in KINDS:
             out = os.path.join(tmp, f"merged{n}.{kind}")
             r = run("report", "--merge", *reversed(parts), "-q", "-o", out)
@@ -79,6 +87,30 @@ def check_merge_identity(tmp):
                    r.stderr)
             expect(f"--merge of {n} parts -> .{kind} is the whole report, byte for byte", read(out) == whole[kind],
                    out)
+    # what the conformance tree lacks: diagnostics counted and not shown (by
+    # rule), columns in code points that differ from bytes, an unreadable file
+    extra = os.path.join(tmp, "extra")
+    os.makedirs(extra)
+    with open(os.path.join(extra, "dup.json"), "w") as f:
+        f.write("{" + ",".join('"a":1' for _ in range(3079)) + "}")
+    with open(os.path.join(extra, "utf.json"), "w", encoding="utf-8") as f:
+        f.write('{"\u00e9\u00e9\u00e9": [1, 2,], "\u00fc": tru}\n')
+    os.symlink("/nonexistent/x.anim", os.path.join(extra, "dangling.anim"))
+    shutil.copy(os.path.join(SRC, INPUTS, "bounce.anim"), os.path.join(extra, "bounce.anim"))
+    for kind in KINDS:
+        out = os.path.join(tmp, f"extra.{kind}")
+        run("report", "-q", extra, "-o", out)
+        whole[kind] = read(out)
+    for n in (2, 3):
+        parts = shards(tmp, n, tree=extra, prefix="x")
+        for kind in KINDS:
+            out = os.path.join(tmp, f"xmerged{n}.{kind}")
+            run("report", "--merge", *parts, "-q", "-o", out)
+            expect(f"unshown, code point columns, unreadable: {n} parts -> .{kind} is the whole report",
+                   read(out) == whole[kind], out)
+    text = "".join(open(p).read() for p in parts)
+    expect("the parts say what the other kinds need", '"unshownRules":[{"code":"json.object.duplicate-member"' in text
+           and '"codePointColumn":' in text and '"plot":"<svg' in text, text[:2000])
     # a folder whose files all fall into other shards is no empty folder
     r = run("report", "-q", "--shard", "2/7", os.path.join(INPUTS, "nested"), "-o", os.path.join(tmp, "few.json"))
     expect("a shard with no files of a folder: exit 0, an empty part", r.returncode in (0, 1) and

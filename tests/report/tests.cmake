@@ -12,3 +12,7 @@ add_test(NAME docs.plot COMMAND ${CMAKE_SOURCE_DIR}/scripts/regen-docs-plot $<TA
 add_test(NAME report.scale COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_scale.py)
 set_tests_properties(report.scale PROPERTIES ENVIRONMENT "${AK_TEST_ENV}" WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
                      LABELS report TIMEOUT 600)
+# The examples of docs/ci.md run: the action with the workflow's inputs, the Slurm script, GNU parallel.
+add_test(NAME report.ci COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_ci.py)
+set_tests_properties(report.ci PROPERTIES ENVIRONMENT "${AK_TEST_ENV}" SKIP_RETURN_CODE 77
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR} LABELS report)
