@@ -11,7 +11,7 @@
 #include "report.h"
 
 #include "report_cache.h"
-#include "sha256.h"
+#include "blake2b.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -246,7 +246,7 @@ typedef struct run {
     bool keep_data; /* the writer reads the files' bytes (SARIF: its snippets) */
     entries files;
     report_cache *cache; /* --cache */
-    const atomic_size_t *plots; /* thumbnails the report has taken (report_add) */
+    atomic_size_t *plots; /* thumbnails the report has taken (report_add) */
 } run;
 
 /* The options that change a file's result, as one string: what a cache key
@@ -717,12 +717,6 @@ void report_add(report *r, report_file *f)
     r->w->file(r, f);
 }
 
-/* Writes one checked file. */
-static void emit(report *r, result *res, size_t *index)
-{
-    (void)index;
-    report_add(r, &res->f);
-}
 
 static int default_jobs(void)
 {
@@ -751,7 +745,6 @@ typedef struct pool {
     pthread_cond_t room;
     size_t next;    /* the next entry to take */
     size_t emitted; /* entries written */
-    size_t index;   /* emit's counter */
     size_t window;  /* how far threads may run ahead of the report */
     size_t waiting; /* threads waiting for room */
     bool writing;   /* a thread is writing finished files */
@@ -774,7 +767,7 @@ static void write_finished(pool *p)
         p->results[i] = NULL;
         pthread_mutex_unlock(&p->mu);
         if (res)
-            emit(p->r, res, &p->index);
+            report_add(p->r, &res->f);
         free_result(res);
         show_progress(p->pr, i + 1, n, p->rn->files.v[i].path);
         pthread_mutex_lock(&p->mu);
@@ -829,11 +822,10 @@ static bool check_all(run *rn, report *r, int jobs, progress *pr)
         free(p.finished);
         if (jobs > 1 && n > 1)
             return false;
-        size_t index = 0;
         for (size_t i = 0; i < n; i++) {
             result *res = check_file(rn, &rn->files.v[i]);
             if (res)
-                emit(r, res, &index);
+                report_add(r, &res->f);
             free_result(res);
             show_progress(pr, i + 1, n, rn->files.v[i].path);
             if (!res)
@@ -912,7 +904,7 @@ void report_summary(const char *output, const report *r, const char *extra)
 
 /* The shard (1..count) of a file: by its path below the argument it was
    found under, so that a file keeps its shard when others are added, and
-   wherever the tree is. SHA-256's first 8 bytes, big-endian, modulo count. */
+   wherever the tree is: BLAKE2b-256's first 8 bytes, big-endian, modulo count. */
 static unsigned shard_of(const char *path, const char *input, unsigned count)
 {
     size_t n = strlen(input);
@@ -926,7 +918,7 @@ static unsigned shard_of(const char *path, const char *input, unsigned count)
             rel++;
     }
     uint8_t digest[32];
-    sha256_of(rel, strlen(rel), digest);
+    blake2b_of(rel, strlen(rel), digest);
     uint64_t h = 0;
     for (int i = 0; i < 8; i++)
         h = h << 8 | digest[i];

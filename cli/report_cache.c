@@ -3,20 +3,23 @@
  *
  *   animkit cache 1 <key>\n       whose entry it is (a foreign one: another key)
  *   <result>\n                    a JSON object (report_record_write)
- *   <SHA-256 of result>\n         the end: present and right only if whole
+ *   <BLAKE2b-256 of result>\n     the end: present and right only if whole
  *
- * A hit sets the entry's modification time to now, so that trimming
- * (--cache-max) removes the entries least recently used. Temporary files
- * are DIR/animkit-cache-1/tmp-*; one older than a day is a crash's and goes
- * at the next trim. */
+ * A hit on an entry older than a day sets its modification time to now, so
+ * that trimming (--cache-max) removes the entries least recently used (to
+ * the day: a syscall that writes the inode on every hit would cost more
+ * than a hit saves on a small file). Temporary files are XX/tmp-*, beside
+ * the entry they become; one older than a day is a crash's and goes at the
+ * next trim. */
 #include "report_cache.h"
 
-#include "sha256.h"
+#include "blake2b.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +37,7 @@ struct report_cache {
     pthread_mutex_t mu;
     size_t hits, misses, torn, written;
     unsigned long serial; /* temporary names */
+    atomic_bool made[256]; /* the subfolders this process has made sure of */
 };
 
 report_cache *report_cache_open(const char *dir, const char *options, uint64_t max_bytes, char *why,
@@ -59,12 +63,12 @@ report_cache *report_cache_open(const char *dir, const char *options, uint64_t m
         free(c);
         return NULL;
     }
-    sha256 s;
-    sha256_init(&s);
+    blake2b s;
+    blake2b_init(&s);
     static const char head[] = "animkit cache 1\nversion " AK_VERSION "\noptions ";
-    sha256_add(&s, head, sizeof head - 1);
-    sha256_add(&s, options, strlen(options) + 1);
-    sha256_finish(&s, c->prefix);
+    blake2b_add(&s, head, sizeof head - 1);
+    blake2b_add(&s, options, strlen(options) + 1);
+    blake2b_finish(&s, c->prefix);
     c->max_bytes = max_bytes;
     pthread_mutex_init(&c->mu, NULL);
     return c;
@@ -73,26 +77,26 @@ report_cache *report_cache_open(const char *dir, const char *options, uint64_t m
 void report_cache_key(const report_cache *c, const char *path, const uint8_t *data, size_t size, uint8_t key[32])
 {
     uint8_t content[32];
-    sha256_of(data, size, content);
-    sha256 s;
-    sha256_init(&s);
-    sha256_add(&s, c->prefix, sizeof c->prefix);
+    blake2b_of(data, size, content);
+    blake2b s;
+    blake2b_init(&s);
+    blake2b_add(&s, c->prefix, sizeof c->prefix);
     /* the formats the name names: detection weighs the extension */
     for (size_t i = 0; i < ak_format_count(); i++) {
         const ak_format *f = ak_format_at(i);
         if (ak_format_has_extension(f, path)) {
-            sha256_add(&s, f->id, strlen(f->id));
-            sha256_add(&s, ",", 1);
+            blake2b_add(&s, f->id, strlen(f->id));
+            blake2b_add(&s, ",", 1);
         }
     }
-    sha256_add(&s, "\n", 1);
-    sha256_add(&s, content, sizeof content);
-    sha256_finish(&s, key);
+    blake2b_add(&s, "\n", 1);
+    blake2b_add(&s, content, sizeof content);
+    blake2b_finish(&s, key);
 }
 
 static void entry_path(const report_cache *c, const uint8_t key[32], char *out, size_t n, char hex[65])
 {
-    sha256_hex(key, hex);
+    blake2b_hex(key, hex);
     snprintf(out, n, "%s/%.2s/%s", c->root, hex, hex + 2);
 }
 
@@ -132,8 +136,8 @@ bool report_cache_get(report_cache *c, const uint8_t key[32], ak_buf *text)
             size_t body_n = (size_t)(end - 66 - body);
             uint8_t sum[32];
             char sum_hex[65];
-            sha256_of(body, body_n, sum);
-            sha256_hex(sum, sum_hex);
+            blake2b_of(body, body_n, sum);
+            blake2b_hex(sum, sum_hex);
             if (memcmp(end - 65, sum_hex, 64) == 0) {
                 memmove(text->data, body, body_n);
                 text->len = body_n;
@@ -143,7 +147,8 @@ bool report_cache_get(report_cache *c, const uint8_t key[32], ak_buf *text)
     }
     close(fd);
     if (whole) {
-        utimensat(AT_FDCWD, path, NULL, 0); /* used now: trimmed last */
+        if (st.st_mtime < time(NULL) - 86400)
+            utimensat(AT_FDCWD, path, NULL, 0); /* used now: trimmed last */
         count(c, &c->hits);
     } else {
         text->len = 0;
@@ -162,7 +167,13 @@ void report_cache_put(report_cache *c, const uint8_t key[32], const char *text, 
     pthread_mutex_lock(&c->mu);
     unsigned long serial = c->serial++;
     pthread_mutex_unlock(&c->mu);
-    snprintf(tmp, sizeof tmp, "%s/tmp-%ld-%lu-%s", c->root, (long)getpid(), serial, hex);
+    if (!atomic_load(&c->made[key[0]])) {
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%s/%.2s", c->root, hex);
+        mkdir(dir, 0777); /* EEXIST: another run's, or another thread's */
+        atomic_store(&c->made[key[0]], true);
+    }
+    snprintf(tmp, sizeof tmp, "%s/%.2s/tmp-%ld-%lu", c->root, hex, (long)getpid(), serial);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0)
         return;
@@ -170,8 +181,8 @@ void report_cache_put(report_cache *c, const uint8_t key[32], const char *text, 
     ak_buf_init(&b);
     uint8_t sum[32];
     char sum_hex[65];
-    sha256_of(text, n, sum);
-    sha256_hex(sum, sum_hex);
+    blake2b_of(text, n, sum);
+    blake2b_hex(sum, sum_hex);
     ak_buf_printf(&b, "animkit cache 1 %s\n", hex);
     ak_buf_append(&b, text, n);
     ak_buf_printf(&b, "\n%s\n", sum_hex);
@@ -182,14 +193,9 @@ void report_cache_put(report_cache *c, const uint8_t key[32], const char *text, 
         off += ok ? (size_t)w : 0;
     }
     ok &= close(fd) == 0;
-    if (ok) {
-        char dir[4096];
-        snprintf(dir, sizeof dir, "%s/%.2s", c->root, hex);
-        mkdir(dir, 0777); /* EEXIST: another run's, or this one's */
-        /* rename replaces a torn or foreign entry whole, and two processes
-           that write the same entry write the same bytes */
-        ok = rename(tmp, path) == 0;
-    }
+    /* rename replaces a torn or foreign entry whole, and two processes that
+       write the same entry write the same bytes */
+    ok = ok && rename(tmp, path) == 0;
     if (!ok)
         unlink(tmp);
     else {
@@ -239,11 +245,6 @@ static void trim(report_cache *c)
         struct stat st;
         if (snprintf(path, sizeof path, "%s/%s", c->root, de->d_name) >= (int)sizeof path)
             continue;
-        if (strncmp(de->d_name, "tmp-", 4) == 0) {
-            if (stat(path, &st) == 0 && st.st_mtime < now - 86400)
-                unlink(path);
-            continue;
-        }
         if (strlen(de->d_name) != 2 || de->d_name[0] == '.')
             continue;
         DIR *sub = opendir(path);
@@ -252,7 +253,14 @@ static void trim(report_cache *c)
             if (e->d_name[0] == '.')
                 continue;
             char entry[4096 + 256];
-            if (snprintf(entry, sizeof entry, "%s/%s", path, e->d_name) >= (int)sizeof entry || stat(entry, &st) != 0 || !S_ISREG(st.st_mode))
+            if (snprintf(entry, sizeof entry, "%s/%s", path, e->d_name) >= (int)sizeof entry || stat(entry, &st) != 0)
+                continue;
+            if (strncmp(e->d_name, "tmp-", 4) == 0) { /* being written, or a crash's */
+                if (st.st_mtime < now - 86400)
+                    unlink(entry);
+                continue;
+            }
+            if (!S_ISREG(st.st_mode))
                 continue;
             if (n == cap) {
                 cap = cap ? cap * 2 : 1024;

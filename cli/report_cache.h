@@ -1,5 +1,5 @@
 /* report --cache DIR: each file's result kept under a key made of what
- * decides it: its content (SHA-256), the formats its name's extension
+ * decides it: its content (BLAKE2b), the formats its name's extension
  * names (detection reads the name), animkit's version and the options that
  * change results. Entries are written to a temporary file and renamed, so
  * processes and shards can share a folder; an entry that is torn (a crash,
