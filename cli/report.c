@@ -717,7 +717,6 @@ void report_add(report *r, report_file *f)
     r->w->file(r, f);
 }
 
-
 static int default_jobs(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -911,8 +910,7 @@ static unsigned shard_of(const char *path, const char *input, unsigned count)
     while (n > 1 && input[n - 1] == '/')
         n--;
     const char *rel = path;
-    if (strcmp(input, "-") != 0 && strncmp(path, input, n) == 0 && (path[n] == '/' || path[n] == '\0') &&
-        path[n] != '\0') {
+    if (strcmp(input, "-") != 0 && strncmp(path, input, n) == 0 && path[n] == '/') {
         rel = path + n;
         while (*rel == '/')
             rel++;

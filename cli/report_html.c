@@ -241,7 +241,7 @@ static void html_finish(report *r, ak_output *out)
     size_t failing = st ? st->failing : 0, other = st ? st->other : 0;
     static const char head[] = "<table>\n<tr><th>file</th><th>format</th><th>version</th><th>size</th>"
                                "<th>verdict</th><th>errors</th><th>warnings</th></tr>\n";
-    ak_buf_printf(&b, "<h2>Files with errors</h2>\n");
+    ak_buf_printf(&b, "<h2>Files with errors (%zu)</h2>\n", failing);
     if (failing == 0)
         ak_buf_puts(&b, t->files ? "<p>None.</p>\n" : "<p>No files of a supported format were found.</p>\n");
     else

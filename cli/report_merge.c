@@ -183,7 +183,7 @@ static bool advance(part *p, bool code_point_columns)
         ak_buf_append(&p->text, p->line, (size_t)p->len);
     } while (next_line(p) && !starts(p, "    {") && !starts(p, "  ]"));
     /* the separator before the next file */
-    while (p->text.len && (p->text.data[p->text.len - 1] == '\n' || p->text.data[p->text.len - 1] == ','))
+    while (p->text.len && strchr("\r\n,", p->text.data[p->text.len - 1]))
         p->text.len--;
     char why[256] = "out of memory";
     if (p->text.failed ||
