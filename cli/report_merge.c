@@ -307,7 +307,6 @@ int report_merge(const char *const *names, size_t n, const char *output, bool qu
     }
     int rc = EXIT_USAGE;
     if (ok) {
-        bool opened = true;
         report *r = inputs ? report_new(w, strict, inputs, parts[0].input_count, NULL) : NULL;
         bool cp = w == &report_sarif;
         ok = r != NULL;
@@ -346,7 +345,6 @@ int report_merge(const char *const *names, size_t n, const char *output, bool qu
                 report_summary(output, r, "");
             rc = report_get_totals(r)->invalid[strict] ? EXIT_INVALID : EXIT_OK;
         }
-        (void)opened;
         report_delete(r);
     }
     for (size_t i = 0; i < n; i++) {
