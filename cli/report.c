@@ -316,6 +316,8 @@ static bool from_cache(const run *rn, result *res, const uint8_t key[32])
         res->f.invalid[0] = rec.f.invalid[0];
         res->f.invalid[1] = rec.f.invalid[1];
     } else {
+        if (hit)
+            report_cache_unusable(rn->cache);
         hit = false;
     }
     report_record_free(&rec);

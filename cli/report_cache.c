@@ -206,6 +206,15 @@ void report_cache_put(report_cache *c, const uint8_t key[32], const char *text, 
     ak_buf_free(&b);
 }
 
+void report_cache_unusable(report_cache *c)
+{
+    pthread_mutex_lock(&c->mu);
+    c->hits--;
+    c->misses++;
+    c->torn++;
+    pthread_mutex_unlock(&c->mu);
+}
+
 void report_cache_counts(const report_cache *c, size_t *hits, size_t *misses, size_t *torn)
 {
     *hits = c->hits;

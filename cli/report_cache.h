@@ -24,6 +24,9 @@ void report_cache_key(const report_cache *c, const char *path, const uint8_t *da
 /* The entry's result (a JSON object, report_record_write) into text; false
    when there is none, or it is not whole (then it counts as torn). */
 bool report_cache_get(report_cache *c, const uint8_t key[32], ak_buf *text);
+/* The entry report_cache_get gave is no result this animkit can read (a
+   foreign one that passed the checks): counted as torn, written again. */
+void report_cache_unusable(report_cache *c);
 /* Stores a result (best effort: a cache that cannot be written is a cache
    that misses). */
 void report_cache_put(report_cache *c, const uint8_t key[32], const char *text, size_t n);
