@@ -244,6 +244,7 @@ typedef struct run {
     ak_diag_options level; /* --strict, --max-errors */
     bool thumbnails;
     bool keep_data; /* the writer reads the files' bytes (SARIF: its snippets) */
+    bool snippets;  /* SARIF: every file's bytes; else a part needs those of a file whose columns in code points differ */
     entries files;
     report_cache *cache; /* --cache */
     atomic_size_t *plots; /* thumbnails the report has taken (report_add) */
@@ -292,12 +293,15 @@ static void count_levels(result *res)
     }
 }
 
-/* A result the cache holds for the file: res as if it had been checked. */
-static bool from_cache(const run *rn, result *res, const uint8_t key[32])
+/* A result the cache holds for the file: res as if it had been checked.
+   columns: the result has a column in code points that is not its column
+   in bytes (a part computes it from the file's bytes). */
+static bool from_cache(const run *rn, result *res, const uint8_t key[32], bool *columns)
 {
     ak_buf text;
     ak_buf_init(&text);
     bool hit = report_cache_get(rn->cache, key, &text);
+    *columns = hit && strstr(ak_buf_cstr(&text), "\"codePointColumn\"") != NULL;
     report_record rec;
     report_record_init(&rec, &rn->level);
     char why[256];
@@ -340,6 +344,15 @@ static void to_cache(const run *rn, const result *res, const uint8_t key[32])
     ak_buf_free(&text);
 }
 
+/* A thumbnail only while the report may still take one (the first
+   REPORT_PLOTS files that have one: it counts them in path order, and
+   this file comes after every file it has counted). */
+static bool wants_thumbnail(const run *rn, const result *res)
+{
+    return rn->thumbnails && res->f.format && res->f.format->to_model && res->f.errors == 0 &&
+           atomic_load(rn->plots) < REPORT_PLOTS;
+}
+
 static result *check_file(const run *rn, const entry *e)
 {
     result *res = calloc(1, sizeof *res);
@@ -354,11 +367,39 @@ static result *check_file(const run *rn, const entry *e)
     }
     char why[256];
     int err = e->err;
+    /* the stat shortcut: a file whose stat data the cache knows is not
+       read (unless a thumbnail or SARIF's snippets want its bytes) */
+    struct stat st;
+    bool known = false, tried = false, hit = false, columns = false;
+    uint8_t content[32], key[32];
+    if (!err && rn->cache && stat(e->path, &st) == 0 && S_ISREG(st.st_mode)) {
+        known = true;
+        if (!rn->snippets && report_cache_stat_get(rn->cache, e->path, &st, content)) {
+            report_cache_key(rn->cache, e->path, content, key);
+            res->file.size = (size_t)st.st_size;
+            res->f.size = res->file.size;
+            hit = from_cache(rn, res, key, &columns);
+            tried = true;
+            if (hit && !(rn->keep_data && columns) && !wants_thumbnail(rn, res))
+                return res; /* not read */
+        }
+    }
     if (!err && !ak_file_open(&res->file, e->path, why, sizeof why))
         err = errno ? errno : EIO;
     else if (err)
         snprintf(why, sizeof why, "%s", walk_error(e->path, err));
     if (err) {
+        if (hit) { /* gone since: as if there had been no cache */
+            ak_diags_free(res->d);
+            free(res->version);
+            res->version = NULL;
+            memset(&res->f, 0, sizeof res->f);
+            res->f.path = e->path;
+            if (!(res->d = ak_diags_new(&rn->level))) {
+                free(res);
+                return NULL;
+            }
+        }
         res->f.unreadable = true;
         ak_report(res->d, &ak_rule_input_unreadable, 0, 0, "", err == AK_WALK_NOT_A_FILE ? "%s" : "cannot read the file: %s",
                   why);
@@ -370,10 +411,15 @@ static result *check_file(const run *rn, const entry *e)
     res->f.size = res->file.size;
     res->f.data = res->file.data;
     ak_input in = ak_file_input(&res->file);
-    uint8_t key[32];
     if (rn->cache)
-        report_cache_key(rn->cache, e->path, res->file.data, res->file.size, key);
-    if (!(rn->cache && from_cache(rn, res, key))) {
+        report_cache_read(rn->cache);
+    if (rn->cache && !tried) {
+        blake2b_of(res->file.data, res->file.size, content);
+        if (known)
+            report_cache_stat_put(rn->cache, e->path, &st, content);
+        report_cache_key(rn->cache, e->path, content, key);
+    }
+    if (!hit && !(rn->cache && !tried && from_cache(rn, res, key, &columns))) {
         res->f.format = ak_validate(&in, rn->format, &rn->opt, res->d);
         ak_diags_sort(res->d);
         const char *v = ak_diags_version(res->d);
@@ -385,11 +431,7 @@ static result *check_file(const run *rn, const entry *e)
         if (rn->cache)
             to_cache(rn, res, key);
     }
-    /* a thumbnail only while the report may still take one (the first
-       REPORT_PLOTS files that have one: it counts them in path order, and
-       this file comes after every file it has counted) */
-    if (rn->thumbnails && res->f.format && res->f.format->to_model && res->f.errors == 0 &&
-        atomic_load(rn->plots) < REPORT_PLOTS) {
+    if (wants_thumbnail(rn, res)) {
         ak_diags *pd = ak_diags_new(NULL);
         ak_plot_options popt = {.first_tracks = 3, .compact = true, .title = e->path};
         if (pd && ak_plot(&in, res->f.format, &rn->opt, pd, &popt, &res->svg, NULL) && res->svg.len)
@@ -1229,7 +1271,8 @@ int cmd_report(int argc, char **argv)
        is written. */
     rn.files.format = rn.format;
     rn.thumbnails = w == &report_html || shard.count; /* a part holds them for an HTML report */
-    rn.keep_data = w == &report_sarif || shard.count; /* a part: the code point columns */
+    rn.snippets = w == &report_sarif;
+    rn.keep_data = rn.snippets || shard.count; /* a part: the code point columns */
     bool listed = files_from || since;
     dir_census *census = calloc(ninputs + 1, sizeof *census);
     bool *is_dir = calloc(ninputs + 1, sizeof *is_dir);
@@ -1354,11 +1397,12 @@ int cmd_report(int argc, char **argv)
             if (missing)
                 ak_buf_printf(&extra, "; %zu listed file%s not there (deleted?)", missing, missing == 1 ? "" : "s");
             if (rn.cache) {
-                size_t hits, misses, torn;
-                report_cache_counts(rn.cache, &hits, &misses, &torn);
+                size_t hits, misses, torn, reads;
+                report_cache_counts(rn.cache, &hits, &misses, &torn, &reads);
                 ak_buf_printf(&extra, "; cache: %zu checked, %zu from the cache", misses, hits);
                 if (torn)
-                    ak_buf_printf(&extra, " (%zu damaged entr%s written again)", torn, torn == 1 ? "y" : "ies");
+                    ak_buf_printf(&extra, " (%zu damaged record%s written again)", torn, torn == 1 ? "" : "s");
+                ak_buf_printf(&extra, ", %zu file%s read", reads, reads == 1 ? "" : "s");
             }
             report_summary(output, r, extra.len ? ak_buf_cstr(&extra) : "");
             ak_buf_free(&extra);

@@ -1,16 +1,28 @@
-/* report --cache (report_cache.h). Layout: DIR/animkit-cache-1/XX/REST,
- * XX and REST the hex digits of the key; an entry is three parts:
+/* report --cache (report_cache.h). Layout: DIR/animkit-cache-2/NAME.seg, each
+ * segment written by one process (a run, a shard) to tmp-<pid>-<n> and
+ * renamed whole once it holds SEGMENT_CHUNK bytes or the run ends:
  *
- *   animkit cache 1 <key>\n       whose entry it is (a foreign one: another key)
- *   <result>\n                    a JSON object (report_record_write)
- *   <BLAKE2b-256 of result>\n     the end: present and right only if whole
+ *   "animkit cache 2\n"                  16 bytes: a segment of this layout
+ *   record...
  *
- * A hit on an entry older than a day sets its modification time to now, so
- * that trimming (--cache-max) removes the entries least recently used (to
- * the day: a syscall that writes the inode on every hit would cost more
- * than a hit saves on a small file). Temporary files are XX/tmp-*, beside
- * the entry they become; one older than a day is a crash's and goes at the
- * next trim. */
+ * a record: 8 bytes of head (its kind, 'R' a result or 'S' stat data, then
+ * "ak2", then the payload's length, 32 bits little-endian), 32 bytes of
+ * BLAKE2b-256 of head and payload, the payload:
+ *
+ *   R: key (32 bytes), the result (a JSON object, report_record_write)
+ *   S: device, inode, size, mtime s, mtime ns, ctime s, ctime ns (64 bits
+ *      little-endian each), content hash (32 bytes), path (the rest)
+ *
+ * A reader maps every segment once at the start, walks its records' heads
+ * and keeps an index (the newest record of a key or file wins); a record is
+ * read (pread) and its checksum checked when it is used. A head that does
+ * not fit ends the segment's walk (a foreign or cut file); a record whose
+ * checksum does not match is ignored and written again.
+ *
+ * A stat record is trusted only when the file's modification time is older
+ * than its segment's (git's racy rule: a file changed in the clock tick it
+ * was hashed in keeps its stat data). Stat data is taken before the file is
+ * read: a change after it shows in the next stat. */
 #include "report_cache.h"
 
 #include "blake2b.h"
@@ -23,22 +35,352 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
-#define CACHE_LAYOUT "animkit-cache-1"
-#define ENTRY_MAX (64u << 20) /* a result is at most a few MiB (1,000 diagnostics of 4 KiB texts) */
+#define CACHE_LAYOUT "animkit-cache-2"
+#define SEGMENT_MAGIC "animkit cache 2\n"
+#define SEGMENT_HEAD 16
+#define RECORD_HEAD 40 /* kind, "ak2", length, checksum */
+#define STAT_FIXED (7 * 8 + 32)
+#define ENTRY_MAX (64u << 20)    /* a result is at most a few MiB (1,000 diagnostics of 4 KiB texts) */
+#define SEGMENT_CHUNK (8u << 20) /* a process renames a segment once it holds this much */
+#define SEGMENT_MAX (1u << 30)   /* larger files are no segments of ours (offsets are 32 bits) */
+#define SEGMENTS_MANY 256        /* more: the oldest are compacted into one */
+
+typedef struct slot {
+    uint64_t h; /* 0: empty */
+    uint32_t seg, off;
+} slot;
+
+typedef struct table {
+    slot *v;
+    atomic_uchar *used; /* the run used the record (trimming keeps it) */
+    size_t n, cap;
+} table;
+
+typedef struct segment {
+    char *name;
+    int fd;
+    uint64_t size;
+    struct timespec written; /* its modification time: stat records older than this are trusted */
+} segment;
 
 struct report_cache {
-    char *root; /* DIR/animkit-cache-1 */
+    char *root; /* DIR/animkit-cache-2 */
     uint8_t prefix[32]; /* the hash of version and options, the key's first part */
     uint64_t max_bytes;
-    pthread_mutex_t mu;
-    size_t hits, misses, torn, written;
-    unsigned long serial; /* temporary names */
-    atomic_bool made[256]; /* the subfolders this process has made sure of */
+    segment *segs;
+    size_t nsegs;
+    table results, stats; /* read-only once open returns */
+    pthread_mutex_t mu;   /* what follows */
+    table put;            /* keys this run wrote (a copy's result once) */
+    ak_buf pending;       /* records not yet in a segment */
+    size_t hits, misses, torn, reads;
+    uint64_t written;
+    unsigned long serial;
 };
+
+/* ------------------------------------------------------------------ */
+/* the index                                                           */
+
+static bool table_add(table *t, uint64_t h, uint32_t seg, uint32_t off)
+{
+    h |= 1; /* never 0 */
+    if (2 * (t->n + 1) > t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 1024;
+        slot *v = calloc(cap, sizeof *v);
+        if (!v)
+            return false;
+        for (size_t i = 0; i < t->cap; i++)
+            if (t->v[i].h) {
+                size_t j = t->v[i].h & (cap - 1);
+                while (v[j].h)
+                    j = (j + 1) & (cap - 1);
+                v[j] = t->v[i];
+            }
+        free(t->v);
+        t->v = v;
+        t->cap = cap;
+    }
+    size_t j = h & (t->cap - 1);
+    while (t->v[j].h && t->v[j].h != h)
+        j = (j + 1) & (t->cap - 1);
+    if (!t->v[j].h)
+        t->n++;
+    t->v[j] = (slot){h, seg, off}; /* a newer record of the same key wins */
+    return true;
+}
+
+static slot *table_find(const table *t, uint64_t h)
+{
+    h |= 1;
+    if (!t->cap)
+        return NULL;
+    for (size_t j = h & (t->cap - 1); t->v[j].h; j = (j + 1) & (t->cap - 1))
+        if (t->v[j].h == h)
+            return &t->v[j];
+    return NULL;
+}
+
+static uint64_t le64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+static void put64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* A stat record's index hash: its device, inode and path (FNV-1a). */
+static uint64_t stat_hash(uint64_t dev, uint64_t ino, const char *path, size_t n)
+{
+    uint8_t id[16];
+    put64(id, dev);
+    put64(id + 8, ino);
+    uint64_t h = 0xcbf29ce484222325u;
+    for (size_t i = 0; i < sizeof id; i++)
+        h = (h ^ id[i]) * 0x100000001b3u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (uint8_t)path[i]) * 0x100000001b3u;
+    return h;
+}
+
+/* Walks a segment's record heads into the index; false when the segment
+   is not one of this layout. A head that does not fit ends the walk. */
+static bool index_segment(report_cache *c, uint32_t seg, const uint8_t *p, size_t size)
+{
+    if (size < SEGMENT_HEAD || memcmp(p, SEGMENT_MAGIC, SEGMENT_HEAD) != 0)
+        return false;
+    for (size_t off = SEGMENT_HEAD; off + RECORD_HEAD <= size;) {
+        const uint8_t *r = p + off;
+        uint32_t len = (uint32_t)r[4] | (uint32_t)r[5] << 8 | (uint32_t)r[6] << 16 | (uint32_t)r[7] << 24;
+        if (memcmp(r + 1, "ak2", 3) != 0 || len > ENTRY_MAX || len > size - off - RECORD_HEAD)
+            break;
+        const uint8_t *payload = r + RECORD_HEAD;
+        bool ok = true;
+        if (r[0] == 'R' && len >= 32)
+            ok = table_add(&c->results, le64(payload), seg, (uint32_t)off);
+        else if (r[0] == 'S' && len > STAT_FIXED)
+            ok = table_add(&c->stats, stat_hash(le64(payload), le64(payload + 8), (const char *)payload + STAT_FIXED,
+                                                len - STAT_FIXED),
+                           seg, (uint32_t)off);
+        if (!ok)
+            return false;
+        off += RECORD_HEAD + len;
+    }
+    return true;
+}
+
+static bool later(const struct timespec *a, const struct timespec *b)
+{
+    return a->tv_sec != b->tv_sec ? a->tv_sec > b->tv_sec : a->tv_nsec > b->tv_nsec;
+}
+
+static int by_age(const void *a, const void *b)
+{
+    const segment *x = a, *y = b;
+    if (later(&x->written, &y->written))
+        return 1;
+    if (later(&y->written, &x->written))
+        return -1;
+    return strcmp(x->name, y->name);
+}
+
+static bool is_segment_name(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 4 && strcmp(name + n - 4, ".seg") == 0 && name[0] != '.';
+}
+
+/* The segments in the folder, oldest first (their fds not open). */
+static segment *list_segments(const report_cache *c, size_t *count)
+{
+    segment *v = NULL;
+    size_t n = 0, cap = 0;
+    DIR *dir = opendir(c->root);
+    struct dirent *de;
+    time_t now = time(NULL);
+    char path[4096];
+    while (dir && (de = readdir(dir)) != NULL) {
+        struct stat st;
+        if (snprintf(path, sizeof path, "%s/%s", c->root, de->d_name) >= (int)sizeof path)
+            continue;
+        if (strncmp(de->d_name, "tmp-", 4) == 0) { /* being written, or a crash's */
+            if (lstat(path, &st) == 0 && st.st_mtime < now - 86400)
+                unlink(path);
+            continue;
+        }
+        if (!is_segment_name(de->d_name) || lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            segment *grown = realloc(v, cap * sizeof *v);
+            if (!grown)
+                break;
+            v = grown;
+        }
+        if (!(v[n].name = strdup(de->d_name)))
+            break;
+        v[n].fd = -1;
+        v[n].size = (uint64_t)st.st_size;
+        v[n].written = st.st_mtim;
+        n++;
+    }
+    if (dir)
+        closedir(dir);
+    if (n)
+        qsort(v, n, sizeof *v, by_age);
+    *count = n;
+    return v;
+}
+
+static void free_segments(segment *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (v[i].fd >= 0)
+            close(v[i].fd);
+        free(v[i].name);
+    }
+    free(v);
+}
+
+/* Opens and indexes the segments, oldest first: the newest record of a
+   key is the one the index keeps. */
+static void load(report_cache *c)
+{
+    c->segs = list_segments(c, &c->nsegs);
+    char path[4096];
+    for (size_t i = 0; i < c->nsegs; i++) {
+        segment *s = &c->segs[i];
+        snprintf(path, sizeof path, "%s/%s", c->root, s->name);
+        s->fd = open(path, O_RDONLY | O_CLOEXEC);
+        struct stat st;
+        if (s->fd < 0 || fstat(s->fd, &st) != 0 || st.st_size < SEGMENT_HEAD || (uint64_t)st.st_size > SEGMENT_MAX)
+            continue;
+        s->size = (uint64_t)st.st_size;
+        s->written = st.st_mtim;
+        void *map = mmap(NULL, s->size, PROT_READ, MAP_PRIVATE, s->fd, 0);
+        if (map == MAP_FAILED)
+            continue;
+        madvise(map, s->size, MADV_SEQUENTIAL);
+        index_segment(c, (uint32_t)i, map, s->size);
+        munmap(map, s->size); /* records are read when used: memory holds the index only */
+    }
+    c->results.used = calloc(c->results.cap ? c->results.cap : 1, 1);
+    c->stats.used = calloc(c->stats.cap ? c->stats.cap : 1, 1);
+}
+
+/* The record a slot names, whole and of the right kind, into b; false when
+   it is torn or damaged. */
+static bool read_record(const report_cache *c, const slot *s, char kind, ak_buf *b)
+{
+    const segment *seg = &c->segs[s->seg];
+    uint8_t head[RECORD_HEAD];
+    b->len = 0;
+    if (pread(seg->fd, head, sizeof head, s->off) != (ssize_t)sizeof head || head[0] != (uint8_t)kind)
+        return false;
+    uint32_t len = (uint32_t)head[4] | (uint32_t)head[5] << 8 | (uint32_t)head[6] << 16 | (uint32_t)head[7] << 24;
+    if (len > ENTRY_MAX || !ak_buf_reserve(b, (size_t)len + 1))
+        return false;
+    size_t got = 0;
+    ssize_t r;
+    while (got < len && (r = pread(seg->fd, b->data + got, len - got, (off_t)s->off + RECORD_HEAD + (off_t)got)) > 0)
+        got += (size_t)r;
+    if (got != len)
+        return false;
+    b->len = len;
+    blake2b st;
+    uint8_t sum[32];
+    blake2b_init(&st);
+    blake2b_add(&st, head, 8);
+    blake2b_add(&st, b->data, len);
+    blake2b_finish(&st, sum);
+    return memcmp(sum, head + 8, 32) == 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* writing                                                             */
+
+/* Writes the records in b (after the segment head it starts with) as a
+   new segment: a temporary file renamed whole. */
+static bool write_segment(report_cache *c, const ak_buf *b)
+{
+    char tmp[4096], path[4096];
+    unsigned long serial = c->serial++;
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    snprintf(tmp, sizeof tmp, "%s/tmp-%ld-%lu", c->root, (long)getpid(), serial);
+    snprintf(path, sizeof path, "%s/%016llx-%ld-%lu.seg", c->root,
+             (unsigned long long)now.tv_sec * 1000000000ull + (unsigned long long)now.tv_nsec, (long)getpid(), serial);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0)
+        return false;
+    bool ok = true;
+    for (size_t off = 0; ok && off < b->len;) {
+        ssize_t w = write(fd, b->data + off, b->len - off);
+        ok = w > 0;
+        off += ok ? (size_t)w : 0;
+    }
+    ok &= close(fd) == 0;
+    ok = ok && rename(tmp, path) == 0;
+    if (!ok)
+        unlink(tmp);
+    else
+        c->written += b->len;
+    return ok;
+}
+
+static void start_segment(ak_buf *b)
+{
+    b->len = 0;
+    ak_buf_append(b, SEGMENT_MAGIC, SEGMENT_HEAD);
+}
+
+/* Appends a record to b: its head, checksum and the payload's two parts. */
+static void append_record(ak_buf *b, char kind, const void *a, size_t an, const void *z, size_t zn)
+{
+    uint8_t head[RECORD_HEAD];
+    uint32_t len = (uint32_t)(an + zn);
+    head[0] = (uint8_t)kind;
+    memcpy(head + 1, "ak2", 3);
+    for (int i = 0; i < 4; i++)
+        head[4 + i] = (uint8_t)(len >> (8 * i));
+    blake2b st;
+    blake2b_init(&st);
+    blake2b_add(&st, head, 8);
+    blake2b_add(&st, a, an);
+    blake2b_add(&st, z, zn);
+    blake2b_finish(&st, head + 8);
+    ak_buf_append(b, head, sizeof head);
+    ak_buf_append(b, a, an);
+    ak_buf_append(b, z, zn);
+}
+
+/* With c->mu held: a record into the pending segment, written once it is
+   big enough. A buffer that failed is dropped (a cache that misses). */
+static void add_pending(report_cache *c, char kind, const void *a, size_t an, const void *z, size_t zn)
+{
+    if (!c->pending.len)
+        start_segment(&c->pending);
+    append_record(&c->pending, kind, a, an, z, zn);
+    if (c->pending.failed) {
+        ak_buf_free(&c->pending);
+        ak_buf_init(&c->pending);
+    } else if (c->pending.len >= SEGMENT_CHUNK) {
+        write_segment(c, &c->pending);
+        c->pending.len = 0;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* the interface                                                       */
 
 report_cache *report_cache_open(const char *dir, const char *options, uint64_t max_bytes, char *why,
                                 size_t why_size)
@@ -56,6 +398,7 @@ report_cache *report_cache_open(const char *dir, const char *options, uint64_t m
     }
     snprintf(c->root, n, "%s/%s", dir, CACHE_LAYOUT);
     struct stat st;
+    errno = 0;
     if ((mkdir(c->root, 0777) != 0 && errno != EEXIST) || stat(c->root, &st) != 0 || !S_ISDIR(st.st_mode) ||
         access(c->root, W_OK | X_OK) != 0) {
         snprintf(why, why_size, "%s", strerror(errno ? errno : ENOTDIR));
@@ -65,19 +408,19 @@ report_cache *report_cache_open(const char *dir, const char *options, uint64_t m
     }
     blake2b s;
     blake2b_init(&s);
-    static const char head[] = "animkit cache 1\nversion " AK_VERSION "\noptions ";
+    static const char head[] = "animkit cache 2\nversion " AK_VERSION "\noptions ";
     blake2b_add(&s, head, sizeof head - 1);
     blake2b_add(&s, options, strlen(options) + 1);
     blake2b_finish(&s, c->prefix);
     c->max_bytes = max_bytes;
     pthread_mutex_init(&c->mu, NULL);
+    ak_buf_init(&c->pending);
+    load(c);
     return c;
 }
 
-void report_cache_key(const report_cache *c, const char *path, const uint8_t *data, size_t size, uint8_t key[32])
+void report_cache_key(const report_cache *c, const char *path, const uint8_t content[32], uint8_t key[32])
 {
-    uint8_t content[32];
-    blake2b_of(data, size, content);
     blake2b s;
     blake2b_init(&s);
     blake2b_add(&s, c->prefix, sizeof c->prefix);
@@ -90,120 +433,91 @@ void report_cache_key(const report_cache *c, const char *path, const uint8_t *da
         }
     }
     blake2b_add(&s, "\n", 1);
-    blake2b_add(&s, content, sizeof content);
+    blake2b_add(&s, content, 32);
     blake2b_finish(&s, key);
 }
 
-static void entry_path(const report_cache *c, const uint8_t key[32], char *out, size_t n, char hex[65])
+static void stat_fields(const struct stat *st, uint8_t out[7 * 8])
 {
-    blake2b_hex(key, hex);
-    snprintf(out, n, "%s/%.2s/%s", c->root, hex, hex + 2);
+    put64(out, (uint64_t)st->st_dev);
+    put64(out + 8, (uint64_t)st->st_ino);
+    put64(out + 16, (uint64_t)st->st_size);
+    put64(out + 24, (uint64_t)st->st_mtim.tv_sec);
+    put64(out + 32, (uint64_t)st->st_mtim.tv_nsec);
+    put64(out + 40, (uint64_t)st->st_ctim.tv_sec);
+    put64(out + 48, (uint64_t)st->st_ctim.tv_nsec);
 }
 
-static void count(report_cache *c, size_t *what)
+bool report_cache_stat_get(report_cache *c, const char *path, const struct stat *st, uint8_t content[32])
 {
+    size_t n = strlen(path);
+    slot *s = table_find(&c->stats, stat_hash((uint64_t)st->st_dev, (uint64_t)st->st_ino, path, n));
+    if (!s)
+        return false;
+    uint8_t fields[7 * 8];
+    stat_fields(st, fields);
+    ak_buf b;
+    ak_buf_init(&b);
+    bool trusted = read_record(c, s, 'S', &b) && b.len == STAT_FIXED + n && memcmp(b.data, fields, sizeof fields) == 0 &&
+                   memcmp(b.data + STAT_FIXED, path, n) == 0;
+    /* racy: changed in the tick it was hashed in, the file may have kept
+       its stat data; only a modification time older than the record's
+       segment says the content is the one hashed */
+    trusted = trusted && later(&c->segs[s->seg].written, &st->st_mtim);
+    if (trusted) {
+        memcpy(content, b.data + 7 * 8, 32);
+        atomic_store(&c->stats.used[s - c->stats.v], 1);
+    }
+    ak_buf_free(&b);
+    return trusted;
+}
+
+void report_cache_stat_put(report_cache *c, const char *path, const struct stat *st, const uint8_t content[32])
+{
+    uint8_t fixed[STAT_FIXED];
+    stat_fields(st, fixed);
+    memcpy(fixed + 7 * 8, content, 32);
     pthread_mutex_lock(&c->mu);
-    ++*what;
+    add_pending(c, 'S', fixed, sizeof fixed, path, strlen(path));
     pthread_mutex_unlock(&c->mu);
 }
 
 bool report_cache_get(report_cache *c, const uint8_t key[32], ak_buf *text)
 {
-    char path[4096], hex[65];
-    entry_path(c, key, path, sizeof path, hex);
     text->len = 0;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        count(c, &c->misses);
-        return false;
-    }
-    struct stat st;
+    slot *s = table_find(&c->results, le64(key));
     bool whole = false;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && (uint64_t)st.st_size <= ENTRY_MAX &&
-        ak_buf_reserve(text, (size_t)st.st_size + 1)) {
-        size_t got = 0, want = (size_t)st.st_size;
-        ssize_t r;
-        while (got < want && (r = read(fd, text->data + got, want - got)) > 0)
-            got += (size_t)r;
-        text->len = got;
-        /* header line, result, checksum line */
-        char head[96];
-        int hn = snprintf(head, sizeof head, "animkit cache 1 %s\n", hex);
-        const char *p = text->data, *end = p + got;
-        if (got == want && got > (size_t)hn + 66 && memcmp(p, head, (size_t)hn) == 0 && end[-1] == '\n' &&
-            end[-66] == '\n') {
-            const char *body = p + hn;
-            size_t body_n = (size_t)(end - 66 - body);
-            uint8_t sum[32];
-            char sum_hex[65];
-            blake2b_of(body, body_n, sum);
-            blake2b_hex(sum, sum_hex);
-            if (memcmp(end - 65, sum_hex, 64) == 0) {
-                memmove(text->data, body, body_n);
-                text->len = body_n;
-                whole = true;
-            }
+    if (s && read_record(c, s, 'R', text) && text->len >= 32) {
+        if (memcmp(text->data, key, 32) != 0) { /* another key's (of the same first 64 bits) */
+            text->len = 0;
+            s = NULL;
+        } else {
+            memmove(text->data, text->data + 32, text->len - 32);
+            text->len -= 32;
+            whole = true;
         }
     }
-    close(fd);
+    pthread_mutex_lock(&c->mu);
     if (whole) {
-        if (st.st_mtime < time(NULL) - 86400)
-            utimensat(AT_FDCWD, path, NULL, 0); /* used now: trimmed last */
-        count(c, &c->hits);
+        c->hits++;
+        atomic_store(&c->results.used[s - c->results.v], 1);
     } else {
         text->len = 0;
-        pthread_mutex_lock(&c->mu);
         c->misses++;
-        c->torn++;
-        pthread_mutex_unlock(&c->mu);
+        c->torn += s != NULL;
     }
+    pthread_mutex_unlock(&c->mu);
     return whole;
 }
 
 void report_cache_put(report_cache *c, const uint8_t key[32], const char *text, size_t n)
 {
-    char path[4096], hex[65], tmp[4096];
-    entry_path(c, key, path, sizeof path, hex);
     pthread_mutex_lock(&c->mu);
-    unsigned long serial = c->serial++;
+    if (!table_find(&c->put, le64(key))) { /* copies of a file: one record */
+        table_add(&c->put, le64(key), 0, 0);
+        add_pending(c, 'R', key, 32, text, n);
+    }
     pthread_mutex_unlock(&c->mu);
-    if (!atomic_load(&c->made[key[0]])) {
-        char dir[4096];
-        snprintf(dir, sizeof dir, "%s/%.2s", c->root, hex);
-        mkdir(dir, 0777); /* EEXIST: another run's, or another thread's */
-        atomic_store(&c->made[key[0]], true);
-    }
-    snprintf(tmp, sizeof tmp, "%s/%.2s/tmp-%ld-%lu", c->root, hex, (long)getpid(), serial);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0)
-        return;
-    ak_buf b;
-    ak_buf_init(&b);
-    uint8_t sum[32];
-    char sum_hex[65];
-    blake2b_of(text, n, sum);
-    blake2b_hex(sum, sum_hex);
-    ak_buf_printf(&b, "animkit cache 1 %s\n", hex);
-    ak_buf_append(&b, text, n);
-    ak_buf_printf(&b, "\n%s\n", sum_hex);
-    bool ok = !b.failed;
-    for (size_t off = 0; ok && off < b.len;) {
-        ssize_t w = write(fd, b.data + off, b.len - off);
-        ok = w > 0;
-        off += ok ? (size_t)w : 0;
-    }
-    ok &= close(fd) == 0;
-    /* rename replaces a torn or foreign entry whole, and two processes that
-       write the same entry write the same bytes */
-    ok = ok && rename(tmp, path) == 0;
-    if (!ok)
-        unlink(tmp);
-    else {
-        pthread_mutex_lock(&c->mu);
-        c->written += b.len;
-        pthread_mutex_unlock(&c->mu);
-    }
-    ak_buf_free(&b);
 }
 
 void report_cache_unusable(report_cache *c)
@@ -215,98 +529,124 @@ void report_cache_unusable(report_cache *c)
     pthread_mutex_unlock(&c->mu);
 }
 
-void report_cache_counts(const report_cache *c, size_t *hits, size_t *misses, size_t *torn)
+void report_cache_read(report_cache *c)
+{
+    pthread_mutex_lock(&c->mu);
+    c->reads++;
+    pthread_mutex_unlock(&c->mu);
+}
+
+void report_cache_counts(const report_cache *c, size_t *hits, size_t *misses, size_t *torn, size_t *reads)
 {
     *hits = c->hits;
     *misses = c->misses;
     *torn = c->torn;
+    *reads = c->reads;
 }
 
-typedef struct cached {
-    char *path;
-    uint64_t bytes;
-    struct timespec used;
-} cached;
+/* ------------------------------------------------------------------ */
+/* trimming and compacting                                             */
 
-static int by_use(const void *a, const void *b)
+/* The index of the loaded segment of this name, or SIZE_MAX (written by
+   another process since this one started). */
+static size_t loaded(const report_cache *c, const char *name)
 {
-    const cached *x = a, *y = b;
-    if (x->used.tv_sec != y->used.tv_sec)
-        return x->used.tv_sec < y->used.tv_sec ? -1 : 1;
-    if (x->used.tv_nsec != y->used.tv_nsec)
-        return x->used.tv_nsec < y->used.tv_nsec ? -1 : 1;
-    return strcmp(x->path, y->path);
+    for (size_t i = 0; i < c->nsegs; i++)
+        if (strcmp(c->segs[i].name, name) == 0)
+            return i;
+    return SIZE_MAX;
 }
 
-/* Removes the least recently used entries until the folder holds at most
-   max_bytes. Several processes may trim at once: an entry removed twice,
-   or read while removed (an open file stays readable), is no harm. */
+/* Copies into out the records of the loaded segments marked in going that
+   are the index's (the newest of their key) and, unless all, that this run
+   used, while out stays within budget bytes. Damaged ones are left. */
+static void carry(report_cache *c, const bool *going, bool all, uint64_t budget, ak_buf *out)
+{
+    const table *tables[2] = {&c->results, &c->stats};
+    const char kinds[2] = {'R', 'S'};
+    ak_buf rec;
+    ak_buf_init(&rec);
+    for (int t = 0; t < 2; t++)
+        for (size_t i = 0; i < tables[t]->cap; i++) {
+            const slot *s = &tables[t]->v[i];
+            if (!s->h || !going[s->seg] || !(all || atomic_load(&tables[t]->used[i])))
+                continue;
+            if (!read_record(c, s, kinds[t], &rec) || out->len + RECORD_HEAD + rec.len > budget)
+                continue;
+            append_record(out, kinds[t], rec.data, rec.len, "", 0);
+        }
+    ak_buf_free(&rec);
+}
+
+/* At most max_bytes (when this run added to the folder): the oldest
+   segments go whole, the records this run used from them copied to a new
+   segment first while that fits. Many segments (runs that each added a
+   few): the oldest half of those loaded are compacted into one. Two
+   processes trimming at once may both copy a record (the index takes
+   either) or remove a segment twice: no harm, and a segment removed while
+   another process reads it stays readable to it. */
 static void trim(report_cache *c)
 {
-    cached *v = NULL;
-    size_t n = 0, cap = 0;
+    size_t n;
+    segment *v = list_segments(c, &n);
     uint64_t total = 0;
-    time_t now = time(NULL);
-    DIR *top = opendir(c->root);
-    struct dirent *de;
-    char path[4096];
-    while (top && (de = readdir(top)) != NULL) {
-        struct stat st;
-        if (snprintf(path, sizeof path, "%s/%s", c->root, de->d_name) >= (int)sizeof path)
-            continue;
-        if (strlen(de->d_name) != 2 || de->d_name[0] == '.')
-            continue;
-        DIR *sub = opendir(path);
-        struct dirent *e;
-        while (sub && (e = readdir(sub)) != NULL) {
-            if (e->d_name[0] == '.')
-                continue;
-            char entry[4096 + 256];
-            if (snprintf(entry, sizeof entry, "%s/%s", path, e->d_name) >= (int)sizeof entry || stat(entry, &st) != 0)
-                continue;
-            if (strncmp(e->d_name, "tmp-", 4) == 0) { /* being written, or a crash's */
-                if (st.st_mtime < now - 86400)
-                    unlink(entry);
-                continue;
-            }
-            if (!S_ISREG(st.st_mode))
-                continue;
-            if (n == cap) {
-                cap = cap ? cap * 2 : 1024;
-                cached *grown = realloc(v, cap * sizeof *v);
-                if (!grown)
-                    break;
-                v = grown;
-            }
-            if (!(v[n].path = strdup(entry)))
-                break;
-            v[n].bytes = (uint64_t)st.st_size;
-            v[n].used = st.st_mtim;
-            total += v[n].bytes;
-            n++;
-        }
-        if (sub)
-            closedir(sub);
-    }
-    if (top)
-        closedir(top);
-    if (total > c->max_bytes) {
-        qsort(v, n, sizeof *v, by_use);
-        for (size_t i = 0; i < n && total > c->max_bytes; i++)
-            if (unlink(v[i].path) == 0 || errno == ENOENT)
-                total -= v[i].bytes;
-    }
     for (size_t i = 0; i < n; i++)
-        free(v[i].path);
-    free(v);
+        total += v[i].size;
+    bool *going = calloc(c->nsegs ? c->nsegs : 1, sizeof *going);
+    bool *gone = calloc(n ? n : 1, sizeof *gone);
+    ak_buf out;
+    ak_buf_init(&out);
+    if (!going || !gone)
+        goto done;
+    uint64_t left = total;
+    bool trimming = c->max_bytes && c->written && total > c->max_bytes;
+    if (trimming) {
+        for (size_t i = 0; i < n && left > c->max_bytes; i++) {
+            gone[i] = true;
+            left -= v[i].size;
+            size_t k = loaded(c, v[i].name);
+            if (k != SIZE_MAX)
+                going[k] = true;
+        }
+    } else if (n > SEGMENTS_MANY) {
+        for (size_t i = 0, taken = 0; i < n && taken < n / 2; i++) {
+            size_t k = loaded(c, v[i].name);
+            if (k != SIZE_MAX) {
+                gone[i] = going[k] = true;
+                taken++;
+            }
+        }
+    } else
+        goto done;
+    start_segment(&out);
+    carry(c, going, !trimming, trimming ? c->max_bytes - left : UINT64_MAX, &out);
+    if (out.failed || (out.len > SEGMENT_HEAD && !write_segment(c, &out)))
+        goto done; /* what the run used would be lost: trim another time */
+    char path[4096];
+    for (size_t i = 0; i < n; i++)
+        if (gone[i] && snprintf(path, sizeof path, "%s/%s", c->root, v[i].name) < (int)sizeof path)
+            unlink(path);
+done:
+    ak_buf_free(&out);
+    free(going);
+    free(gone);
+    free_segments(v, n);
 }
 
 void report_cache_close(report_cache *c)
 {
     if (!c)
         return;
-    if (c->written && c->max_bytes) /* a run that added nothing cannot have made it bigger */
-        trim(c);
+    if (c->pending.len > SEGMENT_HEAD)
+        write_segment(c, &c->pending);
+    trim(c);
+    ak_buf_free(&c->pending);
+    free(c->results.v);
+    free(c->results.used);
+    free(c->stats.v);
+    free(c->stats.used);
+    free(c->put.v);
+    free_segments(c->segs, c->nsegs);
     pthread_mutex_destroy(&c->mu);
     free(c->root);
     free(c);

@@ -9,10 +9,15 @@ files. Deterministic: no check depends on time or on the machine.
   other options, inputs, shard counts or animkit versions, a shard twice or
   missing, a file in two parts, a report that is no part, a part cut short.
 - --cache: a second run reads every result from the cache (the report the
-  same bytes), a changed file is checked again and an unchanged one is not
-  (an entry edited by hand is what the report says), a torn or foreign
-  entry is ignored and written again, other options miss, shards share a
-  cache, --cache-max bounds the folder.
+  same bytes) and reads no file (the closing line counts the files read:
+  stat data like git's index), a changed file is read and checked again
+  and an unchanged one is not (a record edited by hand is what the report
+  says), a touched file is read and not checked, a file modified after its
+  record is read again (git's racy rule: modification times are set, not
+  waited for), a torn segment or a damaged, foreign record is ignored and
+  written again, other options miss, shards share a cache and write one
+  at the same time, --cache-max trims the oldest segments and keeps what
+  the run used, many segments are compacted.
 - --files-from and --changed-since (in a temporary git repository)."""
 import hashlib
 import json
@@ -22,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from support import expect, summary  # noqa: E402
@@ -170,29 +176,59 @@ def check_refusals(tmp):
 
 
 def counts(stderr):
-    m = re.search(rb"cache: (\d+) checked, (\d+) from the cache(?: \((\d+) damaged)?", stderr)
+    """(checked, from the cache, damaged, files read) of the closing line."""
+    m = re.search(rb"cache: (\d+) checked, (\d+) from the cache(?: \((\d+) damaged records?[^)]*\))?, (\d+) files? read",
+                  stderr)
     return tuple(int(g or 0) for g in m.groups()) if m else None
 
 
-def entries(cache):
-    found = []
-    for root, _, names in os.walk(cache):
-        found += [os.path.join(root, n) for n in names if not n.startswith("tmp-")]
-    return sorted(found)
+SEGMENT_MAGIC = b"animkit cache 2\n"
 
 
-def entry_of(cache, text):
-    return next(e for e in entries(cache) if text.encode() in open(e, "rb").read())
+def segments(cache):
+    root = os.path.join(cache, "animkit-cache-2")
+    return sorted((os.path.join(root, n) for n in os.listdir(root) if n.endswith(".seg")), key=os.path.getmtime)
 
 
-def rewrite_entry(path, edit):
-    head, body, _ = open(path, "rb").read().split(b"\n", 1)[0], None, None
+def records(path):
+    """The records of a segment: (kind, payload), up to the first that does not fit."""
     data = open(path, "rb").read()
-    first = data.index(b"\n") + 1
-    last = data.rindex(b"\n", 0, len(data) - 1)
-    body = edit(data[first:last])
-    digest = hashlib.blake2b(body, digest_size=32).hexdigest().encode()
-    open(path, "wb").write(data[:first] + body + b"\n" + digest + b"\n")
+    assert data.startswith(SEGMENT_MAGIC)
+    found, off = [], len(SEGMENT_MAGIC)
+    while off + 40 <= len(data) and data[off + 1:off + 4] == b"ak2":
+        n = int.from_bytes(data[off + 4:off + 8], "little")
+        if off + 40 + n > len(data):
+            break
+        found.append((chr(data[off]), data[off + 40:off + 40 + n]))
+        off += 40 + n
+    return found
+
+
+def record(kind, payload):
+    head = kind.encode() + b"ak2" + len(payload).to_bytes(4, "little")
+    return head + hashlib.blake2b(head + payload, digest_size=32).digest() + payload
+
+
+def write_segment(path, recs):
+    open(path, "wb").write(SEGMENT_MAGIC + b"".join(record(k, p) for k, p in recs))
+
+
+def edit_result(cache, text, edit):
+    """Rewrites the result record holding text (checksum made right)."""
+    for seg in segments(cache):
+        recs = records(seg)
+        if any(k == "R" and text.encode() in p for k, p in recs):
+            write_segment(seg, [(k, p[:32] + edit(p[32:]) if k == "R" and text.encode() in p else p) for k, p in recs])
+            return seg
+    raise AssertionError("no record holds " + text)
+
+
+def age(*paths):
+    """Modification times a minute ago: older than any segment written next
+    (git's racy rule), whatever the clock's tick."""
+    when = time.time() - 60
+    for p in paths:
+        os.utime(p, (when, when))
 
 
 def check_cache(tmp):
@@ -201,73 +237,201 @@ def check_cache(tmp):
     cache = os.path.join(tmp, "cache")
     plain = os.path.join(tmp, "plain.json")
     run("report", "-q", tree, "-o", plain)
+    age(*(os.path.join(r, n) for r, _, ns in os.walk(tree) for n in ns))
     first, second = os.path.join(tmp, "c1.json"), os.path.join(tmp, "c2.json")
     r1 = run("report", tree, "--cache", cache, "-o", first)
     files = len(json.load(open(plain))["files"])
-    expect("cold cache: every file checked", counts(r1.stderr) == (files, 0, 0), r1.stderr)
+    expect("cold cache: every file checked and read", counts(r1.stderr) == (files, 0, 0, files), r1.stderr)
     expect("cold cache: the report of a run without it", read(first) == read(plain))
-    expect("an entry per file", len(entries(cache)) == files, entries(cache))
+    expect("cold cache: one segment, a result and stat data per file",
+           len(segments(cache)) == 1 and sorted(k for k, _ in records(segments(cache)[0])) == ["R"] * files + ["S"] * files,
+           segments(cache))
     r2 = run("report", tree, "--cache", cache, "-o", second)
-    expect("warm cache: no file checked", counts(r2.stderr) == (0, files, 0), r2.stderr)
+    expect("warm cache: no file checked, none read (stat data)", counts(r2.stderr) == (0, files, 0, 0), r2.stderr)
     expect("warm cache: the same report", read(second) == read(plain))
+    expect("warm cache: nothing written", len(segments(cache)) == 1, segments(cache))
     for kind in ("html", "sarif", "md", "xml"):
         a, b = os.path.join(tmp, f"n.{kind}"), os.path.join(tmp, f"c.{kind}")
         run("report", "-q", tree, "-o", a)
         run("report", "-q", tree, "--cache", cache, "-o", b)
         expect(f"warm cache: the same .{kind} report", read(a) == read(b))
-    # an unchanged file is not checked again: its entry, edited, is what the report says
-    entry = entry_of(cache, "maya.header.unknown-unit")
-    rewrite_entry(entry, lambda body: body.replace(b"is not a linear unit", b"EDITED IN THE CACHE"))
-    r = run("report", tree, "--cache", cache, "-o", second)
-    expect("an unchanged file comes from its entry", counts(r.stderr) == (0, files, 0) and
-           b"EDITED IN THE CACHE" in read(second), r.stderr)
-    # a changed file is checked again
+    # the stat shortcut: a file that cannot be read is not read
     target = os.path.join(tree, "invalid_many_mistakes.anim")
+    if os.geteuid() != 0:  # root reads anything
+        mode = os.stat(target).st_mode
+        os.chmod(target, 0)  # changes the ctime: read again, and it cannot be
+        r = run("report", tree, "--cache", cache, "-o", second)
+        expect("a file whose ctime changed is read again", counts(r.stderr)[3] == 1 and r.returncode == 1, r.stderr)
+        os.chmod(target, mode)
+        age(target)
+        run("report", "-q", tree, "--cache", cache, "-o", second)
+    # an unchanged file is not checked again: its record, edited, is what the report says
+    edit_result(cache, "maya.header.unknown-unit", lambda body: body.replace(b"is not a linear unit", b"EDITED IN THE CACHE"))
+    r = run("report", tree, "--cache", cache, "-o", second)
+    expect("an unchanged file comes from its record", counts(r.stderr) == (0, files, 0, 0) and
+           b"EDITED IN THE CACHE" in read(second), r.stderr)
+    # a changed file is read and checked again, no other file is read
     data = open(target, "rb").read()
     open(target, "wb").write(data.replace(b"centimetre", b"cm"))
+    age(target)
     r = run("report", tree, "--cache", cache, "-o", second)
     changed = next(f for f in json.load(open(second))["files"] if f["path"].endswith("invalid_many_mistakes.anim"))
-    expect("a changed file is checked again, the others are not", counts(r.stderr) == (1, files - 1, 0) and
+    expect("a changed file is read and checked again, the others are not", counts(r.stderr) == (1, files - 1, 0, 1) and
            not any(d["code"] == "maya.header.unknown-unit" for d in changed["diagnostics"]), r.stderr)
     open(target, "wb").write(data)
-    run("report", "-q", tree, "--cache", cache, "-o", second)  # the edited entry again, as it was
-    # a torn entry: ignored and written again
-    entry = entry_of(cache, "maya.header.unknown-unit")
-    os.truncate(entry, os.path.getsize(entry) // 2)
+    age(target)
+    r = run("report", tree, "--cache", cache, "-o", second)  # the edited record again, as it was
+    expect("a file changed back: read, its result from the cache", counts(r.stderr) == (0, files, 0, 1) and
+           b"EDITED IN THE CACHE" in read(second), r.stderr)
+    # stat data changed, content not: read (hashed), not checked
+    when = time.time() - 120
+    os.utime(target, (when, when))
     r = run("report", tree, "--cache", cache, "-o", second)
-    expect("a torn entry is ignored: the file is checked, the report as without a cache",
-           counts(r.stderr) == (1, files - 1, 1) and read(second) == read(plain), r.stderr)
+    expect("a touched file is read, not checked", counts(r.stderr) == (0, files, 0, 1), r.stderr)
     r = run("report", tree, "--cache", cache, "-o", second)
-    expect("a torn entry is written again", counts(r.stderr) == (0, files, 0), r.stderr)
-    # a foreign entry (another file's, under this one's name): ignored and written again
-    a, b = entries(cache)[:2]
-    shutil.copy(b, a)
+    expect("a touched file: its new stat data kept", counts(r.stderr) == (0, files, 0, 0), r.stderr)
+    # racy git: a modification time not older than the record's segment is not trusted
+    future = os.path.join(tree, "bounce_future.anim")
+    shutil.copy(os.path.join(tree, "bounce.anim"), future)
+    later = time.time() + 3600
+    os.utime(future, (later, later))
     r = run("report", tree, "--cache", cache, "-o", second)
-    expect("a foreign entry is ignored", counts(r.stderr) == (1, files - 1, 1) and read(second) == read(plain),
-           r.stderr)
+    expect("a new file: read", counts(r.stderr)[3] == 1, r.stderr)
+    r = run("report", tree, "--cache", cache, "-o", second)
+    expect("a file modified after its record was written is read again (racy git), not checked",
+           counts(r.stderr) == (0, files + 1, 0, 1), r.stderr)
+    os.unlink(future)
+    # a damaged record (its checksum wrong): ignored, checked again, written again
+    seg = edit_result(cache, "maya.header.unknown-unit", lambda body: body)
+    data = bytearray(open(seg, "rb").read())
+    at = data.index(b"maya.header.unknown-unit")
+    data[at] ^= 0x20
+    open(seg, "wb").write(data)
+    r = run("report", tree, "--cache", cache, "-o", second)
+    expect("a damaged record is ignored: the file is read and checked, the report as without a cache",
+           counts(r.stderr) == (1, files - 1, 1, 1) and read(second) == read(plain), r.stderr)
+    r = run("report", tree, "--cache", cache, "-o", second)
+    expect("a damaged record is written again", counts(r.stderr) == (0, files, 0, 0), r.stderr)
+    # a torn segment (a cut file): the records before the cut serve, the rest are written again
+    whole = os.path.join(tmp, "whole-cache")
+    shutil.copytree(cache, whole)
+    for seg in segments(cache):
+        os.truncate(seg, os.path.getsize(seg) * 2 // 3)
+    r = run("report", tree, "--cache", cache, "-o", second)
+    got = counts(r.stderr)
+    expect("a torn segment: what it lost is checked, the rest comes from it", got is not None and got[0] > 0 and
+           got[1] > 0 and got[0] + got[1] == files and read(second) == read(plain), r.stderr)
+    r = run("report", tree, "--cache", cache, "-o", second)
+    expect("a torn segment: what it lost is written again", counts(r.stderr) == (0, files, 0, 0), r.stderr)
+    # a result that passes its checksum but is none this animkit reads; foreign files
+    shutil.rmtree(cache)
+    shutil.copytree(whole, cache)
+    edit_result(cache, "maya.header.unknown-unit", lambda body: b'{"no":"result"}')
+    root = os.path.join(cache, "animkit-cache-2")
+    open(os.path.join(root, "0-foreign.seg"), "wb").write(b"not a segment of animkit's\n" * 10)
+    open(os.path.join(root, "1-half.seg"), "wb").write(SEGMENT_MAGIC + record("R", b"\0" * 40)[:30])
+    open(os.path.join(root, "tmp-1-1"), "wb").write(SEGMENT_MAGIC)  # a crash's
+    r = run("report", tree, "--cache", cache, "-o", second)
+    expect("a foreign record and foreign segments are ignored", counts(r.stderr) == (1, files - 1, 1, 1) and
+           read(second) == read(plain), r.stderr)
     # other options are other keys
     r = run("report", tree, "--strict", "--cache", cache, "-o", second)
-    expect("--strict does not take the compatible level's results", counts(r.stderr) == (files, 0, 0), r.stderr)
+    expect("--strict does not take the compatible level's results", counts(r.stderr)[:2] == (files, 0), r.stderr)
     # shards share a cache; a merge of cached parts is the whole report
     parts = []
     for i in (1, 2):
         part = os.path.join(tmp, f"cached{i}.json")
         r = run("report", "--shard", f"{i}/2", tree, "--cache", cache, "-o", part)
-        expect(f"cached shard {i}/2: nothing checked", counts(r.stderr)[0] == 0, r.stderr)
+        plots = sum('"plot":' in line for line in open(part))
+        expect(f"cached shard {i}/2: nothing checked, only the files with a thumbnail read",
+               counts(r.stderr)[0] == 0 and counts(r.stderr)[3] == plots, (r.stderr, plots))
         parts.append(part)
     merged = os.path.join(tmp, "merged.json")
     run("report", "-q", "--merge", *parts, "-o", merged)
     expect("cached shards merge into the whole report", read(merged) == read(plain))
-    # --cache-max: the folder is trimmed to it, least recently used first
-    small = os.path.join(tmp, "small-cache")
-    r = run("report", "-q", tree, "--cache", small, "--cache-max", "1K", "-o", second)
-    total = sum(os.path.getsize(e) for e in entries(small))
-    expect("--cache-max 1K: the folder holds at most 1 KiB", total <= 1024 and read(second) == read(plain), total)
+    # shards that write one cache at the same time: each its own segment
+    shared = os.path.join(tmp, "shared-cache")
+    procs = [subprocess.Popen([CLI, "report", "-q", "--shard", f"{i}/3", tree, "--cache", shared, "-o",
+                               os.path.join(tmp, f"together{i}.json")], cwd=SRC) for i in (1, 2, 3)]
+    codes = [p.wait() for p in procs]
+    expect("shards writing one cache together: each ends", all(c in (0, 1) for c in codes), codes)
+    r = run("report", tree, "--cache", shared, "-o", second)
+    writers = sum(json.load(open(os.path.join(tmp, f"together{i}.json")))["files"] != [] for i in (1, 2, 3))
+    expect("shards writing one cache together: a whole run after them checks and reads nothing",
+           counts(r.stderr) == (0, files, 0, 0) and read(second) == read(plain) and len(segments(shared)) == writers,
+           (r.stderr, segments(shared)))
+    check_trim(tmp, tree, plain, files)
     # a cache that cannot be made is a usage error
     blocker = os.path.join(tmp, "blocker")
     open(blocker, "w").write("x")
     r = run("report", tree, "--cache", os.path.join(blocker, "c"), "-o", second)
     expect("--cache in a file: exit 2", r.returncode == 2 and b"--cache" in r.stderr, r.stderr)
+
+
+def cache_bytes(cache):
+    return sum(os.path.getsize(os.path.join(r, n)) for r, _, ns in os.walk(cache) for n in ns)
+
+
+def check_trim(tmp, tree, plain, files):
+    out = os.path.join(tmp, "t.json")
+    # --cache-max 1K: the folder holds at most 1 KiB
+    small = os.path.join(tmp, "small-cache")
+    r = run("report", "-q", tree, "--cache", small, "--cache-max", "1K", "-o", out)
+    expect("--cache-max 1K: the folder holds at most 1 KiB", cache_bytes(small) <= 1024 and read(out) == read(plain),
+           cache_bytes(small))
+    # the oldest segment goes whole; the records the trimming run used from it stay
+    maya = os.path.join(SRC, TREE, "maya", "valid")
+    names = sorted(n for n in os.listdir(maya) if n.endswith(".anim"))[:9]
+    x, w, y, z = names[:3], names[3:5], names[5:7], names[7:]
+    part = os.path.join(tmp, "part-tree")
+    os.mkdir(part)
+
+    def place(group):
+        for n in group:
+            shutil.copy(os.path.join(maya, n), os.path.join(part, n))
+            age(os.path.join(part, n))
+
+    cache = os.path.join(tmp, "trim-cache")
+    place(x + w)
+    run("report", "-q", part, "--cache", cache, "-o", out)   # segment 1: x and w
+    for n in w:
+        os.unlink(os.path.join(part, n))
+    place(y)
+    run("report", "-q", part, "--cache", cache, "-o", out)   # segment 2: y
+    oldest, second_seg = segments(cache)
+    place(z)
+    probe = os.path.join(tmp, "probe-cache")                 # what the next run writes, measured on a copy
+    shutil.copytree(cache, probe)
+    run("report", "-q", part, "--cache", probe, "--cache-max", "0", "-o", out)
+    written = cache_bytes(probe) - cache_bytes(cache)
+    bound = cache_bytes(cache) + written - 1
+    r = run("report", part, "--cache", cache, "--cache-max", str(bound), "-o", out)
+    expect("trimming: x and y from the cache, z checked", counts(r.stderr)[:2] == (len(z), len(x) + len(y)), r.stderr)
+    expect("trimming: the folder within the bound, the oldest segment gone, the next kept",
+           cache_bytes(cache) <= bound and oldest not in segments(cache) and second_seg in segments(cache),
+           (cache_bytes(cache), bound, segments(cache)))
+    r = run("report", part, "--cache", cache, "-o", out)
+    expect("trimming kept the records the run used", counts(r.stderr) == (0, len(x + y + z), 0, 0), r.stderr)
+    place(w)
+    r = run("report", part, "--cache", cache, "-o", out)
+    expect("trimming dropped the records the run did not use", counts(r.stderr)[:2] == (len(w), len(x + y + z)),
+           r.stderr)
+    # many segments (runs that each added a few) are compacted
+    many = os.path.join(tmp, "many-cache")
+    run("report", "-q", tree, "--cache", many, "-o", out)
+    root = os.path.join(many, "animkit-cache-2")
+    (seg,) = segments(many)
+    recs = records(seg)
+    os.unlink(seg)
+    filler = [("R", hashlib.blake2b(str(i).encode(), digest_size=32).digest() + b"{}") for i in range(300 - len(recs))]
+    for i, rec in enumerate(filler + recs):
+        write_segment(os.path.join(root, f"{i:04d}.seg"), [rec])
+    r = run("report", tree, "--cache", many, "-o", out)
+    expect("300 segments: all served", counts(r.stderr) == (0, files, 0, 0), r.stderr)
+    expect("300 segments: the oldest half compacted into one", len(segments(many)) == 151, len(segments(many)))
+    r = run("report", tree, "--cache", many, "-o", out)
+    expect("compacted: all served, none read", counts(r.stderr) == (0, files, 0, 0) and read(out) == read(plain),
+           r.stderr)
 
 
 def check_lists(tmp):
