@@ -60,9 +60,10 @@ static const char report_help[] =
     "                      all the files would write (no PATH is read)\n"
     "  --cache DIR         keep each file's result in DIR, keyed by its content,\n"
     "                      the formats its name names, animkit's version and the\n"
-    "                      options above: an unchanged file is not checked again\n"
-    "  --cache-max SIZE    trim DIR to SIZE, least recently used first (default\n"
-    "                      1G; 0: no bound; K, M, G suffixes)\n"
+    "                      options above, and its stat data: an unchanged file is\n"
+    "                      not checked again, nor read\n"
+    "  --cache-max SIZE    trim DIR to SIZE, oldest segments first, keeping what\n"
+    "                      the run used (default 1G; 0: no bound; K, M, G)\n"
     "  --files-from FILE   check the files FILE lists (one a line; - standard\n"
     "                      input) that are under the PATHs (all: no PATH)\n"
     "  --changed-since REF check the files under the PATHs (default .) that differ\n"
@@ -370,9 +371,11 @@ static result *check_file(const run *rn, const entry *e)
     /* the stat shortcut: a file whose stat data the cache knows is not
        read (unless a thumbnail or SARIF's snippets want its bytes) */
     struct stat st;
+    struct timespec taken;
     bool known = false, tried = false, hit = false, columns = false;
     uint8_t content[32], key[32];
-    if (!err && rn->cache && stat(e->path, &st) == 0 && S_ISREG(st.st_mode)) {
+    if (!err && rn->cache && clock_gettime(CLOCK_REALTIME, &taken) == 0 && stat(e->path, &st) == 0 &&
+        S_ISREG(st.st_mode)) {
         known = true;
         if (!rn->snippets && report_cache_stat_get(rn->cache, e->path, &st, content)) {
             report_cache_key(rn->cache, e->path, content, key);
@@ -416,7 +419,7 @@ static result *check_file(const run *rn, const entry *e)
     if (rn->cache && !tried) {
         blake2b_of(res->file.data, res->file.size, content);
         if (known)
-            report_cache_stat_put(rn->cache, e->path, &st, content);
+            report_cache_stat_put(rn->cache, e->path, &st, &taken, content);
         report_cache_key(rn->cache, e->path, content, key);
     }
     if (!hit && !(rn->cache && !tried && from_cache(rn, res, key, &columns))) {

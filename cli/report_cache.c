@@ -21,8 +21,10 @@
  *
  * A stat record is trusted only when the file's modification time is older
  * than its segment's (git's racy rule: a file changed in the clock tick it
- * was hashed in keeps its stat data). Stat data is taken before the file is
- * read: a change after it shows in the next stat. */
+ * was hashed in keeps its stat data), and none is written for a file
+ * modified less than RECENT_SECONDS before it was looked at. Stat data is
+ * taken before the file is read: a change after it shows in the next
+ * stat. */
 #include "report_cache.h"
 
 #include "blake2b.h"
@@ -48,6 +50,8 @@
 #define SEGMENT_CHUNK (8u << 20) /* a process renames a segment once it holds this much */
 #define SEGMENT_MAX (1u << 30)   /* larger files are no segments of ours (offsets are 32 bits) */
 #define SEGMENTS_MANY 256        /* more: the oldest are compacted into one */
+#define RECORD_GUESS 2048        /* bytes read at once for a record */
+#define RECENT_SECONDS 2         /* a file changed this close to its stat is not recorded */
 
 typedef struct slot {
     uint64_t h; /* 0: empty */
@@ -284,12 +288,18 @@ static bool read_record(const report_cache *c, const slot *s, char kind, ak_buf 
     const segment *seg = &c->segs[s->seg];
     uint8_t head[RECORD_HEAD];
     b->len = 0;
-    if (pread(seg->fd, head, sizeof head, s->off) != (ssize_t)sizeof head || head[0] != (uint8_t)kind)
+    /* one read for most records (a result is a few hundred bytes) */
+    if (!ak_buf_reserve(b, RECORD_GUESS))
         return false;
+    ssize_t first = pread(seg->fd, b->data, RECORD_GUESS, s->off);
+    if (first < (ssize_t)sizeof head || b->data[0] != kind)
+        return false;
+    memcpy(head, b->data, sizeof head);
     uint32_t len = (uint32_t)head[4] | (uint32_t)head[5] << 8 | (uint32_t)head[6] << 16 | (uint32_t)head[7] << 24;
     if (len > ENTRY_MAX || !ak_buf_reserve(b, (size_t)len + 1))
         return false;
-    size_t got = 0;
+    size_t got = (size_t)first - RECORD_HEAD < len ? (size_t)first - RECORD_HEAD : len;
+    memmove(b->data, b->data + RECORD_HEAD, got);
     ssize_t r;
     while (got < len && (r = pread(seg->fd, b->data + got, len - got, (off_t)s->off + RECORD_HEAD + (off_t)got)) > 0)
         got += (size_t)r;
@@ -472,8 +482,16 @@ bool report_cache_stat_get(report_cache *c, const char *path, const struct stat 
     return trusted;
 }
 
-void report_cache_stat_put(report_cache *c, const char *path, const struct stat *st, const uint8_t content[32])
+void report_cache_stat_put(report_cache *c, const char *path, const struct stat *st, const struct timespec *taken,
+                           const uint8_t content[32])
 {
+    /* modified just before it was read: it may be modified again within
+       the timestamps' granularity (a coarse clock tick; 2 s on FAT),
+       keeping its stat data. Hashed again next time rather than trusted.
+       (The change time is compared, not judged: a checkout or a copy sets
+       it to now and keeps an old modification time.) */
+    if (st->st_mtim.tv_sec >= taken->tv_sec - RECENT_SECONDS)
+        return;
     uint8_t fixed[STAT_FIXED];
     stat_fields(st, fixed);
     memcpy(fixed + 7 * 8, content, 32);
@@ -572,6 +590,11 @@ static void carry(report_cache *c, const bool *going, bool all, uint64_t budget,
             if (!s->h || !going[s->seg] || !(all || atomic_load(&tables[t]->used[i])))
                 continue;
             if (!read_record(c, s, kinds[t], &rec) || out->len + RECORD_HEAD + rec.len > budget)
+                continue;
+            /* a stat record not trusted where it is would be in a newer segment */
+            struct timespec mtime = {(time_t)le64((const uint8_t *)rec.data + 24),
+                                     (long)le64((const uint8_t *)rec.data + 32)};
+            if (kinds[t] == 'S' && !later(&c->segs[s->seg].written, &mtime))
                 continue;
             append_record(out, kinds[t], rec.data, rec.len, "", 0);
         }

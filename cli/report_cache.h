@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include <animkit/animkit.h>
 
@@ -34,9 +35,11 @@ report_cache *report_cache_open(const char *dir, const char *options, uint64_t m
    (git's rule for a file changed in the same clock tick as it was
    hashed). */
 bool report_cache_stat_get(report_cache *c, const char *path, const struct stat *st, uint8_t content[32]);
-/* Notes that path, of stat data st (taken before it was read), has this
-   content hash. */
-void report_cache_stat_put(report_cache *c, const char *path, const struct stat *st, const uint8_t content[32]);
+/* Notes that path, of stat data st (taken at taken, a CLOCK_REALTIME time,
+   before the file was read), has this content hash; not for a file changed
+   a moment before (it could change again keeping its stat data). */
+void report_cache_stat_put(report_cache *c, const char *path, const struct stat *st, const struct timespec *taken,
+                           const uint8_t content[32]);
 /* The key of a file of this name and content hash (blake2b_of its bytes). */
 void report_cache_key(const report_cache *c, const char *path, const uint8_t content[32], uint8_t key[32]);
 /* The result (a JSON object, report_record_write) under key into text;
