@@ -416,11 +416,17 @@ static result *check_file(const run *rn, const entry *e)
     ak_input in = ak_file_input(&res->file);
     if (rn->cache)
         report_cache_read(rn->cache);
-    if (rn->cache && !tried) {
-        blake2b_of(res->file.data, res->file.size, content);
-        if (known)
-            report_cache_stat_put(rn->cache, e->path, &st, &taken, content);
-        report_cache_key(rn->cache, e->path, content, key);
+    if (rn->cache && !hit) {
+        /* hashed even when the stat data gave the hash: the result is kept
+           under what was read (the file may have changed since the stat) */
+        uint8_t seen[32];
+        blake2b_of(res->file.data, res->file.size, seen);
+        if (!tried || memcmp(seen, content, sizeof seen) != 0) {
+            memcpy(content, seen, sizeof seen);
+            if (known)
+                report_cache_stat_put(rn->cache, e->path, &st, &taken, content);
+            report_cache_key(rn->cache, e->path, content, key);
+        }
     }
     if (!hit && !(rn->cache && !tried && from_cache(rn, res, key, &columns))) {
         res->f.format = ak_validate(&in, rn->format, &rn->opt, res->d);

@@ -101,10 +101,10 @@ const report_shard *report_get_shard(const report *r);
 
 /* ------------------------------------------------------------------ */
 /* A file's result as JSON (report_record.c): the objects of the JSON
- * report's "files", of partial reports and of cache entries. */
+ * report's "files", of partial reports and of cache records. */
 
 enum {
-    RECORD_PATH = 1u << 0,   /* the "path" member (not in cache entries) */
+    RECORD_PATH = 1u << 0,   /* the "path" member (not in cache records) */
     RECORD_EXTRAS = 1u << 1, /* what the other kinds need: lengths, code point columns, unshown rules */
     RECORD_PLOT = 1u << 2,   /* the thumbnail, when the file has one */
 };
