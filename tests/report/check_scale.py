@@ -223,6 +223,39 @@ def edit_result(cache, text, edit):
     raise AssertionError("no record holds " + text)
 
 
+def stat_record(path, content=None):
+    """A stat record of path as the run writes it, of content's hash (default: the file's)."""
+    st = os.stat(path)
+    fields = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns // 10**9, st.st_mtime_ns % 10**9,
+              st.st_ctime_ns // 10**9, st.st_ctime_ns % 10**9)
+    digest = hashlib.blake2b(open(path, "rb").read() if content is None else content, digest_size=32).digest()
+    return ("S", b"".join(f.to_bytes(8, "little") for f in fields) + digest + path.encode())
+
+
+def check_stat_lies(tmp):
+    """A stat record whose hash is not the file's (the file changed between
+    the stat and the read): the result is kept under what was read."""
+    tree = os.path.join(tmp, "lies")
+    os.mkdir(tree)
+    a, b = os.path.join(tree, "a.anim"), os.path.join(tree, "b.anim")
+    shutil.copy(os.path.join(SRC, INPUTS, "invalid_many_mistakes.anim"), a)
+    age(a)
+    cache = os.path.join(tmp, "lies-cache")
+    os.makedirs(os.path.join(cache, "animkit-cache-2"))
+    other = open(os.path.join(SRC, INPUTS, "bounce.anim"), "rb").read()
+    write_segment(os.path.join(cache, "animkit-cache-2", "by-hand.seg"), [stat_record(a, other)])
+    out, plain = os.path.join(tmp, "lies.json"), os.path.join(tmp, "lies-plain.json")
+    r = run("report", tree, "--cache", cache, "-o", out)
+    expect("a stat record with another file's hash, no result: the file read and checked",
+           counts(r.stderr) == (1, 0, 0, 1), r.stderr)
+    open(b, "wb").write(other)
+    age(b)
+    run("report", "-q", tree, "-o", plain)
+    r = run("report", tree, "--cache", cache, "-o", out)
+    expect("the file whose hash it named is checked, and finds no result of the other's under its hash",
+           counts(r.stderr) == (1, 1, 0, 1) and read(out) == read(plain), r.stderr)
+
+
 def age(*paths):
     """Modification times a minute ago: older than any segment written next
     (git's racy rule), whatever the clock's tick."""
@@ -305,13 +338,6 @@ def check_cache(tmp):
     known = next(p for seg in segments(cache) for k, p in records(seg) if k == "S")
     expect("stat records name the file as the run does", known[88:].decode().startswith(tree + os.sep), known[88:])
 
-    def stat_record(path):
-        st = os.stat(path)
-        fields = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns // 10**9, st.st_mtime_ns % 10**9,
-                  st.st_ctime_ns // 10**9, st.st_ctime_ns % 10**9)
-        return ("S", b"".join(f.to_bytes(8, "little") for f in fields) +
-                hashlib.blake2b(open(path, "rb").read(), digest_size=32).digest() + path.encode())
-
     by_hand = os.path.join(cache, "animkit-cache-2", "by-hand.seg")
     write_segment(by_hand, [stat_record(future)])
     r = run("report", tree, "--cache", cache, "-o", second)
@@ -383,6 +409,7 @@ def check_cache(tmp):
            counts(r.stderr) == (0, files, 0, 0) and read(second) == read(plain) and len(segments(shared)) == writers,
            (r.stderr, segments(shared)))
     check_trim(tmp, tree, plain, files)
+    check_stat_lies(tmp)
     # a cache that cannot be made is a usage error
     blocker = os.path.join(tmp, "blocker")
     open(blocker, "w").write("x")
