@@ -10,8 +10,14 @@
  * the worker that finished them (see "workers" below). */
 #include "report.h"
 
+#include "report_cache.h"
+#include "blake2b.h"
+
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <sys/wait.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -46,9 +52,26 @@ static const char report_help[] =
     "                      included (default 256M, at most half the physical\n"
     "                      memory, as validate; K, M, G suffixes)\n"
     "  -q, --quiet         no progress line on standard error\n"
+    "  --shard I/N         check shard I of N (1 <= I <= N) of the files, chosen\n"
+    "                      by a hash of each file's path below its PATH, and write\n"
+    "                      a partial report (-o NAME.json) for --merge\n"
+    "  --merge PART...     join the partial reports of every shard into one\n"
+    "                      report of any kind, the same bytes as one run over\n"
+    "                      all the files would write (no PATH is read)\n"
+    "  --cache DIR         keep each file's result in DIR, keyed by its content,\n"
+    "                      the formats its name names, animkit's version and the\n"
+    "                      options above, and its stat data: an unchanged file is\n"
+    "                      not checked again, nor read\n"
+    "  --cache-max SIZE    trim DIR to SIZE, oldest segments first, keeping what\n"
+    "                      the run used (default 1G; 0: no bound; K, M, G)\n"
+    "  --files-from FILE   check the files FILE lists (one a line; - standard\n"
+    "                      input) that are under the PATHs (all: no PATH)\n"
+    "  --changed-since REF check the files under the PATHs (default .) that differ\n"
+    "                      from git revision REF, untracked ones included\n"
     "\n"
     "exit status: 0 every file is valid, 1 some file has errors or cannot be\n"
-    "read, 2 usage, or the report cannot be written\n";
+    "read, 2 usage, or the report cannot be written (--merge: or the parts do\n"
+    "not fit together)\n";
 
 static const report_writer *const writers[] = {&report_html, &report_md, &report_json, &report_junit,
                                                &report_sarif};
@@ -222,8 +245,22 @@ typedef struct run {
     ak_diag_options level; /* --strict, --max-errors */
     bool thumbnails;
     bool keep_data; /* the writer reads the files' bytes (SARIF: its snippets) */
+    bool snippets;  /* SARIF: every file's bytes; else a part needs those of a file whose columns in code points differ */
     entries files;
+    report_cache *cache; /* --cache */
+    atomic_size_t *plots; /* thumbnails the report has taken (report_add) */
 } run;
+
+/* The options that change a file's result, as one string: what a cache key
+   and a partial report hold (parts of other options are not merged). */
+static void result_options(const run *rn, ak_buf *b)
+{
+    ak_buf_printf(b, "level=%s max-errors=%u max-memory=%llu format=%s format-options=",
+                  report_level_name(rn->level.strict), rn->level.max_errors ? rn->level.max_errors : AK_DEFAULT_MAX_ERRORS,
+                  (unsigned long long)rn->opt.max_memory, rn->format ? rn->format->id : "-");
+    if (rn->opt.format_options)
+        ak_buf_puts(b, rn->opt.format_options);
+}
 
 typedef struct result {
     report_file f;
@@ -257,6 +294,66 @@ static void count_levels(result *res)
     }
 }
 
+/* A result the cache holds for the file: res as if it had been checked.
+   columns: the result has a column in code points that is not its column
+   in bytes (a part computes it from the file's bytes). */
+static bool from_cache(const run *rn, result *res, const uint8_t key[32], bool *columns)
+{
+    ak_buf text;
+    ak_buf_init(&text);
+    bool hit = report_cache_get(rn->cache, key, &text);
+    *columns = hit && strstr(ak_buf_cstr(&text), "\"codePointColumn\"") != NULL;
+    report_record rec;
+    report_record_init(&rec, &rn->level);
+    char why[256];
+    if (hit && report_record_read(&rec, text.data, text.len, false, why, sizeof why) &&
+        rec.f.size == res->file.size && (!rec.has_version || (res->version = strdup(rec.f.version)) != NULL)) {
+        ak_diags_free(res->d);
+        res->d = rec.d;
+        rec.d = NULL;
+        res->f.format = rec.f.format;
+        res->f.version = res->version;
+        res->f.d = res->d;
+        res->f.errors = rec.f.errors;
+        res->f.warnings = rec.f.warnings;
+        res->f.notes = rec.f.notes;
+        res->f.unshown = rec.f.unshown;
+        res->f.invalid[0] = rec.f.invalid[0];
+        res->f.invalid[1] = rec.f.invalid[1];
+    } else {
+        if (hit)
+            report_cache_unusable(rn->cache);
+        hit = false;
+    }
+    report_record_free(&rec);
+    ak_buf_free(&text);
+    return hit;
+}
+
+/* The result into the cache, unless it says something of this run rather
+   than of the file (the system refused memory). */
+static void to_cache(const run *rn, const result *res, const uint8_t key[32])
+{
+    for (size_t i = 0; i < ak_diags_count(res->d); i++)
+        if (ak_diags_at(res->d, i)->rule == &ak_rule_limit_out_of_memory)
+            return;
+    ak_buf text;
+    ak_buf_init(&text);
+    report_record_write(&text, &res->f, rn->level.strict, RECORD_EXTRAS);
+    if (!text.failed)
+        report_cache_put(rn->cache, key, text.data, text.len);
+    ak_buf_free(&text);
+}
+
+/* A thumbnail only while the report may still take one (the first
+   REPORT_PLOTS files that have one: it counts them in path order, and
+   this file comes after every file it has counted). */
+static bool wants_thumbnail(const run *rn, const result *res)
+{
+    return rn->thumbnails && res->f.format && res->f.format->to_model && res->f.errors == 0 &&
+           atomic_load(rn->plots) < REPORT_PLOTS;
+}
+
 static result *check_file(const run *rn, const entry *e)
 {
     result *res = calloc(1, sizeof *res);
@@ -271,11 +368,41 @@ static result *check_file(const run *rn, const entry *e)
     }
     char why[256];
     int err = e->err;
+    /* the stat shortcut: a file whose stat data the cache knows is not
+       read (unless a thumbnail or SARIF's snippets want its bytes) */
+    struct stat st;
+    struct timespec taken;
+    bool known = false, tried = false, hit = false, columns = false;
+    uint8_t content[32], key[32];
+    if (!err && rn->cache && clock_gettime(CLOCK_REALTIME, &taken) == 0 && stat(e->path, &st) == 0 &&
+        S_ISREG(st.st_mode)) {
+        known = true;
+        if (!rn->snippets && report_cache_stat_get(rn->cache, e->path, &st, content)) {
+            report_cache_key(rn->cache, e->path, content, key);
+            res->file.size = (size_t)st.st_size;
+            res->f.size = res->file.size;
+            hit = from_cache(rn, res, key, &columns);
+            tried = true;
+            if (hit && !(rn->keep_data && columns) && !wants_thumbnail(rn, res))
+                return res; /* not read */
+        }
+    }
     if (!err && !ak_file_open(&res->file, e->path, why, sizeof why))
         err = errno ? errno : EIO;
     else if (err)
         snprintf(why, sizeof why, "%s", walk_error(e->path, err));
     if (err) {
+        if (hit) { /* gone since: as if there had been no cache */
+            ak_diags_free(res->d);
+            free(res->version);
+            res->version = NULL;
+            memset(&res->f, 0, sizeof res->f);
+            res->f.path = e->path;
+            if (!(res->d = ak_diags_new(&rn->level))) {
+                free(res);
+                return NULL;
+            }
+        }
         res->f.unreadable = true;
         ak_report(res->d, &ak_rule_input_unreadable, 0, 0, "", err == AK_WALK_NOT_A_FILE ? "%s" : "cannot read the file: %s",
                   why);
@@ -287,15 +414,33 @@ static result *check_file(const run *rn, const entry *e)
     res->f.size = res->file.size;
     res->f.data = res->file.data;
     ak_input in = ak_file_input(&res->file);
-    res->f.format = ak_validate(&in, rn->format, &rn->opt, res->d);
-    ak_diags_sort(res->d);
-    const char *v = ak_diags_version(res->d);
-    if (v && !(res->version = strdup(v)))
-        v = NULL;
-    res->f.version = res->version;
-    res->f.d = res->d;
-    count_levels(res);
-    if (rn->thumbnails && res->f.format && res->f.format->to_model && res->f.errors == 0) {
+    if (rn->cache)
+        report_cache_read(rn->cache);
+    if (rn->cache && !hit) {
+        /* hashed even when the stat data gave the hash: the result is kept
+           under what was read (the file may have changed since the stat) */
+        uint8_t seen[32];
+        blake2b_of(res->file.data, res->file.size, seen);
+        if (!tried || memcmp(seen, content, sizeof seen) != 0) {
+            memcpy(content, seen, sizeof seen);
+            if (known)
+                report_cache_stat_put(rn->cache, e->path, &st, &taken, content);
+            report_cache_key(rn->cache, e->path, content, key);
+        }
+    }
+    if (!hit && !(rn->cache && !tried && from_cache(rn, res, key, &columns))) {
+        res->f.format = ak_validate(&in, rn->format, &rn->opt, res->d);
+        ak_diags_sort(res->d);
+        const char *v = ak_diags_version(res->d);
+        if (v && !(res->version = strdup(v)))
+            v = NULL;
+        res->f.version = res->version;
+        res->f.d = res->d;
+        count_levels(res);
+        if (rn->cache)
+            to_cache(rn, res, key);
+    }
+    if (wants_thumbnail(rn, res)) {
         ak_diags *pd = ak_diags_new(NULL);
         ak_plot_options popt = {.first_tracks = 3, .compact = true, .title = e->path};
         if (pd && ak_plot(&in, res->f.format, &rn->opt, pd, &popt, &res->svg, NULL) && res->svg.len)
@@ -329,9 +474,12 @@ struct report {
     const report_writer *w;
     void *writer_state;
     bool strict;
+    report_shard shard; /* count 0: a whole report */
+    atomic_size_t plots; /* thumbnails taken (REPORT_PLOTS at most) */
+    size_t index;        /* files added */
     const char *const *inputs;
     size_t input_count;
-    FILE *spool[2];
+    FILE *spool[REPORT_SPOOLS]; /* made when first written */
     bool spool_failed;
     report_totals totals;
     /* every rule, for the matrix: rules[i] at matrix row i */
@@ -346,10 +494,19 @@ struct report {
 };
 
 bool report_strict(const report *r) { return r->strict; }
+const report_shard *report_get_shard(const report *r) { return r->shard.count ? &r->shard : NULL; }
 size_t report_input_count(const report *r) { return r->input_count; }
 const char *report_input(const report *r, size_t i) { return r->inputs[i]; }
 const report_totals *report_get_totals(const report *r) { return &r->totals; }
-FILE *report_spool_file(report *r) { return r->spool[0]; }
+/* The spool, made when first needed (a writer may leave some empty). */
+static FILE *spool_of(report *r, int spool)
+{
+    if (!r->spool[spool] && !(r->spool[spool] = tmpfile()))
+        r->spool_failed = true;
+    return r->spool[spool];
+}
+
+FILE *report_spool_file(report *r) { return spool_of(r, 0); }
 void **report_writer_state(report *r) { return &r->writer_state; }
 const char *report_level_name(int level) { return level ? "strict" : "compatible"; }
 const char *report_format_id(const ak_format *f) { return f ? f->id : "-"; }
@@ -369,7 +526,8 @@ void report_location(ak_buf *b, const ak_diag *g)
 
 void report_spool(report *r, int spool, const ak_buf *b)
 {
-    if (b->failed || (b->len && fwrite(b->data, 1, b->len, r->spool[spool]) != b->len))
+    FILE *f = b->len ? spool_of(r, spool) : NULL;
+    if (b->failed || (b->len && (!f || fwrite(b->data, 1, b->len, f) != b->len)))
         r->spool_failed = true;
 }
 
@@ -384,6 +542,8 @@ void report_put(ak_output *out, ak_buf *b)
 void report_copy_spool(report *r, int spool, ak_output *out)
 {
     FILE *f = r->spool[spool];
+    if (!f)
+        return; /* nothing was written to it */
     if (fflush(f) != 0 || fseek(f, 0, SEEK_SET) != 0)
         r->spool_failed = true;
     char buf[1 << 16];
@@ -419,10 +579,7 @@ static bool report_init(report *r)
     r->format_files = calloc(cols, sizeof *r->format_files);
     r->format_valid = calloc(cols, sizeof *r->format_valid);
     r->format_invalid = calloc(cols, sizeof *r->format_invalid);
-    r->spool[0] = tmpfile();
-    r->spool[1] = tmpfile();
-    if (!r->rules || !r->counts || !r->format_files || !r->format_valid || !r->format_invalid || !r->spool[0] ||
-        !r->spool[1])
+    if (!r->rules || !r->counts || !r->format_files || !r->format_valid || !r->format_invalid)
         return false;
     for (size_t i = 0; i < tool_n; i++)
         r->rules[r->rule_count++] = tool[i];
@@ -435,7 +592,7 @@ static bool report_init(report *r)
 
 static void report_free(report *r)
 {
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < REPORT_SPOOLS; i++)
         if (r->spool[i])
             fclose(r->spool[i]);
     free(r->rules);
@@ -590,7 +747,7 @@ static void show_progress(progress *pr, size_t done, size_t total, const char *p
 /* ------------------------------------------------------------------ */
 /* the command                                                         */
 
-static const report_writer *writer_for(const char *path)
+const report_writer *report_writer_for(const char *path)
 {
     for (size_t i = 0; i < sizeof writers / sizeof writers[0]; i++) {
         for (const char *const *e = writers[i]->extensions; *e; e++) {
@@ -602,12 +759,15 @@ static const report_writer *writer_for(const char *path)
     return NULL;
 }
 
-/* Writes one checked file. */
-static void emit(report *r, result *res, size_t *index)
+void report_add(report *r, report_file *f)
 {
-    res->f.index = (*index)++;
-    tally(r, &res->f);
-    r->w->file(r, &res->f);
+    f->index = r->index++;
+    if (f->svg && atomic_load(&r->plots) >= REPORT_PLOTS)
+        f->svg = NULL; /* the page holds the first REPORT_PLOTS */
+    else if (f->svg)
+        atomic_fetch_add(&r->plots, 1);
+    tally(r, f);
+    r->w->file(r, f);
 }
 
 static int default_jobs(void)
@@ -637,7 +797,6 @@ typedef struct pool {
     pthread_cond_t room;
     size_t next;    /* the next entry to take */
     size_t emitted; /* entries written */
-    size_t index;   /* emit's counter */
     size_t window;  /* how far threads may run ahead of the report */
     size_t waiting; /* threads waiting for room */
     bool writing;   /* a thread is writing finished files */
@@ -660,7 +819,7 @@ static void write_finished(pool *p)
         p->results[i] = NULL;
         pthread_mutex_unlock(&p->mu);
         if (res)
-            emit(p->r, res, &p->index);
+            report_add(p->r, &res->f);
         free_result(res);
         show_progress(p->pr, i + 1, n, p->rn->files.v[i].path);
         pthread_mutex_lock(&p->mu);
@@ -715,11 +874,10 @@ static bool check_all(run *rn, report *r, int jobs, progress *pr)
         free(p.finished);
         if (jobs > 1 && n > 1)
             return false;
-        size_t index = 0;
         for (size_t i = 0; i < n; i++) {
             result *res = check_file(rn, &rn->files.v[i]);
             if (res)
-                emit(r, res, &index);
+                report_add(r, &res->f);
             free_result(res);
             show_progress(pr, i + 1, n, rn->files.v[i].path);
             if (!res)
@@ -747,6 +905,218 @@ static bool check_all(run *rn, report *r, int jobs, progress *pr)
     return ok;
 }
 
+/* ------------------------------------------------------------------ */
+/* the report as --merge drives it                                     */
+
+report *report_new(const report_writer *w, bool strict, const char *const *inputs, size_t input_count,
+                   const report_shard *shard)
+{
+    report *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->w = w;
+    r->strict = strict;
+    r->inputs = inputs;
+    r->input_count = input_count;
+    if (shard)
+        r->shard = *shard;
+    atomic_init(&r->plots, 0);
+    if (!report_init(r)) {
+        report_free(r);
+        free(r);
+        return NULL;
+    }
+    return r;
+}
+
+bool report_end(report *r, ak_output *out)
+{
+    r->w->finish(r, out);
+    return !r->spool_failed;
+}
+
+void report_delete(report *r)
+{
+    if (!r)
+        return;
+    report_free(r);
+    free(r);
+}
+
+void report_summary(const char *output, const report *r, const char *extra)
+{
+    const report_totals *t = &r->totals;
+    fprintf(stderr, "%s: %zu file%s, %zu with errors (%zu unreadable); %zu error%s, %zu warning%s%s\n", shown(output),
+            t->files, t->files == 1 ? "" : "s", t->invalid[r->strict], t->unreadable, t->errors,
+            t->errors == 1 ? "" : "s", t->warnings, t->warnings == 1 ? "" : "s", extra);
+}
+
+/* ------------------------------------------------------------------ */
+/* shards and lists of files                                           */
+
+/* The shard (1..count) of a file: by its path below the argument it was
+   found under, so that a file keeps its shard when others are added, and
+   wherever the tree is: BLAKE2b-256's first 8 bytes, big-endian, modulo count. */
+static unsigned shard_of(const char *path, const char *input, unsigned count)
+{
+    size_t n = strlen(input);
+    while (n > 1 && input[n - 1] == '/')
+        n--;
+    const char *rel = path;
+    if (strcmp(input, "-") != 0 && strncmp(path, input, n) == 0 && path[n] == '/') {
+        rel = path + n;
+        while (*rel == '/')
+            rel++;
+    }
+    uint8_t digest[32];
+    blake2b_of(rel, strlen(rel), digest);
+    uint64_t h = 0;
+    for (int i = 0; i < 8; i++)
+        h = h << 8 | digest[i];
+    return (unsigned)(h % count) + 1;
+}
+
+static bool parse_shard(const char *v, report_shard *shard)
+{
+    char *end;
+    errno = 0;
+    unsigned long i = strtoul(v, &end, 10), n;
+    if (errno || end == v || *end != '/' || v[0] == '-' || v[0] == '+')
+        return false;
+    const char *c = end + 1;
+    n = strtoul(c, &end, 10);
+    if (errno || end == c || *end || c[0] == '-' || c[0] == '+' || n < 1 || n > 1000000 || i < 1 || i > n)
+        return false;
+    shard->index = (unsigned)i;
+    shard->count = (unsigned)n;
+    return true;
+}
+
+/* Reads a command's standard output (argv run without a shell) into out:
+   NUL-separated paths. False, with the reason on standard error, when it
+   cannot be run or fails. */
+static bool run_git(const char *const *argv, ak_buf *out)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return false;
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return false;
+    }
+    if (pid == 0) {
+        dup2(fds[1], STDOUT_FILENO);
+        close(fds[0]);
+        close(fds[1]);
+        execvp(argv[0], (char *const *)argv);
+        fprintf(stderr, "%s report: cannot run %s: %s\n", prog, argv[0], strerror(errno));
+        _exit(127);
+    }
+    close(fds[1]);
+    char buf[1 << 16];
+    ssize_t n;
+    while ((n = read(fds[0], buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+        if (n > 0)
+            ak_buf_append(out, buf, (size_t)n);
+    close(fds[0]);
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 && !out->failed;
+}
+
+/* The files of --changed-since REF (NUL-separated, relative to the current
+   folder): what differs from REF in the working tree (committed since,
+   staged or not; deleted files left out), and untracked files that are not
+   ignored. */
+static bool changed_files(const char *ref, ak_buf *list)
+{
+    const char *diff[] = {"git", "-c", "core.quotepath=off", "diff", "--name-only", "-z", "--no-renames",
+                          "--diff-filter=d", "--relative", ref, "--", NULL};
+    const char *others[] = {"git", "ls-files", "-z", "--others", "--exclude-standard", NULL};
+    if (!run_git(diff, list) || !run_git(others, list)) {
+        fprintf(stderr, "%s report: --changed-since %s: git could not list the changed files\n", prog, shown(ref));
+        return false;
+    }
+    return true;
+}
+
+/* The lines of FILE (- standard input) as NUL-separated paths. */
+static bool listed_files(const char *name, ak_buf *list)
+{
+    FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "r");
+    if (!f) {
+        fprintf(stderr, "%s report: --files-from %s: %s\n", prog, shown(name), strerror(errno));
+        return false;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    while ((n = getline(&line, &cap, f)) > 0) {
+        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+            n--;
+        if (n > 0) {
+            ak_buf_append(list, line, (size_t)n);
+            ak_buf_putc(list, '\0');
+        }
+    }
+    bool ok = !ferror(f) && !list->failed;
+    free(line);
+    if (f != stdin)
+        fclose(f);
+    if (!ok)
+        fprintf(stderr, "%s report: --files-from %s: cannot read it\n", prog, shown(name));
+    return ok;
+}
+
+/* Which of the inputs a listed path is under (ninputs: none). */
+static size_t input_of(const char *path, const char *const *inputs, size_t ninputs)
+{
+    for (size_t k = 0; k < ninputs; k++) {
+        const char *in = inputs[k];
+        size_t n = strlen(in);
+        while (n > 1 && in[n - 1] == '/')
+            n--;
+        if (n == 1 && in[0] == '.')
+            return k;
+        if (strncmp(path, in, n) == 0 && (path[n] == '/' || path[n] == '\0'))
+            return k;
+    }
+    return ninputs;
+}
+
+/* The listed files under the inputs (all of them when there is none), as
+   a walk would find them: files of a supported format or content only. A
+   listed file that is not there (deleted) is skipped and counted. */
+static void add_listed(entries *files, const char *list, size_t len, const char *const *inputs, size_t ninputs,
+                       dir_census *census, size_t *missing)
+{
+    for (const char *p = list; p < list + len; p += strlen(p) + 1) {
+        const char *path = p;
+        while (path[0] == '.' && path[1] == '/')
+            path += 2;
+        size_t k = ninputs ? input_of(path, inputs, ninputs) : 0;
+        if (ninputs && k == ninputs)
+            continue;
+        struct stat st;
+        if (stat(path, &st) != 0) {
+            ++*missing;
+            continue;
+        }
+        if (S_ISDIR(st.st_mode))
+            continue;
+        files->input = k;
+        files->census = &census[k];
+        if (!visit_walked(files, path, 0))
+            return;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* the command                                                         */
+
 int cmd_report(int argc, char **argv)
 {
     static const char *cmd = "report";
@@ -756,9 +1126,11 @@ int cmd_report(int argc, char **argv)
     }
     run rn;
     memset(&rn, 0, sizeof rn);
-    const char *output = NULL;
+    const char *output = NULL, *cache_dir = NULL, *files_from = NULL, *since = NULL;
+    uint64_t cache_max = (uint64_t)1 << 30;
+    report_shard shard = {0, 0, NULL};
     int jobs = 0;
-    bool quiet = false, only_files = false, allow_empty = false;
+    bool quiet = false, only_files = false, allow_empty = false, merge = false, result_option = false;
     const char **inputs = calloc((size_t)argc + 1, sizeof *inputs);
     size_t ninputs = 0;
     int rc = inputs ? EXIT_OK : EXIT_USAGE;
@@ -766,10 +1138,13 @@ int cmd_report(int argc, char **argv)
         const char *a = argv[i], *v;
         uint64_t num;
         int got;
+        bool was_result_option = true;
         if (only_files || a[0] != '-' || strcmp(a, "-") == 0) {
             inputs[ninputs++] = a;
+            was_result_option = false;
         } else if (strcmp(a, "--") == 0) {
             only_files = true;
+            was_result_option = false;
         } else if ((got = format_option(cmd, "--format", argc, argv, &i, &rn.format)) != 0) {
             if (got < 0)
                 rc = EXIT_USAGE;
@@ -779,6 +1154,7 @@ int cmd_report(int argc, char **argv)
                 rc = EXIT_USAGE;
             }
             output = v;
+            was_result_option = false;
         } else if (opt_value(argc, argv, &i, "-j", &v) || opt_value(argc, argv, &i, "--jobs", &v)) {
             if (!v || !parse_u64(v, &num) || num == 0 || num > 256) {
                 usage_error(cmd, "-j takes a number of jobs from 1 to 256%s", "");
@@ -805,25 +1181,97 @@ int cmd_report(int argc, char **argv)
             allow_empty = true;
         } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
             quiet = true;
+            was_result_option = false;
+        } else if (strcmp(a, "--merge") == 0) {
+            merge = true;
+            was_result_option = false;
+        } else if (opt_value(argc, argv, &i, "--shard", &v)) {
+            if (!v || !parse_shard(v, &shard)) {
+                usage_error(cmd, "--shard takes I/N, shard I of N (1 <= I <= N), e.g. --shard 2/4%s", "");
+                rc = EXIT_USAGE;
+            }
+        } else if (opt_value(argc, argv, &i, "--cache", &v)) {
+            if (!v || !*v) {
+                usage_error(cmd, "--cache needs a folder%s", "");
+                rc = EXIT_USAGE;
+            }
+            cache_dir = v;
+        } else if (opt_value(argc, argv, &i, "--cache-max", &v)) {
+            if (!v || !parse_size(v, &cache_max)) {
+                usage_error(cmd, "--cache-max takes a size (bytes, or K, M, G)%s", "");
+                rc = EXIT_USAGE;
+            }
+        } else if (opt_value(argc, argv, &i, "--files-from", &v)) {
+            if (!v || !*v) {
+                usage_error(cmd, "--files-from needs a file (- for standard input)%s", "");
+                rc = EXIT_USAGE;
+            }
+            files_from = v;
+        } else if (opt_value(argc, argv, &i, "--changed-since", &v)) {
+            if (!v || !*v || v[0] == '-') {
+                usage_error(cmd, "--changed-since needs a git revision (a branch, tag or commit)%s", "");
+                rc = EXIT_USAGE;
+            }
+            since = v;
         } else {
             usage_error(cmd, "unknown option '%s'", a);
             rc = EXIT_USAGE;
         }
+        result_option |= was_result_option;
+    }
+    if (rc == EXIT_OK && merge) {
+        /* the parts say how their files were checked */
+        if (result_option) {
+            usage_error(cmd, "--merge takes the parts, -o OUT and -q: the parts say how their files were checked%s", "");
+            rc = EXIT_USAGE;
+        } else if (ninputs == 0) {
+            usage_error(cmd, "--merge needs the partial reports (--shard I/N) to join%s", "");
+            rc = EXIT_USAGE;
+        } else if (!output) {
+            usage_error(cmd, "needs -o OUT (.html, .md, .json, .xml or .sarif)%s", "");
+            rc = EXIT_USAGE;
+        } else {
+            rc = report_merge(inputs, ninputs, output, quiet);
+        }
+        free(inputs);
+        return rc;
     }
     if (!rn.opt.max_memory) /* validate's default, for the thumbnails too */
         rn.opt.max_memory = ak_default_validate_max_memory();
     const report_writer *w = NULL;
-    if (rc == EXIT_OK && ninputs == 0) {
+    if (rc == EXIT_OK && files_from && since) {
+        usage_error(cmd, "--files-from and --changed-since do not go together%s", "");
+        rc = EXIT_USAGE;
+    } else if (rc == EXIT_OK && ninputs == 0 && since) {
+        inputs[ninputs++] = ".";
+    } else if (rc == EXIT_OK && ninputs == 0 && !files_from) {
         usage_error(cmd, "no input given (files or folders)%s", "");
         rc = EXIT_USAGE;
-    } else if (rc == EXIT_OK && !output) {
+    }
+    if (rc == EXIT_OK && !output) {
         usage_error(cmd, "needs -o OUT (.html, .md, .json, .xml or .sarif)%s", "");
         rc = EXIT_USAGE;
-    } else if (rc == EXIT_OK && !(w = writer_for(output))) {
+    } else if (rc == EXIT_OK && !(w = report_writer_for(output))) {
         usage_error(cmd, "cannot tell the kind of report from '%s': use .html, .md, .json, .xml or .sarif", output);
+        rc = EXIT_USAGE;
+    } else if (rc == EXIT_OK && shard.count && w != &report_json) {
+        usage_error(cmd, "--shard writes a partial JSON report (-o NAME.json); --merge makes a report of any kind "
+                         "from the parts%s", "");
+        rc = EXIT_USAGE;
+    }
+    ak_buf options;
+    ak_buf_init(&options);
+    result_options(&rn, &options);
+    shard.options = ak_buf_cstr(&options);
+    char why[256];
+    if (rc == EXIT_OK && cache_dir &&
+        !(rn.cache = report_cache_open(cache_dir, shard.options, cache_max, why, sizeof why))) {
+        fprintf(stderr, "%s %s: --cache %s: %s\n", prog, cmd, shown(cache_dir), why);
         rc = EXIT_USAGE;
     }
     if (rc != EXIT_OK) {
+        report_cache_close(rn.cache);
+        ak_buf_free(&options);
         free(inputs);
         return rc;
     }
@@ -831,10 +1279,12 @@ int cmd_report(int argc, char **argv)
        A path that is not there is a usage error, as for validate: nothing
        is written. */
     rn.files.format = rn.format;
-    rn.thumbnails = w == &report_html;
-    rn.keep_data = w == &report_sarif;
-    dir_census *census = calloc(ninputs, sizeof *census);
-    bool *is_dir = calloc(ninputs, sizeof *is_dir);
+    rn.thumbnails = w == &report_html || shard.count; /* a part holds them for an HTML report */
+    rn.snippets = w == &report_sarif;
+    rn.keep_data = rn.snippets || shard.count; /* a part: the code point columns */
+    bool listed = files_from || since;
+    dir_census *census = calloc(ninputs + 1, sizeof *census);
+    bool *is_dir = calloc(ninputs + 1, sizeof *is_dir);
     rn.files.oom = !census || !is_dir;
     for (size_t k = 0; k < ninputs && !rn.files.oom; k++) {
         struct stat st;
@@ -843,6 +1293,8 @@ int cmd_report(int argc, char **argv)
         if (strcmp(inputs[k], "-") != 0 && stat(inputs[k], &st) != 0) {
             fprintf(stderr, "%s %s: %s: %s\n", prog, cmd, shown(inputs[k]), strerror(errno));
             rc = EXIT_USAGE;
+        } else if (listed) {
+            is_dir[k] = false; /* the list says which files: no walk */
         } else if (strcmp(inputs[k], "-") != 0 && S_ISDIR(st.st_mode)) {
             is_dir[k] = true;
             ak_walk(inputs[k], visit_walked, &rn.files);
@@ -850,14 +1302,33 @@ int cmd_report(int argc, char **argv)
             add_entry(&rn.files, inputs[k], 0, false);
         }
     }
+    size_t missing = 0;
+    if (listed && rc == EXIT_OK && !rn.files.oom) {
+        ak_buf list;
+        ak_buf_init(&list);
+        if (since ? changed_files(since, &list) : listed_files(files_from, &list))
+            add_listed(&rn.files, list.data ? list.data : "", list.len, inputs, ninputs, census, &missing);
+        else
+            rc = EXIT_USAGE;
+        ak_buf_free(&list);
+    }
     if (rn.files.n)
         qsort(rn.files.v, rn.files.n, sizeof *rn.files.v, cmp_entry);
     size_t kept = 0, reports = 0;
     for (size_t i = 0; i < rn.files.n; i++) {
-        if (kept && strcmp(rn.files.v[kept - 1].path, rn.files.v[i].path) == 0) /* named twice */
-            free(rn.files.v[i].path);
-        else
-            rn.files.v[kept++] = rn.files.v[i];
+        entry *e = &rn.files.v[i];
+        if (kept && strcmp(rn.files.v[kept - 1].path, e->path) == 0) { /* named twice */
+            free(e->path);
+        } else if (shard.count && shard_of(e->path, e->input < ninputs ? inputs[e->input] : "", shard.count) !=
+                                      shard.index) {
+            /* another shard's; it would be checked (unless it is looked at
+               and dropped), so its folder is not empty */
+            if (!e->examine)
+                census[e->input].checked++;
+            free(e->path);
+        } else {
+            rn.files.v[kept++] = *e;
+        }
     }
     rn.files.n = kept;
     if (jobs == 0)
@@ -886,7 +1357,6 @@ int cmd_report(int argc, char **argv)
         }
     }
     ak_output out;
-    char why[256];
     if (rc == EXIT_OK && rn.files.oom) {
         fprintf(stderr, "%s %s: out of memory; no report was written\n", prog, cmd);
         rc = EXIT_USAGE;
@@ -900,28 +1370,24 @@ int cmd_report(int argc, char **argv)
         for (size_t i = 0; i < rn.files.n; i++)
             free(rn.files.v[i].path);
         free(rn.files.v);
+        report_cache_close(rn.cache);
+        ak_buf_free(&options);
         free(inputs);
         return rc;
     }
 
-    report r;
-    memset(&r, 0, sizeof r);
-    r.w = w;
-    r.strict = rn.level.strict;
-    r.inputs = inputs;
-    r.input_count = ninputs;
-    bool ok = !rn.files.oom && report_init(&r);
+    report *r = !rn.files.oom ? report_new(w, rn.level.strict, inputs, ninputs, shard.count ? &shard : NULL) : NULL;
+    bool ok = r != NULL;
+    rn.plots = r ? &r->plots : NULL;
     progress pr = {!quiet && isatty(STDERR_FILENO), {0, 0}};
     if (ok)
-        ok = check_all(&rn, &r, jobs, &pr);
+        ok = check_all(&rn, r, jobs, &pr);
     if (pr.on) {
         fputs("\r\033[K", stderr);
         fflush(stderr);
     }
-    if (ok) {
-        w->finish(&r, &out);
-        ok = !r.spool_failed;
-    }
+    if (ok)
+        ok = report_end(r, &out);
     if (!ok) {
         fprintf(stderr, "%s %s: out of memory or temporary space; no report was written\n", prog, cmd);
         cli_output_abort(&out);
@@ -930,15 +1396,31 @@ int cmd_report(int argc, char **argv)
         fprintf(stderr, "%s: %s: %s\n", prog, shown(output), why);
         rc = EXIT_USAGE;
     } else {
-        const report_totals *t = &r.totals;
-        if (!quiet)
-            fprintf(stderr, "%s: %zu file%s, %zu with errors (%zu unreadable); %zu error%s, %zu warning%s%s\n",
-                    shown(output), t->files, t->files == 1 ? "" : "s", t->invalid[r.strict], t->unreadable, t->errors,
-                    t->errors == 1 ? "" : "s", t->warnings, t->warnings == 1 ? "" : "s",
-                    reports ? "; earlier reports of animkit's in the folders were left out" : "");
-        rc = t->invalid[r.strict] ? EXIT_INVALID : EXIT_OK;
+        if (!quiet) {
+            ak_buf extra;
+            ak_buf_init(&extra);
+            if (reports)
+                ak_buf_puts(&extra, "; earlier reports of animkit's in the folders were left out");
+            if (shard.count)
+                ak_buf_printf(&extra, "; shard %u/%u", shard.index, shard.count);
+            if (missing)
+                ak_buf_printf(&extra, "; %zu listed file%s not there (deleted?)", missing, missing == 1 ? "" : "s");
+            if (rn.cache) {
+                size_t hits, misses, torn, reads;
+                report_cache_counts(rn.cache, &hits, &misses, &torn, &reads);
+                ak_buf_printf(&extra, "; cache: %zu checked, %zu from the cache", misses, hits);
+                if (torn)
+                    ak_buf_printf(&extra, " (%zu damaged record%s written again)", torn, torn == 1 ? "" : "s");
+                ak_buf_printf(&extra, ", %zu file%s read", reads, reads == 1 ? "" : "s");
+            }
+            report_summary(output, r, extra.len ? ak_buf_cstr(&extra) : "");
+            ak_buf_free(&extra);
+        }
+        rc = r->totals.invalid[r->strict] ? EXIT_INVALID : EXIT_OK;
     }
-    report_free(&r);
+    report_delete(r);
+    report_cache_close(rn.cache);
+    ak_buf_free(&options);
     for (size_t i = 0; i < rn.files.n; i++)
         free(rn.files.v[i].path);
     free(rn.files.v);

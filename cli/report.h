@@ -7,6 +7,10 @@
 
 #include "cli.h"
 
+/* The HTML page holds the thumbnails of the first REPORT_PLOTS files that
+   have one (in path order), and so does a partial report. */
+#define REPORT_PLOTS 100
+
 /* One checked file. */
 typedef struct report_file {
     const char *path;
@@ -69,9 +73,10 @@ size_t report_matrix(const report *r, const report_cell **cells);
 /* The formats that appear in the matrix, in registry order (NULL last, for none). */
 size_t report_matrix_formats(const report *r, const ak_format *const **formats);
 
-/* Appends text to a spool (0 or 1: a writer may keep two parts, e.g. a
- * table of files and then their diagnostics), and copies a spool to the
- * output. */
+/* Appends text to a spool (0 .. REPORT_SPOOLS - 1: a writer may keep
+ * several parts, e.g. a table of files and then their diagnostics), and
+ * copies a spool to the output. */
+#define REPORT_SPOOLS 4
 void report_spool(report *r, int spool, const ak_buf *b);
 void report_copy_spool(report *r, int spool, ak_output *out);
 /* Spool 0 as a FILE (the SARIF writer hands it to the library's renderer). */
@@ -85,6 +90,58 @@ void report_location(ak_buf *b, const ak_diag *g);
 const char *report_format_id(const ak_format *f);
 /* "valid", "invalid" or "unreadable" at the level in force. */
 const char *report_verdict(const report *r, const report_file *f);
+
+/* The shard a partial report holds (--shard I/N); count 0: a whole report. */
+typedef struct report_shard {
+    unsigned index, count; /* from 1 */
+    const char *options;   /* the options that change results (report_result_options) */
+} report_shard;
+/* NULL for a whole report. */
+const report_shard *report_get_shard(const report *r);
+
+/* ------------------------------------------------------------------ */
+/* A file's result as JSON (report_record.c): the objects of the JSON
+ * report's "files", of partial reports and of cache records. */
+
+enum {
+    RECORD_PATH = 1u << 0,   /* the "path" member (not in cache records) */
+    RECORD_EXTRAS = 1u << 1, /* what the other kinds need: lengths, code point columns, unshown rules */
+    RECORD_PLOT = 1u << 2,   /* the thumbnail, when the file has one */
+};
+void report_record_write(ak_buf *b, const report_file *f, bool strict, unsigned what);
+
+/* A result read back: f is complete (f.d is d; its strings live in the
+ * buffers) until the next read or report_record_free. */
+typedef struct report_record {
+    report_file f;
+    ak_diags *d;
+    ak_diag_options level;
+    ak_buf path, version, svg;
+    bool has_version, has_svg;
+} report_record;
+void report_record_init(report_record *rec, const ak_diag_options *level);
+void report_record_free(report_record *rec);
+/* Reads one result (text[0..n), a JSON object). code_point_columns: the
+ * columns restored are those in code points (for SARIF, written without the
+ * file at hand). False, with why, when it is not one of animkit's. */
+bool report_record_read(report_record *rec, const char *text, size_t n, bool code_point_columns, char *why,
+                        size_t why_size);
+
+/* ------------------------------------------------------------------ */
+/* The report being written, for --merge (report_merge.c) */
+
+report *report_new(const report_writer *w, bool strict, const char *const *inputs, size_t input_count,
+                   const report_shard *shard);
+/* The next file, in path order (f->index is set). */
+void report_add(report *r, report_file *f);
+/* Writes the document; false when the spools failed. */
+bool report_end(report *r, ak_output *out);
+void report_delete(report *r);
+const report_writer *report_writer_for(const char *path);
+/* Merges partial reports into out (report_merge.c): the exit status. */
+int report_merge(const char *const *parts, size_t n, const char *output, bool quiet);
+/* The summary line on standard error. */
+void report_summary(const char *output, const report *r, const char *extra);
 
 /* "compatible" / "strict" */
 const char *report_level_name(int level);

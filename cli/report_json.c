@@ -17,38 +17,15 @@ static void json_str_or_null(ak_buf *b, const char *s)
         ak_buf_puts(b, "null");
 }
 
+/* A partial report (--shard) holds what every kind of report needs of a
+   file (report_record_write's extras and thumbnail), for --merge. */
 static void json_file(report *r, const report_file *f)
 {
     ak_buf b;
     ak_buf_init(&b);
-    ak_buf_puts(&b, f->index ? ",\n    {\"path\":" : "\n    {\"path\":");
-    json_str(&b, f->path);
-    ak_buf_puts(&b, ",\"format\":");
-    json_str_or_null(&b, f->format ? f->format->id : NULL);
-    ak_buf_puts(&b, ",\"version\":");
-    json_str_or_null(&b, f->version);
-    if (f->unreadable)
-        ak_buf_puts(&b, ",\"size\":null");
-    else
-        ak_buf_printf(&b, ",\"size\":%llu", (unsigned long long)f->size);
-    ak_buf_printf(&b, ",\"status\":\"%s\",\"valid\":{\"compatible\":%s,\"strict\":%s}", report_verdict(r, f),
-                  f->invalid[0] ? "false" : "true", f->invalid[1] ? "false" : "true");
-    ak_buf_printf(&b, ",\"errors\":%zu,\"warnings\":%zu,\"notes\":%zu,\"unshown\":%zu,\"diagnostics\":[", f->errors,
-                  f->warnings, f->notes, f->unshown);
-    for (size_t i = 0; i < ak_diags_count(f->d); i++) {
-        const ak_diag *g = ak_diags_at(f->d, i);
-        ak_buf_puts(&b, i ? ",\n      {\"code\":" : "\n      {\"code\":");
-        json_str(&b, g->rule->code);
-        ak_buf_printf(&b, ",\"severity\":\"%s\",\"message\":", ak_severity_name(g->severity));
-        json_str(&b, g->message);
-        ak_buf_puts(&b, ",\"path\":");
-        json_str(&b, g->path);
-        ak_buf_printf(&b, ",\"offset\":%llu", (unsigned long long)g->offset);
-        if (g->line)
-            ak_buf_printf(&b, ",\"line\":%u,\"column\":%u", g->line, g->column);
-        ak_buf_putc(&b, '}');
-    }
-    ak_buf_puts(&b, ak_diags_count(f->d) ? "\n    ]}" : "]}");
+    ak_buf_puts(&b, f->index ? ",\n    " : "\n    ");
+    report_record_write(&b, f, report_strict(r),
+                        RECORD_PATH | (report_get_shard(r) ? RECORD_EXTRAS | RECORD_PLOT : 0));
     report_spool(r, 0, &b);
     ak_buf_free(&b);
 }
@@ -66,8 +43,16 @@ static void json_finish(report *r, ak_output *out)
         ak_buf_puts(&b, i ? "," : "");
         json_str(&b, report_input(r, i));
     }
+    const report_shard *shard = report_get_shard(r);
+    if (shard) {
+        ak_buf_printf(&b, "],\n  \"shard\": {\"index\":%u,\"count\":%u,\"options\":", shard->index, shard->count);
+        json_str(&b, shard->options);
+        ak_buf_putc(&b, '}');
+    } else {
+        ak_buf_putc(&b, ']');
+    }
     ak_buf_printf(&b,
-                  "],\n  \"totals\": {\"files\":%zu,\"unreadable\":%zu,\"errors\":%zu,\"warnings\":%zu,\"notes\":%zu,"
+                  ",\n  \"totals\": {\"files\":%zu,\"unreadable\":%zu,\"errors\":%zu,\"warnings\":%zu,\"notes\":%zu,"
                   "\"compatible\":{\"valid\":%zu,\"invalid\":%zu},\"strict\":{\"valid\":%zu,\"invalid\":%zu}},\n"
                   "  \"formats\": [",
                   t->files, t->unreadable, t->errors, t->warnings, t->notes, t->valid[0], t->invalid[0], t->valid[1],

@@ -1068,3 +1068,44 @@ void ak_json_places_free(ak_json_place *places, size_t n)
         free(places[i].path);
     free(places);
 }
+
+/* ------------------------------------------------------------------ */
+/* the public event API (ak_json_read): the front end's events, as items */
+
+_Static_assert((int)AK_JITEM_BEGIN_OBJECT == (int)AK_JSON_BEGIN_OBJECT && (int)AK_JITEM_KEY == (int)AK_JSON_KEY &&
+                   (int)AK_JITEM_END_OBJECT == (int)AK_JSON_END_OBJECT &&
+                   (int)AK_JITEM_BEGIN_ARRAY == (int)AK_JSON_BEGIN_ARRAY &&
+                   (int)AK_JITEM_END_ARRAY == (int)AK_JSON_END_ARRAY && (int)AK_JITEM_STRING == (int)AK_JSON_STRING &&
+                   (int)AK_JITEM_NUMBER == (int)AK_JSON_NUMBER && (int)AK_JITEM_TRUE == (int)AK_JSON_TRUE &&
+                   (int)AK_JITEM_FALSE == (int)AK_JSON_FALSE && (int)AK_JITEM_NULL == (int)AK_JSON_NULL,
+               "ak_json_item_kind follows ak_json_event_kind");
+
+typedef struct item_reader {
+    ak_json_item_fn fn;
+    void *user;
+} item_reader;
+
+static int deliver_item(void *user, ak_json_parser *p, const ak_json_event *e)
+{
+    (void)p;
+    const item_reader *ir = user;
+    ak_json_item item = {(ak_json_item_kind)e->kind, e->depth, e->offset, e->text, e->text_len,
+                         (e->flags & AK_JSON_F_ESCAPED) != 0};
+    return ir->fn(ir->user, &item);
+}
+
+bool ak_json_read(const uint8_t *data, size_t size, ak_json_item_fn fn, void *user, ak_diags *d)
+{
+    item_reader ir = {fn, user};
+    ak_json_config cfg = {.handler = fn ? deliver_item : NULL, .user = &ir};
+    return ak_json_parse(data, size, &cfg, d) == AK_JSON_OK;
+}
+
+bool ak_json_item_string(const ak_json_item *item, ak_buf *out)
+{
+    if (!item->text)
+        return false;
+    if (!item->escaped)
+        return ak_buf_append(out, item->text, item->text_len) || item->text_len == 0;
+    return decode_into(item->text, item->text_len, out);
+}

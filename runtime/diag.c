@@ -568,6 +568,30 @@ bool ak_report_at(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t le
     return more;
 }
 
+bool ak_diags_restore(ak_diags *d, const ak_diag *g)
+{
+    char *message = dupstr(g->message ? g->message : g->rule->message);
+    if (!message)
+        return false;
+    return push(d, g->rule, g->severity, g->offset, g->length, g->line, g->column, g->path, message);
+}
+
+bool ak_diags_restore_unshown(ak_diags *d, const ak_rule *rule, size_t count)
+{
+    if (d->unshown_rules >= AK_DIAG_UNSHOWN_RULES)
+        return false;
+    d->unshown_by_rule[d->unshown_rules++] = (ak_diag_tally){rule, count};
+    d->unshown += count;
+    return true;
+}
+
+void ak_diags_restore_counts(ak_diags *d, size_t errors, size_t warnings, size_t notes)
+{
+    d->errors = errors;
+    d->warnings = warnings;
+    d->notes = notes;
+}
+
 static int cmp_offset(const void *a, const void *b)
 {
     const ak_diag *x = a, *y = b;

@@ -186,6 +186,8 @@ static uint32_t column_of(const uint8_t *data, size_t size, const ak_diag *g)
     return col;
 }
 
+uint32_t ak_diag_column(const ak_diag *g, const uint8_t *data, size_t size) { return column_of(data, size, g); }
+
 static void text_source(ak_renderer *r, ak_buf *b, const ak_diag *g, const uint8_t *data, size_t size)
 {
     size_t s, e;

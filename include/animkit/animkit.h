@@ -149,6 +149,20 @@ size_t ak_diags_unshown(const ak_diags *d);
 const ak_rule *ak_diags_unshown_at(const ak_diags *d, size_t i, size_t *count);
 /* Sorts by offset, keeping report order for equal offsets. */
 void ak_diags_sort(ak_diags *d);
+/* The column of a diagnostic as renderers print it: code points from the
+ * start of the line (its `column` counts bytes), data being the file it is
+ * about; without data, the column as it is. */
+uint32_t ak_diag_column(const ak_diag *g, const uint8_t *data, size_t size);
+
+/* A result kept elsewhere (a report's part, a cache entry), made an ak_diags
+ * again for the renderers: each diagnostic as it was kept (its severity,
+ * line and column as given, no limit applied); what was counted but not
+ * kept, rule by rule in ak_diags_unshown_at's order; and the counts of the
+ * file, those not kept included (the diagnostics restored add nothing to
+ * them). False when out of memory, or past the slots of unshown rules. */
+bool ak_diags_restore(ak_diags *d, const ak_diag *g);
+bool ak_diags_restore_unshown(ak_diags *d, const ak_rule *rule, size_t count);
+void ak_diags_restore_counts(ak_diags *d, size_t errors, size_t warnings, size_t notes);
 
 /* Rules of the tool itself (not of any format). */
 extern const ak_rule ak_rule_input_unknown_format; /* animkit.input.unknown-format */
@@ -481,6 +495,44 @@ bool ak_plot(const ak_input *in, const ak_format *format, const ak_options *opt,
 /* The format that files named like `filename` are written in (by extension);
  * NULL when no format claims the extension. */
 const ak_format *ak_format_for_filename(const char *filename);
+
+/* ------------------------------------------------------------------ */
+/* JSON read as events                                                 */
+
+/* The JSON front end the validators use (strict RFC 8259, streaming: memory
+ * bounded by the nesting, not by the size), for programs that read JSON of
+ * their own (animkit report --merge reads its partial reports with it). */
+typedef enum ak_json_item_kind {
+    AK_JITEM_BEGIN_OBJECT,
+    AK_JITEM_KEY, /* a member name; its value follows */
+    AK_JITEM_END_OBJECT,
+    AK_JITEM_BEGIN_ARRAY,
+    AK_JITEM_END_ARRAY,
+    AK_JITEM_STRING,
+    AK_JITEM_NUMBER,
+    AK_JITEM_TRUE,
+    AK_JITEM_FALSE,
+    AK_JITEM_NULL,
+} ak_json_item_kind;
+
+typedef struct ak_json_item {
+    ak_json_item_kind kind;
+    uint32_t depth;   /* containers open around the value (0: the top level) */
+    size_t offset;    /* of its first byte in the data */
+    const char *text; /* keys and strings: the raw bytes between the quotes
+                         (ak_json_item_string decodes them); numbers: as written */
+    size_t text_len;
+    bool escaped;     /* keys and strings: they have backslash escapes */
+} ak_json_item;
+
+/* Called for each item in document order; not 0 stops the reading. */
+typedef int (*ak_json_item_fn)(void *user, const ak_json_item *item);
+
+/* Reads data[0..size) as one JSON document. True when it is well-formed and
+ * was read to its end; the reasons it is not go to d (may be NULL). */
+bool ak_json_read(const uint8_t *data, size_t size, ak_json_item_fn fn, void *user, ak_diags *d);
+/* Appends the decoded (UTF-8) text of a key or string item. */
+bool ak_json_item_string(const ak_json_item *item, ak_buf *out);
 
 /* ------------------------------------------------------------------ */
 /* Input files                                                         */
