@@ -147,6 +147,31 @@ static void component_key(const ak_track *t, int comp, ak_key *k)
     *k = c;
 }
 
+/* Key buffer i of the writer, for n keys at least. A track's buffers
+   are not allocated and freed per track: blocks of this size come from
+   pages the allocator maps and gives back each time, and faulting them in
+   again cost a conversion of a thousand tracks more than its keys did. */
+static ak_key *key_buffer(ak_model_writer *w, int i, size_t n)
+{
+    if (w->key_buffer_caps[i] < n) {
+        ak_key *p = realloc(w->key_buffers[i], n * sizeof *p);
+        if (!p)
+            return NULL;
+        w->key_buffers[i] = p;
+        w->key_buffer_caps[i] = n;
+    }
+    return w->key_buffers[i];
+}
+
+static void free_key_buffers(ak_model_writer *w)
+{
+    for (int i = 0; i < 2; i++) {
+        free(w->key_buffers[i]);
+        w->key_buffers[i] = NULL;
+        w->key_buffer_caps[i] = 0;
+    }
+}
+
 bool ak_mm_keys(ak_model_writer *w, const ak_track *t, int comp, unsigned can, ak_key **keys, size_t *n)
 {
     size_t count = t->key_count;
@@ -162,7 +187,7 @@ bool ak_mm_keys(ak_model_writer *w, const ak_track *t, int comp, unsigned can, a
     w->keys_held += held;
     double *times = malloc((count ? count : 1) * sizeof *times);
     size_t *order = malloc((count ? count : 1) * sizeof *order);
-    ak_key *sorted = malloc((count ? 2 * count : 1) * sizeof *sorted);
+    ak_key *sorted = key_buffer(w, 0, count ? 2 * count : 1);
     bool ok = times && order && sorted;
     for (size_t i = 0; ok && i < count; i++)
         times[i] = ak_key_time(t, i);
@@ -177,7 +202,6 @@ bool ak_mm_keys(ak_model_writer *w, const ak_track *t, int comp, unsigned can, a
     free(times);
     free(order);
     if (!ok) {
-        free(sorted);
         ak_mm_keys_free(w, NULL);
         ak_report_out_of_memory(w->d, (uint64_t)count * 3 * sizeof(ak_key), "ordering keys by time");
         w->failed = true;
@@ -193,9 +217,8 @@ bool ak_mm_keys(ak_model_writer *w, const ak_track *t, int comp, unsigned can, a
         (can & 1u << AK_INTERP_CUBIC_BEZIER)) {
         /* the segments AnimX and AnimJ can say (runtime/curve.h); the
            converted keys are in time order and may be more */
-        ak_key *converted = malloc(2 * count * sizeof *converted);
+        ak_key *converted = key_buffer(w, 1, 2 * count);
         if (!converted) {
-            free(sorted);
             ak_mm_keys_free(w, NULL);
             w->failed = true;
             return false;
@@ -203,7 +226,6 @@ bool ak_mm_keys(ak_model_writer *w, const ak_track *t, int comp, unsigned can, a
         ak_bezier_report rep;
         memset(&rep, 0, sizeof rep);
         m = ak_keys_as_bezier(t, sorted, count, true, converted, &rep);
-        free(sorted);
         sorted = converted;
         if (rep.approximated) {
             ak_mm_loss(w, "weighted tangents approximated by CubicBezier handles at 1/3 and 2/3 of their segments",
@@ -243,7 +265,7 @@ bool ak_mm_keys(ak_model_writer *w, const ak_track *t, int comp, unsigned can, a
 
 void ak_mm_keys_free(ak_model_writer *w, ak_key *keys)
 {
-    free(keys);
+    (void)keys; /* one of the writer's buffers, kept for the next track */
     ak_budget_give(ak_diags_budget(w->d), w->keys_held);
     w->keys_held = 0;
 }
@@ -421,11 +443,13 @@ bool ak_mm_writer_finish(ak_model_writer *w)
     if (!w->failed)
         ak_losses_report(&w->losses, w->d, w->loss);
     ak_track_index_free(&w->index);
+    free_key_buffers(w);
     return !w->failed;
 }
 
 void ak_mm_writer_free(ak_model_writer *w)
 {
     ak_track_index_free(&w->index);
+    free_key_buffers(w);
     ak_arena_free(&w->arena);
 }

@@ -39,6 +39,8 @@ typedef struct ak_model_writer {
     bool failed;        /* refused, or out of memory: nothing is written */
     size_t placed;      /* places that got a track so far */
     uint64_t keys_held; /* the budget ak_mm_keys' result holds */
+    ak_key *key_buffers[2]; /* ak_mm_keys' buffers, kept from track to track */
+    size_t key_buffer_caps[2];
 } ak_model_writer;
 
 bool ak_mm_writer_init(ak_model_writer *w, const ak_animation *anim, const ak_options *opt, struct ak_diags *d,
@@ -64,8 +66,9 @@ bool ak_mm_holds(const ak_track *t, int comp, ak_value_type vt);
    can hold (can: the bits 1u << AK_INTERP_*): Hermite and step-next keys
    become CubicBezier and Hold where it holds those, else every segment
    that is not Hold is Linear; each change is a loss. Charged to the
-   command's budget until ak_mm_keys_free; false (w->failed) when memory or
-   the budget runs out. */
+   command's budget until ak_mm_keys_free, which must come before the next
+   call (the buffers are the writer's, reused); false (w->failed) when
+   memory or the budget runs out. */
 bool ak_mm_keys(ak_model_writer *w, const ak_track *t, int comp, unsigned can, ak_key **keys, size_t *n);
 void ak_mm_keys_free(ak_model_writer *w, ak_key *keys);
 /* The time of a key as a field of the file: non-finite times refuse the
