@@ -18,6 +18,13 @@
 #include "fuzz_support.h"
 
 #include "../formats/animx/animx.h"
+#include "fuzz_alloc.h"
+
+#ifdef AK_FUZZ_MUTATORS
+#include "layout_mutator.h"
+#include "animx_layout.h"
+AK_FUZZ_LAYOUT_MUTATORS(animx_llayout)
+#endif
 
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +111,8 @@ static void fuzz_undump(const ak_format *f, const uint8_t *data, size_t size)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    if (ak_fuzz_alloc_run("animx", "animj", data, size))
+        return 0;
     const ak_format *f = ak_fuzz_format("animx");
     ak_input in = {"fuzz", data, size, false};
     ak_options opt = {0};

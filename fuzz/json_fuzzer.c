@@ -6,6 +6,7 @@
 #include "diag.h"
 #include "../grammars/json_parser.h"
 #include "../tests/json/json_events.h"
+#include "fuzz_alloc.h"
 
 #include <stdlib.h>
 
@@ -42,6 +43,8 @@ static int use_everything(void *user, ak_json_parser *p, const ak_json_event *e)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    if (ak_fuzz_alloc_run("json", NULL, data, size))
+        return 0;
     ak_diag_options dopt = {false, 0};
     ak_diags *d = ak_diags_new(&dopt);
     ak_diags_set_source(d, data, size, true);

@@ -9,6 +9,7 @@
 #include "../runtime/curve.h"
 #include "../runtime/model.h"
 #include "../runtime/utf8.h"
+#include "fuzz_alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,8 @@ static void sample(const uint8_t *data, size_t size)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    if (ak_fuzz_alloc_run("maya", "animx", data, size))
+        return 0;
     for (int strict = 0; strict < 2; strict++) {
         ak_options opt = {0};
         ak_diag_options dopt = {strict != 0, 0};

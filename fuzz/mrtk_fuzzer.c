@@ -10,6 +10,13 @@
 #include <animkit/animkit.h>
 
 #include "fuzz_support.h"
+#include "fuzz_alloc.h"
+
+#ifdef AK_FUZZ_MUTATORS
+#include "layout_mutator.h"
+#include "mrtk_layout.h"
+AK_FUZZ_LAYOUT_MUTATORS(mrtk_llayout)
+#endif
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +24,8 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    if (ak_fuzz_alloc_run("mrtk", "animx", data, size))
+        return 0;
     const ak_format *f = ak_fuzz_format("mrtk");
     ak_input in = {"fuzz", data, size, false};
     ak_options opt = {0};

@@ -11,6 +11,13 @@
 #include <animkit/animkit.h>
 
 #include "fuzz_support.h"
+#include "fuzz_alloc.h"
+
+#ifdef AK_FUZZ_MUTATORS
+#include "layout_mutator.h"
+#include "primeanim_layout.h"
+AK_FUZZ_LAYOUT_MUTATORS(primeanim_llayout)
+#endif
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +25,8 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    if (ak_fuzz_alloc_run("primeanim", "animx", data, size))
+        return 0;
     const ak_format *f = ak_fuzz_format("primeanim");
     ak_input in = {"fuzz", data, size, false};
     static const char *const settings[] = {"game=mp1", "game=mp2", "s32_totals"};

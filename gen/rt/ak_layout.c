@@ -69,9 +69,18 @@ const char *ak_lpath(ak_lctx *c, const char *leaf, uint64_t index)
 bool ak_lreport(ak_lctx *c, const ak_rule *rule, bool fatal, uint64_t offset, uint64_t length,
                 const char *leaf, const char *fmt, ...)
 {
+    const char *path = ak_lpath(c, leaf, UINT64_MAX);
+    if (c->path.failed) {
+        /* a diagnostic without its path would be a wrong one: memory ran
+           out, and that is what is said (issue 31, found by the fuzzers'
+           allocation-failure mode) */
+        ak_report_out_of_memory(c->d, 0, "the path of a diagnostic");
+        c->oom = c->stop = true;
+        return false;
+    }
     va_list ap;
     va_start(ap, fmt);
-    bool more = ak_vreport(c->d, rule, offset, length, 0, 0, ak_lpath(c, leaf, UINT64_MAX), fmt, ap);
+    bool more = ak_vreport(c->d, rule, offset, length, 0, 0, path, fmt, ap);
     va_end(ap);
     if (!more || fatal)
         c->stop = true;
