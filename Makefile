@@ -6,18 +6,25 @@
 #   make check   build (gcc) and test, then build (clang, ASan+UBSan) and test
 #   make bench   benchmarks against peers (bench/)
 #   make fuzz    libFuzzer runs of every harness (FUZZ_SECONDS each)
+#   make fuzz-coverage   coverage of every harness over its corpus (docs/fuzzing.md)
+#   make fuzz-campaign   the long runs on record: FUZZ_RUNS executions or FUZZ_CAMPAIGN_SECONDS
+#                each, no sanitizer, then the grown corpus minimised (docs/fuzzing.md)
 #   make clean
 BUILD       ?= build
 ASAN_BUILD  ?= build-asan
 FUZZ_BUILD  ?= build-fuzz
+COV_BUILD   ?= build-cov
+CAMPAIGN_BUILD ?= build-campaign
 BENCH_BUILD ?= build-bench
 JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 60
+FUZZ_RUNS   ?= 2000000
+FUZZ_CAMPAIGN_SECONDS ?= 14400
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 PREFIX      ?= /usr/local
 
 .PHONY: all deps deps-build deps-test deps-fuzz deps-bench build demo install check check-normal check-asan \
-        bench fuzz clean
+        bench fuzz fuzz-coverage fuzz-campaign clean
 
 all: build
 
@@ -69,5 +76,21 @@ fuzz: deps-fuzz
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
 	scripts/fuzz $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
+# Coverage: the harnesses with -fprofile-instr-generate -fcoverage-mapping and
+# no sanitizer, over the seeds and the grown corpora (scripts/fuzz-coverage).
+fuzz-coverage: deps-fuzz
+	cmake -S . -B $(COV_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DAK_FUZZ=ON \
+	  -DAK_FUZZ_SANITIZE=OFF -DAK_COVERAGE=ON
+	cmake --build $(COV_BUILD) -j $(JOBS) --target fuzzers
+	scripts/fuzz-coverage $(COV_BUILD)
+
+# The campaign: the harnesses without a sanitizer, for speed (scripts/fuzz-campaign);
+# `make check` replays what it grows under ASan+UBSan once it is committed.
+fuzz-campaign: deps-fuzz
+	cmake -S . -B $(CAMPAIGN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DAK_FUZZ=ON \
+	  -DAK_FUZZ_SANITIZE=OFF
+	cmake --build $(CAMPAIGN_BUILD) -j $(JOBS) --target fuzzers
+	scripts/fuzz-campaign $(CAMPAIGN_BUILD) $(FUZZ_RUNS) $(FUZZ_CAMPAIGN_SECONDS)
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(BENCH_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(BENCH_BUILD) $(COV_BUILD) $(CAMPAIGN_BUILD)
