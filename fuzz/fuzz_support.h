@@ -73,16 +73,19 @@ static inline void ak_fuzz_reemit_fixed_point(const ak_format *f, const ak_input
 }
 
 /* Validates in at the strict level (for crashes only) and at the default
- * level, whose diagnostics it returns (the caller frees them). */
-static inline ak_diags *ak_fuzz_validate(const ak_format *f, const ak_input *in)
+ * level, whose diagnostics it returns (the caller frees them); opt: the
+ * harness's options (may be NULL). */
+static inline ak_diags *ak_fuzz_validate(const ak_format *f, const ak_input *in, const ak_options *opt)
 {
-    ak_options opt = {0};
+    ak_options none = {0};
+    if (!opt)
+        opt = &none;
     ak_diag_options sopt = {.strict = true};
     ak_diags *vs = ak_diags_new(&sopt);
-    f->validate(in, &opt, vs);
+    f->validate(in, opt, vs);
     ak_diags_free(vs);
     ak_diags *v = ak_diags_new(NULL);
-    f->validate(in, &opt, v);
+    f->validate(in, opt, v);
     return v;
 }
 

@@ -533,6 +533,7 @@ static void *decode(const ak_llayout *L, const uint8_t *data, size_t size, ak_ar
     if (!d)
         return NULL;
     ak_options opt = {0};
+    opt.max_output = (uint64_t)1 << 20; /* a mutation costs what the input's bytes say, not a bomb's payload */
     void *doc = L->decode(data, size, &opt, d, arena);
     ak_diags_free(d);
     return doc;

@@ -29,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const ak_format *f = ak_fuzz_format("mrtk");
     ak_input in = {"fuzz", data, size, false};
     ak_options opt = {0};
-    ak_diags *v = ak_fuzz_validate(f, &in);
+    ak_diags *v = ak_fuzz_validate(f, &in, NULL);
 
     ak_diags *dd = ak_diags_new(NULL);
     ak_buf json;

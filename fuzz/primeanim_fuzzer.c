@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ak_diags_free(d);
     }
     ak_options opt = {0};
-    ak_diags *v = ak_fuzz_validate(f, &in);
+    ak_diags *v = ak_fuzz_validate(f, &in, NULL);
     bool clean = ak_diags_errors(v) == 0;
 
     ak_diags *dd = ak_diags_new(NULL);
