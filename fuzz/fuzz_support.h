@@ -89,4 +89,33 @@ static inline ak_diags *ak_fuzz_validate(const ak_format *f, const ak_input *in,
     return v;
 }
 
+/* A file without errors converts through the common model into format
+ * `to_id` (or says why not, with an error) and what it writes validates
+ * without errors there; else abort. The model's code (to_model of the
+ * input's format, from_model of the output's) is reached by no other check
+ * of the harness. */
+static inline void ak_fuzz_convert_check(const ak_format *f, const ak_input *in, const ak_diags *v, const char *to_id)
+{
+    if (ak_diags_errors(v) != 0 || !f->to_model)
+        return;
+    const ak_format *to = ak_fuzz_format(to_id);
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_buf out;
+    ak_buf_init(&out);
+    bool ok = ak_convert(in, f, to, &opt, d, &out, NULL);
+    if (!ok && ak_diags_errors(d) == 0)
+        abort(); /* a conversion that failed without saying why */
+    if (ok) {
+        ak_input back = {"converted", (const uint8_t *)out.data, out.len, false};
+        ak_diags *bd = ak_diags_new(NULL);
+        to->validate(&back, &opt, bd);
+        if (ak_diags_errors(bd) != 0)
+            abort(); /* the conversion wrote a file with errors */
+        ak_diags_free(bd);
+    }
+    ak_buf_free(&out);
+    ak_diags_free(d);
+}
+
 #endif

@@ -5,7 +5,9 @@
  *    diagnostics;
  *  - whatever dumps, undumps to a file that validates without errors and
  *    dumps to the same JSON;
- *  - a file with no diagnostic at all undumps to exactly its own bytes.
+ *  - a file with no diagnostic at all undumps to exactly its own bytes;
+ *  - a file without errors converts to AnimX through the common model, into
+ *    a file without errors.
  * Any mismatch aborts. */
 #include <animkit/animkit.h>
 
@@ -59,6 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     ak_buf_free(&json);
     ak_diags_free(dd);
+    ak_fuzz_convert_check(f, &in, v, "animx");
     ak_diags_free(v);
     return 0;
 }

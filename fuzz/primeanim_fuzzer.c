@@ -6,7 +6,9 @@
  *  - a file without errors (warnings allowed) re-emits to exactly its own
  *    bytes (spec §5.1), through its JSON dump too (a NaN other than C's NAN
  *    is dumped with its bits, "nan:0x7fc00001");
- *  - whatever dumps, undumps to a file that dumps to the same JSON.
+ *  - whatever dumps, undumps to a file that dumps to the same JSON;
+ *  - a file without errors converts to AnimX through the common model, into
+ *    a file without errors.
  * Any mismatch aborts. */
 #include <animkit/animkit.h>
 
@@ -77,6 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     ak_buf_free(&json);
     ak_diags_free(dd);
+    ak_fuzz_convert_check(f, &in, v, "animx");
     ak_diags_free(v);
     return 0;
 }
