@@ -127,7 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const ak_format *f = ak_fuzz_format("animx");
     ak_input in = {"fuzz", data, size, false};
     ak_options opt = harness_options();
-    ak_diags *v = ak_fuzz_validate(f, &in, &opt);
+    ak_diags *v = ak_fuzz_validate(f, &in, &opt, 0);
 
     ak_diags *dd = ak_diags_new(NULL);
     ak_buf json;

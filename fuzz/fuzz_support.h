@@ -74,17 +74,20 @@ static inline void ak_fuzz_reemit_fixed_point(const ak_format *f, const ak_input
 
 /* Validates in at the strict level (for crashes only) and at the default
  * level, whose diagnostics it returns (the caller frees them); opt: the
- * harness's options (may be NULL). */
-static inline ak_diags *ak_fuzz_validate(const ak_format *f, const ak_input *in, const ak_options *opt)
+ * harness's options (may be NULL); max_errors: the error limit (0: the
+ * default), which also bounds the warnings stored (ten times as many). */
+static inline ak_diags *ak_fuzz_validate(const ak_format *f, const ak_input *in, const ak_options *opt,
+                                         uint32_t max_errors)
 {
     ak_options none = {0};
     if (!opt)
         opt = &none;
-    ak_diag_options sopt = {.strict = true};
+    ak_diag_options sopt = {.strict = true, .max_errors = max_errors};
     ak_diags *vs = ak_diags_new(&sopt);
     f->validate(in, opt, vs);
     ak_diags_free(vs);
-    ak_diags *v = ak_diags_new(NULL);
+    ak_diag_options dopt = {.strict = false, .max_errors = max_errors};
+    ak_diags *v = ak_diags_new(&dopt);
     f->validate(in, opt, v);
     return v;
 }

@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ak_diags_free(d);
     }
     ak_options opt = {0};
-    ak_diags *v = ak_fuzz_validate(f, &in, NULL);
+    ak_diags *v = ak_fuzz_validate(f, &in, NULL, 0);
     bool clean = ak_diags_errors(v) == 0;
 
     ak_diags *dd = ak_diags_new(NULL);

@@ -180,9 +180,10 @@ const char *ak_severity_name(ak_severity s)
 }
 
 /* The texts of the diagnostic that stands for those that could not be
- * stored (lost): static, never freed. */
-static char lost_message[] = "a diagnostic could not be stored: the system refused memory";
-static char lost_path[] = "";
+ * stored (lost): read-only, never freed (ak_diag's texts are char * for
+ * the heap copies; nothing writes through them). */
+static const char lost_message[] = "a diagnostic could not be stored: the system refused memory";
+static const char lost_path[] = "";
 
 static void free_text(char *s)
 {
@@ -460,8 +461,8 @@ static void lost(ak_diags *d, uint64_t offset, uint32_t line, uint32_t column)
     if (d->lost_at || d->count >= d->cap)
         return;
     ak_severity sev = ak_diags_severity(d, &ak_rule_limit_out_of_memory);
-    d->items[d->count++] = (ak_diag){&ak_rule_limit_out_of_memory, sev, lost_message, lost_path, offset, 0, line,
-                                     column};
+    d->items[d->count++] = (ak_diag){&ak_rule_limit_out_of_memory, sev, (char *)lost_message, (char *)lost_path,
+                                     offset, 0, line, column};
     d->lost_at = d->count;
     if (sev == AK_SEV_ERROR)
         d->errors++;
@@ -505,14 +506,29 @@ static bool push(ak_diags *d, const ak_rule *rule, ak_severity sev, uint64_t off
     return true;
 }
 
+/* Where a report of rule at its severity is counted when stored (NULL: an
+ * error, always stored). */
+static size_t *stored_count(ak_diags *d, const ak_rule *rule, ak_severity sev)
+{
+    bool result = sev != AK_SEV_ERROR && is_result(rule);
+    return sev == AK_SEV_ERROR ? NULL : result ? &d->stored_results : &d->stored_minor;
+}
+
+bool ak_diags_counts_only(ak_diags *d, const ak_rule *rule)
+{
+    if (d->stopped)
+        return true;
+    size_t *stored = stored_count(d, rule, ak_diags_severity(d, rule));
+    return stored && *stored >= 10u * (size_t)d->opt.max_errors;
+}
+
 bool ak_vreport(ak_diags *d, const ak_rule *rule, uint64_t offset, uint64_t length, uint32_t line,
                 uint32_t column, const char *path, const char *fmt, va_list ap)
 {
     if (d->stopped)
         return false;
     ak_severity sev = ak_diags_severity(d, rule);
-    bool result = sev != AK_SEV_ERROR && is_result(rule);
-    size_t *stored = sev == AK_SEV_ERROR ? NULL : result ? &d->stored_results : &d->stored_minor;
+    size_t *stored = stored_count(d, rule, sev);
     if (stored && *stored >= 10u * (size_t)d->opt.max_errors) {
         /* Warnings and notes are bounded too, so that memory does not grow
            with the file; they are still counted. */

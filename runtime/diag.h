@@ -55,6 +55,10 @@ bool ak_diags_strict(const ak_diags *d);
 uint32_t ak_diags_max_errors(const ak_diags *d);
 /* The error limit was reached: checking should stop. */
 bool ak_diags_stopped(const ak_diags *d);
+/* A report of rule now would only be counted (checking stopped, or its
+ * kind of warnings and notes is stored up to the limit): a front end need
+ * not build its path or message. */
+bool ak_diags_counts_only(ak_diags *d, const ak_rule *rule);
 
 /* A front end that checked into a list of its own and reports its
  * diagnostics again into d passes on, with this, what that list counted

@@ -37,17 +37,32 @@ void ak_lctx_free(ak_lctx *c)
     ak_buf_free(&c->path);
 }
 
+/* Appends "/" and a field name, escaped as a JSON Pointer segment: runs of
+ * plain bytes at a time (a path is built for every diagnostic stored). */
 static void path_key(ak_buf *b, const char *s)
 {
     ak_buf_putc(b, '/');
-    for (; *s; s++) {
-        if (*s == '~')
-            ak_buf_puts(b, "~0");
-        else if (*s == '/')
-            ak_buf_puts(b, "~1");
-        else
-            ak_buf_putc(b, *s);
+    for (;;) {
+        size_t run = strcspn(s, "~/");
+        ak_buf_append(b, s, run);
+        s += run;
+        if (!*s)
+            return;
+        ak_buf_puts(b, *s == '~' ? "~0" : "~1");
+        s++;
     }
+}
+
+/* Appends "/" and an array index. */
+static void path_index(ak_buf *b, uint64_t i)
+{
+    char tmp[24];
+    size_t n = sizeof tmp;
+    do
+        tmp[--n] = (char)('0' + i % 10);
+    while ((i /= 10) != 0);
+    tmp[--n] = '/';
+    ak_buf_append(b, tmp + n, sizeof tmp - n);
 }
 
 const char *ak_lpath(ak_lctx *c, const char *leaf, uint64_t index)
@@ -57,19 +72,20 @@ const char *ak_lpath(ak_lctx *c, const char *leaf, uint64_t index)
         if (c->seg[i].name)
             path_key(&c->path, c->seg[i].name);
         else
-            ak_buf_printf(&c->path, "/%llu", (unsigned long long)c->seg[i].index);
+            path_index(&c->path, c->seg[i].index);
     }
     if (leaf)
         path_key(&c->path, leaf);
     else if (index != UINT64_MAX)
-        ak_buf_printf(&c->path, "/%llu", (unsigned long long)index);
+        path_index(&c->path, index);
     return ak_buf_cstr(&c->path);
 }
 
 bool ak_lreport(ak_lctx *c, const ak_rule *rule, bool fatal, uint64_t offset, uint64_t length,
                 const char *leaf, const char *fmt, ...)
 {
-    const char *path = ak_lpath(c, leaf, UINT64_MAX);
+    /* a warning past the stored ones is only counted: no path to build */
+    const char *path = ak_diags_counts_only(c->d, rule) ? "" : ak_lpath(c, leaf, UINT64_MAX);
     if (c->path.failed) {
         /* a diagnostic without its path would be a wrong one: memory ran
            out, and that is what is said (issue 31, found by the fuzzers'
