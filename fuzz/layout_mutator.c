@@ -63,6 +63,13 @@ static uint64_t next(mut *m)
 
 static size_t below(mut *m, size_t n) { return n ? (size_t)(next(m) % n) : 0; }
 
+/* memcpy that takes the NULL of an empty array with n == 0 */
+static void copy(void *dst, const void *src, size_t n)
+{
+    if (n)
+        memcpy(dst, src, n);
+}
+
 static void push_node(mut *m, node nd)
 {
     if (!m->collect || m->failed)
@@ -265,10 +272,10 @@ static void mutate_string(mut *m, const node *nd, ak_fuzz_bytes_mutator bytes, s
         if (t) {
             size_t at = s.ptr ? below(m, s.len + 1) : 0;
             if (s.ptr)
-                memcpy(t, s.ptr, at);
+                copy(t, s.ptr, at);
             memcpy(t + at, b, len);
             if (s.ptr)
-                memcpy(t + at + len, s.ptr + at, s.len - at);
+                copy(t + at + len, s.ptr + at, s.len - at);
             len += s.ptr ? s.len : 0;
         }
         break;
@@ -289,7 +296,7 @@ static void mutate_string(mut *m, const node *nd, ak_fuzz_bytes_mutator bytes, s
         t = ak_arena_alloc(m->arena, room, 1);
         if (t) {
             if (s.ptr)
-                memcpy(t, s.ptr, s.len);
+                copy(t, s.ptr, s.len);
             len = bytes((uint8_t *)t, s.len, room);
         }
         break;
@@ -460,9 +467,9 @@ static bool resize_array(mut *m, const ak_lfield *f, uint8_t *holder, size_t n, 
     }
     size_t keep = n < have ? n : have;
     if (keep)
-        memcpy(elems, old, keep * f->elem_size);
+        copy(elems, old, keep * f->elem_size);
     for (size_t i = keep; i < n && have; i++)
-        memcpy(elems + i * f->elem_size, old + (have - 1) * f->elem_size, f->elem_size);
+        copy(elems + i * f->elem_size, old + (have - 1) * f->elem_size, f->elem_size);
     memcpy(holder + f->offset, &elems, sizeof elems);
     memcpy(holder + f->count_offset, &n, sizeof n);
     return true;
@@ -474,7 +481,9 @@ static void mutate_array(mut *m, const node *nd, ak_fuzz_bytes_mutator bytes)
     size_t n;
     uint8_t *base = (uint8_t *)ak_lelems(f, nd->holder, &n);
     size_t es = f->elem_size;
-    bool ints = f->elem_kind != AK_LK_STRUCT && f->elem_kind != AK_LK_FIXED && is_int(f->elem_kind);
+    /* integers only: a C bool holds 0 or 1, never what a byte mutator writes */
+    bool ints = f->elem_kind != AK_LK_STRUCT && f->elem_kind != AK_LK_FIXED && f->elem_kind != AK_LK_BOOL &&
+                is_int(f->elem_kind);
     unsigned op = (unsigned)below(m, ints ? 6 : 5);
     if (op == 5 && n) { /* payload bytes (a bitstream, a bitmap, padding) */
         bytes(base, n * es, n * es);
@@ -489,8 +498,8 @@ static void mutate_array(mut *m, const node *nd, ak_fuzz_bytes_mutator bytes)
             m->failed = true;
             return;
         }
-        memcpy(elems, base, at * es);
-        memcpy(elems + at * es, base + (at + 1) * es, (n - at - 1) * es);
+        copy(elems, base, at * es);
+        copy(elems + at * es, base + (at + 1) * es, (n - at - 1) * es);
         n--;
         memcpy(nd->holder + f->offset, &elems, sizeof elems);
         memcpy(nd->holder + f->count_offset, &n, sizeof n);
@@ -503,10 +512,12 @@ static void mutate_array(mut *m, const node *nd, ak_fuzz_bytes_mutator bytes)
             return;
         }
         size_t at = below(m, n + 1);
-        memcpy(elems, base, at * es);
-        if (op == 1 && n)
-            memcpy(elems + at * es, base + below(m, n) * es, es);
-        memcpy(elems + (at + 1) * es, base + at * es, (n - at) * es);
+        if (n) { /* (an empty array's elements may be NULL) */
+            copy(elems, base, at * es);
+            if (op == 1)
+                copy(elems + at * es, base + below(m, n) * es, es);
+            copy(elems + (at + 1) * es, base + at * es, (n - at) * es);
+        }
         n++;
         memcpy(nd->holder + f->offset, &elems, sizeof elems);
         memcpy(nd->holder + f->count_offset, &n, sizeof n);
@@ -693,9 +704,9 @@ size_t ak_fuzz_layout_crossover(const ak_llayout *L, const uint8_t *a, size_t a_
                 uint8_t *elems = (have + 1) * es <= MAX_ARRAY_BYTES ? ak_arena_alloc(&arena, (have + 1) * es, 16) : NULL;
                 if (elems) {
                     size_t at = to->index + 1;
-                    memcpy(elems, old, at * es);
-                    memcpy(elems + at * es, from->p, es);
-                    memcpy(elems + (at + 1) * es, old + at * es, (have - at) * es);
+                    copy(elems, old, at * es);
+                    copy(elems + at * es, from->p, es);
+                    copy(elems + (at + 1) * es, old + at * es, (have - at) * es);
                     have++;
                     memcpy(to->holder + to->f->offset, &elems, sizeof elems);
                     memcpy(to->holder + to->f->count_offset, &have, sizeof have);
