@@ -78,10 +78,13 @@ fuzz: deps-fuzz
 
 # Coverage: the harnesses with -fprofile-instr-generate -fcoverage-mapping and
 # no sanitizer, over the seeds and the grown corpora (scripts/fuzz-coverage).
+# The tools the build runs (animgen, the seed makers) are instrumented too:
+# their profiles go to the build tree, not to the folder they run in.
 fuzz-coverage: deps-fuzz
 	cmake -S . -B $(COV_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DAK_FUZZ=ON \
 	  -DAK_FUZZ_SANITIZE=OFF -DAK_COVERAGE=ON
-	cmake --build $(COV_BUILD) -j $(JOBS) --target fuzzers
+	LLVM_PROFILE_FILE=$(abspath $(COV_BUILD))/build-tools-%p.profraw \
+	  cmake --build $(COV_BUILD) -j $(JOBS) --target fuzzers
 	scripts/fuzz-coverage $(COV_BUILD)
 
 # The campaign: the harnesses without a sanitizer, for speed (scripts/fuzz-campaign);
