@@ -8,19 +8,26 @@
 #   make fuzz    libFuzzer runs of every harness (FUZZ_SECONDS each)
 #   make wasm    build-wasm/animkit.wasm, the WebAssembly reactor, copied to
 #                web/ for the playground page (docs/wasm.md)
+#   make fuzz-coverage   coverage of every harness over its corpus (docs/fuzzing.md)
+#   make fuzz-campaign   the long runs on record: FUZZ_RUNS executions or FUZZ_CAMPAIGN_SECONDS
+#                each, no sanitizer, then the grown corpus minimised (docs/fuzzing.md)
 #   make clean
 BUILD       ?= build
 ASAN_BUILD  ?= build-asan
 FUZZ_BUILD  ?= build-fuzz
+COV_BUILD   ?= build-cov
+CAMPAIGN_BUILD ?= build-campaign
 BENCH_BUILD ?= build-bench
 WASM_BUILD  ?= build-wasm
 JOBS        ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 60
+FUZZ_RUNS   ?= 2000000
+FUZZ_CAMPAIGN_SECONDS ?= 14400
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 PREFIX      ?= /usr/local
 
 .PHONY: all deps deps-build deps-test deps-fuzz deps-bench deps-wasm build demo install check check-normal check-asan \
-        bench fuzz wasm clean
+        bench fuzz fuzz-coverage fuzz-campaign wasm clean
 
 all: build
 
@@ -83,5 +90,25 @@ wasm: deps-wasm $(BUILD)/CMakeCache.txt
 	cp $(WASM_BUILD)/animkit.wasm web/animkit.wasm
 	@ls -l $(WASM_BUILD)/animkit.wasm
 
+# Coverage: the harnesses with -fprofile-instr-generate -fcoverage-mapping and
+# no sanitizer, over the seeds and the grown corpora (scripts/fuzz-coverage).
+# The tools the build runs (animgen, the seed makers) are instrumented too:
+# their profiles go to the build tree, not to the folder they run in.
+fuzz-coverage: deps-fuzz
+	cmake -S . -B $(COV_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DAK_FUZZ=ON \
+	  -DAK_FUZZ_SANITIZE=OFF -DAK_COVERAGE=ON
+	LLVM_PROFILE_FILE=$(abspath $(COV_BUILD))/build-tools-%p.profraw \
+	  cmake --build $(COV_BUILD) -j $(JOBS) --target fuzzers
+	scripts/fuzz-coverage $(COV_BUILD)
+
+# The campaign: the harnesses without a sanitizer, for speed (scripts/fuzz-campaign);
+# `make check` replays what it grows under ASan+UBSan once it is committed.
+fuzz-campaign: deps-fuzz
+	cmake -S . -B $(CAMPAIGN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DAK_FUZZ=ON \
+	  -DAK_FUZZ_SANITIZE=OFF
+	cmake --build $(CAMPAIGN_BUILD) -j $(JOBS) --target fuzzers
+	scripts/fuzz-campaign $(CAMPAIGN_BUILD) $(FUZZ_RUNS) $(FUZZ_CAMPAIGN_SECONDS)
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(BENCH_BUILD) $(WASM_BUILD) web/animkit.wasm
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(BENCH_BUILD) $(COV_BUILD) $(CAMPAIGN_BUILD) $(WASM_BUILD) \
+	  web/animkit.wasm

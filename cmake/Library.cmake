@@ -42,7 +42,7 @@ set_target_properties(animkit_shared PROPERTIES
   VERSION ${PROJECT_VERSION} SOVERSION ${AK_SOVERSION})
 # Every symbol the library needs is resolved at link time (not under the
 # sanitizers, whose runtime only the executable carries).
-if(NOT AK_SANITIZE AND NOT AK_FUZZ)
+if(NOT AK_SANITIZE AND NOT AK_FUZZ AND NOT AK_COVERAGE)
   target_link_options(animkit_shared PRIVATE -Wl,--no-undefined)
 endif()
 add_library(animkit::animkit ALIAS animkit_shared)

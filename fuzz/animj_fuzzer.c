@@ -9,6 +9,7 @@
 
 #include "diag.h"
 #include "fuzz_support.h"
+#include "fuzz_alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    if (ak_fuzz_alloc_run("animj", "animx", data, size))
+        return 0;
     ak_input in = {"fuzz", data, size, false};
     ak_options opt;
     memset(&opt, 0, sizeof opt);

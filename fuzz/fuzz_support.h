@@ -73,17 +73,52 @@ static inline void ak_fuzz_reemit_fixed_point(const ak_format *f, const ak_input
 }
 
 /* Validates in at the strict level (for crashes only) and at the default
- * level, whose diagnostics it returns (the caller frees them). */
-static inline ak_diags *ak_fuzz_validate(const ak_format *f, const ak_input *in)
+ * level, whose diagnostics it returns (the caller frees them); opt: the
+ * harness's options (may be NULL); max_errors: the error limit (0: the
+ * default), which also bounds the warnings stored (ten times as many). */
+static inline ak_diags *ak_fuzz_validate(const ak_format *f, const ak_input *in, const ak_options *opt,
+                                         uint32_t max_errors)
 {
-    ak_options opt = {0};
-    ak_diag_options sopt = {.strict = true};
+    ak_options none = {0};
+    if (!opt)
+        opt = &none;
+    ak_diag_options sopt = {.strict = true, .max_errors = max_errors};
     ak_diags *vs = ak_diags_new(&sopt);
-    f->validate(in, &opt, vs);
+    f->validate(in, opt, vs);
     ak_diags_free(vs);
-    ak_diags *v = ak_diags_new(NULL);
-    f->validate(in, &opt, v);
+    ak_diag_options dopt = {.strict = false, .max_errors = max_errors};
+    ak_diags *v = ak_diags_new(&dopt);
+    f->validate(in, opt, v);
     return v;
+}
+
+/* A file without errors converts through the common model into format
+ * `to_id` (or says why not, with an error) and what it writes validates
+ * without errors there; else abort. The model's code (to_model of the
+ * input's format, from_model of the output's) is reached by no other check
+ * of the harness. */
+static inline void ak_fuzz_convert_check(const ak_format *f, const ak_input *in, const ak_diags *v, const char *to_id)
+{
+    if (ak_diags_errors(v) != 0 || !f->to_model)
+        return;
+    const ak_format *to = ak_fuzz_format(to_id);
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_buf out;
+    ak_buf_init(&out);
+    bool ok = ak_convert(in, f, to, &opt, d, &out, NULL);
+    if (!ok && ak_diags_errors(d) == 0)
+        abort(); /* a conversion that failed without saying why */
+    if (ok) {
+        ak_input back = {"converted", (const uint8_t *)out.data, out.len, false};
+        ak_diags *bd = ak_diags_new(NULL);
+        to->validate(&back, &opt, bd);
+        if (ak_diags_errors(bd) != 0)
+            abort(); /* the conversion wrote a file with errors */
+        ak_diags_free(bd);
+    }
+    ak_buf_free(&out);
+    ak_diags_free(d);
 }
 
 #endif

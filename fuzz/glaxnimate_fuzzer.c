@@ -3,12 +3,14 @@
  * levels and checks that every diagnostic has a rule of the glaxnimate
  * table (or the tool's), a location inside the input and a path; a file
  * without errors re-emits, the canonical text re-emitting byte-identically
- * (spec 9.1.10), and converts to versions 9 and 8 without a crash; also
+ * (spec 9.1.10), converts to versions 9 and 8 without a crash and to
+ * AnimX through the common model into a file without errors; also
  * the layout check and the legacy upgrade (convert --legacy) on any input. */
 #include <animkit/animkit.h>
 
 #include "diag.h"
 #include "fuzz_support.h"
+#include "fuzz_alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,12 +34,16 @@ static void convert_to(const ak_input *in, const char *version)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    if (ak_fuzz_alloc_run("glaxnimate", "animj", data, size))
+        return 0;
     ak_input in = {"fuzz", data, size, false};
     ak_options opt;
     memset(&opt, 0, sizeof opt);
     for (int strict = 0; strict < 2; strict++) {
         ak_diags *d = ak_fuzz_validate_checked(&ak_format_glaxnimate, &in, &opt, strict != 0, "glaxnimate.");
         bool clean = ak_diags_errors(d) == 0;
+        if (clean && !strict)
+            ak_fuzz_convert_check(&ak_format_glaxnimate, &in, d, "animx");
         ak_diags_free(d);
         if (!clean || strict)
             continue;

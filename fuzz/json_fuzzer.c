@@ -1,11 +1,15 @@
 /* libFuzzer harness of the JSON front end and writer: parses with a handler
  * that uses every helper (path, location, decoding, number conversions),
  * validates through the `json` format, and checks the differential
- * property: whatever parses is rewritten by the writer into a document
- * that parses to the same events. Any mismatch aborts. */
+ * properties: whatever parses is rewritten by the writer into a document
+ * that parses to the same events; the text given to the language server in
+ * pieces (fuzz_stream.h) gets the diagnostics it gets whole. Any mismatch
+ * aborts. */
 #include "diag.h"
 #include "../grammars/json_parser.h"
 #include "../tests/json/json_events.h"
+#include "fuzz_alloc.h"
+#include "fuzz_stream.h"
 
 #include <stdlib.h>
 
@@ -42,6 +46,8 @@ static int use_everything(void *user, ak_json_parser *p, const ak_json_event *e)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    if (ak_fuzz_alloc_run("json", NULL, data, size))
+        return 0;
     ak_diag_options dopt = {false, 0};
     ak_diags *d = ak_diags_new(&dopt);
     ak_diags_set_source(d, data, size, true);
@@ -64,5 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (st == AK_JSON_OK && !ak_test_round_trip(data, size, "fuzz input"))
         abort();
+    /* the text in pieces through the language server's incremental sync */
+    ak_fuzz_stream_check(data, size, "file:///f/a.json", "json");
     return 0;
 }

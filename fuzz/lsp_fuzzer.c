@@ -16,46 +16,11 @@
  * Every message the server sends must be well-formed JSON. */
 #include <animkit/animkit.h>
 
-#include "../gen/rt/ak_jtree.h"
-#include "../grammars/json_parser.h"
+#include "fuzz_stream.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Takes every queued message; each must be JSON. The diagnostics array of
-   the last publishDiagnostics goes to *diags (when not NULL). */
-static void drain(ak_lsp *s, ak_buf *diags)
-{
-    ak_buf m;
-    ak_buf_init(&m);
-    while (ak_lsp_next(s, &m)) {
-        /* JSON, and not much deeper than what a message may be: the server
-           echoes a client's diagnostic (up to 512 levels) a few levels down */
-        ak_json_config cfg;
-        memset(&cfg, 0, sizeof cfg);
-        cfg.max_depth = 540;
-        if (ak_json_parse((const uint8_t *)m.data, m.len, &cfg, NULL) != AK_JSON_OK)
-            abort();
-        if (!diags || !strstr(ak_buf_cstr(&m), "\"textDocument/publishDiagnostics\""))
-            continue;
-        ak_jtree t;
-        ak_jtree_init(&t, NULL, NULL, "a message");
-        if (ak_jtree_read(&t, (const uint8_t *)m.data, m.len)) {
-            const ak_jnode *d = ak_jnode_at(t.root, "/params/diagnostics");
-            if (d) {
-                diags->len = 0;
-                ak_json_writer w;
-                ak_json_writer_options o = {0, false, false};
-                ak_json_writer_init(&w, diags, &o);
-                ak_jtree_write(d, &w);
-                ak_json_writer_finish(&w);
-            }
-        }
-        ak_jtree_free(&t);
-    }
-    ak_buf_free(&m);
-}
 
 static void send(ak_lsp *s, ak_buf *b)
 {
@@ -77,11 +42,11 @@ static void messages(const uint8_t *data, size_t size)
             ak_lsp_idle(s);
         else
             ak_lsp_receive(s, (const char *)data + at, end - at);
-        drain(s, NULL);
+        ak_fuzz_lsp_drain(s, NULL);
         at = end + 1;
     }
     ak_lsp_idle(s);
-    drain(s, NULL);
+    ak_fuzz_lsp_drain(s, NULL);
     ak_lsp_free(s);
 }
 
@@ -107,7 +72,7 @@ static void document(const uint8_t *data, size_t size, const char *uri, const ch
     ak_buf_puts(&b, "}}}");
     send(s, &b);
     ak_lsp_idle(s);
-    drain(s, &diags);
+    ak_fuzz_lsp_drain(s, &diags);
     ak_buf_printf(&b, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"textDocument/documentSymbol\","
                       "\"params\":{\"textDocument\":{\"uri\":\"%s\"}}}", uri);
     send(s, &b);
@@ -121,7 +86,7 @@ static void document(const uint8_t *data, size_t size, const char *uri, const ch
                       uri, (int)diags.len, diags.data);
         send(s, &b);
     }
-    drain(s, NULL);
+    ak_fuzz_lsp_drain(s, NULL);
     /* hovers at lines and columns spread over the text (and past it) */
     unsigned lines = 1;
     for (size_t i = 0; i < size; i++)
@@ -132,7 +97,7 @@ static void document(const uint8_t *data, size_t size, const char *uri, const ch
                           "{\"textDocument\":{\"uri\":\"%s\"},\"position\":{\"line\":%u,\"character\":%u}}}",
                       10 + k, uri, line, ch);
         send(s, &b);
-        drain(s, NULL);
+        ak_fuzz_lsp_drain(s, NULL);
     }
     /* a ranged change, then the level, then close */
     ak_buf_printf(&b, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":"
@@ -144,11 +109,11 @@ static void document(const uint8_t *data, size_t size, const char *uri, const ch
                     "{\"animkit\":{\"level\":\"strict\",\"maxErrors\":3}}}}");
     send(s, &b);
     ak_lsp_idle(s);
-    drain(s, NULL);
+    ak_fuzz_lsp_drain(s, NULL);
     ak_buf_printf(&b, "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didClose\",\"params\":{\"textDocument\":"
                       "{\"uri\":\"%s\"}}}", uri);
     send(s, &b);
-    drain(s, NULL);
+    ak_fuzz_lsp_drain(s, NULL);
     ak_buf_free(&b);
     ak_buf_free(&diags);
     ak_lsp_free(s);

@@ -3,12 +3,15 @@
  * of whatever decodes without errors:
  *   - the emitter is a fixed point at --precision 17: emit(decode(emit(x)))
  *     equals emit(x) byte for byte (and emit(x) decodes without errors);
- *   - dump -> undump gives what the emitter gives.
- * Any mismatch aborts. */
+ *   - dump -> undump gives what the emitter gives;
+ * and that the text given to the language server in pieces (fuzz_stream.h)
+ * gets the diagnostics it gets whole. Any mismatch aborts. */
 #include "diag.h"
 #include "../runtime/curve.h"
 #include "../runtime/model.h"
 #include "../runtime/utf8.h"
+#include "fuzz_alloc.h"
+#include "fuzz_stream.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +57,8 @@ static void sample(const uint8_t *data, size_t size)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    if (ak_fuzz_alloc_run("maya", "animx", data, size))
+        return 0;
     for (int strict = 0; strict < 2; strict++) {
         ak_options opt = {0};
         ak_diag_options dopt = {strict != 0, 0};
@@ -98,5 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 done:
     ak_buf_free(&first);
     ak_buf_free(&second);
+    /* the text in pieces through the language server's incremental sync */
+    ak_fuzz_stream_check(data, size, "file:///f/a.anim", "maya");
     return 0;
 }

@@ -6,11 +6,20 @@
  *  - a file without errors (warnings allowed) re-emits to exactly its own
  *    bytes (spec §5.1), through its JSON dump too (a NaN other than C's NAN
  *    is dumped with its bits, "nan:0x7fc00001");
- *  - whatever dumps, undumps to a file that dumps to the same JSON.
+ *  - whatever dumps, undumps to a file that dumps to the same JSON;
+ *  - a file without errors converts to AnimX through the common model, into
+ *    a file without errors.
  * Any mismatch aborts. */
 #include <animkit/animkit.h>
 
 #include "fuzz_support.h"
+#include "fuzz_alloc.h"
+
+#ifdef AK_FUZZ_MUTATORS
+#include "layout_mutator.h"
+#include "primeanim_layout.h"
+AK_FUZZ_LAYOUT_MUTATORS(primeanim_llayout)
+#endif
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +27,8 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    if (ak_fuzz_alloc_run("primeanim", "animx", data, size))
+        return 0;
     const ak_format *f = ak_fuzz_format("primeanim");
     ak_input in = {"fuzz", data, size, false};
     static const char *const settings[] = {"game=mp1", "game=mp2", "s32_totals"};
@@ -28,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ak_diags_free(d);
     }
     ak_options opt = {0};
-    ak_diags *v = ak_fuzz_validate(f, &in);
+    ak_diags *v = ak_fuzz_validate(f, &in, NULL, 0);
     bool clean = ak_diags_errors(v) == 0;
 
     ak_diags *dd = ak_diags_new(NULL);
@@ -68,6 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     ak_buf_free(&json);
     ak_diags_free(dd);
+    ak_fuzz_convert_check(f, &in, v, "animx");
     ak_diags_free(v);
     return 0;
 }

@@ -2701,6 +2701,7 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         id, root, id);
     gen_out(h, "/* Appends the canonical encoding of doc (recomputes derived values in doc). */\n");
     gen_out(h, "bool %s_encode(%s_%s *doc, ak_buf *out);\n", id, id, root);
+    gen_out(h, "/* The same for generic code (ak_llayout). */\nextern const ak_llayout %s_llayout;\n", id);
     gen_out(h, "/* The JSON dump, streamed to out (the input is validated first) or into out. */\n");
     gen_out(h, "bool %s_dump_to(const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *out);\n", id);
     gen_out(h, "bool %s_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);\n", id);
@@ -2824,6 +2825,23 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
 
     gen_out(c, "\nbool %s_encode(%s_%s *doc, ak_buf *out)\n{\n    return e_%s(out, doc, doc) && !out->failed;\n}\n", id, id,
         root, root);
+
+    /* the layout as generic code sees it (ak_llayout: the fuzzers'
+       structure-aware mutators), with the structs the model section makes
+       tracks of */
+    gen_out(c, "\nstatic void *layout_decode_(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d,\n"
+               "                            ak_arena *arena)\n{\n    return %s_decode(data, size, opt, d, arena);\n}\n", id);
+    gen_out(c, "static bool layout_encode_(void *doc, ak_buf *out) { return %s_encode(doc, out); }\n", id);
+    gen_out(c, "static const ak_lstruct *const layout_tracks_[] = {");
+    if (f->model)
+        for (size_t i = 0; i < f->model->tracks.n; i++) {
+            const mtrack *t = f->model->tracks.items[i];
+            if (t->st)
+                gen_out(c, "&%s_meta_%s, ", id, t->st->name);
+        }
+    gen_out(c, "NULL};\n");
+    gen_out(c, "const ak_llayout %s_llayout = {\"%s\", &%s_meta_%s, layout_decode_, layout_encode_, layout_tracks_};\n", id,
+            id, id, root);
 
     /* the dump: checked by the walk, then written by it (a second pass);
        a root with a `dump ... by` member is decoded whole instead */

@@ -53,7 +53,8 @@
 }
 
 %stack_overflow {
-    /* Unreachable while the driver bounds the depth; still a clean stop. */
+    /* While the driver bounds the depth, only a failed growth of the
+       stack (%stack_size 0: realloc) gets here: memory ran out. */
     ak_json__syntax_error(jp, -1, NULL, NULL, 0);
 }
 

@@ -166,8 +166,17 @@ const char *ak_json_path(ak_json_parser *p)
             ak_buf_init(&tmp);
             decode_into(raw, raw_len, &tmp);
             path_append_key(&p->path, tmp.data ? tmp.data : "", tmp.len);
+            if (tmp.failed)
+                p->path.failed = true;
             ak_buf_free(&tmp);
         }
+    }
+    if (p->path.failed) {
+        /* memory ran out: what is reported now goes without its path, and
+           the reading ends with animkit.limit.out-of-memory (ak_json_parse)
+           rather than going on with diagnostics that have none */
+        p->status = AK_JSON_NOMEM;
+        p->done = true;
     }
     return ak_buf_cstr(&p->path);
 }
@@ -460,11 +469,15 @@ void ak_json__syntax_error(ak_json_parser *p, int major, const ak_json_token *t,
         ak_json__lex_error(p, (ak_json_lex_error)t->flags, t->offset, t->length);
         return;
     }
-    fail(p);
     if (major < 0 || !t) {
-        report_at(p, rule(AK_JSON_R_DEPTH), p->last_offset, 1, "nesting too deep for the parser");
+        /* Lemon's stack could not grow (%stack_overflow): the driver bounds
+           the depth, so that is memory running out, reported as such by
+           ak_json_parse, never as a nesting limit (issue 31) */
+        p->status = AK_JSON_NOMEM;
+        p->done = true;
         return;
     }
+    fail(p);
     if (major == 0 && p->last_major < 0) {
         report_at(p, rule(AK_JSON_R_EMPTY_INPUT), t->offset, 0,
                   p->start < p->size ? "the input has no JSON value (only whitespace)" : "the input is empty");

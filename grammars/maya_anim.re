@@ -21,6 +21,7 @@
  * limit whenever it sees 0. */
 #include "maya_syntax.h"
 
+#include "budget.h"
 #include "release.h"
 #include "numbers.h"
 
@@ -702,6 +703,8 @@ void maya_read(maya_reader *rd)
     lx->line_start = 0;
     rd->parser = maya_parseAlloc(malloc, rd);
     if (!rd->parser) {
+        /* never a silent end: the file would pass unchecked */
+        ak_report_out_of_memory(rd->d, 0, "parsing Maya .anim");
         rd->stop = true;
         return;
     }

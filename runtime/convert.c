@@ -245,7 +245,9 @@ static void report_lost_extras(const model_extras *x, const ak_animation *produc
             ak_buf_printf(&lost, "%s%s", lost.len ? ", " : "", entry);
         at += strlen(entry) + 1;
     }
-    if (lost.len && !lost.failed)
+    if (lost.failed || x->attributes.failed) /* a loss must not go unsaid */
+        ak_report_out_of_memory(d, 0, "listing what the conversion drops");
+    else if (lost.len)
         ak_report(d, &ak_rule_convert_loss, 0, 0, "", "the %s file cannot hold %s: dropped", to->id,
                   ak_buf_cstr(&lost));
     ak_buf_free(&lost);

@@ -142,7 +142,8 @@ const ak_rule *const *ak_tool_rules(size_t *count)
 struct ak_diags {
     ak_diag_options opt;
     ak_diag *items;
-    size_t count, cap;
+    size_t count, cap; /* count < cap but after a lost diagnostic: one slot is kept for it (push) */
+    size_t lost_at;    /* 1 + the index of the animkit.limit.out-of-memory that took it; 0: none */
     size_t errors, warnings, notes;   /* reported, stored or not */
     size_t stored_minor;              /* warnings and notes stored, results aside */
     size_t stored_results;            /* diagnostics of the area convert stored */
@@ -178,11 +179,30 @@ const char *ak_severity_name(ak_severity s)
     }
 }
 
+/* The texts of the diagnostic that stands for those that could not be
+ * stored (lost): read-only, never freed (ak_diag's texts are char * for
+ * the heap copies; nothing writes through them). */
+static const char lost_message[] = "a diagnostic could not be stored: the system refused memory";
+static const char lost_path[] = "";
+
+static void free_text(char *s)
+{
+    if (s != lost_message && s != lost_path)
+        free(s);
+}
+
 ak_diags *ak_diags_new(const ak_diag_options *opt)
 {
     ak_diags *d = calloc(1, sizeof *d);
     if (!d)
         return NULL;
+    /* the slot a lost diagnostic needs is there from the start */
+    d->cap = 8;
+    d->items = malloc(d->cap * sizeof *d->items);
+    if (!d->items) {
+        free(d);
+        return NULL;
+    }
     if (opt)
         d->opt = *opt;
     if (d->opt.max_errors == 0)
@@ -195,10 +215,11 @@ ak_diags *ak_diags_new(const ak_diag_options *opt)
 void ak_diags_clear(ak_diags *d)
 {
     for (size_t i = 0; i < d->count; i++) {
-        free(d->items[i].message);
-        free(d->items[i].path);
+        free_text(d->items[i].message);
+        free_text(d->items[i].path);
     }
     d->count = 0;
+    d->lost_at = 0;
     d->errors = d->warnings = d->notes = d->stored_minor = d->stored_results = 0;
     d->unshown = d->unshown_rules = 0;
     d->stopped = false;
@@ -229,11 +250,13 @@ void ak_diags_mark_at(const ak_diags *d, ak_diags_mark *m)
 void ak_diags_rewind(ak_diags *d, const ak_diags_mark *m)
 {
     for (size_t i = m->count; i < d->count; i++) {
-        free(d->items[i].message);
-        free(d->items[i].path);
+        free_text(d->items[i].message);
+        free_text(d->items[i].path);
     }
     if (m->count < d->count)
         d->count = m->count;
+    if (d->lost_at > d->count)
+        d->lost_at = 0;
     d->errors = m->errors;
     d->warnings = m->warnings;
     d->notes = m->notes;
@@ -429,27 +452,46 @@ static char *clip(char *text)
     return smaller ? smaller : text;
 }
 
+/* A diagnostic could not be stored (memory ran out): the first such one is
+ * replaced by animkit.limit.out-of-memory at its place, in the slot push
+ * keeps free, with static texts, so that no finding goes missing without a
+ * word (the counts still count it). */
+static void lost(ak_diags *d, uint64_t offset, uint32_t line, uint32_t column)
+{
+    if (d->lost_at || d->count >= d->cap)
+        return;
+    ak_severity sev = ak_diags_severity(d, &ak_rule_limit_out_of_memory);
+    d->items[d->count++] = (ak_diag){&ak_rule_limit_out_of_memory, sev, (char *)lost_message, (char *)lost_path,
+                                     offset, 0, line, column};
+    d->lost_at = d->count;
+    if (sev == AK_SEV_ERROR)
+        d->errors++;
+    d->budget.failed = true; /* reported for this input */
+}
+
 static bool push(ak_diags *d, const ak_rule *rule, ak_severity sev, uint64_t offset, uint64_t length,
                  uint32_t line, uint32_t column, const char *path, char *message)
 {
-    if (d->count == d->cap) {
+    if (d->text && d->src && line == 0)
+        line_col(d, offset, &line, &column);
+    if (d->count + 2 > d->cap) { /* this one and the slot kept free */
         size_t cap = d->cap ? d->cap * 2 : 16;
         ak_diag *items = realloc(d->items, cap * sizeof *items);
         if (!items) {
             free(message);
+            lost(d, offset, line, column);
             return false;
         }
         d->items = items;
         d->cap = cap;
     }
-    if (d->text && d->src && line == 0)
-        line_col(d, offset, &line, &column);
     char *p = dupstr(path ? path : "");
     if (!message)
         message = dupstr(rule->message);
     if (!p || !message) {
         free(p);
         free(message);
+        lost(d, offset, line, column);
         return false;
     }
     ak_diag *g = &d->items[d->count++];

@@ -42,17 +42,32 @@ void ak_lctx_free(ak_lctx *c)
     ak_buf_free(&c->path);
 }
 
+/* Appends "/" and a field name, escaped as a JSON Pointer segment: runs of
+ * plain bytes at a time (a path is built for every diagnostic stored). */
 static void path_key(ak_buf *b, const char *s)
 {
     ak_buf_putc(b, '/');
-    for (; *s; s++) {
-        if (*s == '~')
-            ak_buf_puts(b, "~0");
-        else if (*s == '/')
-            ak_buf_puts(b, "~1");
-        else
-            ak_buf_putc(b, *s);
+    for (;;) {
+        size_t run = strcspn(s, "~/");
+        ak_buf_append(b, s, run);
+        s += run;
+        if (!*s)
+            return;
+        ak_buf_puts(b, *s == '~' ? "~0" : "~1");
+        s++;
     }
+}
+
+/* Appends "/" and an array index. */
+static void path_index(ak_buf *b, uint64_t i)
+{
+    char tmp[24];
+    size_t n = sizeof tmp;
+    do
+        tmp[--n] = (char)('0' + i % 10);
+    while ((i /= 10) != 0);
+    tmp[--n] = '/';
+    ak_buf_append(b, tmp + n, sizeof tmp - n);
 }
 
 const char *ak_lpath(ak_lctx *c, const char *leaf, uint64_t index)
@@ -62,21 +77,31 @@ const char *ak_lpath(ak_lctx *c, const char *leaf, uint64_t index)
         if (c->seg[i].name)
             path_key(&c->path, c->seg[i].name);
         else
-            ak_buf_printf(&c->path, "/%llu", (unsigned long long)c->seg[i].index);
+            path_index(&c->path, c->seg[i].index);
     }
     if (leaf)
         path_key(&c->path, leaf);
     else if (index != UINT64_MAX)
-        ak_buf_printf(&c->path, "/%llu", (unsigned long long)index);
+        path_index(&c->path, index);
     return ak_buf_cstr(&c->path);
 }
 
 bool ak_lreport(ak_lctx *c, const ak_rule *rule, bool fatal, uint64_t offset, uint64_t length,
                 const char *leaf, const char *fmt, ...)
 {
+    /* a warning past the stored ones is only counted: no path to build */
+    const char *path = !ak_diags_keeps(c->d, rule) ? "" : ak_lpath(c, leaf, UINT64_MAX);
+    if (c->path.failed) {
+        /* a diagnostic without its path would be a wrong one: memory ran
+           out, and that is what is said (issue 31, found by the fuzzers'
+           allocation-failure mode) */
+        ak_report_out_of_memory(c->d, 0, "the path of a diagnostic");
+        c->oom = c->stop = true;
+        return false;
+    }
     va_list ap;
     va_start(ap, fmt);
-    bool more = ak_vreport(c->d, rule, offset, length, 0, 0, ak_lpath(c, leaf, UINT64_MAX), fmt, ap);
+    bool more = ak_vreport(c->d, rule, offset, length, 0, 0, path, fmt, ap);
     va_end(ap);
     if (!more || fatal)
         c->stop = true;
@@ -120,11 +145,17 @@ void *ak_larray(ak_lctx *c, size_t n, size_t size, uint64_t count_at, uint64_t c
 
 void *ak_larray_kept(ak_lctx *c, size_t n, size_t size, uint64_t count_at, uint64_t count_len, const char *leaf)
 {
-    if (!c->kept && (c->kept = malloc(sizeof *c->kept)) != NULL)
+    if (!c->kept) {
+        if (!(c->kept = malloc(sizeof *c->kept))) {
+            ak_report_out_of_memory(c->d, sizeof *c->kept, "the arrays validation keeps");
+            c->stop = true;
+            return NULL;
+        }
         ak_arena_init_budget(c->kept, 0, ak_diags_budget(c->d), "the arrays validation keeps");
+    }
     ak_arena *arena = c->arena;
     c->arena = c->kept;
-    void *p = c->kept ? ak_larray(c, n, size, count_at, count_len, leaf) : NULL;
+    void *p = ak_larray(c, n, size, count_at, count_len, leaf);
     c->arena = arena;
     return p;
 }

@@ -417,6 +417,19 @@ typedef struct ak_lstruct {
     void (*init)(void *obj); /* documents: sets the defaults of a new (zeroed) struct; may be NULL */
 } ak_lstruct;
 
+/* A layout format as generic code sees it (the fuzzers' structure-aware
+ * mutators, fuzz/layout_mutator.c): the root's metadata, the decoder and the
+ * encoder over untyped documents (<id>_decode, <id>_encode), and the structs
+ * whose instances the model section makes tracks of (NULL-terminated; none
+ * when a hook makes the tracks). animgen writes one per layout: <id>_llayout. */
+typedef struct ak_llayout {
+    const char *id;
+    const ak_lstruct *root;
+    void *(*decode)(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d, ak_arena *arena);
+    bool (*encode)(void *doc, ak_buf *out);
+    const ak_lstruct *const *tracks;
+} ak_llayout;
+
 /* The field named `name` of a document struct that is present, looking into
  * the switch arms that are present: *holder is the struct that holds it.
  * For code that maps a document generically (model mappings). */
