@@ -991,8 +991,8 @@ bool ak_ldoc_elems_done(ak_arena *arena, const void *elems, size_t *count, size_
     return !s->failed;
 }
 
-/* The whole document, decoded and written (a decoder that streams
-   nothing, or a root whose array is not its last member). */
+/* The whole document, decoded again and written (a decoder that did not
+   hand every element over, or a root whose array is not its last member). */
 static bool ldoc_whole(const ak_ldocument *doc, const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *out)
 {
     ak_arena arena;
@@ -1029,23 +1029,22 @@ bool ak_ldump_document_to(const ak_ldocument *doc, const ak_input *in, const ak_
     static const char tail[] = ": []\n}\n";
     bool streams = ok && field && (ak_lelems(field, root, &n), n == 0) && text.len > sizeof tail &&
                    memcmp(text.data + text.len - (sizeof tail - 1), tail, sizeof tail - 1) == 0;
-    if (!ok || !streams) {
-        ak_buf_free(&text);
-        ak_arena_free(&checked);
-        return ok && ldoc_whole(doc, in, opt, d, out);
-    }
-    text.len -= sizeof tail - 1 - 2; /* up to the array's value: ": " kept */
-    ak_buf_putc(&text, '[');
     /* the second decoding's diagnostics repeat the first's: kept aside, but
        for an error only it can meet (a limit); one budget, what is left */
     ak_diag_options level = {ak_diags_strict(d), ak_diags_max_errors(d)};
-    ak_diags *again = ak_diags_new(&level);
+    ak_diags *again = ok ? ak_diags_new(&level) : NULL;
     static const ak_options none;
     ak_options own = opt ? *opt : none;
     const ak_budget *b = ak_budget_of(d, opt);
     own.max_memory = b->limit > b->used + 1 ? b->limit - b->used : 1;
-    ok = again != NULL;
-    if (ok) {
+    if (ok && !again) {
+        ak_report_out_of_memory(d, sizeof(ak_diags *), "dumping");
+        ok = false;
+    } else if (ok && !streams) {
+        ok = ldoc_whole(doc, in, &own, again, out);
+    } else if (ok) {
+        text.len -= sizeof tail - 1 - 2; /* up to the array's value: ": " kept */
+        ak_buf_putc(&text, '[');
         ak_buf_attach(&text, ak_budget_of(again, &own));
         ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(again, &own), "the decoded document");
         second = (ak_ldoc_stream){.field = field, .root = root, .text = &text, .sink = out};
@@ -1062,12 +1061,10 @@ bool ak_ldump_document_to(const ak_ldocument *doc, const ak_input *in, const ak_
         ok = ok && !text.failed && !second.failed && ak_sink_write(out, text.data, text.len);
         ak_arena_free(&arena);
         ak_buf_detach(&text);
-        if (!ok)
-            copy_errors(again, d);
-        ak_diags_free(again);
-    } else {
-        ak_report_out_of_memory(d, sizeof(ak_diags *), "dumping");
     }
+    if (again && !ok)
+        copy_errors(again, d);
+    ak_diags_free(again);
     ak_buf_free(&text);
     ak_arena_free(&checked);
     return ok;

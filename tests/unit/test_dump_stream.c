@@ -395,6 +395,15 @@ static void json_dump_streams(void **state)
     same_as_whole(json, "{\"a\": [1, 2.50, \"x\\u00e9\"], \"b\": null, \"c\": {}}", "{\"a\": [1,]}");
 }
 
+extern const ak_ldocument maya_document;
+
+/* Maya's decoder, decoding whole (it hands no entry to a stream). */
+static bool decode_whole(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena, void **out)
+{
+    arena->stream = NULL;
+    return maya_document.decode(in, opt, d, arena, out);
+}
+
 /* A text format's document (Maya) streams its root's array: one entry at
    a time, the header from the first decoding. */
 static void document_dump_streams(void **state)
@@ -415,6 +424,27 @@ static void document_dump_streams(void **state)
     same_as_whole(maya, good, bad);
     /* no entry: the array is empty */
     same_as_whole(maya, "animVersion 1.1;\nmayaVersion 2026;\n", "animVersion 1.1;\nbogus;\n");
+    /* a decoder that hands nothing over: the whole document, the same bytes,
+       its warnings once */
+    ak_input in = {"t.anim", (const uint8_t *)good, strlen(good), false};
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_buf want;
+    ak_buf_init(&want);
+    assert_true(maya->dump(&in, &opt, d, &want));
+    size_t warnings = ak_diags_count(d);
+    ak_diags_clear(d);
+    ak_ldocument whole = {maya_document.root, decode_whole};
+    pieces p;
+    ak_sink s;
+    pieces_sink(&s, &p, SIZE_MAX);
+    assert_true(ak_ldump_document_to(&whole, &in, &opt, d, &s));
+    assert_int_equal(ak_diags_count(d), warnings);
+    assert_int_equal(p.all.len, want.len);
+    assert_memory_equal(p.all.data, want.data, want.len);
+    ak_buf_free(&p.all);
+    ak_buf_free(&want);
+    ak_diags_free(d);
 }
 
 /* A format that has no dump_to (AnimJ): the whole document, then one write. */
