@@ -651,12 +651,17 @@ static void emit_format(demit *d)
     through_document(d, "dump", "in", read, dump_write);
     through_document(d, "reemit", "in", read, write);
     through_document(d, "undump", "json", undump_read, write);
+    /* the streamed dump: one entry of the root's array held at a time (the
+       decoder hands them over: ak_ldoc_stream) */
+    gen_out(d->c, "\nextern const ak_ldocument %s_document;\n\nstatic bool %s_dump_to(const ak_input *in, "
+                  "const ak_options *opt, ak_diags *d, ak_sink *out)\n{\n"
+                  "    return ak_ldump_document_to(&%s_document, in, opt, d, out);\n}\n", id, id, id);
     gen_registry_open(d->c, d->f, true);
     /* AK_NO_SCHEMA_TEXT: a build that serves no schema (WebAssembly) leaves the text out */
-    gen_out(d->c, "    .sniff = %s_sniff,\n    .validate = %s_validate,\n    .dump = %s_dump,\n"
+    gen_out(d->c, "    .sniff = %s_sniff,\n    .validate = %s_validate,\n    .dump = %s_dump,\n    .dump_to = %s_dump_to,\n"
                   "#ifndef AK_NO_SCHEMA_TEXT\n    .dump_schema = %s_dump_schema,\n#endif\n"
                   "    .reemit = %s_reemit,\n    .undump = %s_undump,\n",
-            id, id, id, id, id, id);
+            id, id, id, id, id, id, id);
     if (d->f->model)
         gen_out(d->c, "    .to_model = %s_to_model,\n    .from_model = %s_from_model,\n", id, id);
     gen_registry_close(d->c, d->f);

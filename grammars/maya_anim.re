@@ -709,7 +709,9 @@ void maya_read(maya_reader *rd)
         return;
     }
     ak_release rel;
-    ak_release_init(&rel, rd->in, rd->doc != NULL); /* a document points into the data */
+    /* a document points into the data; one decoded as a stream (the dump)
+       has copied what it keeps, and its entries go as they are read */
+    ak_release_init(&rel, rd->in, rd->doc != NULL && !rd->arena->stream);
     bool after_line = true, semi_ok = false;
     uint64_t before = 0; /* maya_parse_where before a KEYLINE */
     while (!rd->stop) {

@@ -121,13 +121,13 @@ item ::= junk(W) line(L).              { maya_unknown(rd, &W, &L); }
 item ::= ANIMDATA(W) line(L).          { maya_orphan(rd, &W, &L); }
 
 /* ---- anim entries: C3, a curve iff `animData` follows the anim line */
-entry ::= anim_head. [LOW]                     { maya_entry_end(rd, false); }
-entry ::= anim_head adata_kw adata.            { maya_entry_end(rd, true); }
+entry ::= anim_head. [LOW]                     { maya_entry_end(rd, false); maya_entries_done(rd); }
+entry ::= anim_head adata_kw adata.            { maya_entry_end(rd, true); maya_entries_done(rd); }
 anim_head ::= anim_kw names dnum(R) num(C) num(A).   { maya_anim_line(rd, &R, &C, &A); }
-anim_kw ::= ANIM(A).                           { maya_anim_begin(rd, &A); }
-anim_kw ::= ANIMB(A).                          { maya_anim_begin(rd, &A); }
+anim_kw ::= ANIM(A).                           { maya_entry_begins(rd); maya_anim_begin(rd, &A); }
+anim_kw ::= ANIMB(A).                          { maya_entry_begins(rd); maya_anim_begin(rd, &A); }
 /* Resynchronisation: after an error, the next line that starts with anim. */
-anim_kw ::= error ANIMB(A).                    { yypParser->yyerrcnt = -1; maya_resync(rd); maya_anim_begin(rd, &A); }
+anim_kw ::= error ANIMB(A).                    { yypParser->yyerrcnt = -1; maya_resync(rd); maya_entry_begins(rd); maya_anim_begin(rd, &A); }
 names ::= .
 names ::= names name(N).                       { maya_anim_name(rd, &N); }
 

@@ -9,6 +9,7 @@ struct ak_arena_block {
     ak_arena_block *next;
     size_t size;
     size_t used;
+    size_t seq; /* the arena's blocks before this one */
     _Alignas(max_align_t) unsigned char data[];
 };
 
@@ -19,6 +20,8 @@ void ak_arena_init_budget(ak_arena *a, size_t block_size, ak_budget *budget, con
     a->total = 0;
     a->budget = budget;
     a->what = what;
+    a->blocks = 0;
+    a->stream = NULL;
 }
 
 void ak_arena_init(ak_arena *a, size_t block_size) { ak_arena_init_budget(a, block_size, NULL, NULL); }
@@ -34,6 +37,33 @@ void ak_arena_free(ak_arena *a)
     a->head = NULL;
     ak_budget_give(a->budget, a->total);
     a->total = 0;
+    a->blocks = 0;
+}
+
+ak_arena_mark ak_arena_mark_now(const ak_arena *a)
+{
+    return (ak_arena_mark){a->head, a->head ? a->head->used : 0, a->blocks};
+}
+
+void ak_arena_rewind(ak_arena *a, ak_arena_mark m)
+{
+    /* a block newer than the mark may stand behind the head (a large one):
+       every block is looked at; the older ones keep their order, so the
+       mark's head is the head again */
+    for (ak_arena_block **at = &a->head; *at;) {
+        ak_arena_block *b = *at;
+        if (b->seq < m.blocks) {
+            at = &b->next;
+            continue;
+        }
+        *at = b->next;
+        a->total -= b->size;
+        ak_budget_give(a->budget, b->size);
+        free(b);
+    }
+    a->blocks = m.blocks;
+    if (m.head)
+        m.head->used = m.used;
 }
 
 static size_t align_up(size_t v, size_t align)
@@ -71,6 +101,7 @@ void *ak_arena_alloc(ak_arena *a, size_t size, size_t align)
     }
     nb->size = want;
     nb->used = size;
+    nb->seq = a->blocks++;
     a->total += want;
     if (b && size > a->block_size / 4) {
         /* keep the partially used block at the head */

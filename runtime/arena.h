@@ -18,7 +18,18 @@ typedef struct ak_arena {
        NULL = unlimited. A refusal or a failed malloc is reported there. */
     struct ak_budget *budget;
     const char *what;  /* what the arena holds, for those reports */
+    size_t blocks;     /* blocks obtained so far (ak_arena_mark) */
+    /* A document decoded as a stream (gen/rt/ak_layout.h, ak_ldoc_stream):
+       the decoder hands each completed element of the root's array to it
+       and the arena forgets the element's memory. NULL: decoded whole. */
+    struct ak_ldoc_stream *stream;
 } ak_arena;
+
+/* A place in an arena's allocations: ak_arena_rewind frees what came after. */
+typedef struct ak_arena_mark {
+    ak_arena_block *head;
+    size_t used, blocks;
+} ak_arena_mark;
 
 void ak_arena_init(ak_arena *a, size_t block_size);
 /* ak_arena_init with a budget (may be NULL) and what the arena holds
@@ -27,6 +38,10 @@ void ak_arena_init_budget(ak_arena *a, size_t block_size, struct ak_budget *budg
 /* Frees every block and gives them back to the budget; the arena can be
    used again, with the same budget. */
 void ak_arena_free(ak_arena *a);
+ak_arena_mark ak_arena_mark_now(const ak_arena *a);
+/* Forgets every allocation made after m (their blocks freed and given back
+   to the budget): what they held must not be used any more. */
+void ak_arena_rewind(ak_arena *a, ak_arena_mark m);
 /* Returns NULL on overflow, allocation failure or when the budget refuses
  * (both reported into the budget's diagnostics). */
 void *ak_arena_alloc(ak_arena *a, size_t size, size_t align);

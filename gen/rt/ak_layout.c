@@ -1023,6 +1023,126 @@ bool ak_ldump_stream(const ak_input *in, const ak_options *opt, ak_diags *d, ak_
     return ok;
 }
 
+/* ---- a document dumped as it is decoded ---------------------------------- */
+
+void ak_ldoc_elem_begin(ak_arena *arena)
+{
+    ak_ldoc_stream *s = arena->stream;
+    if (s) {
+        s->mark = ak_arena_mark_now(arena);
+        s->marked = true;
+    }
+}
+
+/* Element `elem` of the streamed array, as dump_field writes it (the
+   array a member of the root: level 1). */
+static bool ldoc_write(ak_ldoc_stream *s, const void *elem)
+{
+    ak_buf *out = s->text;
+    if (s->written++)
+        ak_buf_putc(out, ',');
+    dump_indent(out, 2);
+    dump_value(s->field, s->field->elem_kind, elem, s->root, NULL, out, 2, 1);
+    if (out->len >= AK_LJS_CHUNK && !out->failed) {
+        s->failed = !ak_sink_write(s->sink, out->data, out->len);
+        out->len = 0;
+    }
+    return !out->failed && !s->failed;
+}
+
+bool ak_ldoc_elems_done(ak_arena *arena, const void *elems, size_t *count, size_t size)
+{
+    ak_ldoc_stream *s = arena->stream;
+    if (!s)
+        return true;
+    for (size_t i = 0; i < *count && s->text && !s->failed; i++)
+        s->failed = !ldoc_write(s, (const uint8_t *)elems + i * size);
+    *count = 0;
+    if (s->marked)
+        ak_arena_rewind(arena, s->mark);
+    s->marked = false;
+    return !s->failed;
+}
+
+/* The whole document, decoded again and written (a decoder that did not
+   hand every element over, or a root whose array is not its last member). */
+static bool ldoc_whole(const ak_ldocument *doc, const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *out)
+{
+    ak_arena arena;
+    ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(d, opt), "the decoded document");
+    ak_buf json;
+    ak_buf_init(&json);
+    void *root = NULL;
+    bool ok = ak_buf_attach(&json, ak_budget_of(d, opt)) && doc->decode(in, opt, d, &arena, &root) &&
+              ak_ldump_document(doc->root, root, &json) && ak_sink_write(out, json.data, json.len);
+    ak_buf_detach(&json);
+    ak_buf_free(&json);
+    ak_arena_free(&arena);
+    return ok;
+}
+
+bool ak_ldump_document_to(const ak_ldocument *doc, const ak_input *in, const ak_options *opt, ak_diags *d,
+                          ak_sink *out)
+{
+    const ak_lfield *field = NULL; /* the root's last member, when an array */
+    if (doc->root->field_count && doc->root->fields[doc->root->field_count - 1].kind == AK_LK_ARRAY)
+        field = &doc->root->fields[doc->root->field_count - 1];
+    ak_ldoc_stream first = {.field = field}, second = first;
+    ak_arena checked, arena;
+    ak_arena_init_budget(&checked, 1 << 16, ak_budget_of(d, opt), "the decoded document");
+    checked.stream = field ? &first : NULL;
+    void *root = NULL, *again_root = NULL;
+    ak_buf text;
+    ak_buf_init(&text);
+    bool ok = doc->decode(in, opt, d, &checked, &root) && !first.failed;
+    /* the root without its elements: its text but the array's "[]\n}\n" */
+    size_t n = 1;
+    ok = ok && ak_buf_attach(&text, ak_budget_of(d, opt)) && ak_ldump_document(doc->root, root, &text);
+    ak_buf_detach(&text);
+    static const char tail[] = ": []\n}\n";
+    bool streams = ok && field && (ak_lelems(field, root, &n), n == 0) && text.len > sizeof tail &&
+                   memcmp(text.data + text.len - (sizeof tail - 1), tail, sizeof tail - 1) == 0;
+    /* the second decoding's diagnostics repeat the first's: kept aside, but
+       for an error only it can meet (a limit); one budget, what is left */
+    ak_diag_options level = {ak_diags_strict(d), ak_diags_max_errors(d)};
+    ak_diags *again = ok ? ak_diags_new(&level) : NULL;
+    static const ak_options none;
+    ak_options own = opt ? *opt : none;
+    const ak_budget *b = ak_budget_of(d, opt);
+    own.max_memory = b->limit > b->used + 1 ? b->limit - b->used : 1;
+    if (ok && !again) {
+        ak_report_out_of_memory(d, sizeof(ak_diags *), "dumping");
+        ok = false;
+    } else if (ok && !streams) {
+        ok = ldoc_whole(doc, in, &own, again, out);
+    } else if (ok) {
+        text.len -= sizeof tail - 1 - 2; /* up to the array's value: ": " kept */
+        ak_buf_putc(&text, '[');
+        ak_buf_attach(&text, ak_budget_of(again, &own));
+        ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(again, &own), "the decoded document");
+        second = (ak_ldoc_stream){.field = field, .root = root, .text = &text, .sink = out};
+        arena.stream = &second;
+        ok = ak_buf_reserve(&text, AK_LJS_CHUNK + 256) && doc->decode(in, &own, again, &arena, &again_root) &&
+             !second.failed;
+        size_t left = 0; /* what the decoder did not hand over */
+        const uint8_t *elems = ok ? ak_lelems(field, again_root, &left) : NULL;
+        for (size_t i = 0; ok && i < left; i++)
+            ok = ldoc_write(&second, elems + i * field->elem_size);
+        if (ok && second.written)
+            dump_indent(&text, 1);
+        ak_buf_puts(&text, "]\n}\n");
+        ok = ok && !text.failed && !second.failed && ak_sink_write(out, text.data, text.len);
+        ak_arena_free(&arena);
+        ak_buf_detach(&text);
+    }
+    if (again && !ok)
+        copy_errors(again, d);
+    ak_diags_free(again);
+    ak_buf_free(&text);
+    ak_arena_free(&checked);
+    return ok;
+}
+
 /* ---- undump: JSON events -> document ------------------------------------ */
 
 typedef enum frame_kind { FR_OBJECT, FR_ARRAY } frame_kind;

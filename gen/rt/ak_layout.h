@@ -514,6 +514,40 @@ typedef bool (*ak_lwalk)(const ak_input *in, const ak_options *opt, ak_diags *d,
  * limit) are copied into d. */
 bool ak_ldump_stream(const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *out, bool retried, ak_lwalk walk);
 
+/* ---- a text format's document dumped as it is decoded ------------------------ */
+
+/* The dump of a document (ak_ldump_document) that holds one element of the
+ * root's array (the last member of the root: Maya's entries) at a time.
+ * Two decodings: the first checks the file and keeps the root's other
+ * members; the second writes each element as the decoder completes it.
+ * Both forget an element's memory once it is handed over. The decoder
+ * takes part through its arena (arena->stream, NULL when decoding whole):
+ * ak_ldoc_elem_begin where an element's allocations begin,
+ * ak_ldoc_elems_done with the elements it has staged once they are
+ * complete. */
+typedef struct ak_ldoc_stream {
+    const ak_lfield *field; /* the root's array */
+    const void *root;       /* the first decoding's document (conditions) */
+    ak_buf *text;           /* NULL: the first decoding, elements dropped */
+    ak_sink *sink;
+    size_t written;         /* elements written */
+    ak_arena_mark mark;     /* where the element being read began */
+    bool marked, failed;
+} ak_ldoc_stream;
+
+/* No-ops on an arena without a stream. */
+void ak_ldoc_elem_begin(ak_arena *arena);
+/* Hands elems[0 .. *count) (each `size` bytes) to the stream, sets *count
+   to 0 and releases what the arena took since ak_ldoc_elem_begin. False
+   when the dump cannot go on (the decoder stops). */
+bool ak_ldoc_elems_done(ak_arena *arena, const void *elems, size_t *count, size_t size);
+/* ak_format.dump_to of a text format's document: checked by a first
+   decoding (nothing written when it has errors), then written as a second
+   decodes it, byte for byte what ak_ldump_document writes. A decoder that
+   hands no element over is dumped whole after the second decoding. */
+bool ak_ldump_document_to(const ak_ldocument *doc, const ak_input *in, const ak_options *opt, ak_diags *d,
+                          ak_sink *out);
+
 /* Rules the undump reports with, by category (gen/ast.h UD_*). */
 typedef struct ak_lundump_rules {
     const ak_rule *syntax;    /* not the dump's JSON structure (a value where a name belongs) */

@@ -336,10 +336,11 @@ typedef struct ak_format {
     /* Decoded document as JSON into out. Returns false when the input has
      * errors (reported into d) and nothing usable was written. May be NULL. */
     bool (*dump)(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);
-    /* The same JSON, streamed (binary layouts): the input is validated
-     * first (nothing is written when it has errors), then the JSON goes to
-     * out as the input is decoded again, holding no document. NULL: the
-     * format's dump needs the whole document (dump, then one write). */
+    /* The same JSON, streamed (binary layouts, plain JSON, Maya): the input
+     * is validated first (nothing is written when it has errors), then the
+     * JSON goes to out as the input is decoded again, holding no document
+     * (Maya: one anim entry at a time). NULL: the format's dump needs the
+     * whole document (dump, then one write). */
     bool (*dump_to)(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_sink *out);
     /* Writes the input again in the format's canonical style (same format:
        `convert a.anim b.anim`). May be NULL. */
@@ -439,8 +440,9 @@ bool ak_dump(const ak_input *in, const ak_format *format, const ak_options *opt,
 
 /* The dump, written to out as it is made. The input is checked first: when
  * it has errors (reported into d), nothing is written. A format with
- * dump_to (the binary layouts: AnimX, MRTK, Metroid Prime ANIM) then writes
- * its JSON while it decodes the input a second time, holding no document;
+ * dump_to (the binary layouts: AnimX, MRTK, Metroid Prime ANIM; plain JSON;
+ * Maya, one anim entry at a time) then writes its JSON while it decodes the
+ * input a second time, holding no document;
  * any other builds the JSON whole (charged to the budget, opt->max_memory)
  * and writes it once. Returns false when nothing or only part was written:
  * the input has errors, or the dump stopped (a limit, reported into d, or a

@@ -24,6 +24,14 @@ if(NOT AK_SANITIZE)
     COMMAND ${CMAKE_CURRENT_LIST_DIR}/primeanim_rss_check.sh $<TARGET_FILE:primeanim_gen>
             $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
   set_tests_properties(memory.validate-primeanim-bitstream PROPERTIES LABELS memory)
+  # dump of plain JSON and of a declared document (Maya) streams its text
+  # after a checking pass: a 48 MB file below 32 MiB peak RSS (issue 27)
+  foreach(kind json maya)
+    add_test(NAME memory.dump-${kind}-large
+      COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/dump_rss_check.py ${kind}
+              $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
+    set_tests_properties(memory.dump-${kind}-large PROPERTIES LABELS memory)
+  endforeach()
   foreach(kind lzma lz4)
     add_test(NAME memory.validate-${kind}-bomb
       COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh ${kind} 50000000 24M 16M 0 -- validate @BOMB@)

@@ -78,6 +78,38 @@ static void test_arena(void **state)
     ak_diags_free(diags);
 }
 
+/* ak_arena_rewind: what came after the mark goes (its blocks given back,
+   a large block behind the head too), what came before stays and the
+   head's room is used again. */
+static void test_arena_rewind(void **state)
+{
+    (void)state;
+    ak_diags *diags = ak_diags_new(NULL);
+    ak_options opt = {.max_memory = 1 << 20};
+    ak_budget *budget = ak_budget_of(diags, &opt);
+    ak_arena a;
+    ak_arena_init_budget(&a, 1024, budget, "the test arena");
+    char *kept = ak_arena_strndup(&a, "kept", 4);
+    ak_arena_mark m = ak_arena_mark_now(&a);
+    assert_int_equal(budget->used, 1024);
+    char *first = ak_arena_alloc(&a, 100, 1);
+    assert_non_null(first);
+    for (int i = 0; i < 3; i++) { /* new blocks: at the head, and a large one behind it */
+        assert_non_null(ak_arena_alloc(&a, 900, 1));
+        assert_non_null(ak_arena_alloc(&a, 4000, 1));
+    }
+    assert_true(budget->used > 1024 * 3);
+    ak_arena_rewind(&a, m);
+    assert_int_equal(budget->used, 1024);
+    assert_int_equal(a.total, 1024);
+    assert_string_equal(kept, "kept");
+    assert_ptr_equal(ak_arena_alloc(&a, 100, 1), first); /* the same room again */
+    ak_arena_rewind(&a, m);
+    ak_arena_free(&a);
+    assert_int_equal(budget->used, 0);
+    ak_diags_free(diags);
+}
+
 static void test_path(void **state)
 {
     (void)state;
@@ -123,6 +155,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arena),
+        cmocka_unit_test(test_arena_rewind),
         cmocka_unit_test(test_path),
         cmocka_unit_test(test_buf),
     };

@@ -354,33 +354,123 @@ static void dump_into_buffer_and_budget(void **state)
     ak_buf_free(&payload);
 }
 
-/* A format that has no dump_to: the whole document, then one write. */
-static void whole_document_formats_use_the_same_entry(void **state)
+/* The format's whole-document dump (format->dump) and the streamed one
+   (ak_dump_to in pieces of any size) give the same bytes; a file with
+   errors gives the sink nothing. */
+static void same_as_whole(const ak_format *f, const char *good, const char *bad)
 {
-    (void)state;
-    static const char doc[] = "{\"a\": [1, 2.50, \"x\"], \"b\": null}";
-    ak_input in = {"t.json", (const uint8_t *)doc, sizeof doc - 1, false};
-    const ak_format *json = ak_format_find("json");
-    assert_null(json->dump_to);
+    ak_input in = {"t", (const uint8_t *)good, strlen(good), false};
     ak_options opt = {0};
     ak_diags *d = ak_diags_new(NULL);
     ak_buf want;
     ak_buf_init(&want);
-    assert_true(ak_dump(&in, json, &opt, d, &want));
+    assert_true(f->dump(&in, &opt, d, &want));
+    assert_int_equal(ak_diags_errors(d), 0);
     pieces p;
     ak_sink s;
     pieces_sink(&s, &p, SIZE_MAX);
-    assert_true(ak_dump_to(&in, json, &opt, d, &s));
-    assert_int_equal(p.count, 1);
+    assert_true(ak_dump_to(&in, f, &opt, d, &s));
     assert_int_equal(p.all.len, want.len);
     assert_memory_equal(p.all.data, want.data, want.len);
     ak_buf_free(&p.all);
-    /* with errors: nothing */
-    static const char bad[] = "{\"a\": [1,]}";
-    ak_input bad_in = {"t.json", (const uint8_t *)bad, sizeof bad - 1, false};
+    /* a sink that refuses part way: false, and it has a prefix */
+    pieces_sink(&s, &p, want.len / 2);
+    assert_false(ak_dump_to(&in, f, &opt, d, &s));
+    ak_buf_free(&p.all);
+    ak_input bad_in = {"t", (const uint8_t *)bad, strlen(bad), false};
     pieces_sink(&s, &p, SIZE_MAX);
-    assert_false(ak_dump_to(&bad_in, json, &opt, d, &s));
+    assert_false(ak_dump_to(&bad_in, f, &opt, d, &s));
     assert_int_equal(s.written, 0);
+    ak_buf_free(&p.all);
+    ak_buf_free(&want);
+    ak_diags_free(d);
+}
+
+/* Plain JSON streams its dump: validated, then written as it is parsed again. */
+static void json_dump_streams(void **state)
+{
+    (void)state;
+    const ak_format *json = ak_format_find("json");
+    assert_non_null(json->dump_to);
+    same_as_whole(json, "{\"a\": [1, 2.50, \"x\\u00e9\"], \"b\": null, \"c\": {}}", "{\"a\": [1,]}");
+}
+
+extern const ak_ldocument maya_document;
+
+/* Maya's decoder, decoding whole (it hands no entry to a stream). */
+static bool decode_whole(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena, void **out)
+{
+    arena->stream = NULL;
+    return maya_document.decode(in, opt, d, arena, out);
+}
+
+/* A text format's document (Maya) streams its root's array: one entry at
+   a time, the header from the first decoding. */
+static void document_dump_streams(void **state)
+{
+    (void)state;
+    const ak_format *maya = ak_format_find("maya");
+    assert_non_null(maya->dump_to);
+    static const char keys[] = "  keys {\n    1 0 linear fixed 1 0 0 60 1;\n    12 10 flat flat 1 0 0;\n  }\n}\n";
+    char good[2048], bad[4096];
+    snprintf(good, sizeof good,
+             "animVersion 1.1;\nmayaVersion 2026;\ntimeUnit film;\nlinearUnit cm;\nangularUnit deg;\n"
+             "startTime 1;\nendTime 24;\nanim ball 0 1 0;\nanim translate.translateY translateY ball 1 0 1;\n"
+             "animData {\n  input time;\n  output linear;\n  weighted 0;\n  preInfinity constant;\n"
+             "  postInfinity cycle;\n%sanim rotate.rotateZ rotateZ ball 1 0 5;\nanimData {\n  input time;\n"
+             "  output angular;\n  weighted 1;\n  preInfinity constant;\n  postInfinity linear;\n%s",
+             keys, keys);
+    snprintf(bad, sizeof bad, "%sanim a 0 0 0;\nanimData {\n  keys {\n    1 x;\n  }\n}\n", good);
+    same_as_whole(maya, good, bad);
+    /* no entry: the array is empty */
+    same_as_whole(maya, "animVersion 1.1;\nmayaVersion 2026;\n", "animVersion 1.1;\nbogus;\n");
+    /* a decoder that hands nothing over: the whole document, the same bytes,
+       its warnings once */
+    ak_input in = {"t.anim", (const uint8_t *)good, strlen(good), false};
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_buf want;
+    ak_buf_init(&want);
+    assert_true(maya->dump(&in, &opt, d, &want));
+    size_t warnings = ak_diags_count(d);
+    ak_diags_clear(d);
+    ak_ldocument whole = {maya_document.root, decode_whole};
+    pieces p;
+    ak_sink s;
+    pieces_sink(&s, &p, SIZE_MAX);
+    assert_true(ak_ldump_document_to(&whole, &in, &opt, d, &s));
+    assert_int_equal(ak_diags_count(d), warnings);
+    assert_int_equal(p.all.len, want.len);
+    assert_memory_equal(p.all.data, want.data, want.len);
+    ak_buf_free(&p.all);
+    ak_buf_free(&want);
+    ak_diags_free(d);
+}
+
+/* A format that has no dump_to (AnimJ): the whole document, then one write. */
+static void whole_document_formats_use_the_same_entry(void **state)
+{
+    (void)state;
+    const ak_format *animj = ak_format_find("animj");
+    assert_null(animj->dump_to);
+    static const char doc[] = "{\"version\": \"1.0\", \"tracks\": []}";
+    ak_input in = {"t.animj", (const uint8_t *)doc, sizeof doc - 1, false};
+    ak_options opt = {0};
+    ak_diags *d = ak_diags_new(NULL);
+    ak_buf want;
+    ak_buf_init(&want);
+    bool dumped = ak_dump(&in, animj, &opt, d, &want);
+    pieces p;
+    ak_sink s;
+    pieces_sink(&s, &p, SIZE_MAX);
+    assert_int_equal(ak_dump_to(&in, animj, &opt, d, &s), dumped);
+    if (dumped) {
+        assert_int_equal(p.count, 1);
+        assert_int_equal(p.all.len, want.len);
+        assert_memory_equal(p.all.data, want.data, want.len);
+    } else {
+        assert_int_equal(s.written, 0);
+    }
     ak_buf_free(&p.all);
     ak_buf_free(&want);
     ak_diags_free(d);
@@ -397,6 +487,8 @@ int main(void)
         cmocka_unit_test(file_with_errors_writes_nothing),
         cmocka_unit_test(failing_sink_stops_the_dump),
         cmocka_unit_test(dump_into_buffer_and_budget),
+        cmocka_unit_test(json_dump_streams),
+        cmocka_unit_test(document_dump_streams),
         cmocka_unit_test(whole_document_formats_use_the_same_entry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

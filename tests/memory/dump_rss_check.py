@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""dump of a large text or JSON file below 32 MiB peak RSS (issue 27).
+
+The dump of plain JSON validates the file, then parses it again writing its
+text as it goes; the dump of a declared document (Maya) decodes it twice,
+the second time writing each anim entry as it is completed and forgetting
+it. Before, both held the whole JSON (and Maya its document): several times
+the input's size. The input (about 48 MB, made here once, never committed)
+is generated; the output is checked against what was generated.
+
+usage: dump_rss_check.py json|maya AK_RLIMIT_RUN ANIMKIT DIR
+"""
+import json
+import os
+import subprocess
+import sys
+
+SIZE = 48_000_000
+
+
+def make_json(path):
+    # compact, so that the dump (indented) is larger than the input
+    n = 0
+    with open(path, "w") as f:
+        f.write('{"name":"large \\u00e9 file","items":[')
+        while f.tell() < SIZE:
+            if n:
+                f.write(",")
+            f.write('{"id":%d,"t":%d.25,"v":[%d,-1.5e3,true,null],"s":"k\\n%d"}' % (n, n, n % 97, n))
+            n += 1
+        f.write('],"end":false}\n')
+    return n
+
+
+def check_json(out, n):
+    doc = json.load(open(out))
+    items = doc["items"]
+    assert len(items) == n and doc["end"] is False, "items"
+    assert items[-1] == {"id": n - 1, "t": n - 1 + 0.25, "v": [(n - 1) % 97, -1500.0, True, None],
+                         "s": "k\n%d" % (n - 1)}, items[-1]
+
+
+KEYS = 50
+
+
+def make_maya(path):
+    n = 0
+    with open(path, "w") as f:
+        f.write("animVersion 1.1;\nmayaVersion 2026;\ntimeUnit film;\nlinearUnit cm;\nangularUnit deg;\n"
+                "startTime 1;\nendTime %d;\n" % KEYS)
+        while f.tell() < SIZE:
+            f.write("anim translate.translateX translateX node%d 0 0 0;\nanimData {\n  input time;\n"
+                    "  output linear;\n  weighted 0;\n  preInfinity constant;\n  postInfinity constant;\n"
+                    "  keys {\n" % n)
+            for k in range(1, KEYS + 1):
+                f.write("    %d %d linear linear 1 1 0;\n" % (k, (n + k) % 1000))
+            f.write("  }\n}\n")
+            n += 1
+    return n
+
+
+def check_maya(out, n):
+    doc = json.load(open(out))
+    entries = doc["entries"]
+    assert len(entries) == n and doc["precision"] == 8, "entries"
+    last = entries[-1]
+    assert last["names"] == ["translate.translateX", "translateX", "node%d" % (n - 1)], last["names"]
+    keys = last["anim_data"]["keys"]
+    assert len(keys) == KEYS and keys[-1]["time"] == KEYS and keys[-1]["value"] == (n - 1 + KEYS) % 1000, keys[-1]
+
+
+def main():
+    kind, run, cli, where = sys.argv[1:5]
+    os.makedirs(where, exist_ok=True)
+    make, check, ext = {"json": (make_json, check_json, ".json"), "maya": (make_maya, check_maya, ".anim")}[kind]
+    src = os.path.join(where, "dump_large" + ext)
+    count = os.path.join(where, "dump_large" + ext + ".count")
+    if not (os.path.exists(src) and os.path.exists(count)):
+        n = make(src + ".tmp")
+        os.replace(src + ".tmp", src)
+        with open(count, "w") as f:
+            f.write(str(n))
+    n = int(open(count).read())
+    out = os.path.join(where, "dump_large" + ext + ".dump.json")
+    print("file: %s (%d bytes, %d elements)" % (src, os.path.getsize(src), n), flush=True)
+    try:
+        r = subprocess.run([run, "--max-rss", "32M", "--expect", "0", "--", cli, "dump", "--format", kind, src,
+                            "-o", out])
+        if r.returncode != 0:
+            sys.exit("dump of %s: over 32 MiB peak RSS or failed" % kind)
+        check(out, n)
+    finally:
+        if os.path.exists(out):
+            os.remove(out)
+    print("ok")
+
+
+main()
