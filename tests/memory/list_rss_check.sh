@@ -5,20 +5,21 @@
 # recording took 804 MiB). The file is made once by the project's own
 # generator, never committed.
 #   list_rss_check.sh KIND GENERATOR AK_RLIMIT_RUN ANIMKIT DIR COMMAND
-#   KIND: mrtk (mrtk_gen bench, 100 MB of 1.1) or animx (animx_make_input,
-#   60 MB plain); COMMAND: sample or plot
+#   KIND: mrtk (mrtk_gen bench, 100 MB of 1.1), animx (animx_make_input,
+#   60 MB plain) or animj (animj_make_input, 60 MB); COMMAND: sample or plot
 set -eu
 kind=$1 gen=$2 run=$3 cli=$4 dir=$5 cmd=$6
 mkdir -p "$dir"
 case $kind in
   mrtk) file="$dir/list_mrtk_100mb_v1.1.bin" ;;
   animx) file="$dir/list_animx_60mb.animx" ;;
+  animj) file="$dir/list_animj_60mb.animj" ;;
   *) echo "unknown kind $kind" >&2; exit 2 ;;
 esac
 if [ ! -s "$file" ]; then
   case $kind in
     mrtk) "$gen" bench "$file.tmp" 100 1.1 ;;
-    animx) "$gen" "$file.tmp" 60 ;;
+    animx | animj) "$gen" "$file.tmp" 60 ;;
   esac
   mv "$file.tmp" "$file"
 fi
