@@ -1391,13 +1391,18 @@ static void emit_document_model(mem *m)
     const char *id = m->id, *R = m->root, *H = md->tracks_hook->text;
     gen_out(c, "\nbool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                "                  struct ak_animation **out)\n{\n", id);
-    gen_out(c, "    *out = NULL;\n    %s_%s *doc;\n    if (!%s_document_decode(in, opt, d, arena, &doc))\n"
-               "        return false;\n", id, R, id);
-    gen_out(c, "    ak_model_builder b;\n    if (!ak_mb_begin(&b, arena, d))\n        return false;\n");
+    /* the document in an arena of its own, gone once the model is built
+       (the hooks copy into the model what they keep of it): a conversion
+       does not hold document, model and output at once */
+    gen_out(c, "    *out = NULL;\n    ak_arena doc_arena;\n"
+               "    ak_arena_init_budget(&doc_arena, 0, arena->budget, \"the decoded document\");\n"
+               "    %s_%s *doc;\n    ak_model_builder b;\n"
+               "    if (!%s_document_decode(in, opt, d, &doc_arena, &doc) || !ak_mb_begin(&b, arena, d)) {\n"
+               "        ak_arena_free(&doc_arena);\n        return false;\n    }\n", id, R, id);
     gen_out(c, "    if (!%s_model_%s(&b, doc, opt))\n        b.failed = true;\n", id, H);
     if (md->anim_hook)
         gen_out(c, "    if (!b.failed && !%s_model_%s(&b, doc, opt))\n        b.failed = true;\n", id, md->anim_hook->text);
-    gen_out(c, "    *out = ak_mb_finish(&b);\n    return *out != NULL;\n}\n");
+    gen_out(c, "    ak_arena_free(&doc_arena);\n    *out = ak_mb_finish(&b);\n    return *out != NULL;\n}\n");
     gen_out(c, "\nbool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n",
             id);
     gen_out(c, "    ak_model_writer mw, *w = &mw;\n");
@@ -1502,10 +1507,10 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
 
     /* to_model */
     char lv[512];
-    gen_out(c, "\nstatic bool to_model_(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
-               "                      struct ak_animation **out, bool headers)\n{\n");
-    gen_out(c, "    *out = NULL;\n    %s_%s *doc = headers ? %s_decode_headers(in, opt, d, arena)\n"
-               "                         : %s_decode(in->data, in->size, opt, d, arena);\n", id, R, id, id);
+    gen_out(c, "\nstatic bool build_model_(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
+               "                         struct ak_arena *doc_arena, struct ak_animation **out, bool headers)\n{\n");
+    gen_out(c, "    *out = NULL;\n    %s_%s *doc = headers ? %s_decode_headers(in, opt, d, doc_arena)\n"
+               "                         : %s_decode(in->data, in->size, opt, d, doc_arena);\n", id, R, id, id);
     gen_out(c, "    if (!doc || ak_diags_errors(d))\n        return false;\n    const %s_%s *r_ = doc, *o = doc;\n", id, R);
     gen_out(c, "    (void)r_;\n    ak_model_builder b;\n    if (!ak_mb_begin(&b, arena, d))\n        return false;\n"
                "    b.headers = headers;\n");
@@ -1542,6 +1547,15 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
         gen_out(c, "    if (!b.failed && !%s_model_%s(&b, doc, opt))\n        b.failed = true;\n", id,
                 md->anim_hook->text);
     gen_out(c, "    (void)o;\n    *out = ak_mb_finish(&b);\n    return *out != NULL;\n}\n");
+    /* the document in an arena of its own, gone once the model is built
+       (the model copies the strings it keeps): a conversion does not hold
+       the document, the model and the output at once */
+    gen_out(c, "\nstatic bool to_model_(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
+               "                      struct ak_animation **out, bool headers)\n{\n"
+               "    ak_arena doc_arena;\n"
+               "    ak_arena_init_budget(&doc_arena, 0, arena->budget, \"the decoded document\");\n"
+               "    bool ok = build_model_(in, opt, d, arena, &doc_arena, out, headers);\n"
+               "    ak_arena_free(&doc_arena);\n    return ok;\n}\n");
     gen_out(c, "\nbool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                "                  struct ak_animation **out)\n{\n    return to_model_(in, opt, d, arena, out, false);\n}\n", id);
     gen_out(c, "\nbool %s_to_model_headers(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"

@@ -44,6 +44,13 @@ if(NOT AK_SANITIZE)
             $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs sample)
   set_tests_properties(memory.sample-list-mrtk memory.plot-list-animx memory.sample-list-animj PROPERTIES
                        LABELS memory)
+  # convert Maya -> AnimX does not hold the Maya document past the model
+  add_executable(maya_convert_gen ${CMAKE_SOURCE_DIR}/bench/maya/maya_make_input.c)
+  target_link_libraries(maya_convert_gen PRIVATE m)
+  add_test(NAME memory.convert-maya-animx
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/convert_rss_check.sh $<TARGET_FILE:maya_convert_gen>
+            $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
+  set_tests_properties(memory.convert-maya-animx PROPERTIES LABELS memory)
   foreach(kind lzma lz4)
     add_test(NAME memory.validate-${kind}-bomb
       COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh ${kind} 50000000 24M 16M 0 -- validate @BOMB@)
