@@ -336,9 +336,9 @@ bool ak_model_of_input(const struct ak_input *in, const struct ak_format *format
                        struct ak_diags *d, const char *what, ak_arena *arena, struct ak_animation **out,
                        const struct ak_format **used);
 /* The same with the format's to_model_headers where it has one (`--list`):
- * tracks whose keys are counted, not held (ak_track.earliest, latest);
- * otherwise the whole model. Read its tracks' keys through
- * the listing only. */
+ * tracks whose keys are counted, not held (store NULL; key_count,
+ * earliest and latest say them); otherwise the whole model. Nothing but
+ * the listing reads such a model. */
 bool ak_model_headers_of_input(const struct ak_input *in, const struct ak_format *format,
                                const struct ak_options *opt, struct ak_diags *d, const char *what, ak_arena *arena,
                                struct ak_animation **out, const struct ak_format **used);
