@@ -764,6 +764,18 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir);
    (check_model.c); to_model and from_model (emit_model.c). */
 void cc_check_model(compiler *cc);
 void cc_emit_model(compiler *cc, FILE *h, FILE *c);
+/* What a headers-only decode (to_model_headers: `--list`) keeps of array
+ * member m of struct s: CC_SKIM_KEYS for a model track's key array (three
+ * elements: the earliest and the latest key by the model's time, then the
+ * one being read; *keys the declaration), CC_SKIM_PARALLEL for the other
+ * per-key arrays (Raw values, tangents, interpolations: the one being
+ * read), CC_SKIM_NONE for every other array (held whole). */
+typedef enum cc_skim { CC_SKIM_NONE, CC_SKIM_KEYS, CC_SKIM_PARALLEL } cc_skim;
+cc_skim cc_model_skim(compiler *cc, const struct_decl *s, const member *m, const mkeys **keys);
+/* Is string member m of struct s a track's node or property name (`tracks`
+ * node, property)? A headers-only decode copies those out of the input, whose
+ * pages it releases as it reads: the model reads them after the decode. */
+bool cc_model_track_name(compiler *cc, const struct_decl *s, const member *m);
 /* An expression over struct cur's fields as C (o-> this struct, r_-> the
    root), and its check (names, numbers). */
 void cc_emit_expr(compiler *cc, FILE *fp, struct_decl *cur, const expr *e);

@@ -834,6 +834,7 @@ static void emit_read_value(emitter *em, struct_decl *s, member *m, const tref *
     }
     prim_kind p = t->prim;
     int size = prim_size(p);
+    bool copied = false; /* a track's name, copied by a headers-only decode (cc_model_track_name) */
     if (size) {
         if (em->unchecked) {
             gen_out(c, "        p = q_ + %d;\n", em->unchecked_off);
@@ -902,6 +903,7 @@ static void emit_read_value(emitter *em, struct_decl *s, member *m, const tref *
                "                return ak_ltruncated(c, %s, (size_t)len_);\n", leafname);
         gen_out(c, "            %s.ptr = (const char *)ak_lcur(c);\n            %s.len = (size_t)len_;\n", lv, lv);
         gen_out(c, "            c->pos += (size_t)len_;\n");
+        copied = cc_model_track_name(em->cc, s, m);
     }
     if (minimal) {
         gen_out(c, "            if (overlong_ && ak_lrecoded(c) && !ak_lreport(c, %s, %s, %s, c->pos - %s, %s, ", rule_ref(em, minimal->rule),
@@ -917,6 +919,9 @@ static void emit_read_value(emitter *em, struct_decl *s, member *m, const tref *
         gen_c_string(c, utf8->rule->message, true);
         gen_out(c, " \" (byte %%zu of the string)\", bad_))\n                return false;\n");
     }
+    if (copied)
+        gen_out(c, "            if (c->headers && !(%s.ptr = ak_lcopy_string(c, %s.ptr, %s.len)))\n                return false;\n",
+            lv, lv, lv);
     if (p == P_NSTRING7)
         gen_out(c, "            }\n");
     gen_out(c, "        }\n");
@@ -1156,13 +1161,22 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
         gen_out(c, "            const size_t cnt_ = (size_t)n_;\n");
     }
     char base[300];
+    cc_skim skim = CC_SKIM_NONE;
+    const mkeys *skim_keys = NULL;
     if (fixed) {
         snprintf(base, sizeof base, "o->%s", m->name);
     } else if (md == MODE_D || m->kept) {
         gen_out(c, "            o->%s_count = cnt_;\n", m->name);
+        /* a headers-only decode (--list) keeps no key array: of a track's
+           keys the earliest and latest (the listing's time range) and the
+           one being read, of the other per-key arrays the one being read */
+        skim = md == MODE_D ? cc_model_skim(em->cc, s, m, &skim_keys) : CC_SKIM_NONE;
+        if (skim != CC_SKIM_NONE)
+            gen_out(c, "            const bool skim_ = c->headers;\n"
+                       "            const size_t room_ = skim_ && cnt_ ? %d : cnt_;\n", skim == CC_SKIM_KEYS ? 3 : 1);
         /* a budget refusal is reported at the count; validation keeps a `kept` array in an arena of its own */
-        gen_out(c, "            o->%s = cnt_ ? ak_larray%s(c, cnt_, sizeof *o->%s, %s, %d, %s) : NULL;\n", m->name,
-            md == MODE_D ? "" : "_kept", m->name, cat, clen, cleaf);
+        gen_out(c, "            o->%s = cnt_ ? ak_larray%s(c, %s, sizeof *o->%s, %s, %d, %s) : NULL;\n", m->name,
+            md == MODE_D ? "" : "_kept", skim != CC_SKIM_NONE ? "room_" : "cnt_", m->name, cat, clen, cleaf);
         gen_out(c, "            if (cnt_ && !o->%s) {\n                c->oom = c->stop = true;\n                return false;\n"
                "            }\n",
             m->name);
@@ -1203,9 +1217,13 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
         if (js)
             gen_out(c, "            const bool js_ = c->js;\n");
     }
+    if (skim == CC_SKIM_KEYS)
+        gen_out(c, "            double earliest_ = 0, latest_ = 0;\n");
     gen_out(c, "            for (size_t i_ = 0; i_ < cnt_; i_++) {\n                ");
     emit_elem_ptr(em, c, el, "e_");
-    if (base[0])
+    if (base[0] && skim != CC_SKIM_NONE)
+        gen_out(c, " = &%s[skim_ ? room_ - 1 : i_];\n", base);
+    else if (base[0])
         gen_out(c, " = &%s[i_];\n", base);
     else if (el->st && has_conditional(&el->st->members))
         /* a member an `if` leaves out reads as 0, as in the decoder's arena */
@@ -1282,6 +1300,18 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
             gen_out(c, " \" (%%.9g again)\", (double)e_->%s))\n", orders[i].field);
         gen_out(c, "                    return false;\n");
         gen_out(c, "                prev%d_ = e_->%s;\n", i, orders[i].field);
+    }
+    if (skim == CC_SKIM_KEYS) {
+        /* the time as the model reads it (emit_model.c), compared as the
+           listing compares the model's keys */
+        gen_out(c, "                if (skim_) {\n                    const double t_ = (double)e_->%s",
+            skim_keys->time->text);
+        if (skim_keys->time_op)
+            gen_out(c, " %s %s", skim_keys->time_op, skim_keys->time_scale->text);
+        gen_out(c, ";\n                    if (i_ == 0 || t_ < earliest_) {\n                        earliest_ = t_;\n"
+                   "                        %s[0] = *e_;\n                    }\n", base);
+        gen_out(c, "                    if (i_ == 0 || t_ > latest_) {\n                        latest_ = t_;\n"
+                   "                        %s[1] = *e_;\n                    }\n                }\n", base);
     }
     gen_out(c, "            }\n");
     if (fast)
@@ -2699,6 +2729,12 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
            "   the input cannot be decoded; diagnostics (errors and warnings) go to d. */\n");
     gen_out(h, "%s_%s *%s_decode(const uint8_t *data, size_t size, const ak_options *opt, ak_diags *d, ak_arena *arena);\n",
         id, root, id);
+    if (f->model && !f->text) {
+        gen_out(h, "/* The same without the key arrays of the model's tracks: of each the earliest\n"
+               "   and the latest key by time only (its count stays), for to_model_headers. */\n");
+        gen_out(h, "%s_%s *%s_decode_headers(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena);\n",
+            id, root, id);
+    }
     gen_out(h, "/* Appends the canonical encoding of doc (recomputes derived values in doc). */\n");
     gen_out(h, "bool %s_encode(%s_%s *doc, ak_buf *out);\n", id, id, root);
     gen_out(h, "/* The same for generic code (ak_llayout). */\nextern const ak_llayout %s_llayout;\n", id);
@@ -2822,6 +2858,19 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     gen_out(c, "    if (c.oom) /* unless the arena or the budget said so already */\n"
               "        ak_report_out_of_memory(d, 0, \"the decoded document\");\n");
     gen_out(c, "    ak_lctx_free(&c);\n    return ok ? o : NULL;\n}\n");
+    if (f->model && !f->text) {
+        /* --list: the document without its key arrays (cc_model_skim), the
+           input's pages released as they are read, as validation does */
+        gen_out(c, "\n%s_%s *%s_decode_headers(const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena)\n{\n",
+            id, root, id);
+        gen_out(c, "    if (!size_ok_(in->size, opt, d))\n        return NULL;\n");
+        gen_out(c, "    %s_%s *o = AK_ARENA_NEW(arena, %s_%s);\n    if (!o)\n        return NULL;\n", id, root, id, root);
+        gen_out(c, "    ak_lctx c;\n    ak_lctx_init(&c, in->data, in->size, d, arena, %s, opt);\n    c.root = o;\n"
+                   "    c.headers = true;\n    ak_release_init(&c.release, in, false);\n", trunc_ref);
+        gen_out(c, "    bool ok = d_%s(&c, o) && !c.oom;\n", root);
+        gen_out(c, "    if (c.oom)\n        ak_report_out_of_memory(d, 0, \"the decoded document\");\n");
+        gen_out(c, "    ak_lctx_free(&c);\n    return ok ? o : NULL;\n}\n");
+    }
 
     gen_out(c, "\nbool %s_encode(%s_%s *doc, ak_buf *out)\n{\n    return e_%s(out, doc, doc) && !out->failed;\n}\n", id, id,
         root, root);
@@ -2912,6 +2961,8 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         gen_out(c, "    .undump = %s_undump,\n", id);
     if (has_to_model)
         gen_out(c, "    .to_model = %s_to_model,\n", id);
+    if (f->model && !f->text)
+        gen_out(c, "    .to_model_headers = %s_to_model_headers,\n", id);
     if (has_from_model)
         gen_out(c, "    .from_model = %s_from_model,\n", id);
     if (f->size_rule && !f->size_option)

@@ -791,6 +791,8 @@ static void registry_entry(jem *em, FILE *c)
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (cc_has_hook(f, fields[i]) || (f->model && i >= 3)) /* a model section makes to_model, from_model */
             gen_out(c, "    .%s = %s_%s,\n", fields[i], id, fields[i]);
+    if (cc_model_json_headers(em->cc))
+        gen_out(c, "    .to_model_headers = %s_to_model_headers,\n", id);
     if (f->size_code)
         gen_out(c, "    .max_size = %lldULL,\n    .max_size_rule = &%s_rules[%d],\n", (long long)f->size_limit, id,
                 rule_index(cc, f->size_code));

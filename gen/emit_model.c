@@ -392,6 +392,15 @@ static void emit_keys_read(mem *m, struct_decl *holder, const mkeys *k, int vt, 
     FILE *c = m->c;
     const char *arr = k->array->text, *key = k->key_st->name;
     gen_out(c, "    size_t n = o->%s_count;\n", arr);
+    /* headers only: the decoder kept the earliest and the latest key */
+    gen_out(c, "    if (b->headers) {\n        t->key_count = n;\n        if (n) {\n"
+               "            t->earliest = (double)o->%s[0].%s", arr, k->time->text);
+    if (k->time_op)
+        gen_out(c, " %s %s", k->time_op, k->time_scale->text);
+    gen_out(c, ";\n            t->latest = (double)o->%s[1].%s", arr, k->time->text);
+    if (k->time_op)
+        gen_out(c, " %s %s", k->time_op, k->time_scale->text);
+    gen_out(c, ";\n        }\n        return;\n    }\n");
     gen_out(c, "    double *times = malloc((n ? n : 1) * sizeof *times);\n    if (!times)\n        goto failed;\n");
     gen_out(c, "    for (size_t i = 0; i < n; i++)\n        times[i] = (double)o->%s[i].%s", arr, k->time->text);
     if (k->time_op)
@@ -472,6 +481,7 @@ static void emit_parts_read(mem *m, struct_decl *s, const mtrack *t, int vt, boo
         if (t->interval_m)
             gen_out(c, "    t->interval = (double)o->%s;\n", t->interval->text);
         gen_out(c, "    size_t n = o->%s_count;\n", t->values->text);
+        gen_out(c, "    if (b->headers) {\n        t->key_count = n;\n        return;\n    }\n");
         gen_out(c, "    if (!ak_track_alloc_keys(t, b->arena, n, 0))\n        goto failed;\n");
         gen_out(c, "    for (size_t i = 0; i < n; i++) {\n        ak_value v;\n        memset(&v, 0, sizeof v);\n");
         if (entry_ref(m, t->values_m, eref, sizeof eref))
@@ -1299,6 +1309,58 @@ static void emit_items_write(mem *m)
     }
 }
 
+/* ---- headers only (--list) ------------------------------------------------------- */
+
+/* Does array name of a track's struct (or body template) name member m of s? */
+static bool names_member(const token *name, const member *m) { return name && !strcmp(name->text, m->name); }
+
+static cc_skim skim_of(const mtrack *t, const member *m, const mkeys **keys)
+{
+    if (t->keys && names_member(t->keys->array, m)) {
+        *keys = t->keys;
+        return CC_SKIM_KEYS;
+    }
+    if (names_member(t->values, m) || (t->keys && names_member(t->keys->tangents, m)) ||
+        (t->keys && t->keys->interp_shared && names_member(t->keys->interp, m)))
+        return CC_SKIM_PARALLEL;
+    return CC_SKIM_NONE;
+}
+
+cc_skim cc_model_skim(compiler *cc, const struct_decl *s, const member *m, const mkeys **keys)
+{
+    format_decl *f = cc->format;
+    model_decl *md = f->model;
+    if (!md || f->text)
+        return CC_SKIM_NONE;
+    for (size_t i = 0; i < md->tracks.n; i++) {
+        const mtrack *t = md->tracks.items[i];
+        if (!t->list) {
+            if (t->st == s)
+                return skim_of(t, m, keys);
+            continue;
+        }
+        for (size_t k = 0; k < t->bodies.n; k++) {
+            const mtrack *bd = t->bodies.items[k];
+            if (s->template_of && !strcmp(s->template_of->name, bd->name->text))
+                return skim_of(bd, m, keys);
+        }
+    }
+    return CC_SKIM_NONE;
+}
+
+bool cc_model_track_name(compiler *cc, const struct_decl *s, const member *m)
+{
+    format_decl *f = cc->format;
+    if (!f->model || f->text)
+        return false;
+    for (size_t i = 0; i < f->model->tracks.n; i++) {
+        const mtrack *t = f->model->tracks.items[i];
+        if (t->list && t->st == s && (names_member(t->node, m) || names_member(t->property, m)))
+            return true;
+    }
+    return false;
+}
+
 /* ---- the entry points --------------------------------------------------------------- */
 
 static void emit_names(mem *m)
@@ -1329,13 +1391,18 @@ static void emit_document_model(mem *m)
     const char *id = m->id, *R = m->root, *H = md->tracks_hook->text;
     gen_out(c, "\nbool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                "                  struct ak_animation **out)\n{\n", id);
-    gen_out(c, "    *out = NULL;\n    %s_%s *doc;\n    if (!%s_document_decode(in, opt, d, arena, &doc))\n"
-               "        return false;\n", id, R, id);
-    gen_out(c, "    ak_model_builder b;\n    if (!ak_mb_begin(&b, arena, d))\n        return false;\n");
+    /* the document in an arena of its own, gone once the model is built
+       (the hooks copy into the model what they keep of it): a conversion
+       does not hold document, model and output at once */
+    gen_out(c, "    *out = NULL;\n    ak_arena doc_arena;\n"
+               "    ak_arena_init_budget(&doc_arena, 0, arena->budget, \"the decoded document\");\n"
+               "    %s_%s *doc;\n    ak_model_builder b;\n"
+               "    if (!%s_document_decode(in, opt, d, &doc_arena, &doc) || !ak_mb_begin(&b, arena, d)) {\n"
+               "        ak_arena_free(&doc_arena);\n        return false;\n    }\n", id, R, id);
     gen_out(c, "    if (!%s_model_%s(&b, doc, opt))\n        b.failed = true;\n", id, H);
     if (md->anim_hook)
         gen_out(c, "    if (!b.failed && !%s_model_%s(&b, doc, opt))\n        b.failed = true;\n", id, md->anim_hook->text);
-    gen_out(c, "    *out = ak_mb_finish(&b);\n    return *out != NULL;\n}\n");
+    gen_out(c, "    ak_arena_free(&doc_arena);\n    *out = ak_mb_finish(&b);\n    return *out != NULL;\n}\n");
     gen_out(c, "\nbool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n",
             id);
     gen_out(c, "    ak_model_writer mw, *w = &mw;\n");
@@ -1407,6 +1474,10 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
                "                  struct ak_animation **out);\n", id);
     gen_out(h, "bool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);\n",
             id);
+    if (!f->text)
+        gen_out(h, "/* The tracks without their keys (ak_format.to_model_headers). */\n"
+                   "bool %s_to_model_headers(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
+                   "                          struct ak_animation **out);\n", id);
 
     gen_out(c, "\n/* ==== the common model (the model section) ==== */\n");
     emit_names(&m);
@@ -1436,11 +1507,13 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
 
     /* to_model */
     char lv[512];
-    gen_out(c, "\nbool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
-               "                  struct ak_animation **out)\n{\n", id);
-    gen_out(c, "    *out = NULL;\n    %s_%s *doc = %s_decode(in->data, in->size, opt, d, arena);\n", id, R, id);
+    gen_out(c, "\nstatic bool build_model_(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
+               "                         struct ak_arena *doc_arena, struct ak_animation **out, bool headers)\n{\n");
+    gen_out(c, "    *out = NULL;\n    %s_%s *doc = headers ? %s_decode_headers(in, opt, d, doc_arena)\n"
+               "                         : %s_decode(in->data, in->size, opt, d, doc_arena);\n", id, R, id, id);
     gen_out(c, "    if (!doc || ak_diags_errors(d))\n        return false;\n    const %s_%s *r_ = doc, *o = doc;\n", id, R);
-    gen_out(c, "    (void)r_;\n    ak_model_builder b;\n    if (!ak_mb_begin(&b, arena, d))\n        return false;\n");
+    gen_out(c, "    (void)r_;\n    ak_model_builder b;\n    if (!ak_mb_begin(&b, arena, d))\n        return false;\n"
+               "    b.headers = headers;\n");
     if (md->name) {
         resolve_name(cc, f->root_st, md->name->text, lv, sizeof lv);
         gen_out(c, "    b.anim->name = ak_mb_string(&b, %s.ptr ? %s.ptr : \"\", %s.len);\n", lv, lv, lv);
@@ -1474,6 +1547,20 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
         gen_out(c, "    if (!b.failed && !%s_model_%s(&b, doc, opt))\n        b.failed = true;\n", id,
                 md->anim_hook->text);
     gen_out(c, "    (void)o;\n    *out = ak_mb_finish(&b);\n    return *out != NULL;\n}\n");
+    /* the document in an arena of its own, gone once the model is built
+       (the model copies the strings it keeps): a conversion does not hold
+       the document, the model and the output at once */
+    gen_out(c, "\nstatic bool to_model_(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
+               "                      struct ak_animation **out, bool headers)\n{\n"
+               "    ak_arena doc_arena;\n"
+               "    ak_arena_init_budget(&doc_arena, 0, arena->budget, \"the decoded document\");\n"
+               "    bool ok = build_model_(in, opt, d, arena, &doc_arena, out, headers);\n"
+               "    ak_arena_free(&doc_arena);\n    return ok;\n}\n");
+    gen_out(c, "\nbool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
+               "                  struct ak_animation **out)\n{\n    return to_model_(in, opt, d, arena, out, false);\n}\n", id);
+    gen_out(c, "\nbool %s_to_model_headers(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
+               "                          struct ak_animation **out)\n{\n    return to_model_(in, opt, d, arena, out, true);\n}\n",
+            id);
 
     /* from_model */
     for (size_t i = 0; i < md->tracks.n; i++) {

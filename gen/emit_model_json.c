@@ -143,8 +143,19 @@ void cc_emit_model_json_header(compiler *cc, FILE *h)
     }
     gen_out(h, "bool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                "                  struct ak_animation **out);\n", id);
+    if (x->list)
+        gen_out(h, "/* The tracks without their keys (ak_format.to_model_headers). */\n"
+                   "bool %s_to_model_headers(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
+                   "                          struct ak_animation **out);\n", id);
     gen_out(h, "bool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);\n",
             id);
+}
+
+bool cc_model_json_headers(compiler *cc)
+{
+    model_decl *md = cc->format->model;
+    const mjx *x = md ? md->json : NULL;
+    return x && x->list;
 }
 
 static void emit_names(compiler *cc, FILE *c)
@@ -222,6 +233,9 @@ static void emit_list(compiler *cc, FILE *c, mjx *x)
     gen_out(c, "\nbool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                "                  struct ak_animation **out)\n{\n    return ak_mj_list_read(&mj_list, in, opt, d, arena, "
                "out);\n}\n", id);
+    gen_out(c, "\nbool %s_to_model_headers(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
+               "                          struct ak_animation **out)\n{\n"
+               "    return ak_mj_list_read_headers(&mj_list, in, opt, d, arena, out);\n}\n", id);
     gen_out(c, "\nbool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)\n"
                "{\n    return ak_mj_list_write(&mj_list, anim, opt, d, out);\n}\n", id);
 }

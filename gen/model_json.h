@@ -77,5 +77,8 @@ void cc_check_model_json_only(compiler *cc);
    entry points into c (emit_json.c calls it). */
 void cc_emit_model_json_header(compiler *cc, FILE *h);
 void cc_emit_model_json(compiler *cc, FILE *c);
+/* Whether the model section makes a to_model_headers (a list of tracks,
+   read from events: its keys are counted instead of held). */
+bool cc_model_json_headers(compiler *cc);
 
 #endif

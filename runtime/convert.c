@@ -11,13 +11,13 @@
 #include <stdio.h>
 #include <string.h>
 
-bool ak_model_decode(const ak_format *f, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
-                     struct ak_animation **out)
+static bool model_decode(const ak_format *f, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
+                         struct ak_animation **out, bool headers)
 {
     ak_arena_init_budget(arena, 0, ak_budget_of(d, opt), "the common model");
     *out = NULL;
     size_t before = ak_diags_errors(d);
-    bool ok = f->to_model(in, opt, d, arena, out) && *out;
+    bool ok = (headers && f->to_model_headers ? f->to_model_headers : f->to_model)(in, opt, d, arena, out) && *out;
     /* a mapping that names no targets: the format's own names are its tracks' identity */
     for (size_t i = 0; ok && i < (*out)->track_count; i++) {
         ak_track *t = &(*out)->tracks[i];
@@ -27,8 +27,15 @@ bool ak_model_decode(const ak_format *f, const ak_input *in, const ak_options *o
     return ak_hook_result(d, before, ok, NULL, "decoding into the common model") && ak_diags_errors(d) == 0;
 }
 
-bool ak_model_of_input(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d,
-                       const char *what, ak_arena *arena, struct ak_animation **out, const ak_format **used)
+bool ak_model_decode(const ak_format *f, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
+                     struct ak_animation **out)
+{
+    return model_decode(f, in, opt, d, arena, out, false);
+}
+
+static bool model_of_input(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d,
+                           const char *what, ak_arena *arena, struct ak_animation **out, const ak_format **used,
+                           bool headers)
 {
     ak_arena_init_budget(arena, 0, ak_budget_of(d, opt), "the common model");
     *out = NULL;
@@ -42,7 +49,19 @@ bool ak_model_of_input(const ak_input *in, const ak_format *format, const ak_opt
                   "cannot %s %s files: the format does not decode into the common model yet", what, format->id);
         return false;
     }
-    return ak_model_decode(format, in, opt, d, arena, out);
+    return model_decode(format, in, opt, d, arena, out, headers);
+}
+
+bool ak_model_of_input(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d,
+                       const char *what, ak_arena *arena, struct ak_animation **out, const ak_format **used)
+{
+    return model_of_input(in, format, opt, d, what, arena, out, used, false);
+}
+
+bool ak_model_headers_of_input(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d,
+                               const char *what, ak_arena *arena, struct ak_animation **out, const ak_format **used)
+{
+    return model_of_input(in, format, opt, d, what, arena, out, used, true);
 }
 
 /* --verify: every numeric component of every input track against the

@@ -142,6 +142,10 @@ typedef struct ak_track {
        interval. key_count may be lowered after ak_track_alloc_keys. */
     struct ak_key_store *store;
     size_t key_count;
+    /* A model of track headers only (ak_format.to_model_headers, for
+       `--list`): store is NULL, key_count says how many keys the track has
+       and a keyed track's earliest and latest key time are these. */
+    double earliest, latest;
 } ak_track;
 
 /* Whether playback repeats at the end: what a format's flag says, or
@@ -331,6 +335,13 @@ bool ak_model_decode(const struct ak_format *f, const struct ak_input *in, const
 bool ak_model_of_input(const struct ak_input *in, const struct ak_format *format, const struct ak_options *opt,
                        struct ak_diags *d, const char *what, ak_arena *arena, struct ak_animation **out,
                        const struct ak_format **used);
+/* The same with the format's to_model_headers where it has one (`--list`):
+ * tracks whose keys are counted, not held (store NULL; key_count,
+ * earliest and latest say them); otherwise the whole model. Nothing but
+ * the listing reads such a model. */
+bool ak_model_headers_of_input(const struct ak_input *in, const struct ak_format *format,
+                               const struct ak_options *opt, struct ak_diags *d, const char *what, ak_arena *arena,
+                               struct ak_animation **out, const struct ak_format **used);
 
 /* animkit.sample.no-track for a track index at or past count. */
 void ak_report_no_track(struct ak_diags *d, size_t track, size_t count);

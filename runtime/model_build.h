@@ -33,6 +33,9 @@ typedef struct ak_model_builder {
     ak_animation *anim;
     size_t cap;
     bool failed;
+    /* Track headers only (ak_format.to_model_headers): no keys are
+       allocated; each track gets its key_count and time range (ak_track) */
+    bool headers;
 } ak_model_builder;
 
 /* An empty animation in arena: no name, start 0, end unknown (NAN). */

@@ -78,6 +78,11 @@ static bool track_time_range(const ak_track *t, double *t0, double *t1)
         *t1 = t->start + (double)(t->key_count - 1) * (t->interval > 0 ? t->interval : 0);
         return true;
     }
+    if (!t->store) { /* a model of headers (ak_model_headers_of_input) */
+        *t0 = t->earliest;
+        *t1 = t->latest;
+        return true;
+    }
     *t0 = *t1 = ak_key_time(t, 0);
     for (size_t i = 1; i < t->key_count; i++) { /* times are ordered in valid files; be safe anyway */
         double time = ak_key_time(t, i);
@@ -103,7 +108,7 @@ bool ak_list_tracks(const ak_input *in, const ak_format *format, const ak_option
     ak_arena arena;
     ak_animation *anim;
     size_t errors = ak_diags_errors(d);
-    if (!ak_model_of_input(in, format, opt, d, "list the tracks of", &arena, &anim, used)) {
+    if (!ak_model_headers_of_input(in, format, opt, d, "list the tracks of", &arena, &anim, used)) {
         ak_arena_free(&arena);
         return false;
     }

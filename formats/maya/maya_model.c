@@ -195,6 +195,9 @@ static void to_model_key(ak_key *out, const maya_key *k, size_t n, size_t i, boo
 /* A node name of the file as an object path: a name the writer had to start
    with '_' (Maya names do not start with a digit) loses it again, and "_"
    is the animation itself (a track of no object). */
+/* A string of the document in the model's arena (NULL stays NULL). */
+static const char *copy_of(ak_model_builder *b, const char *s) { return s ? ak_mb_string(b, s, strlen(s)) : NULL; }
+
 static const char *path_of(ak_model_builder *b, const char *node)
 {
     if (node && node[0] == '_' && (node[1] == '\0' || (node[1] >= '0' && node[1] <= '9')))
@@ -236,11 +239,14 @@ bool maya_model_curves(ak_model_builder *b, const maya_doc *doc, const ak_option
         ak_track *t = ak_mb_track(b);
         if (!t)
             return false;
-        t->node = e->names_count == 3 ? e->names[2] : NULL;
-        t->property = e->names_count >= 1 ? e->names[0] : NULL;
+        /* copies: the document goes once the model is built */
+        t->node = e->names_count == 3 ? copy_of(b, e->names[2]) : NULL;
+        t->property = e->names_count >= 1 ? copy_of(b, e->names[0]) : NULL;
+        if (b->failed)
+            return false;
         target_of(b, path_of(b, t->node), t->property, &t->target);
         t->type = AK_VT_DOUBLE;
-        t->value_unit = value_unit(doc, a);
+        t->value_unit = copy_of(b, value_unit(doc, a));
         t->kind = AK_TRACK_CURVE;
         t->pre = infinity_of(a->pre_infinity);
         t->post = infinity_of(a->post_infinity);

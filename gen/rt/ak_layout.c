@@ -29,6 +29,17 @@ void ak_lctx_init(ak_lctx *c, const uint8_t *data, size_t size, ak_diags *d, ak_
     ak_buf_init(&c->path);
 }
 
+const char *ak_lcopy_string(ak_lctx *c, const char *s, size_t n)
+{
+    char *copy = ak_arena_alloc(c->arena, n ? n : 1, 1);
+    if (!copy) {
+        c->oom = c->stop = true;
+        return NULL;
+    }
+    memcpy(copy, s, n);
+    return copy;
+}
+
 void ak_lctx_free(ak_lctx *c)
 {
     if (c->kept) {

@@ -108,7 +108,13 @@ typedef struct ak_lctx {
     bool check_first;   /* sources are checked before they are read (ak_lstream_retrying) */
     bool retried;       /* a block was read again (ak_lstream_retry) */
     ak_arena *kept;     /* validate mode: the arrays declared `kept` (ak_larray_kept), freed with the context */
+    bool headers;       /* decode mode for --list: the model's key arrays are not kept (<id>_decode_headers) */
 } ak_lctx;
+
+/* s[0..n) copied into the decoder's arena (a headers-only decode keeps
+   no pointer into the input, whose pages it releases); NULL when memory
+   ran out (c->oom). */
+const char *ak_lcopy_string(ak_lctx *c, const char *s, size_t n);
 
 void ak_lctx_init(ak_lctx *c, const uint8_t *data, size_t size, ak_diags *d, ak_arena *arena,
                   const ak_rule *truncated, const ak_options *opt);

@@ -123,6 +123,8 @@ static double number_of(const ak_json_event *e, bool f32)
 
 static void set_component(mj_reader *r, ak_value *v, int i, const ak_json_event *e)
 {
+    if (r->b.headers)
+        return; /* no values (nor copies of string values) in a model of headers */
     ak_value_type vt = cur(r)->type;
     const ak_value_type_info *info = ak_value_type_info_of(vt);
     if (!info || i < 0 || i >= info->components)
@@ -162,6 +164,15 @@ static bool push(mj_reader *r, mj_frame f)
 static void push_key(mj_reader *r)
 {
     ak_track *t = cur(r);
+    if (r->b.headers) { /* counted, its time taken into the track's range */
+        double time = r->key.time;
+        if (!t->key_count || time < t->earliest)
+            t->earliest = time;
+        if (!t->key_count || time > t->latest)
+            t->latest = time;
+        t->key_count++;
+        return;
+    }
     if (!ak_key_stage_push(&r->stage, t->type, t->kind, &r->key))
         r->b.failed = true;
 }
@@ -218,7 +229,9 @@ static void order_keys(mj_reader *r, ak_track *t)
 static void end_track(mj_reader *r)
 {
     ak_track *t = cur(r);
-    if (!ak_key_stage_move(&r->stage, t, r->b.arena))
+    if (r->b.headers)
+        ; /* counted as they came */
+    else if (!ak_key_stage_move(&r->stage, t, r->b.arena))
         r->b.failed = true;
     else
         order_keys(r, t);
@@ -459,8 +472,8 @@ static bool validated(void (*validate)(const ak_input *, const ak_options *, ak_
     return ak_diags_errors(d) == before;
 }
 
-bool ak_mj_list_read(const ak_mj_list *x, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
-                     ak_animation **out)
+static bool list_read(const ak_mj_list *x, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
+                      ak_animation **out, bool headers)
 {
     *out = NULL;
     if (!validated(x->validate, in, opt, d))
@@ -471,6 +484,7 @@ bool ak_mj_list_read(const ak_mj_list *x, const ak_input *in, const ak_options *
         return false;
     }
     r->x = x;
+    r->b.headers = headers;
     ak_buf_init(&r->text);
     ak_key_stage_init(&r->stage, arena->budget);
     ak_json_config cfg;
@@ -479,6 +493,8 @@ bool ak_mj_list_read(const ak_mj_list *x, const ak_input *in, const ak_options *
     cfg.user = r;
     cfg.allow_duplicates = true; /* validated: duplicates were reported there */
     cfg.max_depth = opt && opt->max_depth ? opt->max_depth : 0;
+    /* a model of headers holds nothing of the text: its pages may go */
+    cfg.release_input = headers && in->mapped;
     ak_json_status st = ak_json_parse(in->data, in->size, &cfg, NULL);
     ak_key_stage_free(&r->stage);
     ak_buf_free(&r->text);
@@ -487,6 +503,18 @@ bool ak_mj_list_read(const ak_mj_list *x, const ak_input *in, const ak_options *
     free(r);
     *out = anim;
     return anim != NULL;
+}
+
+bool ak_mj_list_read(const ak_mj_list *x, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
+                     ak_animation **out)
+{
+    return list_read(x, in, opt, d, arena, out, false);
+}
+
+bool ak_mj_list_read_headers(const ak_mj_list *x, const ak_input *in, const ak_options *opt, ak_diags *d,
+                             ak_arena *arena, ak_animation **out)
+{
+    return list_read(x, in, opt, d, arena, out, true);
 }
 
 /* ---- a list of tracks: writing ---------------------------------------------------- */

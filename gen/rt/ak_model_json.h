@@ -103,6 +103,11 @@ typedef struct ak_mj_list {
 
 bool ak_mj_list_read(const ak_mj_list *x, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
                      ak_animation **out);
+/* The same without keys (ak_format.to_model_headers, `--list`): each
+   track's keys counted and its first and last key time kept, the input's
+   pages released as they are read. */
+bool ak_mj_list_read_headers(const ak_mj_list *x, const ak_input *in, const ak_options *opt, ak_diags *d,
+                             ak_arena *arena, ak_animation **out);
 bool ak_mj_list_write(const ak_mj_list *x, const ak_animation *anim, const ak_options *opt, ak_diags *d,
                       ak_buf *out);
 

@@ -355,6 +355,12 @@ typedef struct ak_format {
        Returns false when the input has errors. May be NULL. */
     bool (*to_model)(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,
                      struct ak_animation **out);
+    /* The same model without keys (`--list`): each track's target, names,
+       value type, kind, unit, key count and first and last key time, held
+       without the key arrays (memory independent of the file's size). May be
+       NULL: to_model is used. */
+    bool (*to_model_headers)(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,
+                             struct ak_animation **out);
     /* Encodes the common model. What the format cannot hold is reported into
        d (a warning per kind of loss, saying exactly what was lost); returns
        false when nothing sensible can be written. May be NULL. */

@@ -32,6 +32,33 @@ if(NOT AK_SANITIZE)
               $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
     set_tests_properties(memory.dump-${kind}-large PROPERTIES LABELS memory)
   endforeach()
+  # --list holds no keys (to_model_headers) and releases the input's pages:
+  # below 32 MiB peak RSS for a 100 MB MRTK recording (411 MiB before), a
+  # 60 MB plain AnimX file (200 MiB before) and a 60 MB AnimJ file (about
+  # 85 MiB before); the AnimX and AnimJ files are written by bench/'s
+  # generators
+  add_executable(animx_list_gen ${CMAKE_SOURCE_DIR}/bench/animx/animx_make_input.c)
+  target_link_libraries(animx_list_gen PRIVATE m)
+  add_executable(animj_list_gen ${CMAKE_SOURCE_DIR}/bench/animj/animj_make_input.c)
+  target_compile_options(animj_list_gen PRIVATE ${AK_WARNINGS})
+  add_test(NAME memory.sample-list-mrtk
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/list_rss_check.sh mrtk $<TARGET_FILE:mrtk_gen> $<TARGET_FILE:ak_rlimit_run>
+            $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs sample)
+  add_test(NAME memory.plot-list-animx
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/list_rss_check.sh animx $<TARGET_FILE:animx_list_gen>
+            $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs plot)
+  add_test(NAME memory.sample-list-animj
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/list_rss_check.sh animj $<TARGET_FILE:animj_list_gen>
+            $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs sample)
+  set_tests_properties(memory.sample-list-mrtk memory.plot-list-animx memory.sample-list-animj PROPERTIES
+                       LABELS memory)
+  # convert Maya -> AnimX does not hold the Maya document past the model
+  add_executable(maya_convert_gen ${CMAKE_SOURCE_DIR}/bench/maya/maya_make_input.c)
+  target_link_libraries(maya_convert_gen PRIVATE m)
+  add_test(NAME memory.convert-maya-animx
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/convert_rss_check.sh $<TARGET_FILE:maya_convert_gen>
+            $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
+  set_tests_properties(memory.convert-maya-animx PROPERTIES LABELS memory)
   foreach(kind lzma lz4)
     add_test(NAME memory.validate-${kind}-bomb
       COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh ${kind} 50000000 24M 16M 0 -- validate @BOMB@)
