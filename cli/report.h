@@ -109,6 +109,10 @@ enum {
     RECORD_PLOT = 1u << 2,   /* the thumbnail, when the file has one */
 };
 void report_record_write(ak_buf *b, const report_file *f, bool strict, unsigned what);
+/* A JSON string of s; report_json_str_or_null writes null for NULL (the
+   JSON report and the records of a partial one). */
+void report_json_str(ak_buf *b, const char *s);
+void report_json_str_or_null(ak_buf *b, const char *s);
 
 /* A result read back: f is complete (f.d is d; its strings live in the
  * buffers) until the next read or report_record_free. */

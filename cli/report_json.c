@@ -7,12 +7,12 @@
 
 #define REPORT_SCHEMA_VERSION 1
 
-static void json_str(ak_buf *b, const char *s) { ak_buf_json_string(b, s, strlen(s)); }
+void report_json_str(ak_buf *b, const char *s) { ak_buf_json_string(b, s, strlen(s)); }
 
-static void json_str_or_null(ak_buf *b, const char *s)
+void report_json_str_or_null(ak_buf *b, const char *s)
 {
     if (s)
-        json_str(b, s);
+        report_json_str(b, s);
     else
         ak_buf_puts(b, "null");
 }
@@ -41,12 +41,12 @@ static void json_finish(report *r, ak_output *out)
                   REPORT_SCHEMA_VERSION, AK_VERSION, report_level_name(report_strict(r)));
     for (size_t i = 0; i < report_input_count(r); i++) {
         ak_buf_puts(&b, i ? "," : "");
-        json_str(&b, report_input(r, i));
+        report_json_str(&b, report_input(r, i));
     }
     const report_shard *shard = report_get_shard(r);
     if (shard) {
         ak_buf_printf(&b, "],\n  \"shard\": {\"index\":%u,\"count\":%u,\"options\":", shard->index, shard->count);
-        json_str(&b, shard->options);
+        report_json_str(&b, shard->options);
         ak_buf_putc(&b, '}');
     } else {
         ak_buf_putc(&b, ']');
@@ -61,7 +61,7 @@ static void json_finish(report *r, ak_output *out)
     size_t nrows = report_format_rows(r, &rows);
     for (size_t i = 0; i < nrows; i++) {
         ak_buf_puts(&b, i ? ",\n    {\"format\":" : "\n    {\"format\":");
-        json_str_or_null(&b, rows[i].format ? rows[i].format->id : NULL);
+        report_json_str_or_null(&b, rows[i].format ? rows[i].format->id : NULL);
         ak_buf_printf(&b, ",\"files\":%zu,\"valid\":%zu,\"invalid\":%zu}", rows[i].files, rows[i].valid,
                       rows[i].invalid);
     }
@@ -70,9 +70,9 @@ static void json_finish(report *r, ak_output *out)
     size_t ncells = report_matrix(r, &cells);
     for (size_t i = 0; i < ncells; i++) {
         ak_buf_puts(&b, i ? ",\n    {\"code\":" : "\n    {\"code\":");
-        json_str(&b, cells[i].rule->code);
+        report_json_str(&b, cells[i].rule->code);
         ak_buf_puts(&b, ",\"format\":");
-        json_str_or_null(&b, cells[i].format ? cells[i].format->id : NULL);
+        report_json_str_or_null(&b, cells[i].format ? cells[i].format->id : NULL);
         ak_buf_printf(&b, ",\"count\":%zu}", cells[i].count);
     }
     ak_buf_puts(&b, ncells ? "\n  ],\n  \"files\": [" : "],\n  \"files\": [");

@@ -9,28 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void json_str(ak_buf *b, const char *s) { ak_buf_json_string(b, s, strlen(s)); }
-
-static void json_str_or_null(ak_buf *b, const char *s)
-{
-    if (s)
-        json_str(b, s);
-    else
-        ak_buf_puts(b, "null");
-}
 
 void report_record_write(ak_buf *b, const report_file *f, bool strict, unsigned what)
 {
     ak_buf_putc(b, '{');
     if (what & RECORD_PATH) {
         ak_buf_puts(b, "\"path\":");
-        json_str(b, f->path);
+        report_json_str(b, f->path);
         ak_buf_putc(b, ',');
     }
     ak_buf_puts(b, "\"format\":");
-    json_str_or_null(b, f->format ? f->format->id : NULL);
+    report_json_str_or_null(b, f->format ? f->format->id : NULL);
     ak_buf_puts(b, ",\"version\":");
-    json_str_or_null(b, f->version);
+    report_json_str_or_null(b, f->version);
     if (f->unreadable)
         ak_buf_puts(b, ",\"size\":null");
     else
@@ -43,11 +34,11 @@ void report_record_write(ak_buf *b, const report_file *f, bool strict, unsigned 
     for (size_t i = 0; i < ak_diags_count(f->d); i++) {
         const ak_diag *g = ak_diags_at(f->d, i);
         ak_buf_puts(b, i ? ",\n      {\"code\":" : "\n      {\"code\":");
-        json_str(b, g->rule->code);
+        report_json_str(b, g->rule->code);
         ak_buf_printf(b, ",\"severity\":\"%s\",\"message\":", ak_severity_name(g->severity));
-        json_str(b, g->message);
+        report_json_str(b, g->message);
         ak_buf_puts(b, ",\"path\":");
-        json_str(b, g->path);
+        report_json_str(b, g->path);
         ak_buf_printf(b, ",\"offset\":%llu", (unsigned long long)g->offset);
         if (g->line)
             ak_buf_printf(b, ",\"line\":%u,\"column\":%u", g->line, g->column);
@@ -68,7 +59,7 @@ void report_record_write(ak_buf *b, const report_file *f, bool strict, unsigned 
     if (what & RECORD_EXTRAS) {
         for (size_t i = 0; (rule = ak_diags_unshown_at(f->d, i, &n)) != NULL; i++) {
             ak_buf_puts(b, i ? ",{\"code\":" : ",\"unshownRules\":[{\"code\":");
-            json_str(b, rule->code);
+            report_json_str(b, rule->code);
             ak_buf_printf(b, ",\"count\":%zu}", n);
         }
         if (ak_diags_unshown_at(f->d, 0, &n))
@@ -76,7 +67,7 @@ void report_record_write(ak_buf *b, const report_file *f, bool strict, unsigned 
     }
     if ((what & RECORD_PLOT) && f->svg) {
         ak_buf_puts(b, ",\"plot\":");
-        json_str(b, f->svg);
+        report_json_str(b, f->svg);
     }
     ak_buf_putc(b, '}');
 }
