@@ -97,19 +97,27 @@ const char *ak_lpath(ak_lctx *c, const char *leaf, uint64_t index)
     return ak_buf_cstr(&c->path);
 }
 
+/* The path of a diagnostic at leaf, or NULL (checking stops) when memory
+   ran out building it: a diagnostic without its path would be a wrong one,
+   so out-of-memory is what is said (issue 31, found by the fuzzers'
+   allocation-failure mode). */
+static const char *report_path(ak_lctx *c, const char *leaf)
+{
+    const char *path = ak_lpath(c, leaf, UINT64_MAX);
+    if (!c->path.failed)
+        return path;
+    ak_report_out_of_memory(c->d, 0, "the path of a diagnostic");
+    c->oom = c->stop = true;
+    return NULL;
+}
+
 bool ak_lreport(ak_lctx *c, const ak_rule *rule, bool fatal, uint64_t offset, uint64_t length,
                 const char *leaf, const char *fmt, ...)
 {
     /* a warning past the stored ones is only counted: no path to build */
-    const char *path = !ak_diags_keeps(c->d, rule) ? "" : ak_lpath(c, leaf, UINT64_MAX);
-    if (c->path.failed) {
-        /* a diagnostic without its path would be a wrong one: memory ran
-           out, and that is what is said (issue 31, found by the fuzzers'
-           allocation-failure mode) */
-        ak_report_out_of_memory(c->d, 0, "the path of a diagnostic");
-        c->oom = c->stop = true;
+    const char *path = !ak_diags_keeps(c->d, rule) ? "" : report_path(c, leaf);
+    if (!path)
         return false;
-    }
     va_list ap;
     va_start(ap, fmt);
     bool more = ak_vreport(c->d, rule, offset, length, 0, 0, path, fmt, ap);
@@ -177,7 +185,10 @@ bool ak_ltruncated(ak_lctx *c, const char *leaf, size_t need)
         c->stop = true;
         return false;
     }
-    ak_report(c->d, c->truncated, c->pos, ak_lleft(c), ak_lpath(c, leaf, UINT64_MAX),
+    const char *path = report_path(c, leaf);
+    if (!path)
+        return false;
+    ak_report(c->d, c->truncated, c->pos, ak_lleft(c), path,
               "the input ends inside '%s': %zu byte%s needed, %zu left", leaf ? leaf : "?", need,
               need == 1 ? "" : "s", ak_lleft(c));
     c->stop = true;
