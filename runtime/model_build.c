@@ -89,13 +89,15 @@ const char *ak_mb_string(ak_model_builder *b, const char *s, size_t n)
     return copy;
 }
 
+const char *ak_mb_cstring(ak_model_builder *b, const char *s) { return ak_mb_string(b, s, s ? strlen(s) : 0); }
+
 bool ak_mb_attribute(ak_model_builder *b, const char *name, const char *value)
 {
     ak_animation *a = b->anim;
     size_t cap = a->attribute_count;
     ak_attribute *attrs = AK_ARENA_GROW(b->arena, ak_attribute, (ak_attribute *)a->attributes, a->attribute_count,
                                         &cap);
-    const char *v = ak_mb_string(b, value, strlen(value));
+    const char *v = ak_mb_cstring(b, value);
     if (!attrs || !v)
         return !(b->failed = true);
     attrs[a->attribute_count++] = (ak_attribute){name, v};

@@ -45,6 +45,8 @@ ak_track *ak_mb_track(ak_model_builder *b);
 /* s[0..n) copied into the arena, NUL-terminated; NULL (b->failed) when it
    cannot be. A NULL s stays NULL. */
 const char *ak_mb_string(ak_model_builder *b, const char *s, size_t n);
+/* The same for a NUL-terminated s (NULL stays NULL). */
+const char *ak_mb_cstring(ak_model_builder *b, const char *s);
 /* An attribute "<format>.<field>" = value (copied). */
 bool ak_mb_attribute(ak_model_builder *b, const char *name, const char *value);
 /* The animation, or NULL when something failed (reported). */

@@ -24,6 +24,9 @@ typedef struct vec {
 
 static bool is(const char *w, const char *s) { return w && strcmp(w, s) == 0; }
 
+/* A unit's factor (0: no unit, or none Maya knows), else the fallback. */
+static double unit_or(double factor, double fallback) { return factor > 0 ? factor : fallback; }
+
 /* The unit of a curve's values: its outputUnit, else the header's unit of
  * its output kind (the header's linearUnit, angularUnit); none for unitless. */
 static const char *value_unit(const maya_doc *doc, const maya_adata *a)
@@ -195,13 +198,10 @@ static void to_model_key(ak_key *out, const maya_key *k, size_t n, size_t i, boo
 /* A node name of the file as an object path: a name the writer had to start
    with '_' (Maya names do not start with a digit) loses it again, and "_"
    is the animation itself (a track of no object). */
-/* A string of the document in the model's arena (NULL stays NULL). */
-static const char *copy_of(ak_model_builder *b, const char *s) { return s ? ak_mb_string(b, s, strlen(s)) : NULL; }
-
 static const char *path_of(ak_model_builder *b, const char *node)
 {
     if (node && node[0] == '_' && (node[1] == '\0' || (node[1] >= '0' && node[1] <= '9')))
-        return ak_mb_string(b, node + 1, strlen(node + 1));
+        return ak_mb_cstring(b, node + 1);
     return node;
 }
 
@@ -225,12 +225,9 @@ bool maya_model_curves(ak_model_builder *b, const maya_doc *doc, const ak_option
 {
     (void)opt;
     ak_animation *anim = b->anim;
-    double header_fps = maya_time_unit_fps(doc->time_unit);
-    if (header_fps == 0)
-        header_fps = 24; /* the scene default when the file does not say */
-    double header_angle = maya_angular_unit_rad(doc->angular_unit);
-    if (header_angle == 0)
-        header_angle = PI / 180;
+    /* the scene defaults when the file does not say */
+    double header_fps = unit_or(maya_time_unit_fps(doc->time_unit), 24);
+    double header_angle = unit_or(maya_angular_unit_rad(doc->angular_unit), PI / 180);
     for (size_t i = 0; i < doc->entries_count; i++) {
         const maya_entry *e = &doc->entries[i];
         if (e->kind != MAYA_ENTRY_KIND_CURVE)
@@ -240,25 +237,19 @@ bool maya_model_curves(ak_model_builder *b, const maya_doc *doc, const ak_option
         if (!t)
             return false;
         /* copies: the document goes once the model is built */
-        t->node = e->names_count == 3 ? copy_of(b, e->names[2]) : NULL;
-        t->property = e->names_count >= 1 ? copy_of(b, e->names[0]) : NULL;
+        t->node = e->names_count == 3 ? ak_mb_cstring(b, e->names[2]) : NULL;
+        t->property = e->names_count >= 1 ? ak_mb_cstring(b, e->names[0]) : NULL;
         if (b->failed)
             return false;
         target_of(b, path_of(b, t->node), t->property, &t->target);
         t->type = AK_VT_DOUBLE;
-        t->value_unit = copy_of(b, value_unit(doc, a));
+        t->value_unit = ak_mb_cstring(b, value_unit(doc, a));
         t->kind = AK_TRACK_CURVE;
         t->pre = infinity_of(a->pre_infinity);
         t->post = infinity_of(a->post_infinity);
         bool unitless_input = is(a->input, "unitless") || (a->input && !is(a->input, "time"));
-        double fps = header_fps;
-        if (a->input_unit && maya_time_unit_fps(a->input_unit) > 0)
-            fps = maya_time_unit_fps(a->input_unit);
-        if (unitless_input)
-            fps = 1;
-        double angle = header_angle;
-        if (a->tangent_angle_unit && maya_angular_unit_rad(a->tangent_angle_unit) > 0)
-            angle = maya_angular_unit_rad(a->tangent_angle_unit);
+        double fps = unitless_input ? 1 : unit_or(maya_time_unit_fps(a->input_unit), header_fps);
+        double angle = unit_or(maya_angular_unit_rad(a->tangent_angle_unit), header_angle);
         bool weighted = a->has_weighted && a->weighted == 1;
         if (!ak_track_alloc_keys(t, b->arena, a->keys_count,
                                  AK_KEYS_TANGENTS | AK_KEYS_FLAGS | (weighted ? AK_KEYS_WEIGHTS : 0)))
