@@ -234,12 +234,18 @@ static bool try_name(ak_lsp *s, lsp_doc *doc, const lsp_node *node, const char *
     return false;
 }
 
-static bool fix_case(ak_lsp *s, lsp_doc *doc, const ak_edit_rule *rule, size_t at, fix *out)
+/* The string that starts at byte at, or NULL (what a fix of a string acts on). */
+static const lsp_node *string_at(const lsp_doc *doc, size_t at)
 {
     int32_t i = lsp_starting_at(&doc->tree, at);
-    if (i < 0 || doc->tree.nodes[i].kind != LSP_J_STR || doc->tree.nodes[i].start != at)
+    return i >= 0 && doc->tree.nodes[i].kind == LSP_J_STR && doc->tree.nodes[i].start == at ? &doc->tree.nodes[i] : NULL;
+}
+
+static bool fix_case(ak_lsp *s, lsp_doc *doc, const ak_edit_rule *rule, size_t at, fix *out)
+{
+    const lsp_node *n = string_at(doc, at);
+    if (!n)
         return false;
-    const lsp_node *n = &doc->tree.nodes[i];
     size_t len;
     const char *v = lsp_str(&doc->tree, n, &len);
     size_t tried = 0;
@@ -294,10 +300,9 @@ static bool fix_trailing_comma(ak_lsp *s, lsp_doc *doc, const char *code, size_t
 
 static bool fix_unquote(ak_lsp *s, lsp_doc *doc, const char *code, size_t at, fix *out)
 {
-    int32_t i = lsp_starting_at(&doc->tree, at);
-    if (i < 0 || doc->tree.nodes[i].kind != LSP_J_STR || doc->tree.nodes[i].start != at)
+    const lsp_node *n = string_at(doc, at);
+    if (!n)
         return false;
-    const lsp_node *n = &doc->tree.nodes[i];
     size_t len;
     const char *v = lsp_str(&doc->tree, n, &len);
     /* the string must be one JSON number, as JSON writes it */
