@@ -40,6 +40,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         ak_diags_free(slow);
         bool clean = ak_diags_errors(d) == 0;
+        if (clean && !strict)
+            ak_fuzz_convert_check(&ak_format_animj, &in, d);
         ak_diags_free(d);
         if (!clean || strict)
             continue;

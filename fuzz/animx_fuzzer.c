@@ -179,6 +179,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
     ak_buf_free(&a);
+    ak_fuzz_convert_check(f, &in, v);
     ak_diags_free(v);
     return 0;
 }

@@ -5,6 +5,7 @@
 #include <animkit/animkit.h>
 
 #include "diag.h"
+#include "fuzz_file.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -92,17 +93,44 @@ static inline ak_diags *ak_fuzz_validate(const ak_format *f, const ak_input *in,
     return v;
 }
 
-/* A file without errors converts through the common model into format
- * `to_id` (or says why not, with an error) and what it writes validates
- * without errors there; else abort. The model's code (to_model of the
- * input's format, from_model of the output's) is reached by no other check
- * of the harness. */
-static inline void ak_fuzz_convert_check(const ak_format *f, const ak_input *in, const ak_diags *v, const char *to_id)
+/* FNV-1a of the input's bytes: the choices a harness makes per input (which
+ * conversion, which extra paths) depend on the input alone, so that a
+ * finding replays. */
+static inline uint32_t ak_fuzz_choice(const uint8_t *data, size_t size)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < size; i++)
+        h = (h ^ data[i]) * 16777619u;
+    return h;
+}
+
+/* A file without errors converts through the common model into another
+ * format that writes from the model, chosen by its bytes (every writer is
+ * reached from every reader that way: the model's code, to_model of the
+ * input's format and from_model of the output's, is reached by no other
+ * check of a harness), with --verify for one input in two; the conversion
+ * produces a file without errors or says why it could not (an error), else
+ * abort. One input in four is also sampled (ak_sample, the `sample`
+ * command's path), and one in sixteen is read back through a file
+ * (ak_file_open: the mapped input and the release of its pages), where it
+ * must validate as it did from memory. */
+static inline void ak_fuzz_convert_check(const ak_format *f, const ak_input *in, const ak_diags *v)
 {
     if (ak_diags_errors(v) != 0 || !f->to_model)
         return;
-    const ak_format *to = ak_fuzz_format(to_id);
+    uint32_t h = ak_fuzz_choice(in->data, in->size);
+    const ak_format *writers[16];
+    size_t n = 0;
+    for (size_t i = 0; i < ak_format_count() && n < 16; i++) {
+        const ak_format *to = ak_format_at(i);
+        if (to != f && to->from_model)
+            writers[n++] = to;
+    }
+    if (n == 0)
+        return;
+    const ak_format *to = writers[h % n];
     ak_options opt = {0};
+    opt.verify = (h >> 8) & 1;
     ak_diags *d = ak_diags_new(NULL);
     ak_buf out;
     ak_buf_init(&out);
@@ -119,6 +147,18 @@ static inline void ak_fuzz_convert_check(const ak_format *f, const ak_input *in,
     }
     ak_buf_free(&out);
     ak_diags_free(d);
+    if (((h >> 9) & 3) == 0) {
+        ak_options sopt = {0};
+        ak_diags *sd = ak_diags_new(NULL);
+        ak_buf samples;
+        ak_buf_init(&samples);
+        if (!ak_sample(in, f, &sopt, sd, (h >> 11) % 4, 0, 2, 0.375, &samples, NULL) && ak_diags_errors(sd) == 0)
+            abort(); /* sampling failed without saying why */
+        ak_buf_free(&samples);
+        ak_diags_free(sd);
+    }
+    if (((h >> 13) & 15) == 0)
+        ak_fuzz_through_file(f, in);
 }
 
 #endif

@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ak_diags *d = ak_fuzz_validate_checked(&ak_format_glaxnimate, &in, &opt, strict != 0, "glaxnimate.");
         bool clean = ak_diags_errors(d) == 0;
         if (clean && !strict)
-            ak_fuzz_convert_check(&ak_format_glaxnimate, &in, d, "animx");
+            ak_fuzz_convert_check(&ak_format_glaxnimate, &in, d);
         ak_diags_free(d);
         if (!clean || strict)
             continue;

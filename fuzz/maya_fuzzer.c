@@ -12,6 +12,7 @@
 #include "../runtime/utf8.h"
 #include "fuzz_alloc.h"
 #include "fuzz_stream.h"
+#include "fuzz_support.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -65,6 +66,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ak_diags *d = ak_diags_new(&dopt);
         ak_input in = {"fuzz.anim", data, size, false};
         ak_validate(&in, &ak_format_maya, &opt, d);
+        if (!strict)
+            ak_fuzz_convert_check(&ak_format_maya, &in, d);
         ak_diags_free(d);
     }
     (void)ak_format_maya.sniff(data, size);

@@ -67,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     ak_buf_free(&json);
     ak_diags_free(dd);
-    ak_fuzz_convert_check(f, &in, v, "animx");
+    ak_fuzz_convert_check(f, &in, v);
     ak_diags_free(v);
     return 0;
 }

@@ -192,6 +192,16 @@ static void report_deviation(const ak_animation *in, const ak_animation *out, ak
 /* Decodes what from_model wrote, for the checks of a conversion through
    the model. NULL when it does not decode (the --verify validation says
    why). */
+/* An allocation failed in d's input, also where the budget it was charged
+ * to is not d's own (a parser with a budget of its own reports into d). */
+static bool out_of_memory(const ak_diags *d)
+{
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        if (ak_diags_at(d, i)->rule == &ak_rule_limit_out_of_memory)
+            return true;
+    return false;
+}
+
 static ak_animation *decode_output(const ak_format *to, const ak_buf *out, const ak_options *opt, ak_diags *d,
                                    ak_arena *arena)
 {
@@ -214,7 +224,7 @@ static ak_animation *decode_output(const ak_format *to, const ak_buf *out, const
     const ak_budget *inner = ak_diags_budget(quiet);
     if (!ok && budget && (left == 0 || inner->refused))
         ak_budget_take(budget, budget->limit - budget->used + 1, "decoding the output again");
-    else if (!ok && inner->failed)
+    else if (!ok && (inner->failed || out_of_memory(quiet)))
         ak_report_out_of_memory(d, 0, "decoding the output again");
     /* the output's model outlives `quiet` (for --verify): from here on it is
        charged to the command's budget (it fitted in what was left) */

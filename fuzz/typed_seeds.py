@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""The typed fuzz seeds of AnimX and AnimJ, made at build time (issue 31).
+
+usage: typed_seeds.py ANIMKIT OUT
+
+AnimX and AnimJ declare 40 value types and three track kinds; animgen
+writes a validator, decoder, encoder and dump (AnimX) or a lane (AnimJ) for
+each pair, and byte mutation of a handful of seeds reaches few of them. This
+writes one small valid file per value type holding every track kind (and,
+for curves, every flags and interpolation form):
+  OUT/animx/fuzz-corpus/<type>.animx        plain, from the AnimX JSON dump
+                                            built back by `animkit convert`
+  OUT/animx/fuzz-corpus/<type>-lz4.animx,   the same framed (a few types)
+                       <type>-lzma.animx
+  OUT/animj/fuzz-corpus/<type>.animj        pretty, as the canonical emitter
+  OUT/animj/fuzz-corpus/<type>-compact.animj   the same without whitespace
+  OUT/animj/fuzz-corpus/<type>-noncanonical.animj  numeric and lower-case
+                                            interpolations, numeric trackType
+Each file is validated by ANIMKIT after it is written: a seed with an error
+would only exercise the error paths, which the mutations reach anyway.
+The list of types and their shapes are the common model's (runtime/model.c,
+docs/model.md); values stay in every type's range, quaternions unit."""
+import json
+import os
+import subprocess
+import sys
+
+# (name, kind, components): kind b bool, u unsigned, i signed, f float,
+# s string; the order is the model's, which is AnimX's value_type code.
+TYPES = [
+    ("bool", "b", 1), ("bool2", "b", 2), ("bool3", "b", 3), ("bool4", "b", 4),
+    ("byte", "u", 1), ("ushort", "u", 1), ("uint", "u", 1), ("ulong", "u", 1),
+    ("sbyte", "i", 1), ("short", "i", 1), ("int", "i", 1), ("long", "i", 1),
+    ("int2", "i", 2), ("int3", "i", 3), ("int4", "i", 4),
+    ("uint2", "u", 2), ("uint3", "u", 3), ("uint4", "u", 4),
+    ("long2", "i", 2), ("long3", "i", 3), ("long4", "i", 4),
+    ("float", "f", 1), ("float2", "f", 2), ("float3", "f", 3), ("float4", "f", 4),
+    ("floatQ", "f", 4), ("float2x2", "f", 4), ("float3x3", "f", 9), ("float4x4", "f", 16),
+    ("double", "f", 1), ("double2", "f", 2), ("double3", "f", 3), ("double4", "f", 4),
+    ("doubleQ", "f", 4), ("double2x2", "f", 4), ("double3x3", "f", 9), ("double4x4", "f", 16),
+    ("color", "f", 4), ("color32", "u", 4), ("string", "s", 1),
+]
+FRAMED = {"float3", "floatQ", "string", "color32", "double4x4"}
+
+
+def scalar(kind, key, comp):
+    """Component comp of key number key: distinct, small, in every range."""
+    if kind == "b":
+        return (key + comp) % 2 == 1
+    if kind == "u":
+        return key * 3 + comp
+    if kind == "i":
+        return key * 3 - comp
+    if kind == "s":
+        return None if key == 1 else "k%d" % key
+    return key * 0.5 + comp * 0.25
+
+
+def components(name, n):
+    if name.startswith("color"):
+        return list("rgba")
+    if n in (9, 16) or name.endswith("2x2"):
+        side = {4: 2, 9: 3, 16: 4}[n]
+        return ["m%d%d" % (r, c) for r in range(side) for c in range(side)]
+    return list("xyzw")[:n]
+
+
+def value(name, kind, n, key):
+    if name in ("floatQ", "doubleQ"):
+        comps = [0.0, 0.0, 0.0, 1.0] if key % 2 == 0 else [0.0, 0.6, 0.0, 0.8]
+    else:
+        comps = [scalar(kind, key, c) for c in range(n)]
+    return comps[0] if n == 1 else comps
+
+
+def animx_tracks(name, kind, n, code):
+    def v(k):
+        return value(name, kind, n, k)
+
+    def keys(count):
+        return [{"time": float(k), "value": v(k)} for k in range(count)]
+
+    head = lambda track_type, prop: {"track_type": track_type, "value_type": code,
+                                     "node": "n", "property": prop}
+    tracks = [
+        dict(head(0, "raw"), key_count=3, interval=0.5, values=[v(k) for k in range(3)]),
+        dict(head(1, "discrete"), key_count=2, keys=keys(2)),
+        dict(head(2, "hold"), key_count=2, flags=0, shared_interpolation=0, keys=keys(2)),
+        dict(head(2, "linear"), key_count=3, flags=1, interpolations=[0, 1, 1], keys=keys(3)),
+    ]
+    if kind == "f":  # tangents: numeric types only
+        tangents = [{"left": v(k), "right": v(k + 1)} for k in range(2)]
+        tracks += [
+            dict(head(2, "bezier"), key_count=2, flags=2, shared_interpolation=3, keys=keys(2),
+                 tangents=tangents),
+            dict(head(2, "mixed"), key_count=2, flags=3, interpolations=[2, 3], keys=keys(2),
+                 tangents=tangents),
+        ]
+    return tracks
+
+
+def animj_tracks(name, kind, n, noncanonical):
+    names = components(name, n)
+
+    def v(k):
+        x = value(name, kind, n, k)
+        return x if n == 1 else dict(zip(names, x))
+
+    raw = {"trackType": "Raw", "valueType": name,
+           "data": {"node": "n", "property": "raw", "interval": 0.5, "keyframes": [v(k) for k in range(3)]}}
+    discrete = {"trackType": "Discrete", "valueType": name,
+                "data": {"node": "n", "property": "discrete",
+                         "keyframes": [{"time": float(k), "value": v(k)} for k in range(2)]}}
+    interps = ["Hold", "Linear"]
+    if noncanonical:
+        interps = [0, "linear"]
+        for t in (raw, discrete):
+            t["trackType"] = {"Raw": "0", "Discrete": "1"}[t["trackType"]]
+    curve_keys = [{"time": float(k), "value": v(k), "interpolation": interps[k]} for k in range(2)]
+    if kind == "f":
+        for k, interp in ((2, "Tangent"), (3, "CubicBezier")):
+            curve_keys.append({"time": float(k), "value": v(k),
+                               "interpolation": interp.lower() if noncanonical else interp,
+                               "leftTangent": v(k), "rightTangent": v(k + 1)})
+    curve = {"trackType": "Curve", "valueType": name,
+             "data": {"node": "n", "property": "curve", "keyframes": curve_keys}}
+    return [raw, discrete, curve]
+
+
+def check(animkit, path, out_errors):
+    r = subprocess.run([animkit, "validate", "--quiet", path], capture_output=True, text=True)
+    if r.returncode != 0:
+        out_errors.append("%s: %s%s" % (path, r.stdout, r.stderr))
+
+
+def main():
+    animkit, out = sys.argv[1], sys.argv[2]
+    xdir = os.path.join(out, "animx", "fuzz-corpus")
+    jdir = os.path.join(out, "animj", "fuzz-corpus")
+    work = os.path.join(out, "typed-seeds-dumps")
+    for d in (xdir, jdir, work):
+        os.makedirs(d, exist_ok=True)
+    errors = []
+    for code, (name, kind, n) in enumerate(TYPES):
+        tracks = animx_tracks(name, kind, n, code)
+        dump = {"version": 1, "track_count": len(tracks), "global_duration": 4, "name": name,
+                "encoding": 0, "tracks": tracks}
+        src = os.path.join(work, name + ".json")
+        with open(src, "w") as f:
+            json.dump(dump, f)
+        targets = [(os.path.join(xdir, name + ".animx"), "none")]
+        if name in FRAMED:
+            targets += [(os.path.join(xdir, "%s-%s.animx" % (name, c)), c) for c in ("lz4", "lzma")]
+        for path, compression in targets:
+            r = subprocess.run([animkit, "convert", "--to", "animx", "--compress", compression, src, path],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                errors.append("%s: %s%s" % (path, r.stdout, r.stderr))
+                continue
+            check(animkit, path, errors)
+        for suffix, noncanonical, indent in (("", False, 2), ("-compact", False, None),
+                                             ("-noncanonical", True, 2)):
+            doc = {"name": name, "globalDuration": 4, "tracks": animj_tracks(name, kind, n, noncanonical)}
+            path = os.path.join(jdir, name + suffix + ".animj")
+            with open(path, "w") as f:
+                json.dump(doc, f, indent=indent, separators=(",", ":") if indent is None else None)
+            if not noncanonical and "x" not in name:  # matrices are warned (the project's extension)
+                check(animkit, path, errors)
+    if errors:
+        sys.stderr.write("typed_seeds.py: seeds that do not validate:\n" + "".join(errors))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
