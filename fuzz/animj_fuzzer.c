@@ -4,7 +4,9 @@
  * validating without lanes reports exactly the same (lanes are a pure
  * speed-up); and
  * that a file without errors re-emits canonically, the canonical text
- * re-emitting byte-identically (spec 6.1.8). */
+ * re-emitting byte-identically (spec 6.1.8), and converts through the
+ * common model into a file without errors (ak_fuzz_convert_check: the
+ * format its bytes choose). */
 #include <animkit/animkit.h>
 
 #include "diag.h"

@@ -10,6 +10,8 @@
  *    (checked for one canonical file in eight, chosen by its bytes);
  *  - whatever dumps undumps (animx_undump), to a file that dumps to the
  *    same JSON and undumps to the same bytes;
+ *  - a file without errors converts through the common model into a file
+ *    without errors (ak_fuzz_convert_check: the format its bytes choose);
  *  - an input that starts with '{' is also given to undump as a dump: it
  *    fails with diagnostics and no output, or builds a file that validates
  *    without errors and comes back from its own dump byte for byte.

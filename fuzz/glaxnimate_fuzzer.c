@@ -3,8 +3,9 @@
  * levels and checks that every diagnostic has a rule of the glaxnimate
  * table (or the tool's), a location inside the input and a path; a file
  * without errors re-emits, the canonical text re-emitting byte-identically
- * (spec 9.1.10), converts to versions 9 and 8 without a crash and to
- * AnimX through the common model into a file without errors; also
+ * (spec 9.1.10), converts to versions 9 and 8 without a crash and
+ * through the common model into a file without errors (ak_fuzz_convert_check:
+ * the format its bytes choose); also
  * the layout check and the legacy upgrade (convert --legacy) on any input. */
 #include <animkit/animkit.h>
 

@@ -1,6 +1,8 @@
 /* libFuzzer harness of the Maya .anim front end: validates in both modes,
- * samples every curve through the common model, and checks two properties
- * of whatever decodes without errors:
+ * samples every curve through the common model, converts a file without
+ * errors through it into a file without errors (ak_fuzz_convert_check: the
+ * format its bytes choose), and checks two properties of whatever decodes
+ * without errors:
  *   - the emitter is a fixed point at --precision 17: emit(decode(emit(x)))
  *     equals emit(x) byte for byte (and emit(x) decodes without errors);
  *   - dump -> undump gives what the emitter gives;

@@ -7,8 +7,8 @@
  *    dumps to the same JSON (checked for one input in two, chosen by its
  *    bytes, and for every file without diagnostics);
  *  - a file with no diagnostic at all undumps to exactly its own bytes;
- *  - a file without errors converts to AnimX through the common model, into
- *    a file without errors.
+ *  - a file without errors converts through the common model into a file
+ *    without errors (ak_fuzz_convert_check: the format its bytes choose).
  * Any mismatch aborts. */
 #include <animkit/animkit.h>
 

@@ -7,8 +7,8 @@
  *    bytes (spec §5.1), through its JSON dump too (a NaN other than C's NAN
  *    is dumped with its bits, "nan:0x7fc00001");
  *  - whatever dumps, undumps to a file that dumps to the same JSON;
- *  - a file without errors converts to AnimX through the common model, into
- *    a file without errors.
+ *  - a file without errors converts through the common model into a file
+ *    without errors (ak_fuzz_convert_check: the format its bytes choose).
  * Any mismatch aborts. */
 #include <animkit/animkit.h>
 
