@@ -14,6 +14,7 @@ for curves, every flags and interpolation form):
                        <type>-lzma.animx
   OUT/animj/fuzz-corpus/<type>.animj        pretty, as the canonical emitter
   OUT/animj/fuzz-corpus/<type>-compact.animj   the same without whitespace
+  OUT/animj/fuzz-corpus/<type>-crlf.animj      with tabs and CRLF
   OUT/animj/fuzz-corpus/<type>-noncanonical.animj  numeric and lower-case
                                             interpolations, numeric trackType
 Each file is validated by ANIMKIT after it is written: a seed with an error
@@ -99,27 +100,79 @@ def animx_tracks(name, kind, n, code):
     return tracks
 
 
+class Lit(str):
+    """A JSON number written as it stands (the AnimJ lanes are scanners:
+    every digit, sign and exponent form is a path of their own)."""
+
+
+# Number literals for the AnimJ seeds: every digit in every place, signs,
+# fractions, both exponent letters and signs; in range for every type of
+# their kind (sbyte and byte included).
+FLOATS = ["0", "1", "-2", "0.5", "3.14159265", "-0.0078125", "1e3", "2.5E-3", "6.02e+23",
+          "-9.87654321e-10", "123456789", "0.000123", "-47.0", "8E2"]
+UINTS = ["0", "1", "9", "10", "23", "45", "67", "89", "98", "76", "54", "31", "120", "102"]
+SINTS = ["0", "-1", "7", "-23", "45", "-67", "89", "-98", "76", "-54", "31", "-120", "102", "-8"]
+TIMES = ["0", "0.25", "1.5e0", "2E0", "3.75", "4"]
+
+
+def literal(kind, key, comp):
+    """Component comp of key number key, as a varied literal."""
+    i = key * 5 + comp
+    if kind == "f":
+        return Lit(FLOATS[i % len(FLOATS)])
+    if kind == "u":
+        return Lit(UINTS[i % len(UINTS)])
+    if kind == "i":
+        return Lit(SINTS[i % len(SINTS)])
+    return scalar(kind, key, comp)
+
+
+def write_json(value, indent, newline, level=0):
+    """JSON text with `indent` ("" for none) and `newline` between lines;
+    Lit numbers as they stand."""
+    pad = newline + indent * (level + 1) if indent else ""
+    end = newline + indent * level if indent else ""
+    colon = ": " if indent else ":"
+    if isinstance(value, Lit):
+        return str(value)
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [json.dumps(k) + colon + write_json(v, indent, newline, level + 1) for k, v in value.items()]
+        return "{" + pad + ("," + pad).join(items) + end + "}"
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        items = [write_json(v, indent, newline, level + 1) for v in value]
+        return "[" + pad + ("," + pad).join(items) + end + "]"
+    return json.dumps(value)
+
+
 def animj_tracks(name, kind, n, noncanonical):
     names = components(name, n)
 
     def v(k):
-        x = value(name, kind, n, k)
+        if name in ("floatQ", "doubleQ"):
+            x = value(name, kind, n, k)
+        else:
+            x = [literal(kind, k, c) for c in range(n)]
+            x = x[0] if n == 1 else x
         return x if n == 1 else dict(zip(names, x))
 
     raw = {"trackType": "Raw", "valueType": name,
-           "data": {"node": "n", "property": "raw", "interval": 0.5, "keyframes": [v(k) for k in range(3)]}}
+           "data": {"node": "n", "property": "raw", "interval": Lit("0.5"), "keyframes": [v(k) for k in range(3)]}}
     discrete = {"trackType": "Discrete", "valueType": name,
                 "data": {"node": "n", "property": "discrete",
-                         "keyframes": [{"time": float(k), "value": v(k)} for k in range(2)]}}
+                         "keyframes": [{"time": Lit(TIMES[k]), "value": v(k)} for k in range(2)]}}
     interps = ["Hold", "Linear"]
     if noncanonical:
         interps = [0, "linear"]
         for t in (raw, discrete):
             t["trackType"] = {"Raw": "0", "Discrete": "1"}[t["trackType"]]
-    curve_keys = [{"time": float(k), "value": v(k), "interpolation": interps[k]} for k in range(2)]
+    curve_keys = [{"time": Lit(TIMES[k]), "value": v(k), "interpolation": interps[k]} for k in range(2)]
     if kind == "f":
         for k, interp in ((2, "Tangent"), (3, "CubicBezier")):
-            curve_keys.append({"time": float(k), "value": v(k),
+            curve_keys.append({"time": Lit(TIMES[k + 2]), "value": v(k),
                                "interpolation": interp.lower() if noncanonical else interp,
                                "leftTangent": v(k), "rightTangent": v(k + 1)})
     curve = {"trackType": "Curve", "valueType": name,
@@ -158,12 +211,13 @@ def main():
                 errors.append("%s: %s%s" % (path, r.stdout, r.stderr))
                 continue
             check(animkit, path, errors)
-        for suffix, noncanonical, indent in (("", False, 2), ("-compact", False, None),
-                                             ("-noncanonical", True, 2)):
-            doc = {"name": name, "globalDuration": 4, "tracks": animj_tracks(name, kind, n, noncanonical)}
+        for suffix, noncanonical, indent, newline in (("", False, "  ", "\n"), ("-compact", False, "", ""),
+                                                      ("-crlf", False, "\t", "\r\n"),
+                                                      ("-noncanonical", True, "  ", "\n")):
+            doc = {"name": name, "globalDuration": Lit("4"), "tracks": animj_tracks(name, kind, n, noncanonical)}
             path = os.path.join(jdir, name + suffix + ".animj")
-            with open(path, "w") as f:
-                json.dump(doc, f, indent=indent, separators=(",", ":") if indent is None else None)
+            with open(path, "w", newline="") as f:
+                f.write(write_json(doc, indent, newline) + newline)
             if not noncanonical and "x" not in name:  # matrices are warned (the project's extension)
                 check(animkit, path, errors)
     if errors:
