@@ -115,16 +115,29 @@ SINTS = ["0", "-1", "7", "-23", "45", "-67", "89", "-98", "76", "-54", "31", "-1
 TIMES = ["0", "0.25", "1.5e0", "2E0", "3.75", "4"]
 
 
-def literal(kind, key, comp):
-    """Component comp of key number key, as a varied literal."""
-    i = key * 5 + comp
-    if kind == "f":
-        return Lit(FLOATS[i % len(FLOATS)])
+def extremes(name, kind):
+    """The type's own limits as literals: the longest digit runs its lane
+    reads (a ulong's 20 digits), the smallest and largest floats."""
+    bits = {"byte": 8, "sbyte": 8, "ushort": 16, "short": 16, "color32": 8}.get(name)
+    if bits is None:
+        bits = 64 if name.startswith(("long", "ulong")) else 32
     if kind == "u":
-        return Lit(UINTS[i % len(UINTS)])
+        return [str(2 ** bits - 1), str(2 ** (bits - 1) + 12345 % 2 ** (bits - 1))]
     if kind == "i":
-        return Lit(SINTS[i % len(SINTS)])
-    return scalar(kind, key, comp)
+        return [str(-2 ** (bits - 1)), str(2 ** (bits - 1) - 1)]
+    if name.startswith("double"):
+        return ["1.7976931348623157e308", "-5e-324", "0.30000000000000004"]
+    return ["3.4028234e38", "-1.4e-45", "0.1000000015"]
+
+
+def literal(name, kind, key, comp, n):
+    """Component comp (of n) of key number key, as a varied literal: the
+    keys of a track walk through the pool."""
+    i = key * n + comp
+    if kind == "s" or kind == "b":
+        return scalar(kind, key, comp)
+    pool = {"f": FLOATS, "u": UINTS, "i": SINTS}[kind] + extremes(name, kind)
+    return Lit(pool[i % len(pool)])
 
 
 def write_json(value, indent, newline, level=0):
@@ -155,12 +168,13 @@ def animj_tracks(name, kind, n, noncanonical):
         if name in ("floatQ", "doubleQ"):
             x = value(name, kind, n, k)
         else:
-            x = [literal(kind, k, c) for c in range(n)]
+            x = [literal(name, kind, k, c, n) for c in range(n)]
             x = x[0] if n == 1 else x
         return x if n == 1 else dict(zip(names, x))
 
     raw = {"trackType": "Raw", "valueType": name,
-           "data": {"node": "n", "property": "raw", "interval": Lit("0.5"), "keyframes": [v(k) for k in range(3)]}}
+           "data": {"node": "n", "property": "raw", "interval": Lit("0.5"),
+                    "keyframes": [v(k) for k in range(max(3, 20 // n))]}}
     discrete = {"trackType": "Discrete", "valueType": name,
                 "data": {"node": "n", "property": "discrete",
                          "keyframes": [{"time": Lit(TIMES[k]), "value": v(k)} for k in range(2)]}}
