@@ -3,6 +3,7 @@
  * checks the differential properties:
  *  - the streaming validator and the decoder behind dump report the same
  *    diagnostics;
+ *  - validating without the block checks (no_lanes) reports the same;
  *  - whatever dumps, undumps to a file that validates without errors and
  *    dumps to the same JSON;
  *  - a file with no diagnostic at all undumps to exactly its own bytes;
@@ -37,6 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
        each: ten errors (a hundred warnings stored) say as much for the
        comparisons below at a fraction of the reporting */
     ak_diags *v = ak_fuzz_validate(f, &in, NULL, MAX_ERRORS);
+    ak_fuzz_same_without_fast_paths(f, &in, NULL, MAX_ERRORS, v); /* block checks are a pure speed-up */
 
     ak_diag_options dopt = {.strict = false, .max_errors = MAX_ERRORS};
     ak_diags *dd = ak_diags_new(&dopt);

@@ -289,6 +289,33 @@ static inline double ak_lf64(uint64_t bits)
     memcpy(&f, &bits, sizeof f);
     return f;
 }
+/* Block checks (gen/emit_blocks.c): an element array's words checked 16
+   bytes at a time, in GCC/Clang vector extensions (lowered to scalar code
+   where the target has no vectors), where the host's byte order is the
+   elements' (AK_LBLOCKS_LE, AK_LBLOCKS_BE); elsewhere the per-element
+   reader does it all. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) && !defined(AK_LAYOUT_NO_BLOCKS)
+#define AK_LBLOCKS_LE (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+#define AK_LBLOCKS_BE (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
+typedef uint32_t ak_lv4u __attribute__((vector_size(16)));
+typedef int32_t ak_lv4i __attribute__((vector_size(16)));
+typedef float ak_lv4f __attribute__((vector_size(16)));
+static inline ak_lv4u ak_lvload(const uint8_t *p)
+{
+    ak_lv4u v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+/* A word's key: fa 0x7fffffff orders floats (sign-magnitude), fb
+   0x80000000 unsigned integers, both 0 signed ones; as an int32 */
+static inline ak_lv4i ak_lvkey(ak_lv4u x, ak_lv4u fa, ak_lv4u fb)
+{
+    return (ak_lv4i)(x ^ (((ak_lv4u)((ak_lv4i)x >> 31) & fa) ^ fb));
+}
+#else
+#define AK_LBLOCKS_LE 0
+#define AK_LBLOCKS_BE 0
+#endif
 static inline uint32_t ak_lbits32(float f)
 {
     uint32_t b;
