@@ -1071,7 +1071,7 @@ static bool watched(void *em, const char *name) { return watch_index(em, name) >
 /* A fast element whose checks a block predicate can make (emit_blocks.h). */
 static bool block_planned(emitter *em, struct_decl *s, block_plan *p)
 {
-    return fast_element(s) && cc_block_plan(s, em->f->end, watched, em, p);
+    return fast_element(s) && cc_block_plan(em->cc, s, em->f->end, watched, em, p);
 }
 
 /* Orders across the elements of an array: the array's own
@@ -1148,7 +1148,7 @@ static void emit_block_try(emitter *em, struct_decl *el, const block_plan *bp, c
         emit_raw_field(em, el, orders[i].field, "0");
         gen_out(c, " %s prev%d_)", orders[i].k->kind == C_NONDECREASING ? "<" : "==", i);
     }
-    gen_out(c, " && b_%s(q_, ng_)) {\n", el->name);
+    gen_out(c, " && b_%s(q_, ng_, r_)) {\n", el->name);
     gen_out(c, "                        const size_t at_b_ = first_ + i_ * %d;\n", size);
     gen_out(c, "                        if (at_b_ >= release_next_) {\n"
                "                            ak_release_progress(&c->release, at_b_);\n"
@@ -1748,8 +1748,10 @@ static void emit_fast_struct(emitter *em, struct_decl *s)
     /* every report that stops returned false above */
     gen_out(c, "    }\n    return true;\n}\n");
     block_plan bp;
+    char root_type[300];
+    snprintf(root_type, sizeof root_type, "%s_%s", em->id, root);
     if (block_planned(em, s, &bp))
-        cc_emit_block_fn(c, s, &bp);
+        cc_emit_block_fn(em->cc, c, s, &bp, root_type);
 }
 
 static void emit_process_fns(emitter *em, struct_decl *s, vec *members, mode md)

@@ -175,11 +175,65 @@ static bool plan_assert(block_plan *p, const field_words *fw, int nf, const expr
     return f && f->n == 1 && narrow_field(p, f, op, c, integer);
 }
 
-static bool plan_field(block_plan *p, const field_words *f)
+/* An expression of constants and of the root's fields (not of the element):
+ * the same for every element of an array. */
+static bool invariant(compiler *cc, struct_decl *s, const expr *e)
+{
+    if (!e)
+        return true;
+    switch (e->kind) {
+    case E_INT:
+    case E_FLOAT: return true;
+    case E_NAME: {
+        char first[128];
+        size_t n = strcspn(e->text, ".");
+        if (n >= sizeof first || strcmp(e->text, "remaining") == 0)
+            return false;
+        memcpy(first, e->text, n);
+        first[n] = 0;
+        return !find_member_named(s, first, NULL) && cc->format->root_st && cc->format->root_st != s &&
+               find_member_named(cc->format->root_st, first, NULL);
+    }
+    case E_NOT:
+    case E_NEG: return invariant(cc, s, e->lhs);
+    case E_BINARY: return invariant(cc, s, e->lhs) && invariant(cc, s, e->rhs);
+    case E_COND: return invariant(cc, s, e->lhs) && invariant(cc, s, e->rhs) && invariant(cc, s, e->alt);
+    default: return false;
+    }
+}
+
+/* `op value when when` on a float field, value and when invariant. */
+static bool plan_bound(compiler *cc, struct_decl *s, block_plan *p, const field_words *f, const cons *k)
+{
+    bool upper = strcmp(k->op, "<=") == 0 || strcmp(k->op, "<") == 0;
+    bool lower = strcmp(k->op, ">=") == 0 || strcmp(k->op, ">") == 0;
+    if (f->p != P_F32 || (!upper && !lower) || !invariant(cc, s, k->value) || !invariant(cc, s, k->when) ||
+        p->bounds == BLOCK_MAX_BOUNDS)
+        return false;
+    for (int j = 0; j < f->n; j++) {
+        int *slot = upper ? &p->w[f->first + j].below : &p->w[f->first + j].above;
+        if (*slot >= 0)
+            return false; /* one of each per word */
+        *slot = p->bounds;
+    }
+    p->bound[p->bounds++] = (block_bound){k->op, k->value, k->when};
+    return true;
+}
+
+static bool plan_field(compiler *cc, struct_decl *s, block_plan *p, const field_words *f)
 {
     for (size_t i = 0; i < f->m->cons.n; i++) {
         const cons *k = f->m->cons.items[i];
-        if (k->when || k->option)
+        if (k->option)
+            return false;
+        double c0;
+        bool i0;
+        if (k->kind == C_CMP && (k->when || !const_value(k->value, &c0, &i0))) {
+            if (!plan_bound(cc, s, p, f, k))
+                return false;
+            continue;
+        }
+        if (k->when)
             return false;
         double c, c2;
         bool integer, integer2;
@@ -217,7 +271,8 @@ static bool plan_field(block_plan *p, const field_words *f)
     return true;
 }
 
-bool cc_block_plan(struct_decl *s, endian fmt_end, bool (*watched)(void *, const char *), void *arg, block_plan *p)
+bool cc_block_plan(compiler *cc, struct_decl *s, endian fmt_end, bool (*watched)(void *, const char *), void *arg,
+                   block_plan *p)
 {
     memset(p, 0, sizeof *p);
     field_words fw[BLOCK_MAX_WORDS];
@@ -255,6 +310,7 @@ bool cc_block_plan(struct_decl *s, endian fmt_end, bool (*watched)(void *, const
             w->flt = v->prim == P_F32;
             w->fa = w->flt ? 0x7fffffffu : 0;
             w->fb = v->prim == P_U32 ? 0x80000000u : 0;
+            w->below = w->above = -1;
         }
         words += (int)n;
     }
@@ -262,7 +318,7 @@ bool cc_block_plan(struct_decl *s, endian fmt_end, bool (*watched)(void *, const
         return false;
     p->words = words;
     for (int i = 0; i < nf; i++)
-        if (!plan_field(p, &fw[i]))
+        if (!plan_field(cc, s, p, &fw[i]))
             return false;
     for (size_t i = 0; i < s->members.n; i++) {
         const member *m = s->members.items[i];
@@ -276,6 +332,13 @@ bool cc_block_plan(struct_decl *s, endian fmt_end, bool (*watched)(void *, const
     p->vectors = lcm / 4 * times;
     /* a block: about 2 KiB (64 MRTK 1.0 keys), what a failing block costs the reader */
     p->blocks = p->vectors * 16 < 2048 ? 2048 / (p->vectors * 16) : 1;
+    /* a bound is compared as floats: the other lanes of its vectors (+-inf
+       there) must be floats whose NaN fails anyway */
+    for (int i = 0; p->bounds && i < p->words; i++) {
+        const block_word *w = &p->w[i];
+        if (!w->flt || w->lo < float_key(-INFINITY) || w->hi > float_key(INFINITY) || w->lo > w->hi)
+            return false;
+    }
     return true;
 }
 
@@ -431,6 +494,15 @@ static void emit_vector(FILE *c, const block_plan *p, int v, bool first)
         }
         gen_out(c, ";\n");
     }
+    for (int i = 0; i < 2; i++) {
+        bool any = false;
+        for (int l = 0; l < 4; l++) {
+            const block_word *w = &p->w[(4 * v + l) % p->words];
+            any |= (i ? w->above : w->below) >= 0;
+        }
+        if (any)
+            gen_out(c, "            good_ &= (ak_lv4f)x_ %s %s%d_;\n", i ? ">=" : "<=", i ? "above" : "below", v);
+    }
     if (range && flts) {
         gen_out(c, "            good_ &= ((ak_lv4f)x_ >= ");
         float_lit(c, p, v, L_LO);
@@ -496,7 +568,47 @@ static void emit_vector(FILE *c, const block_plan *p, int v, bool first)
     gen_out(c, "        }\n");
 }
 
-void cc_emit_block_fn(FILE *c, const struct_decl *s, const block_plan *p)
+/* The bounds of the array (block_bound) and the vectors of them. */
+static void emit_bounds(compiler *cc, FILE *c, struct_decl *s, const block_plan *p)
+{
+    for (int i = 0; i < p->bounds; i++) {
+        const block_bound *b = &p->bound[i];
+        bool upper = b->op[0] == '<', strict = !b->op[1];
+        gen_out(c, "    float bound%d_ = %sINFINITY;\n", i, upper ? "" : "-");
+        gen_out(c, "    if (");
+        if (b->when)
+            cc_emit_expr(cc, c, s, b->when);
+        else
+            gen_out(c, "1");
+        gen_out(c, ")\n        bound%d_ = ak_l%s32((double)(", i, upper ? (strict ? "below" : "floor") : (strict ? "above" : "ceil"));
+        cc_emit_expr(cc, c, s, b->value);
+        gen_out(c, "));\n");
+    }
+    for (int v = 0; v < p->vectors; v++) {
+        for (int i = 0; i < 2; i++) {
+            bool any = false;
+            for (int l = 0; l < 4; l++) {
+                const block_word *w = &p->w[(4 * v + l) % p->words];
+                any |= (i ? w->above : w->below) >= 0;
+            }
+            if (!any)
+                continue;
+            gen_out(c, "    const ak_lv4f %s%d_ = {", i ? "above" : "below", v);
+            for (int l = 0; l < 4; l++) {
+                const block_word *w = &p->w[(4 * v + l) % p->words];
+                int b = i ? w->above : w->below;
+                gen_out(c, "%s", l ? ", " : "");
+                if (b >= 0)
+                    gen_out(c, "bound%d_", b);
+                else
+                    gen_out(c, "%sINFINITY", i ? "-" : "");
+            }
+            gen_out(c, "};\n");
+        }
+    }
+}
+
+void cc_emit_block_fn(compiler *cc, FILE *c, struct_decl *s, const block_plan *p, const char *root_type)
 {
     const int bytes = p->words * 4, gbytes = p->vectors * 16;
     gen_out(c, "\n#if AK_LBLOCKS_%s\n", p->end == END_BIG ? "BE" : "LE");
@@ -504,7 +616,9 @@ void cc_emit_block_fn(FILE *c, const struct_decl *s, const block_plan *p)
                "   all but the first element's order against the one before it: true when\n"
                "   none fails (gen/emit_blocks.c) */\n",
         s->name, p->group, p->group == 1 ? "" : "s", gbytes);
-    gen_out(c, "static AK_LINLINE bool b_%s(const uint8_t *q_, size_t ng_)\n{\n", s->name);
+    gen_out(c, "static AK_LINLINE bool b_%s(const uint8_t *q_, size_t ng_, const %s *r_)\n{\n    (void)r_;\n",
+        s->name, root_type);
+    emit_bounds(cc, c, s, p);
     gen_out(c, "    ak_lv4i good_ = {-1, -1, -1, -1};\n");
     if (p->orders)
         gen_out(c, "    ak_lv4i bad_ = {0, 0, 0, 0};\n");

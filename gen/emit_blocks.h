@@ -27,7 +27,17 @@ typedef struct block_word {
     int32_t lo, hi;
     bool flt;    /* a float: orders compare it as one */
     bool lt, eq; /* nondecreasing, norepeat: against the same word of the previous element */
+    int below, above; /* a bound the array's context sets (block_bound), or -1 */
 } block_word;
+
+/* A float's bound that is not a constant but the same for the whole array:
+ * `<= global_duration when global_duration > 0` (root fields, constants). */
+typedef struct block_bound {
+    const char *op;
+    const expr *value, *when;
+} block_bound;
+
+#define BLOCK_MAX_BOUNDS 8
 
 typedef struct block_plan {
     int words;   /* of an element */
@@ -37,14 +47,17 @@ typedef struct block_plan {
     endian end;
     bool orders;
     block_word w[BLOCK_MAX_WORDS];
+    int bounds;
+    block_bound bound[BLOCK_MAX_BOUNDS];
 } block_plan;
 
 /* Whether element struct s can be checked by blocks, and how; watched(name)
  * says whether a field's values are summed (nonempty), which only the
  * per-element reader does. */
-bool cc_block_plan(struct_decl *s, endian fmt_end, bool (*watched)(void *, const char *), void *arg, block_plan *p);
-/* The predicate `static bool b_<s>(const uint8_t *q_, size_t ng_)` of a
- * planned struct, under #if AK_LBLOCKS_LE (or _BE). */
-void cc_emit_block_fn(FILE *c, const struct_decl *s, const block_plan *p);
+bool cc_block_plan(compiler *cc, struct_decl *s, endian fmt_end, bool (*watched)(void *, const char *), void *arg,
+                   block_plan *p);
+/* The predicate `static bool b_<s>(const uint8_t *q_, size_t ng_, const
+ * <root> *r_)` of a planned struct, under #if AK_LBLOCKS_LE (or _BE). */
+void cc_emit_block_fn(compiler *cc, FILE *c, struct_decl *s, const block_plan *p, const char *root_type);
 
 #endif

@@ -322,6 +322,39 @@ static inline uint32_t ak_lbits32(float f)
     memcpy(&b, &f, sizeof b);
     return b;
 }
+/* The float next to f (not NaN, nor the infinity it goes toward), up or down. */
+static inline float ak_lstep32(float f, bool up)
+{
+    uint32_t b = ak_lbits32(f);
+    if ((b & 0x7fffffffu) == 0)
+        return ak_lf32(up ? 1u : 0x80000001u);
+    return ak_lf32(((b >> 31) == 0) == up ? b + 1 : b - 1);
+}
+/* A float x compared with a double c as the reader compares them (in
+   double) is compared with one float: x <= c as x <= ak_lfloor32(c) (the
+   largest float not above c), x < c as x <= ak_lbelow32(c), x >= c as
+   x >= ak_lceil32(c), x > c as x >= ak_labove32(c); NaN for NaN. For the
+   bounds of block checks (gen/emit_blocks.c). */
+static inline float ak_lfloor32(double c)
+{
+    float f = (float)c;
+    return (double)f > c ? ak_lstep32(f, false) : f;
+}
+static inline float ak_lbelow32(double c)
+{
+    float f = ak_lfloor32(c);
+    return (double)f == c ? ak_lstep32(f, false) : f;
+}
+static inline float ak_lceil32(double c)
+{
+    float f = (float)c;
+    return (double)f < c ? ak_lstep32(f, true) : f;
+}
+static inline float ak_labove32(double c)
+{
+    float f = ak_lceil32(c);
+    return (double)f == c ? ak_lstep32(f, true) : f;
+}
 static inline uint64_t ak_lbits64(double f)
 {
     uint64_t b;

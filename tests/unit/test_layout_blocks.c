@@ -3,13 +3,18 @@
  * with one check of one element broken at a time, at every position of a
  * block that matters (the first, the second, inside, the last of a group
  * and of a block, across a block edge, the last of the array), and with
- * two broken elements in one block and in two. Validating with the block
- * checks and without them (ak_options.no_lanes: the per-element reader
- * alone) must give the same diagnostics, in the same order, at the same
- * offsets and paths, with the same messages; and every mutation that
- * breaks a check must be reported, so a check the block predicate left out
- * fails here (its block would pass, and nothing would be reported). */
-#include "test_support.h"
+ * two broken elements in one block and in two; AnimX Discrete float keys
+ * (a bound that global_duration sets) plain and in LZ4 chunks, across the
+ * 1 MiB window of the derived stream. Validating with the block checks and
+ * without them (ak_options.no_lanes: the per-element reader alone) must
+ * give the same diagnostics, in the same order, at the same offsets and
+ * paths, with the same messages; and every mutation that breaks a check
+ * must be reported, so a check the block predicate left out fails here
+ * (its block would pass, and nothing would be reported). The float bounds
+ * of a double (ak_lfloor32 ...) against the comparisons in double. */
+#include "animx_test_file.h"
+
+#include "../../gen/rt/ak_layout.h"
 
 #include <float.h>
 #include <math.h>
@@ -114,7 +119,7 @@ static ak_buf file_v11(size_t *keys_at)
     return b;
 }
 
-static ak_diags *validate(const uint8_t *data, size_t size, bool blocks)
+static ak_diags *validate_as(const ak_format *f, const uint8_t *data, size_t size, bool blocks)
 {
     ak_diag_options o = {.strict = false};
     ak_diags *d = ak_diags_new(&o);
@@ -122,14 +127,14 @@ static ak_diags *validate(const uint8_t *data, size_t size, bool blocks)
     ak_options opt = {0};
     opt.no_lanes = !blocks;
     ak_input in = {"t", data, size, false};
-    mrtk()->validate(&in, &opt, d);
+    f->validate(&in, &opt, d);
     return d;
 }
 
 /* Both ways the same; returns how many diagnostics there were. */
-static size_t same_both_ways(const uint8_t *data, size_t size, const char *what, int at)
+static size_t same_both_ways_as(const ak_format *f, const uint8_t *data, size_t size, const char *what, int at)
 {
-    ak_diags *fast = validate(data, size, true), *slow = validate(data, size, false);
+    ak_diags *fast = validate_as(f, data, size, true), *slow = validate_as(f, data, size, false);
     if (ak_diags_count(fast) != ak_diags_count(slow))
         fail_msg("%s at key %d: %zu diagnostics with blocks, %zu without", what, at, ak_diags_count(fast),
                  ak_diags_count(slow));
@@ -145,6 +150,11 @@ static size_t same_both_ways(const uint8_t *data, size_t size, const char *what,
     ak_diags_free(fast);
     ak_diags_free(slow);
     return n;
+}
+
+static size_t same_both_ways(const uint8_t *data, size_t size, const char *what, int at)
+{
+    return same_both_ways_as(mrtk(), data, size, what, at);
 }
 
 /* A mutation of key k (its bytes at p, the previous key's at prev, NULL
@@ -279,6 +289,87 @@ static void test_truncated(void **state)
     ak_buf_free(&b);
 }
 
+/* AnimX: one Discrete float track of AX_KEYS keys (t = k / 60, v = k), its
+ * keys across the first 1 MiB of the payload; global_duration gd. */
+#define AX_KEYS 140000
+
+static ak_buf animx_file(float gd, int bad, int how, int encoding)
+{
+    ak_buf p;
+    ak_buf_init(&p);
+    ak_test_put_u8(&p, 1);  /* Discrete */
+    ak_test_put_u8(&p, 21); /* float */
+    ak_test_put_string(&p, "n");
+    ak_test_put_string(&p, "v");
+    ak_test_put_varint(&p, AX_KEYS);
+    for (int k = 0; k < AX_KEYS; k++) {
+        float t = (float)k / 60.0f, v = (float)k;
+        if (k == bad && how == 0)
+            t = 1e6f; /* after gd (and the next key goes back) */
+        else if (k == bad && how == 1)
+            v = NAN;
+        else if (k == bad && how == 2)
+            t = k ? (float)(k - 1) / 60.0f : -1.0f; /* repeated (negative for the first) */
+        else if (k == bad && how == 3)
+            t = -INFINITY;
+        ak_test_put_f32(&p, t);
+        ak_test_put_f32(&p, v);
+    }
+    ak_buf f = ak_test_animx_file(&p, 1, encoding, 4000, 3, NULL);
+    ak_buf_free(&p);
+    memcpy((uint8_t *)f.data + 11, &gd, 4); /* after "\x05AnimX", the version and a 1-byte track count */
+    return f;
+}
+
+static void test_animx_keys(void **state)
+{
+    (void)state;
+    const ak_format *f = ak_format_find("animx");
+    assert_non_null(f);
+    static const int at[] = {0, 1, 7, 8, 9, 255, 256, 131069, 131070, 131071, 131072, 131073, AX_KEYS - 1};
+    static const float gds[] = {0, 1e5f, 2e6f};
+    for (int encoding = 0; encoding < 2; encoding++)
+        for (size_t g = 0; g < sizeof gds / sizeof gds[0]; g++) {
+            ak_buf clean = animx_file(gds[g], -1, 0, encoding);
+            assert_int_equal(same_both_ways_as(f, (const uint8_t *)clean.data, clean.len, "clean", -1), 0);
+            ak_buf_free(&clean);
+            for (int how = 0; how < 4; how++)
+                for (size_t i = 0; i < sizeof at / sizeof at[0] && (how == 0 || g == 1); i++) {
+                    ak_buf b = animx_file(gds[g], at[i], how, encoding);
+                    size_t n = same_both_ways_as(f, (const uint8_t *)b.data, b.len, "animx", at[i] * 10 + how);
+                    /* a late time is a warning only where gd bounds it, or where the next key goes back */
+                    bool expect = how != 0 || gds[g] == 1e5f || at[i] < AX_KEYS - 1;
+                    if ((n > 0) != expect)
+                        fail_msg("animx gd %g, key %d, mutation %d: %zu diagnostics", (double)gds[g], at[i], how, n);
+                    ak_buf_free(&b);
+                }
+        }
+}
+
+/* x op c in double is x op' the float bound, for floats around c. */
+static void test_float_bounds(void **state)
+{
+    (void)state;
+    const double cs[] = {0.0, -0.0, 1.0, 0.1, -0.1, 1e-45, -1e-45, 1.5e-45, 3.4028234663852886e38, 3.5e38, -3.5e38,
+                         INFINITY, -INFINITY, 16777217.0, 1e300, -1e-300};
+    for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
+        double c = cs[i];
+        float lo = ak_lfloor32(c), below = ak_lbelow32(c), hi = ak_lceil32(c), above = ak_labove32(c);
+        float x = (float)c;
+        for (int step = 0; step < 6; step++)
+            x = isinf(x) ? x : ak_lstep32(x, false);
+        for (int k = 0; k < 13; k++) {
+            assert_true((x <= c) == (x <= lo));
+            assert_true((x < c) == (x <= below));
+            assert_true((x >= c) == (x >= hi));
+            assert_true((x > c) == (x >= above));
+            if (!isinf(x) || x < 0)
+                x = ak_lstep32(x, true);
+        }
+    }
+    assert_true(isnan(ak_lfloor32(NAN)) && isnan(ak_lceil32(NAN)));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -286,6 +377,8 @@ int main(void)
         cmocka_unit_test(test_simple_keys_one_broken),
         cmocka_unit_test(test_two_broken),
         cmocka_unit_test(test_truncated),
+        cmocka_unit_test(test_animx_keys),
+        cmocka_unit_test(test_float_bounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
