@@ -350,7 +350,7 @@ static void int_lit(FILE *c, int32_t v)
         gen_out(c, "%ld", (long)v);
 }
 
-/* A vector literal of the lanes of vector v: what(w) of each word. */
+/* What a lane of a vector literal holds: a field of its word. */
 typedef enum lane_what { L_FA, L_FB, L_LO, L_HI, L_FLT, L_LT, L_EQ } lane_what;
 
 static int64_t lane(const block_plan *p, int v, int l, lane_what what)
@@ -376,7 +376,8 @@ static bool lanes_all(const block_plan *p, int v, lane_what what, int64_t value)
     return true;
 }
 
-/* skip: lanes below it are 0 (the first element's, in the first group) */
+/* A vector literal of what lane l of vector v holds; lanes below skip are 0
+ * (the first element's, in the first group). */
 static void vec_lit_from(FILE *c, const block_plan *p, int v, lane_what what, int skip)
 {
     bool u = what == L_FA || what == L_FB;
@@ -431,8 +432,13 @@ static bool magnitude_lanes(const block_plan *p, int v)
 static void float_lit(FILE *c, const block_plan *p, int v, lane_what what)
 {
     gen_out(c, "(ak_lv4f){");
-    for (int l = 0; l < 4; l++)
-        gen_out(c, "%s%af", l ? ", " : "", (double)key_float((int32_t)lane(p, v, l, what)));
+    for (int l = 0; l < 4; l++) {
+        float f = key_float((int32_t)lane(p, v, l, what));
+        if (isinf(f))
+            gen_out(c, "%s%sINFINITY", l ? ", " : "", f < 0 ? "-" : "");
+        else
+            gen_out(c, "%s%af", l ? ", " : "", (double)f);
+    }
     gen_out(c, "}");
 }
 
