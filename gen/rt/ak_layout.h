@@ -322,7 +322,7 @@ static inline uint32_t ak_lbits32(float f)
     memcpy(&b, &f, sizeof b);
     return b;
 }
-/* The float next to f (not NaN, nor the infinity it goes toward), up or down. */
+/* The float next to f (not NaN), up or down; past an infinity, a NaN. */
 static inline float ak_lstep32(float f, bool up)
 {
     uint32_t b = ak_lbits32(f);

@@ -28,17 +28,10 @@ static const ak_format *mrtk(void)
     return f;
 }
 
-static void put(ak_buf *b, const void *p, size_t n) { assert_true(ak_buf_append(b, p, n)); }
 static void put_u32(ak_buf *b, uint32_t v)
 {
     uint8_t x[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
-    put(b, x, 4);
-}
-static void put_f32(ak_buf *b, float f)
-{
-    uint32_t v;
-    memcpy(&v, &f, 4);
-    put_u32(b, v);
+    ak_test_put(b, x, 4);
 }
 static void set_u32(uint8_t *p, uint32_t v)
 {
@@ -62,7 +55,7 @@ static float get_f32(const uint8_t *p)
 static void put_header(ak_buf *b, uint32_t minor)
 {
     static const uint8_t magic[8] = {0xc6, 0x42, 0x9e, 0x0f, 0x6e, 0xaf, 0x8f, 0x6a};
-    put(b, magic, 8);
+    ak_test_put(b, magic, 8);
     put_u32(b, 1);
     put_u32(b, minor);
 }
@@ -84,10 +77,10 @@ static ak_buf file_v10(size_t *keys_at)
     put_curve_head(&b, KEYS);
     *keys_at = b.len;
     for (int k = 0; k < KEYS; k++) {
-        put_f32(&b, 0.25f * (float)k);
-        put_f32(&b, (float)k - 100.0f);
+        ak_test_put_f32(&b, 0.25f * (float)k);
+        ak_test_put_f32(&b, (float)k - 100.0f);
         for (int i = 0; i < 4; i++)
-            put_f32(&b, 0);
+            ak_test_put_f32(&b, 0);
         put_u32(&b, 3);
     }
     for (int c = 1; c < 7 + 4 + 2 * 27 * 7; c++)
@@ -103,17 +96,17 @@ static ak_buf file_v11(size_t *keys_at)
     ak_buf_init(&b);
     put_header(&b, 1);
     const uint8_t flags[3] = {1, 0, 0};
-    put(&b, flags, 3);
+    ak_test_put(&b, flags, 3);
     put_curve_head(&b, KEYS);
     *keys_at = b.len;
     for (int k = 0; k < KEYS; k++) {
-        put_f32(&b, 0.25f * (float)k);
-        put_f32(&b, (float)k);
+        ak_test_put_f32(&b, 0.25f * (float)k);
+        ak_test_put_f32(&b, (float)k);
     }
     for (int c = 1; c < 7; c++) {
         put_curve_head(&b, 1);
-        put_f32(&b, 0);
-        put_f32(&b, 0);
+        ak_test_put_f32(&b, 0);
+        ak_test_put_f32(&b, 0);
     }
     put_u32(&b, 0);
     return b;
