@@ -4,6 +4,7 @@
  * checks the differential properties:
  *  - the streaming validator and the decoder behind dump report the same
  *    diagnostics;
+ *  - validating without the block checks (no_lanes) reports the same;
  *  - whatever decodes without errors re-encodes (canonical, plain) to a file
  *    that validates without errors and re-encodes to the same bytes;
  *  - the canonical file also survives LZ4 and LZMA framing unchanged
@@ -130,6 +131,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ak_input in = {"fuzz", data, size, false};
     ak_options opt = harness_options();
     ak_diags *v = ak_fuzz_validate(f, &in, &opt, 0);
+    ak_fuzz_same_without_fast_paths(f, &in, &opt, 0, v); /* block checks are a pure speed-up */
 
     ak_diags *dd = ak_diags_new(NULL);
     ak_buf json;

@@ -93,6 +93,26 @@ static inline ak_diags *ak_fuzz_validate(const ak_format *f, const ak_input *in,
     return v;
 }
 
+/* Validating again without the generated fast paths (ak_options.no_lanes:
+ * a schema's lanes, a binary layout's block checks) reports what v has
+ * (validated non-strict with max_errors and opt); else abort. */
+static inline void ak_fuzz_same_without_fast_paths(const ak_format *f, const ak_input *in, const ak_options *opt,
+                                                    uint32_t max_errors, const ak_diags *v)
+{
+    ak_options slow = {0};
+    if (opt)
+        slow = *opt;
+    slow.no_lanes = true;
+    ak_diag_options dopt = {.strict = false, .max_errors = max_errors};
+    ak_diags *s = ak_diags_new(&dopt);
+    if (!s)
+        abort();
+    f->validate(in, &slow, s);
+    if (!ak_fuzz_same_diags(v, s))
+        abort();
+    ak_diags_free(s);
+}
+
 /* FNV-1a of the input's bytes: the choices a harness makes per input (which
  * conversion, which extra paths) depend on the input alone, so that a
  * finding replays. */

@@ -3,6 +3,7 @@
  * strict, each game hinted, 32-bit totals), dumps, and checks:
  *  - the streaming validator and the decoder behind dump report the same
  *    diagnostics;
+ *  - validating without the block checks (no_lanes) reports the same;
  *  - a file without errors (warnings allowed) re-emits to exactly its own
  *    bytes (spec §5.1), through its JSON dump too (a NaN other than C's NAN
  *    is dumped with its bits, "nan:0x7fc00001");
@@ -40,6 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     ak_options opt = {0};
     ak_diags *v = ak_fuzz_validate(f, &in, NULL, 0);
+    ak_fuzz_same_without_fast_paths(f, &in, NULL, 0, v); /* block checks are a pure speed-up */
     bool clean = ak_diags_errors(v) == 0;
 
     ak_diags *dd = ak_diags_new(NULL);

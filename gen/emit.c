@@ -17,6 +17,7 @@
 #include "emit_common.h"
 #include "document.h"
 #include "emit_dumpschema.h"
+#include "emit_blocks.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -1065,6 +1066,14 @@ static bool fast_element(struct_decl *s)
     return true;
 }
 
+static bool watched(void *em, const char *name) { return watch_index(em, name) >= 0; }
+
+/* A fast element whose checks a block predicate can make (emit_blocks.h). */
+static bool block_planned(emitter *em, struct_decl *s, block_plan *p)
+{
+    return fast_element(s) && cc_block_plan(em->cc, s, em->f->end, watched, em, p);
+}
+
 /* Orders across the elements of an array: the array's own
  * `nondecreasing(f)` / `norepeat(f)`, and those written on the fields of
  * its element struct. */
@@ -1105,6 +1114,56 @@ static bool has_conditional(const vec *members)
             return true;
     }
     return false;
+}
+
+/* Field f of the element at q_ + at (read unchecked), as the reader has it. */
+static void emit_raw_field(emitter *em, struct_decl *el, const char *f, const char *at)
+{
+    const member *m = find_member_named(el, f, NULL);
+    const tref *t = m->type;
+    const char *get = getter(t->prim, end_of(em, t));
+    if (t->prim == P_F32)
+        gen_out(em->c, "ak_lf32(%s(q_ + %s + %d))", get, at, field_offset(el, f));
+    else
+        gen_out(em->c, "(%s)%s(q_ + %s + %d)", prim_ctype(t->prim), get, at, field_offset(el, f));
+}
+
+/* The block path of an array of a planned element (emit_blocks.h): whole
+ * groups that the window holds, checked by b_<S>; the first element's order
+ * against the last one before the block, and the release of pages read,
+ * here. A block that fails, the elements the groups leave, and every
+ * element when blocks_ is false go to the per-element loop that follows. */
+static void emit_block_try(emitter *em, struct_decl *el, const block_plan *bp, const order_check *orders, int norders)
+{
+    FILE *c = em->c;
+    const int size = el->min_size, g = bp->group;
+    gen_out(c, "#if AK_LBLOCKS_%s\n", bp->end == END_BIG ? "BE" : "LE");
+    gen_out(c, "                if (blocks_) {\n                    size_t ng_ = (cnt_ - i_) / %d;\n", g);
+    gen_out(c, "                    const size_t fit_ = whole_ > i_ ? (whole_ - i_) / %d : 0;\n", g);
+    gen_out(c, "                    ng_ = ng_ < fit_ ? ng_ : fit_;\n                    ng_ = ng_ < %d ? ng_ : %d;\n",
+        bp->blocks, bp->blocks);
+    gen_out(c, "                    if (ng_");
+    for (int i = 0; i < norders; i++) {
+        gen_out(c, " && !(i_ > 0 && ");
+        emit_raw_field(em, el, orders[i].field, "0");
+        gen_out(c, " %s prev%d_)", orders[i].k->kind == C_NONDECREASING ? "<" : "==", i);
+    }
+    gen_out(c, " && b_%s(q_, ng_, r_)) {\n", el->name);
+    gen_out(c, "                        const size_t at_b_ = first_ + i_ * %d;\n", size);
+    gen_out(c, "                        if (at_b_ >= release_next_) {\n"
+               "                            ak_release_progress(&c->release, at_b_);\n"
+               "                            release_next_ = c->release.next;\n                        }\n");
+    for (int i = 0; i < norders; i++) {
+        char last[64];
+        snprintf(last, sizeof last, "(ng_ * %d - 1) * %d", g, size);
+        gen_out(c, "                        prev%d_ = ", i);
+        emit_raw_field(em, el, orders[i].field, last);
+        gen_out(c, ";\n");
+    }
+    gen_out(c, "                        i_ += ng_ * %d;\n                        q_ += ng_ * %d;\n"
+               "                        continue;\n                    }\n", g, g * size);
+    gen_out(c, "                    run_ = cnt_ - i_ > %d ? i_ + %d : cnt_;\n                }\n#endif\n",
+        bp->blocks * g, bp->blocks * g);
 }
 
 static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
@@ -1197,6 +1256,12 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
     }
     bool fast = el->st && fast_element(el->st);
     bool js = dumping(em, md);
+    block_plan bp;
+    bool block = fast && md == MODE_V && !base[0] && skim == CC_SKIM_NONE && block_planned(em, el->st, &bp);
+    for (size_t i = 0; i < s->aggs.n; i++)
+        block &= ((const expr *)s->aggs.items[i])->array != m;
+    for (int i = 0; i < norders; i++)
+        block &= !orders[i].k->name; /* the element's own orders only: the plan has them */
     char field[300];
     snprintf(field, sizeof field, "%s", meta_ref(em, s, m));
     if (js)
@@ -1219,7 +1284,14 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
     }
     if (skim == CC_SKIM_KEYS)
         gen_out(c, "            double earliest_ = 0, latest_ = 0;\n");
-    gen_out(c, "            for (size_t i_ = 0; i_ < cnt_; i_++) {\n                ");
+    if (block) {
+        gen_out(c, "            const bool blocks_ = %s!c->opt->no_lanes;\n            (void)blocks_;\n", js ? "!js_ && " : "");
+        gen_out(c, "            size_t i_ = 0;\n            while (i_ < cnt_) {\n                size_t run_ = cnt_;\n");
+        emit_block_try(em, el->st, &bp, orders, norders);
+        gen_out(c, "            for (; i_ < run_; i_++) {\n                ");
+    } else {
+        gen_out(c, "            for (size_t i_ = 0; i_ < cnt_; i_++) {\n                ");
+    }
     emit_elem_ptr(em, c, el, "e_");
     if (base[0] && skim != CC_SKIM_NONE)
         gen_out(c, " = &%s[skim_ ? room_ - 1 : i_];\n", base);
@@ -1314,6 +1386,8 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
                    "                        %s[1] = *e_;\n                    }\n                }\n", base);
     }
     gen_out(c, "            }\n");
+    if (block)
+        gen_out(c, "            }\n");
     if (fast)
         gen_out(c, "            c->pos = first_ + cnt_ * %d;\n", el->st->min_size);
     gen_out(c, "            ak_lpop(c);\n            ak_lpop(c);\n");
@@ -1673,6 +1747,11 @@ static void emit_fast_struct(emitter *em, struct_decl *s)
     em->unchecked = false;
     /* every report that stops returned false above */
     gen_out(c, "    }\n    return true;\n}\n");
+    block_plan bp;
+    char root_type[300];
+    snprintf(root_type, sizeof root_type, "%s_%s", em->id, root);
+    if (block_planned(em, s, &bp))
+        cc_emit_block_fn(em->cc, c, s, &bp, root_type);
 }
 
 static void emit_process_fns(emitter *em, struct_decl *s, vec *members, mode md)

@@ -289,11 +289,71 @@ static inline double ak_lf64(uint64_t bits)
     memcpy(&f, &bits, sizeof f);
     return f;
 }
+/* Block checks (gen/emit_blocks.c): an element array's words checked 16
+   bytes at a time, in GCC/Clang vector extensions (lowered to scalar code
+   where the target has no vectors), where the host's byte order is the
+   elements' (AK_LBLOCKS_LE, AK_LBLOCKS_BE); elsewhere the per-element
+   reader does it all. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) && !defined(AK_LAYOUT_NO_BLOCKS)
+#define AK_LBLOCKS_LE (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+#define AK_LBLOCKS_BE (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__)
+typedef uint32_t ak_lv4u __attribute__((vector_size(16)));
+typedef int32_t ak_lv4i __attribute__((vector_size(16)));
+typedef float ak_lv4f __attribute__((vector_size(16)));
+static inline ak_lv4u ak_lvload(const uint8_t *p)
+{
+    ak_lv4u v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+/* A word's key: fa 0x7fffffff orders floats (sign-magnitude), fb
+   0x80000000 unsigned integers, both 0 signed ones; as an int32 */
+static inline ak_lv4i ak_lvkey(ak_lv4u x, ak_lv4u fa, ak_lv4u fb)
+{
+    return (ak_lv4i)(x ^ (((ak_lv4u)((ak_lv4i)x >> 31) & fa) ^ fb));
+}
+#else
+#define AK_LBLOCKS_LE 0
+#define AK_LBLOCKS_BE 0
+#endif
 static inline uint32_t ak_lbits32(float f)
 {
     uint32_t b;
     memcpy(&b, &f, sizeof b);
     return b;
+}
+/* The float next to f (not NaN), up or down; past an infinity, a NaN. */
+static inline float ak_lstep32(float f, bool up)
+{
+    uint32_t b = ak_lbits32(f);
+    if ((b & 0x7fffffffu) == 0)
+        return ak_lf32(up ? 1u : 0x80000001u);
+    return ak_lf32(((b >> 31) == 0) == up ? b + 1 : b - 1);
+}
+/* A float x compared with a double c as the reader compares them (in
+   double) is compared with one float: x <= c as x <= ak_lfloor32(c) (the
+   largest float not above c), x < c as x <= ak_lbelow32(c), x >= c as
+   x >= ak_lceil32(c), x > c as x >= ak_labove32(c); NaN for NaN. For the
+   bounds of block checks (gen/emit_blocks.c). */
+static inline float ak_lfloor32(double c)
+{
+    float f = (float)c;
+    return (double)f > c ? ak_lstep32(f, false) : f;
+}
+static inline float ak_lbelow32(double c)
+{
+    float f = ak_lfloor32(c);
+    return (double)f == c ? ak_lstep32(f, false) : f;
+}
+static inline float ak_lceil32(double c)
+{
+    float f = (float)c;
+    return (double)f < c ? ak_lstep32(f, true) : f;
+}
+static inline float ak_labove32(double c)
+{
+    float f = ak_lceil32(c);
+    return (double)f == c ? ak_lstep32(f, true) : f;
 }
 static inline uint64_t ak_lbits64(double f)
 {

@@ -247,8 +247,10 @@ typedef struct ak_options {
        its sampled curves from the input's (animkit.convert.deviation) */
     bool verify;
     /* Validate every element event by event, without the generated fast
-       paths (lanes) of schema formats: the same report, slower. For
-       differential tests and for measuring the general path. */
+       paths (lanes) of schema formats, and every element of a binary
+       layout's array one by one, without its block checks: the same
+       report, slower. For differential tests and for measuring the
+       general path. */
     bool no_lanes;
     /* Settings of the format being read, "name=value,name,..." (NULL: none).
        A format reads the names it knows and ignores the others; the last

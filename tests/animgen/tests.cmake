@@ -58,6 +58,11 @@ set_tests_properties(animgen.generated-derived PROPERTIES LABELS animgen)
 ak_animgen_demo(animgen_limits_demo layout_limits_ok.layout limits_main.c)
 add_test(NAME animgen.generated-limits COMMAND animgen_limits_demo)
 set_tests_properties(animgen.generated-limits PROPERTIES LABELS animgen)
+# Block checks of element arrays against the per-element reader (issue 27):
+# layout_blocks_ok.layout (blocks_main.c).
+ak_animgen_demo(animgen_blocks_demo layout_blocks_ok.layout blocks_main.c)
+add_test(NAME animgen.generated-blocks COMMAND animgen_blocks_demo)
+set_tests_properties(animgen.generated-blocks PROPERTIES LABELS animgen)
 # A text format's document (document_ok.document, document_main.c): its
 # dump, undump and the dump's JSON Schema.
 ak_animgen_demo(animgen_document_demo document_ok.document document_main.c)

@@ -622,6 +622,23 @@ static void seeds(void)
     b = encode(f);
     write_file("", "hand_v10.bin", b.data, b.len, NULL);
     ak_buf_free(&b);
+    /* long curves, which the validator checks by blocks (gen/emit_blocks.c),
+       each with a key that breaks a check (under max_len: 48 1.0 keys) */
+    f = new_doc(1, 0, true, true, false);
+    fill_pose_full(&f->body_v10.camera, 48, 0);
+    f->body_v10.camera.pos_y.keys[37].weighted_mode = 2;
+    f->body_v10.camera.rot_x.keys[40].time = f->body_v10.camera.rot_x.keys[39].time;
+    f->body_v10.camera.rot_w.keys[47].in_weight = 1.5f;
+    b = encode(f);
+    write_file("", "blocks_v10.bin", b.data, b.len, NULL);
+    ak_buf_free(&b);
+    f = new_doc(1, 1, true, false, false);
+    fill_pose_simple(&f->body_v11.camera, 64, 0);
+    f->body_v11.camera.pos_z.keys[20].value = INFINITY;
+    f->body_v11.camera.rot_y.keys[8].time = -0.5f;
+    b = encode(f);
+    write_file("", "blocks_v11.bin", b.data, b.len, NULL);
+    ak_buf_free(&b);
 }
 
 /* A long recording at 60 fps with every section present: frames until the
