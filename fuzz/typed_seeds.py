@@ -15,6 +15,7 @@ for curves, every flags and interpolation form):
   OUT/animj/fuzz-corpus/<type>.animj        pretty, as the canonical emitter
   OUT/animj/fuzz-corpus/<type>-compact.animj   the same without whitespace
   OUT/animj/fuzz-corpus/<type>-crlf.animj      with tabs and CRLF
+  OUT/animj/fuzz-corpus/<type>-inline.animj    on one line, ", " and ": "
   OUT/animj/fuzz-corpus/<type>-noncanonical.animj  numeric and lower-case
                                             interpolations, numeric trackType
 Each file is validated by ANIMKIT after it is written: a seed with an error
@@ -130,22 +131,35 @@ def extremes(name, kind):
     return ["3.4028234e38", "-1.4e-45", "0.1000000015"]
 
 
+# Strings as JSON text: escapes of every kind, raw UTF-8, a surrogate pair.
+STRINGS = ['"k0"', '""', '"with \\"quotes\\""', '"back\\\\slash"', '"tab\\there\\n"', '"\\u00e9t\\u00e9"',
+           '"caf\u00e9 \u65e5\u672c"', '"\\ud83d\\ude00"', '"\\/slash\\b\\f\\r"', '"ctrl\\u0001\\u001F"', 'null',
+           '"a longer value that goes on for a while, with spaces"']
+
+
+def pool_of(name, kind):
+    if kind == "s":
+        return STRINGS
+    if kind == "b":
+        return ["true", "false", "false", "true"]
+    return {"f": FLOATS, "u": UINTS, "i": SINTS}[kind] + extremes(name, kind)
+
+
 def literal(name, kind, key, comp, n):
-    """Component comp (of n) of key number key, as a varied literal: the
-    keys of a track walk through the pool."""
-    i = key * n + comp
-    if kind == "s" or kind == "b":
-        return scalar(kind, key, comp)
-    pool = {"f": FLOATS, "u": UINTS, "i": SINTS}[kind] + extremes(name, kind)
-    return Lit(pool[i % len(pool)])
+    """Component comp (of n) of key number key, as a varied literal: over
+    as many keys as the pool has, every component takes every literal (each
+    component's place is a scanner state of its own)."""
+    pool = pool_of(name, kind)
+    return Lit(pool[(key + 3 * comp) % len(pool)])
 
 
 def write_json(value, indent, newline, level=0):
-    """JSON text with `indent` ("" for none) and `newline` between lines;
-    Lit numbers as they stand."""
-    pad = newline + indent * (level + 1) if indent else ""
+    """JSON text with `indent` ("" for none) and `newline` between lines
+    (with no indent, newline is what follows a comma: "" or " "); Lit
+    literals as they stand."""
+    pad = newline + indent * (level + 1) if indent else newline
     end = newline + indent * level if indent else ""
-    colon = ": " if indent else ":"
+    colon = ": " if indent or newline else ":"
     if isinstance(value, Lit):
         return str(value)
     if isinstance(value, dict):
@@ -174,7 +188,7 @@ def animj_tracks(name, kind, n, noncanonical):
 
     raw = {"trackType": "Raw", "valueType": name,
            "data": {"node": "n", "property": "raw", "interval": Lit("0.5"),
-                    "keyframes": [v(k) for k in range(max(3, 20 // n))]}}
+                    "keyframes": [v(k) for k in range(len(pool_of(name, kind)))]}}
     discrete = {"trackType": "Discrete", "valueType": name,
                 "data": {"node": "n", "property": "discrete",
                          "keyframes": [{"time": Lit(TIMES[k]), "value": v(k)} for k in range(2)]}}
@@ -227,10 +241,11 @@ def main():
             check(animkit, path, errors)
         for suffix, noncanonical, indent, newline in (("", False, "  ", "\n"), ("-compact", False, "", ""),
                                                       ("-crlf", False, "\t", "\r\n"),
+                                                      ("-inline", False, "", " "),
                                                       ("-noncanonical", True, "  ", "\n")):
             doc = {"name": name, "globalDuration": Lit("4"), "tracks": animj_tracks(name, kind, n, noncanonical)}
             path = os.path.join(jdir, name + suffix + ".animj")
-            with open(path, "w", newline="") as f:
+            with open(path, "w", newline="", encoding="utf-8") as f:
                 f.write(write_json(doc, indent, newline) + newline)
             if not noncanonical and "x" not in name:  # matrices are warned (the project's extension)
                 check(animkit, path, errors)
