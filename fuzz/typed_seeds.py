@@ -16,6 +16,8 @@ for curves, every flags and interpolation form):
   OUT/animj/fuzz-corpus/<type>-compact.animj   the same without whitespace
   OUT/animj/fuzz-corpus/<type>-crlf.animj      with tabs and CRLF
   OUT/animj/fuzz-corpus/<type>-inline.animj    on one line, ", " and ": "
+  OUT/animj/fuzz-corpus/<type>-tabs.animj, -lf.animj   a tab, a line feed after
+                                            every comma, colon and bracket
   OUT/animj/fuzz-corpus/<type>-noncanonical.animj  numeric and lower-case
                                             interpolations, numeric trackType
 Each file is validated by ANIMKIT after it is written: a seed with an error
@@ -159,7 +161,7 @@ def write_json(value, indent, newline, level=0):
     literals as they stand."""
     pad = newline + indent * (level + 1) if indent else newline
     end = newline + indent * level if indent else ""
-    colon = ": " if indent or newline else ":"
+    colon = ": " if indent else ":" + newline
     if isinstance(value, Lit):
         return str(value)
     if isinstance(value, dict):
@@ -175,8 +177,18 @@ def write_json(value, indent, newline, level=0):
     return json.dumps(value)
 
 
+def time_literal(k):
+    """Key k's time (k / 5, within the duration of 4): plain, and in the
+    exponent forms, in turn."""
+    t = k / 5
+    forms = ["%g" % t, "%.1fe0" % t, "%dE-1" % (k * 2), "%.3f" % t]
+    return Lit(forms[k % len(forms)])
+
+
 def animj_tracks(name, kind, n, noncanonical):
     names = components(name, n)
+    # as many keys as the type's literals (a matrix has no lane: a few)
+    keys = 4 if n >= 9 or name.endswith("2x2") else len(pool_of(name, kind))
 
     def v(k):
         if name in ("floatQ", "doubleQ"):
@@ -188,21 +200,27 @@ def animj_tracks(name, kind, n, noncanonical):
 
     raw = {"trackType": "Raw", "valueType": name,
            "data": {"node": "n", "property": "raw", "interval": Lit("0.5"),
-                    "keyframes": [v(k) for k in range(len(pool_of(name, kind)))]}}
+                    "keyframes": [v(k) for k in range(keys)]}}
     discrete = {"trackType": "Discrete", "valueType": name,
                 "data": {"node": "n", "property": "discrete",
-                         "keyframes": [{"time": Lit(TIMES[k]), "value": v(k)} for k in range(2)]}}
-    interps = ["Hold", "Linear"]
+                         "keyframes": [{"time": time_literal(k), "value": v(k)} for k in range(keys)]}}
     if noncanonical:
-        interps = [0, "linear"]
         for t in (raw, discrete):
             t["trackType"] = {"Raw": "0", "Discrete": "1"}[t["trackType"]]
-    curve_keys = [{"time": Lit(TIMES[k]), "value": v(k), "interpolation": interps[k]} for k in range(2)]
-    if kind == "f":
-        for k, interp in ((2, "Tangent"), (3, "CubicBezier")):
-            curve_keys.append({"time": Lit(TIMES[k + 2]), "value": v(k),
-                               "interpolation": interp.lower() if noncanonical else interp,
-                               "leftTangent": v(k), "rightTangent": v(k + 1)})
+    # tangents: numeric types only
+    interps = ["Hold", "Linear", "Tangent", "CubicBezier"] if kind == "f" else ["Hold", "Linear"]
+    curve_keys = []
+    for k in range(keys):
+        interp = interps[k % len(interps)]
+        key = {"time": time_literal(k), "value": v(k), "interpolation": interp}
+        if noncanonical:
+            key["interpolation"] = [0, "linear", "tangent", 3][k % len(interps)]
+        # every key of a numeric curve has tangents: the key after a
+        # CubicBezier one needs its leftTangent
+        if kind == "f":
+            key["leftTangent"] = v(k + 1)
+            key["rightTangent"] = v(k + 2)
+        curve_keys.append(key)
     curve = {"trackType": "Curve", "valueType": name,
              "data": {"node": "n", "property": "curve", "keyframes": curve_keys}}
     return [raw, discrete, curve]
@@ -242,6 +260,8 @@ def main():
         for suffix, noncanonical, indent, newline in (("", False, "  ", "\n"), ("-compact", False, "", ""),
                                                       ("-crlf", False, "\t", "\r\n"),
                                                       ("-inline", False, "", " "),
+                                                      ("-tabs", False, "", "\t"),
+                                                      ("-lf", False, "", "\n"),
                                                       ("-noncanonical", True, "  ", "\n")):
             doc = {"name": name, "globalDuration": Lit("4"), "tracks": animj_tracks(name, kind, n, noncanonical)}
             path = os.path.join(jdir, name + suffix + ".animj")
