@@ -16,8 +16,10 @@ for curves, every flags and interpolation form):
   OUT/animj/fuzz-corpus/<type>-compact.animj   the same without whitespace
   OUT/animj/fuzz-corpus/<type>-crlf.animj      with tabs and CRLF
   OUT/animj/fuzz-corpus/<type>-inline.animj    on one line, ", " and ": "
-  OUT/animj/fuzz-corpus/<type>-tabs.animj, -lf.animj   a tab, a line feed after
-                                            every comma, colon and bracket
+  OUT/animj/fuzz-corpus/<type>-tabs.animj, -lf, -cr, -mixed   a tab, a line
+                                            feed, a CR, all four whitespace
+                                            characters after every comma,
+                                            colon and bracket
   OUT/animj/fuzz-corpus/<type>-noncanonical.animj  numeric and lower-case
                                             interpolations, numeric trackType
 Each file is validated by ANIMKIT after it is written: a seed with an error
@@ -112,7 +114,8 @@ class Lit(str):
 # fractions, both exponent letters and signs; in range for every type of
 # their kind (sbyte and byte included).
 FLOATS = ["0", "1", "-2", "0.5", "3.14159265", "-0.0078125", "1e3", "2.5E-3", "6.02e+23",
-          "-9.87654321e-10", "123456789", "0.000123", "-47.0", "8E2"]
+          "-9.87654321e-10", "123456789", "0.000123", "-47.0", "8E2", "7.5e6", "-6.25E+7", "9e09",
+          "4567.0", "-0.0"]
 UINTS = ["0", "1", "9", "10", "23", "45", "67", "89", "98", "76", "54", "31", "120", "102"]
 SINTS = ["0", "-1", "7", "-23", "45", "-67", "89", "-98", "76", "-54", "31", "-120", "102", "-8"]
 TIMES = ["0", "0.25", "1.5e0", "2E0", "3.75", "4"]
@@ -207,18 +210,24 @@ def animj_tracks(name, kind, n, noncanonical):
     if noncanonical:
         for t in (raw, discrete):
             t["trackType"] = {"Raw": "0", "Discrete": "1"}[t["trackType"]]
-    # tangents: numeric types only
-    interps = ["Hold", "Linear", "Tangent", "CubicBezier"] if kind == "f" else ["Hold", "Linear"]
+    # The members a curve key has vary over a cycle of eight (the lanes
+    # match each combination): tangents both, one or none (numeric types
+    # only; the key after a CubicBezier key needs its leftTangent), value
+    # before time once (None: Linear, so written).
+    cycle = [("Hold", "l"), ("Linear", ""), (None, ""), ("Tangent", "lr"), ("CubicBezier", "lr"),
+             ("Linear", "l"), ("Hold", "r"), ("CubicBezier", "lr")]
+    if kind != "f":
+        cycle = [("Hold", ""), ("Linear", ""), (None, "")]
+    numeric = {"Hold": 0, "Linear": "linear", "Tangent": "tangent", "CubicBezier": 3}
     curve_keys = []
     for k in range(keys):
-        interp = interps[k % len(interps)]
-        key = {"time": time_literal(k), "value": v(k), "interpolation": interp}
-        if noncanonical:
-            key["interpolation"] = [0, "linear", "tangent", 3][k % len(interps)]
-        # every key of a numeric curve has tangents: the key after a
-        # CubicBezier one needs its leftTangent
-        if kind == "f":
+        interp, tangents = cycle[k % len(cycle)]
+        key = {"value": v(k), "time": time_literal(k)} if interp is None else {"time": time_literal(k), "value": v(k)}
+        interp = interp or "Linear"
+        key["interpolation"] = numeric[interp] if noncanonical else interp
+        if "l" in tangents:
             key["leftTangent"] = v(k + 1)
+        if "r" in tangents:
             key["rightTangent"] = v(k + 2)
         curve_keys.append(key)
     curve = {"trackType": "Curve", "valueType": name,
@@ -261,7 +270,8 @@ def main():
                                                       ("-crlf", False, "\t", "\r\n"),
                                                       ("-inline", False, "", " "),
                                                       ("-tabs", False, "", "\t"),
-                                                      ("-lf", False, "", "\n"),
+                                                      ("-lf", False, "", "\n"), ("-cr", False, "", "\r"),
+                                                      ("-mixed", False, "", "\r\n\t "),
                                                       ("-noncanonical", True, "  ", "\n")):
             doc = {"name": name, "globalDuration": Lit("4"), "tracks": animj_tracks(name, kind, n, noncanonical)}
             path = os.path.join(jdir, name + suffix + ".animj")
