@@ -131,9 +131,10 @@ static inline uint32_t ak_fuzz_choice(const uint8_t *data, size_t size)
  * check of a harness), with --verify for one input in two; the conversion
  * produces a file without errors or says why it could not (an error), else
  * abort. One input in four is also sampled (ak_sample, the `sample`
- * command's path), and one in sixteen is read back through a file
- * (ak_file_open: the mapped input and the release of its pages), where it
- * must validate as it did from memory. */
+ * command's path), and one in sixteen is read back through a file or a
+ * pipe (ak_file_open: the mapped input and the release of its pages, or
+ * the spooled one), where it must validate as it did from memory, and
+ * its conversion is written with ak_write_file_atomic and read back. */
 static inline void ak_fuzz_convert_check(const ak_format *f, const ak_input *in, const ak_diags *v)
 {
     if (ak_diags_errors(v) != 0 || !f->to_model)
@@ -165,6 +166,11 @@ static inline void ak_fuzz_convert_check(const ak_format *f, const ak_input *in,
             abort(); /* the conversion wrote a file with errors */
         ak_diags_free(bd);
     }
+    if (((h >> 13) & 15) == 0) {
+        ak_fuzz_through_file(f, in, (h >> 17) & 1);
+        if (ok)
+            ak_fuzz_write_through((const uint8_t *)out.data, out.len);
+    }
     ak_buf_free(&out);
     ak_diags_free(d);
     if (((h >> 9) & 3) == 0) {
@@ -177,8 +183,6 @@ static inline void ak_fuzz_convert_check(const ak_format *f, const ak_input *in,
         ak_buf_free(&samples);
         ak_diags_free(sd);
     }
-    if (((h >> 13) & 15) == 0)
-        ak_fuzz_through_file(f, in);
 }
 
 #endif

@@ -79,6 +79,20 @@ def value(name, kind, n, key):
     return comps[0] if n == 1 else comps
 
 
+# Transform types are written as Resonite's slot fields of bones (node
+# bone_<i>): the common model's targets bone_<i>.position / rotation /
+# scale, which every writer takes, Metroid Prime ANIM included (its
+# from_model and bit writer are reached from these files only).
+TRANSFORM = {"float3": "Position", "floatQ": "Rotation", "double3": "Scale", "doubleQ": "Rotation"}
+
+
+def target(name, i, prop):
+    """The node and property of track i of a seed of type name."""
+    if name in TRANSFORM:
+        return "bone_%d" % (i + 1), TRANSFORM[name]
+    return "n", prop
+
+
 def animx_tracks(name, kind, n, code):
     def v(k):
         return value(name, kind, n, k)
@@ -86,8 +100,12 @@ def animx_tracks(name, kind, n, code):
     def keys(count):
         return [{"time": float(k), "value": v(k)} for k in range(count)]
 
-    head = lambda track_type, prop: {"track_type": track_type, "value_type": code,
-                                     "node": "n", "property": prop}
+    count = [0]
+
+    def head(track_type, prop):
+        node, prop = target(name, count[0], prop)
+        count[0] += 1
+        return {"track_type": track_type, "value_type": code, "node": node, "property": prop}
     tracks = [
         dict(head(0, "raw"), key_count=3, interval=0.5, values=[v(k) for k in range(3)]),
         dict(head(1, "discrete"), key_count=2, keys=keys(2)),
@@ -202,10 +220,10 @@ def animj_tracks(name, kind, n, noncanonical):
         return x if n == 1 else dict(zip(names, x))
 
     raw = {"trackType": "Raw", "valueType": name,
-           "data": {"node": "n", "property": "raw", "interval": Lit("0.5"),
+           "data": {"node": target(name, 0, "raw")[0], "property": target(name, 0, "raw")[1], "interval": Lit("0.5"),
                     "keyframes": [v(k) for k in range(keys)]}}
     discrete = {"trackType": "Discrete", "valueType": name,
-                "data": {"node": "n", "property": "discrete",
+                "data": {"node": target(name, 1, "discrete")[0], "property": target(name, 1, "discrete")[1],
                          "keyframes": [{"time": time_literal(k), "value": v(k)} for k in range(keys)]}}
     if noncanonical:
         for t in (raw, discrete):
@@ -231,7 +249,8 @@ def animj_tracks(name, kind, n, noncanonical):
             key["rightTangent"] = v(k + 2)
         curve_keys.append(key)
     curve = {"trackType": "Curve", "valueType": name,
-             "data": {"node": "n", "property": "curve", "keyframes": curve_keys}}
+             "data": {"node": target(name, 2, "curve")[0], "property": target(name, 2, "curve")[1],
+                      "keyframes": curve_keys}}
     return [raw, discrete, curve]
 
 
