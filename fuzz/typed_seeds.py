@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The typed fuzz seeds of AnimX and AnimJ, made at build time (issue 31).
+"""The typed fuzz seeds of AnimX, AnimJ and Glaxnimate, made at build time
+(issue 31).
 
 usage: typed_seeds.py ANIMKIT OUT
 
@@ -20,6 +21,7 @@ for curves, every flags and interpolation form):
                                             feed, a CR, all four whitespace
                                             characters after every comma,
                                             colon and bracket
+  OUT/glaxnimate/fuzz-corpus/typed-*.rawr   value syntaxes (below)
   OUT/animj/fuzz-corpus/<type>-noncanonical.animj  numeric and lower-case
                                             interpolations, numeric trackType
 Each file is validated by ANIMKIT after it is written: a seed with an error
@@ -28,6 +30,7 @@ The list of types and their shapes are the common model's (runtime/model.c,
 docs/model.md); values stay in every type's range, quaternions unit."""
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -260,6 +263,49 @@ def check(animkit, path, out_errors):
         out_errors.append("%s: %s%s" % (path, r.stdout, r.stderr))
 
 
+# Glaxnimate's value syntaxes (grammars/value_syntax.rl) are scanners too:
+# every colour name in both cases, every hex length, upper-case and braced
+# UUIDs. They go into copies of a committed seed (fuzz/corpus/glaxnimate/
+# minimal-v3.rawr): its gradient's stops, its colour fields, its UUIDs.
+SVG_NAMES = re.findall(r"'([a-z]+)'i", open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                                       "grammars", "value_syntax.rl")).read())
+HEX_COLOURS = ["#abc", "#DEF", "#0123456789", "#456789", "#ABCDEF", "#a0b1c2d3", "#E4F5A6B7", "#123456789",
+               "#ABCDEF012", "#0123456789ab", "#CDEF01234567", "#fFfFfF"]
+
+
+def glaxnimate_seeds(out, errors):
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus", "glaxnimate", "minimal-v3.rawr")
+    gdir = os.path.join(out, "glaxnimate", "fuzz-corpus")
+    os.makedirs(gdir, exist_ok=True)
+    text = open(src, encoding="utf-8").read()
+    half = (len(SVG_NAMES) + 1) // 2
+    variants = {
+        "colours-lower": SVG_NAMES[:half] + HEX_COLOURS,
+        "colours-upper": [c.upper() for c in SVG_NAMES[half:]] + HEX_COLOURS,
+        "colours-capitalised": [c.capitalize() for c in SVG_NAMES[:half]],
+        "colours-alternating": ["".join(ch.upper() if i % 2 else ch for i, ch in enumerate(c))
+                                for c in SVG_NAMES[half:]],
+    }
+    for suffix, colours in variants.items():
+        doc = json.loads(text)
+        stops = doc["assets"]["gradient_colors"]["values"][0]["colors"]["keyframes"]
+        for kf in stops:
+            kf["value"] = [{"offset": i / len(colours), "color": c} for i, c in enumerate(colours)]
+        with open(os.path.join(gdir, "typed-%s.rawr" % suffix), "w", encoding="utf-8") as f:
+            json.dump(doc, f, separators=(",", ":"))
+    # every colour field and every UUID in another form
+    uuids = sorted(set(re.findall(r'"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"', text)))
+    for suffix, form in (("uuid-upper", str.upper), ("uuid-braced", lambda u: "{" + u + "}"),
+                         ("uuid-braced-upper", lambda u: "{" + u.upper() + "}")):
+        variant = text
+        for u in uuids:
+            variant = variant.replace('"%s"' % u, '"%s"' % form(u))
+        for i, colour in enumerate(re.findall(r'"(#[0-9a-f]{6,8})"', text)):
+            variant = variant.replace('"%s"' % colour, '"%s"' % HEX_COLOURS[i % len(HEX_COLOURS)], 1)
+        with open(os.path.join(gdir, "typed-%s.rawr" % suffix), "w", encoding="utf-8") as f:
+            f.write(variant)
+
+
 def main():
     animkit, out = sys.argv[1], sys.argv[2]
     xdir = os.path.join(out, "animx", "fuzz-corpus")
@@ -298,6 +344,7 @@ def main():
                 f.write(write_json(doc, indent, newline) + newline)
             if not noncanonical and "x" not in name:  # matrices are warned (the project's extension)
                 check(animkit, path, errors)
+    glaxnimate_seeds(out, errors)
     if errors:
         sys.stderr.write("typed_seeds.py: seeds that do not validate:\n" + "".join(errors))
         return 1
