@@ -17,8 +17,6 @@ void glax_conv_init(glax_conv *c, ak_diags *d);
 void glax_conv_free(glax_conv *c);
 /* Writes the tree in Glaxnimate's layout (spec 3.3); false when out of memory. */
 bool glax_write(const ak_jnode *root, ak_buf *out);
-/* The object's "__type__" ("" without). */
-static inline const char *glax_type(const ak_jnode *o) { return ak_jnode_text(o, "__type__"); }
 /* The steps of spec 9.2 from version `from` up to `to` (1 and 2: --legacy),
    or back from 9 to 8, as the schema declares them (`upgrade to N`,
    `downgrade to 8`), with a glaxnimate.convert.loss warning per kind of loss. */
