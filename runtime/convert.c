@@ -189,9 +189,6 @@ static void report_deviation(const ak_animation *in, const ak_animation *out, ak
     ak_buf_free(&v.why);
 }
 
-/* Decodes what from_model wrote, for the checks of a conversion through
-   the model. NULL when it does not decode (the --verify validation says
-   why). */
 /* An allocation failed in d's input, also where the budget it was charged
  * to is not d's own (a parser with a budget of its own reports into d). */
 static bool out_of_memory(const ak_diags *d)
@@ -202,6 +199,9 @@ static bool out_of_memory(const ak_diags *d)
     return false;
 }
 
+/* Decodes what from_model wrote, for the checks of a conversion through
+   the model. NULL when it does not decode (the --verify validation says
+   why). */
 static ak_animation *decode_output(const ak_format *to, const ak_buf *out, const ak_options *opt, ak_diags *d,
                                    ak_arena *arena)
 {
