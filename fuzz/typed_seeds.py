@@ -21,11 +21,12 @@ for curves, every flags and interpolation form):
                                             feed, a CR, all four whitespace
                                             characters after every comma,
                                             colon and bracket
-  OUT/glaxnimate/fuzz-corpus/typed-*.rawr   value syntaxes (below)
   OUT/animj/fuzz-corpus/<type>-noncanonical.animj  numeric and lower-case
                                             interpolations, numeric trackType
-Each file is validated by ANIMKIT after it is written: a seed with an error
-would only exercise the error paths, which the mutations reach anyway.
+  OUT/glaxnimate/fuzz-corpus/typed-*.rawr   value syntaxes (glaxnimate_seeds)
+Each AnimX and AnimJ file is validated by ANIMKIT after it is written: a
+seed with an error would only exercise the error paths, which the mutations
+reach anyway.
 The list of types and their shapes are the common model's (runtime/model.c,
 docs/model.md); values stay in every type's range, quaternions unit."""
 import json
@@ -109,6 +110,7 @@ def animx_tracks(name, kind, n, code):
         node, prop = target(name, count[0], prop)
         count[0] += 1
         return {"track_type": track_type, "value_type": code, "node": node, "property": prop}
+
     tracks = [
         dict(head(0, "raw"), key_count=3, interval=0.5, values=[v(k) for k in range(3)]),
         dict(head(1, "discrete"), key_count=2, keys=keys(2)),
