@@ -8,18 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
+#include "check.h"
 static int hook_calls;
 static double seen_kind_sum, seen_first_value;
 static size_t seen_span;
 
-#define CHECK(cond)                                                                                                    \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            printf("FAIL line %d: %s\n", __LINE__, #cond);                                                             \
-            failures++;                                                                                                \
-        }                                                                                                              \
-    } while (0)
 
 bool demo_hook_cross_check(ak_lctx *c, const ak_lhook *h)
 {
