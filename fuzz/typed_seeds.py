@@ -35,6 +35,8 @@ import re
 import subprocess
 import sys
 
+import lane_sweep
+
 # (name, kind, components): kind b bool, u unsigned, i signed, f float,
 # s string; the order is the model's, which is AnimX's value_type code.
 TYPES = [
@@ -259,6 +261,18 @@ def animj_tracks(name, kind, n, noncanonical):
     return [raw, discrete, curve]
 
 
+def lane_int_digits(name):
+    """The most digits of an integer of type name that its AnimJ lane takes
+    (gen/emit_lanes.c, int_digits: fewer than its bound has)."""
+    if name in ("byte", "sbyte", "color32"):
+        return 2
+    if name in ("ushort", "short"):
+        return 4
+    if name.startswith("long"):
+        return 18
+    return 19 if name == "ulong" else 9
+
+
 def check(animkit, path, out_errors):
     r = subprocess.run([animkit, "validate", "--quiet", path], capture_output=True, text=True)
     if r.returncode != 0:
@@ -346,6 +360,8 @@ def main():
                 f.write(write_json(doc, indent, newline) + newline)
             if not noncanonical and "x" not in name:  # matrices are warned (the project's extension)
                 check(animkit, path, errors)
+    lane_sweep.write_sweeps(jdir, TYPES, components, lane_int_digits,
+                            lambda path, errs: check(animkit, path, errs), errors)
     glaxnimate_seeds(out, errors)
     if errors:
         sys.stderr.write("typed_seeds.py: seeds that do not validate:\n" + "".join(errors))

@@ -57,8 +57,42 @@ void ak_json_location(ak_json_parser *p, size_t offset, uint32_t *line, uint32_t
     *column = c;
 }
 
-/* Decodes the escapes of a validated string body (the scanner checked
- * every escape and surrogate pair, so nothing here can be malformed). */
+static uint32_t hex4(const char *h)
+{
+    uint32_t v = 0;
+    for (int k = 0; k < 4; k++)
+        v = v * 16 + (uint32_t)(h[k] <= '9' ? h[k] - '0' : (h[k] | 0x20) - 'a' + 10);
+    return v;
+}
+
+/* The escape at s[*i] (a backslash) of a validated string body of n bytes,
+ * decoded into out (at most 4 bytes; the scanner checked every escape and
+ * surrogate pair, so nothing here can be malformed); *i moves past it. */
+static size_t decode_escape(const char *s, size_t n, size_t *i, uint8_t out[4])
+{
+    char c = s[*i + 1];
+    *i += 2;
+    switch (c) {
+    case 'b': out[0] = '\b'; return 1;
+    case 'f': out[0] = '\f'; return 1;
+    case 'n': out[0] = '\n'; return 1;
+    case 'r': out[0] = '\r'; return 1;
+    case 't': out[0] = '\t'; return 1;
+    case 'u': break;
+    default: out[0] = (uint8_t)c; return 1; /* " \ / */
+    }
+    if (*i + 4 > n)
+        return 0;
+    uint32_t cp = hex4(s + *i);
+    *i += 4;
+    if (cp >= 0xd800 && cp <= 0xdbff && *i + 6 <= n) {
+        cp = 0x10000 + ((cp - 0xd800) << 10) + (hex4(s + *i + 2) - 0xdc00);
+        *i += 6;
+    }
+    return ak_utf8_encode(cp, out);
+}
+
+/* Decodes the escapes of a validated string body. */
 static bool decode_into(const char *s, size_t n, ak_buf *out)
 {
     size_t run = 0, i = 0;
@@ -69,41 +103,9 @@ static bool decode_into(const char *s, size_t n, ak_buf *out)
         }
         if (!ak_buf_append(out, s + run, i - run))
             return false;
-        char c = s[i + 1];
-        i += 2;
-        char one = 0;
-        switch (c) {
-        case 'b': one = '\b'; break;
-        case 'f': one = '\f'; break;
-        case 'n': one = '\n'; break;
-        case 'r': one = '\r'; break;
-        case 't': one = '\t'; break;
-        case 'u': break;
-        default: one = c; break; /* " \ / */
-        }
-        if (c != 'u') {
-            if (!ak_buf_putc(out, one))
-                return false;
-            run = i;
-            continue;
-        }
-        uint32_t cp = 0;
-        for (int k = 0; k < 4 && i < n; k++, i++) {
-            char h = s[i];
-            cp = cp * 16 + (uint32_t)(h <= '9' ? h - '0' : (h | 0x20) - 'a' + 10);
-        }
-        if (cp >= 0xd800 && cp <= 0xdbff && i + 6 <= n) {
-            uint32_t lo = 0;
-            for (int k = 2; k < 6; k++) {
-                char h = s[i + (size_t)k];
-                lo = lo * 16 + (uint32_t)(h <= '9' ? h - '0' : (h | 0x20) - 'a' + 10);
-            }
-            cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-            i += 6;
-        }
         uint8_t enc[4];
-        size_t len = ak_utf8_encode(cp, enc);
-        if (!ak_buf_append(out, enc, len))
+        size_t len = decode_escape(s, n, &i, enc);
+        if (len && !ak_buf_append(out, enc, len))
             return false;
         run = i;
     }
@@ -125,11 +127,25 @@ bool ak_json_string_equals(const ak_json_event *e, const char *s, size_t n)
         return false;
     if (!(e->flags & AK_JSON_F_ESCAPED))
         return e->text_len == n && memcmp(e->text, s, n) == 0;
-    ak_buf b;
-    ak_buf_init(&b);
-    bool eq = decode_into(e->text, e->text_len, &b) && b.len == n && memcmp(b.data ? b.data : "", s, n) == 0;
-    ak_buf_free(&b);
-    return eq;
+    /* escape by escape, without a buffer: a comparison that could fail for
+       want of memory would take a known member for an unknown one */
+    const char *t = e->text;
+    size_t len = e->text_len, i = 0, j = 0;
+    while (i < len) {
+        if (t[i] != '\\') {
+            if (j >= n || t[i] != s[j])
+                return false;
+            i++;
+            j++;
+            continue;
+        }
+        uint8_t enc[4];
+        size_t k = decode_escape(t, len, &i, enc);
+        if (k > n - j || memcmp(enc, s + j, k) != 0)
+            return false;
+        j += k;
+    }
+    return j == n;
 }
 
 static void path_append_key(ak_buf *path, const char *key, size_t n)

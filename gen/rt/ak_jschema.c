@@ -569,8 +569,13 @@ static int run_checks(ak_jsctx *c, const ak_json_event *e, const ak_jmember_x *x
             } else {
                 ak_buf b;
                 ak_buf_init(&b);
-                ok = ak_json_string_decode(e, &b) && k->syntax->match((const uint8_t *)(b.data ? b.data : ""), b.len);
+                bool decoded = ak_json_string_decode(e, &b);
+                ok = decoded && k->syntax->match((const uint8_t *)(b.data ? b.data : ""), b.len);
                 ak_buf_free(&b);
+                if (!decoded) { /* out of memory, not a value of the wrong syntax */
+                    c->oom = true;
+                    return CHECK_STOP;
+                }
             }
             if (!ok)
                 return failed(
@@ -766,15 +771,23 @@ static bool short_enough(const ak_json_event *e, uint32_t max)
 {
     if (e->text_len <= max)
         return true;
-    ak_buf b;
-    ak_buf_init(&b);
+    /* characters counted on the escaped text (the scanner checked it): an
+       escape is one, a surrogate pair of escapes one */
     const char *s = e->text;
     size_t n = e->text_len, chars = 0;
-    if (!ak_json_string_is_raw(e) && ak_json_string_decode(e, &b))
-        s = b.data ? b.data : "", n = b.len;
-    for (size_t i = 0; i < n && chars <= max; i++)
-        chars += ((unsigned char)s[i] & 0xc0) != 0x80;
-    ak_buf_free(&b);
+    bool escaped = !ak_json_string_is_raw(e);
+    for (size_t i = 0; i < n && chars <= max; chars++) {
+        if (!escaped || s[i] != '\\') {
+            i++;
+            while (i < n && ((unsigned char)s[i] & 0xc0) == 0x80)
+                i++;
+        } else if (s[i + 1] != 'u') {
+            i += 2;
+        } else {
+            bool high = i + 12 <= n && (s[i + 2] | 0x20) == 'd' && s[i + 3] && strchr("89abAB", s[i + 3]) && s[i + 6] == '\\';
+            i += high ? 12 : 6;
+        }
+    }
     return chars <= max;
 }
 
@@ -833,11 +846,15 @@ static bool enum_value(ak_jsctx *c, const ak_json_event *e, const ak_jtype *ty, 
     if (found < 0 && x && x->anycase_rule >= 0) {
         ak_buf b;
         ak_buf_init(&b);
-        if (ak_json_string_decode(e, &b))
-            for (uint16_t i = 0; i < ty->name_count && found < 0; i++)
-                if (ascii_case_equal(b.data, b.len, ty->names[i]))
-                    found = (int16_t)i;
+        bool decoded = ak_json_string_decode(e, &b);
+        for (uint16_t i = 0; decoded && i < ty->name_count && found < 0; i++)
+            if (ascii_case_equal(b.data, b.len, ty->names[i]))
+                found = (int16_t)i;
         ak_buf_free(&b);
+        if (!decoded) { /* out of memory, not an unknown name */
+            c->oom = true;
+            return false;
+        }
         if (found >= 0 && !ak_js_report(c, x->anycase_rule, e, "\"%.*s\" is written \"%s\"", (int)e->text_len, e->text,
                                         ty->names[found]))
             return false;

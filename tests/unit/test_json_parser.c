@@ -201,6 +201,34 @@ static void test_helpers(void **state)
     assert_int_equal(ak_json_number_class("1e", 2), 0);
 }
 
+/* ak_json_string_equals compares escape by escape, without a buffer (a
+ * comparison that allocated took a known member for an unknown one when
+ * memory ran out): every escape form, a surrogate pair against its UTF-8,
+ * strings that differ only in length at either end. */
+static void test_string_equals_escapes(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *plain;
+        bool equal;
+    } cases[] = {
+        {"t\\u0069me", "time", true},           {"t\\u0069me", "tim", false},
+        {"t\\u0069me", "timex", false},         {"t\\u0069mE", "time", false},
+        {"\\\"\\\\\\/\\b\\f\\n\\r\\t", "\"\\/\b\f\n\r\t", true},
+        {"\\ud83d\\ude00!", "\xf0\x9f\x98\x80!", true}, {"\\ud83d\\ude00", "\xf0\x9f\x98", false},
+        {"caf\\u00e9", "caf\xc3\xa9", true},     {"caf\\u00E9", "caf\xc3\xa9", true},
+        {"\\u0000", "", false},                   {"a\\n", "a", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ak_json_event e = {AK_JSON_STRING, AK_JSON_F_ESCAPED, 0, 0, 0, cases[i].text, strlen(cases[i].text)};
+        size_t n = strlen(cases[i].plain);
+        if (ak_json_string_equals(&e, cases[i].plain, n) != cases[i].equal)
+            fail_msg("case %zu: \"%s\" against \"%s\"", i, cases[i].text, cases[i].plain);
+    }
+    ak_json_event nul = {AK_JSON_STRING, AK_JSON_F_ESCAPED, 0, 0, 0, "a\\u0000", 7};
+    assert_true(ak_json_string_equals(&nul, "a\0", 2));
+}
+
 /* The places of tokens found again after the parse (the validators keep
  * only an offset per pending reference): path and line:column per offset,
  * nothing for an offset where no token starts. */
@@ -241,7 +269,7 @@ int main(void)
         cmocka_unit_test(test_event_order), cmocka_unit_test(test_paths_and_locations),
         cmocka_unit_test(test_stop),        cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_duplicates),  cmocka_unit_test(test_depth),
-        cmocka_unit_test(test_helpers),     cmocka_unit_test(test_nul_is_data), cmocka_unit_test(test_places),
+        cmocka_unit_test(test_helpers),     cmocka_unit_test(test_string_equals_escapes),     cmocka_unit_test(test_nul_is_data), cmocka_unit_test(test_places),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
