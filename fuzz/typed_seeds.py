@@ -23,7 +23,11 @@ for curves, every flags and interpolation form):
                                             colon and bracket
   OUT/animj/fuzz-corpus/<type>-noncanonical.animj  numeric and lower-case
                                             interpolations, numeric trackType
+  OUT/animj/fuzz-corpus/<type>-sweep-*.animj  keys drawn from the lanes'
+                                            grammar (lane_sweep.py)
   OUT/glaxnimate/fuzz-corpus/typed-*.rawr   value syntaxes (glaxnimate_seeds)
+  OUT/maya/fuzz-corpus/keylines-*.anim      key lines drawn from the key-line
+                                            DFA's grammar (maya_sweep.py)
 Each AnimX and AnimJ file is validated by ANIMKIT after it is written: a
 seed with an error would only exercise the error paths, which the mutations
 reach anyway.
@@ -36,6 +40,7 @@ import subprocess
 import sys
 
 import lane_sweep
+import maya_sweep
 
 # (name, kind, components): kind b bool, u unsigned, i signed, f float,
 # s string; the order is the model's, which is AnimX's value_type code.
@@ -363,6 +368,7 @@ def main():
     lane_sweep.write_sweeps(jdir, TYPES, components, lane_int_digits,
                             lambda path, errs: check(animkit, path, errs), errors)
     glaxnimate_seeds(out, errors)
+    maya_sweep.write_sweeps(out)
     if errors:
         sys.stderr.write("typed_seeds.py: seeds that do not validate:\n" + "".join(errors))
         return 1

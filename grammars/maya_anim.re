@@ -434,10 +434,11 @@ static int scan_line(maya_reader *rd, maya_lexer *lx, maya_tok *t)
 /* A key line written as Maya writes it: %.8g-shaped numbers, tangent words
  * that carry no note, flags 0/1, an angle and a weight for each `fixed`
  * tangent (7, 9 or 11 fields), ';' and the line end, after at most 32
- * spaces. The fields are found by the DFA of keyline_any or, where the line
- * cannot reach the end of the input, of keyline_far, which reads without
- * bounds checks (the longest line it matches is far shorter than
- * KEYLINE_FAR). keyline_pairs and keyline_take then take the line only
+ * spaces. The fields are found by one DFA that reads without bounds checks
+ * (the longest line it matches is far shorter than KEYLINE_FAR): where the
+ * line could reach the end of the input, it reads a copy of what is left,
+ * ended by a NUL that no rule takes, and the spans are moved back onto the
+ * input (KEYLINE_AT). keyline_pairs and keyline_take then take the line only
  * when nothing in it needs a diagnostic but the time order: a weight Maya
  * writes (1 on a non-weighted curve, positive on a weighted one), angles
  * within a quarter turn. On no match nothing moves, and the token path
@@ -552,41 +553,51 @@ static inline bool keyline_take(maya_reader *rd, maya_lexer *lx, maya_tok *k, in
     return true;
 }
 
-/* The DFA's rules (the same in both), as actions on the spans. */
+/* A span of the DFA's text (from `text`) at its place in the input (from
+   `from`): the same pointer unless the DFA read a copy of the input's end.
+   Only for tags that the rule sets (the pairs' only on fixed sides). */
+#define KEYLINE_AT(p) (from + ((p) - text))
+
+/* The DFA's rules, as actions on the spans. */
 #define KEYLINE_RULE(fixed_sides)                                                                         \
     {                                                                                                     \
-        const uint8_t *const p_[4] = {p0, p1, p2, p3}, *const q_[4] = {q0, q1, q2, q3};                 \
-        if ((fixed_sides) && !keyline_pairs(rd, fixed_sides, p_, q_))                                     \
-            return false;                                                                                 \
-        return keyline_take(rd, lx, k, fixed_sides, t0, t1, v0, v1, a0, a1, b0, b1, f0, e, cur);          \
+        if (fixed_sides) {                                                                                \
+            const uint8_t *const p_[4] = {KEYLINE_AT(p0), KEYLINE_AT(p1), KEYLINE_AT(p2), KEYLINE_AT(p3)}; \
+            const uint8_t *const q_[4] = {(fixed_sides) == 3 ? KEYLINE_AT(q0) : NULL,                    \
+                                          (fixed_sides) == 3 ? KEYLINE_AT(q1) : NULL,                    \
+                                          (fixed_sides) == 3 ? KEYLINE_AT(q2) : NULL,                    \
+                                          (fixed_sides) == 3 ? KEYLINE_AT(q3) : NULL};                   \
+            if (!keyline_pairs(rd, fixed_sides, p_, q_))                                                  \
+                return false;                                                                             \
+        }                                                                                                 \
+        return keyline_take(rd, lx, k, fixed_sides, KEYLINE_AT(t0), KEYLINE_AT(t1), KEYLINE_AT(v0),       \
+                            KEYLINE_AT(v1), KEYLINE_AT(a0), KEYLINE_AT(a1), KEYLINE_AT(b0), KEYLINE_AT(b1), \
+                            KEYLINE_AT(f0), KEYLINE_AT(e), KEYLINE_AT(cur));                              \
     }
 
 static bool scan_keyline(maya_reader *rd, maya_lexer *lx, maya_tok *k)
 {
-    const uint8_t *cur = lx->cur, *lim = lx->lim, *mar = cur;
+    const uint8_t *from = lx->cur, *text = from;
+    uint8_t tail[KEYLINE_FAR + 1];
+    if (lx->lim - from <= KEYLINE_FAR) {
+        size_t n = (size_t)(lx->lim - from);
+        memcpy(tail, from, n);
+        tail[n] = 0;
+        text = tail;
+    }
+    const uint8_t *cur = text, *mar = cur;
     const uint8_t *t0 = NULL, *t1 = NULL, *v0 = NULL, *v1 = NULL, *a0 = NULL, *a1 = NULL, *b0 = NULL, *b1 = NULL;
     const uint8_t *f0 = NULL, *e = NULL, *p0 = NULL, *p1 = NULL, *p2 = NULL, *p3 = NULL;
     const uint8_t *q0 = NULL, *q1 = NULL, *q2 = NULL, *q3 = NULL;
     (void)mar;
-    if (lim - cur > KEYLINE_FAR) {
-        /*!stags:re2c:keyline_far format = 'const uint8_t *@@ = NULL;\n        '; */
-        /*!local:re2c:keyline_far
-            re2c:define:YYPEEK = "*cur";
-            re2c:eof = -1;
-            keyline_plain { KEYLINE_RULE(0) }
-            keyline_in    { KEYLINE_RULE(1) }
-            keyline_out   { KEYLINE_RULE(2) }
-            keyline_both  { KEYLINE_RULE(3) }
-            *             { return false; }
-        */
-    }
-    /*!stags:re2c:keyline_any format = 'const uint8_t *@@ = NULL;\n    '; */
-    /*!local:re2c:keyline_any
+    /*!stags:re2c:keyline format = 'const uint8_t *@@ = NULL;\n    '; */
+    /*!local:re2c:keyline
+        re2c:define:YYPEEK = "*cur";
+        re2c:eof = -1;
         keyline_plain { KEYLINE_RULE(0) }
         keyline_in    { KEYLINE_RULE(1) }
         keyline_out   { KEYLINE_RULE(2) }
         keyline_both  { KEYLINE_RULE(3) }
-        $             { return false; }
         *             { return false; }
     */
 }
