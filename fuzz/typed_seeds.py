@@ -307,6 +307,12 @@ def glaxnimate_seeds(out, errors):
         "colours-alternating": ["".join(ch.upper() if i % 2 else ch for i, ch in enumerate(c))
                                 for c in SVG_NAMES[half:]],
     }
+    # every proper prefix of a name, and every name with a letter too many:
+    # the machine ends in each of its states once (errors, 80 a file, within
+    # the default --max-errors)
+    near = sorted({n[:i] for n in SVG_NAMES for i in range(1, len(n))} - set(SVG_NAMES)) + [n + "x" for n in SVG_NAMES]
+    for k in range(0, len(near), 80):
+        variants["colours-near-%02d" % (k // 80)] = near[k:k + 80]
     for suffix, colours in variants.items():
         doc = json.loads(text)
         stops = doc["assets"]["gradient_colors"]["values"][0]["colors"]["keyframes"]
