@@ -784,7 +784,8 @@ static bool short_enough(const ak_json_event *e, uint32_t max)
         } else if (s[i + 1] != 'u') {
             i += 2;
         } else {
-            bool high = i + 12 <= n && (s[i + 2] | 0x20) == 'd' && s[i + 3] && strchr("89abAB", s[i + 3]) && s[i + 6] == '\\';
+            bool high = i + 12 <= n && (s[i + 2] | 0x20) == 'd' && s[i + 3] && strchr("89abAB", s[i + 3]) &&
+                        s[i + 6] == '\\';
             i += high ? 12 : 6;
         }
     }
