@@ -188,11 +188,15 @@ const char *ak_json_path(ak_json_parser *p)
         }
     }
     if (p->path.failed) {
-        /* memory ran out: what is reported now goes without its path, and
-           the reading ends with animkit.limit.out-of-memory (ak_json_parse)
-           rather than going on with diagnostics that have none */
+        /* memory ran out: the reading ends here rather than going on with
+           diagnostics that have no path. The out-of-memory is reported now,
+           before the diagnostic that asked for the path (which goes without
+           one, "", not with a truncated one): that diagnostic may be the
+           one that reaches --max-errors, after which nothing more is said */
         p->status = AK_JSON_NOMEM;
         p->done = true;
+        ak_report_out_of_memory(p->diags, 0, "building the JSON Pointer of a diagnostic");
+        return "";
     }
     return ak_buf_cstr(&p->path);
 }
