@@ -888,8 +888,11 @@ bool animx_process_compression(ak_lctx *c, const ak_lprocess *p, ak_buf *out)
         return false; /* refused, and said so where */
     if (!src && sound && !k->decode(in, n, cap, c->d, base, NULL))
         return false; /* the checking decoder says what is wrong */
-    if (!src)
+    if (!src) {
         src = k->open(in, n, true, budget, base);
+        if (src)
+            ak_lstream_read_checked(c);
+    }
     if (!src) {
         c->oom = true;
         out_of_memory(c->d, 0, "the decoder of the payload", base, n, "");

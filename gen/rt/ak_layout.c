@@ -439,7 +439,7 @@ bool ak_lstream_enter(ak_lctx *c, ak_lstream_saved *saved, const ak_buf *bytes, 
     saved->win_cap = c->win_cap;
     saved->src_failed = c->src_failed;
     saved->release = c->release;
-    saved->pushed = segment != NULL;
+    saved->depth = c->depth;
     c->pos = c->base = 0;
     c->keep = SIZE_MAX;
     c->src_failed = false;
@@ -474,8 +474,9 @@ bool ak_lstream_leave(ak_lctx *c, const ak_lstream_saved *saved)
     bool ok = !c->src_failed;
     if (c->d)
         ak_diags_leave_stream(c->d);
-    if (saved->pushed)
-        ak_lpop(c);
+    /* back to the path before the stream, whatever a stop left pushed: a
+       retry must not read the block again below its own segments */
+    c->depth = saved->depth;
     /* a source out of memory, or a window the budget refused, is reported
        already: reading the rest (or all again, checked) would not say more */
     if (c->src && !c->src->oom && !c->oom && c->src->finish && !c->src->finish(c->src))

@@ -165,7 +165,7 @@ typedef struct ak_lstream_saved {
     size_t win_cap;
     bool src_failed;
     ak_release release;
-    bool pushed;
+    int depth; /* of the path: the stream's members may end without popping theirs */
 } ak_lstream_saved;
 /* A source over n bytes in memory (not copied), and the bytes a source has
  * left appended to out: false when it gives fewer than its size (it failed,
@@ -188,6 +188,10 @@ void ak_lstream_offer(ak_lctx *c, ak_lsource *src);
  * offer are taken back and the position is `at` again. */
 bool ak_lstream_retry(ak_lctx *c, size_t at);
 static inline bool ak_lstream_retrying(const ak_lctx *c) { return c->retrying || c->check_first; }
+/* A hook that read a block checked first without a retry (its unchecked
+ * source could not be had) says so: the streaming dump's second pass must
+ * read it the same way, or its retry would write the block twice. */
+static inline void ak_lstream_read_checked(ak_lctx *c) { c->retried = true; }
 
 static inline void ak_lpush(ak_lctx *c, const char *name)
 {
