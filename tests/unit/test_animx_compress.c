@@ -868,6 +868,33 @@ static void test_round_trip_lzma(void **state)
     }
 }
 
+/* A payload read again after a stop (its LZMA framing unsound: the
+ * runtime's retry) reports with the path of the stream, not with the
+ * segments the first reading left pushed before it (found by the fuzzers'
+ * allocation-failure mode: "/payload/tracks/payload/tracks/0/key_count"). */
+static void test_retry_keeps_the_path(void **state)
+{
+    (void)state;
+    size_t size = 0;
+    char *data = ak_test_read_file("fuzz/corpus/animx/regress-retry-path-twice.animx", &size);
+    assert_non_null(data);
+    ak_input in = {"retry", (const uint8_t *)data, size, false};
+    ak_diags *d = new_diags();
+    ak_options opt = {0};
+    ak_validate(&in, ak_format_find("animx"), &opt, d);
+    bool seen = false;
+    for (size_t i = 0; i < ak_diags_count(d); i++) {
+        const ak_diag *g = ak_diags_at(d, i);
+        if (strcmp(g->rule->code, "animx.varint.overflow") == 0) {
+            assert_string_equal(g->path, "/payload/tracks/0/key_count");
+            seen = true;
+        }
+    }
+    assert_true(seen);
+    ak_diags_free(d);
+    free(data);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -889,6 +916,7 @@ int main(void)
         cmocka_unit_test(test_lzma_empty_payload),
         cmocka_unit_test(test_round_trip_lz4),
         cmocka_unit_test(test_round_trip_lzma),
+        cmocka_unit_test(test_retry_keeps_the_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
