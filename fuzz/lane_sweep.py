@@ -19,16 +19,20 @@ And keys the lanes must give up on, one departure each, that are still JSON
 escapes in member names and strings, members out of order or unknown,
 numbers longer than a lane reads, components out of order, other JSON types.
 
-Files per value type that has lanes (vectors of up to four components):
-  <type>-sweep-raw, -sweep-discrete, -sweep-curve   valid (warnings only);
-                                                    checked like the others
-  <type>-sweep-lax      curve keys with any members (missing interpolation,
-                        tangents where they do not belong): errors expected
-  <type>-sweep-broken   keys the lanes give up on: errors expected
-each under MAX_BYTES, the AnimJ harness's max_len (fuzz/animj.options)."""
+Files per value type that has lanes (vectors of up to four components),
+PARTS of each (more curve files for a shape few types have):
+  <type>-sweep-raw-N, -discrete-N, -curve-N   valid (warnings only);
+                                              checked like the others
+  <type>-sweep-lax-N      curve keys with any members (missing
+                          interpolation, tangents where they do not
+                          belong): errors expected
+  <type>-sweep-broken-N   keys the lanes give up on: errors expected
+each under MAX_BYTES (8 KB: a fuzzer that mutates them still runs at more
+than 1,000 executions a second; fuzz/animj.options caps inputs at 32 KiB)."""
 import random
 
-MAX_BYTES = 30000
+MAX_BYTES = 8000
+PARTS = 4  # files of each kind per type: small files keep the harness fast
 WS = " \t\r\n"
 PLAIN = [chr(c) for c in range(0x20, 0x7f) if chr(c) not in '"\\']
 INTERPOLATIONS = ["Hold", "Linear", "Tangent", "CubicBezier", "hold", "LINEAR", "cubicbezier", "0", "1", "2", "3"]
@@ -206,23 +210,26 @@ def write_sweeps(jdir, types, components, int_digits, check, errors):
         digits = int_digits(name)
         rounds = max(1, 4 // sharing[shape(kind, names)])
         files = {}
-        seed = code * 64
-        s = Sweep(seed + 1, kind, names, digits)
-        files["raw"] = fill(s, name, "Raw", lambda i: s.ws() + s.value())
-        s = Sweep(seed + 2, kind, names, digits)
-        files["discrete"] = fill(s, name, "Discrete", lambda i: s.ws() + s.obj([("time", s.time()), ("value", s.value())]))
-        for r in range(rounds):
-            suffix = "" if r == 0 else str(r + 1)
-            state = {}
-            s = Sweep(seed + 8 * r + 3, kind, names, digits)
-            files["curve" + suffix] = fill(s, name, "Curve", lambda i: curve_key(s, i, state, False))
-            s = Sweep(seed + 8 * r + 4, kind, names, digits)
-            files["lax" + suffix] = fill(s, name, "Curve", lambda i: curve_key(s, i, state, True))
-            s = Sweep(seed + 8 * r + 5, kind, names, digits)
-            files["broken" + suffix] = fill(s, name, "Curve" if r % 2 == 0 else "Discrete", lambda i: broken_key(s, i))
+        for part in range(PARTS):
+            seed = (code * PARTS + part) * 64
+            s = Sweep(seed + 1, kind, names, digits)
+            files["raw-%d" % part] = fill(s, name, "Raw", lambda i: s.ws() + s.value())
+            s = Sweep(seed + 2, kind, names, digits)
+            files["discrete-%d" % part] = fill(s, name, "Discrete",
+                                               lambda i: s.ws() + s.obj([("time", s.time()), ("value", s.value())]))
+            for r in range(rounds):
+                suffix = "-%d" % (part * rounds + r)
+                state = {}
+                s = Sweep(seed + 8 * r + 3, kind, names, digits)
+                files["curve" + suffix] = fill(s, name, "Curve", lambda i: curve_key(s, i, state, False))
+                s = Sweep(seed + 8 * r + 4, kind, names, digits)
+                files["lax" + suffix] = fill(s, name, "Curve", lambda i: curve_key(s, i, state, True))
+                s = Sweep(seed + 8 * r + 5, kind, names, digits)
+                files["broken" + suffix] = fill(s, name, "Curve" if r % 2 == 0 else "Discrete",
+                                                lambda i: broken_key(s, i))
         for suffix, text in files.items():
             path = os.path.join(jdir, "%s-sweep-%s.animj" % (name, suffix))
             with open(path, "w", newline="", encoding="utf-8") as f:
                 f.write(text)
-            if suffix.rstrip("0123456789") in ("raw", "discrete", "curve"):
+            if suffix.split("-")[0] in ("raw", "discrete", "curve"):
                 check(path, errors)
