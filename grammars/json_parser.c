@@ -1054,6 +1054,19 @@ const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const ui
     return NULL;
 }
 
+const char *ak_json_lane_path(ak_json_parser *p)
+{
+    ak_json_frame *f = &p->frames[p->depth - 1];
+    const bool had = f->has_child;
+    const uint64_t index = f->index;
+    f->index += had; /* as ak_json__value_start will when the element is fed */
+    f->has_child = true;
+    const char *path = ak_json_path(p);
+    f->has_child = had;
+    f->index = index;
+    return path;
+}
+
 /* ---- places of tokens, found again --------------------------------------- */
 
 typedef struct places_ctx {

@@ -171,6 +171,10 @@ void ak_json_places_free(ak_json_place *places, size_t n);
  * value, the value; for BEGIN_/END_ events, the container. Valid until the
  * handler returns. Built on demand in O(depth). */
 const char *ak_json_path(ak_json_parser *p);
+/* Inside a lane's accept callback: the JSON Pointer of the element the lane
+ * read, which the parser has not started yet (the innermost array's next
+ * index). Valid until the next call of either. */
+const char *ak_json_lane_path(ak_json_parser *p);
 /* 1-based line and byte column of an offset (incremental: cheap when asked
  * in increasing order). */
 void ak_json_location(ak_json_parser *p, size_t offset, uint32_t *line, uint32_t *column);

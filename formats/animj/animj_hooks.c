@@ -456,20 +456,43 @@ bool animj_hook_semantics(ak_jsctx *c, const ak_json_event *e)
 
 /* ---- lanes ---------------------------------------------------------------- */
 
-/* The quaternion whose components are leaves first..first+3 is of unit
- * length (J47). */
-static bool lane_quat_unit(const ak_jslane_view *v, int first)
+/* The squared length of the quaternion whose components are leaves
+ * first..first+3, as quat_component sums it; false when a leaf is absent. */
+static bool lane_quat_len2(const ak_jslane_view *v, int first, double *len2)
 {
-    double len2 = 0;
+    *len2 = 0;
     for (int i = first; i < first + 4; i++) {
         size_t n;
         const char *text = ak_js_leaf(v, (size_t)i, &n);
         double x;
         if (!text || ak_parse_f64(text, n, &x) != AK_NUM_OK)
             return false;
-        len2 += x * x;
+        *len2 += x * x;
     }
-    return quat_unit(len2);
+    return true;
+}
+
+/* J47 for a quaternion a lane read (leaves first..first+3; suffix: its
+ * member in the element, "" when the element is the value): said here as
+ * the event path says it, at the value's '{', so that a file whose every
+ * rotation is off stays in the lanes. False: the element goes event by
+ * event (a leaf the lane lacks, or reporting must stop). */
+static bool lane_quat(ak_jsctx *c, const ak_jslane_view *v, int first, const char *suffix)
+{
+    double len2;
+    if (!lane_quat_len2(v, first, &len2))
+        return false;
+    if (quat_unit(len2))
+        return true;
+    /* the value object's '{': the element's start, or the last '{' before
+       its first component (only the component's name and JSON whitespace
+       are between them) */
+    const char *brace = (const char *)v->caps[2 + 2 * first];
+    const char *from = (const char *)v->caps[0];
+    while (brace > from && *brace != '{')
+        brace--;
+    size_t at = v->start + (size_t)(brace - from);
+    return ak_js_report_lane(c, animj_R_VALUE_QUAT_NONUNIT, at, 1, suffix, "quaternion of length %.9g", sqrt(len2));
 }
 
 /* The interpolation leaf of a lane: only the canonical names that carry no
@@ -502,12 +525,13 @@ bool animj_hook_semantics_lane(ak_jsctx *c, const ak_jslane_view *v)
     }
     bool quat = v->vtype == AK_VT_FLOATQ || v->vtype == AK_VT_DOUBLEQ;
     if (l->object < 0)
-        return !quat || lane_quat_unit(v, 0);
+        return !quat || lane_quat(c, v, 0, "");
     if (!is_key(l->object))
         return false;
     bool curve = l->object == animj_O_curve_key;
     int value = ak_js_leaf_of(v, curve ? animj_M_curve_key_value : animj_M_discrete_key_value);
-    if (quat && (value < 0 || !lane_quat_unit(v, value)))
+    double len2 = 1;
+    if (quat && (value < 0 || !lane_quat_len2(v, value, &len2)))
         return false;
     animj_key k = {false, -1, 0, 0};
     if (curve) {
@@ -528,6 +552,10 @@ bool animj_hook_semantics_lane(ak_jsctx *c, const ak_jslane_view *v)
             k.right_off = (size_t)(v->caps[2 + 2 * right] - v->caps[0]) + v->start;
     }
     if (key_findings(st, &k, curve))
+        return false;
+    /* the value's finding comes before the key's (at its END_OBJECT), and
+       the key has none */
+    if (quat && !quat_unit(len2) && !lane_quat(c, v, value, "/value"))
         return false;
     int time = ak_js_leaf_of(v, animj_M_curve_key_time);
     if (time >= 0 && v->caps[2 + 2 * time])

@@ -34,6 +34,36 @@ bool ak_js_report(ak_jsctx *c, int rule, const ak_json_event *e, const char *fmt
     return go;
 }
 
+bool ak_js_report_lane(ak_jsctx *c, int rule, size_t offset, size_t length, const char *suffix, const char *fmt, ...)
+{
+    if (rule < 0 || (c->gated && rule != c->s->gate_rule && rule != c->s->finite_rule && rule != c->s->value_cap_rule))
+        return true;
+    ak_diags *d = ak_json_diags(c->p);
+    if (!d)
+        return true;
+    const ak_rule *r = &c->s->rules[rule];
+    uint32_t line = 0, col = 0;
+    bool kept = ak_diags_keeps(d, r);
+    ak_buf path;
+    ak_buf_init(&path);
+    if (kept) {
+        ak_json_location(c->p, offset, &line, &col);
+        ak_buf_puts(&path, ak_json_lane_path(c->p));
+        ak_buf_puts(&path, suffix);
+        if (path.failed) {
+            ak_buf_free(&path);
+            c->oom = true;
+            return false;
+        }
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    bool go = ak_vreport(d, r, offset, length, line, col, kept ? ak_buf_cstr(&path) : NULL, fmt, ap);
+    va_end(ap);
+    ak_buf_free(&path);
+    return go;
+}
+
 static ak_jsframe *push(ak_jsctx *c, int16_t type, const ak_json_event *e)
 {
     if (c->depth == c->cap) {

@@ -499,5 +499,10 @@ static inline bool ak_js_legacy(const ak_jschema *s, const ak_jversions *r)
 bool ak_js_is_a(const ak_jschema *s, int16_t a, int16_t b);
 /* Reports at the event with the current path. */
 bool ak_js_report(ak_jsctx *c, int rule, const ak_json_event *e, const char *fmt, ...) AK_PRINTF(4, 5);
+/* From a lane hook: reports at offset..+length of the element the lane read,
+ * with its path and `suffix` ("" or "/member"), as ak_js_report would
+ * report it from the element's events. */
+bool ak_js_report_lane(ak_jsctx *c, int rule, size_t offset, size_t length, const char *suffix, const char *fmt, ...)
+    AK_PRINTF(6, 7);
 
 #endif

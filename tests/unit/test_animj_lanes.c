@@ -358,11 +358,46 @@ static void generated_documents(void **state)
     assert_true(lane_calls > lane_takes);
 }
 
+/* A quaternion that is not of unit length is the lane's to report (J47):
+ * a file whose every rotation is off stays in the lanes (issue 27's warned
+ * row), with the report the events give, first element or not, Raw value
+ * or key, shown or only counted past the stored warnings. */
+static void warned_quaternions_stay_in_lanes(void **state)
+{
+    (void)state;
+    ak_buf b;
+    ak_buf_init(&b);
+    put(&b, "{\"tracks\": [");
+    static const char *const kinds[] = {"Raw", "Discrete", "Curve"};
+    for (int t = 0; t < 3; t++) {
+        putf(&b, "%s{\"trackType\": \"%s\", \"valueType\": \"%s\", \"data\": {\"node\": \"n\", "
+                 "\"property\": \"p%d\",%s \"keyframes\": [",
+             t ? ", " : "", kinds[t], t == 1 ? "doubleQ" : "floatQ", t, t == 0 ? " \"interval\": 0.5," : "");
+        for (int k = 0; k < 200; k++) {
+            const char *q = k % 3 ? "{\"x\": 0.5, \"y\": 0.5, \"z\": 0.5, \"w\": 0.75}"
+                                  : "{\"x\": 0, \"y\": 0, \"z\":\t0, \"w\": 1}";
+            if (t == 0)
+                putf(&b, "%s%s", k ? ", " : "", q);
+            else
+                putf(&b, "%s{\"time\": %d, \"value\": %s%s}", k ? ",\n " : "", k, q,
+                     t == 2 ? ", \"interpolation\": \"Linear\"" : "");
+        }
+        put(&b, "]}}");
+    }
+    put(&b, "]}\n");
+    lane_calls = lane_takes = 0;
+    same_both_ways("warned quaternions", b.data, b.len, 0, 0);
+    assert_int_equal(lane_takes, 600);
+    same_both_ways("warned quaternions, max_errors 1", b.data, b.len, 0, 1);
+    ak_buf_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(committed_inputs),
         cmocka_unit_test(generated_documents),
+        cmocka_unit_test(warned_quaternions_stay_in_lanes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
