@@ -13,7 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool ak_js_report(ak_jsctx *c, int rule, const ak_json_event *e, const char *fmt, ...)
+/* A report at offset..+length with the path of the current event, or
+ * (lane_suffix not NULL) of the element a lane read plus lane_suffix. */
+static bool vreport(ak_jsctx *c, int rule, uint64_t offset, uint64_t length, const char *lane_suffix, const char *fmt,
+                    va_list ap)
 {
     /* below the version gate: its rule, and what is the JSON's own (the
        value cap, numbers that overflow a double), as the front end's */
@@ -25,42 +28,44 @@ bool ak_js_report(ak_jsctx *c, int rule, const ak_json_event *e, const char *fmt
     const ak_rule *r = &c->s->rules[rule];
     uint32_t line = 0, col = 0;
     bool kept = ak_diags_keeps(d, r); /* else only counted: no place, no path to build */
-    if (kept)
-        ak_json_location(c->p, e->offset, &line, &col);
+    const char *path = NULL;
+    ak_buf lane_path;
+    ak_buf_init(&lane_path);
+    if (kept) {
+        ak_json_location(c->p, offset, &line, &col);
+        if (!lane_suffix) {
+            path = ak_json_path(c->p);
+        } else {
+            ak_buf_puts(&lane_path, ak_json_lane_path(c->p));
+            ak_buf_puts(&lane_path, lane_suffix);
+            if (lane_path.failed) {
+                ak_buf_free(&lane_path);
+                c->oom = true;
+                return false;
+            }
+            path = ak_buf_cstr(&lane_path);
+        }
+    }
+    bool go = ak_vreport(d, r, offset, length, line, col, path, fmt, ap);
+    ak_buf_free(&lane_path);
+    return go;
+}
+
+bool ak_js_report(ak_jsctx *c, int rule, const ak_json_event *e, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    bool go = ak_vreport(d, r, e->offset, e->length, line, col, kept ? ak_json_path(c->p) : NULL, fmt, ap);
+    bool go = vreport(c, rule, e->offset, e->length, NULL, fmt, ap);
     va_end(ap);
     return go;
 }
 
 bool ak_js_report_lane(ak_jsctx *c, int rule, size_t offset, size_t length, const char *suffix, const char *fmt, ...)
 {
-    if (rule < 0 || (c->gated && rule != c->s->gate_rule && rule != c->s->finite_rule && rule != c->s->value_cap_rule))
-        return true;
-    ak_diags *d = ak_json_diags(c->p);
-    if (!d)
-        return true;
-    const ak_rule *r = &c->s->rules[rule];
-    uint32_t line = 0, col = 0;
-    bool kept = ak_diags_keeps(d, r);
-    ak_buf path;
-    ak_buf_init(&path);
-    if (kept) {
-        ak_json_location(c->p, offset, &line, &col);
-        ak_buf_puts(&path, ak_json_lane_path(c->p));
-        ak_buf_puts(&path, suffix);
-        if (path.failed) {
-            ak_buf_free(&path);
-            c->oom = true;
-            return false;
-        }
-    }
     va_list ap;
     va_start(ap, fmt);
-    bool go = ak_vreport(d, r, offset, length, line, col, kept ? ak_buf_cstr(&path) : NULL, fmt, ap);
+    bool go = vreport(c, rule, offset, length, suffix, fmt, ap);
     va_end(ap);
-    ak_buf_free(&path);
     return go;
 }
 
