@@ -148,6 +148,24 @@ bool ak_json_string_equals(const ak_json_event *e, const char *s, size_t n)
     return j == n;
 }
 
+size_t ak_json_string_chars(const ak_json_event *e, size_t max)
+{
+    const char *t = e->text;
+    size_t len = e->text ? e->text_len : 0, i = 0, chars = 0;
+    const bool escaped = e->flags & AK_JSON_F_ESCAPED;
+    for (; i < len && chars <= max; chars++) {
+        if (escaped && t[i] == '\\') {
+            uint8_t enc[4];
+            decode_escape(t, len, &i, enc); /* one escape, or a surrogate pair of them: one character */
+            continue;
+        }
+        i++;
+        while (i < len && ((unsigned char)t[i] & 0xc0) == 0x80)
+            i++;
+    }
+    return chars;
+}
+
 static void path_append_key(ak_buf *path, const char *key, size_t n)
 {
     ak_buf_putc(path, '/');

@@ -200,6 +200,10 @@ bool ak_json_string_decode(const ak_json_event *e, ak_buf *out);
 static inline bool ak_json_string_is_raw(const ak_json_event *e) { return !(e->flags & AK_JSON_F_ESCAPED); }
 /* True when the decoded string equals s[0..n). */
 bool ak_json_string_equals(const ak_json_event *e, const char *s, size_t n);
+/* The characters (code points) of a string's decoded text, counted up to
+ * max + 1 (enough to tell whether there are more than max), without
+ * decoding it into a buffer. */
+size_t ak_json_string_chars(const ak_json_event *e, size_t max);
 
 /* Conversions of a NUMBER event. f64/f32 are correctly rounded; a value
  * too large gives +-inf and AK_NUM_RANGE (whether that is wrong is the

@@ -804,27 +804,7 @@ static void resolve_refs(ak_jsctx *c)
  * decoded string; its bytes are counted only when there are more than N). */
 static bool short_enough(const ak_json_event *e, uint32_t max)
 {
-    if (e->text_len <= max)
-        return true;
-    /* characters counted on the escaped text (the scanner checked it): an
-       escape is one, a surrogate pair of escapes one */
-    const char *s = e->text;
-    size_t n = e->text_len, chars = 0;
-    bool escaped = !ak_json_string_is_raw(e);
-    for (size_t i = 0; i < n && chars <= max; chars++) {
-        if (!escaped || s[i] != '\\') {
-            i++;
-            while (i < n && ((unsigned char)s[i] & 0xc0) == 0x80)
-                i++;
-        } else if (s[i + 1] != 'u') {
-            i += 2;
-        } else {
-            bool high = i + 12 <= n && (s[i + 2] | 0x20) == 'd' && s[i + 3] && strchr("89abAB", s[i + 3]) &&
-                        s[i + 6] == '\\';
-            i += high ? 12 : 6;
-        }
-    }
-    return chars <= max;
+    return e->text_len <= max || ak_json_string_chars(e, max) <= max;
 }
 
 /* An integer member's value written with a fraction (reported as not

@@ -227,6 +227,14 @@ static void test_string_equals_escapes(void **state)
     }
     ak_json_event nul = {AK_JSON_STRING, AK_JSON_F_ESCAPED, 0, 0, 0, "a\\u0000", 7};
     assert_true(ak_json_string_equals(&nul, "a\0", 2));
+    /* characters, counted escape by escape: a surrogate pair is one, raw
+       UTF-8 one per sequence; counting stops past max */
+    const char *mixed_text = "\\ud83d\\ude00\\n\xc3\xa9" "a\\u00e9";
+    ak_json_event mixed = {AK_JSON_STRING, AK_JSON_F_ESCAPED, 0, 0, 0, mixed_text, strlen(mixed_text)};
+    assert_int_equal(ak_json_string_chars(&mixed, 100), 5);
+    assert_int_equal(ak_json_string_chars(&mixed, 2), 3);
+    ak_json_event raw = {AK_JSON_STRING, 0, 0, 0, 0, "a\\n\xc3\xa9", 5};
+    assert_int_equal(ak_json_string_chars(&raw, 100), 4);
 }
 
 /* The places of tokens found again after the parse (the validators keep
