@@ -4,7 +4,8 @@
  * validating without lanes reports exactly the same (lanes are a pure
  * speed-up); and
  * that a file without errors re-emits canonically, the canonical text
- * re-emitting byte-identically (spec 6.1.8), and converts through the
+ * re-emitting byte-identically (spec 6.1.8), its streamed dump (track by
+ * track) being the whole rewrite byte for byte, and converts through the
  * common model into a file without errors (ak_fuzz_convert_check: the
  * format its bytes choose). */
 #include <animkit/animkit.h>
@@ -48,6 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!clean || strict)
             continue;
         ak_fuzz_reemit_fixed_point(&ak_format_animj, &in, &opt);
+        ak_fuzz_dump_streams_same(&ak_format_animj, &in, &opt);
     }
     return 0;
 }

@@ -89,6 +89,27 @@ static inline void ak_fuzz_reemit_fixed_point(const ak_format *f, const ak_input
     ak_diags_free(d);
 }
 
+/* The streamed dump (ak_dump_to, into a buffer) of in (a file without
+ * errors) is the format's whole-document dump byte for byte, with the same
+ * diagnostics, and both succeed or fail together. */
+static inline void ak_fuzz_dump_streams_same(const ak_format *f, const ak_input *in, const ak_options *opt)
+{
+    ak_diags *dw = ak_diags_new(NULL), *ds = ak_diags_new(NULL);
+    ak_buf whole, streamed;
+    ak_buf_init(&whole);
+    ak_buf_init(&streamed);
+    ak_sink sink;
+    ak_sink_buf(&sink, &streamed);
+    bool w = f->dump(in, opt, dw, &whole), s = ak_dump_to(in, f, opt, ds, &sink);
+    if (w != s || !ak_fuzz_same_report(dw, ds) || (w && (whole.len != streamed.len ||
+                                                        memcmp(whole.data, streamed.data, whole.len) != 0)))
+        abort();
+    ak_buf_free(&whole);
+    ak_buf_free(&streamed);
+    ak_diags_free(dw);
+    ak_diags_free(ds);
+}
+
 /* Validates in at the strict level (for crashes only) and at the default
  * level, whose diagnostics it returns (the caller frees them); opt: the
  * harness's options (may be NULL); max_errors: the error limit (0: the

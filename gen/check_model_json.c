@@ -446,7 +446,7 @@ static void check_list(ctx *c, int root, mtrack *t)
         cc_error(c->cc, t->at, "model tracks: the keys are in the bodies");
 }
 
-/* `json indent 2, numbers ecmascript`. */
+/* `json indent 2, numbers ecmascript, dump canonical`. */
 static void check_layout(ctx *c)
 {
     mjx *x = c->x;
@@ -462,8 +462,14 @@ static void check_layout(ctx *c)
             x->numbers = "ECMASCRIPT";
         else if (!strcmp(k->text, "numbers") && !strcmp(v->text, "qt"))
             x->numbers = "QT";
+        else if (!strcmp(k->text, "dump") && !strcmp(v->text, "canonical") && cc_has_hook(c->cc->format, "dump"))
+            cc_error(c->cc, k->at, "model json dump canonical: the dump is the canonical file, so no `hook dump` "
+                                   "says it too");
+        else if (!strcmp(k->text, "dump") && !strcmp(v->text, "canonical"))
+            x->dump_canonical = true;
         else
-            cc_error(c->cc, k->at, "model json: indent 0..16, numbers shortest|ecmascript|qt; not '%s %s'", k->text,
+            cc_error(c->cc, k->at,
+                     "model json: indent 0..16, numbers shortest|ecmascript|qt, dump canonical (not '%s %s')", k->text,
                      v->text);
     }
 }
@@ -921,7 +927,7 @@ void cc_check_model_json(compiler *cc)
         check_layout(&c);
     } else {
         if (md->json_options.n)
-            cc_error(cc, md->at, "model json ...: the layout of a list; a tree is written by its `animation by` hook");
+            cc_error(cc, md->at, "model json ...: the layout of a list (a tree is written by its `animation by` hook)");
         check_tree(&c);
     }
     for (size_t i = 0; i < md->maps.n; i++) {

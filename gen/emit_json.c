@@ -349,7 +349,7 @@ static void header(jem *em, FILE *h)
     }
     gen_out(h, "/* The JSON Schema (draft 2020-12) of the format (also written as %s.schema.json). */\n", id);
     gen_out(h, "extern const char %s_json_schema[];\n", id);
-    if (cc_has_hook(em->f, "dump"))
+    if (cc_json_has_dump(em->cc))
         gen_out(h, "extern const char %s_dump_schema[];\n", id);
     for (size_t i = 0; i < f->hooks.n; i++) {
         member *m = f->hooks.items[i];
@@ -368,8 +368,10 @@ static void header(jem *em, FILE *h)
                    "extern const size_t %s_state_size;\n", id);
     if (cc_has_hook(f, "sniff"))
         gen_out(h, "int %s_sniff(const uint8_t *data, size_t size);\n", id);
-    if (cc_has_hook(f, "dump"))
+    if (cc_json_has_dump(em->cc))
         gen_out(h, "bool %s_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);\n", id);
+    if (cc_model_json_dump_to(em->cc))
+        gen_out(h, "bool %s_dump_to(const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *out);\n", id);
     if (cc_has_hook(f, "reemit"))
         gen_out(h, "bool %s_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);\n", id);
     if (cc_has_hook(f, "to_model"))
@@ -784,13 +786,16 @@ static void registry_entry(jem *em, FILE *c)
     text_never(cc, f, c);
     /* AK_NO_SCHEMA_TEXT: a build that serves no schema (WebAssembly) leaves the texts out */
     gen_out(c, "    .validate = %s_validate,\n#ifndef AK_NO_SCHEMA_TEXT\n    .json_schema = %s_json_schema,\n", id, id);
-    if (cc_has_hook(f, "dump"))
+    if (cc_json_has_dump(cc))
         gen_out(c, "    .dump_schema = %s_dump_schema,\n", id);
     gen_out(c, "#endif\n");
     static const char *const fields[] = {"sniff", "dump", "reemit", "to_model", "from_model"};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        if (cc_has_hook(f, fields[i]) || (f->model && i >= 3)) /* a model section makes to_model, from_model */
+        if (cc_has_hook(f, fields[i]) || (f->model && i >= 3) /* a model section makes to_model, from_model */
+            || (i == 1 && cc_json_has_dump(cc)))
             gen_out(c, "    .%s = %s_%s,\n", fields[i], id, fields[i]);
+    if (cc_model_json_dump_to(cc))
+        gen_out(c, "    .dump_to = %s_dump_to,\n", id);
     if (cc_model_json_headers(em->cc))
         gen_out(c, "    .to_model_headers = %s_to_model_headers,\n", id);
     if (f->size_code)

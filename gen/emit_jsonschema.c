@@ -21,6 +21,7 @@
 #include "emit_common.h"
 #include "emit_jsonschema.h"
 #include "model.h"
+#include "model_json.h"
 #include "value_syntax.h"
 
 #include <float.h>
@@ -1274,8 +1275,8 @@ bool cc_emit_json_schema(jem *em, FILE *c, const char *outdir)
     snprintf(name, sizeof name, "%s_json_schema", id);
     gen_c_text(c, name, b.p, b.n);
     bool ok = b.p != NULL;
-    if (cc_has_hook(em->f, "dump")) {
-        /* A JSON format's dump hook writes the file again in its canonical
+    if (cc_json_has_dump(em->cc)) {
+        /* A JSON format's dump (its hook, or `json dump canonical`) writes the file again in its canonical
            form: the dump's schema is the format's (a $ref, resolved against
            this $id, or against the file beside it in an editor). */
         sbuf w = {0};

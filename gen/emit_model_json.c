@@ -158,6 +158,15 @@ bool cc_model_json_headers(compiler *cc)
     return x && x->list;
 }
 
+bool cc_model_json_dump_to(compiler *cc)
+{
+    model_decl *md = cc->format->model;
+    const mjx *x = md ? md->json : NULL;
+    return x && x->list && x->dump_canonical;
+}
+
+bool cc_json_has_dump(compiler *cc) { return cc_has_hook(cc->format, "dump") || cc_model_json_dump_to(cc); }
+
 static void emit_names(compiler *cc, FILE *c)
 {
     model_decl *md = cc->format->model;
@@ -238,6 +247,12 @@ static void emit_list(compiler *cc, FILE *c, mjx *x)
                "    return ak_mj_list_read_headers(&mj_list, in, opt, d, arena, out);\n}\n", id);
     gen_out(c, "\nbool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)\n"
                "{\n    return ak_mj_list_write(&mj_list, anim, opt, d, out);\n}\n", id);
+    if (x->dump_canonical) { /* the canonical file, whole (the library's ak_format.dump) and streamed */
+        gen_out(c, "\nbool %s_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)\n"
+                   "{\n    return ak_mj_list_rewrite(&mj_list, in, opt, d, out);\n}\n", id);
+        gen_out(c, "\nbool %s_dump_to(const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *out)\n"
+                   "{\n    return ak_mj_list_dump_to(&mj_list, in, opt, d, out);\n}\n", id);
+    }
 }
 
 /* The glue of a keys hook: its typed key from a keyframe and back. */

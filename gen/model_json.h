@@ -55,6 +55,7 @@ typedef struct mjx {
     double time_min;
     unsigned indent;
     const char *numbers; /* AK_JSON_NUMBERS_* suffix */
+    bool dump_canonical; /* `json dump canonical`: the dump is the canonical file, generated and streamed */
     /* animated properties in a tree */
     vec tracks;       /* mj_track* */
     vec hooks;        /* mj_hook* */
@@ -80,5 +81,10 @@ void cc_emit_model_json(compiler *cc, FILE *c);
 /* Whether the model section makes a to_model_headers (a list of tracks,
    read from events: its keys are counted instead of held). */
 bool cc_model_json_headers(compiler *cc);
+/* Whether the format has a dump: its `hook dump` (hand-written: a JSON
+   format's dump is its canonical file), or `json dump canonical` in its
+   model section (generated, streamed: <id>_dump_to). */
+bool cc_json_has_dump(compiler *cc);
+bool cc_model_json_dump_to(compiler *cc);
 
 #endif

@@ -124,6 +124,8 @@ const char *ak_target_native(const ak_target_name *names, size_t n, const char *
 double ak_track_last_key(const ak_track *t)
 {
     double last = NAN;
+    if (!t->store && t->key_count) /* a model of headers: the range its reader kept */
+        return t->kind == AK_TRACK_RAW ? t->start + (double)(t->key_count - 1) * t->interval : t->latest;
     for (size_t i = t->key_count; i-- > 0;) {
         double time = ak_key_time(t, i);
         if (isnan(last) || time > last)

@@ -78,8 +78,11 @@ typedef struct mj_frame {
     ak_value *value;
 } mj_frame;
 
+struct mj_stream;
+
 typedef struct mj_reader {
     const ak_mj_list *x;
+    struct mj_stream *stream; /* a streamed dump's second reading: each track written once read, then forgotten */
     ak_model_builder b;
     mj_frame frames[MJ_DEPTH];
     size_t depth;
@@ -226,6 +229,8 @@ static void order_keys(mj_reader *r, ak_track *t)
     free(order);
 }
 
+static void stream_track(mj_reader *r);
+
 static void end_track(mj_reader *r)
 {
     ak_track *t = cur(r);
@@ -237,6 +242,8 @@ static void end_track(mj_reader *r)
         order_keys(r, t);
     ak_target_of(r->x->names, r->x->name_count, t->node, t->property, t->type, AK_WHOLE, &t->target, r->b.arena);
     r->in_track = false;
+    if (r->stream)
+        stream_track(r);
 }
 
 static void pop(mj_reader *r)
@@ -376,6 +383,8 @@ static const ak_mj_member *member_named(const ak_mj_state *s, const ak_json_even
     return NULL;
 }
 
+static void stream_mark(mj_reader *r);
+
 static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
 {
     (void)p;
@@ -426,6 +435,8 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
     }
     case F_TRACKS:
         if (e->kind == AK_JSON_BEGIN_OBJECT && ak_mb_track(&r->b)) {
+            if (r->stream)
+                stream_mark(r);
             r->track = r->b.anim->track_count - 1;
             r->in_track = true;
             r->have_type = r->have_kind = false;
@@ -472,35 +483,57 @@ static bool validated(void (*validate)(const ak_input *, const ak_options *, ak_
     return ak_diags_errors(d) == before;
 }
 
-static bool list_read(const ak_mj_list *x, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
-                      ak_animation **out, bool headers)
+static mj_reader *reader_new(const ak_mj_list *x, ak_arena *arena, ak_diags *d, bool headers)
 {
-    *out = NULL;
-    if (!validated(x->validate, in, opt, d))
-        return false;
     mj_reader *r = calloc(1, sizeof *r);
     if (!r || !ak_mb_begin(&r->b, arena, d)) {
         free(r);
-        return false;
+        return NULL;
     }
     r->x = x;
     r->b.headers = headers;
     ak_buf_init(&r->text);
     ak_key_stage_init(&r->stage, arena->budget);
+    return r;
+}
+
+/* One reading of the (validated) document into r's model; release: the
+   input's pages go as they are read (r keeps nothing of the text). */
+static bool reader_parse(mj_reader *r, const ak_input *in, const ak_options *opt, bool release)
+{
     ak_json_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.handler = on_event;
     cfg.user = r;
     cfg.allow_duplicates = true; /* validated: duplicates were reported there */
     cfg.max_depth = opt && opt->max_depth ? opt->max_depth : 0;
-    /* a model of headers holds nothing of the text: its pages may go */
-    cfg.release_input = headers && in->mapped;
+    cfg.release_input = release && in->mapped;
     ak_json_status st = ak_json_parse(in->data, in->size, &cfg, NULL);
+    return st == AK_JSON_OK && !r->b.failed;
+}
+
+static void reader_free(mj_reader *r)
+{
+    if (!r)
+        return;
     ak_key_stage_free(&r->stage);
     ak_buf_free(&r->text);
-    bool ok = st == AK_JSON_OK && !r->b.failed;
-    ak_animation *anim = ok ? ak_mb_finish(&r->b) : NULL;
     free(r);
+}
+
+static bool list_read(const ak_mj_list *x, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
+                      ak_animation **out, bool headers)
+{
+    *out = NULL;
+    if (!validated(x->validate, in, opt, d))
+        return false;
+    mj_reader *r = reader_new(x, arena, d, headers);
+    if (!r)
+        return false;
+    /* a model of headers holds nothing of the text: its pages may go */
+    bool ok = reader_parse(r, in, opt, headers);
+    ak_animation *anim = ok ? ak_mb_finish(&r->b) : NULL;
+    reader_free(r);
     *out = anim;
     return anim != NULL;
 }
@@ -527,7 +560,10 @@ typedef struct mj_writer {
     int arm;
     ak_key *keys;      /* its keys as the body holds them */
     size_t n, k;
+    struct mj_stream *stream; /* a streamed dump: the text goes on as it fills (stream_flush) */
 } mj_writer;
+
+static bool stream_flush(struct mj_stream *s, bool all);
 
 static void put_number(mj_writer *r, double v, bool f32)
 {
@@ -696,6 +732,8 @@ static void write_keys(mj_writer *r, const ak_mj_member *m)
         ak_json_begin_object(&r->jw);
         write_state(r, m->state);
         ak_json_end_object(&r->jw);
+        if (r->stream && !stream_flush(r->stream, false))
+            r->w.failed = true;
     }
     ak_json_end_array(&r->jw);
     ak_mm_keys_free(&r->w, r->keys);
@@ -777,33 +815,177 @@ static void write_state(mj_writer *r, int16_t state)
         write_member(r, &s->members[i]);
 }
 
-bool ak_mj_list_write(const ak_mj_list *x, const ak_animation *anim, const ak_options *opt, ak_diags *d,
-                      ak_buf *out)
+static mj_writer *writer_new(const ak_mj_list *x, const ak_animation *anim, const ak_options *opt, ak_diags *d,
+                             ak_buf *out)
 {
     mj_writer *r = calloc(1, sizeof *r);
     if (!r)
-        return false;
+        return NULL;
     char what[64];
     snprintf(what, sizeof what, "the %s document", x->id);
     if (!ak_mm_writer_init(&r->w, anim, opt, d, x->loss, x->refused, what)) {
         ak_mm_writer_free(&r->w);
         free(r);
-        return false;
+        return NULL;
     }
     r->x = x;
-    size_t start = out->len;
     ak_json_writer_options wo = {x->indent, false, true};
     ak_json_writer_init(&r->jw, out, &wo);
     r->jw.number_style = x->numbers;
-    ak_json_begin_object(&r->jw);
-    write_state(r, x->root);
-    ak_json_end_object(&r->jw);
+    return r;
+}
+
+/* The document ended: its losses reported, the writer freed. */
+static bool writer_end(mj_writer *r, ak_buf *out)
+{
     bool written = ak_json_writer_finish(&r->jw);
     bool ok = ak_mm_writer_finish(&r->w) && written && !out->failed;
     ak_mm_writer_free(&r->w);
     free(r);
+    return ok;
+}
+
+bool ak_mj_list_write(const ak_mj_list *x, const ak_animation *anim, const ak_options *opt, ak_diags *d,
+                      ak_buf *out)
+{
+    size_t start = out->len;
+    mj_writer *r = writer_new(x, anim, opt, d, out);
+    if (!r)
+        return false;
+    ak_json_begin_object(&r->jw);
+    write_state(r, x->root);
+    ak_json_end_object(&r->jw);
+    bool ok = writer_end(r, out);
     if (!ok)
         out->len = start; /* nothing half-written */
+    return ok;
+}
+
+bool ak_mj_list_rewrite(const ak_mj_list *x, const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
+{
+    ak_arena arena;
+    ak_arena_init_budget(&arena, 1 << 16, ak_budget_of(d, opt), "the common model");
+    ak_animation *anim = NULL;
+    bool ok = ak_mj_list_read(x, in, opt, d, &arena, &anim) && ak_mj_list_write(x, anim, opt, d, out);
+    ak_arena_free(&arena);
+    return ok;
+}
+
+/* ---- a list of tracks: the canonical file streamed --------------------------------- */
+
+enum { MJ_CHUNK = 1 << 16 }; /* the text handed on at a time */
+
+typedef struct mj_stream {
+    mj_writer *w;
+    ak_animation *heads;         /* the first reading's model of headers: what the writer indexes */
+    const ak_mj_member *tracks;  /* the root's member that holds the tracks */
+    size_t next;                 /* the header of the track read next */
+    ak_sink *sink;
+    ak_buf *text;
+    ak_arena_mark mark;          /* the model's arena before the first track's own allocations */
+    bool marked;
+} mj_stream;
+
+/* What the writer holds goes on once it is a full chunk (the JSON writer
+   only appends, so its buffer may start again empty). */
+static bool stream_flush(struct mj_stream *s, bool all)
+{
+    if (s->text->failed || s->sink->failed)
+        return false;
+    if ((all || s->text->len >= MJ_CHUNK) && s->text->len) {
+        if (!ak_sink_write(s->sink, s->text->data, s->text->len))
+            return false;
+        s->text->len = 0;
+    }
+    return true;
+}
+
+/* The first track's slot in the model is made: what comes after it in the
+   arena (its strings, its keys) is each track's own. */
+static void stream_mark(mj_reader *r)
+{
+    if (!r->stream->marked) {
+        r->stream->mark = ak_arena_mark_now(r->b.arena);
+        r->stream->marked = true;
+    }
+}
+
+/* A track read whole, with its keys: written as its header's track (the
+   writer's model is the headers'), then forgotten, its slot used again. */
+static void stream_track(mj_reader *r)
+{
+    mj_stream *s = r->stream;
+    ak_track *read = cur(r);
+    if (r->b.failed || s->next >= s->heads->track_count) {
+        r->b.failed = true; /* the two readings disagree: they cannot, over one validated text */
+        return;
+    }
+    ak_track *head = &s->heads->tracks[s->next];
+    struct ak_key_store *store = head->store;
+    size_t count = head->key_count;
+    head->store = read->store;
+    head->key_count = read->key_count;
+    write_track(s->w, s->tracks, s->next++);
+    s->w->t = NULL;
+    head->store = store;
+    head->key_count = count;
+    r->b.anim->track_count = 0;
+    ak_arena_rewind(r->b.arena, s->mark);
+    if (s->w->w.failed || !stream_flush(s, false))
+        r->b.failed = true;
+}
+
+bool ak_mj_list_dump_to(const ak_mj_list *x, const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *sink)
+{
+    const ak_mj_state *root = &x->states[x->root];
+    const ak_mj_member *tracks = NULL;
+    for (uint16_t i = 0; i < root->count && !tracks; i++)
+        if (root->members[i].act == AK_MJ_TRACKS)
+            tracks = &root->members[i];
+    ak_buf text;
+    ak_buf_init(&text);
+    ak_buf_attach(&text, ak_budget_of(d, opt));
+    if (!tracks) { /* tracks deeper in the document (animgen allows it): written whole */
+        bool ok = ak_mj_list_rewrite(x, in, opt, d, &text) && ak_sink_write(sink, text.data, text.len);
+        ak_buf_detach(&text);
+        ak_buf_free(&text);
+        return ok;
+    }
+    ak_arena heads_arena, keys_arena;
+    ak_arena_init_budget(&heads_arena, 1 << 16, ak_budget_of(d, opt), "the tracks' headers");
+    ak_arena_init_budget(&keys_arena, 1 << 16, ak_budget_of(d, opt), "the track being dumped");
+    ak_animation *heads = NULL;
+    /* the first reading validates the file and keeps what the document's
+       members before the tracks need (the end: each track's last key) */
+    bool ok = list_read(x, in, opt, d, &heads_arena, &heads, true) && ak_buf_reserve(&text, MJ_CHUNK + 256);
+    mj_stream s = {.heads = heads, .tracks = tracks, .sink = sink, .text = &text};
+    s.w = ok ? writer_new(x, heads, opt, d, &text) : NULL;
+    mj_reader *r = s.w ? reader_new(x, &keys_arena, d, false) : NULL;
+    ok = r != NULL;
+    if (ok) {
+        r->stream = &s;
+        s.w->stream = &s;
+        ak_json_writer *jw = &s.w->jw;
+        ak_json_begin_object(jw);
+        const ak_mj_member *m = root->members, *end = root->members + root->count;
+        for (; m < tracks && !s.w->w.failed; m++)
+            write_member(s.w, m);
+        ak_json_keyz(jw, tracks->name);
+        ak_json_begin_array(jw);
+        ok = !s.w->w.failed && stream_flush(&s, false) && reader_parse(r, in, opt, true) &&
+             s.next == heads->track_count;
+        ak_json_end_array(jw);
+        for (m = tracks + 1; m < end && ok && !s.w->w.failed; m++)
+            write_member(s.w, m);
+        ak_json_end_object(jw);
+    }
+    reader_free(r);
+    if (s.w)
+        ok = writer_end(s.w, &text) && ok && stream_flush(&s, true);
+    ak_buf_detach(&text);
+    ak_buf_free(&text);
+    ak_arena_free(&keys_arena);
+    ak_arena_free(&heads_arena);
     return ok;
 }
 

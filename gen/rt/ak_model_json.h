@@ -110,6 +110,18 @@ bool ak_mj_list_read_headers(const ak_mj_list *x, const ak_input *in, const ak_o
                              ak_arena *arena, ak_animation **out);
 bool ak_mj_list_write(const ak_mj_list *x, const ak_animation *anim, const ak_options *opt, ak_diags *d,
                       ak_buf *out);
+/* The canonical file of a valid input: read into the model, written back
+   (`json dump canonical`: the format's dump). */
+bool ak_mj_list_rewrite(const ak_mj_list *x, const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);
+/* The same streamed (ak_format.dump_to): the input validated and read once
+   for the tracks' headers (what the members before the tracks need, and
+   the writer's index of targets), then again writing each track once it
+   is read and forgetting it, the text handed to sink in 64 KiB pieces. It
+   holds the headers and one track with its keys, and the input's pages go
+   as they are read. Nothing is written of a file with errors; a limit or a
+   failed write may cut the text short. */
+bool ak_mj_list_dump_to(const ak_mj_list *x, const ak_input *in, const ak_options *opt, ak_diags *d,
+                        ak_sink *sink);
 
 /* ---- animated properties in a tree ------------------------------------------ */
 

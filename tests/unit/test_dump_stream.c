@@ -15,7 +15,15 @@
  *  - a sink that fails midway: false, no diagnostic (the sink says why);
  *  - ak_dump into an ak_buf: the same JSON; over a small budget,
  *    animkit.limit.memory and the buffer left as it was;
- *  - a format without dump_to (plain JSON) through the same entry point. */
+ *  - plain JSON and Maya's document stream too: the same bytes as their
+ *    whole-document dump;
+ *  - AnimJ (`json dump canonical`: the canonical file through the model,
+ *    streamed track by track): the same bytes as the whole rewrite, for a
+ *    file whose name comes after its tracks, without a duration (the
+ *    headers' last key gives it), with every kind of track, string values
+ *    and keys out of order; one of 400 tracks in more than one piece; and
+ *    within a budget the whole rewrite exceeds;
+ *  - a format without dump_to (Glaxnimate) through the same entry point. */
 #include "animx_test_file.h"
 
 #include "../../gen/rt/ak_layout.h"
@@ -447,33 +455,95 @@ static void document_dump_streams(void **state)
     ak_diags_free(d);
 }
 
-/* A format that has no dump_to (AnimJ): the whole document, then one write. */
-static void whole_document_formats_use_the_same_entry(void **state)
+/* AnimJ's dump is its canonical file (`json dump canonical`), streamed:
+   the headers first, then each track written once read. */
+static void animj_dump_streams(void **state)
 {
     (void)state;
     const ak_format *animj = ak_format_find("animj");
-    assert_null(animj->dump_to);
-    static const char doc[] = "{\"version\": \"1.0\", \"tracks\": []}";
-    ak_input in = {"t.animj", (const uint8_t *)doc, sizeof doc - 1, false};
+    assert_non_null(animj->dump_to);
+    /* the name after the tracks, no globalDuration: the end is the last key
+       the first reading saw; keys out of order (a warning) come out sorted */
+    static const char good[] =
+        "{\"tracks\": ["
+        "{\"trackType\": \"Raw\", \"valueType\": \"float2\", \"data\": {\"node\": \"a\", \"property\": \"p\", "
+        "\"interval\": 0.5, \"keyframes\": [{\"x\": 1, \"y\": 2}, {\"x\": 3}]}},"
+        "{\"trackType\": \"Discrete\", \"valueType\": \"string\", \"data\": {\"node\": \"b\", \"property\": \"Position\", "
+        "\"keyframes\": [{\"time\": 2, \"value\": \"two\"}, {\"time\": 1, \"value\": null}]}},"
+        "{\"trackType\": \"Curve\", \"valueType\": \"floatQ\", \"data\": {\"property\": \"Rotation\", "
+        "\"keyframes\": [{\"time\": 0, \"value\": {\"x\": 0, \"y\": 0, \"z\": 0, \"w\": 1}, \"interpolation\": "
+        "\"CubicBezier\", \"leftTangent\": {\"x\": 0, \"y\": 0, \"z\": 0, \"w\": 1}, \"rightTangent\": {\"x\": 0, "
+        "\"y\": 0, \"z\": 0, \"w\": 1}}, {\"time\": 7.25, \"value\": {\"w\": 1}, \"interpolation\": \"linear\", "
+        "\"leftTangent\": {\"w\": 1}}]}}"
+        "], \"name\": \"late name\"}";
+    same_as_whole(animj, good, "{\"tracks\": [{\"trackType\": \"Raw\"}]}");
+    same_as_whole(animj, "{\"globalDuration\": 3, \"tracks\": []}", "{\"tracks\": 1}");
+    /* 400 tracks: more than one piece; and a budget the stream keeps within
+       (the headers and one track) while the whole rewrite (the model and
+       the text of every track) does not */
+    ak_buf big;
+    ak_buf_init(&big);
+    ak_buf_puts(&big, "{\"name\": \"many\", \"globalDuration\": 1, \"tracks\": [");
+    for (int t = 0; t < 400; t++) {
+        ak_buf_printf(&big, "%s{\"trackType\": \"Curve\", \"valueType\": \"float3\", \"data\": {\"node\": \"n%d\", "
+                            "\"property\": \"p\", \"keyframes\": [",
+                      t ? "," : "", t);
+        for (int k = 0; k < 40; k++)
+            ak_buf_printf(&big, "%s{\"time\": %g, \"value\": {\"x\": %d, \"y\": 0.5, \"z\": -1}, \"interpolation\": "
+                                "\"Linear\"}",
+                          k ? "," : "", k / 40.0, k * t);
+        ak_buf_puts(&big, "]}}");
+    }
+    ak_buf_puts(&big, "]}");
+    same_as_whole(animj, ak_buf_cstr(&big), "{\"tracks\": [{}]}");
+    ak_input in = {"big.animj", (const uint8_t *)big.data, big.len, false};
+    pieces p;
+    ak_sink s;
+    pieces_sink(&s, &p, SIZE_MAX);
+    ak_options opt = {0};
+    opt.max_memory = 512u << 10;
+    ak_diags *d = ak_diags_new(NULL);
+    assert_true(ak_dump_to(&in, animj, &opt, d, &s));
+    assert_int_equal(ak_diags_errors(d), 0);
+    assert_true(p.count > 1);
+    assert_true(p.largest <= (1u << 16) + 1024); /* a chunk and at most one key's text */
+    ak_buf whole;
+    ak_buf_init(&whole);
+    assert_false(animj->dump(&in, &opt, d, &whole)); /* the model of every track: past 512 KiB */
+    assert_true(ak_diags_errors(d) > 0);
+    ak_buf_free(&whole);
+    ak_buf_free(&p.all);
+    ak_diags_free(d);
+    ak_buf_free(&big);
+}
+
+/* A format that has no dump_to (Glaxnimate: its document is sorted and
+   completed whole): the whole document, then one write. */
+static void whole_document_formats_use_the_same_entry(void **state)
+{
+    (void)state;
+    const ak_format *glaxnimate = ak_format_find("glaxnimate");
+    assert_null(glaxnimate->dump_to);
+    size_t size = 0;
+    char *doc = ak_test_read_file("tests/conformance/glaxnimate/valid/minimal-v9.rawr", &size);
+    assert_non_null(doc);
+    ak_input in = {"t.rawr", (const uint8_t *)doc, size, false};
     ak_options opt = {0};
     ak_diags *d = ak_diags_new(NULL);
     ak_buf want;
     ak_buf_init(&want);
-    bool dumped = ak_dump(&in, animj, &opt, d, &want);
+    assert_true(ak_dump(&in, glaxnimate, &opt, d, &want));
     pieces p;
     ak_sink s;
     pieces_sink(&s, &p, SIZE_MAX);
-    assert_int_equal(ak_dump_to(&in, animj, &opt, d, &s), dumped);
-    if (dumped) {
-        assert_int_equal(p.count, 1);
-        assert_int_equal(p.all.len, want.len);
-        assert_memory_equal(p.all.data, want.data, want.len);
-    } else {
-        assert_int_equal(s.written, 0);
-    }
+    assert_true(ak_dump_to(&in, glaxnimate, &opt, d, &s));
+    assert_int_equal(p.count, 1);
+    assert_int_equal(p.all.len, want.len);
+    assert_memory_equal(p.all.data, want.data, want.len);
     ak_buf_free(&p.all);
     ak_buf_free(&want);
     ak_diags_free(d);
+    free(doc);
 }
 
 int main(void)
@@ -489,6 +559,7 @@ int main(void)
         cmocka_unit_test(dump_into_buffer_and_budget),
         cmocka_unit_test(json_dump_streams),
         cmocka_unit_test(document_dump_streams),
+        cmocka_unit_test(animj_dump_streams),
         cmocka_unit_test(whole_document_formats_use_the_same_entry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
