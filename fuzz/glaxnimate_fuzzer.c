@@ -3,7 +3,7 @@
  * levels and checks that every diagnostic has a rule of the glaxnimate
  * table (or the tool's), a location inside the input and a path; a file
  * without errors re-emits, the canonical text re-emitting byte-identically
- * (spec 9.1.10), converts to versions 9 and 8 without a crash and
+ * (spec 9.1.10), dumps streamed as it dumps whole, converts to versions 9 and 8 without a crash and
  * through the common model into a file without errors (ak_fuzz_convert_check:
  * the format its bytes choose); also
  * the layout check and the legacy upgrade (convert --legacy) on any input. */
@@ -49,6 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!clean || strict)
             continue;
         ak_fuzz_reemit_fixed_point(&ak_format_glaxnimate, &in, &opt);
+        ak_fuzz_dump_streams_same(&ak_format_glaxnimate, &in, &opt);
         convert_to(&in, "9");
         convert_to(&in, "8");
     }
@@ -61,5 +62,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ak_format_glaxnimate.reemit(&in, &legacy, d, &out);
     ak_buf_free(&out);
     ak_diags_free(d);
+    ak_fuzz_dump_streams_same(&ak_format_glaxnimate, &in, &legacy); /* the legacy dump is checked whole first */
     return 0;
 }

@@ -11,7 +11,8 @@ const char *const cc_json_category_names[JR_COUNT] = {"syntax", "encoding", "dep
 
 bool cc_is_format_hook(const char *name)
 {
-    static const char *const names[] = {"sniff", "dump", "reemit", "to_model", "from_model", "state", "validate"};
+    static const char *const names[] = {"sniff",      "dump",  "dump_to", "reemit", "to_model",
+                                        "from_model", "state", "validate"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(names[i], name) == 0)
             return true;
@@ -1040,9 +1041,12 @@ bool cc_check(compiler *cc)
         member *m = f->hooks.items[i];
         /* a binary layout's dump and validation come from the layout itself, and so does its
            sniffer when it has a magic; a format without one (Prime ANIM) sniffs by content */
-        if (!f->json && cc_is_format_hook(m->name) && (!strcmp(m->name, "dump") || !strcmp(m->name, "state") ||
-                                                      !strcmp(m->name, "validate")))
+        if (!f->json && cc_is_format_hook(m->name) &&
+            (!strcmp(m->name, "dump") || !strcmp(m->name, "dump_to") || !strcmp(m->name, "state") ||
+             !strcmp(m->name, "validate")))
             cc_error(cc, m->at, "hook %s: a binary layout generates it", m->name);
+        if (f->json && !strcmp(m->name, "dump_to") && !cc_has_hook(f, "dump"))
+            cc_error(cc, m->at, "hook dump_to streams what a `hook dump` writes whole: the format needs both");
         if (!f->json && !strcmp(m->name, "sniff") && (f->magic_text || f->magic_bytes))
             cc_error(cc, m->at, "hook sniff: a layout with a magic generates its sniffer");
         if (!f->json && !cc_is_format_hook(m->name))

@@ -462,9 +462,10 @@ static void check_layout(ctx *c)
             x->numbers = "ECMASCRIPT";
         else if (!strcmp(k->text, "numbers") && !strcmp(v->text, "qt"))
             x->numbers = "QT";
-        else if (!strcmp(k->text, "dump") && !strcmp(v->text, "canonical") && cc_has_hook(c->cc->format, "dump"))
+        else if (!strcmp(k->text, "dump") && !strcmp(v->text, "canonical") &&
+                 (cc_has_hook(c->cc->format, "dump") || cc_has_hook(c->cc->format, "dump_to")))
             cc_error(c->cc, k->at, "model json dump canonical: the dump is the canonical file, so no `hook dump` "
-                                   "says it too");
+                                   "or `hook dump_to` says it too");
         else if (!strcmp(k->text, "dump") && !strcmp(v->text, "canonical"))
             x->dump_canonical = true;
         else

@@ -370,7 +370,7 @@ static void header(jem *em, FILE *h)
         gen_out(h, "int %s_sniff(const uint8_t *data, size_t size);\n", id);
     if (cc_json_has_dump(em->cc))
         gen_out(h, "bool %s_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);\n", id);
-    if (cc_model_json_dump_to(em->cc))
+    if (cc_json_has_dump_to(em->cc))
         gen_out(h, "bool %s_dump_to(const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *out);\n", id);
     if (cc_has_hook(f, "reemit"))
         gen_out(h, "bool %s_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);\n", id);
@@ -794,7 +794,7 @@ static void registry_entry(jem *em, FILE *c)
         if (cc_has_hook(f, fields[i]) || (f->model && i >= 3) /* a model section makes to_model, from_model */
             || (i == 1 && cc_json_has_dump(cc)))
             gen_out(c, "    .%s = %s_%s,\n", fields[i], id, fields[i]);
-    if (cc_model_json_dump_to(cc))
+    if (cc_json_has_dump_to(cc))
         gen_out(c, "    .dump_to = %s_dump_to,\n", id);
     if (cc_model_json_headers(em->cc))
         gen_out(c, "    .to_model_headers = %s_to_model_headers,\n", id);

@@ -165,6 +165,8 @@ bool cc_model_json_dump_to(compiler *cc)
     return x && x->list && x->dump_canonical;
 }
 
+bool cc_json_has_dump_to(compiler *cc) { return cc_has_hook(cc->format, "dump_to") || cc_model_json_dump_to(cc); }
+
 bool cc_json_has_dump(compiler *cc) { return cc_has_hook(cc->format, "dump") || cc_model_json_dump_to(cc); }
 
 static void emit_names(compiler *cc, FILE *c)

@@ -85,6 +85,9 @@ bool cc_model_json_headers(compiler *cc);
    format's dump is its canonical file), or `json dump canonical` in its
    model section (generated, streamed: <id>_dump_to). */
 bool cc_json_has_dump(compiler *cc);
+/* Whether the dump streams (<id>_dump_to): `hook dump_to`, or `json dump
+   canonical` (generated). */
+bool cc_json_has_dump_to(compiler *cc);
 bool cc_model_json_dump_to(compiler *cc);
 
 #endif

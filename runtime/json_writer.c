@@ -4,6 +4,7 @@
  * arrays included, is rendered into that buffer, so the nesting needs no
  * recursion. */
 #include "json_writer.h"
+#include "sort.h"
 
 #include "numbers.h"
 #include "utf8.h"
@@ -267,53 +268,39 @@ static void begin(ak_json_writer *w, bool object)
 void ak_json_begin_object(ak_json_writer *w) { begin(w, true); }
 void ak_json_begin_array(ak_json_writer *w) { begin(w, false); }
 
-static bool is_first(const char *first, const char *keys, const member *x)
+static bool is_first(const char *first, const char *name, size_t len)
 {
-    return first && x->key_len == strlen(first) && memcmp(keys + x->key_off, first, x->key_len) == 0;
+    return first && len == strlen(first) && memcmp(name, first, len) == 0;
 }
 
-static int member_cmp(const char *first, const char *keys, const member *x, const member *y)
+int ak_json_name_order(const char *first, const char *a, size_t alen, const char *b, size_t blen)
 {
-    bool fx = is_first(first, keys, x), fy = is_first(first, keys, y);
-    if (fx != fy)
-        return fx ? -1 : 1;
-    size_t n = x->key_len < y->key_len ? x->key_len : y->key_len;
-    int c = n ? memcmp(keys + x->key_off, keys + y->key_off, n) : 0;
+    bool fa = is_first(first, a, alen), fb = is_first(first, b, blen);
+    if (fa != fb)
+        return fa ? -1 : 1;
+    size_t n = alen < blen ? alen : blen;
+    int c = n ? memcmp(a, b, n) : 0;
     if (c)
         return c;
-    return x->key_len < y->key_len ? -1 : x->key_len > y->key_len;
+    return alen < blen ? -1 : alen > blen;
 }
 
-/* Stable bottom-up merge sort by name (equal names keep their order). */
+typedef struct member_order {
+    const char *first, *keys;
+} member_order;
+
+static bool member_before(const void *x, const void *y, void *ctx)
+{
+    const member_order *o = ctx;
+    const member *a = x, *b = y;
+    return ak_json_name_order(o->first, o->keys + a->key_off, a->key_len, o->keys + b->key_off, b->key_len) < 0;
+}
+
+/* By name, equal names keeping their order. */
 static bool sort_members(ak_json_writer_level *l, const char *first)
 {
-    size_t n = l->nmembers;
-    if (n < 2)
-        return true;
-    member *tmp = malloc(n * sizeof *tmp);
-    if (!tmp)
-        return false;
-    member *src = l->members, *dst = tmp;
-    for (size_t width = 1; width < n; width *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * width) {
-            size_t mid = lo + width < n ? lo + width : n;
-            size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
-            size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
-                dst[k++] = member_cmp(first, l->keys.data, &src[j], &src[i]) < 0 ? src[j++] : src[i++];
-            while (i < mid)
-                dst[k++] = src[i++];
-            while (j < hi)
-                dst[k++] = src[j++];
-        }
-        member *swap = src;
-        src = dst;
-        dst = swap;
-    }
-    if (src != l->members)
-        memcpy(l->members, src, n * sizeof *src);
-    free(tmp);
-    return true;
+    member_order o = {first, l->keys.data};
+    return ak_sort_stable(l->members, l->nmembers, sizeof *l->members, member_before, &o);
 }
 
 static void end(ak_json_writer *w, bool object)

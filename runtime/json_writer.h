@@ -58,6 +58,9 @@ typedef struct ak_json_writer {
 } ak_json_writer;
 
 void ak_json_writer_init(ak_json_writer *w, ak_buf *out, const ak_json_writer_options *opt);
+/* The order sort_keys writes members in (<0: a first): first_key (NULL:
+   none) before every other name, then by bytes, a prefix first. */
+int ak_json_name_order(const char *first, const char *a, size_t alen, const char *b, size_t blen);
 /* Closes nothing: returns true when exactly one complete value was written
  * and nothing was replaced or refused. Frees internal buffers. */
 bool ak_json_writer_finish(ak_json_writer *w);

@@ -4,6 +4,7 @@
 
 #include "diag.h"
 #include "model_build.h"
+#include "sort.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -14,38 +15,17 @@
 
 static bool before(double a, double b) { return a < b || (isnan(b) && !isnan(a)); }
 
+static bool earlier(const void *a, const void *b, void *times)
+{
+    const double *t = times;
+    return before(t[*(const size_t *)a], t[*(const size_t *)b]);
+}
+
 bool ak_stable_order(const double *times, size_t n, size_t *order)
 {
     for (size_t i = 0; i < n; i++)
         order[i] = i;
-    size_t i = 1;
-    while (i < n && !before(times[i], times[i - 1]))
-        i++;
-    if (i >= n)
-        return true;
-    size_t *tmp = malloc(n * sizeof *tmp);
-    if (!tmp)
-        return false;
-    size_t *src = order, *dst = tmp;
-    for (size_t w = 1; w < n; w *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * w) {
-            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-            size_t a = lo, c = mid, k = lo;
-            while (a < mid && c < hi)
-                dst[k++] = before(times[src[c]], times[src[a]]) ? src[c++] : src[a++];
-            while (a < mid)
-                dst[k++] = src[a++];
-            while (c < hi)
-                dst[k++] = src[c++];
-        }
-        size_t *swap = src;
-        src = dst;
-        dst = swap;
-    }
-    if (src != order)
-        memcpy(order, src, n * sizeof *order);
-    free(tmp);
-    return true;
+    return ak_sort_stable(order, n, sizeof *order, earlier, (void *)times);
 }
 
 /* ---- the builder -------------------------------------------------------------- */

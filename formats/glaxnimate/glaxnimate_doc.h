@@ -17,6 +17,9 @@ void glax_conv_init(glax_conv *c, ak_diags *d);
 void glax_conv_free(glax_conv *c);
 /* Writes the tree in Glaxnimate's layout (spec 3.3); false when out of memory. */
 bool glax_write(const ak_jnode *root, ak_buf *out);
+/* The same, the text handed to sink (when not NULL) as it fills: what is
+   left in out at the end is the caller's to hand on. */
+bool glax_write_to(const ak_jnode *root, ak_buf *out, ak_sink *sink);
 /* The steps of spec 9.2 from version `from` up to `to` (1 and 2: --legacy),
    or back from 9 to 8, as the schema declares them (`upgrade to N`,
    `downgrade to 8`), with a glaxnimate.convert.loss warning per kind of loss. */

@@ -68,7 +68,7 @@ void glax_complete(glax_conv *c, int version)
     ak_jcomplete(&c->t, &glaxnimate_schema, version, new_key, c);
 }
 
-bool glax_write(const ak_jnode *root, ak_buf *out)
+bool glax_write_to(const ak_jnode *root, ak_buf *out, ak_sink *sink)
 {
     ak_json_writer w;
     ak_json_writer_options wo = {4, true, true};
@@ -76,9 +76,11 @@ bool glax_write(const ak_jnode *root, ak_buf *out)
     w.first_key = "__type__";
     w.open_empty = true;
     w.number_style = AK_JSON_NUMBERS_QT;
-    bool ok = ak_jtree_write(root, &w);
+    bool ok = ak_jtree_write_to(root, &w, sink);
     return ak_json_writer_finish(&w) && ok;
 }
+
+bool glax_write(const ak_jnode *root, ak_buf *out) { return glax_write_to(root, out, NULL); }
 
 /* ---- upgrade (spec 9.2) and downgrade: the schema's steps ------------- */
 
@@ -143,44 +145,54 @@ static bool legacy_checked(const ak_input *in, ak_diags *d, bool upgraded)
     return ok;
 }
 
-bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
+/* The canonical tree of in into c (initialised here; the caller frees it):
+   validated, upgraded to the version asked for, completed. *legacy: the
+   input was a version 1 or 2 file (--legacy), whose output is checked
+   again as the version it becomes. */
+static bool canonical_tree(const ak_input *in, const ak_options *opt, ak_diags *d, glax_conv *c, bool *legacy)
 {
     size_t before = ak_diags_errors(d), n;
-    bool legacy = ak_format_option(opt, "legacy", &n) != NULL;
+    *legacy = ak_format_option(opt, "legacy", &n) != NULL;
     ak_budget_of(d, opt); /* the document's arena (glax_conv_init) is charged to it */
-    if (!legacy) {
+    glax_conv_init(c, d);
+    if (!*legacy) {
         ak_format_glaxnimate.validate(in, opt, d);
         if (ak_diags_errors(d) > before)
             return false;
     }
-    glax_conv c;
-    glax_conv_init(&c, d);
     for (size_t i = 0; i < in->size; i++)
-        c.seed = (c.seed ^ in->data[i]) * 0x100000001b3u;
-    bool ok = ak_jtree_read(&c.t, in->data, in->size);
-    ak_jnode *fv = ok ? ak_jnode_get(ak_jnode_get(c.t.root, "format"), "format_version") : NULL;
+        c->seed = (c->seed ^ in->data[i]) * 0x100000001b3u;
+    bool ok = ak_jtree_read_input(&c->t, in);
+    ak_jnode *fv = ok ? ak_jnode_get(ak_jnode_get(c->t.root, "format"), "format_version") : NULL;
     int from = fv && fv->kind == AK_JNUM && fv->num >= 0 ? (int)fmin(fv->num, INT_MAX) : 0; /* no overflowing cast */
-    legacy = legacy && ok && (from == 1 || from == 2);
-    if (legacy) {
+    *legacy = *legacy && ok && (from == 1 || from == 2);
+    if (*legacy) {
         ok = legacy_checked(in, d, false);
     } else if (!ok || ak_format_option(opt, "legacy", &n)) { /* not legacy after all: as usual */
         ak_format_glaxnimate.validate(in, opt, d);
         ok = ok && ak_diags_errors(d) == before;
     }
-    int to = opt && opt->format_version ? atoi(opt->format_version) : legacy ? GLAXNIMATE_LATEST : from;
+    int to = opt && opt->format_version ? atoi(opt->format_version) : *legacy ? GLAXNIMATE_LATEST : from;
     if (ok && to != from) {
-        if ((from < 3 && !legacy) || to < 3 || !ak_jmigrate_possible(&glaxnimate_schema, from, to)) {
+        if ((from < 3 && !*legacy) || to < 3 || !ak_jmigrate_possible(&glaxnimate_schema, from, to)) {
             ak_report(d, &glaxnimate_rules[glaxnimate_R_CONVERT_LOSS], 0, 0, "/format/format_version",
                       "cannot convert version %d to %d (from version 3 up, 1 and 2 with --legacy, and 9 down to 8)",
                       from, to);
             ok = false;
         } else {
-            glax_convert_version(&c, from > GLAXNIMATE_LATEST ? GLAXNIMATE_LATEST : from, to);
+            glax_convert_version(c, from > GLAXNIMATE_LATEST ? GLAXNIMATE_LATEST : from, to);
         }
     }
     if (ok)
-        glax_complete(&c, to);
-    ok = ok && !c.t.failed && glax_write(c.t.root, out) && !out->failed;
+        glax_complete(c, to);
+    return ok && !c->t.failed;
+}
+
+bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
+{
+    glax_conv c;
+    bool legacy;
+    bool ok = canonical_tree(in, opt, d, &c, &legacy) && glax_write(c.t.root, out) && !out->failed;
     glax_conv_free(&c);
     ak_input upgraded = {"upgraded", (const uint8_t *)out->data, out->len, false};
     return ok && (!legacy || legacy_checked(&upgraded, d, true));
@@ -190,4 +202,29 @@ bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, a
 bool glaxnimate_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
 {
     return glaxnimate_reemit(in, opt, d, out);
+}
+
+/* The same streamed: the tree whole (it is completed and sorted), its text
+   handed on as it is written. A legacy input's text is checked again
+   before anything goes: written whole. */
+bool glaxnimate_dump_to(const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *sink)
+{
+    glax_conv c;
+    bool legacy;
+    ak_buf text;
+    ak_buf_init(&text);
+    ak_buf_attach(&text, ak_budget_of(d, opt));
+    bool ok = canonical_tree(in, opt, d, &c, &legacy);
+    if (ok && legacy) {
+        ok = glax_write(c.t.root, &text) && !text.failed;
+        ak_input upgraded = {"upgraded", (const uint8_t *)text.data, text.len, false};
+        ok = ok && legacy_checked(&upgraded, d, true);
+    } else if (ok) {
+        ok = glax_write_to(c.t.root, &text, sink);
+    }
+    ok = ok && !text.failed && ak_sink_write(sink, text.data, text.len);
+    glax_conv_free(&c);
+    ak_buf_detach(&text);
+    ak_buf_free(&text);
+    return ok;
 }

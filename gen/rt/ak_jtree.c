@@ -1,6 +1,8 @@
 /* A JSON document as a tree (ak_jtree.h). */
 #include "ak_jtree.h"
 
+#include "sort.h"
+
 #include "budget.h"
 #include "grow.h"
 #include "json_parser.h"
@@ -206,6 +208,24 @@ static const char *decoded(ak_jtree *t, const ak_json_event *e, size_t *len)
     return s;
 }
 
+/* While reading, the members of the open containers are collected on one
+   stack (t->pending) and each container gets exactly its own when it ends:
+   grown in the arena, every array would leave its smaller copies behind. */
+static bool close_container(ak_jtree *t)
+{
+    ak_jnode *c = t->stack[--t->depth];
+    size_t base = t->bases[t->depth], n = t->pending.len / sizeof(ak_jitem) - base;
+    ak_jitem *items = n ? AK_ARENA_ARRAY(t->arena, ak_jitem, n) : NULL;
+    if (n && !items)
+        return !(t->failed = true);
+    if (n)
+        memcpy(items, (const ak_jitem *)(const void *)t->pending.data + base, n * sizeof *items);
+    c->items = items;
+    c->count = c->cap = n;
+    t->pending.len = base * sizeof(ak_jitem);
+    return true;
+}
+
 static int read_event(void *user, ak_json_parser *p, const ak_json_event *e)
 {
     (void)p;
@@ -214,7 +234,7 @@ static int read_event(void *user, ak_json_parser *p, const ak_json_event *e)
     switch (e->kind) {
     case AK_JSON_KEY: return (t->key = decoded(t, e, &t->key_len)) ? 0 : 1;
     case AK_JSON_END_OBJECT:
-    case AK_JSON_END_ARRAY: t->depth--; return 0;
+    case AK_JSON_END_ARRAY: return !close_container(t);
     case AK_JSON_BEGIN_OBJECT: v = ak_jnode_new(t, AK_JOBJ); break;
     case AK_JSON_BEGIN_ARRAY: v = ak_jnode_new(t, AK_JARR); break;
     case AK_JSON_TRUE: v = ak_jnode_new(t, AK_JTRUE); break;
@@ -224,35 +244,49 @@ static int read_event(void *user, ak_json_parser *p, const ak_json_event *e)
         if ((v = ak_jnode_new(t, AK_JNUM)))
             ak_json_number_f64(e, &v->num);
         break;
-    default:
-        if ((v = ak_jnode_new(t, AK_JSTR)) && !(v->str = decoded(t, e, &v->len)))
+    default: {
+        size_t len = 0;
+        if ((v = ak_jnode_new(t, AK_JSTR)) && !(v->str = decoded(t, e, &len)))
             v = NULL;
+        else if (v)
+            v->len = (uint32_t)len;
+    }
     }
     if (!v)
         return 1;
-    if (t->depth == 0)
+    if (t->depth == 0) {
         t->root = v;
-    else
-        ak_jnode_append(t, t->stack[t->depth - 1], t->key, t->key_len, v);
+    } else {
+        bool member = t->stack[t->depth - 1]->kind == AK_JOBJ;
+        ak_jitem it = {member ? t->key : NULL, member ? t->key_len : 0, v};
+        if (!ak_buf_reserve_as(&t->pending, sizeof it, t->arena->what) || !ak_buf_append(&t->pending, &it, sizeof it))
+            return t->failed = true, 1;
+    }
     if (v->kind == AK_JOBJ || v->kind == AK_JARR) {
-        if (!ak_grow((void **)&t->stack, &t->cap, t->depth + 1, sizeof *t->stack))
-            return 1;
+        if (!ak_grow((void **)&t->stack, &t->cap, t->depth + 1, sizeof *t->stack) ||
+            !ak_grow((void **)&t->bases, &t->bases_cap, t->depth + 1, sizeof *t->bases))
+            return t->failed = true, 1;
+        t->bases[t->depth] = t->pending.len / sizeof(ak_jitem);
         t->stack[t->depth++] = v;
     }
     return t->failed;
 }
 
-static ak_jnode *read_value(ak_jtree *t, const uint8_t *data, size_t size)
+static ak_jnode *read_value(ak_jtree *t, const uint8_t *data, size_t size, bool release)
 {
     ak_jnode *root = t->root;
     t->root = NULL, t->depth = 0;
+    ak_buf_init(&t->pending);
+    ak_buf_attach(&t->pending, t->arena->budget); /* charged as the arena is */
     ak_json_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.handler = read_event;
     cfg.user = t;
     cfg.allow_duplicates = true;
     cfg.max_depth = 1024;
+    cfg.release_input = release; /* the tree holds copies of every string */
     bool ok = ak_json_parse(data, size, &cfg, NULL) == AK_JSON_OK && !t->failed && t->root;
+    ak_buf_free(&t->pending);
     ak_jnode *v = ok ? t->root : NULL;
     t->root = root;
     return v;
@@ -260,12 +294,17 @@ static ak_jnode *read_value(ak_jtree *t, const uint8_t *data, size_t size)
 
 bool ak_jtree_read(ak_jtree *t, const uint8_t *data, size_t size)
 {
-    return (t->root = read_value(t, data, size)) != NULL;
+    return (t->root = read_value(t, data, size, false)) != NULL;
+}
+
+bool ak_jtree_read_input(ak_jtree *t, const ak_input *in)
+{
+    return (t->root = read_value(t, in->data, in->size, in->mapped)) != NULL;
 }
 
 ak_jnode *ak_jtree_parse(ak_jtree *t, const char *text, size_t len)
 {
-    ak_jnode *v = read_value(t, (const uint8_t *)text, len);
+    ak_jnode *v = read_value(t, (const uint8_t *)text, len, false);
     if (!v)
         t->failed = true;
     return v;
@@ -282,7 +321,9 @@ void ak_jtree_init(ak_jtree *t, ak_arena *arena, struct ak_budget *budget, const
 void ak_jtree_free(ak_jtree *t)
 {
     free(t->stack);
+    free(t->bases);
     t->stack = NULL;
+    t->bases = NULL;
     if (t->arena == &t->own)
         ak_arena_free(&t->own);
 }
@@ -314,13 +355,29 @@ bool ak_jtree_walk(ak_jtree *t, ak_jnode *root, ak_jvisit visit, void *arg)
     return true;
 }
 
-bool ak_jtree_write(const ak_jnode *root, ak_json_writer *w)
+static bool item_before(const void *x, const void *y, void *first)
+{
+    const ak_jitem *a = *(const ak_jitem *const *)x, *b = *(const ak_jitem *const *)y;
+    return ak_json_name_order(first, a->key, a->key_len, b->key, b->key_len) < 0;
+}
+
+bool ak_jtree_write(const ak_jnode *root, ak_json_writer *w) { return ak_jtree_write_to(root, w, NULL); }
+
+bool ak_jtree_write_to(const ak_jnode *root, ak_json_writer *w, ak_sink *sink)
 {
     typedef struct {
         const ak_jnode *v;
         size_t next;
+        size_t base; /* sorted: where the object's members are in `order` */
     } frame;
-    size_t cap = 0, depth = 0;
+    /* With sort_keys, the members of each open object are put in order here
+       (pointers, on one stack) and the writer writes them as they come:
+       sorting them itself, it would hold the text of every open object, the
+       whole document several times over. */
+    bool sorted = w->opt.sort_keys, ok = true;
+    w->opt.sort_keys = false;
+    const ak_jitem **order = NULL;
+    size_t cap = 0, depth = 0, order_cap = 0, order_n = 0;
     frame *st = NULL;
     const ak_jnode *v = root;
     for (;;) {
@@ -332,32 +389,60 @@ bool ak_jtree_write(const ak_jnode *root, ak_json_writer *w)
             case AK_JNUM: ak_json_f64(w, v->num); break;
             case AK_JSTR: ak_json_string(w, v->str, v->len); break;
             default:
-                if (!ak_grow((void **)&st, &cap, depth + 1, sizeof *st))
-                    return free(st), false;
+                if (!ak_grow((void **)&st, &cap, depth + 1, sizeof *st)) {
+                    ok = false;
+                    goto done;
+                }
+                st[depth] = (frame){v, 0, order_n};
+                if (v->kind == AK_JOBJ && sorted) {
+                    if (!ak_grow((void **)&order, &order_cap, order_n + v->count, sizeof *order)) {
+                        ok = false;
+                        goto done;
+                    }
+                    for (size_t i = 0; i < v->count; i++)
+                        order[order_n + i] = &v->items[i];
+                    if (!ak_sort_stable(order + order_n, v->count, sizeof *order, item_before, (void *)w->first_key)) {
+                        ok = false;
+                        goto done;
+                    }
+                    order_n += v->count;
+                }
                 if (v->kind == AK_JOBJ)
                     ak_json_begin_object(w);
                 else
                     ak_json_begin_array(w);
-                st[depth++] = (frame){v, 0};
+                depth++;
             }
             v = NULL;
         }
         if (!depth)
             break;
         frame *f = &st[depth - 1];
+        bool object = f->v->kind == AK_JOBJ;
         if (f->next == f->v->count) {
-            if (f->v->kind == AK_JOBJ)
+            if (object)
                 ak_json_end_object(w);
             else
                 ak_json_end_array(w);
+            order_n = f->base;
             depth--;
             continue;
         }
-        const ak_jitem *it = &f->v->items[f->next++];
-        if (f->v->kind == AK_JOBJ)
+        if (sink && w->out->len >= AK_JTREE_CHUNK) { /* the writer only appends: a full chunk can go */
+            if (w->out->failed || !ak_sink_write(sink, w->out->data, w->out->len)) {
+                ok = false;
+                goto done;
+            }
+            w->out->len = 0;
+        }
+        const ak_jitem *it = object && sorted ? order[f->base + f->next++] : &f->v->items[f->next++];
+        if (object)
             ak_json_key(w, it->key, it->key_len);
         v = it->v;
     }
+done:
+    w->opt.sort_keys = sorted;
+    free(order);
     free(st);
-    return true;
+    return ok;
 }

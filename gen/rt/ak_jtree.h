@@ -29,13 +29,15 @@ typedef struct ak_jitem {
     ak_jnode *v;
 } ak_jitem;
 
+/* 40 bytes: a document's tree is most of what its canonical writer holds
+   (within the memory budget, so that 32-bit lengths and counts suffice). */
 struct ak_jnode {
     ak_jkind kind;
+    uint32_t len;    /* of str */
     double num;
     const char *str; /* decoded */
-    size_t len;
     ak_jitem *items;
-    size_t count, cap;
+    uint32_t count, cap;
 };
 
 typedef struct ak_jtree {
@@ -43,9 +45,13 @@ typedef struct ak_jtree {
     ak_arena own;
     ak_jnode *root;
     bool failed;     /* out of memory (or the budget refused) while building */
-    /* while reading: the open containers, the member name whose value comes next */
+    /* while reading: the open containers, the member name whose value comes
+       next, the members read so far of every open container (each one's
+       from its base on) */
     ak_jnode **stack;
     size_t depth, cap;
+    size_t *bases, bases_cap;
+    ak_buf pending;  /* ak_jitem */
     const char *key;
     size_t key_len;
 } ak_jtree;
@@ -57,12 +63,21 @@ void ak_jtree_free(ak_jtree *t);
 /* Reads data (well-formed JSON: validate first) as t's root; false when
    it is not JSON or out of memory. */
 bool ak_jtree_read(ak_jtree *t, const uint8_t *data, size_t size);
+/* The same of an input, whose pages (a mapped file's) go as they are read:
+   the tree holds copies of its strings. */
+bool ak_jtree_read_input(ak_jtree *t, const ak_input *in);
 /* JSON text (a literal, a member default) as a new node of t; NULL (and
    t->failed) when it is not JSON or out of memory. */
 ak_jnode *ak_jtree_parse(ak_jtree *t, const char *text, size_t len);
 /* Writes the value through w (begun, not finished: the caller sets its
    options and calls ak_json_writer_finish); false when out of memory. */
 bool ak_jtree_write(const ak_jnode *v, ak_json_writer *w);
+/* The same, the text handed to sink as it fills, AK_JTREE_CHUNK bytes or a
+   little more at a time (w begun with nothing open: its buffer is the
+   text; the caller hands on what ak_json_writer_finish leaves). False when
+   out of memory or the sink failed. */
+enum { AK_JTREE_CHUNK = 1 << 16 };
+bool ak_jtree_write_to(const ak_jnode *v, ak_json_writer *w, ak_sink *sink);
 
 /* Calls visit on every value below root, root first, then depth-first in
  * member order, with the member name it is under (NULL in an array and for

@@ -263,10 +263,107 @@ static void test_member_lookups(void **state)
     }
 }
 
+/* The tree in its own member order through w (which sorts, when asked). */
+static void feed(const ak_jnode *v, ak_json_writer *w)
+{
+    switch (v->kind) {
+    case AK_JNULL: ak_json_null(w); break;
+    case AK_JFALSE:
+    case AK_JTRUE: ak_json_bool(w, v->kind == AK_JTRUE); break;
+    case AK_JNUM: ak_json_f64(w, v->num); break;
+    case AK_JSTR: ak_json_string(w, v->str, v->len); break;
+    default:
+        if (v->kind == AK_JOBJ)
+            ak_json_begin_object(w);
+        else
+            ak_json_begin_array(w);
+        for (size_t i = 0; i < v->count; i++) {
+            if (v->kind == AK_JOBJ)
+                ak_json_key(w, v->items[i].key, v->items[i].key_len);
+            feed(v->items[i].v, w);
+        }
+        if (v->kind == AK_JOBJ)
+            ak_json_end_object(w);
+        else
+            ak_json_end_array(w);
+    }
+}
+
+typedef struct chunks {
+    ak_buf all;
+    size_t count;
+} chunks;
+
+static bool chunks_write(ak_sink *s, const void *data, size_t n)
+{
+    chunks *c = s->ctx;
+    c->count++;
+    return ak_buf_append(&c->all, data, n);
+}
+
+/* A tree sorts the members of its objects itself (ak_jtree_write: the
+   writer need not hold their text) exactly as the writer sorts them: the
+   first key first, then by bytes, a prefix before what it starts, equal
+   names in their order; and streamed to a sink, the same text in pieces. */
+static void test_tree_sorts_as_the_writer(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"__type__", "b", "a", "ab", "a\\u0000", "\\u00e9", "A", "", "a", "zz", "b"};
+    const size_t n_names = sizeof names / sizeof names[0];
+    ak_buf text;
+    ak_buf_init(&text);
+    ak_buf_puts(&text, "[");
+    for (unsigned i = 0; i < 3000; i++) {
+        ak_buf_puts(&text, i ? ", {" : "{");
+        for (size_t k = 0; k < n_names; k++) {
+            size_t m = (k * 7 + i) % n_names; /* every object in another order */
+            ak_buf_printf(&text, "%s\"%s\": %s", k ? ", " : "", names[m],
+                          m == 3 ? "{\"y\": [1, {\"q\": 2, \"p\": 3}], \"x\": {}}" : m == 5 ? "\"s\"" : "1.5");
+            if (m == 1)
+                ak_buf_printf(&text, "%u", i);
+        }
+        ak_buf_puts(&text, "}");
+    }
+    ak_buf_puts(&text, "]");
+    ak_jtree t;
+    ak_jtree_init(&t, NULL, NULL, "a test tree");
+    assert_true(ak_jtree_read(&t, (const uint8_t *)text.data, text.len));
+    for (int first = 0; first < 2; first++) {
+        ak_json_writer_options o = {4, true, true};
+        ak_buf want;
+        ak_buf_init(&want);
+        ak_json_writer w;
+        ak_json_writer_init(&w, &want, &o);
+        w.first_key = first ? "__type__" : NULL;
+        feed(t.root, &w);
+        assert_true(ak_json_writer_finish(&w));
+        ak_buf got;
+        ak_buf_init(&got);
+        ak_json_writer_init(&w, &got, &o);
+        w.first_key = first ? "__type__" : NULL;
+        chunks c = {.count = 0};
+        ak_buf_init(&c.all);
+        ak_sink sink = {.write = chunks_write, .ctx = &c};
+        assert_true(ak_jtree_write_to(t.root, &w, &sink));
+        assert_true(w.opt.sort_keys); /* as it was */
+        assert_true(ak_json_writer_finish(&w));
+        ak_buf_append(&c.all, got.data, got.len);
+        assert_true(c.count > 1);
+        assert_int_equal(c.all.len, want.len);
+        assert_memory_equal(c.all.data, want.data, want.len);
+        ak_buf_free(&c.all);
+        ak_buf_free(&got);
+        ak_buf_free(&want);
+    }
+    ak_jtree_free(&t);
+    ak_buf_free(&text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tree_round_trip),    cmocka_unit_test(test_build_copy_walk),
+        cmocka_unit_test(test_tree_sorts_as_the_writer),
         cmocka_unit_test(test_walk),               cmocka_unit_test(test_pointer),
         cmocka_unit_test(test_qt_numbers),
         cmocka_unit_test(test_complete_defaults),  cmocka_unit_test(test_complete_canonical),
