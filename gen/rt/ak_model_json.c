@@ -1253,7 +1253,7 @@ bool ak_mj_tree_read(const ak_mj_tree *x, const ak_input *in, const ak_options *
     ak_jtree_init(&doc, arena, NULL, NULL); /* in the model's arena */
     mjt_reader r = {.x = x};
     ak_buf_init(&r.lost_at);
-    bool ok = ak_mb_begin(&r.b, arena, d) && ak_jtree_read(&doc, in->data, in->size);
+    bool ok = ak_mb_begin(&r.b, arena, d) && ak_jtree_read_input(&doc, in); /* the tree copies what it keeps */
     for (uint16_t i = 0; ok && i < x->main_count && !r.main; i++)
         r.main = ak_jnode_at(doc.root, x->mains[i]);
     if (!r.main)
