@@ -279,7 +279,7 @@ static lane_schema lanes_of(jem *em)
             int t = (int)(intptr_t)em->obj[i].types.items[k];
             members[k] = (lane_member){m->name, needs_x(m) ? (int)other : t, m->optional};
         }
-        objects[i] = (lane_object){members, v->n};
+        objects[i] = (lane_object){members, v->n, em->obj[i].ordered != NULL};
     }
     return (lane_schema){f->id, types, em->types.n + 1, objects, f->objects.n, f->values_codes[0] != NULL};
 }

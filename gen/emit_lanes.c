@@ -14,6 +14,12 @@
  *   - value-type objects with every component, in canonical order.
  * Anything else fails the lane and takes the ordinary path, event by event.
  *
+ * An element object that is not `ordered` may write its members in any
+ * order: where its DFA fails, a loop takes them one at a time (a second
+ * DFA per element, one rule per member, the same leaves), each at most
+ * once, the required ones all (NAME_any below); a file whose keys say
+ * "interpolation" first keeps to the lanes too.
+ *
  * Every scalar is a leaf with two tags (its span). The lanes cover value
  * types of at most 4 components: a matrix lane would be a DFA of thousands
  * of states for shapes that are rare (and that AnimJ cannot import).
@@ -33,6 +39,7 @@
 #include "emit_common.h"
 #include "model.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -253,6 +260,95 @@ static int put_element(lane_out *o, const lane_schema *s, int e, int vt)
     return nesting;
 }
 
+/* Whether elements of type e (an object that is not `ordered`, of at most
+ * 32 members) get a lane for their members in any order. */
+static bool any_order(const lane_schema *s, int e)
+{
+    const lane_type *y = &s->types[e];
+    if (y->kind != LK_OBJECT)
+        return false;
+    const lane_object *ob = &s->objects[y->object];
+    return !ob->ordered && ob->member_count > 1 && ob->member_count <= 32;
+}
+
+/* The members of an element in any order (see the top of this file):
+ * NAME_member, a DFA of one member (its name, its value, the whitespace
+ * after it; the leaves o numbered, in caps), and NAME_any, the loop over
+ * them; NAME_match tries the ordered DFA first. */
+static bool put_any_order(FILE *re, const lane_schema *s, int e, int vt, const char *name, const lane_out *o)
+{
+    const lane_object *ob = &s->objects[s->types[e].object];
+    gen_out(re, "\nstatic const unsigned char *%s_member(const unsigned char *cur, const unsigned char *lim, "
+                "const unsigned char **caps, int *which)\n{\n    const unsigned char *mar = cur",
+            name);
+    for (int i = 0; i < o->n; i++)
+        gen_out(re, ",\n        *l%ds = NULL, *l%de = NULL", i, i);
+    gen_out(re, ";\n    /*!stags:re2c:%s_member format = 'const unsigned char *@@ = NULL;\\n    '; */\n", name);
+    gen_out(re, "    (void)mar;\n    /*!local:re2c:%s_member\n", name);
+    uint32_t required = 0;
+    for (size_t m = 0; m < ob->member_count; m++) {
+        const lane_member *mb = &ob->members[m];
+        if (!mb->optional)
+            required |= UINT32_C(1) << m;
+        lane_out one;
+        memset(&one, 0, sizeof one);
+        one.ok = true;
+        while (one.n < o->n && o->leaves[one.n].member != (int)m)
+            one.n++;
+        int first = one.n;
+        char *text = NULL;
+        size_t len = 0;
+        one.fp = open_memstream(&text, &len);
+        if (!one.fp)
+            return false;
+        gen_out(one.fp, "\"\\\"%s\\\"\" ws* \":\" ws* ", mb->name);
+        put_member_value(&one, s, mb->type, vt, (int)m);
+        gen_out(one.fp, " ws*");
+        if (fclose(one.fp) != 0 || !one.ok) {
+            free(text);
+            return false;
+        }
+        gen_out(re, "        %s {\n            *which = %zu;\n", text, m);
+        for (int i = first; i < one.n; i++)
+            gen_out(re, "            caps[%d] = l%ds;\n            caps[%d] = l%de;\n", 2 + 2 * i, i, 3 + 2 * i, i);
+        gen_out(re, "            return cur;\n        }\n");
+        free(text);
+    }
+    gen_out(re, "        * { return NULL; }\n    */\n}\n");
+    gen_out(re,
+            "static const unsigned char *%s_any(const unsigned char *cur, const unsigned char *lim, "
+            "const unsigned char **caps)\n{\n"
+            "    uint32_t seen = 0;\n"
+            "    int which = 0;\n"
+            "    if (cur < lim && *cur == ',')\n"
+            "        cur = lane_ws(cur + 1, lim);\n"
+            "    caps[0] = cur;\n"
+            "    if (cur == lim || *cur != '{')\n"
+            "        return NULL;\n"
+            "    for (int i = 2; i < %d; i++)\n"
+            "        caps[i] = NULL;\n"
+            "    cur = lane_ws(cur + 1, lim);\n"
+            "    for (;;) {\n"
+            "        cur = %s_member(cur, lim, caps, &which);\n"
+            "        if (!cur || cur == lim || (seen >> which & 1))\n"
+            "            return NULL;\n"
+            "        seen |= UINT32_C(1) << which;\n"
+            "        if (*cur == '}')\n"
+            "            return (seen & 0x%" PRIx32 "u) == 0x%" PRIx32 "u ? cur + 1 : NULL;\n"
+            "        if (*cur != ',')\n"
+            "            return NULL;\n"
+            "        cur = lane_ws(cur + 1, lim);\n"
+            "    }\n}\n",
+            name, 2 + 2 * o->n, name, required, required);
+    gen_out(re,
+            "static const unsigned char *%s_match(const unsigned char *cur, const unsigned char *lim, "
+            "const unsigned char **caps)\n{\n"
+            "    const unsigned char *end = %s_ordered_match(cur, lim, caps);\n"
+            "    return end ? end : %s_any(cur, lim, caps);\n}\n",
+            name, name, name);
+    return true;
+}
+
 /* What put_dfa wrote for a lane's DFA. */
 typedef struct lane_dfa {
     int nesting, leaves, values;
@@ -276,8 +372,10 @@ static bool put_dfa(FILE *re, const lane_schema *s, int e, int vt, const char *n
         free(text);
         return false;
     }
-    gen_out(re, "\nstatic const unsigned char *%s_match(const unsigned char *cur, const unsigned char *lim, "
-                "const unsigned char **caps)\n{\n    const unsigned char *mar = cur, *l_v = NULL", name);
+    bool any = any_order(s, e);
+    gen_out(re, "\nstatic const unsigned char *%s%s_match(const unsigned char *cur, const unsigned char *lim, "
+                "const unsigned char **caps)\n{\n    const unsigned char *mar = cur, *l_v = NULL", name,
+            any ? "_ordered" : "");
     for (int i = 0; i < o.n; i++)
         gen_out(re, ",\n        *l%ds = NULL, *l%de = NULL", i, i);
     gen_out(re, ";\n    /*!stags:re2c:%s format = 'const unsigned char *@@ = NULL;\\n    '; */\n", name);
@@ -286,6 +384,10 @@ static bool put_dfa(FILE *re, const lane_schema *s, int e, int vt, const char *n
     for (int i = 0; i < o.n; i++)
         gen_out(re, "            caps[%d] = l%ds;\n            caps[%d] = l%de;\n", 2 + 2 * i, i, 3 + 2 * i, i);
     gen_out(re, "            return cur;\n        }\n        * { return NULL; }\n    */\n}\n");
+    if (any && !put_any_order(re, s, e, vt, name, &o)) {
+        free(text);
+        return false;
+    }
     gen_out(re, "static const ak_jleaf %s_leaves[] = {", name);
     for (int i = 0; i < o.n; i++)
         gen_out(re, "%s{%d, %d}", i ? ", " : "", o.leaves[i].member, o.leaves[i].component);
@@ -436,7 +538,14 @@ bool emit_lanes(const lane_schema *s, FILE *re)
                 "    fnum  = \"-\"? (\"0\" | [1-9] [0-9]{0,7}) (\".\" [0-9]+)? ([eE] ([+-]? [0-9] | \"-\" [0-9]+))?;\n"
                 "    inum  = \"-\"? (\"0\" | [1-9] [0-9]*);\n"
                 "    delim = [ \\t\\r\\n,\\]}];\n"
-                "*/\n");
+                "*/\n\n"
+                "/* Past JSON whitespace from cur (a lane of members in any order). */\n"
+                "static inline const unsigned char *lane_ws(const unsigned char *cur, const unsigned char *lim)\n"
+                "{\n"
+                "    while (cur < lim && (*cur == ' ' || *cur == '\\t' || *cur == '\\r' || *cur == '\\n'))\n"
+                "        cur++;\n"
+                "    return cur;\n"
+                "}\n");
     /* per element type: a lane, or one per value type */
     bool ok = true, ints_put = false;
     bool *has = calloc(s->type_count ? s->type_count : 1, sizeof *has);

@@ -45,6 +45,7 @@ typedef struct lane_member {
 typedef struct lane_object {
     const lane_member *members;
     size_t member_count;
+    bool ordered; /* its members in declaration order (or an error): no lane takes them in another */
 } lane_object;
 
 typedef struct lane_schema {
