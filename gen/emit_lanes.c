@@ -236,7 +236,10 @@ static int put_element(lane_out *o, const lane_schema *s, int e, int vt)
     if (y->kind == LK_PARAM) {
         put_value(o, vt, -1);
         if (!vt_object)
-            gen_out(fp, " / delim"); /* a scalar ends where JSON says a value ends */
+            /* a scalar ends where the element does: the next token is the
+               array's ',' or ']' (a string followed by ':' is a member
+               name to the front end, which reports it there) */
+            gen_out(fp, " / ws* [,\\]]");
         return vt_object ? 1 : 0;
     }
     const lane_object *ob = &s->objects[y->object];
@@ -529,6 +532,7 @@ bool emit_lanes(const lane_schema *s, FILE *re)
                 "    re2c:define:YYSTAGN = \"@@{tag} = NULL;\";\n"
                 "    re2c:define:YYSHIFTSTAG = \"@@{tag} += @@{shift};\";\n"
                 "    re2c:define:YYSHIFT = \"cur += @@{shift};\";\n"
+                "    re2c:define:YYRESTORETAG = \"cur = @@{tag};\";\n"
                 "    re2c:yyfill:enable = 0;\n"
                 "    re2c:indent:string = \"    \";\n\n"
                 "    ws    = [ \\t\\r\\n];\n"
@@ -537,7 +541,6 @@ bool emit_lanes(const lane_schema *s, FILE *re)
                 "    bool  = \"true\" | \"false\";\n"
                 "    fnum  = \"-\"? (\"0\" | [1-9] [0-9]{0,7}) (\".\" [0-9]+)? ([eE] ([+-]? [0-9] | \"-\" [0-9]+))?;\n"
                 "    inum  = \"-\"? (\"0\" | [1-9] [0-9]*);\n"
-                "    delim = [ \\t\\r\\n,\\]}];\n"
                 "*/\n\n"
                 "/* Past JSON whitespace from cur (a lane of members in any order). */\n"
                 "static inline const unsigned char *lane_ws(const unsigned char *cur, const unsigned char *lim)\n"

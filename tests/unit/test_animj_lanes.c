@@ -461,6 +461,23 @@ static void members_in_any_order_stay_in_lanes(void **state)
     }
 }
 
+/* A scalar element ends where the element does: a string followed (after
+ * whitespace) by ':' is a member name to the front end, which reports it
+ * there; a lane that took the string as an element made the report land on
+ * the ':' instead (found by fuzz.animj; seed
+ * fuzz/corpus/animj/regress-lane-string-then-colon.animj). */
+static void string_before_a_colon_is_no_element(void **state)
+{
+    (void)state;
+    static const char doc[] = "{\"tracks\": [{\"trackType\": \"Raw\", \"valueType\": \"string\", \"data\": {\"node\": "
+                              "\"n\", \"property\": \"p\", \"interval\": 1, \"keyframes\": [\"a\", \"b\", \"time\"\n\t:\r1, "
+                              "\"c\"]}}]}\n";
+    same_both_ways("a string before a colon", doc, sizeof doc - 1, 0, 0);
+    char *events = validate(doc, sizeof doc - 1, false, 0, 0);
+    assert_non_null(strstr(events, "found member name \"time\""));
+    free(events);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -468,6 +485,7 @@ int main(void)
         cmocka_unit_test(generated_documents),
         cmocka_unit_test(warned_quaternions_stay_in_lanes),
         cmocka_unit_test(members_in_any_order_stay_in_lanes),
+        cmocka_unit_test(string_before_a_colon_is_no_element),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
