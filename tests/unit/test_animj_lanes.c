@@ -478,6 +478,23 @@ static void string_before_a_colon_is_no_element(void **state)
     free(events);
 }
 
+/* Two commas: the grammar's error at the second, and nothing after it. The
+ * parser offered the lane the second comma with the element behind it,
+ * and the lane's report of that element (a quaternion not of unit length)
+ * came before the error (found by fuzz.animj; seed
+ * fuzz/corpus/animj/regress-lane-after-two-commas.animj). */
+static void no_element_after_two_commas(void **state)
+{
+    (void)state;
+    static const char doc[] = "{\"tracks\": [{\"trackType\": \"Raw\", \"valueType\": \"floatQ\", \"data\": {\"node\": "
+                              "\"n\", \"property\": \"p\", \"interval\": 1, \"keyframes\": [{\"x\": 0, \"y\": 0, \"z\": 0, "
+                              "\"w\": 1},\n , {\"x\": 5, \"y\": 0, \"z\": 0, \"w\": 1}]}}]}\n";
+    same_both_ways("two commas", doc, sizeof doc - 1, 0, 0);
+    char *lanes = validate(doc, sizeof doc - 1, true, 0, 0);
+    assert_null(strstr(lanes, "quat-nonunit"));
+    free(lanes);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -486,6 +503,7 @@ int main(void)
         cmocka_unit_test(warned_quaternions_stay_in_lanes),
         cmocka_unit_test(members_in_any_order_stay_in_lanes),
         cmocka_unit_test(string_before_a_colon_is_no_element),
+        cmocka_unit_test(no_element_after_two_commas),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
