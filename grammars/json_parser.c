@@ -1052,16 +1052,6 @@ void ak_json_set_lane(ak_json_parser *p, ak_json_lane_fn lane, uint32_t nesting)
     p->lane = lane;
 }
 
-/* Whether the token before cur (a ',') is a comma too: only a comma token
-   ends with one (a lane is offered the comma before its element, so the
-   second of two would pass it an element the grammar then refuses). */
-static bool after_comma(const ak_json_parser *p, const uint8_t *cur)
-{
-    while (cur > p->data && (cur[-1] == ' ' || cur[-1] == '\n' || cur[-1] == '\r' || cur[-1] == '\t'))
-        cur--;
-    return cur > p->data && cur[-1] == ',';
-}
-
 const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const uint8_t *lim)
 {
     unsigned char c = *cur;
@@ -1072,8 +1062,11 @@ const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const ui
        that the grammar always accepts what a lane takes) */
     if ((c == ',') != f->has_child || p->depth + f->lane_nesting > p->cfg.max_depth)
         return NULL;
-    if (c == ',' && after_comma(p, cur))
-        return NULL; /* ",,": the grammar's error, which must come before any element behind it is taken */
+    /* ",,": the grammar's error at the second comma, which must come before
+       any element behind it is taken (a lane is offered the comma before
+       its element, so it would take the second one's) */
+    if (c == ',' && p->last_major == AK_JSON_T_COMMA)
+        return NULL;
     const uint8_t *end = f->lane(cur, lim, p->lane_caps);
     if (end && p->cfg.lane_accept(p->cfg.user, p, p->lane_caps, end)) {
         f->lane_misses = 0;
