@@ -206,6 +206,14 @@ void ak_json__scan(ak_json_parser *p)
             if (end) {
                 /* an element taken whole: one value token for the grammar */
                 cur = end;
+                if (*tok == ',' && p->last_major == AK_JSON_T_C_SCALAR) {
+                    /* the grammar is where the element before left it
+                       (more ::= more C_SCALAR, settled): its action only */
+                    TOKEN(AK_JSON_T_C_SCALAR, p->lane_caps[0], end, tok, tok, AK_JSON_KIND_FLAG(AK_JSON__LANE));
+                    ak_json__scalar(p, AK_JSON__LANE, &t_);
+                    p->last_offset = t_.start;
+                    continue;
+                }
                 FEED_SPANS(*tok == ',' ? AK_JSON_T_C_SCALAR : AK_JSON_T_SCALAR, p->lane_caps[0], end, tok, tok,
                            AK_JSON_KIND_FLAG(AK_JSON__LANE));
             }
