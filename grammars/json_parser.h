@@ -107,6 +107,13 @@ typedef struct ak_json_parser ak_json_parser;
  * the way its diagnostics are found. A lane is therefore a pure speed-up:
  * what a document is reported to be never depends on it.
  *
+ * A taken element is one value token for the grammar; a run of them (each
+ * with its comma) leaves the grammar where it was after the first, so the
+ * scanner runs only that token's action for the others. A lane is never
+ * offered a comma that follows a comma (the grammar's error there comes
+ * first), and a scalar element's lane ends only before the array's ',' or
+ * ']' (a string before a ':' is a member name to the scanner).
+ *
  * The lane function: called at `cur` (the element, or the ',' before it),
  * returns the end of the match or NULL; sets caps[0] to the element's first
  * byte and caps[2 + 2i], caps[3 + 2i] to the span of its scalar i (both
