@@ -517,9 +517,10 @@ bool animj_hook_semantics_lane(ak_jsctx *c, const ak_jslane_view *v)
     if (!st)
         return true;
     const ak_jlane *l = v->lane;
-    for (uint16_t i = 0; i < l->leaf_count; i++) {
+    /* J26 (lanes hold no strings but interpolation names and nulls): only
+       an element longer than the cap can hold a number past it */
+    for (uint16_t i = 0; i < l->leaf_count && v->end - v->start > ANIMJ_MAX_NUMBER; i++) {
         size_t n;
-        /* J26: lanes hold no strings but interpolation names and nulls */
         if (ak_js_leaf(v, i, &n) && n > ANIMJ_MAX_NUMBER)
             return false;
     }
