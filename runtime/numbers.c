@@ -1378,16 +1378,41 @@ static ak_num_status parse_f64_scanned(const char *s, size_t n, double *out)
 
 static ak_num_status parse_f32_scanned(const char *s, size_t n, float *out);
 
+/* Whether a double is halfway between two adjacent floats (its 29 bits
+ * below a float's precision are 1000...0: a normal float's range, which
+ * is all that the short path below gives). */
+static inline bool float_midpoint(double v)
+{
+    uint64_t b;
+    memcpy(&b, &v, sizeof b);
+    return (b & (((uint64_t)1 << 29) - 1)) == (uint64_t)1 << 28;
+}
+
 ak_num_status ak_parse_f32(const char *s, size_t n, float *out)
 {
     uint64_t sw;
     int sf;
     bool sneg;
-    if (AK_CLINGER && short_decimal(s, n, &sw, &sf, &sneg) && sw <= ((uint64_t)1 << 24) && sf <= 10) {
-        float v = (float)sw; /* Clinger's fast path, as below */
-        v = sf ? v / exact_pow10_f32[sf] : v;
-        *out = sneg ? -v : v;
-        return AK_NUM_OK;
+    if (AK_CLINGER && short_decimal(s, n, &sw, &sf, &sneg) && sw <= ((uint64_t)1 << 53) && sf <= 22) {
+        if (sw <= ((uint64_t)1 << 24) && sf <= 10) {
+            float v = (float)sw; /* Clinger's fast path, as below */
+            v = sf ? v / exact_pow10_f32[sf] : v;
+            *out = sneg ? -v : v;
+            return AK_NUM_OK;
+        }
+        /* More digits (a float written as a double): the correctly rounded
+           double (Clinger's f64 path), then the float nearest to it, which
+           is the float nearest to the decimal unless the double is itself
+           halfway between two floats (a float midpoint strictly between
+           the decimal and the double would be a closer double). The values
+           are at least 1e-22: normal floats. */
+        double d = (double)sw;
+        d = sf ? d / exact_pow10_f64[sf] : d;
+        if (!float_midpoint(d)) {
+            float v = (float)d;
+            *out = sneg ? -v : v;
+            return AK_NUM_OK;
+        }
     }
     return parse_f32_scanned(s, n, out);
 }

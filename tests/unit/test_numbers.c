@@ -255,6 +255,53 @@ static void test_parse_fast_path_edges(void **state)
         check_against_libc(cases[i]);
 }
 
+/* Short decimals of more digits than a float holds (a float written as a
+ * double: "0.0333333333"): read through the correctly rounded double, which
+ * gives the nearest float unless the double is itself halfway between two
+ * floats; those (16777217, and decimals near them) and random ones of 8 to
+ * 19 digits against strtof. */
+static void test_parse_f32_short_decimals(void **state)
+{
+    (void)state;
+    const char *cases[] = {
+        "16777217", "16777219", "33554434", "33554438", "9007199254740993", "9007199254740992",
+        "0.0333333333", "0.16666666666666666", "1.0000000596046448", "1.0000000596046447",
+        "1.0000000596046449", "16777217.000000001", "16777216.999999999", "0.1000000000000000055",
+        "3.4028235677973366", "0.0000000000000000000001", "1234567890123456789",
+        "-2.7500000027500002", "-0.0333333333", "33554433.5",
+        /* within half a double's ulp of a float midpoint, not on it: the
+           double is the midpoint, and only the full reading is right */
+        "0.6619164049625397", "0.5241431891918182", "0.7679410278797150",
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_against_libc(cases[i]);
+    /* every float midpoint that is an integer below 2^53, near the binade edges */
+    for (int e = 24; e < 53; e++)
+        for (uint64_t k = 0; k < 4; k++) {
+            uint64_t lo = ((uint64_t)1 << e) + (k << (e - 23)), mid = lo + ((uint64_t)1 << (e - 24));
+            char buf[32];
+            snprintf(buf, sizeof buf, "%llu", (unsigned long long)mid);
+            check_against_libc(buf);
+            snprintf(buf, sizeof buf, "%llu", (unsigned long long)(mid - 1));
+            check_against_libc(buf);
+        }
+    long n = scaled_count(200000);
+    for (long i = 0; i < n; i++) {
+        int digits = 8 + (int)(rnd64() % 12), point = (int)(rnd64() % (uint64_t)(digits + 1));
+        char buf[40];
+        size_t k = 0;
+        if (rnd64() & 1)
+            buf[k++] = '-';
+        for (int j = 0; j < digits; j++) {
+            if (j == point && j > 0)
+                buf[k++] = '.';
+            buf[k++] = (char)('0' + rnd64() % 10);
+        }
+        buf[k] = 0;
+        check_against_libc(buf);
+    }
+}
+
 static void test_parse_syntax(void **state)
 {
     (void)state;
@@ -1167,6 +1214,7 @@ int main(void)
         cmocka_unit_test(test_parse_f64_known),
         cmocka_unit_test(test_parse_f32_known),
         cmocka_unit_test(test_parse_fast_path_edges),
+        cmocka_unit_test(test_parse_f32_short_decimals),
         cmocka_unit_test(test_parse_syntax),
         cmocka_unit_test(test_parse_huge_exponents),
         cmocka_unit_test(test_parse_long_inputs),
