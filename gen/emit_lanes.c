@@ -15,10 +15,10 @@
  * Anything else fails the lane and takes the ordinary path, event by event.
  *
  * An element object that is not `ordered` may write its members in any
- * order: where its DFA fails, a loop takes them one at a time (a second
- * DFA per element, one rule per member, the same leaves), each at most
- * once, the required ones all (NAME_any below); a file whose keys say
- * "interpolation" first keeps to the lanes too.
+ * order: where its DFA fails, a loop takes them one at a time (a DFA of
+ * the member names, then one of the member's value, the same leaves),
+ * each at most once, the required ones all (NAME_any below); a file whose
+ * keys say "interpolation" first keeps to the lanes too.
  *
  * Every scalar is a leaf with two tags (its span). The lanes cover value
  * types of at most 4 components: a matrix lane would be a DFA of thousands
@@ -275,19 +275,15 @@ static bool any_order(const lane_schema *s, int e)
 }
 
 /* The members of an element in any order (see the top of this file):
- * NAME_member, a DFA of one member (its name, its value, the whitespace
- * after it; the leaves o numbered, in caps), and NAME_any, the loop over
- * them; NAME_match tries the ordered DFA first. */
+ * NAME_valueM, a DFA of member M's value and the whitespace after it (its
+ * leaves as o numbers them, in caps), NAME_member, a DFA of the names that
+ * calls the one named, and NAME_any, the loop over members; NAME_match
+ * tries the ordered DFA first. */
 static bool put_any_order(FILE *re, const lane_schema *s, int e, int vt, const char *name, const lane_out *o)
 {
     const lane_object *ob = &s->objects[s->types[e].object];
-    gen_out(re, "\nstatic const unsigned char *%s_member(const unsigned char *cur, const unsigned char *lim, "
-                "const unsigned char **caps, int *which)\n{\n    const unsigned char *mar = cur",
-            name);
-    for (int i = 0; i < o->n; i++)
-        gen_out(re, ",\n        *l%ds = NULL, *l%de = NULL", i, i);
-    gen_out(re, ";\n    /*!stags:re2c:%s_member format = 'const unsigned char *@@ = NULL;\\n    '; */\n", name);
-    gen_out(re, "    (void)mar;\n    /*!local:re2c:%s_member\n", name);
+    /* per member, a DFA of its value with its own leaves only (so that a
+       call sets up only those tags), then one of the names that calls it */
     uint32_t required = 0;
     for (size_t m = 0; m < ob->member_count; m++) {
         const lane_member *mb = &ob->members[m];
@@ -304,19 +300,33 @@ static bool put_any_order(FILE *re, const lane_schema *s, int e, int vt, const c
         one.fp = open_memstream(&text, &len);
         if (!one.fp)
             return false;
-        gen_out(one.fp, "\"\\\"%s\\\"\" ws* \":\" ws* ", mb->name);
         put_member_value(&one, s, mb->type, vt, (int)m);
         gen_out(one.fp, " ws*");
         if (fclose(one.fp) != 0 || !one.ok) {
             free(text);
             return false;
         }
-        gen_out(re, "        %s {\n            *which = %zu;\n", text, m);
+        gen_out(re, "\nstatic const unsigned char *%s_value%zu(const unsigned char *cur, const unsigned char *lim, "
+                    "const unsigned char **caps)\n{\n    const unsigned char *mar = cur",
+                name, m);
+        for (int i = first; i < one.n; i++)
+            gen_out(re, ",\n        *l%ds = NULL, *l%de = NULL", i, i);
+        gen_out(re, ";\n    /*!stags:re2c:%s_value%zu format = 'const unsigned char *@@ = NULL;\\n    '; */\n", name,
+                m);
+        gen_out(re, "    (void)mar;\n    /*!local:re2c:%s_value%zu\n        %s {\n", name, m, text);
         for (int i = first; i < one.n; i++)
             gen_out(re, "            caps[%d] = l%ds;\n            caps[%d] = l%de;\n", 2 + 2 * i, i, 3 + 2 * i, i);
-        gen_out(re, "            return cur;\n        }\n");
+        gen_out(re, "            return cur;\n        }\n        * { return NULL; }\n    */\n}\n");
         free(text);
     }
+    gen_out(re, "\nstatic const unsigned char *%s_member(const unsigned char *cur, const unsigned char *lim, "
+                "const unsigned char **caps, int *which)\n{\n    const unsigned char *mar = cur;\n",
+            name);
+    gen_out(re, "    (void)mar;\n    /*!local:re2c:%s_member\n", name);
+    for (size_t m = 0; m < ob->member_count; m++)
+        gen_out(re, "        \"\\\"%s\\\"\" ws* \":\" ws* {\n            *which = %zu;\n"
+                    "            return %s_value%zu(cur, lim, caps);\n        }\n",
+                ob->members[m].name, m, name, m);
     gen_out(re, "        * { return NULL; }\n    */\n}\n");
     gen_out(re,
             "static const unsigned char *%s_any(const unsigned char *cur, const unsigned char *lim, "
