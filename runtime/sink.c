@@ -1,7 +1,7 @@
 /* Output sinks (ak_sink): where a streaming writer puts its bytes. The
  * writer buffers; a sink only hands each piece on, in order, and remembers
  * the first failure so that nothing after a gap is taken. */
-#include <animkit/animkit.h>
+#include "sink.h"
 
 #include <errno.h>
 #include <string.h>
@@ -19,6 +19,18 @@ bool ak_sink_write(ak_sink *s, const void *data, size_t n)
         return false;
     }
     s->written += n;
+    return true;
+}
+
+bool ak_sink_drain(ak_sink *s, ak_buf *text, bool all)
+{
+    if (text->failed)
+        return false;
+    if (text->len < (all ? 1 : AK_SINK_CHUNK))
+        return true;
+    if (!ak_sink_write(s, text->data, text->len))
+        return false;
+    text->len = 0;
     return true;
 }
 

@@ -11,6 +11,7 @@
 #include "diag.h"
 #include "json_parser.h"
 #include "json_writer.h"
+#include "sink.h"
 
 #include <string.h>
 
@@ -31,8 +32,6 @@ typedef struct json_dumper {
     ak_json_writer w;
     ak_sink *sink;
 } json_dumper;
-
-#define JSON_DUMP_CHUNK ((size_t)64 << 10)
 
 static int dump_event(void *user, ak_json_parser *p, const ak_json_event *e)
 {
@@ -70,13 +69,7 @@ static int dump_event(void *user, ak_json_parser *p, const ak_json_event *e)
     case AK_JSON_FALSE: ak_json_bool(w, false); break;
     case AK_JSON_NULL: ak_json_null(w); break;
     }
-    ak_buf *out = w->out;
-    if (dumper->sink && out->len >= JSON_DUMP_CHUNK) { /* the writer only appends: a full chunk can go */
-        if (out->failed || !ak_sink_write(dumper->sink, out->data, out->len))
-            return 1;
-        out->len = 0;
-    }
-    return 0;
+    return dumper->sink && !ak_sink_drain(dumper->sink, w->out, false);
 }
 
 /* One parse writing the dump into out (and on to sink, when not NULL). */
@@ -122,7 +115,7 @@ static bool json_dump_to(const ak_input *in, const ak_options *opt, ak_diags *d,
     ak_buf text;
     ak_buf_init(&text);
     ak_buf_attach(&text, ak_budget_of(again, &own));
-    bool ok = ak_buf_reserve(&text, JSON_DUMP_CHUNK + 256) && dump_pass(in, &own, again, &text, out) &&
+    bool ok = ak_buf_reserve(&text, AK_SINK_CHUNK + 256) && dump_pass(in, &own, again, &text, out) &&
               !out->failed && ak_sink_write(out, text.data, text.len);
     for (size_t i = 0; !ok && i < ak_diags_count(again); i++) {
         const ak_diag *g = ak_diags_at(again, i);

@@ -6,6 +6,7 @@
 #include "budget.h"
 #include "grow.h"
 #include "json_parser.h"
+#include "sink.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -213,8 +214,8 @@ static const char *decoded(ak_jtree *t, const ak_json_event *e, size_t *len)
    grown in the arena, every array would leave its smaller copies behind. */
 static bool close_container(ak_jtree *t)
 {
-    ak_jnode *c = t->stack[--t->depth];
-    size_t base = t->bases[t->depth], n = t->pending.len / sizeof(ak_jitem) - base;
+    ak_jnode *c = t->stack[--t->depth].node;
+    size_t base = t->stack[t->depth].base, n = t->pending.len / sizeof(ak_jitem) - base;
     ak_jitem *items = n ? AK_ARENA_ARRAY(t->arena, ak_jitem, n) : NULL;
     if (n && !items)
         return !(t->failed = true);
@@ -257,17 +258,15 @@ static int read_event(void *user, ak_json_parser *p, const ak_json_event *e)
     if (t->depth == 0) {
         t->root = v;
     } else {
-        bool member = t->stack[t->depth - 1]->kind == AK_JOBJ;
+        bool member = t->stack[t->depth - 1].node->kind == AK_JOBJ;
         ak_jitem it = {member ? t->key : NULL, member ? t->key_len : 0, v};
         if (!ak_buf_reserve_as(&t->pending, sizeof it, t->arena->what) || !ak_buf_append(&t->pending, &it, sizeof it))
             return t->failed = true, 1;
     }
     if (v->kind == AK_JOBJ || v->kind == AK_JARR) {
-        if (!ak_grow((void **)&t->stack, &t->cap, t->depth + 1, sizeof *t->stack) ||
-            !ak_grow((void **)&t->bases, &t->bases_cap, t->depth + 1, sizeof *t->bases))
+        if (!ak_grow((void **)&t->stack, &t->cap, t->depth + 1, sizeof *t->stack))
             return t->failed = true, 1;
-        t->bases[t->depth] = t->pending.len / sizeof(ak_jitem);
-        t->stack[t->depth++] = v;
+        t->stack[t->depth++] = (ak_jopen){v, t->pending.len / sizeof(ak_jitem)};
     }
     return t->failed;
 }
@@ -321,9 +320,7 @@ void ak_jtree_init(ak_jtree *t, ak_arena *arena, struct ak_budget *budget, const
 void ak_jtree_free(ak_jtree *t)
 {
     free(t->stack);
-    free(t->bases);
     t->stack = NULL;
-    t->bases = NULL;
     if (t->arena == &t->own)
         ak_arena_free(&t->own);
 }
@@ -428,12 +425,9 @@ bool ak_jtree_write_to(const ak_jnode *root, ak_json_writer *w, ak_sink *sink)
             depth--;
             continue;
         }
-        if (sink && w->out->len >= AK_JTREE_CHUNK) { /* the writer only appends: a full chunk can go */
-            if (w->out->failed || !ak_sink_write(sink, w->out->data, w->out->len)) {
-                ok = false;
-                goto done;
-            }
-            w->out->len = 0;
+        if (sink && !ak_sink_drain(sink, w->out, false)) {
+            ok = false;
+            goto done;
         }
         const ak_jitem *it = object && sorted ? order[f->base + f->next++] : &f->v->items[f->next++];
         if (object)

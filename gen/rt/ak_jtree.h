@@ -40,18 +40,22 @@ struct ak_jnode {
     uint32_t count, cap;
 };
 
+/* A container being read, and where its members begin among the pending ones. */
+typedef struct ak_jopen {
+    ak_jnode *node;
+    size_t base;
+} ak_jopen;
+
 typedef struct ak_jtree {
     ak_arena *arena; /* the caller's, or own */
     ak_arena own;
     ak_jnode *root;
     bool failed;     /* out of memory (or the budget refused) while building */
-    /* while reading: the open containers, the member name whose value comes
-       next, the members read so far of every open container (each one's
-       from its base on) */
-    ak_jnode **stack;
+    /* while reading: the open containers, the members read so far of all
+       of them (ak_jitem), the member name whose value comes next */
+    ak_jopen *stack;
     size_t depth, cap;
-    size_t *bases, bases_cap;
-    ak_buf pending;  /* ak_jitem */
+    ak_buf pending;
     const char *key;
     size_t key_len;
 } ak_jtree;
@@ -72,11 +76,10 @@ ak_jnode *ak_jtree_parse(ak_jtree *t, const char *text, size_t len);
 /* Writes the value through w (begun, not finished: the caller sets its
    options and calls ak_json_writer_finish); false when out of memory. */
 bool ak_jtree_write(const ak_jnode *v, ak_json_writer *w);
-/* The same, the text handed to sink as it fills, AK_JTREE_CHUNK bytes or a
+/* The same, the text handed to sink as it fills, AK_SINK_CHUNK bytes or a
    little more at a time (w begun with nothing open: its buffer is the
    text; the caller hands on what ak_json_writer_finish leaves). False when
    out of memory or the sink failed. */
-enum { AK_JTREE_CHUNK = 1 << 16 };
 bool ak_jtree_write_to(const ak_jnode *v, ak_json_writer *w, ak_sink *sink);
 
 /* Calls visit on every value below root, root first, then depth-first in

@@ -875,16 +875,9 @@ enum { JS_OBJECT, JS_FLAT, JS_ARRAY };
 /* Hands the text to the sink once a chunk is full (or at the end). */
 static bool js_flush(ak_lctx *c, ak_ljs *j, bool all)
 {
-    if (j->buf.failed || j->failed) {
+    if (j->failed || !ak_sink_drain(j->sink, &j->buf, all)) {
         j->failed = c->stop = true;
         return false;
-    }
-    if (j->buf.len >= (all ? 1 : AK_LJS_CHUNK)) {
-        if (!ak_sink_write(j->sink, j->buf.data, j->buf.len)) {
-            j->failed = c->stop = true;
-            return false;
-        }
-        j->buf.len = 0;
     }
     return true;
 }
@@ -1066,11 +1059,7 @@ static bool ldoc_write(ak_ldoc_stream *s, const void *elem)
         ak_buf_putc(out, ',');
     dump_indent(out, 2);
     dump_value(s->field, s->field->elem_kind, elem, s->root, NULL, out, 2, 1);
-    if (out->len >= AK_LJS_CHUNK && !out->failed) {
-        s->failed = !ak_sink_write(s->sink, out->data, out->len);
-        out->len = 0;
-    }
-    return !out->failed && !s->failed;
+    return ak_sink_drain(s->sink, out, false) && !s->failed;
 }
 
 bool ak_ldoc_elems_done(ak_arena *arena, const void *elems, size_t *count, size_t size)

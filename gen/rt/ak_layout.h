@@ -15,6 +15,7 @@
 #include "format_options.h"
 #include "diag_mark.h"
 #include "release.h"
+#include "sink.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -542,7 +543,7 @@ typedef struct ak_ldocument {
  * arena charged to the budget) and written from its metadata. The text
  * goes to the sink in pieces of AK_LJS_CHUNK bytes. Each returns false
  * (and stops the walk) when the JSON cannot be written. */
-#define AK_LJS_CHUNK ((size_t)64 << 10)
+#define AK_LJS_CHUNK AK_SINK_CHUNK
 #define AK_LJS_MAX_DEPTH 64
 
 typedef struct ak_ljs_frame {

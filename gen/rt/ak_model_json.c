@@ -5,6 +5,7 @@
 #include "curve.h"
 #include "diag.h"
 #include "keyed_hash.h"
+#include "sink.h"
 #include "value_syntax.h"
 
 #include <math.h>
@@ -873,8 +874,6 @@ bool ak_mj_list_rewrite(const ak_mj_list *x, const ak_input *in, const ak_option
 
 /* ---- a list of tracks: the canonical file streamed --------------------------------- */
 
-enum { MJ_CHUNK = 1 << 16 }; /* the text handed on at a time */
-
 typedef struct mj_stream {
     mj_writer *w;
     ak_animation *heads;         /* the first reading's model of headers: what the writer indexes */
@@ -886,18 +885,11 @@ typedef struct mj_stream {
     bool marked;
 } mj_stream;
 
-/* What the writer holds goes on once it is a full chunk (the JSON writer
-   only appends, so its buffer may start again empty). */
+/* What the writer holds goes on once it is a full chunk; a sink that
+   refused a piece stops the dump at once. */
 static bool stream_flush(struct mj_stream *s, bool all)
 {
-    if (s->text->failed || s->sink->failed)
-        return false;
-    if ((all || s->text->len >= MJ_CHUNK) && s->text->len) {
-        if (!ak_sink_write(s->sink, s->text->data, s->text->len))
-            return false;
-        s->text->len = 0;
-    }
-    return true;
+    return !s->sink->failed && ak_sink_drain(s->sink, s->text, all);
 }
 
 /* The first track's slot in the model is made: what comes after it in the
@@ -957,7 +949,7 @@ bool ak_mj_list_dump_to(const ak_mj_list *x, const ak_input *in, const ak_option
     ak_animation *heads = NULL;
     /* the first reading validates the file and keeps what the document's
        members before the tracks need (the end: each track's last key) */
-    bool ok = list_read(x, in, opt, d, &heads_arena, &heads, true) && ak_buf_reserve(&text, MJ_CHUNK + 256);
+    bool ok = list_read(x, in, opt, d, &heads_arena, &heads, true) && ak_buf_reserve(&text, AK_SINK_CHUNK + 256);
     mj_stream s = {.heads = heads, .tracks = tracks, .sink = sink, .text = &text};
     s.w = ok ? writer_new(x, heads, opt, d, &text) : NULL;
     mj_reader *r = s.w ? reader_new(x, &keys_arena, d, false) : NULL;

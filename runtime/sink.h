@@ -1,0 +1,17 @@
+/* What the streaming writers (the dumps) share on top of ak_sink: the size
+ * of the pieces they hand on, and the handing on itself. */
+#ifndef AK_RUNTIME_SINK_H
+#define AK_RUNTIME_SINK_H
+
+#include <animkit/animkit.h>
+
+/* The text a streaming writer holds before it goes to the sink. */
+#define AK_SINK_CHUNK ((size_t)64 << 10)
+
+/* Hands text to s once it holds a chunk (all: whatever it holds) and
+ * starts it again empty: a writer that only appends to its buffer can go
+ * on writing into it. False when text has failed (out of memory, or its
+ * budget) or s refused the piece. */
+bool ak_sink_drain(ak_sink *s, ak_buf *text, bool all);
+
+#endif
