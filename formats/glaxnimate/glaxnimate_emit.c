@@ -205,25 +205,24 @@ bool glaxnimate_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_
 }
 
 /* The same streamed: the tree whole (it is completed and sorted), its text
-   handed on as it is written. A legacy input's text is checked again
-   before anything goes: written whole. */
+   handed on as it is written. With --legacy the text is the re-emission's,
+   whole: an upgraded file is checked again before anything goes. */
 bool glaxnimate_dump_to(const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *sink)
 {
-    glax_conv c;
-    bool legacy;
+    size_t n;
     ak_buf text;
     ak_buf_init(&text);
     ak_buf_attach(&text, ak_budget_of(d, opt));
-    bool ok = canonical_tree(in, opt, d, &c, &legacy);
-    if (ok && legacy) {
-        ok = glax_write(c.t.root, &text) && !text.failed;
-        ak_input upgraded = {"upgraded", (const uint8_t *)text.data, text.len, false};
-        ok = ok && legacy_checked(&upgraded, d, true);
-    } else if (ok) {
-        ok = glax_write_to(c.t.root, &text, sink);
+    bool ok;
+    if (ak_format_option(opt, "legacy", &n)) {
+        ok = glaxnimate_reemit(in, opt, d, &text);
+    } else {
+        glax_conv c;
+        bool legacy;
+        ok = canonical_tree(in, opt, d, &c, &legacy) && glax_write_to(c.t.root, &text, sink);
+        glax_conv_free(&c);
     }
     ok = ok && !text.failed && ak_sink_write(sink, text.data, text.len);
-    glax_conv_free(&c);
     ak_buf_detach(&text);
     ak_buf_free(&text);
     return ok;
