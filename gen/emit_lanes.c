@@ -263,6 +263,15 @@ static int put_element(lane_out *o, const lane_schema *s, int e, int vt)
     return nesting;
 }
 
+/* The first of o's leaves that belongs to member m; -1 when none. */
+static int first_leaf(const lane_out *o, int m)
+{
+    for (int i = 0; i < o->n; i++)
+        if (o->leaves[i].member == m)
+            return i;
+    return -1;
+}
+
 /* Whether elements of type e (an object that is not `ordered`, of at most
  * 32 members) get a lane for their members in any order. */
 static bool any_order(const lane_schema *s, int e)
@@ -292,9 +301,8 @@ static bool put_any_order(FILE *re, const lane_schema *s, int e, int vt, const c
         lane_out one;
         memset(&one, 0, sizeof one);
         one.ok = true;
-        while (one.n < o->n && o->leaves[one.n].member != (int)m)
-            one.n++;
-        int first = one.n;
+        int first = first_leaf(o, (int)m);
+        one.n = first < 0 ? o->n : first; /* numbered as the ordered DFA numbers them */
         char *text = NULL;
         size_t len = 0;
         one.fp = open_memstream(&text, &len);
@@ -407,13 +415,8 @@ static bool put_dfa(FILE *re, const lane_schema *s, int e, int vt, const char *n
     /* the first leaf of each member of an element object */
     size_t members = s->types[e].kind == LK_OBJECT ? s->objects[s->types[e].object].member_count : 0;
     gen_out(re, "};\nstatic const int16_t %s_first[] = {", name);
-    for (size_t m = 0; m < members; m++) {
-        int first = -1;
-        for (int i = 0; i < o.n && first < 0; i++)
-            if (o.leaves[i].member == (int)m)
-                first = i;
-        gen_out(re, "%s%d", m ? ", " : "", first);
-    }
+    for (size_t m = 0; m < members; m++)
+        gen_out(re, "%s%d", m ? ", " : "", first_leaf(&o, (int)m));
     gen_out(re, "%s};\n", members ? "" : "-1");
     bool ints = vt >= 0 && class_of(ak_value_type_info_of((ak_value_type)vt)) == LC_INT;
     if (ints) {

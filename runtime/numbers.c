@@ -1325,6 +1325,14 @@ static inline bool short_decimal(const char *s, size_t n, uint64_t *w, int *frac
     return true;
 }
 
+/* Clinger's fast path: w / 10^frac as a double, correctly rounded (w at
+ * most 2^53, frac at most 22: both exact, one rounding). */
+static inline double short_f64(uint64_t w, int frac)
+{
+    double v = (double)w;
+    return frac ? v / exact_pow10_f64[frac] : v;
+}
+
 static ak_num_status parse_f64_scanned(const char *s, size_t n, double *out);
 
 ak_num_status ak_parse_f64(const char *s, size_t n, double *out)
@@ -1333,8 +1341,7 @@ ak_num_status ak_parse_f64(const char *s, size_t n, double *out)
     int sf;
     bool sneg;
     if (AK_CLINGER && short_decimal(s, n, &sw, &sf, &sneg) && sw <= ((uint64_t)1 << 53) && sf <= 22) {
-        double v = (double)sw; /* Clinger's fast path, as below */
-        v = sf ? v / exact_pow10_f64[sf] : v;
+        double v = short_f64(sw, sf);
         *out = sneg ? -v : v;
         return AK_NUM_OK;
     }
@@ -1406,8 +1413,7 @@ ak_num_status ak_parse_f32(const char *s, size_t n, float *out)
            halfway between two floats (a float midpoint strictly between
            the decimal and the double would be a closer double). The values
            are at least 1e-22: normal floats. */
-        double d = (double)sw;
-        d = sf ? d / exact_pow10_f64[sf] : d;
+        double d = short_f64(sw, sf);
         if (!float_midpoint(d)) {
             float v = (float)d;
             *out = sneg ? -v : v;

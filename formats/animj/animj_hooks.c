@@ -519,10 +519,12 @@ bool animj_hook_semantics_lane(ak_jsctx *c, const ak_jslane_view *v)
     const ak_jlane *l = v->lane;
     /* J26 (lanes hold no strings but interpolation names and nulls): only
        an element longer than the cap can hold a number past it */
-    for (uint16_t i = 0; i < l->leaf_count && v->end - v->start > ANIMJ_MAX_NUMBER; i++) {
-        size_t n;
-        if (ak_js_leaf(v, i, &n) && n > ANIMJ_MAX_NUMBER)
-            return false;
+    if (v->end - v->start > ANIMJ_MAX_NUMBER) {
+        for (uint16_t i = 0; i < l->leaf_count; i++) {
+            size_t n;
+            if (ak_js_leaf(v, i, &n) && n > ANIMJ_MAX_NUMBER)
+                return false;
+        }
     }
     bool quat = v->vtype == AK_VT_FLOATQ || v->vtype == AK_VT_DOUBLEQ;
     if (l->object < 0)
