@@ -199,11 +199,12 @@ static bool out_of_memory(const ak_diags *d)
     return false;
 }
 
-/* Decodes what from_model wrote, for the checks of a conversion through
-   the model. NULL when it does not decode (the --verify validation says
-   why). */
-static ak_animation *decode_output(const ak_format *to, const ak_buf *out, const ak_options *opt, ak_diags *d,
-                                   ak_arena *arena)
+/* Decodes what from_model wrote (from out->data[start]), for the checks of
+   a conversion through the model: its track headers (what it holds, not
+   its keys) unless --verify compares the keys. NULL when it does not
+   decode (the output's validation says why). */
+static ak_animation *decode_output(const ak_format *to, const ak_buf *out, size_t start, const ak_options *opt,
+                                   ak_diags *d, ak_arena *arena)
 {
     if (!to->to_model)
         return NULL;
@@ -218,9 +219,9 @@ static ak_animation *decode_output(const ak_format *to, const ak_buf *out, const
     uint64_t left = budget ? budget->limit - budget->used : 0;
     ak_options within = *opt;
     within.max_memory = left; /* 0 without a budget: the default */
-    ak_input produced = {"output", (const uint8_t *)out->data, out->len, false};
+    ak_input produced = {"output", (const uint8_t *)out->data + start, out->len - start, false};
     ak_animation *anim = NULL;
-    bool ok = (left > 0 || !budget) && ak_model_decode(to, &produced, &within, quiet, arena, &anim);
+    bool ok = (left > 0 || !budget) && model_decode(to, &produced, &within, quiet, arena, &anim, !opt->verify);
     const ak_budget *inner = ak_diags_budget(quiet);
     if (!ok && budget && (left == 0 || inner->refused))
         ak_budget_take(budget, budget->limit - budget->used + 1, "decoding the output again");
@@ -344,11 +345,10 @@ static bool convert_into(const ak_input *in, const ak_format *from, const ak_for
     model_extras extras = {0};
     if (ok)
         model_extras_of(anim, to, &extras);
-    size_t before = ak_diags_errors(d);
+    size_t before = ak_diags_errors(d), start = out->len;
     if (ok) {
         /* an output past the size its format allows could never be written:
            it stops growing there, not when the whole of it is held */
-        size_t start = out->len;
         ak_budget *budget = out->budget;
         if (to->max_size && to->max_size_rule)
             ak_budget_cap(budget, out, start + (to->max_size < SIZE_MAX - start ? (size_t)to->max_size : SIZE_MAX - start));
@@ -371,7 +371,7 @@ static bool convert_into(const ak_input *in, const ak_format *from, const ak_for
         input_model = false;
     }
     ak_arena_init(&produced_arena, 0);
-    const ak_animation *produced = ok ? decode_output(to, out, opt, d, &produced_arena) : NULL;
+    const ak_animation *produced = ok ? decode_output(to, out, start, opt, d, &produced_arena) : NULL;
     if (produced && tracks && produced->track_count == 0) {
         ak_report(d, &ak_rule_convert_no_tracks, 0, 0, "",
                   "none of the %zu track%s can be written as %s (the warnings say why): nothing was written", tracks,
