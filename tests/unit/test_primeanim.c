@@ -678,6 +678,17 @@ static void test_convert_names_lost_header(void **state)
     assert_non_null(strstr(lost->message, "the looping flag"));
     assert_non_null(strstr(lost->message, "primeanim.evnt_id=0x12345678"));
     ak_diags_free(d);
+    /* the same into a buffer that already holds something (a caller
+       appending): the output is checked from where it begins, the bytes
+       before it kept */
+    ak_buf_free(&out);
+    ak_buf_puts(&out, "held before");
+    d = ak_diags_new(NULL);
+    assert_true(ak_convert(&in, prime(), ak_format_find("animj"), &opt, d, &out, NULL));
+    assert_true(has_code(d, "animkit.convert.loss"));
+    assert_int_equal(ak_diags_errors(d), 0);
+    assert_memory_equal(out.data, "held before{", 12);
+    ak_diags_free(d);
     /* the writer's own fields are its business: no generic warning */
     d = ak_diags_new(NULL);
     ak_buf_free(&out);
