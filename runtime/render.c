@@ -6,6 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Where column_of last counted: in data, the line from line_start, at
+   offset, which is column `column`. */
+typedef struct column_memo {
+    const uint8_t *data;
+    size_t line_start, offset;
+    uint32_t column;
+} column_memo;
+
 struct ak_renderer {
     ak_render_style style;
     FILE *out;
@@ -15,6 +23,7 @@ struct ak_renderer {
     ak_buf results;
     ak_buf artifacts;
     ak_buf notifications; /* files that could not be read, diagnostics not shown */
+    column_memo columns;  /* column_of's, of the file being rendered */
     bool unsuccessful;    /* a file could not be read */
     const ak_rule **rules;
     size_t rule_count, rule_cap;
@@ -91,20 +100,43 @@ static const char *sev_color(ak_severity s)
     return s == AK_SEV_ERROR ? C_RED : s == AK_SEV_WARNING ? C_MAGENTA : C_CYAN;
 }
 
-/* The source line holding offset, as [start, end) without the line break. */
-static void line_span(const uint8_t *data, size_t size, uint64_t offset, size_t *start, size_t *end)
+/* What a source excerpt shows of the line holding off: [*from, *to), the
+ * whole line (without its line break) when it has at most max bytes, else
+ * max bytes around off, whole UTF-8 sequences; *cut_before and *cut_after
+ * say that the line goes on beyond them. Its ends are looked for only
+ * about max bytes away: a minified file is one line of many megabytes, and each
+ * of its diagnostics would otherwise scan all of it. */
+static void excerpt_span(const uint8_t *data, size_t size, size_t off, size_t max, size_t *from, size_t *to,
+                         bool *cut_before, bool *cut_after)
 {
-    size_t off = offset > size ? size : (size_t)offset;
+    /* past the window by the longest UTF-8 sequence's last bytes, which
+       it takes whole */
+    size_t reach = max + 4;
+    size_t lo = off > max ? off - max : 0, hi = size - off > reach ? off + reach : size;
     size_t s = off;
-    while (s > 0 && data[s - 1] != '\n')
+    while (s > lo && data[s - 1] != '\n')
         s--;
+    bool start_seen = s == 0 || data[s - 1] == '\n';
     size_t e = off;
-    while (e < size && data[e] != '\n')
+    while (e < hi && data[e] != '\n')
         e++;
-    if (e > s && data[e - 1] == '\r')
+    bool end_seen = e < hi || hi == size || data[hi] == '\n';
+    if (end_seen && e > s && data[e - 1] == '\r')
         e--;
-    *start = s;
-    *end = e;
+    size_t f = s, t = e;
+    if (!start_seen || !end_seen || e - s > max) {
+        f = off > s + max / 2 ? off - max / 2 : s;
+        while (f > s && f < off && (data[f] & 0xc0) == 0x80)
+            f--;
+        size_t end = end_seen ? e : size;
+        t = end - f > max ? f + max : end;
+        while (t < end && (data[t] & 0xc0) == 0x80)
+            t++;
+    }
+    *from = f;
+    *to = t;
+    *cut_before = !start_seen || f > s;
+    *cut_after = !end_seen || t < e;
 }
 
 /* ------------------------------------------------------------------ */
@@ -167,47 +199,64 @@ bool ak_buf_put_escaped(ak_buf *b, const char *s, size_t n)
 
 static void put_shown(ak_buf *b, const char *s) { ak_buf_put_escaped(b, s, strlen(s)); }
 
+/* The code points of data[from, to) (a byte of ill-formed UTF-8 counts as
+ * one): ASCII 8 bytes at a time. */
+static uint32_t code_points(const uint8_t *data, size_t from, size_t to)
+{
+    uint32_t n = 0;
+    size_t i = from;
+    while (i < to) {
+        uint64_t w;
+        if (to - i >= 8 && (memcpy(&w, data + i, 8), (w & UINT64_C(0x8080808080808080)) == 0)) {
+            i += 8;
+            n += 8;
+        } else {
+            uint32_t cp;
+            size_t len = ak_utf8_decode(data + i, to - i, &cp);
+            i += len ? len : 1;
+            n++;
+        }
+    }
+    return n;
+}
+
 /* The column of a diagnostic as every renderer prints it: Unicode code
  * points from the start of the line (a byte of ill-formed UTF-8 counts as
  * one), 1-based; SARIF's columnKind "unicodeCodePoints". The engine keeps
- * byte columns (ak_diag.column); without the source they are printed. */
-static uint32_t column_of(const uint8_t *data, size_t size, const ak_diag *g)
+ * byte columns (ak_diag.column); without the source they are printed.
+ * memo (may be NULL): the last column counted in this file, from which the
+ * next one on the same line goes on (a minified file's diagnostics are on
+ * one line, in order: each would count from its start again). */
+static uint32_t column_of(column_memo *memo, const uint8_t *data, size_t size, const ak_diag *g)
 {
     if (!data || g->column == 0)
         return g->column;
     size_t off = g->offset > size ? size : (size_t)g->offset;
     size_t start = off >= (size_t)(g->column - 1) ? off - (g->column - 1) : 0;
-    uint32_t col = 1;
-    for (size_t i = start; i < off; col++) {
-        uint32_t cp;
-        size_t len = ak_utf8_decode(data + i, off - i, &cp);
-        i += len ? len : 1;
-    }
+    uint32_t col;
+    if (memo && memo->data == data && memo->line_start == start && memo->offset <= off)
+        col = memo->column + code_points(data, memo->offset, off);
+    else
+        col = 1 + code_points(data, start, off);
+    if (memo)
+        *memo = (column_memo){data, start, off, col};
     return col;
 }
 
-uint32_t ak_diag_column(const ak_diag *g, const uint8_t *data, size_t size) { return column_of(data, size, g); }
+uint32_t ak_diag_column(const ak_diag *g, const uint8_t *data, size_t size) { return column_of(NULL, data, size, g); }
 
 static void text_source(ak_renderer *r, ak_buf *b, const ak_diag *g, const uint8_t *data, size_t size)
 {
-    size_t s, e;
-    line_span(data, size, g->offset, &s, &e);
     const size_t max_shown = 200; /* a minified file is one huge line: show a window */
     size_t off = g->offset > size ? size : (size_t)g->offset;
-    size_t from = s, to = e;
-    if (to - from > max_shown) {
-        from = off > s + max_shown / 2 ? off - max_shown / 2 : s;
-        while (from > s && from < off && (data[from] & 0xc0) == 0x80)
-            from--;
-        to = from + max_shown < e ? from + max_shown : e;
-        while (to < e && (data[to] & 0xc0) == 0x80)
-            to++;
-    }
+    size_t from, to;
+    bool cut_before, cut_after;
+    excerpt_span(data, size, off, max_shown, &from, &to, &cut_before, &cut_after);
     /* The excerpt, escaped as shown_char says; the caret line under it
        repeats tabs and takes as many columns as each character shown. */
     ak_buf caret;
     ak_buf_init(&caret);
-    if (from > s) {
+    if (cut_before) {
         ak_buf_puts(b, "...");
         ak_buf_puts(&caret, "   ");
     }
@@ -241,7 +290,7 @@ static void text_source(ak_renderer *r, ak_buf *b, const ak_diag *g, const uint8
     }
     if (r->opt.color)
         ak_buf_puts(&caret, C_RESET);
-    ak_buf_puts(b, to < e ? "...\n" : "\n");
+    ak_buf_puts(b, cut_after ? "...\n" : "\n");
     ak_buf_append(b, caret.data, caret.len);
     ak_buf_putc(b, '\n');
     ak_buf_free(&caret);
@@ -310,7 +359,7 @@ static void render_text(ak_renderer *r, const char *file, const uint8_t *data, s
             ak_buf_puts(&b, C_BOLD);
         put_shown(&b, file);
         if (text && g->line)
-            ak_buf_printf(&b, ":%u:%u: ", g->line, column_of(data, size, g));
+            ak_buf_printf(&b, ":%u:%u: ", g->line, column_of(&r->columns, data, size, g));
         else
             ak_buf_printf(&b, ":0x%llx: ", (unsigned long long)g->offset);
         if (r->opt.color)
@@ -357,7 +406,7 @@ static void render_gcc(ak_renderer *r, const char *file, const uint8_t *data, si
         const ak_diag *g = ak_diags_at(d, i);
         put_shown(&b, file);
         if (text && g->line)
-            ak_buf_printf(&b, ":%u:%u", g->line, column_of(data, size, g));
+            ak_buf_printf(&b, ":%u:%u", g->line, column_of(&r->columns, data, size, g));
         ak_buf_printf(&b, ": %s: ", ak_severity_name(g->severity));
         put_shown(&b, g->message);
         ak_buf_printf(&b, " [%s]", g->rule->code);
@@ -403,7 +452,7 @@ static void render_json(ak_renderer *r, const char *file, const char *format_id,
         json_str(&b, g->path);
         ak_buf_printf(&b, ",\"offset\":%llu", (unsigned long long)g->offset);
         if (text && g->line)
-            ak_buf_printf(&b, ",\"line\":%u,\"column\":%u", g->line, column_of(data, size, g));
+            ak_buf_printf(&b, ",\"line\":%u,\"column\":%u", g->line, column_of(&r->columns, data, size, g));
         ak_buf_putc(&b, '}');
     }
     ak_buf_printf(&b, "],\"counts\":{\"errors\":%zu,\"warnings\":%zu,\"notes\":%zu,\"unshown\":%zu}}",
@@ -482,7 +531,7 @@ static void render_sarif(ak_renderer *r, const char *file, const uint8_t *data, 
         uri(b, file);
         ak_buf_printf(b, ",\"index\":%zu},\"region\":{", r->files);
         if (text && g->line)
-            ak_buf_printf(b, "\"startLine\":%u,\"startColumn\":%u,", g->line, column_of(data, size, g));
+            ak_buf_printf(b, "\"startLine\":%u,\"startColumn\":%u,", g->line, column_of(&r->columns, data, size, g));
         ak_buf_printf(b, "\"byteOffset\":%llu", (unsigned long long)g->offset);
         if (g->length)
             ak_buf_printf(b, ",\"byteLength\":%llu", (unsigned long long)g->length);
@@ -577,7 +626,7 @@ static void render_github(ak_renderer *r, const char *file, const uint8_t *data,
         fprintf(r->out, "::%s file=", cmd);
         gh_escape(r->out, file, true);
         if (text && g->line)
-            fprintf(r->out, ",line=%u,col=%u", g->line, column_of(data, size, g));
+            fprintf(r->out, ",line=%u,col=%u", g->line, column_of(&r->columns, data, size, g));
         fputs(",title=", r->out);
         gh_escape(r->out, g->rule->code, true);
         fputs("::", r->out);
@@ -607,6 +656,7 @@ static void render_github(ak_renderer *r, const char *file, const uint8_t *data,
 void ak_renderer_file(ak_renderer *r, const char *file, const char *format_id, const uint8_t *data,
                       size_t size, bool text, const ak_diags *d)
 {
+    r->columns = (column_memo){0}; /* data may be where the last file's was */
     switch (r->style) {
     case AK_RENDER_TEXT: render_text(r, file, data, size, text, d); break;
     case AK_RENDER_GCC: render_gcc(r, file, data, size, text, d); break;

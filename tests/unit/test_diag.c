@@ -181,6 +181,107 @@ static void test_render_json(void **state) { (void)state; golden("render/diagnos
 static void test_render_sarif(void **state) { (void)state; golden("render/diagnostics.sarif", AK_RENDER_SARIF, false); }
 static void test_render_github(void **state) { (void)state; golden("render/github.txt", AK_RENDER_GITHUB, false); }
 
+/* The excerpt of the line at off as the renderer showed it before it
+ * looked for a line's ends only near the diagnostic: the whole line
+ * scanned, then the window of max bytes around off. The oracle of
+ * test_excerpt_windows. */
+static void whole_line_excerpt(const char *data, size_t size, size_t off, char *out, uint32_t *column)
+{
+    const size_t max = 200;
+    size_t s = off, e = off;
+    while (s > 0 && data[s - 1] != '\n')
+        s--;
+    while (e < size && data[e] != '\n')
+        e++;
+    if (e > s && data[e - 1] == '\r')
+        e--;
+    size_t from = s, to = e;
+    if (to - from > max) {
+        from = off > s + max / 2 ? off - max / 2 : s;
+        while (from > s && from < off && (data[from] & 0xc0) == 0x80)
+            from--;
+        to = from + max < e ? from + max : e;
+        while (to < e && (data[to] & 0xc0) == 0x80)
+            to++;
+    }
+    sprintf(out, "%s%.*s%s", from > s ? "..." : "", (int)(to - from), data + from, to < e ? "..." : "");
+    *column = 1;
+    for (size_t i = s; i < off; (*column)++) {
+        uint32_t cp;
+        size_t len = ak_utf8_decode((const uint8_t *)data + i, off - i, &cp);
+        i += len ? len : 1;
+    }
+}
+
+/* A minified file is one line of megabytes with many diagnostics: the
+ * renderer looks for the ends of a diagnostic's line only as far as its
+ * excerpt reaches, and goes on counting columns from the diagnostic
+ * before on the same line. What it shows is what the whole line gave:
+ * lines of 1 to 1,000 bytes around the 200-byte window, with two-byte
+ * characters at its edges, CRLF and LF, the first and the last line. */
+static void test_excerpt_windows(void **state)
+{
+    (void)state;
+    static const size_t lengths[] = {0, 1, 99, 100, 101, 199, 200, 201, 202, 399, 400, 401, 1000};
+    size_t cap = 64 * 1024;
+    char *src = malloc(cap);
+    assert_non_null(src);
+    size_t n = 0;
+    for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k++) {
+        for (size_t i = 0; i < lengths[k]; i++) {
+            if (i % 7 == 3 && i + 1 < lengths[k]) { /* U+00E9 */
+                src[n++] = (char)0xc3;
+                src[n++] = (char)0xa9;
+                i++;
+            } else {
+                src[n++] = (char)('a' + (i + k) % 26);
+            }
+        }
+        if (k % 2)
+            src[n++] = '\r';
+        if (k + 1 < sizeof lengths / sizeof lengths[0])
+            src[n++] = '\n';
+    }
+    ak_diag_options many = {false, 1000000};
+    ak_diags *d = ak_diags_new(&many);
+    ak_diags_set_source(d, (const uint8_t *)src, n, true);
+    size_t count = 0;
+    for (size_t off = 0; off <= n; off++)
+        if (off == n || (src[off] & 0xc0) != 0x80) { /* where a character starts */
+            ak_report(d, &rule_hint, off, 1, "", "here");
+            count++;
+        }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_non_null(out);
+    ak_render_options ropt = {false};
+    ak_renderer *r = ak_renderer_new(AK_RENDER_TEXT, out, &ropt);
+    ak_renderer_file(r, "one.json", "json", (const uint8_t *)src, n, true, d);
+    ak_renderer_finish(r);
+    fclose(out);
+    char *want = malloc(cap);
+    assert_non_null(want);
+    char *line = text;
+    for (size_t i = 0; i < count; i++) {
+        const ak_diag *g = ak_diags_at(d, i);
+        uint32_t column;
+        whole_line_excerpt(src, n, (size_t)g->offset, want, &column);
+        char head[64];
+        snprintf(head, sizeof head, "one.json:%u:%u: note: here", g->line, column);
+        assert_memory_equal(line, head, strlen(head));
+        line = strchr(line, '\n') + 1;
+        char *end = strchr(line, '\n');
+        *end = '\0';
+        assert_string_equal(line, want);
+        line = strchr(end + 1, '\n') + 1; /* the caret line */
+    }
+    free(want);
+    free(text);
+    free(src);
+    ak_diags_free(d);
+}
+
 /* A message or path that quotes an absurd input is cut (at a UTF-8
  * boundary, with an ellipsis) instead of being carried whole. */
 static void test_long_texts_clipped(void **state)
@@ -315,6 +416,7 @@ int main(void)
         cmocka_unit_test(test_render_gcc),    cmocka_unit_test(test_render_json),
         cmocka_unit_test(test_render_sarif),  cmocka_unit_test(test_render_github),
         cmocka_unit_test(test_style_names),   cmocka_unit_test(test_long_texts_clipped),
+        cmocka_unit_test(test_excerpt_windows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
