@@ -174,9 +174,10 @@ void maya_anim_begin(maya_reader *rd, const maya_tok *a);
 void maya_anim_name(maya_reader *rd, const maya_tok *n);
 void maya_anim_line(maya_reader *rd, const maya_tok *row, const maya_tok *child, const maya_tok *attr);
 void maya_entry_end(maya_reader *rd, bool curve);
-/* Decoding as a stream (the dump: gen/rt/ak_layout.h, ak_ldoc_stream): an
-   entry's memory begins at its anim line, and each entry goes to the
-   stream once complete. Nothing when validating or decoding whole. */
+/* Decoding as a stream (the dump, a model of headers: gen/rt/ak_layout.h,
+   ak_ldoc_stream): an entry's memory begins at its anim line, and each
+   entry goes to the stream once complete, with the document's header.
+   Nothing when validating or decoding whole. */
 static inline void maya_entry_begins(maya_reader *rd)
 {
     if (rd->arena)
@@ -184,7 +185,7 @@ static inline void maya_entry_begins(maya_reader *rd)
 }
 static inline void maya_entries_done(maya_reader *rd)
 {
-    if (rd->arena && !ak_ldoc_elems_done(rd->arena, rd->ents, &rd->ent_count, sizeof *rd->ents))
+    if (rd->arena && !ak_ldoc_elems_done(rd->arena, rd->doc, rd->ents, &rd->ent_count, sizeof *rd->ents))
         rd->stop = true;
 }
 void maya_resync(maya_reader *rd);

@@ -1062,11 +1062,30 @@ static bool ldoc_write(ak_ldoc_stream *s, const void *elem)
     return ak_sink_drain(s->sink, out, false) && !s->failed;
 }
 
-bool ak_ldoc_elems_done(ak_arena *arena, const void *elems, size_t *count, size_t size)
+/* The array a document streams: its root's last member, when an array. */
+static const ak_lfield *root_array(const ak_ldocument *doc)
+{
+    const ak_lstruct *r = doc->root;
+    return r->field_count && r->fields[r->field_count - 1].kind == AK_LK_ARRAY ? &r->fields[r->field_count - 1] : NULL;
+}
+
+/* Elements elems[0 .. count) of root to s->each, in s->copy. */
+static bool ldoc_each(ak_ldoc_stream *s, const void *root, const void *elems, size_t count)
+{
+    uint8_t *copy = s->copy;
+    memcpy(copy, root, s->copy_size);
+    memcpy(copy + s->field->offset, &elems, sizeof elems);
+    memcpy(copy + s->field->count_offset, &count, sizeof count);
+    return s->each(s->user, copy);
+}
+
+bool ak_ldoc_elems_done(ak_arena *arena, const void *root, const void *elems, size_t *count, size_t size)
 {
     ak_ldoc_stream *s = arena->stream;
     if (!s)
         return true;
+    if (s->each && *count && !s->failed)
+        s->failed = !ldoc_each(s, root, elems, *count);
     for (size_t i = 0; i < *count && s->text && !s->failed; i++)
         s->failed = !ldoc_write(s, (const uint8_t *)elems + i * size);
     *count = 0;
@@ -1074,6 +1093,26 @@ bool ak_ldoc_elems_done(ak_arena *arena, const void *elems, size_t *count, size_
         ak_arena_rewind(arena, s->mark);
     s->marked = false;
     return !s->failed;
+}
+
+bool ak_ldoc_each(const ak_ldocument *doc, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
+                  bool (*each)(void *user, const void *root), void *user)
+{
+    const ak_lfield *field = root_array(doc);
+    ak_ldoc_stream s = {.field = field, .each = each, .user = user};
+    /* before any element: never rewound */
+    s.copy_size = doc->root->size;
+    s.copy = field ? ak_arena_alloc(arena, s.copy_size, 16) : NULL;
+    if (field && !s.copy) {
+        if (!arena->budget) /* else the budget has said it */
+            ak_report_out_of_memory(d, s.copy_size, "decoding the document");
+        return false;
+    }
+    arena->stream = field ? &s : NULL;
+    void *root = NULL;
+    bool ok = doc->decode(in, opt, d, arena, &root) && !s.failed;
+    arena->stream = NULL;
+    return ok && each(user, root);
 }
 
 /* The whole document, decoded again and written (a decoder that did not
@@ -1096,9 +1135,7 @@ static bool ldoc_whole(const ak_ldocument *doc, const ak_input *in, const ak_opt
 bool ak_ldump_document_to(const ak_ldocument *doc, const ak_input *in, const ak_options *opt, ak_diags *d,
                           ak_sink *out)
 {
-    const ak_lfield *field = NULL; /* the root's last member, when an array */
-    if (doc->root->field_count && doc->root->fields[doc->root->field_count - 1].kind == AK_LK_ARRAY)
-        field = &doc->root->fields[doc->root->field_count - 1];
+    const ak_lfield *field = root_array(doc);
     ak_ldoc_stream first = {.field = field}, second = first;
     ak_arena checked, arena;
     ak_arena_init_budget(&checked, 1 << 16, ak_budget_of(d, opt), "the decoded document");

@@ -604,14 +604,32 @@ typedef struct ak_ldoc_stream {
     size_t written;         /* elements written */
     ak_arena_mark mark;     /* where the element being read began */
     bool marked, failed;
+    /* Instead of a dump (ak_ldoc_each): each batch of completed elements
+       goes to `each` in a copy of the root decoded so far (`copy`, the
+       root's size) whose array holds those elements only. */
+    bool (*each)(void *user, const void *root);
+    void *user;
+    void *copy;
+    size_t copy_size;
 } ak_ldoc_stream;
 
 /* No-ops on an arena without a stream. */
 void ak_ldoc_elem_begin(ak_arena *arena);
-/* Hands elems[0 .. *count) (each `size` bytes) to the stream, sets *count
-   to 0 and releases what the arena took since ak_ldoc_elem_begin. False
-   when the dump cannot go on (the decoder stops). */
-bool ak_ldoc_elems_done(ak_arena *arena, const void *elems, size_t *count, size_t size);
+/* Hands elems[0 .. *count) (each `size` bytes) of the document root (being
+   decoded) to the stream, sets *count to 0 and releases what the arena
+   took since ak_ldoc_elem_begin. False when the stream cannot go on (the
+   decoder stops). */
+bool ak_ldoc_elems_done(ak_arena *arena, const void *root, const void *elems, size_t *count, size_t size);
+/* Decodes a text format's document into arena, handing the elements of
+   its root's array (the last member, Maya's entries) to `each` as the
+   decoder completes them, then forgetting them: each(user, root) sees the
+   root as decoded so far (the members the grammar puts before the array)
+   with those elements as its array. The root itself goes to `each` last,
+   with what the decoder did not hand over (or the whole array, where the
+   root's last member is none). False when the document has errors (said
+   into d) or `each` said false. Memory: the root and one element. */
+bool ak_ldoc_each(const ak_ldocument *doc, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
+                  bool (*each)(void *user, const void *root), void *user);
 /* ak_format.dump_to of a text format's document: checked by a first
    decoding (nothing written when it has errors), then written as a second
    decodes it, byte for byte what ak_ldump_document writes. A decoder that

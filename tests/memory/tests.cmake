@@ -50,11 +50,15 @@ if(NOT AK_SANITIZE)
   add_test(NAME memory.sample-list-animj
     COMMAND ${CMAKE_CURRENT_LIST_DIR}/list_rss_check.sh animj $<TARGET_FILE:animj_list_gen>
             $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs sample)
-  set_tests_properties(memory.sample-list-mrtk memory.plot-list-animx memory.sample-list-animj PROPERTIES
-                       LABELS memory)
   # convert Maya -> AnimX does not hold the Maya document past the model
   add_executable(maya_convert_gen ${CMAKE_SOURCE_DIR}/bench/maya/maya_make_input.c)
   target_link_libraries(maya_convert_gen PRIVATE m)
+  # a Maya file's entries are read one at a time (ak_ldoc_each): 60 MB
+  add_test(NAME memory.sample-list-maya
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/list_rss_check.sh maya $<TARGET_FILE:maya_convert_gen>
+            $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs sample)
+  set_tests_properties(memory.sample-list-mrtk memory.plot-list-animx memory.sample-list-animj
+                       memory.sample-list-maya PROPERTIES LABELS memory)
   add_test(NAME memory.convert-maya-animx
     COMMAND ${CMAKE_CURRENT_LIST_DIR}/convert_rss_check.sh $<TARGET_FILE:maya_convert_gen>
             $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)

@@ -2,7 +2,8 @@
  * the whole model (ak_model_of_input) of the same file: the same tracks,
  * names, targets, value types, kinds, units and key counts, and as the time
  * range the earliest and latest of the whole model's key times, for every
- * MRTK and AnimX file of the conformance suites and the examples (keys out of
+ * MRTK, AnimX and Maya file of the conformance suites and the examples
+ * (Maya's headers read its entries one at a time, ak_ldoc_each; keys out of
  * time order among them: mrtk/invalid/time_decreasing.bin,
  * animx/invalid/x26_time_order.animx, both warnings). Formats without a
  * headers mapping give the whole model through the same call. */
@@ -79,6 +80,7 @@ static void test_headers_as_the_whole_model(void **state)
         {"tests/conformance/animx/valid", ".animx"}, {"tests/conformance/animx/invalid", ".animx"},
         {"examples/mrtk", ".bin"},                   {"examples/animx", ".animx"},
         {"examples/maya", ".anim"},                  {"examples/animj", ".animj"},
+        {"tests/conformance/maya/valid", ".anim"},   {"tests/conformance/maya/invalid", ".anim"},
     };
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
         ak_test_each_file(dirs[i][0], dirs[i][1], compare_models, &n);
