@@ -4,6 +4,8 @@
 
 #include <animkit/animkit.h>
 
+#include "../runtime/arena.h"
+#include "../runtime/model.h"
 #include "diag.h"
 #include "fuzz_file.h"
 
@@ -111,6 +113,41 @@ static inline void ak_fuzz_dump_streams_same(const ak_format *f, const ak_input 
     ak_buf_free(&s_text);
     ak_diags_free(dw);
     ak_diags_free(ds);
+}
+
+/* The model of track headers (f->to_model_headers, `--list`) decodes
+ * exactly when the whole model does, and says what it says: the same
+ * tracks and targets, key counts and time ranges (the earliest and latest
+ * key time; NaN where the keys' are). */
+static inline bool ak_fuzz_same_time(double a, double b) { return a == b || (a != a && b != b); }
+static inline void ak_fuzz_headers_as_whole(const ak_format *f, const ak_input *in)
+{
+    ak_options opt = {0};
+    ak_diags *dw = ak_diags_new(NULL), *dh = ak_diags_new(NULL);
+    ak_arena aw, ah;
+    ak_arena_init(&aw, 1 << 14);
+    ak_arena_init(&ah, 1 << 14);
+    ak_animation *whole = NULL, *heads = NULL;
+    bool w = f->to_model(in, &opt, dw, &aw, &whole), h = f->to_model_headers(in, &opt, dh, &ah, &heads);
+    if (w != h || (w && heads->track_count != whole->track_count))
+        abort();
+    for (size_t i = 0; w && i < whole->track_count; i++) {
+        const ak_track *a = &whole->tracks[i], *b = &heads->tracks[i];
+        if (!ak_target_equal(&a->target, &b->target) || a->key_count != b->key_count || b->store)
+            abort();
+        double earliest = a->key_count ? ak_key_time(a, 0) : 0, latest = earliest;
+        for (size_t k = 1; k < a->key_count; k++) {
+            double t = ak_key_time(a, k);
+            earliest = earliest <= t ? earliest : t;
+            latest = latest >= t ? latest : t;
+        }
+        if (a->key_count && (!ak_fuzz_same_time(b->earliest, earliest) || !ak_fuzz_same_time(b->latest, latest)))
+            abort();
+    }
+    ak_arena_free(&aw);
+    ak_arena_free(&ah);
+    ak_diags_free(dw);
+    ak_diags_free(dh);
 }
 
 /* Validates in at the strict level (for crashes only) and at the default

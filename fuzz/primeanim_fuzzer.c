@@ -9,7 +9,9 @@
  *    is dumped with its bits, "nan:0x7fc00001");
  *  - whatever dumps, undumps to a file that dumps to the same JSON;
  *  - a file without errors converts through the common model into a file
- *    without errors (ak_fuzz_convert_check: the format its bytes choose).
+ *    without errors (ak_fuzz_convert_check: the format its bytes choose);
+ *  - the streamed dump is the whole one, and the model of track headers
+ *    (`--list`) says what the whole model says.
  * Any mismatch aborts. */
 #include <animkit/animkit.h>
 
@@ -44,6 +46,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ak_fuzz_same_without_fast_paths(f, &in, NULL, 0, v); /* block checks are a pure speed-up */
     bool clean = ak_diags_errors(v) == 0;
 
+    ak_fuzz_dump_streams_same(f, &in, &opt); /* the decoded keys' text goes out as it is written */
+    ak_fuzz_headers_as_whole(f, &in);        /* the headers from the key bitmap, no key decoded */
     ak_diags *dd = ak_diags_new(NULL);
     ak_buf json;
     ak_buf_init(&json);

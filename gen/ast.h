@@ -615,6 +615,8 @@ typedef struct model_decl {
     vec arms;              /* marm*: `in S, T { ... }` */
     vec options;           /* mopt*: `option O => F { ... }` */
     token *objects;        /* `objects "P"`: the hook's objects are P<n> (STRING) */
+    vec headers_except;    /* `headers except A, B`: arrays the hook does not read for headers (token*) */
+    loc headers_except_at;
 } model_decl;
 
 /* ---- the format ------------------------------------------------------- */

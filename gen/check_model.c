@@ -417,6 +417,21 @@ static void check_arms(compiler *cc, model_decl *md)
     }
     if (md->objects && !md->tracks_hook)
         cc_error(cc, md->objects->at, "model objects: the paths of the objects a `tracks by` hook makes (there is none)");
+    /* headers except A: arrays of the layout (by member name, in any struct)
+       that the hook does not read when it makes headers */
+    if (md->headers_except.n && !md->tracks_hook)
+        cc_error(cc, md->headers_except_at,
+                 "model headers except: the arrays a `tracks by` hook does not read for a listing (there is none)");
+    for (size_t i = 0; i < md->headers_except.n; i++) {
+        const token *t = md->headers_except.items[i];
+        bool array = false;
+        for (size_t k = 0; k < cc->format->structs.n && !array; k++) {
+            const member *m = find_member_named(cc->format->structs.items[k], t->text, NULL);
+            array = m && m->kind == M_FIELD && m->type->kind == T_ARRAY;
+        }
+        if (!array)
+            cc_error(cc, t->at, "model headers except: '%s' is no array of the layout", t->text);
+    }
 }
 
 void cc_check_model(compiler *cc)

@@ -2160,8 +2160,9 @@ static void emit_meta_fns(emitter *em, struct_decl *s, vec *members, cond_chain 
         } else if (m->kind == M_PROCESS) {
             emit_meta_fns(em, s, &m->body, ch);
         } else if (m->kind == M_DUMP) {
-            gen_out(c, "static bool dump_%d_(const void *o_, const ak_options *opt, ak_buf *out, int level)\n{\n", m->id);
-            gen_out(c, "    return %s_dump_%s(o_, opt, out, level);\n}\n", em->id, m->segment);
+            gen_out(c, "static bool dump_%d_(const void *o_, const ak_options *opt, ak_buf *out, struct ak_sink *sink, "
+                       "int level)\n{\n", m->id);
+            gen_out(c, "    return %s_dump_%s(o_, opt, out, sink, level);\n}\n", em->id, m->segment);
         } else if (m->kind == M_SWITCH) {
             /* arm k is present when no earlier arm matches and its condition
                does; the arms of a value switch exclude each other, so their
@@ -2779,7 +2780,8 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         for (size_t k = 0; k < s->members.n; k++) {
             member *m = s->members.items[k];
             if (m->kind == M_DUMP)
-                gen_out(h, "bool %s_dump_%s(const %s_%s *o, const ak_options *opt, ak_buf *out, int level);\n", id,
+                gen_out(h, "bool %s_dump_%s(const %s_%s *o, const ak_options *opt, ak_buf *out, struct ak_sink *sink, "
+                           "int level);\n", id,
                     m->segment, id, s->name);
         }
     }

@@ -1332,6 +1332,9 @@ cc_skim cc_model_skim(compiler *cc, const struct_decl *s, const member *m, const
     model_decl *md = f->model;
     if (!md || f->text)
         return CC_SKIM_NONE;
+    for (size_t i = 0; i < md->headers_except.n; i++) /* the hook reads none of it for headers */
+        if (names_member(md->headers_except.items[i], m))
+            return CC_SKIM_PARALLEL;
     for (size_t i = 0; i < md->tracks.n; i++) {
         const mtrack *t = md->tracks.items[i];
         if (!t->list) {

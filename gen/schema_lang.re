@@ -59,6 +59,7 @@ static const keyword keywords[] = {
     {"euler", TK_EULER}, {"name", TK_MNAME}, {"attribute", TK_ATTRIBUTE}, {"option", TK_OPTION},
     {"objects", TK_OBJECTS}, {"hex", TK_HEX}, {"main", TK_MAIN}, {"except", TK_EXCEPT},
     {"each", TK_EACH}, {"kept", TK_KEPT}, /* assert each A: e; a field the validator keeps */
+    {"headers", TK_HEADERS}, /* model: headers except A, B */
 };
 
 static int keyword_token(const unsigned char *s, size_t n)

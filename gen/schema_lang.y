@@ -174,7 +174,7 @@ static jaltv *mk_altv(compiler *cc, const token *paren, jtype *term)
     UPGRADE DOWNGRADE TO ADD COPY MOVE RETYPE DROP UNLESS LOSS WARN WRAP
     MODEL TRACK TRACKS KEYS NAMES INFINITY INTERPOLATION MKIND START LOOPING REFUSED ANIMATION PRE POST
     AFTER NODE PROPERTY INTERVAL INTERP TANGENTS TIME VALUE OUT BODY WITH QUATERNION EULER MNAME MAIN EXCEPT
-    ATTRIBUTE OPTION OBJECTS HEX.
+    ATTRIBUTE OPTION OBJECTS HEX HEADERS.
 
 /* EMPTY: the precedence of two reductions that meet a token that could also
  * continue them: `type ::= name` before `<` (type arguments win: write a
@@ -1430,6 +1430,13 @@ md_opair ::= name(W) ARROW INT(V). {
     vec_push(cc, &o->pairs, p);
 }
 md_item ::= OBJECTS STRING(P). { set_once(cc, &MD(cc)->objects, P, "objects"); }
+/* headers except bitstream: arrays a `tracks by` hook does not read for a model of headers (--list) */
+md_item ::= HEADERS(K) EXCEPT namelist(L). {
+    if (MD(cc)->headers_except.n)
+        cc_error(cc, K->at, "headers except is given twice");
+    MD(cc)->headers_except = *L;
+    MD(cc)->headers_except_at = K->at;
+}
 md_number(A) ::= INT(N). { A = N; }
 md_number(A) ::= FLOAT(N). { A = N; }
 

@@ -7,6 +7,7 @@
  * built from the descriptors and the bitstream words). */
 #include "numbers.h"
 #include "primeanim.h"
+#include "sink.h"
 
 #include <stdlib.h>
 
@@ -14,7 +15,9 @@ typedef struct dump_state {
     const ak_pa_v2 *v;
     const uint32_t *frames;
     ak_buf *out;
+    ak_sink *sink; /* a streamed dump's: the keys' text goes as it is written */
     int level;
+    bool refused;  /* the sink took no more */
 } dump_state;
 
 static void indent(ak_buf *out, int level)
@@ -58,15 +61,18 @@ static void put_key(void *user, uint32_t key, const ak_pa_totals *totals, size_t
         ak_buf_putc(out, '}');
     }
     ak_buf_puts(out, "]}");
+    /* a 60 MB bitstream decodes to 1.4 GB of text: never held whole */
+    if (s->sink && !s->refused && !ak_sink_drain(s->sink, out, false))
+        s->refused = true;
 }
 
-static bool dump_decoded(const ak_pa_v2 *v, const ak_options *opt, ak_buf *out, int level)
+static bool dump_decoded(const ak_pa_v2 *v, const ak_options *opt, ak_buf *out, ak_sink *sink, int level)
 {
     size_t len;
     bool s32 = ak_format_option(opt, "s32_totals", &len) != NULL, no_frames = true;
     uint32_t *frames = malloc(((size_t)v->key_count + 1) * sizeof *frames);
     uint8_t *bytes = malloc(v->word_count * 4 + 1);
-    dump_state s = {v, frames, out, level};
+    dump_state s = {v, frames, out, sink, level, false};
     ak_buf_printf(out, "{");
     indent(out, level + 1);
     ak_buf_printf(out, "\"totals\": \"%s\",", s32 ? "32-bit" : "16-bit wrapping");
@@ -81,19 +87,21 @@ static bool dump_decoded(const ak_pa_v2 *v, const ak_options *opt, ak_buf *out, 
     ak_buf_putc(out, '}');
     free(frames);
     free(bytes);
-    return ok && !out->failed;
+    return ok && !s.refused && !out->failed;
 }
 
-bool primeanim_dump_decoded_mp1(const primeanim_v2_mp1 *o, const ak_options *opt, ak_buf *out, int level)
+bool primeanim_dump_decoded_mp1(const primeanim_v2_mp1 *o, const ak_options *opt, ak_buf *out, ak_sink *sink,
+                                int level)
 {
     ak_pa_v2 v;
     ak_pa_v2_of_mp1(o, &v);
-    return dump_decoded(&v, opt, out, level);
+    return dump_decoded(&v, opt, out, sink, level);
 }
 
-bool primeanim_dump_decoded_mp2(const primeanim_v2_mp2 *o, const ak_options *opt, ak_buf *out, int level)
+bool primeanim_dump_decoded_mp2(const primeanim_v2_mp2 *o, const ak_options *opt, ak_buf *out, ak_sink *sink,
+                                int level)
 {
     ak_pa_v2 v;
     ak_pa_v2_of_mp2(o, &v);
-    return dump_decoded(&v, opt, out, level);
+    return dump_decoded(&v, opt, out, sink, level);
 }

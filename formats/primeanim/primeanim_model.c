@@ -38,6 +38,10 @@ static size_t add_track(ak_model_builder *b, uint32_t bone, int g, size_t n)
 {
     ak_track *t = primeanim_model_track(b, primeanim_model_object(b, bone), natives[g],
                                         g == AK_PA_ROT ? AK_VT_FLOATQ : AK_VT_FLOAT3, AK_TRACK_CURVE);
+    if (t && b->headers) { /* counted: the caller says its time range */
+        t->key_count = n;
+        return b->anim->track_count;
+    }
     if (!t || !ak_track_alloc_keys(t, b->arena, n, 0)) {
         b->failed = true;
         return 0;
@@ -77,8 +81,30 @@ static void fill_key(void *user, uint32_t key, const ak_pa_totals *totals, size_
 
 /* The keys of every descriptor's groups (§2.8) at the keyed frames (§2.6);
    s32: the s32_totals option (§6 B7). */
+/* A model of track headers (`--list`): each track's key count and time
+   range from the keyed frames, no key decoded (a 60 MB bitstream's keys
+   took 417 MiB), where the keys would decode. */
+static bool v2_headers(ak_model_builder *b, const ak_pa_v2 *v)
+{
+    uint32_t *frames = malloc(((size_t)v->key_count + 1) * sizeof *frames);
+    bool ok = frames && ak_pa_v2_frames(v, frames) && ak_pa_v2_decodable(v);
+    double first = ok ? frames[0] * v->interval : 0, last = ok ? frames[v->key_count] * v->interval : 0;
+    free(frames);
+    for (size_t c = 0; ok && c < v->d; c++)
+        for (int g = 0; g < 3; g++) {
+            size_t at = v->ch[c].count[g] ? add_track(b, v->ch[c].bone, g, (size_t)v->key_count + 1) : 0;
+            if (at) { /* the frames ascend: the times are in order one way or the other */
+                b->anim->tracks[at - 1].earliest = first <= last ? first : last;
+                b->anim->tracks[at - 1].latest = first <= last ? last : first;
+            }
+        }
+    return ok && !b->failed;
+}
+
 static bool v2_tracks(ak_model_builder *b, const ak_pa_v2 *v, bool s32)
 {
+    if (b->headers)
+        return v2_headers(b, v);
     bool no_frames;
     v2_fill *fill = AK_ARENA_NEW(b->arena, v2_fill);
     uint32_t *frames = AK_ARENA_ARRAY(b->arena, uint32_t, (size_t)v->key_count + 1);
@@ -103,6 +129,8 @@ typedef struct v0_view {
 
 static bool v0_tracks(ak_model_builder *b, const v0_view *v)
 {
+    /* a model of headers: no key read, the frames' times the range */
+    double first = 0 * v->interval, last = v->frames ? (v->frames - 1) * v->interval : 0;
     for (uint32_t bone = 0; bone < 100; bone++) {
         uint8_t c = v->bone_map[bone];
         for (int g = 0; g < 3 && c != 0xFF; g++) {
@@ -111,6 +139,11 @@ static bool v0_tracks(ak_model_builder *b, const v0_view *v)
             uint64_t index = v->maps[g] ? v->maps[g][c] : c;
             bool in = index != 0xFF && (index + 1) * v->frames <= v->key_counts[g];
             size_t at = in ? add_track(b, bone, g, v->frames) : 0;
+            if (at && b->headers) {
+                b->anim->tracks[at - 1].earliest = first <= last ? first : last;
+                b->anim->tracks[at - 1].latest = first <= last ? last : first;
+                continue;
+            }
             for (uint32_t f = 0; at && f < v->frames; f++) {
                 double val[4];
                 /* channel-major (§6 B1); MP2 scales frame-major with v0_scale_order=frame (§6 B2) */

@@ -720,7 +720,7 @@ static void dump_indent(ak_buf *out, int level)
  * every member and element on its own line (a document's dump); 2: with
  * the `span` fields too (ak_ldump_document_spans). */
 static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, const ak_options *opt,
-                         ak_buf *out, int level, bool *first, int spread);
+                         ak_sink *sink, ak_buf *out, int level, bool *first, int spread);
 
 /* Structs of scalars and tuples only (keys, markers) print on one line. */
 static bool flat_struct(const ak_lstruct *st)
@@ -736,7 +736,7 @@ static bool flat_struct(const ak_lstruct *st)
 }
 
 static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const void *root, const ak_options *opt,
-                       ak_buf *out, int level, int spread)
+                       ak_sink *sink, ak_buf *out, int level, int spread)
 {
     if (k == AK_LK_STRUCT && !spread && flat_struct(f->st)) {
         ak_buf_putc(out, '{');
@@ -755,7 +755,7 @@ static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const v
     } else if (k == AK_LK_STRUCT) {
         bool first = true;
         ak_buf_putc(out, '{');
-        dump_members(f->st, p, root, opt, out, level + 1, &first, spread);
+        dump_members(f->st, p, root, opt, sink, out, level + 1, &first, spread);
         if (!first)
             dump_indent(out, level);
         ak_buf_putc(out, '}');
@@ -769,11 +769,11 @@ static void dump_value(const ak_lfield *f, ak_lkind k, const uint8_t *p, const v
 }
 
 /* The value of member f of obj (its name is written already). */
-static void dump_field(const ak_lfield *f, const uint8_t *obj, const void *root, const ak_options *opt, ak_buf *out,
-                       int level, int spread)
+static void dump_field(const ak_lfield *f, const uint8_t *obj, const void *root, const ak_options *opt, ak_sink *sink,
+                       ak_buf *out, int level, int spread)
 {
     if (f->kind == AK_LK_DERIVED) {
-        if (!f->dump(obj, opt, out, level))
+        if (!f->dump(obj, opt, out, sink, level))
             out->failed = true;
     } else if (f->kind == AK_LK_ARRAY || f->kind == AK_LK_FIXED) {
         size_t n;
@@ -785,13 +785,13 @@ static void dump_field(const ak_lfield *f, const uint8_t *obj, const void *root,
                 ak_buf_puts(out, one_line ? ", " : ",");
             if (!one_line)
                 dump_indent(out, level + 1);
-            dump_value(f, f->elem_kind, base + k * f->elem_size, root, opt, out, level + 1, spread);
+            dump_value(f, f->elem_kind, base + k * f->elem_size, root, opt, sink, out, level + 1, spread);
         }
         if (n && !one_line)
             dump_indent(out, level);
         ak_buf_putc(out, ']');
     } else {
-        dump_value(f, f->kind, obj + f->offset, root, opt, out, level, spread);
+        dump_value(f, f->kind, obj + f->offset, root, opt, sink, out, level, spread);
     }
 }
 
@@ -809,7 +809,7 @@ static bool placed_leaf(const ak_lstruct *st)
 }
 
 static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *root, const ak_options *opt,
-                         ak_buf *out, int level, bool *first, int spread)
+                         ak_sink *sink, ak_buf *out, int level, bool *first, int spread)
 {
     bool spans_only = spread == 2 && placed_leaf(st);
     for (size_t i = 0; i < st->field_count; i++) {
@@ -827,7 +827,7 @@ static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *r
             continue;
         }
         if (f->kind == AK_LK_INLINE) {
-            dump_members(f->st, obj + f->offset, root, opt, out, level, first, spread);
+            dump_members(f->st, obj + f->offset, root, opt, sink, out, level, first, spread);
             continue;
         }
         if (!*first)
@@ -836,7 +836,7 @@ static void dump_members(const ak_lstruct *st, const uint8_t *obj, const void *r
         dump_indent(out, level);
         ak_buf_json_string(out, f->name, strlen(f->name));
         ak_buf_append(out, ": ", 2);
-        dump_field(f, obj, root, opt, out, level, spread);
+        dump_field(f, obj, root, opt, sink, out, level, spread);
     }
 }
 
@@ -844,7 +844,7 @@ bool ak_ldump_json(const ak_lstruct *root, const void *doc, const ak_options *op
 {
     bool first = true;
     ak_buf_putc(out, '{');
-    dump_members(root, doc, doc, opt, out, 1, &first, false);
+    dump_members(root, doc, doc, opt, NULL, out, 1, &first, false);
     ak_buf_puts(out, "\n}\n");
     return !out->failed;
 }
@@ -853,7 +853,7 @@ static bool dump_document(const ak_lstruct *root, const void *doc, ak_buf *out, 
 {
     bool first = true;
     ak_buf_putc(out, '{');
-    dump_members(root, doc, doc, NULL, out, 1, &first, spread);
+    dump_members(root, doc, doc, NULL, NULL, out, 1, &first, spread);
     ak_buf_puts(out, "\n}\n");
     return !out->failed;
 }
@@ -932,7 +932,7 @@ bool ak_ljs_field(ak_lctx *c, const ak_lfield *f, const void *holder)
 {
     ak_ljs *j = c->js;
     js_next(j, f->name);
-    dump_field(f, holder, c->root, c->opt, &j->buf, j->fr[j->depth - 1].level, false);
+    dump_field(f, holder, c->root, c->opt, j->sink, &j->buf, j->fr[j->depth - 1].level, false);
     return js_flush(c, j, false);
 }
 
@@ -941,7 +941,7 @@ bool ak_ljs_elem(ak_lctx *c, const void *elem)
     ak_ljs *j = c->js;
     const ak_ljs_frame *t = &j->fr[j->depth - 1];
     js_next(j, NULL);
-    dump_value(t->f, t->f->elem_kind, elem, c->root, c->opt, &j->buf, t->level + 1, false);
+    dump_value(t->f, t->f->elem_kind, elem, c->root, c->opt, j->sink, &j->buf, t->level + 1, false);
     return js_flush(c, j, false);
 }
 
@@ -989,7 +989,7 @@ bool ak_ljs_members(ak_lctx *c, const ak_lstruct *st, const void *obj)
 {
     ak_ljs *j = c->js;
     ak_ljs_frame *t = &j->fr[j->depth - 1];
-    dump_members(st, obj, c->root, c->opt, &j->buf, t->level, &t->first, false);
+    dump_members(st, obj, c->root, c->opt, j->sink, &j->buf, t->level, &t->first, false);
     return js_flush(c, j, false);
 }
 
@@ -1058,7 +1058,7 @@ static bool ldoc_write(ak_ldoc_stream *s, const void *elem)
     if (s->written++)
         ak_buf_putc(out, ',');
     dump_indent(out, 2);
-    dump_value(s->field, s->field->elem_kind, elem, s->root, NULL, out, 2, 1);
+    dump_value(s->field, s->field->elem_kind, elem, s->root, NULL, s->sink, out, 2, 1);
     return ak_sink_drain(s->sink, out, false) && !s->failed;
 }
 

@@ -466,8 +466,12 @@ typedef struct ak_lfield {
        is out of order) */
     const char *const *deps;
     /* DERIVED: appends the member's JSON value (multi-line values indent by
-       `level`); false when it cannot (memory) */
-    bool (*dump)(const void *obj, const ak_options *opt, ak_buf *out, int level);
+       `level`); false when it cannot (memory, or the sink refused). sink:
+       where a streamed dump's text goes (NULL: the dump is held whole); a
+       value that can grow with the file (Prime ANIM's decoded keys) hands
+       out's text over as it goes (ak_sink_drain), so that it is not held
+       whole */
+    bool (*dump)(const void *obj, const ak_options *opt, ak_buf *out, struct ak_sink *sink, int level);
     /* documents: an optional member, absent from the dump when absent (a
        WORD when NULL, any other kind when the bool at has_offset is false);
        a member the struct's `init` gives a default (the undump does not

@@ -86,9 +86,9 @@ bool demo2_hook_reemit(demo2_file *doc, const ak_options *opt, ak_diags *d, bool
 
 /* dump summary by summary: a member of the dump only, derived from the
    decoded file (the undump skips it) */
-bool demo2_dump_summary(const demo2_file *o, const ak_options *opt, ak_buf *out, int level)
+bool demo2_dump_summary(const demo2_file *o, const ak_options *opt, ak_buf *out, struct ak_sink *sink, int level)
 {
-    (void)opt, (void)level;
+    (void)opt, (void)sink, (void)level;
     ak_buf_printf(out, "{\"tracks\": %zu, \"masked\": %s}", o->tracks_count, o->key ? "true" : "false");
     return !out->failed;
 }

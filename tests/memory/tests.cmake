@@ -23,7 +23,14 @@ if(NOT AK_SANITIZE)
   add_test(NAME memory.validate-primeanim-bitstream
     COMMAND ${CMAKE_CURRENT_LIST_DIR}/primeanim_rss_check.sh $<TARGET_FILE:primeanim_gen>
             $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
-  set_tests_properties(memory.validate-primeanim-bitstream PROPERTIES LABELS memory)
+  add_test(NAME memory.dump-primeanim-keys
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/primeanim_rss_check.sh $<TARGET_FILE:primeanim_gen>
+            $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs dump)
+  add_test(NAME memory.sample-list-primeanim
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/primeanim_rss_check.sh $<TARGET_FILE:primeanim_gen>
+            $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs list)
+  set_tests_properties(memory.validate-primeanim-bitstream memory.dump-primeanim-keys memory.sample-list-primeanim
+                       PROPERTIES LABELS memory RESOURCE_LOCK primeanim-40mb)
   # dump of plain JSON and of a declared document (Maya) streams its text
   # after a checking pass: a 48 MB file below 32 MiB peak RSS (issue 27)
   foreach(kind json maya)

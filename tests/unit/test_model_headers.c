@@ -2,10 +2,11 @@
  * the whole model (ak_model_of_input) of the same file: the same tracks,
  * names, targets, value types, kinds, units and key counts, and as the time
  * range the earliest and latest of the whole model's key times, for every
- * MRTK, AnimX and Maya file of the conformance suites and the examples
- * (Maya's headers read its entries one at a time, ak_ldoc_each; keys out of
- * time order among them: mrtk/invalid/time_decreasing.bin,
- * animx/invalid/x26_time_order.animx, both warnings). Formats without a
+ * MRTK, AnimX, Maya and Prime ANIM file of the conformance suites and the
+ * examples (Maya's headers read its entries one at a time, ak_ldoc_each;
+ * Prime ANIM's come from its keyed frames; keys out of time order among
+ * them: mrtk/invalid/time_decreasing.bin, animx/invalid/x26_time_order.animx,
+ * both warnings). Formats without a
  * headers mapping give the whole model through the same call. */
 #include "test_support.h"
 
@@ -84,6 +85,17 @@ static void test_headers_as_the_whole_model(void **state)
     };
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
         ak_test_each_file(dirs[i][0], dirs[i][1], compare_models, &n);
+    /* Prime ANIM's, made by the build (tests/primeanim/generate.cmake): the
+       headers come from the keyed frames, no key decoded */
+    static const char *const made[] = {"conformance/valid", "conformance/invalid", "examples", "fuzz-corpus"};
+    const char *bin = getenv("AK_BINARY_DIR");
+    size_t before = n.compared;
+    for (size_t i = 0; i < sizeof made / sizeof made[0]; i++) {
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%s/generated/primeanim/%s", bin ? bin : "build", made[i]);
+        ak_test_each_file(dir, ".anim", compare_models, &n);
+    }
+    assert_true(n.compared > before + 5);
     assert_true(n.files > 40);
     assert_true(n.compared > 30);
     assert_true(n.headers_only > 30); /* tracks listed without their keys */
