@@ -766,9 +766,10 @@ bool cc_emit_json(compiler *cc, FILE *h, FILE *c, const char *outdir);
    (check_model.c); to_model and from_model (emit_model.c). */
 void cc_check_model(compiler *cc);
 void cc_emit_model(compiler *cc, FILE *h, FILE *c);
-/* A text format's model of track headers streams its document (its
-   `tracks by` hook called on each completed entry, no `anim by` hook). */
-bool cc_model_document_headers(const model_decl *md);
+/* A text format's document is read into the model one entry at a time
+   (its `tracks by` hook called on each completed entry, no `animation by`
+   hook): it has a model of headers too. */
+bool cc_model_document_streams(const model_decl *md);
 /* What a headers-only decode (to_model_headers: `--list`) keeps of array
  * member m of struct s: CC_SKIM_KEYS for a model track's key array (three
  * elements: the earliest and the latest key by the model's time, then the

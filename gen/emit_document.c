@@ -664,7 +664,7 @@ static void emit_format(demit *d)
             id, id, id, id, id, id, id);
     if (d->f->model)
         gen_out(d->c, "    .to_model = %s_to_model,\n    .from_model = %s_from_model,\n", id, id);
-    if (d->f->model && cc_model_document_headers(d->f->model))
+    if (d->f->model && cc_model_document_streams(d->f->model))
         gen_out(d->c, "    .to_model_headers = %s_to_model_headers,\n", id);
     gen_registry_close(d->c, d->f);
 }

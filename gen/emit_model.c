@@ -1384,10 +1384,11 @@ static void emit_names(mem *m)
             md->names.n);
 }
 
-/* Whether a text format's model of track headers streams its document
-   (ak_ldoc_each, the `tracks by` hook called on each completed entry): not
-   with an `anim by` hook, which needs the whole document. */
-bool cc_model_document_headers(const model_decl *md) { return md->tracks_hook && !md->anim_hook; }
+/* Whether a text format's document is read into the model one entry at a
+   time (ak_ldoc_each, the `tracks by` hook called on each completed entry),
+   which gives it a model of headers too: not with an `animation by` hook,
+   which needs the whole document. */
+bool cc_model_document_streams(const model_decl *md) { return md->tracks_hook && !md->anim_hook; }
 
 /* A text format's document is read by its grammar and written by its
    emitter (hand-written: <id>_document_decode and <id>_document_encode); its
@@ -1397,38 +1398,47 @@ static void emit_document_model(mem *m)
     FILE *c = m->c;
     model_decl *md = m->md;
     const char *id = m->id, *R = m->root, *H = md->tracks_hook->text;
-    gen_out(c, "\nbool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
-               "                  struct ak_animation **out)\n{\n", id);
-    /* the document in an arena of its own, gone once the model is built
-       (the hooks copy into the model what they keep of it): a conversion
-       does not hold document, model and output at once */
-    gen_out(c, "    *out = NULL;\n    ak_arena doc_arena;\n"
-               "    ak_arena_init_budget(&doc_arena, 0, arena->budget, \"the decoded document\");\n"
-               "    %s_%s *doc;\n    ak_model_builder b;\n"
-               "    if (!%s_document_decode(in, opt, d, &doc_arena, &doc) || !ak_mb_begin(&b, arena, d)) {\n"
-               "        ak_arena_free(&doc_arena);\n        return false;\n    }\n", id, R, id);
-    gen_out(c, "    if (!%s_model_%s(&b, doc, opt))\n        b.failed = true;\n", id, H);
-    if (md->anim_hook)
-        gen_out(c, "    if (!b.failed && !%s_model_%s(&b, doc, opt))\n        b.failed = true;\n", id, md->anim_hook->text);
-    gen_out(c, "    ak_arena_free(&doc_arena);\n    *out = ak_mb_finish(&b);\n    return *out != NULL;\n}\n");
-    if (cc_model_document_headers(md)) {
-        /* `--list`: the hook makes the headers of the tracks of each entry
-           as the grammar completes it (ak_ldoc_each), which is then
-           forgotten: memory for one entry, whatever the file's size */
-        gen_out(c, "\ntypedef struct %s_heads_ {\n    ak_model_builder *b;\n    const ak_options *opt;\n} %s_heads_;\n\n"
-                   "static bool %s_heads_each_(void *user, const void *root)\n{\n    %s_heads_ *h = user;\n"
-                   "    return %s_model_%s(h->b, root, h->opt);\n}\n",
+    if (cc_model_document_streams(md)) {
+        /* the hook makes the tracks (or their headers: `--list`) of each
+           entry as the grammar completes it (ak_ldoc_each), which is then
+           forgotten: the model and one entry held, whatever the file's
+           size, and never the document and the model whole at once */
+        gen_out(c, "\ntypedef struct %s_entries_ {\n    ak_model_builder *b;\n    const ak_options *opt;\n} %s_entries_;\n\n"
+                   "static bool %s_entries_each_(void *user, const void *root)\n{\n    %s_entries_ *e = user;\n"
+                   "    return %s_model_%s(e->b, root, e->opt);\n}\n",
                 id, id, id, id, id, H);
         gen_out(c, "\nextern const ak_ldocument %s_document;\n", id);
-        gen_out(c, "\nbool %s_to_model_headers(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
-                   "                          struct ak_animation **out)\n{\n", id);
+        gen_out(c, "\nstatic bool to_model_(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
+                   "                      struct ak_animation **out, bool headers)\n{\n");
         gen_out(c, "    *out = NULL;\n    ak_model_builder b;\n    if (!ak_mb_begin(&b, arena, d))\n        return false;\n"
-                   "    b.headers = true;\n    ak_arena doc_arena;\n"
+                   "    b.headers = headers;\n    ak_arena doc_arena;\n"
                    "    ak_arena_init_budget(&doc_arena, 0, arena->budget, \"the decoded document\");\n"
-                   "    %s_heads_ h = {&b, opt};\n"
-                   "    if (!ak_ldoc_each(&%s_document, in, opt, d, &doc_arena, %s_heads_each_, &h))\n        b.failed = true;\n"
+                   "    %s_entries_ e = {&b, opt};\n"
+                   "    if (!ak_ldoc_each(&%s_document, in, opt, d, &doc_arena, %s_entries_each_, &e))\n        b.failed = true;\n"
                    "    ak_arena_free(&doc_arena);\n    *out = ak_mb_finish(&b);\n    return *out != NULL;\n}\n",
                 id, id, id);
+        gen_out(c, "\nbool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
+                   "                  struct ak_animation **out)\n{\n    return to_model_(in, opt, d, arena, out, false);\n}\n",
+                id);
+        gen_out(c, "\nbool %s_to_model_headers(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
+                   "                          struct ak_animation **out)\n{\n    return to_model_(in, opt, d, arena, out, true);\n}\n",
+                id);
+    } else {
+        gen_out(c, "\nbool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
+                   "                  struct ak_animation **out)\n{\n", id);
+        /* the document in an arena of its own, gone once the model is built
+           (the hooks copy into the model what they keep of it): a
+           conversion does not hold document, model and output at once */
+        gen_out(c, "    *out = NULL;\n    ak_arena doc_arena;\n"
+                   "    ak_arena_init_budget(&doc_arena, 0, arena->budget, \"the decoded document\");\n"
+                   "    %s_%s *doc;\n    ak_model_builder b;\n"
+                   "    if (!%s_document_decode(in, opt, d, &doc_arena, &doc) || !ak_mb_begin(&b, arena, d)) {\n"
+                   "        ak_arena_free(&doc_arena);\n        return false;\n    }\n", id, R, id);
+        gen_out(c, "    if (!%s_model_%s(&b, doc, opt))\n        b.failed = true;\n", id, H);
+        if (md->anim_hook)
+            gen_out(c, "    if (!b.failed && !%s_model_%s(&b, doc, opt))\n        b.failed = true;\n", id,
+                    md->anim_hook->text);
+        gen_out(c, "    ak_arena_free(&doc_arena);\n    *out = ak_mb_finish(&b);\n    return *out != NULL;\n}\n");
     }
     gen_out(c, "\nbool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n",
             id);
@@ -1501,7 +1511,7 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
                "                  struct ak_animation **out);\n", id);
     gen_out(h, "bool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);\n",
             id);
-    if (!f->text || cc_model_document_headers(md))
+    if (!f->text || cc_model_document_streams(md))
         gen_out(h, "/* The tracks without their keys (ak_format.to_model_headers). */\n"
                    "bool %s_to_model_headers(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                    "                          struct ak_animation **out);\n", id);
