@@ -18,7 +18,9 @@
  * order: where its DFA fails, a loop takes them one at a time (a DFA of
  * the member names, then one of the member's value, the same leaves),
  * each at most once, the required ones all (NAME_any below); a file whose
- * keys say "interpolation" first keeps to the lanes too.
+ * keys say "interpolation" first keeps to the lanes too. Once an element
+ * has needed the loop, the next is tried with the loop first (caps[1]
+ * remembers it: a file writes its elements alike).
  *
  * Every scalar is a leaf with two tags (its span). The lanes cover value
  * types of at most 4 components: a matrix lane would be a DFA of thousands
@@ -361,12 +363,18 @@ static bool put_any_order(FILE *re, const lane_schema *s, int e, int vt, const c
             "        cur = lane_ws(cur + 1, lim);\n"
             "    }\n}\n",
             name, 2 + 2 * o->n, name, required, required);
+    /* caps[1], which no match sets, remembers that the element before came
+       in another order: a file's elements are written alike, so the loop
+       is tried first then (the declared order's DFA would fail first each
+       time); both give an element the same leaves */
     gen_out(re,
             "static const unsigned char *%s_match(const unsigned char *cur, const unsigned char *lim, "
             "const unsigned char **caps)\n{\n"
-            "    const unsigned char *end = %s_ordered_match(cur, lim, caps);\n"
-            "    return end ? end : %s_any(cur, lim, caps);\n}\n",
-            name, name, name);
+            "    const unsigned char *end;\n"
+            "    if (caps[1] && (end = %s_any(cur, lim, caps)) != NULL)\n        return end;\n"
+            "    if ((end = %s_ordered_match(cur, lim, caps)) != NULL) {\n        caps[1] = NULL;\n        return end;\n    }\n"
+            "    end = %s_any(cur, lim, caps);\n    caps[1] = end;\n    return end;\n}\n",
+            name, name, name, name);
     return true;
 }
 

@@ -117,7 +117,10 @@ typedef struct ak_json_parser ak_json_parser;
  * The lane function: called at `cur` (the element, or the ',' before it),
  * returns the end of the match or NULL; sets caps[0] to the element's first
  * byte and caps[2 + 2i], caps[3 + 2i] to the span of its scalar i (both
- * NULL when the scalar's optional member is absent). */
+ * NULL when the scalar's optional member is absent). caps[1] is the lane
+ * function's own, kept from one call to the next of a parse (NULL at its
+ * start): a hint of how the elements before were written, never a reason
+ * to match or not. */
 #define AK_JSON_LANE_CAPS 160
 typedef const uint8_t *(*ak_json_lane_fn)(const uint8_t *cur, const uint8_t *lim, const uint8_t **caps);
 typedef bool (*ak_json_lane_accept)(void *user, ak_json_parser *p, const uint8_t *const *caps, const uint8_t *end);
