@@ -5,6 +5,10 @@
 
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* From a space at p: the last space of the whole groups of 8 spaces that
    follow it before pe (p itself when there is none). */
 static inline const unsigned char *skip_spaces(const unsigned char *p, const unsigned char *pe)
@@ -16,12 +20,114 @@ static inline const unsigned char *skip_spaces(const unsigned char *p, const uns
     return p;
 }
 
+#if defined(__SSE2__)
+/* Bit i set where p[i] is c, for the 64 bytes at p. */
+static inline uint64_t bytes_equal(const unsigned char *p, __m128i c)
+{
+    uint64_t m = 0;
+    for (int k = 0; k < 4; k++) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
+        m |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, c)) << (16 * k);
+    }
+    return m;
+}
+
+/* Bit i set where p[i] is a bracket: '[' ']' '{' '}' are the bytes whose
+ * value | 0x20 is '{' or '}'. */
+static inline uint64_t brackets(const unsigned char *p)
+{
+    const __m128i lower = _mm_set1_epi8(0x20), open = _mm_set1_epi8('{'), close = _mm_set1_epi8('}');
+    uint64_t m = 0;
+    for (int k = 0; k < 4; k++) {
+        __m128i v = _mm_or_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k)), lower);
+        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, open), _mm_cmpeq_epi8(v, close));
+        m |= (uint64_t)(uint16_t)_mm_movemask_epi8(hit) << (16 * k);
+    }
+    return m;
+}
+#endif
+
+/* The state of skip_nested: the containers open in the value, whether in
+ * a string, and the byte an escape makes plain (NULL: none). */
+typedef struct nested {
+    unsigned long depth;
+    bool in_string;
+    const unsigned char *plain;
+} nested;
+
+/* One byte of the value: false when it closes the value. */
+static inline bool nested_byte(nested *n, const unsigned char *p)
+{
+    unsigned char c = *p;
+    if (p == n->plain)
+        return true;
+    if (n->in_string) {
+        if (c == '\\')
+            n->plain = p + 1;
+        else if (c == '"')
+            n->in_string = false;
+        return true;
+    }
+    if (c == '"')
+        n->in_string = true;
+    else if (c == '[' || c == '{')
+        n->depth++;
+    else if ((c == ']' || c == '}') && --n->depth == 0)
+        return false;
+    return true;
+}
+
+/* The bracket that closes the container whose contents begin at p (its
+ * strings passed whole), NULL when it does not close before end: a value
+ * nested in the object being searched holds none of its members, so the
+ * look-ahead passes it without the machine, 64 bytes at a time with SSE2
+ * (the bytes that matter found at once, then taken in order), releasing
+ * the pages it passes every SEEK_CHUNK bytes as the machine's loop does. */
+static const unsigned char *skip_nested(const unsigned char *p, const unsigned char *end, const uint8_t *data,
+                                        ak_release *release)
+{
+    nested n = {1, false, NULL};
+    const unsigned char *released = p;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+    for (; end - p >= 64; p += 64) {
+        /* (an escaped byte that matters, a quote or a backslash, is among
+           them, also where its backslash ended the block before) */
+        uint64_t m = bytes_equal(p, quote) | bytes_equal(p, backslash) | brackets(p);
+        for (; m; m &= m - 1)
+            if (!nested_byte(&n, p + __builtin_ctzll(m)))
+                return p + __builtin_ctzll(m);
+        if (release && (size_t)(p - released) >= ((size_t)1 << 20)) {
+            ak_release_at(release, (size_t)(p - data));
+            released = p;
+        }
+    }
+#endif
+    for (; p < end; p++)
+        if (!nested_byte(&n, p))
+            return p;
+    (void)released, (void)data, (void)release;
+    return NULL;
+}
+
 %%{
     machine json_seek;
     alphtype unsigned char;
 
     # Nesting is counted from the object's own '{' (depth 1 inside it).
-    action open    { if (++depth == 1) expect_key = true; }
+    # a value inside the object: passed whole, and the machine goes on
+    # after its closing bracket (fbreak: the loop below runs it again
+    # from there)
+    action open    {
+        if (++depth == 1) {
+            expect_key = true;
+        } else {
+            const unsigned char *closing = skip_nested(p + 1, end, data, release);
+            depth--;
+            p = closing ? closing : end - 1;
+            fbreak;
+        }
+    }
     action close   { if (--depth == 0) { ended = true; fbreak; } }
     action comma   { if (depth == 1) expect_key = true; }
     action s_begin { s0 = p; esc = false; }

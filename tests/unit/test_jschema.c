@@ -54,6 +54,94 @@ static void test_seek_member(void **state)
     assert_int_equal(budget, 0);
 }
 
+/* A random JSON value of nesting at most depth into b: strings with
+ * escaped quotes and backslashes, brackets and quotes inside strings,
+ * nested members named "t" (never the one a seek of the first level
+ * finds), runs of spaces and long strings across 64-byte blocks. */
+static uint64_t next_random(uint64_t *s)
+{
+    *s = *s * 6364136223846793005u + 1442695040888963407u;
+    return *s >> 33;
+}
+
+static void random_string(ak_buf *b, uint64_t *s)
+{
+    static const char *const pieces[] = {"a", "\\\"", "\\\\", "[", "]", "{", "}", "\\n", "\\u005c", "t", " ", "\\/"};
+    ak_buf_putc(b, '"');
+    for (uint64_t n = next_random(s) % (next_random(s) % 8 ? 6 : 90); n; n--)
+        ak_buf_puts(b, pieces[next_random(s) % (sizeof pieces / sizeof pieces[0])]);
+    ak_buf_putc(b, '"');
+}
+
+static void random_value(ak_buf *b, uint64_t *s, int depth)
+{
+    uint64_t k = next_random(s) % (depth > 0 ? 6 : 3);
+    if (next_random(s) % 4 == 0)
+        for (uint64_t n = next_random(s) % 40; n; n--)
+            ak_buf_putc(b, ' ');
+    if (k == 0) {
+        random_string(b, s);
+    } else if (k == 1) {
+        ak_buf_printf(b, "%llu", (unsigned long long)next_random(s));
+    } else if (k == 2) {
+        ak_buf_puts(b, next_random(s) % 2 ? "true" : "null");
+    } else if (k < 5) {
+        ak_buf_putc(b, '[');
+        for (uint64_t n = next_random(s) % 5, i = 0; i < n; i++) {
+            ak_buf_puts(b, i ? ", " : "");
+            random_value(b, s, depth - 1);
+        }
+        ak_buf_putc(b, ']');
+    } else {
+        ak_buf_putc(b, '{');
+        for (uint64_t n = next_random(s) % 5, i = 0; i < n; i++) {
+            ak_buf_puts(b, i ? "," : "");
+            if (next_random(s) % 3 == 0)
+                ak_buf_puts(b, "\"t\"");
+            else
+                random_string(b, s);
+            ak_buf_puts(b, ": ");
+            random_value(b, s, depth - 1);
+        }
+        ak_buf_putc(b, '}');
+    }
+}
+
+/* The look-ahead passes the values nested in the object it searches
+ * without the machine (64 bytes at a time): over 3,000 random documents
+ * it finds the first-level member where it is, passes every nested "t",
+ * and finds nothing in a document cut before it (inside a string, after a
+ * backslash, between brackets). */
+static void test_seek_passes_nested_values(void **state)
+{
+    (void)state;
+    uint64_t s = 99;
+    for (int round = 0; round < 3000; round++) {
+        ak_buf b;
+        ak_buf_init(&b);
+        ak_buf_putc(&b, '{');
+        for (uint64_t n = next_random(&s) % 6, i = 0; i < n; i++) {
+            ak_buf_puts(&b, "\"m\": ");
+            random_value(&b, &s, 4);
+            ak_buf_puts(&b, ", ");
+        }
+        ak_buf_puts(&b, "\"t\": ");
+        size_t at = b.len;
+        ak_buf_puts(&b, "12345, \"u\": 1}");
+        ak_json_event v;
+        size_t budget = SIZE_MAX;
+        ak_json_seek_status st = ak_json_seek_member((const uint8_t *)b.data, b.len, 0, "t", 1, &v, &budget);
+        if (st != AK_JSON_SEEK_FOUND || v.offset != at || v.kind != AK_JSON_NUMBER)
+            fail_msg("round %d: status %d at %zu, want %zu in %s", round, (int)st, v.offset, at, ak_buf_cstr(&b));
+        size_t cut = (size_t)(next_random(&s) % (at - 5)) + 1; /* before the name of the member sought */
+        budget = SIZE_MAX;
+        st = ak_json_seek_member((const uint8_t *)b.data, cut, 0, "t", 1, &v, &budget);
+        if (st != AK_JSON_SEEK_ABSENT)
+            fail_msg("round %d: cut at %zu: status %d in %.*s", round, cut, (int)st, (int)cut, b.data);
+        ak_buf_free(&b);
+    }
+}
+
 static void test_seek_pointer(void **state)
 {
     (void)state;
@@ -413,6 +501,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seek_member),     cmocka_unit_test(test_seek_pointer),
+        cmocka_unit_test(test_seek_passes_nested_values),
         cmocka_unit_test(test_seek_element),
         cmocka_unit_test(test_value_syntaxes),  cmocka_unit_test(test_store), cmocka_unit_test(test_uuid_keys),
         cmocka_unit_test(test_automaton),       cmocka_unit_test(test_lookahead_budget),
