@@ -407,11 +407,8 @@ static size_t ecmascript_number(double v, bool f32, char *buf)
     char digits[20];
     int exp10 = 0;
     bool neg = false;
-    if (f32)
-        ak_shortest_f32((float)v, digits, &exp10, &neg);
-    else
-        ak_shortest_f64(v, digits, &exp10, &neg);
-    int k = (int)strlen(digits), n = exp10 + 1;
+    int k = f32 ? ak_shortest_f32((float)v, digits, &exp10, &neg) : ak_shortest_f64(v, digits, &exp10, &neg);
+    int n = exp10 + 1;
     size_t len = 0;
     if (neg)
         buf[len++] = '-';

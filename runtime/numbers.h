@@ -35,7 +35,8 @@ ak_num_status ak_parse_u64(const char *s, size_t n, uint64_t *out);
  * leading/trailing zeros, NUL-terminated) and the value is d1.d2...dk x
  * 10^exp10. Of several shortest candidates the one closest to the exact
  * value is chosen; an exact tie goes to the even last digit. Zero gives "0"
- * and exp10 0. v must be finite (inf/NaN give 0 and empty digits). */
+ * and exp10 0. Returns k. v must be finite (inf/NaN give 0 and empty
+ * digits). */
 int ak_shortest_f64(double v, char digits[18], int *exp10, bool *negative);
 int ak_shortest_f32(float v, char digits[10], int *exp10, bool *negative);
 
