@@ -157,9 +157,8 @@ static void test_u32_words_as_be32_bytes(void **state)
     for (int i = 0; i < 3000; i++) {
         s = s * 6364136223846793005u + 1442695040888963407u;
         unsigned n = (unsigned)(s >> 58);
-        uint64_t x = 0, y = 1;
-        assert_true(ak_bits_read(&be, n, &x));
-        assert_true(ak_bits_read(&u32, n, &y));
+        uint64_t x, y;
+        assert_true(ak_bits_read(&be, n, &x) && ak_bits_read(&u32, n, &y));
         assert_true(x == y);
     }
     assert_false(ak_bits_read(&u32, (unsigned)ak_bits_left(&u32) + 1, &(uint64_t){0}));
