@@ -2,34 +2,19 @@
 
 #include "reader.h"
 
-#include <string.h>
-
 void ak_bit_reader_init(ak_bit_reader *r, const uint8_t *data, size_t size, ak_bit_order order)
 {
     r->data = data;
     r->order = order;
     r->pos = 0;
-    if (order == AK_BITS_BE32_LSB || order == AK_BITS_U32_LSB)
+    if (order == AK_BITS_BE32_LSB)
         size -= size % 4;
     r->size_bits = (uint64_t)size * 8u;
-}
-
-/* The 32-bit word at p: big-endian bytes, or a uint32_t value. */
-static uint64_t word_at(const ak_bit_reader *r, const uint8_t *p)
-{
-    if (r->order == AK_BITS_U32_LSB) {
-        uint32_t v;
-        memcpy(&v, p, sizeof v);
-        return v;
-    }
-    return (uint64_t)p[0] << 24 | (uint64_t)p[1] << 16 | (uint64_t)p[2] << 8 | p[3];
 }
 
 static unsigned bit_at(const ak_bit_reader *r, uint64_t pos)
 {
     switch (r->order) {
-    case AK_BITS_U32_LSB:
-        return (unsigned)(word_at(r, r->data + (pos >> 5) * 4u) >> (pos & 31u)) & 1u;
     case AK_BITS_BE32_LSB: {
         uint64_t word = pos >> 5;
         unsigned bit = (unsigned)(pos & 31u);
@@ -45,6 +30,11 @@ static unsigned bit_at(const ak_bit_reader *r, uint64_t pos)
     }
 }
 
+static uint64_t be32_word(const uint8_t *p)
+{
+    return (uint64_t)p[0] << 24 | (uint64_t)p[1] << 16 | (uint64_t)p[2] << 8 | p[3];
+}
+
 bool ak_bits_read(ak_bit_reader *r, unsigned n, uint64_t *v)
 {
     if (n > 64 || n > ak_bits_left(r))
@@ -53,14 +43,14 @@ bool ak_bits_read(ak_bit_reader *r, unsigned n, uint64_t *v)
         *v = 0;
         return true;
     }
-    if ((r->order == AK_BITS_BE32_LSB || r->order == AK_BITS_U32_LSB) && n <= 32) {
+    if (r->order == AK_BITS_BE32_LSB && n <= 32) {
         /* a window of the word holding the first bit and, when the field
            crosses into it, the next one (which then exists: n <= bits left) */
         uint64_t word = r->pos >> 5;
         unsigned shift = (unsigned)(r->pos & 31u);
-        uint64_t window = word_at(r, r->data + word * 4u);
+        uint64_t window = be32_word(r->data + word * 4u);
         if (shift + n > 32)
-            window |= word_at(r, r->data + word * 4u + 4u) << 32;
+            window |= be32_word(r->data + word * 4u + 4u) << 32;
         *v = (window >> shift) & ((UINT64_C(1) << n) - 1u);
         r->pos += n;
         return true;

@@ -1,12 +1,9 @@
 /* Bit-level reader and writer.
  *
- * Bit orders:
+ * Three bit orders:
  *  - AK_BITS_BE32_LSB: a sequence of big-endian 32-bit words, bits taken
  *    from the least significant bit of each word upwards (Metroid Prime's
  *    compressed ANIM bitstream); a value's first bit is its least significant.
- *  - AK_BITS_U32_LSB: the same bits from words already read as values (an
- *    array of uint32_t in the machine's order: a decoded document's words,
- *    read where they are rather than copied back into bytes); reading only.
  *  - AK_BITS_LSB: bytes, least significant bit first; values LSB first.
  *  - AK_BITS_MSB: bytes, most significant bit first; values MSB first. */
 #ifndef AK_RUNTIME_BITS_H
@@ -22,12 +19,11 @@ typedef enum ak_bit_order {
     AK_BITS_BE32_LSB,
     AK_BITS_LSB,
     AK_BITS_MSB,
-    AK_BITS_U32_LSB, /* reading only */
 } ak_bit_order;
 
 typedef struct ak_bit_reader {
     const uint8_t *data;
-    uint64_t size_bits; /* for BE32_LSB and U32_LSB, whole words only */
+    uint64_t size_bits; /* for BE32_LSB, whole words only */
     uint64_t pos;       /* in bits */
     ak_bit_order order;
 } ak_bit_reader;

@@ -71,13 +71,14 @@ static bool dump_decoded(const ak_pa_v2 *v, const ak_options *opt, ak_buf *out, 
     size_t len;
     bool s32 = ak_format_option(opt, "s32_totals", &len) != NULL, no_frames = true;
     uint32_t *frames = malloc(((size_t)v->key_count + 1) * sizeof *frames);
+    uint8_t *bytes = malloc(v->word_count * 4 + 1);
     dump_state s = {v, frames, out, sink, level, false};
     ak_buf_printf(out, "{");
     indent(out, level + 1);
     ak_buf_printf(out, "\"totals\": \"%s\",", s32 ? "32-bit" : "16-bit wrapping");
     indent(out, level + 1);
     /* widths above 32 are errors, so a document that dumps decodes */
-    bool ok = frames && ak_pa_v2_decode(v, s32, frames, put_key, &s, &no_frames);
+    bool ok = frames && bytes && ak_pa_v2_decode(v, s32, frames, bytes, put_key, &s, &no_frames);
     if (no_frames) /* fewer set bits than keys: an error, no dump */
         ak_buf_puts(out, "\"keys\": null");
     else
@@ -85,6 +86,7 @@ static bool dump_decoded(const ak_pa_v2 *v, const ak_options *opt, ak_buf *out, 
     indent(out, level);
     ak_buf_putc(out, '}');
     free(frames);
+    free(bytes);
     return ok && !s.refused && !out->failed;
 }
 

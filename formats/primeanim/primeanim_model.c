@@ -108,13 +108,14 @@ static bool v2_tracks(ak_model_builder *b, const ak_pa_v2 *v, bool s32)
     bool no_frames;
     v2_fill *fill = AK_ARENA_NEW(b->arena, v2_fill);
     uint32_t *frames = AK_ARENA_ARRAY(b->arena, uint32_t, (size_t)v->key_count + 1);
+    uint8_t *bytes = ak_arena_alloc(b->arena, v->word_count * 4 + 1, 4);
     for (size_t c = 0; fill && c < v->d; c++)
         for (int g = 0; g < 3; g++)
             fill->track[c][g] = v->ch[c].count[g] ? add_track(b, v->ch[c].bone, g, (size_t)v->key_count + 1) : 0;
-    if (!fill || !frames || b->failed)
+    if (!fill || !frames || !bytes || b->failed)
         return false;
     fill->anim = b->anim, fill->frames = frames, fill->v = v; /* the tracks no longer move */
-    return ak_pa_v2_decode(v, s32, frames, fill_key, fill, &no_frames); /* no frames: rule 34 reported */
+    return ak_pa_v2_decode(v, s32, frames, bytes, fill_key, fill, &no_frames); /* no frames: rule 34 reported */
 }
 
 typedef struct v0_view {

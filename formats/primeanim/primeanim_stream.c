@@ -31,11 +31,8 @@ static int64_t sext(uint32_t v, unsigned n)
 
 static int32_t wrap16(int64_t x) { return (int16_t)(uint16_t)(uint64_t)x; }
 
-/* ak_pa_decode with the words' bit order: the file's big-endian bytes, or
-   a decoded document's uint32_t values (AK_BITS_U32_LSB). */
-static bool decode_keys(const ak_pa_channel *ch, size_t d, int game, uint32_t k, const uint8_t *words,
-                        size_t word_count, ak_bit_order order, bool s32, ak_pa_key_fn each, void *user,
-                        ak_pa_overflow *overflow)
+bool ak_pa_decode(const ak_pa_channel *ch, size_t d, int game, uint32_t k, const uint8_t *words, size_t word_count,
+                  bool s32, ak_pa_key_fn each, void *user, ak_pa_overflow *overflow)
 {
     ak_pa_totals tot[AK_PA_MAX_CHANNELS];
     int64_t raw[AK_PA_MAX_CHANNELS][3][3]; /* unwrapped, for rule 50 */
@@ -58,7 +55,7 @@ static bool decode_keys(const ak_pa_channel *ch, size_t d, int game, uint32_t k,
     /* §2.7: LSB-first in big-endian words (runtime/bits.h); the layout has
        checked that the words hold bits_per_key x K bits */
     ak_bit_reader r;
-    ak_bit_reader_init(&r, words, word_count * 4, order);
+    ak_bit_reader_init(&r, words, word_count * 4, AK_BITS_BE32_LSB);
     for (uint32_t key = 1; key <= k; key++) {
         for (size_t c = 0; c < d; c++)
             for (int g = 0; g < 3; g++) {
@@ -87,12 +84,6 @@ static bool decode_keys(const ak_pa_channel *ch, size_t d, int game, uint32_t k,
             each(user, key, tot, d);
     }
     return true;
-}
-
-bool ak_pa_decode(const ak_pa_channel *ch, size_t d, int game, uint32_t k, const uint8_t *words, size_t word_count,
-                  bool s32, ak_pa_key_fn each, void *user, ak_pa_overflow *overflow)
-{
-    return decode_keys(ch, d, game, k, words, word_count, AK_BITS_BE32_LSB, s32, each, user, overflow);
 }
 
 /* ---- dequantisation (§2.9) --------------------------------------------------- */
@@ -165,14 +156,15 @@ bool ak_pa_v2_decodable(const ak_pa_v2 *v)
     return true;
 }
 
-bool ak_pa_v2_decode(const ak_pa_v2 *v, bool s32, uint32_t *frames, ak_pa_key_fn each, void *user, bool *no_frames)
+bool ak_pa_v2_decode(const ak_pa_v2 *v, bool s32, uint32_t *frames, uint8_t *bytes, ak_pa_key_fn each, void *user,
+                     bool *no_frames)
 {
     if ((*no_frames = !ak_pa_v2_frames(v, frames)))
         return false;
-    /* the words where the document holds them (a 60 MB bitstream was
-       copied back into its bytes first) */
-    return decode_keys(v->ch, v->d, v->game, v->key_count, (const uint8_t *)v->words, v->word_count, AK_BITS_U32_LSB,
-                       s32, each, user, NULL);
+    for (size_t i = 0; i < v->word_count; i++)
+        for (int b = 0; b < 4; b++)
+            bytes[4 * i + (size_t)b] = (uint8_t)(v->words[i] >> (24 - 8 * b));
+    return ak_pa_decode(v->ch, v->d, v->game, v->key_count, bytes, v->word_count, s32, each, user, NULL);
 }
 
 /* ---- the game (§1.2) --------------------------------------------------------- */

@@ -1,5 +1,4 @@
-/* Bit reader and writer in the three orders, and the reader over words
- * already read as values. */
+/* Bit reader and writer in the three orders. */
 #include "test_support.h"
 
 #include "bits.h"
@@ -125,53 +124,12 @@ static void test_random_round_trip(void **state)
     }
 }
 
-/* The words of a BE32_LSB stream read as uint32_t values (a decoded
- * document's, AK_BITS_U32_LSB) give the same fields, across word
- * boundaries and in widths 0 to 64. */
-static void test_u32_words_as_be32_bytes(void **state)
-{
-    (void)state;
-    ak_buf b;
-    ak_buf_init(&b);
-    ak_bit_writer w;
-    ak_bit_writer_init(&w, &b, AK_BITS_BE32_LSB);
-    uint64_t s = 777;
-    for (int i = 0; i < 3000; i++) {
-        s = s * 6364136223846793005u + 1442695040888963407u;
-        unsigned n = (unsigned)(s >> 58);
-        assert_true(ak_bits_write(&w, n, (s >> 3) & (n == 64 ? ~0ull : ((1ull << n) - 1))));
-    }
-    assert_true(ak_bits_flush(&w));
-    size_t count = b.len / 4;
-    uint32_t *words = malloc(count * sizeof *words);
-    assert_non_null(words);
-    for (size_t i = 0; i < count; i++) {
-        const uint8_t *p = (const uint8_t *)b.data + 4 * i;
-        words[i] = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-    }
-    ak_bit_reader be, u32;
-    ak_bit_reader_init(&be, (const uint8_t *)b.data, b.len, AK_BITS_BE32_LSB);
-    ak_bit_reader_init(&u32, (const uint8_t *)words, count * 4, AK_BITS_U32_LSB);
-    assert_true(be.size_bits == u32.size_bits);
-    s = 777;
-    for (int i = 0; i < 3000; i++) {
-        s = s * 6364136223846793005u + 1442695040888963407u;
-        unsigned n = (unsigned)(s >> 58);
-        uint64_t x, y;
-        assert_true(ak_bits_read(&be, n, &x) && ak_bits_read(&u32, n, &y));
-        assert_true(x == y);
-    }
-    assert_false(ak_bits_read(&u32, (unsigned)ak_bits_left(&u32) + 1, &(uint64_t){0}));
-    free(words);
-    ak_buf_free(&b);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_be32_lsb_layout), cmocka_unit_test(test_value_spanning_words),
         cmocka_unit_test(test_signed_values),   cmocka_unit_test(test_plain_orders),
-        cmocka_unit_test(test_random_round_trip), cmocka_unit_test(test_u32_words_as_be32_bytes),
+        cmocka_unit_test(test_random_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
