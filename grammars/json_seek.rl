@@ -20,6 +20,10 @@ static inline const unsigned char *skip_spaces(const unsigned char *p, const uns
     return p;
 }
 
+/* The machine runs over chunks of this size; between them, the pages it
+   has passed may be released. */
+#define SEEK_CHUNK ((size_t)1 << 20)
+
 #if defined(__SSE2__)
 /* Bit i set where p[i] is c, for the 64 bytes at p. */
 static inline uint64_t bytes_equal(const unsigned char *p, __m128i c)
@@ -97,16 +101,20 @@ static const unsigned char *skip_nested(const unsigned char *p, const unsigned c
         for (; m; m &= m - 1)
             if (!nested_byte(&n, p + __builtin_ctzll(m)))
                 return p + __builtin_ctzll(m);
-        if (release && (size_t)(p - released) >= ((size_t)1 << 20)) {
+        if (release && (size_t)(p - released) >= SEEK_CHUNK) {
             ak_release_at(release, (size_t)(p - data));
             released = p;
         }
     }
 #endif
-    for (; p < end; p++)
+    for (; p < end; p++) {
         if (!nested_byte(&n, p))
             return p;
-    (void)released, (void)data, (void)release;
+        if (release && (size_t)(p - released) >= SEEK_CHUNK) {
+            ak_release_at(release, (size_t)(p - data));
+            released = p;
+        }
+    }
     return NULL;
 }
 
@@ -218,9 +226,6 @@ static void value_at(const uint8_t *data, size_t size, size_t at, ak_json_event 
     value->flags = flags;
 }
 
-/* The machine runs over chunks of this size; between them, the pages it
-   has passed may be released. */
-#define SEEK_CHUNK ((size_t)1 << 20)
 
 static ak_json_seek_status seek_member(const uint8_t *data, size_t size, size_t obj, const char *name,
                                        size_t name_len, ak_json_event *value, size_t *budget, ak_release *release)
