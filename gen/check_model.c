@@ -440,6 +440,11 @@ void cc_check_model(compiler *cc)
     model_decl *md = f->model;
     if (!md)
         return;
+    /* what a headers decoding keeps is a binary layout's decoder's choice
+       (a JSON list reads events, a text document one entry at a time) */
+    if (md->headers_except.n && (f->text || f->json))
+        cc_error(cc, md->headers_except_at, "model headers except: the arrays of a binary layout (a %s format has none)",
+                 f->json ? "JSON" : "text");
     if (f->text && (md->tracks.n || md->name || md->start || md->end || md->looping || !md->tracks_hook)) {
         /* a text format's document is filled by its grammar's actions: its
            tracks come from a typed hook over it (`tracks by H`) */
