@@ -115,11 +115,13 @@ static inline void ak_fuzz_dump_streams_same(const ak_format *f, const ak_input 
     ak_diags_free(ds);
 }
 
+/* Equal, or both NaN. */
+static inline bool ak_fuzz_same_time(double a, double b) { return a == b || (a != a && b != b); }
+
 /* The model of track headers (f->to_model_headers, `--list`) decodes
  * exactly when the whole model does, and says what it says: the same
  * tracks and targets, key counts and time ranges (the earliest and latest
  * key time; NaN where the keys' are). */
-static inline bool ak_fuzz_same_time(double a, double b) { return a == b || (a != a && b != b); }
 static inline void ak_fuzz_headers_as_whole(const ak_format *f, const ak_input *in)
 {
     ak_options opt = {0};

@@ -79,17 +79,14 @@ static void fill_key(void *user, uint32_t key, const ak_pa_totals *totals, size_
         }
 }
 
-/* The keys of every descriptor's groups (§2.8) at the keyed frames (§2.6);
-   s32: the s32_totals option (§6 B7). */
 /* A model of track headers (`--list`): each track's key count and time
    range from the keyed frames, no key decoded (a 60 MB bitstream's keys
    took 417 MiB), where the keys would decode. */
 static bool v2_headers(ak_model_builder *b, const ak_pa_v2 *v)
 {
-    uint32_t *frames = malloc(((size_t)v->key_count + 1) * sizeof *frames);
+    uint32_t *frames = AK_ARENA_ARRAY(b->arena, uint32_t, (size_t)v->key_count + 1); /* a failure is said */
     bool ok = frames && ak_pa_v2_frames(v, frames) && ak_pa_v2_decodable(v);
     double first = ok ? frames[0] * v->interval : 0, last = ok ? frames[v->key_count] * v->interval : 0;
-    free(frames);
     for (size_t c = 0; ok && c < v->d; c++)
         for (int g = 0; g < 3; g++) {
             size_t at = v->ch[c].count[g] ? add_track(b, v->ch[c].bone, g, (size_t)v->key_count + 1) : 0;
@@ -101,6 +98,8 @@ static bool v2_headers(ak_model_builder *b, const ak_pa_v2 *v)
     return ok && !b->failed;
 }
 
+/* The keys of every descriptor's groups (§2.8) at the keyed frames (§2.6);
+   s32: the s32_totals option (§6 B7). */
 static bool v2_tracks(ak_model_builder *b, const ak_pa_v2 *v, bool s32)
 {
     if (b->headers)
