@@ -289,8 +289,12 @@ double ak_key_time(const ak_track *t, size_t i)
 
 void ak_key_set_time(ak_track *t, size_t i, double time)
 {
-    if (t->store->times)
+    if (!t->store) { /* a track of headers (ak_mb_keys): its keys, set in order, make its range */
+        t->earliest = i && t->earliest <= time ? t->earliest : time;
+        t->latest = i && t->latest >= time ? t->latest : time;
+    } else if (t->store->times) {
         t->store->times[i] = time;
+    }
 }
 
 ak_interp ak_key_interp(const ak_track *t, size_t i)
@@ -300,7 +304,7 @@ ak_interp ak_key_interp(const ak_track *t, size_t i)
 
 void ak_key_set_interp(ak_track *t, size_t i, ak_interp interp)
 {
-    if (t->store->interp)
+    if (t->store && t->store->interp)
         t->store->interp[i] = (uint8_t)interp;
 }
 
@@ -314,7 +318,8 @@ void ak_key_value(const ak_track *t, size_t i, ak_value *out)
 void ak_key_set_value(ak_track *t, size_t i, const ak_value *v)
 {
     ak_key_store *s = t->store;
-    pack_value(s->info, v, s->values + i * s->value_size);
+    if (s) /* else a track of headers: no value kept */
+        pack_value(s->info, v, s->values + i * s->value_size);
 }
 
 double ak_key_component(const ak_track *t, size_t i, unsigned c)
@@ -412,6 +417,8 @@ void ak_key_set(ak_track *t, size_t i, const ak_key *k)
 {
     ak_key_store *s = t->store;
     ak_key_set_time(t, i, k->time);
+    if (!s)
+        return; /* a track of headers: its time range only */
     ak_key_set_value(t, i, &k->value);
     ak_key_set_interp(t, i, k->interp);
     if (k->has_tangents)

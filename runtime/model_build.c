@@ -42,6 +42,15 @@ bool ak_mb_begin(ak_model_builder *b, ak_arena *arena, struct ak_diags *d)
     return true;
 }
 
+bool ak_mb_keys(ak_model_builder *b, ak_track *t, size_t n, unsigned parts)
+{
+    if (!b->headers)
+        return ak_track_alloc_keys(t, b->arena, n, parts);
+    t->store = NULL;
+    t->key_count = n;
+    return true;
+}
+
 ak_track *ak_mb_track(ak_model_builder *b)
 {
     if (b->failed)

@@ -42,6 +42,10 @@ typedef struct ak_model_builder {
 bool ak_mb_begin(ak_model_builder *b, ak_arena *arena, struct ak_diags *d);
 /* A new track (zeroed; pre and post constant), or NULL (b->failed). */
 ak_track *ak_mb_track(ak_model_builder *b);
+/* Room for t's n keys (ak_track_alloc_keys); in a model of headers, their
+   count only: the keys set then (ak_key_set, ak_key_set_time, in order)
+   make its time range, and nothing else is kept of them. */
+bool ak_mb_keys(ak_model_builder *b, ak_track *t, size_t n, unsigned parts);
 /* s[0..n) copied into the arena, NUL-terminated; NULL (b->failed) when it
    cannot be. A NULL s stays NULL. */
 const char *ak_mb_string(ak_model_builder *b, const char *s, size_t n);

@@ -221,9 +221,8 @@ static void target_of(ak_model_builder *b, const char *path, const char *attr, a
     ak_target_of(maya_model_names, MAYA_MODEL_NAMES, path, attr, AK_VT_DOUBLE, AK_WHOLE, out, NULL);
 }
 
-/* The tracks of doc's curves. Called once with the whole document, or (a
-   model of headers, b->headers) once per batch of entries as the grammar
-   completes them, and at the end with those left (ak_ldoc_each): the
+/* The tracks of doc's curves (their headers: ak_mb_keys), for each batch
+   of entries the grammar completes, then those left (ak_ldoc_each): the
    header before the entries is whole each time. */
 bool maya_model_curves(ak_model_builder *b, const maya_doc *doc, const ak_options *opt)
 {
@@ -255,21 +254,12 @@ bool maya_model_curves(ak_model_builder *b, const maya_doc *doc, const ak_option
         double fps = unitless_input ? 1 : unit_or(maya_time_unit_fps(a->input_unit), header_fps);
         double angle = unit_or(maya_angular_unit_rad(a->tangent_angle_unit), header_angle);
         bool weighted = a->has_weighted && a->weighted == 1;
-        if (b->headers) { /* `--list`: counted, the earliest and latest time kept */
-            t->key_count = a->keys_count;
-            for (size_t k = 0; k < a->keys_count; k++) {
-                double time = a->keys[k].time / fps;
-                t->earliest = k && t->earliest <= time ? t->earliest : time;
-                t->latest = k && t->latest >= time ? t->latest : time;
-            }
-            continue;
-        }
-        if (!ak_track_alloc_keys(t, b->arena, a->keys_count,
-                                 AK_KEYS_TANGENTS | AK_KEYS_FLAGS | (weighted ? AK_KEYS_WEIGHTS : 0)))
+        if (!ak_mb_keys(b, t, a->keys_count, AK_KEYS_TANGENTS | AK_KEYS_FLAGS | (weighted ? AK_KEYS_WEIGHTS : 0)))
             return false;
         for (size_t k = 0; k < a->keys_count; k++) {
             ak_key key;
-            to_model_key(&key, a->keys, a->keys_count, k, weighted, angle, fps);
+            if (!b->headers) /* (a header's key is its time: no tangent to resolve) */
+                to_model_key(&key, a->keys, a->keys_count, k, weighted, angle, fps);
             key.time = a->keys[k].time / fps;
             ak_key_set(t, k, &key);
         }

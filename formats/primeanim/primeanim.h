@@ -82,16 +82,10 @@ void ak_pa_v2_of_mp2(const primeanim_v2_mp2 *v, ak_pa_v2 *out);
 /* Decodes v's keys (ak_pa_decode) from its words, copied as the big-endian
  * bytes the decoder reads to bytes (4 * word_count), after the frame of each
  * key 0..K (the j-th set bit of the bitmap, §2.6) into frames[0..K]; false
- * when the bitmap has fewer than K + 1 set bits (*no_frames) or decoding fails. */
+ * when the bitmap has fewer than K + 1 set bits (*no_frames) or decoding fails.
+ * bytes NULL: the frames only, no key decoded (a model of track headers). */
 bool ak_pa_v2_decode(const ak_pa_v2 *v, bool s32, uint32_t *frames, uint8_t *bytes, ak_pa_key_fn each, void *user,
                      bool *no_frames);
-/* The frame of each key 0..K into frames[0..K] (§2.6); false when the
- * bitmap has fewer than K + 1 set bits. */
-bool ak_pa_v2_frames(const ak_pa_v2 *v, uint32_t *frames);
-/* Whether ak_pa_v2_decode can decode v's keys from its words: every width
- * at most 32 and the words holding bits_per_key x K bits (what a model of
- * track headers, which decodes no key, needs to know). */
-bool ak_pa_v2_decodable(const ak_pa_v2 *v);
 
 /* §1.2: the game of a file (AK_PA_MP1, AK_PA_MP2), 0 when it cannot be
  * told; *both: both v0 layouts fit. */

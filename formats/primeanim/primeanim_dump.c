@@ -17,7 +17,6 @@ typedef struct dump_state {
     ak_buf *out;
     ak_sink *sink; /* a streamed dump's: the keys' text goes as it is written */
     int level;
-    bool refused;  /* the sink took no more */
 } dump_state;
 
 static void indent(ak_buf *out, int level)
@@ -62,8 +61,8 @@ static void put_key(void *user, uint32_t key, const ak_pa_totals *totals, size_t
     }
     ak_buf_puts(out, "]}");
     /* a 60 MB bitstream decodes to 1.4 GB of text: never held whole */
-    if (s->sink && !s->refused && !ak_sink_drain(s->sink, out, false))
-        s->refused = true;
+    if (s->sink && !out->failed && !ak_sink_drain(s->sink, out, false))
+        out->failed = true; /* the sink took no more */
 }
 
 static bool dump_decoded(const ak_pa_v2 *v, const ak_options *opt, ak_buf *out, ak_sink *sink, int level)
@@ -72,7 +71,7 @@ static bool dump_decoded(const ak_pa_v2 *v, const ak_options *opt, ak_buf *out, 
     bool s32 = ak_format_option(opt, "s32_totals", &len) != NULL, no_frames = true;
     uint32_t *frames = malloc(((size_t)v->key_count + 1) * sizeof *frames);
     uint8_t *bytes = malloc(v->word_count * 4 + 1);
-    dump_state s = {v, frames, out, sink, level, false};
+    dump_state s = {v, frames, out, sink, level};
     ak_buf_printf(out, "{");
     indent(out, level + 1);
     ak_buf_printf(out, "\"totals\": \"%s\",", s32 ? "32-bit" : "16-bit wrapping");
@@ -87,7 +86,7 @@ static bool dump_decoded(const ak_pa_v2 *v, const ak_options *opt, ak_buf *out, 
     ak_buf_putc(out, '}');
     free(frames);
     free(bytes);
-    return ok && !s.refused && !out->failed;
+    return ok && !out->failed;
 }
 
 bool primeanim_dump_decoded_mp1(const primeanim_v2_mp1 *o, const ak_options *opt, ak_buf *out, ak_sink *sink,

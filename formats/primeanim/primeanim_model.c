@@ -38,11 +38,7 @@ static size_t add_track(ak_model_builder *b, uint32_t bone, int g, size_t n)
 {
     ak_track *t = primeanim_model_track(b, primeanim_model_object(b, bone), natives[g],
                                         g == AK_PA_ROT ? AK_VT_FLOATQ : AK_VT_FLOAT3, AK_TRACK_CURVE);
-    if (t && b->headers) { /* counted: the caller says its time range */
-        t->key_count = n;
-        return b->anim->track_count;
-    }
-    if (!t || !ak_track_alloc_keys(t, b->arena, n, 0)) {
+    if (!t || !ak_mb_keys(b, t, n, 0)) {
         b->failed = true;
         return 0;
     }
@@ -79,42 +75,32 @@ static void fill_key(void *user, uint32_t key, const ak_pa_totals *totals, size_
         }
 }
 
-/* A model of track headers (`--list`): each track's key count and time
-   range from the keyed frames, no key decoded (a 60 MB bitstream's keys
-   took 417 MiB), where the keys would decode. */
-static bool v2_headers(ak_model_builder *b, const ak_pa_v2 *v)
-{
-    uint32_t *frames = AK_ARENA_ARRAY(b->arena, uint32_t, (size_t)v->key_count + 1); /* a failure is said */
-    bool ok = frames && ak_pa_v2_frames(v, frames) && ak_pa_v2_decodable(v);
-    double first = ok ? frames[0] * v->interval : 0, last = ok ? frames[v->key_count] * v->interval : 0;
-    for (size_t c = 0; ok && c < v->d; c++)
-        for (int g = 0; g < 3; g++) {
-            size_t at = v->ch[c].count[g] ? add_track(b, v->ch[c].bone, g, (size_t)v->key_count + 1) : 0;
-            if (at) { /* the frames ascend: the times are in order one way or the other */
-                b->anim->tracks[at - 1].earliest = first <= last ? first : last;
-                b->anim->tracks[at - 1].latest = first <= last ? last : first;
-            }
-        }
-    return ok && !b->failed;
-}
-
 /* The keys of every descriptor's groups (§2.8) at the keyed frames (§2.6);
-   s32: the s32_totals option (§6 B7). */
+   s32: the s32_totals option (§6 B7). A model of headers (`--list`)
+   decodes no key: the keyed frames give each track's count and range. */
 static bool v2_tracks(ak_model_builder *b, const ak_pa_v2 *v, bool s32)
 {
-    if (b->headers)
-        return v2_headers(b, v);
     bool no_frames;
     v2_fill *fill = AK_ARENA_NEW(b->arena, v2_fill);
     uint32_t *frames = AK_ARENA_ARRAY(b->arena, uint32_t, (size_t)v->key_count + 1);
-    uint8_t *bytes = ak_arena_alloc(b->arena, v->word_count * 4 + 1, 4);
+    uint8_t *bytes = b->headers ? NULL : ak_arena_alloc(b->arena, v->word_count * 4 + 1, 4);
     for (size_t c = 0; fill && c < v->d; c++)
         for (int g = 0; g < 3; g++)
             fill->track[c][g] = v->ch[c].count[g] ? add_track(b, v->ch[c].bone, g, (size_t)v->key_count + 1) : 0;
-    if (!fill || !frames || !bytes || b->failed)
+    if (!fill || !frames || !(bytes || b->headers) || b->failed)
         return false;
     fill->anim = b->anim, fill->frames = frames, fill->v = v; /* the tracks no longer move */
-    return ak_pa_v2_decode(v, s32, frames, bytes, fill_key, fill, &no_frames); /* no frames: rule 34 reported */
+    bool decoded = ak_pa_v2_decode(v, s32, frames, bytes, fill_key, fill, &no_frames); /* no frames: rule 34 said */
+    if (!decoded || !b->headers)
+        return decoded;
+    for (size_t c = 0; c < v->d; c++) /* the frames ascend: the first and the last key make the range */
+        for (int g = 0; g < 3; g++)
+            if (fill->track[c][g]) {
+                ak_track *t = &b->anim->tracks[fill->track[c][g] - 1];
+                ak_key_set_time(t, 0, frames[0] * v->interval);
+                ak_key_set_time(t, v->key_count, frames[v->key_count] * v->interval);
+            }
+    return true;
 }
 
 typedef struct v0_view {
@@ -128,8 +114,6 @@ typedef struct v0_view {
 
 static bool v0_tracks(ak_model_builder *b, const v0_view *v)
 {
-    /* a model of headers: no key read, the frames' times the range */
-    double first = 0 * v->interval, last = v->frames ? (v->frames - 1) * v->interval : 0;
     for (uint32_t bone = 0; bone < 100; bone++) {
         uint8_t c = v->bone_map[bone];
         for (int g = 0; g < 3 && c != 0xFF; g++) {
@@ -138,11 +122,6 @@ static bool v0_tracks(ak_model_builder *b, const v0_view *v)
             uint64_t index = v->maps[g] ? v->maps[g][c] : c;
             bool in = index != 0xFF && (index + 1) * v->frames <= v->key_counts[g];
             size_t at = in ? add_track(b, bone, g, v->frames) : 0;
-            if (at && b->headers) {
-                b->anim->tracks[at - 1].earliest = first <= last ? first : last;
-                b->anim->tracks[at - 1].latest = first <= last ? last : first;
-                continue;
-            }
             for (uint32_t f = 0; at && f < v->frames; f++) {
                 double val[4];
                 /* channel-major (§6 B1); MP2 scales frame-major with v0_scale_order=frame (§6 B2) */

@@ -135,32 +135,15 @@ void ak_pa_v2_of_mp2(const primeanim_v2_mp2 *v, ak_pa_v2 *out)
     }
 }
 
-bool ak_pa_v2_frames(const ak_pa_v2 *v, uint32_t *frames)
+bool ak_pa_v2_decode(const ak_pa_v2 *v, bool s32, uint32_t *frames, uint8_t *bytes, ak_pa_key_fn each, void *user,
+                     bool *no_frames)
 {
     uint64_t keys = (uint64_t)v->key_count + 1, j = 0;
     for (uint32_t f = 0; f < v->bits && j < keys; f++)
         if ((v->bitmap[f >> 5] >> (f & 31)) & 1)
             frames[j++] = f;
-    return j == keys;
-}
-
-bool ak_pa_v2_decodable(const ak_pa_v2 *v)
-{
-    if (v->d > AK_PA_MAX_CHANNELS || v->stream_bits > (uint64_t)v->word_count * 32)
-        return false;
-    for (size_t c = 0; c < v->d; c++)
-        for (int g = 0; g < 3; g++)
-            for (int a = 0; a < 3; a++)
-                if (v->ch[c].bits[g][a] > 32)
-                    return false;
-    return true;
-}
-
-bool ak_pa_v2_decode(const ak_pa_v2 *v, bool s32, uint32_t *frames, uint8_t *bytes, ak_pa_key_fn each, void *user,
-                     bool *no_frames)
-{
-    if ((*no_frames = !ak_pa_v2_frames(v, frames)))
-        return false;
+    if ((*no_frames = j != keys) || !bytes)
+        return !*no_frames;
     for (size_t i = 0; i < v->word_count; i++)
         for (int b = 0; b < 4; b++)
             bytes[4 * i + (size_t)b] = (uint8_t)(v->words[i] >> (24 - 8 * b));
