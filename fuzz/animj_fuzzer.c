@@ -31,17 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int strict = 0; strict < 2; strict++) {
         ak_diags *d = ak_fuzz_validate_checked(&ak_format_animj, &in, &opt, strict != 0, "animj.");
         /* the same report event by event */
-        ak_options no_lanes = opt;
-        no_lanes.no_lanes = true;
-        ak_diag_options dopt = {strict != 0, 0};
-        ak_diags *slow = ak_diags_new(&dopt);
-        if (!slow)
-            abort();
-        ak_diags_set_source(slow, data, size, true);
-        ak_format_animj.validate(&in, &no_lanes, slow);
-        if (!ak_fuzz_same_report(d, slow))
-            abort();
-        ak_diags_free(slow);
+        ak_fuzz_same_without_lanes(&ak_format_animj, &in, &opt, strict != 0, d);
         bool clean = ak_diags_errors(d) == 0;
         if (clean && !strict)
             ak_fuzz_convert_check(&ak_format_animj, &in, d);

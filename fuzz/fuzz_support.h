@@ -173,23 +173,40 @@ static inline ak_diags *ak_fuzz_validate(const ak_format *f, const ak_input *in,
 }
 
 /* Validating again without the generated fast paths (ak_options.no_lanes:
- * a schema's lanes, a binary layout's block checks) reports what v has
- * (validated non-strict with max_errors and opt); else abort. */
-static inline void ak_fuzz_same_without_fast_paths(const ak_format *f, const ak_input *in, const ak_options *opt,
-                                                    uint32_t max_errors, const ak_diags *v)
+ * a schema's lanes, a binary layout's block checks) with the diagnostics'
+ * options dopt (the input as their source when `source`, as v has it)
+ * reports what v has; else abort. */
+static inline void ak_fuzz_same_slowly(const ak_format *f, const ak_input *in, const ak_options *opt,
+                                       ak_diag_options dopt, bool source, const ak_diags *v)
 {
     ak_options slow = {0};
     if (opt)
         slow = *opt;
     slow.no_lanes = true;
-    ak_diag_options dopt = {.strict = false, .max_errors = max_errors};
     ak_diags *s = ak_diags_new(&dopt);
     if (!s)
         abort();
+    if (source)
+        ak_diags_set_source(s, in->data, in->size, true);
     f->validate(in, &slow, s);
     if (!ak_fuzz_same_report(v, s))
         abort();
     ak_diags_free(s);
+}
+
+/* The same for v validated non-strict with max_errors and opt. */
+static inline void ak_fuzz_same_without_fast_paths(const ak_format *f, const ak_input *in, const ak_options *opt,
+                                                    uint32_t max_errors, const ak_diags *v)
+{
+    ak_fuzz_same_slowly(f, in, opt, (ak_diag_options){.strict = false, .max_errors = max_errors}, false, v);
+}
+
+/* The same for v validated by ak_fuzz_validate_checked (at the level
+ * `strict`, the input its diagnostics' source). */
+static inline void ak_fuzz_same_without_lanes(const ak_format *f, const ak_input *in, const ak_options *opt,
+                                              bool strict, const ak_diags *v)
+{
+    ak_fuzz_same_slowly(f, in, opt, (ak_diag_options){.strict = strict, .max_errors = 0}, true, v);
 }
 
 /* FNV-1a of the input's bytes: the choices a harness makes per input (which

@@ -1,7 +1,8 @@
 /* libFuzzer harness of the Glaxnimate validator (animgen-generated
  * automaton and hooks), canonical writer and upgrade: validates at both
  * levels and checks that every diagnostic has a rule of the glaxnimate
- * table (or the tool's), a location inside the input and a path; a file
+ * table (or the tool's), a location inside the input and a path, and the
+ * same validated event by event, without lanes; a file
  * without errors re-emits, the canonical text re-emitting byte-identically
  * (spec 9.1.10), dumps streamed as it dumps whole, converts to versions 9 and 8 without a crash and
  * through the common model into a file without errors (ak_fuzz_convert_check:
@@ -42,6 +43,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&opt, 0, sizeof opt);
     for (int strict = 0; strict < 2; strict++) {
         ak_diags *d = ak_fuzz_validate_checked(&ak_format_glaxnimate, &in, &opt, strict != 0, "glaxnimate.");
+        /* the same report event by event (the keyframes' lanes) */
+        ak_fuzz_same_without_lanes(&ak_format_glaxnimate, &in, &opt, strict != 0, d);
         bool clean = ak_diags_errors(d) == 0;
         if (clean && !strict)
             ak_fuzz_convert_check(&ak_format_glaxnimate, &in, d);

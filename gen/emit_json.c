@@ -230,9 +230,9 @@ static lane_kind lane_kind_of(jem *em, const jt *y)
     static const struct {
         const char *kind;
         lane_kind lk;
-    } kinds[] = {{"F32", LK_F32},       {"F64", LK_F64},   {"NUMBER", LK_NUMBER}, {"STRING", LK_STRING},
-                 {"BOOL", LK_BOOL},     {"NULL", LK_NULL}, {"UNION", LK_UNION},   {"PARAM", LK_PARAM},
-                 {"OBJECT", LK_OBJECT}, {"ARRAY", LK_ARRAY}};
+    } kinds[] = {{"F32", LK_F32},       {"F64", LK_F64},     {"NUMBER", LK_NUMBER}, {"INTEGER", LK_INTEGER},
+                 {"STRING", LK_STRING}, {"BOOL", LK_BOOL},   {"NULL", LK_NULL},     {"UNION", LK_UNION},
+                 {"PARAM", LK_PARAM},   {"OBJECT", LK_OBJECT}, {"ARRAY", LK_ARRAY}};
     if (y->altv.n)
         return LK_OTHER; /* alternatives by version: the automaton checks the version */
     if (!strcmp(y->kind, "OBJECT")) {
@@ -251,6 +251,37 @@ static lane_kind lane_kind_of(jem *em, const jt *y)
         if (strcmp(y->kind, kinds[i].kind) == 0)
             return kinds[i].lk;
     return LK_OTHER;
+}
+
+/* Whether what member m (of lane kind k) needs beyond its kind and range
+ * is all the automaton checks of a lane's leaf (on_lane in
+ * gen/rt/ak_jschema.c): the versions it exists in, `required since N`
+ * (both: lane_member.versioned), and a number's `in`, `==`, `!=`, `>`,
+ * `>=`, `<=`. A number that is not one (`coerced`, `fractional`) never
+ * matches a lane's number. */
+static bool lane_checks(jmember *m, lane_kind k)
+{
+    bool number = k == LK_F32 || k == LK_F64 || k == LK_NUMBER || k == LK_INTEGER;
+    for (size_t i = 0; i < m->cons.n; i++) {
+        switch (((cons *)m->cons.items[i])->kind) {
+        case C_KIND:
+        case C_REQUIRED:
+        case C_RANGE:
+        case C_FINITE:
+        case C_NONDECREASING:
+        case C_NOREPEAT: break;
+        case C_CMP:
+        case C_SET:
+        case C_ENUM:
+        case C_COERCED:
+        case C_FRACTIONAL:
+            if (!number)
+                return false;
+            break;
+        default: return false;
+        }
+    }
+    return true;
 }
 
 /* The numbered types and objects as the lane emitter sees them. A member
@@ -273,13 +304,19 @@ static lane_schema lanes_of(jem *em)
     lane_object *objects = cc_alloc(cc, (f->objects.n + 1) * sizeof *objects);
     for (size_t i = 0; i < f->objects.n; i++) {
         vec *v = &em->obj[i].flat;
+        bool versions = false;
         lane_member *members = cc_alloc(cc, (v->n + 1) * sizeof *members);
         for (size_t k = 0; k < v->n; k++) {
             jmember *m = v->items[k];
             int t = (int)(intptr_t)em->obj[i].types.items[k];
-            members[k] = (lane_member){m->name, needs_x(m) ? (int)other : t, m->optional};
+            bool checked = needs_x(m);
+            bool ok = !checked || lane_checks(m, types[t].kind);
+            cons *rq = jmember_cons(m, C_REQUIRED);
+            bool versioned = has_versions(m->since, m->until) || (rq && rq->value);
+            members[k] = (lane_member){m->name, ok ? t : (int)other, m->optional, checked, versioned};
+            versions |= versioned;
         }
-        objects[i] = (lane_object){members, v->n, em->obj[i].ordered != NULL};
+        objects[i] = (lane_object){members, v->n, em->obj[i].ordered != NULL, em->obj[i].groups.n > 0, versions};
     }
     return (lane_schema){f->id, types, em->types.n + 1, objects, f->objects.n, f->values_codes[0] != NULL};
 }

@@ -11,8 +11,14 @@
  *     of range), unsigned ones without a sign;
  *   - strings of printable ASCII without escapes (never a UTF-8 or escape
  *     diagnostic, never a duplicate name);
- *   - value-type objects with every component, in canonical order.
+ *   - value-type objects with every component, in canonical order;
+ *   - nested objects of scalars (nested_ok) with every member, in
+ *     declaration order; their leaves are numbered by member (component).
  * Anything else fails the lane and takes the ordinary path, event by event.
+ * What a DFA cannot check (a number's range and `in`/`>=` checks, an
+ * integer's 64 bits, a member's versions, the element's groups) the
+ * automaton checks of the leaves before it takes an element (on_lane in
+ * gen/rt/ak_jschema.c); emit_json.c keeps members with other checks out.
  *
  * An element object that is not `ordered` may write its members in any
  * order: where its DFA fails, a loop takes them one at a time (a DFA of
@@ -50,7 +56,18 @@
 
 typedef struct leaf {
     int member, component;
+    unsigned checks; /* AK_JLEAF_*: what the automaton checks of it (on_lane) */
 } leaf;
+
+/* The checks of a leaf (as gen/rt/ak_jschema.h numbers them): its number's
+ * value, and the presence of its member (the first leaf of a member with
+ * versions or in a group). */
+enum { LEAF_NUMBER = 1, LEAF_PRESENT = 2 };
+
+static bool is_number(lane_kind k)
+{
+    return k == LK_F32 || k == LK_F64 || k == LK_NUMBER || k == LK_INTEGER;
+}
 
 typedef struct lane_out {
     FILE *fp;
@@ -114,7 +131,7 @@ static bool value_type_ok(int vt)
 }
 
 /* A leaf: `@lNs PATTERN @lNe`. */
-static void put_leaf(lane_out *o, const char *pattern, int member, int component, bool value)
+static void put_leaf(lane_out *o, const char *pattern, int member, int component, bool value, unsigned checks)
 {
     if (o->n >= MAX_LEAVES) {
         o->ok = false;
@@ -124,16 +141,19 @@ static void put_leaf(lane_out *o, const char *pattern, int member, int component
         o->values[o->value_count++] = o->n;
     o->leaves[o->n].member = member;
     o->leaves[o->n].component = component;
+    o->leaves[o->n].checks = checks;
     gen_out(o->fp, "@l%ds %s @l%de", o->n, pattern, o->n);
     o->n++;
 }
 
-static void put_value(lane_out *o, int vt, int member)
+/* A value of the bound type vt; `present`: its member's presence is checked. */
+static void put_value(lane_out *o, int vt, int member, bool present)
 {
     const ak_value_type_info *info = ak_value_type_info_of((ak_value_type)vt);
     const char *pattern = class_pattern(class_of(info));
+    unsigned checks = present ? LEAF_PRESENT : 0;
     if (info->components == 1) {
-        put_leaf(o, pattern, member, -1, true);
+        put_leaf(o, pattern, member, -1, true, checks);
         return;
     }
     gen_out(o->fp, "\"{\" ws* ");
@@ -141,9 +161,34 @@ static void put_value(lane_out *o, int vt, int member)
         char name[4];
         ak_value_component_name((ak_value_type)vt, (unsigned)i, name);
         gen_out(o->fp, "%s\"\\\"%s\\\"\" ws* \":\" ws* ", i ? " ws* \",\" ws* " : "", name);
-        put_leaf(o, pattern, member, i, true);
+        put_leaf(o, pattern, member, i, true, i ? 0 : checks);
     }
     gen_out(o->fp, " ws* \"}\"");
+}
+
+static bool type_ok(const lane_schema *s, int t);
+
+/* Whether an object of type t can be a member's value in a lane: a nested
+ * object whose members are all required scalars with no checks of their
+ * own beyond a kind and a range, and no groups, taken in declaration order
+ * (its leaves are numbered by member; see put_member_value). */
+static bool nested_ok(const lane_schema *s, int t)
+{
+    const lane_type *y = &s->types[t];
+    if (y->object < 0 || (size_t)y->object >= s->object_count)
+        return false;
+    const lane_object *ob = &s->objects[y->object];
+    if (ob->member_count == 0 || ob->member_count > MAX_COMPONENTS || ob->grouped)
+        return false;
+    for (size_t i = 0; i < ob->member_count; i++) {
+        const lane_member *m = &ob->members[i];
+        if (m->optional || m->checked || m->versioned || m->type < 0 || (size_t)m->type >= s->type_count)
+            return false;
+        lane_kind k = s->types[m->type].kind; /* before type_ok: an object may hold itself */
+        if (k == LK_OBJECT || k == LK_PARAM || k == LK_UNION || !type_ok(s, m->type))
+            return false;
+    }
+    return true;
 }
 
 /* Whether a value of type t can be part of a lane. */
@@ -156,15 +201,21 @@ static bool type_ok(const lane_schema *s, int t)
     case LK_F32:
     case LK_F64:
     case LK_NUMBER:
+    case LK_INTEGER:
     case LK_STRING:
     case LK_BOOL:
     case LK_NULL: return true;
+    case LK_OBJECT: return nested_ok(s, t);
     case LK_PARAM: return s->values;
     case LK_UNION:
-        for (size_t i = 0; i < y->alt_count; i++)
-            if (!type_ok(s, y->alts[i]) || s->types[y->alts[i]].kind == LK_UNION ||
-                s->types[y->alts[i]].kind == LK_PARAM)
+        /* alternatives the DFA checks whole: no integer (the automaton
+           checks a union's leaf for nothing, and an integer has 64 bits),
+           no object */
+        for (size_t i = 0; i < y->alt_count; i++) {
+            lane_kind k = y->alts[i] >= 0 && (size_t)y->alts[i] < s->type_count ? s->types[y->alts[i]].kind : LK_OTHER;
+            if (k == LK_UNION || k == LK_PARAM || k == LK_INTEGER || k == LK_OBJECT || !type_ok(s, y->alts[i]))
                 return false;
+        }
         return y->alt_count > 0;
     default: return false;
     }
@@ -176,6 +227,7 @@ static const char *scalar_pattern(lane_kind k)
     case LK_F32:
     case LK_F64:
     case LK_NUMBER: return "fnum";
+    case LK_INTEGER: return "inum";
     case LK_STRING: return "str";
     case LK_BOOL: return "bool";
     case LK_NULL: return "\"null\"";
@@ -183,11 +235,26 @@ static const char *scalar_pattern(lane_kind k)
     }
 }
 
-static void put_member_value(lane_out *o, const lane_schema *s, int t, int vt, int member)
+/* The name of the lane_scalar_* function of a scalar kind. */
+static const char *scalar_name(lane_kind k)
+{
+    switch (k) {
+    case LK_INTEGER: return "inum";
+    case LK_STRING: return "str";
+    case LK_BOOL: return "bool";
+    case LK_NULL: return "null";
+    default: return "fnum";
+    }
+}
+
+/* The value of member `member` of type t; `present`: its presence is
+ * checked (the automaton's LEAF_PRESENT on its first leaf). */
+static void put_member_value(lane_out *o, const lane_schema *s, int t, int vt, int member, bool present)
 {
     const lane_type *y = &s->types[t];
+    unsigned first = present ? LEAF_PRESENT : 0;
     if (y->kind == LK_PARAM) {
-        put_value(o, vt, member);
+        put_value(o, vt, member, present);
     } else if (y->kind == LK_UNION) {
         /* one leaf whichever alternative: the automaton knows the kinds */
         char pattern[256] = "(";
@@ -196,10 +263,28 @@ static void put_member_value(lane_out *o, const lane_schema *s, int t, int vt, i
             strcat(pattern, scalar_pattern(s->types[y->alts[i]].kind));
         }
         strcat(pattern, ")");
-        put_leaf(o, pattern, member, -1, false);
+        put_leaf(o, pattern, member, -1, false, first);
+    } else if (y->kind == LK_OBJECT) {
+        /* a nested object: leaf `component` k is its member k */
+        const lane_object *ob = &s->objects[y->object];
+        gen_out(o->fp, "\"{\" ws* ");
+        for (size_t i = 0; i < ob->member_count; i++) {
+            gen_out(o->fp, "%s\"\\\"%s\\\"\" ws* \":\" ws* ", i ? " ws* \",\" ws* " : "", ob->members[i].name);
+            lane_kind k = s->types[ob->members[i].type].kind;
+            put_leaf(o, scalar_pattern(k), member, (int)i, false, (i ? 0 : first) | (is_number(k) ? LEAF_NUMBER : 0));
+        }
+        gen_out(o->fp, " ws* \"}\"");
     } else {
-        put_leaf(o, scalar_pattern(y->kind), member, -1, false);
+        put_leaf(o, scalar_pattern(y->kind), member, -1, false, first | (is_number(y->kind) ? LEAF_NUMBER : 0));
     }
+}
+
+/* Whether a lane may go without member m: an optional one, or one the
+ * document's version may not require (the automaton checks that the
+ * members the version requires are there). */
+static bool lane_optional(const lane_member *m)
+{
+    return m->optional || m->versioned;
 }
 
 /* Whether the elements of type e can have a lane, and whether it depends
@@ -218,7 +303,7 @@ static bool element_ok(const lane_schema *s, int e, bool *per_vtype)
         return false;
     const lane_object *ob = &s->objects[y->object];
     /* the first member required: a lane has one way to start */
-    if (ob->member_count == 0 || ob->members[0].optional)
+    if (ob->member_count == 0 || ob->members[0].optional || ob->members[0].versioned)
         return false;
     for (size_t i = 0; i < ob->member_count; i++) {
         if (!type_ok(s, ob->members[i].type))
@@ -236,7 +321,7 @@ static int put_element(lane_out *o, const lane_schema *s, int e, int vt)
     const lane_type *y = &s->types[e];
     bool vt_object = vt >= 0 && ak_value_type_info_of((ak_value_type)vt)->components > 1;
     if (y->kind == LK_PARAM) {
-        put_value(o, vt, -1);
+        put_value(o, vt, -1, false);
         if (!vt_object)
             /* a scalar ends where the element does: the next token is the
                array's ',' or ']' (a string followed by ':' is a member
@@ -252,13 +337,13 @@ static int put_element(lane_out *o, const lane_schema *s, int e, int vt)
         /* the whitespace after a value belongs to it: the optional groups
            start at their comma, which keeps the tags deterministic */
         if (i)
-            gen_out(fp, " %s\",\" ws* ", m->optional ? "(" : "");
+            gen_out(fp, " %s\",\" ws* ", lane_optional(m) ? "(" : "");
         gen_out(fp, "\"\\\"%s\\\"\" ws* \":\" ws* ", m->name);
-        put_member_value(o, s, m->type, vt, (int)i);
+        put_member_value(o, s, m->type, vt, (int)i, m->checked || ob->grouped || ob->versioned);
         gen_out(fp, " ws*");
-        if (i && m->optional)
+        if (i && lane_optional(m))
             gen_out(fp, ")?");
-        if (s->types[m->type].kind == LK_PARAM && vt_object)
+        if ((s->types[m->type].kind == LK_PARAM && vt_object) || s->types[m->type].kind == LK_OBJECT)
             nesting = 2;
     }
     gen_out(fp, " \"}\"");
@@ -285,6 +370,41 @@ static bool any_order(const lane_schema *s, int e)
     return !ob->ordered && ob->member_count > 1 && ob->member_count <= 32;
 }
 
+/* NAME_valueM of member M whose value is a nested object of type t, its
+ * first leaf `first`: C that passes the whitespace with lane_ws (8 spaces
+ * at a time; a DFA takes a byte per step, and a pretty-printed file
+ * indents each of the nested members) and matches each member's name and
+ * scalar (lane_scalar_*), in declaration order, as the ordered DFA's
+ * pattern does. After a scalar only whitespace, ',' or '}' may come, so the
+ * scalar's longest match is the DFA's. */
+static void put_nested_value(FILE *re, const lane_schema *s, int t, const char *name, size_t m, int first)
+{
+    const lane_object *ob = &s->objects[s->types[t].object];
+    gen_out(re,
+            "\nstatic const unsigned char *%s_value%zu(const unsigned char *cur, const unsigned char *lim, "
+            "const unsigned char **caps)\n{\n"
+            "    if (cur == lim || *cur != '{')\n        return NULL;\n",
+            name, m);
+    for (size_t i = 0; i < ob->member_count; i++) {
+        const char *member = ob->members[i].name;
+        gen_out(re,
+                "    cur = lane_ws(cur + 1, lim);\n"
+                "    if ((size_t)(lim - cur) < %zu || memcmp(cur, \"\\\"%s\\\"\", %zu) != 0)\n        return NULL;\n"
+                "    cur = lane_ws(cur + %zu, lim);\n"
+                "    if (cur == lim || *cur != ':')\n        return NULL;\n"
+                "    cur = lane_ws(cur + 1, lim);\n"
+                "    caps[%d] = cur;\n"
+                "    if (!(cur = lane_scalar_%s(cur, lim)))\n        return NULL;\n"
+                "    caps[%d] = cur;\n"
+                "    cur = lane_ws(cur, lim);\n"
+                "    if (cur == lim || *cur != '%c')\n        return NULL;\n",
+                strlen(member) + 2, member, strlen(member) + 2, strlen(member) + 2, 2 + 2 * (first + (int)i),
+                scalar_name(s->types[ob->members[i].type].kind), 3 + 2 * (first + (int)i),
+                i + 1 < ob->member_count ? ',' : '}');
+    }
+    gen_out(re, "    return lane_ws(cur + 1, lim);\n}\n");
+}
+
 /* The members of an element in any order (see the top of this file):
  * NAME_valueM, a DFA of member M's value and the whitespace after it (its
  * leaves as o numbers them, in caps), NAME_member, a DFA of the names that
@@ -298,8 +418,12 @@ static bool put_any_order(FILE *re, const lane_schema *s, int e, int vt, const c
     uint32_t required = 0;
     for (size_t m = 0; m < ob->member_count; m++) {
         const lane_member *mb = &ob->members[m];
-        if (!mb->optional)
+        if (!lane_optional(mb))
             required |= UINT32_C(1) << m;
+        if (s->types[mb->type].kind == LK_OBJECT) {
+            put_nested_value(re, s, mb->type, name, m, first_leaf(o, (int)m));
+            continue;
+        }
         lane_out one;
         memset(&one, 0, sizeof one);
         one.ok = true;
@@ -310,7 +434,7 @@ static bool put_any_order(FILE *re, const lane_schema *s, int e, int vt, const c
         one.fp = open_memstream(&text, &len);
         if (!one.fp)
             return false;
-        put_member_value(&one, s, mb->type, vt, (int)m);
+        put_member_value(&one, s, mb->type, vt, (int)m, mb->checked || ob->grouped || ob->versioned);
         gen_out(one.fp, " ws*");
         if (fclose(one.fp) != 0 || !one.ok) {
             free(text);
@@ -419,7 +543,8 @@ static bool put_dfa(FILE *re, const lane_schema *s, int e, int vt, const char *n
     }
     gen_out(re, "static const ak_jleaf %s_leaves[] = {", name);
     for (int i = 0; i < o.n; i++)
-        gen_out(re, "%s{%d, %d}", i ? ", " : "", o.leaves[i].member, o.leaves[i].component);
+        gen_out(re, "%s{%d, %d, %u}", i ? ", " : "", o.leaves[i].member, o.leaves[i].component,
+                o.leaves[i].checks);
     /* the first leaf of each member of an element object */
     size_t members = s->types[e].kind == LK_OBJECT ? s->objects[s->types[e].object].member_count : 0;
     gen_out(re, "};\nstatic const int16_t %s_first[] = {", name);
@@ -444,8 +569,10 @@ static void put_jlane(FILE *re, const lane_schema *s, int e, const char *name, c
                       const lane_dfa *d)
 {
     size_t members = s->types[e].kind == LK_OBJECT ? s->objects[s->types[e].object].member_count : 0;
-    gen_out(re, "static const ak_jlane %s = {%s, %d, %d, %d, %s_leaves, %zu, %s_first};\n", name, match,
-            s->types[e].kind == LK_OBJECT ? s->types[e].object : -1, d->nesting, d->leaves, dfa, members, dfa);
+    bool versioned = s->types[e].kind == LK_OBJECT && s->objects[s->types[e].object].versioned;
+    gen_out(re, "static const ak_jlane %s = {%s, %d, %d, %d, %s_leaves, %zu, %s_first, %s};\n", name, match,
+            s->types[e].kind == LK_OBJECT ? s->types[e].object : -1, d->nesting, d->leaves, dfa, members, dfa,
+            versioned ? "true" : "false");
 }
 
 /* The checks that complete an integer lane (see the top of this file):
@@ -537,7 +664,7 @@ bool emit_lanes(const lane_schema *s, FILE *re)
 {
     const char *id = s->id;
     gen_out(re, "/* Generated by animgen from the %s schema: its lanes (gen/emit_lanes.c). */\n", id);
-    gen_out(re, "#include \"%s_layout.h\"\n\n", id);
+    gen_out(re, "#include \"%s_layout.h\"\n\n#include <string.h>\n\n", id);
     gen_out(re, "/*!re2c\n"
                 "    re2c:api = custom;\n"
                 "    re2c:api:style = free-form;\n"
@@ -563,13 +690,27 @@ bool emit_lanes(const lane_schema *s, FILE *re)
                 "    fnum  = \"-\"? (\"0\" | [1-9] [0-9]{0,7}) (\".\" [0-9]+)? ([eE] ([+-]? [0-9] | \"-\" [0-9]+))?;\n"
                 "    inum  = \"-\"? (\"0\" | [1-9] [0-9]*);\n"
                 "*/\n\n"
-                "/* Past JSON whitespace from cur (a lane of members in any order). */\n"
+                "/* Past JSON whitespace from cur (a lane's C parts): spaces 8 bytes at a\n"
+                " * time, as the scanner skips them (a pretty-printed file's indentation). */\n"
                 "static inline const unsigned char *lane_ws(const unsigned char *cur, const unsigned char *lim)\n"
                 "{\n"
-                "    while (cur < lim && (*cur == ' ' || *cur == '\\t' || *cur == '\\r' || *cur == '\\n'))\n"
+                "    while (cur < lim && (*cur == ' ' || *cur == '\\t' || *cur == '\\r' || *cur == '\\n')) {\n"
+                "        uint64_t w;\n"
                 "        cur++;\n"
+                "        while (lim - cur >= 8 && (memcpy(&w, cur, 8), w == UINT64_C(0x2020202020202020)))\n"
+                "            cur += 8;\n"
+                "    }\n"
                 "    return cur;\n"
                 "}\n");
+    /* the scalars of a nested object's C matcher (put_nested_value) */
+    static const char *const scalars[][2] = {
+        {"fnum", "fnum"}, {"inum", "inum"}, {"str", "str"}, {"bool", "bool"}, {"null", "\"null\""}};
+    for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
+        gen_out(re,
+                "\nstatic inline const unsigned char *lane_scalar_%s(const unsigned char *cur, const unsigned char *lim)\n"
+                "{\n    const unsigned char *mar = cur;\n    (void)mar;\n"
+                "    /*!local:re2c:lane_scalar_%s\n        %s { return cur; }\n        * { return NULL; }\n    */\n}\n",
+                scalars[i][0], scalars[i][0], scalars[i][1]);
     /* per element type: a lane, or one per value type */
     bool ok = true, ints_put = false;
     bool *has = calloc(s->type_count ? s->type_count : 1, sizeof *has);

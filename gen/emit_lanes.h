@@ -19,6 +19,7 @@ typedef enum lane_kind {
     LK_F32,
     LK_F64,
     LK_NUMBER,
+    LK_INTEGER,
     LK_STRING,
     LK_BOOL,
     LK_NULL,
@@ -40,12 +41,21 @@ typedef struct lane_member {
     const char *name;
     int type;
     bool optional;
+    /* checks the automaton makes of a lane's leaf (versions, `in`, `>=`):
+       such a member is no part of a nested object's lane */
+    bool checked;
+    /* it exists in some versions only, or is required from one on: the
+       DFA takes it as optional, the automaton checks what the document's
+       version requires */
+    bool versioned;
 } lane_member;
 
 typedef struct lane_object {
     const lane_member *members;
     size_t member_count;
     bool ordered; /* its members in declaration order (or an error): no lane takes them in another */
+    bool grouped; /* it has `where oneof/together` groups (the automaton checks an element's) */
+    bool versioned; /* a member is versioned (lane_member) */
 } lane_object;
 
 typedef struct lane_schema {

@@ -168,3 +168,23 @@ bool glaxnimate_hook_semantics(ak_jsctx *c, const ak_json_event *e)
     default: return scalar(c, st, e);
     }
 }
+
+/* The lane half (an array element taken whole, docs/schema-language.md
+ * "Lanes"): the objects above that the event half keeps state for or
+ * reports about are read event by event; any other element (a keyframe
+ * of numbers or points, a bezier point) is nothing to this hook. */
+bool glaxnimate_hook_semantics_lane(ak_jsctx *c, const ak_jslane_view *v)
+{
+    (void)c;
+    switch (v->lane->object) {
+    case glaxnimate_O_AnimationContainer:
+    case glaxnimate_O_Path:
+    case glaxnimate_O_Bitmap:
+    case glaxnimate_O_bezier:
+    case glaxnimate_O_anim_bezier:
+    case glaxnimate_O_anim_stops:
+    case glaxnimate_O_kf_bezier:
+    case glaxnimate_O_kf_stops: return false;
+    default: return true;
+    }
+}

@@ -591,6 +591,20 @@ static int failed(bool go)
     return go ? CHECK_FAILED : CHECK_STOP;
 }
 
+/* Whether the number num passes check k (not a syntax). */
+static bool number_passes(const ak_jcheck *k, double num)
+{
+    if (k->kind == AK_JC_GT || k->kind == AK_JC_GE || k->kind == AK_JC_LE) {
+        /* a number that overflows is the front end's (or `finite`'s) to report */
+        double v = k->values[0];
+        return isinf(num) || (k->kind == AK_JC_GT ? num > v : k->kind == AK_JC_GE ? num >= v : num <= v);
+    }
+    bool in = false;
+    for (uint16_t j = 0; j < k->value_count; j++)
+        in |= num == k->values[j];
+    return in == (k->kind == AK_JC_IN);
+}
+
 static int run_checks(ak_jsctx *c, const ak_json_event *e, const ak_jmember_x *x, double num)
 {
     for (uint16_t i = 0; i < x->check_count; i++) {
@@ -619,19 +633,12 @@ static int run_checks(ak_jsctx *c, const ak_json_event *e, const ak_jmember_x *x
         }
         if (e->kind != AK_JSON_NUMBER)
             continue;
-        if (k->kind == AK_JC_GT || k->kind == AK_JC_GE || k->kind == AK_JC_LE) {
-            /* a number that overflows is the front end's (or `finite`'s) to report */
-            double v = k->values[0];
-            if (isinf(num) || (k->kind == AK_JC_GT ? num > v : k->kind == AK_JC_GE ? num >= v : num <= v))
-                continue;
-            return failed(ak_js_report(c, k->rule, e, "%.*s is not %s %.17g", (int)e->text_len, e->text,
-                                       k->kind == AK_JC_GT ? "above" : k->kind == AK_JC_GE ? "at least" : "at most", v));
-        }
-        bool in = false;
-        for (uint16_t j = 0; j < k->value_count; j++)
-            in |= num == k->values[j];
-        if (in == (k->kind == AK_JC_IN))
+        if (number_passes(k, num))
             continue;
+        if (k->kind == AK_JC_GT || k->kind == AK_JC_GE || k->kind == AK_JC_LE)
+            return failed(ak_js_report(c, k->rule, e, "%.*s is not %s %.17g", (int)e->text_len, e->text,
+                                       k->kind == AK_JC_GT ? "above" : k->kind == AK_JC_GE ? "at least" : "at most",
+                                       k->values[0]));
         char list[160] = "";
         for (uint16_t j = 0; j < k->value_count && strlen(list) < sizeof list - 32; j++)
             snprintf(list + strlen(list), sizeof list - strlen(list), "%s%.17g", j ? ", " : "", k->values[j]);
@@ -1330,8 +1337,8 @@ static bool finite_number(ak_jsctx *c, const ak_json_event *e, bool *finite)
 }
 
 /* The JSON values of an element a lane matched: its object, each scalar
- * present (a leaf) and each value-type object (its first component's leaf
- * stands for it). */
+ * present (a leaf) and each value-type or nested object (its first
+ * component's or member's leaf stands for it). */
 static uint64_t lane_values(const ak_jlane *l, const uint8_t *const *caps)
 {
     uint64_t n = l->object >= 0;
@@ -1416,9 +1423,31 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
     return go && !c->oom ? 0 : 1;
 }
 
+/* An integer leaf of a lane match as a double, where it is exact (within
+ * 2^53: beyond, a double compares inexactly, and the events judge it). */
+static bool lane_integer(const char *text, size_t n, double *v)
+{
+    int64_t i;
+    if (ak_parse_i64(text, n, &i) != AK_NUM_OK || i > (INT64_C(1) << 53) || i < -(INT64_C(1) << 53))
+        return false;
+    *v = (double)i;
+    return true;
+}
+
+/* Whether the number v passes the checks of x (a lane's member has no syntax). */
+static bool lane_checks_pass(const ak_jmember_x *x, double v)
+{
+    for (uint16_t k = 0; k < x->check_count; k++)
+        if (x->checks[k].kind != AK_JC_SYNTAX && !number_passes(&x->checks[k], v))
+            return false;
+    return true;
+}
+
 /* An element a lane matched: the checks of the member scalars the DFA
- * cannot make (ranges, where-orders), then the hook's lane half; nothing
- * changes unless everything passes (see ak_json_lane_accept). */
+ * cannot make (a number's range and checks, an integer's 64 bits, the
+ * versions of the members present, where-orders, the element object's groups),
+ * then the hook's lane half; nothing changes unless everything passes (see
+ * ak_json_lane_accept). */
 static bool on_lane(void *user, ak_json_parser *p, const uint8_t *const *caps, const uint8_t *end)
 {
     ak_jsctx *c = user;
@@ -1428,33 +1457,67 @@ static bool on_lane(void *user, ak_json_parser *p, const uint8_t *const *caps, c
         return false;
     const ak_jlane *l = arr->lane;
     double num[AK_JS_LANE_LEAVES];
-    const ak_jmember *members = l->object >= 0 ? c->s->objects[l->object].members : NULL;
+    const ak_jobject *o = l->object >= 0 ? &c->s->objects[l->object] : NULL;
+    uint64_t seen = 0;
     for (uint16_t i = 0; i < l->leaf_count && i < AK_JS_LANE_LEAVES; i++) {
         const ak_jleaf *lf = &l->leaves[i];
         num[i] = 0;
         const char *text = (const char *)caps[2 + 2 * i];
-        if (lf->member < 0 || lf->component >= 0 || !text)
+        if (!text || !lf->checks)
+            continue; /* absent, or all the DFA's to check (the hot path) */
+        const ak_jmember *m = &o->members[lf->member];
+        if (lf->checks & AK_JLEAF_PRESENT) {
+            /* the member is present: in the document's version? */
+            if (m->x && c->version >= 0 && !ak_js_in_versions(&m->x->versions, c->version))
+                return false;
+            if (lf->member < 64)
+                seen |= UINT64_C(1) << lf->member;
+        }
+        if (!(lf->checks & AK_JLEAF_NUMBER))
             continue;
-        const ak_jmember *m = &members[lf->member];
-        ak_jtype_kind kind = c->s->types[m->type].kind;
-        if (kind != AK_JT_F32 && kind != AK_JT_F64 && kind != AK_JT_NUMBER)
-            continue; /* the DFA has checked everything else */
+        if (lf->component >= 0) /* a nested object's member (animgen gives it no checks but a range) */
+            m = &c->s->objects[c->s->types[m->type].object].members[lf->component];
+        /* what the DFA cannot check of a number: its value against the
+           member's range and checks, an integer's 64 bits */
         size_t n = (size_t)((const char *)caps[3 + 2 * i] - text);
+        ak_jtype_kind kind = c->s->types[m->type].kind;
         double v;
-        if (kind == AK_JT_F32) {
+        if (kind != AK_JT_INTEGER && m->range_rule < 0 && !m->x && i != arr->lane_order) {
+            continue; /* nothing to check (the DFA's numbers are finite even as f32: below 1e17) */
+        } else if (kind == AK_JT_F32) {
             float f;
             if (ak_parse_f32(text, n, &f) != AK_NUM_OK)
                 return false;
             v = f;
-        } else if (ak_parse_f64(text, n, &v) != AK_NUM_OK) {
-            return false;
+        } else if (kind == AK_JT_F64 || kind == AK_JT_NUMBER) {
+            if (ak_parse_f64(text, n, &v) != AK_NUM_OK)
+                return false;
+        } else if (kind == AK_JT_INTEGER) {
+            if (!lane_integer(text, n, &v))
+                return false;
+        } else {
+            continue; /* animgen marks numbers only */
         }
         if (m->range_rule >= 0 && !(v >= m->lo && v <= m->hi))
+            return false;
+        if (m->x && !lane_checks_pass(m->x, v))
             return false;
         if (i == arr->lane_order && arr->has_prev &&
             ((v < arr->prev && arr->lane_order_rule >= 0) || (v == arr->prev && arr->lane_repeat_rule >= 0)))
             return false;
         num[i] = v;
+    }
+    /* the members the document's version requires (the DFA asks for the
+       others that are not optional) */
+    if (l->versioned && (c->required[l->object] & ~seen))
+        return false;
+    /* `where oneof(...)`, `where together(...)` of the element object (a
+       lane has no `nonempty` group) */
+    for (uint16_t g = 0; o && g < o->group_count; g++) {
+        const ak_jgroup *gr = &o->groups[g];
+        uint64_t in = seen & gr->members;
+        if (gr->nonempty || (gr->oneof ? !in || (in & (in - 1)) : in && in != gr->members))
+            return false;
     }
     /* beyond the value cap: event by event, to report the first value past it */
     uint64_t values = c->s->value_cap ? lane_values(l, caps) : 0;

@@ -215,12 +215,19 @@ typedef struct ak_jvalue_rules {
  * declared shape, animgen generates a DFA (re2c) matching the element
  * written the usual way: members in declaration order, every value in the
  * plainest form that cannot carry a diagnostic. A leaf is one scalar the DFA
- * captures: a member's scalar value (component -1), or a component of a
- * member's (or the element's own, member -1) value-type value. */
+ * captures: a member's scalar value (component -1), a component of a
+ * member's (or the element's own, member -1) value-type value, or a member
+ * of a member's nested object (its scalars, in declaration order). */
 typedef struct ak_jleaf {
     int16_t member;    /* member of the element object; -1: the element itself */
-    int16_t component; /* component of a value-type value; -1: a scalar */
+    int16_t component; /* component of a value-type value, or member of a nested object's; -1: a scalar */
+    uint8_t checks;    /* AK_JLEAF_*: what the automaton checks of it (0 for most: the DFA has checked it) */
 } ak_jleaf;
+/* A leaf's checks: its number's value (the range and the checks of its
+ * member, or of its nested object's member when component >= 0); the
+ * presence of its member (its first leaf: the versions it exists in, the
+ * element object's groups). */
+enum { AK_JLEAF_NUMBER = 1, AK_JLEAF_PRESENT = 2 };
 
 typedef struct ak_jlane {
     ak_json_lane_fn match;
@@ -231,6 +238,11 @@ typedef struct ak_jlane {
     /* per member of the element object: the index of its first leaf */
     uint16_t member_count;
     const int16_t *first_leaf;
+    /* members exist in some versions only or are required from one on: the
+       DFA takes them as optional, the automaton asks for those the
+       document's version requires (each member's first leaf has
+       AK_JLEAF_PRESENT) */
+    bool versioned;
 } ak_jlane;
 #define AK_JS_LANE_LEAVES ((AK_JSON_LANE_CAPS - 2) / 2)
 
@@ -405,7 +417,8 @@ typedef struct ak_jslane_view {
     int16_t vtype;            /* the bound value type (-1) */
     const uint8_t *const *caps;
     size_t start, end;        /* the element's bytes (after the comma) */
-    const double *num;        /* per leaf: the value of a number member the automaton converted */
+    const double *num;        /* per leaf: the value of a number the automaton converted (a member with a
+                                 range or checks, the array's order field; nested members too), else 0 */
 } ak_jslane_view;
 /* A format hook's lane half: does at once, for the element, all that the
  * event hook would do with its events, and returns true; or, when the event

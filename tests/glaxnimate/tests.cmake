@@ -11,3 +11,9 @@ set_tests_properties(glaxnimate.cli PROPERTIES LABELS glaxnimate)
 add_test(NAME glaxnimate.objects
   COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/check_objects.py $<TARGET_FILE:animkit_cli>)
 set_tests_properties(glaxnimate.objects PROPERTIES LABELS glaxnimate)
+
+# Lanes vs event by event (tests/unit/test_glaxnimate_lanes.c) reaches into
+# the format's generated tables and its hooks' state (glaxnimate.h).
+target_include_directories(test_glaxnimate_lanes PRIVATE ${AK_GEN_DIR}/formats/glaxnimate ${CMAKE_SOURCE_DIR}/gen/rt
+                           ${CMAKE_SOURCE_DIR}/grammars)
+add_dependencies(test_glaxnimate_lanes animkit_format_glaxnimate)

@@ -94,13 +94,7 @@ static void committed_inputs(void **state)
 
 static uint64_t rng = 0x9e3779b97f4a7c15u;
 
-static uint32_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 32);
-}
+static uint32_t next(void) { return ak_test_xorshift(&rng); }
 
 /* true with probability p percent */
 static bool chance(unsigned p) { return next() % 100 < p; }

@@ -109,4 +109,14 @@ static inline void ak_test_golden(const char *name, const char *text, size_t len
     free(golden);
 }
 
+/* A deterministic stream of 32-bit numbers from *state (xorshift64): a
+ * generated test's documents are the same on every run. */
+static inline uint32_t ak_test_xorshift(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return (uint32_t)(*state >> 32);
+}
+
 #endif
