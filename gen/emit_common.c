@@ -39,9 +39,13 @@ void gen_c_string(FILE *fp, const char *s, bool printf_format)
     fputc('"', fp);
 }
 
+/* The file an output is written to before it is renamed into place: one
+ * per process, as animgen runs of several schemas into one folder (the
+ * JSON construct cases) write the same rules.md at once, and a shared
+ * temporary file was renamed away under the other run. */
 static void tmp_name(char *out, size_t n, const char *path)
 {
-    snprintf(out, n, "%s.tmp", path);
+    snprintf(out, n, "%s.%ld.tmp", path, (long)getpid());
 }
 
 FILE *gen_open(const char *path)
