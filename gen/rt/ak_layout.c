@@ -786,6 +786,12 @@ static void dump_field(const ak_lfield *f, const uint8_t *obj, const void *root,
             if (!one_line)
                 dump_indent(out, level + 1);
             dump_value(f, f->elem_kind, base + k * f->elem_size, root, opt, sink, out, level + 1, spread);
+            /* a streamed dump hands a long array's text over as it goes (a
+               60 MB Prime ANIM bitstream is 165 MB of numbers) */
+            if (sink && !ak_sink_drain(sink, out, false)) {
+                out->failed = true;
+                break;
+            }
         }
         if (n && !one_line)
             dump_indent(out, level);
