@@ -61,7 +61,7 @@ typedef struct leaf {
 
 /* The checks of a leaf (as gen/rt/ak_jschema.h numbers them): its number's
  * value, and the presence of its member (the first leaf of a member with
- * versions or in a group). */
+ * checks, or of any member of an object with groups or versioned members). */
 enum { LEAF_NUMBER = 1, LEAF_PRESENT = 2 };
 
 static bool is_number(lane_kind k)

@@ -226,7 +226,7 @@ typedef struct ak_jleaf {
 /* A leaf's checks: its number's value (the range and the checks of its
  * member, or of its nested object's member when component >= 0); the
  * presence of its member (its first leaf: the versions it exists in, the
- * element object's groups). */
+ * element object's groups, the members the document's version requires). */
 enum { AK_JLEAF_NUMBER = 1, AK_JLEAF_PRESENT = 2 };
 
 typedef struct ak_jlane {
