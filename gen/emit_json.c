@@ -256,9 +256,9 @@ static lane_kind lane_kind_of(jem *em, const jt *y)
 /* Whether what member m (of lane kind k) needs beyond its kind and range
  * is all the automaton checks of a lane's leaf (on_lane in
  * gen/rt/ak_jschema.c): the versions it exists in, `required since N`
- * (both: lane_member.versioned), and a number's `in`, `==`, `!=`, `>`,
- * `>=`, `<=`. A number that is not one (`coerced`, `fractional`) never
- * matches a lane's number. */
+ * (both: lane_member.versioned), a number's `in`, `==`, `!=`, `>`,
+ * `>=`, `<=`, and a string's `syntax`. A number that is not one
+ * (`coerced`, `fractional`) never matches a lane's number. */
 static bool lane_checks(jmember *m, lane_kind k)
 {
     bool number = k == LK_F32 || k == LK_F64 || k == LK_NUMBER || k == LK_INTEGER;
@@ -276,6 +276,10 @@ static bool lane_checks(jmember *m, lane_kind k)
         case C_COERCED:
         case C_FRACTIONAL:
             if (!number)
+                return false;
+            break;
+        case C_SYNTAX: /* a lane's string is raw: the machine reads it in place */
+            if (k != LK_STRING)
                 return false;
             break;
         default: return false;

@@ -60,9 +60,10 @@ typedef struct leaf {
 } leaf;
 
 /* The checks of a leaf (as gen/rt/ak_jschema.h numbers them): its number's
- * value, and the presence of its member (the first leaf of a member with
- * checks, or of any member of an object with groups or versioned members). */
-enum { LEAF_NUMBER = 1, LEAF_PRESENT = 2 };
+ * value, the presence of its member (the first leaf of a member with
+ * checks, or of any member of an object with groups or versioned members),
+ * and a string's syntaxes (a member with checks). */
+enum { LEAF_NUMBER = 1, LEAF_PRESENT = 2, LEAF_STRING = 4 };
 
 static bool is_number(lane_kind k)
 {
@@ -248,8 +249,10 @@ static const char *scalar_name(lane_kind k)
 }
 
 /* The value of member `member` of type t; `present`: its presence is
- * checked (the automaton's LEAF_PRESENT on its first leaf). */
-static void put_member_value(lane_out *o, const lane_schema *s, int t, int vt, int member, bool present)
+ * checked (the automaton's LEAF_PRESENT on its first leaf); `checked`: it
+ * has checks (a string's syntaxes: LEAF_STRING). */
+static void put_member_value(lane_out *o, const lane_schema *s, int t, int vt, int member, bool present,
+                             bool checked)
 {
     const lane_type *y = &s->types[t];
     unsigned first = present ? LEAF_PRESENT : 0;
@@ -275,7 +278,8 @@ static void put_member_value(lane_out *o, const lane_schema *s, int t, int vt, i
         }
         gen_out(o->fp, " ws* \"}\"");
     } else {
-        put_leaf(o, scalar_pattern(y->kind), member, -1, false, first | (is_number(y->kind) ? LEAF_NUMBER : 0));
+        unsigned kind = is_number(y->kind) ? LEAF_NUMBER : y->kind == LK_STRING && checked ? LEAF_STRING : 0;
+        put_leaf(o, scalar_pattern(y->kind), member, -1, false, first | kind);
     }
 }
 
@@ -339,7 +343,7 @@ static int put_element(lane_out *o, const lane_schema *s, int e, int vt)
         if (i)
             gen_out(fp, " %s\",\" ws* ", lane_optional(m) ? "(" : "");
         gen_out(fp, "\"\\\"%s\\\"\" ws* \":\" ws* ", m->name);
-        put_member_value(o, s, m->type, vt, (int)i, m->checked || ob->grouped || ob->versioned);
+        put_member_value(o, s, m->type, vt, (int)i, m->checked || ob->grouped || ob->versioned, m->checked);
         gen_out(fp, " ws*");
         if (i && lane_optional(m))
             gen_out(fp, ")?");
@@ -434,7 +438,7 @@ static bool put_any_order(FILE *re, const lane_schema *s, int e, int vt, const c
         one.fp = open_memstream(&text, &len);
         if (!one.fp)
             return false;
-        put_member_value(&one, s, mb->type, vt, (int)m, mb->checked || ob->grouped || ob->versioned);
+        put_member_value(&one, s, mb->type, vt, (int)m, mb->checked || ob->grouped || ob->versioned, mb->checked);
         gen_out(one.fp, " ws*");
         if (fclose(one.fp) != 0 || !one.ok) {
             free(text);

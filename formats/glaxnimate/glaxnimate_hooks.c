@@ -172,7 +172,8 @@ bool glaxnimate_hook_semantics(ak_jsctx *c, const ak_json_event *e)
 /* The lane half (an array element taken whole, docs/schema-language.md
  * "Lanes"): the objects above that the event half keeps state for or
  * reports about are read event by event; any other element (a keyframe
- * of numbers or points, a bezier point) is nothing to this hook. */
+ * of numbers, points or colours, a bezier point, a gradient stop) is
+ * nothing to this hook. */
 bool glaxnimate_hook_semantics_lane(ak_jsctx *c, const ak_jslane_view *v)
 {
     (void)c;

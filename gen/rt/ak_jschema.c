@@ -1473,6 +1473,17 @@ static bool on_lane(void *user, ak_json_parser *p, const uint8_t *const *caps, c
             if (lf->member < 64)
                 seen |= UINT64_C(1) << lf->member;
         }
+        if (lf->checks & AK_JLEAF_STRING) {
+            /* a lane's string is printable ASCII without escapes: the
+               syntax machines read it raw, between its quotes, as
+               run_checks reads a raw string */
+            size_t n = (size_t)((const char *)caps[3 + 2 * i] - text);
+            for (uint16_t k = 0; m->x && k < m->x->check_count; k++)
+                if (m->x->checks[k].kind == AK_JC_SYNTAX &&
+                    !m->x->checks[k].syntax->match((const uint8_t *)text + 1, n - 2))
+                    return false;
+            continue;
+        }
         if (!(lf->checks & AK_JLEAF_NUMBER))
             continue;
         if (lf->component >= 0) /* a nested object's member (animgen gives it no checks but a range) */

@@ -226,8 +226,9 @@ typedef struct ak_jleaf {
 /* A leaf's checks: its number's value (the range and the checks of its
  * member, or of its nested object's member when component >= 0); the
  * presence of its member (its first leaf: the versions it exists in, the
- * element object's groups, the members the document's version requires). */
-enum { AK_JLEAF_NUMBER = 1, AK_JLEAF_PRESENT = 2 };
+ * element object's groups, the members the document's version requires);
+ * a string's syntaxes (its member's `syntax` checks). */
+enum { AK_JLEAF_NUMBER = 1, AK_JLEAF_PRESENT = 2, AK_JLEAF_STRING = 4 };
 
 typedef struct ak_jlane {
     ak_json_lane_fn match;

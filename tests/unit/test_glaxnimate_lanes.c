@@ -267,7 +267,7 @@ typedef enum prop_kind {
     P_SUNIT,
     P_PCT,
     P_COUNT, /* integer values */
-    P_COLOR, /* no lane: a string with syntaxes */
+    P_COLOR, /* a string with syntaxes, which the automaton runs on the lane's leaf */
     P_BEZIER /* the keyframe goes event by event (the hook's shapes), its points through a lane */
 } prop_kind;
 
@@ -552,7 +552,7 @@ static void keyframe(gen *g, prop_kind k, double *t, bool last)
        a keyframe of a point may take the lane or not: the lane wants the
        extras (required since 7) in every version, which the version
        refuses (a lost speed-up, not a difference) */
-    bool lane_kind = k != P_COLOR && k != P_BEZIER;
+    bool lane_kind = k != P_BEZIER;
     g->written += lane_kind;
     g->points += k == P_POINT;
     if (lane_kind && d == D_NONE) {
