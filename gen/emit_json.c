@@ -261,7 +261,7 @@ static lane_kind lane_kind_of(jem *em, const jt *y)
  * (`coerced`, `fractional`) never matches a lane's number. */
 static bool lane_checks(jmember *m, lane_kind k)
 {
-    bool number = k == LK_F32 || k == LK_F64 || k == LK_NUMBER || k == LK_INTEGER;
+    bool number = lane_kind_number(k);
     for (size_t i = 0; i < m->cons.n; i++) {
         switch (((cons *)m->cons.items[i])->kind) {
         case C_KIND:

@@ -65,11 +65,6 @@ typedef struct leaf {
  * and a string's syntaxes (a member with checks). */
 enum { LEAF_NUMBER = 1, LEAF_PRESENT = 2, LEAF_STRING = 4 };
 
-static bool is_number(lane_kind k)
-{
-    return k == LK_F32 || k == LK_F64 || k == LK_NUMBER || k == LK_INTEGER;
-}
-
 typedef struct lane_out {
     FILE *fp;
     leaf leaves[MAX_LEAVES];
@@ -248,13 +243,15 @@ static const char *scalar_name(lane_kind k)
     }
 }
 
-/* The value of member `member` of type t; `present`: its presence is
- * checked (the automaton's LEAF_PRESENT on its first leaf); `checked`: it
- * has checks (a string's syntaxes: LEAF_STRING). */
-static void put_member_value(lane_out *o, const lane_schema *s, int t, int vt, int member, bool present,
-                             bool checked)
+/* The value of member `member` of ob. Its presence is checked (the
+ * automaton's LEAF_PRESENT on its first leaf) where it has checks, or ob
+ * has groups or versioned members; a string's syntaxes where it has checks
+ * (LEAF_STRING). */
+static void put_member_value(lane_out *o, const lane_schema *s, const lane_object *ob, int member, int vt)
 {
-    const lane_type *y = &s->types[t];
+    const lane_member *m = &ob->members[member];
+    const lane_type *y = &s->types[m->type];
+    bool present = m->checked || ob->grouped || ob->versioned;
     unsigned first = present ? LEAF_PRESENT : 0;
     if (y->kind == LK_PARAM) {
         put_value(o, vt, member, present);
@@ -269,16 +266,21 @@ static void put_member_value(lane_out *o, const lane_schema *s, int t, int vt, i
         put_leaf(o, pattern, member, -1, false, first);
     } else if (y->kind == LK_OBJECT) {
         /* a nested object: leaf `component` k is its member k */
-        const lane_object *ob = &s->objects[y->object];
+        const lane_object *nested = &s->objects[y->object];
         gen_out(o->fp, "\"{\" ws* ");
-        for (size_t i = 0; i < ob->member_count; i++) {
-            gen_out(o->fp, "%s\"\\\"%s\\\"\" ws* \":\" ws* ", i ? " ws* \",\" ws* " : "", ob->members[i].name);
-            lane_kind k = s->types[ob->members[i].type].kind;
-            put_leaf(o, scalar_pattern(k), member, (int)i, false, (i ? 0 : first) | (is_number(k) ? LEAF_NUMBER : 0));
+        for (size_t i = 0; i < nested->member_count; i++) {
+            gen_out(o->fp, "%s\"\\\"%s\\\"\" ws* \":\" ws* ", i ? " ws* \",\" ws* " : "", nested->members[i].name);
+            lane_kind k = s->types[nested->members[i].type].kind;
+            put_leaf(o, scalar_pattern(k), member, (int)i, false,
+                     (i ? 0 : first) | (lane_kind_number(k) ? LEAF_NUMBER : 0));
         }
         gen_out(o->fp, " ws* \"}\"");
     } else {
-        unsigned kind = is_number(y->kind) ? LEAF_NUMBER : y->kind == LK_STRING && checked ? LEAF_STRING : 0;
+        unsigned kind = 0;
+        if (lane_kind_number(y->kind))
+            kind = LEAF_NUMBER;
+        else if (y->kind == LK_STRING && m->checked)
+            kind = LEAF_STRING;
         put_leaf(o, scalar_pattern(y->kind), member, -1, false, first | kind);
     }
 }
@@ -343,7 +345,7 @@ static int put_element(lane_out *o, const lane_schema *s, int e, int vt)
         if (i)
             gen_out(fp, " %s\",\" ws* ", lane_optional(m) ? "(" : "");
         gen_out(fp, "\"\\\"%s\\\"\" ws* \":\" ws* ", m->name);
-        put_member_value(o, s, m->type, vt, (int)i, m->checked || ob->grouped || ob->versioned, m->checked);
+        put_member_value(o, s, ob, (int)i, vt);
         gen_out(fp, " ws*");
         if (i && lane_optional(m))
             gen_out(fp, ")?");
@@ -438,7 +440,7 @@ static bool put_any_order(FILE *re, const lane_schema *s, int e, int vt, const c
         one.fp = open_memstream(&text, &len);
         if (!one.fp)
             return false;
-        put_member_value(&one, s, mb->type, vt, (int)m, mb->checked || ob->grouped || ob->versioned, mb->checked);
+        put_member_value(&one, s, ob, (int)m, vt);
         gen_out(one.fp, " ws*");
         if (fclose(one.fp) != 0 || !one.ok) {
             free(text);
@@ -706,15 +708,15 @@ bool emit_lanes(const lane_schema *s, FILE *re)
                 "    }\n"
                 "    return cur;\n"
                 "}\n");
-    /* the scalars of a nested object's C matcher (put_nested_value) */
-    static const char *const scalars[][2] = {
-        {"fnum", "fnum"}, {"inum", "inum"}, {"str", "str"}, {"bool", "bool"}, {"null", "\"null\""}};
+    /* the scalars of a nested object's C matcher (put_nested_value): one
+       per class of scalar_pattern, named by scalar_name */
+    static const lane_kind scalars[] = {LK_NUMBER, LK_INTEGER, LK_STRING, LK_BOOL, LK_NULL};
     for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
         gen_out(re,
                 "\nstatic inline const unsigned char *lane_scalar_%s(const unsigned char *cur, const unsigned char *lim)\n"
                 "{\n    const unsigned char *mar = cur;\n    (void)mar;\n"
                 "    /*!local:re2c:lane_scalar_%s\n        %s { return cur; }\n        * { return NULL; }\n    */\n}\n",
-                scalars[i][0], scalars[i][0], scalars[i][1]);
+                scalar_name(scalars[i]), scalar_name(scalars[i]), scalar_pattern(scalars[i]));
     /* per element type: a lane, or one per value type */
     bool ok = true, ints_put = false;
     bool *has = calloc(s->type_count ? s->type_count : 1, sizeof *has);

@@ -29,6 +29,12 @@ typedef enum lane_kind {
     LK_ARRAY,
 } lane_kind;
 
+/* Whether k is a number's kind (the automaton converts and checks it). */
+static inline bool lane_kind_number(lane_kind k)
+{
+    return k == LK_F32 || k == LK_F64 || k == LK_NUMBER || k == LK_INTEGER;
+}
+
 typedef struct lane_type {
     lane_kind kind;
     int object;      /* LK_OBJECT */

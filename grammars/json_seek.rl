@@ -107,6 +107,17 @@ static inline bool nested_byte(nested *n, const unsigned char *p)
     return true;
 }
 
+/* Releases the pages before p once SEEK_CHUNK bytes have passed since
+ * *released (the machine's loop releases its chunks the same way). */
+static inline void release_passed(ak_release *release, const unsigned char **released, const unsigned char *p,
+                                  const uint8_t *data)
+{
+    if (release && (size_t)(p - *released) >= SEEK_CHUNK) {
+        ak_release_at(release, (size_t)(p - data));
+        *released = p;
+    }
+}
+
 /* The bracket that closes the container whose contents begin at p (its
  * strings passed whole), NULL when it does not close before end: a value
  * nested in the object being searched holds none of its members, so the
@@ -155,19 +166,13 @@ static const unsigned char *skip_nested(const unsigned char *p, const unsigned c
                 if (!nested_byte(&n, p + __builtin_ctzll(m)))
                     return p + __builtin_ctzll(m);
         }
-        if (release && (size_t)(p - released) >= SEEK_CHUNK) {
-            ak_release_at(release, (size_t)(p - data));
-            released = p;
-        }
+        release_passed(release, &released, p, data);
     }
 #endif
     for (; p < end; p++) {
         if (!nested_byte(&n, p))
             return p;
-        if (release && (size_t)(p - released) >= SEEK_CHUNK) {
-            ak_release_at(release, (size_t)(p - data));
-            released = p;
-        }
+        release_passed(release, &released, p, data);
     }
     return NULL;
 }
@@ -279,7 +284,6 @@ static void value_at(const uint8_t *data, size_t size, size_t at, ak_json_event 
     value->kind = kind;
     value->flags = flags;
 }
-
 
 static ak_json_seek_status seek_member(const uint8_t *data, size_t size, size_t obj, const char *name,
                                        size_t name_len, ak_json_event *value, size_t *budget, ak_release *release)
