@@ -7,7 +7,8 @@
  * re-emitting byte-identically (spec 6.1.8), its streamed dump (track by
  * track) being the whole rewrite byte for byte, and converts through the
  * common model into a file without errors (ak_fuzz_convert_check: the
- * format its bytes choose). */
+ * format its bytes choose); and that its model of track headers, whose
+ * keys are taken whole (ak_json_lane_any), says what the whole model says. */
 #include <animkit/animkit.h>
 
 #include "diag.h"
@@ -40,6 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             continue;
         ak_fuzz_reemit_fixed_point(&ak_format_animj, &in, &opt);
         ak_fuzz_dump_streams_same(&ak_format_animj, &in, &opt);
+        ak_fuzz_headers_as_whole(&ak_format_animj, &in);
     }
     return 0;
 }

@@ -55,4 +55,20 @@ ak_json_seek_status ak_json_seek_pointer(const uint8_t *data, size_t size, const
 ak_json_seek_status ak_json_seek_pointer_releasing(const uint8_t *data, size_t size, const char *pointer,
                                                    ak_json_event *value, size_t *budget, ak_release *release);
 
+/* The first byte past the value that begins at p (not at whitespace),
+ * NULL when it does not end before end. Containers are passed as the
+ * look-ahead passes them (64 bytes at a time), strings to their closing
+ * quote, scalars to the first byte no literal or number has. For text the
+ * front end has checked: it finds where a well-formed value ends, and
+ * reports nothing of one that is not. */
+const uint8_t *ak_json_value_end(const uint8_t *p, const uint8_t *end);
+
+/* A lane (json_parser.h) that takes any element at all, found by
+ * ak_json_value_end: caps[0] is its first byte, no scalar is captured. Its
+ * language is not the subset of well-formed elements a lane must have, so
+ * it is only for text that passed the front end already, whole (a model
+ * reader after validation), where a consumer wants few of an array's
+ * elements' members and finds them itself in the element's span. */
+const uint8_t *ak_json_lane_any(const uint8_t *cur, const uint8_t *lim, const uint8_t **caps);
+
 #endif

@@ -391,3 +391,47 @@ ak_json_seek_status ak_json_seek_pointer(const uint8_t *data, size_t size, const
 {
     return ak_json_seek_pointer_releasing(data, size, pointer, value, budget, NULL);
 }
+
+const uint8_t *ak_json_value_end(const uint8_t *p, const uint8_t *end)
+{
+    if (p >= end)
+        return NULL;
+    if (*p == '{' || *p == '[') {
+        const unsigned char *closing = skip_nested(p + 1, end, p, NULL);
+        return closing ? closing + 1 : NULL;
+    }
+    if (*p == '"') {
+        for (p++; p < end; p++)
+            if (*p == '\\')
+                p++;
+            else if (*p == '"')
+                return p + 1;
+        return NULL;
+    }
+    const uint8_t *s = p;
+    while (p < end && ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') || *p == '-' || *p == '+' ||
+                       *p == '.' || *p == 'E'))
+        p++;
+    return p > s && p < end ? p : NULL; /* a scalar ends before something: the array's ',' or ']' at least */
+}
+
+const uint8_t *ak_json_lane_any(const uint8_t *cur, const uint8_t *lim, const uint8_t **caps)
+{
+    if (cur < lim && *cur == ',')
+        for (cur++; cur < lim && (*cur == ' ' || *cur == '\n' || *cur == '\r' || *cur == '\t');)
+            cur++;
+    const uint8_t *end = ak_json_value_end(cur, lim);
+    if (!end)
+        return NULL;
+    if (*cur != '{' && *cur != '[') {
+        /* a scalar's lane ends only before the array's ',' or ']' (a
+           string before ':' would be a member name to the scanner) */
+        const uint8_t *after = end;
+        while (after < lim && (*after == ' ' || *after == '\n' || *after == '\r' || *after == '\t'))
+            after++;
+        if (after == lim || (*after != ',' && *after != ']'))
+            return NULL;
+    }
+    caps[0] = cur;
+    return end;
+}

@@ -213,6 +213,8 @@ static ak_animation *decode_output(const ak_format *to, const ak_buf *out, size_
         ak_report_out_of_memory(d, sizeof(void *), "checking the output");
         return NULL;
     }
+    if (to->validate)
+        ak_diags_set_input_valid(quiet); /* output_valid said so (convert_into) */
     /* what is left of the command's budget (the output, and with --verify
        the input's model, are held meanwhile) */
     ak_budget *budget = ak_budget_of(d, opt);
@@ -291,13 +293,51 @@ static bool known_version(const ak_format *to, const char *version)
     return false;
 }
 
-/* *through_model: the output was written from the model (else by the
-   format's re-emission of a file that validated, or built from its dump and
-   checked: valid as they are). */
-static bool convert_into(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
-                         ak_diags *d, ak_buf *out, const ak_format **used_from, bool *through_model)
+/* A conversion never writes a file that its own validator rejects at the
+   level asked for: the output is validated, and each of its errors is said
+   as the conversion's, where it is (the first few; how many in all). */
+static bool output_valid(const ak_format *to, const ak_buf *out, size_t start, const ak_options *opt, ak_diags *d)
 {
-    *through_model = false;
+    if (!to->validate)
+        return true;
+    ak_diag_options level = {ak_diags_strict(d), 0};
+    ak_diags *vd = ak_diags_new(&level);
+    if (!vd) {
+        ak_report_out_of_memory(d, sizeof(void *), "checking the output");
+        return false;
+    }
+    ak_options within = opt ? *opt : (ak_options){0};
+    within.verify = false;
+    ak_input produced = {"output", (const uint8_t *)out->data + start, out->len - start, false};
+    ak_validate(&produced, to, &within, vd);
+    size_t errors = 0;
+    for (size_t i = 0; i < ak_diags_count(vd); i++) {
+        const ak_diag *g = ak_diags_at(vd, i);
+        if (g->severity != AK_SEV_ERROR)
+            continue;
+        if (g->rule == &ak_rule_limit_memory || g->rule == &ak_rule_limit_out_of_memory) {
+            /* memory ran out checking it: that, not a verdict on the file */
+            ak_report(d, g->rule, 0, 0, "", "checking the %s output: %s", to->id, g->message);
+            ak_diags_free(vd);
+            return false;
+        }
+        if (errors++ < 8)
+            ak_report(d, &ak_rule_convert_invalid, 0, 0, "", "the %s output would not pass its validator%s: %s [%s]%s%s",
+                      to->id, ak_diags_strict(d) ? " at the strict level" : "", g->message, g->rule->code,
+                      g->path[0] ? " at " : "", g->path);
+    }
+    if (errors > 8)
+        ak_report(d, &ak_rule_convert_invalid, 0, 0, "", "and %zu more errors of the %s output", errors - 8, to->id);
+    ak_diags_free(vd);
+    return errors == 0;
+}
+
+/* An output written from the model is validated (output_valid); the
+   format's re-emission of a file that validated, or a file built from its
+   dump and checked, are valid as they are. */
+static bool convert_into(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
+                         ak_diags *d, ak_buf *out, const ak_format **used_from)
+{
     ak_options defaults = {0};
     if (!opt)
         opt = &defaults;
@@ -338,7 +378,6 @@ static bool convert_into(const ak_input *in, const ak_format *from, const ak_for
     }
     ak_arena arena, produced_arena;
     struct ak_animation *anim;
-    *through_model = true;
     bool ok = ak_model_decode(from, in, opt, d, &arena, &anim);
     size_t tracks = ok ? anim->track_count : 0;
     /* Losses are reported against the input, which is what the user has in front of them. */
@@ -370,6 +409,8 @@ static bool convert_into(const ak_input *in, const ak_format *from, const ak_for
         ak_arena_free(&arena); /* one model in memory at a time */
         input_model = false;
     }
+    /* validated once: the output's reading back below relies on it */
+    ok = ok && !out->failed && output_valid(to, out, start, opt, d);
     ak_arena_init(&produced_arena, 0);
     const ak_animation *produced = ok ? decode_output(to, out, start, opt, d, &produced_arena) : NULL;
     if (produced && tracks && produced->track_count == 0) {
@@ -392,54 +433,15 @@ static bool convert_into(const ak_input *in, const ak_format *from, const ak_for
     return ok;
 }
 
-/* A conversion never writes a file that its own validator rejects at the
-   level asked for: the output is validated, and each of its errors is said
-   as the conversion's, where it is (the first few; how many in all). */
-static bool output_valid(const ak_format *to, const ak_buf *out, size_t start, const ak_options *opt, ak_diags *d)
-{
-    if (!to->validate)
-        return true;
-    ak_diag_options level = {ak_diags_strict(d), 0};
-    ak_diags *vd = ak_diags_new(&level);
-    if (!vd) {
-        ak_report_out_of_memory(d, sizeof(void *), "checking the output");
-        return false;
-    }
-    ak_options within = opt ? *opt : (ak_options){0};
-    within.verify = false;
-    ak_input produced = {"output", (const uint8_t *)out->data + start, out->len - start, false};
-    ak_validate(&produced, to, &within, vd);
-    size_t errors = 0;
-    for (size_t i = 0; i < ak_diags_count(vd); i++) {
-        const ak_diag *g = ak_diags_at(vd, i);
-        if (g->severity != AK_SEV_ERROR)
-            continue;
-        if (g->rule == &ak_rule_limit_memory || g->rule == &ak_rule_limit_out_of_memory) {
-            /* memory ran out checking it: that, not a verdict on the file */
-            ak_report(d, g->rule, 0, 0, "", "checking the %s output: %s", to->id, g->message);
-            ak_diags_free(vd);
-            return false;
-        }
-        if (errors++ < 8)
-            ak_report(d, &ak_rule_convert_invalid, 0, 0, "", "the %s output would not pass its validator%s: %s [%s]%s%s",
-                      to->id, ak_diags_strict(d) ? " at the strict level" : "", g->message, g->rule->code,
-                      g->path[0] ? " at " : "", g->path);
-    }
-    if (errors > 8)
-        ak_report(d, &ak_rule_convert_invalid, 0, 0, "", "and %zu more errors of the %s output", errors - 8, to->id);
-    ak_diags_free(vd);
-    return errors == 0;
-}
-
 bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
                 ak_diags *d, ak_buf *out, const ak_format **used_from)
 {
     /* the output is held with what it is made from: one budget for both */
     size_t start = out->len;
-    bool attached = ak_buf_attach(out, ak_budget_of(d, opt)), through_model = false;
-    bool ok = attached && convert_into(in, from, to, opt, d, out, used_from, &through_model);
+    bool attached = ak_buf_attach(out, ak_budget_of(d, opt));
+    bool ok = attached && convert_into(in, from, to, opt, d, out, used_from);
     ak_buf_detach(out);
-    ok = ok && !out->failed && (!through_model || output_valid(to, out, start, opt, d));
+    ok = ok && !out->failed;
     if (!ok && out->len > start)
         out->len = start; /* no partial output */
     return ok && !out->failed;

@@ -161,6 +161,7 @@ struct ak_diags {
     uint64_t lc_offset;
     uint32_t lc_line, lc_col;
     char version[32]; /* ak_diags_set_version; "" = none */
+    bool input_valid; /* ak_diags_set_input_valid */
     ak_budget budget; /* the memory budget of the command on this input (budget.h) */
     /* ak_diags_set_annotator */
     ak_diag_annotator annotate;
@@ -301,6 +302,10 @@ ak_severity ak_diags_severity(const ak_diags *d, const ak_rule *rule)
 }
 
 bool ak_diags_strict(const ak_diags *d) { return d->opt.strict; }
+
+void ak_diags_set_input_valid(ak_diags *d) { d->input_valid = true; }
+
+bool ak_diags_input_valid(const ak_diags *d) { return d->input_valid; }
 
 uint32_t ak_diags_max_errors(const ak_diags *d) { return d->opt.max_errors; }
 

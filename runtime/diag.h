@@ -47,6 +47,14 @@ void ak_diags_set_annotator(ak_diags *d, ak_diag_annotator fn, void *user, ak_di
  * validators of formats that have versions set it. */
 void ak_diags_set_version(ak_diags *d, const char *version, size_t n);
 
+/* The input these diagnostics are about passed its format's validator
+ * already, at this level or a stricter one, without an error: a
+ * conversion's output, checked before it is read back. A reader that
+ * validates before it reads (the JSON model readers) skips that second
+ * validation. Only the runtime says so, right after such a check. */
+void ak_diags_set_input_valid(ak_diags *d);
+bool ak_diags_input_valid(const ak_diags *d);
+
 /* The severity a rule has at the level in force. */
 ak_severity ak_diags_severity(const ak_diags *d, const ak_rule *rule);
 /* The level in force (ak_diag_options.strict) and the error limit (the

@@ -402,6 +402,113 @@ static void test_error_limit_of_the_diags(void **state)
     ak_diags_free(d);
 }
 
+/* A conversion validates its output once, before it reads it back (the
+ * losses it then reports come from that reading, which skips its own
+ * validation), and writes nothing that fails the validator. An "animj"
+ * whose writer is stubbed, around the real validator and reader. */
+static struct {
+    const char *writes;                  /* what the stubbed writer writes */
+    int validations, readings, readings_trusted;
+} stub;
+
+static bool stub_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)
+{
+    (void)anim, (void)opt, (void)d;
+    ak_buf_puts(out, stub.writes);
+    return true;
+}
+
+static void stub_validate(const ak_input *in, const ak_options *opt, ak_diags *d)
+{
+    stub.validations++;
+    animj()->validate(in, opt, d);
+}
+
+static bool stub_to_model_headers(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,
+                                  struct ak_animation **out)
+{
+    stub.readings++;
+    stub.readings_trusted += ak_diags_input_valid(d);
+    return animj()->to_model_headers(in, opt, d, arena, out);
+}
+
+static bool convert_to_stub(const char *writes, ak_diags *d, ak_buf *out)
+{
+    static const char input[] = "{\"name\": \"m\", \"globalDuration\": 1, \"tracks\": [{\"trackType\": \"Curve\", "
+                                "\"valueType\": \"float\", \"data\": {\"node\": \"n\", \"property\": \"p\", "
+                                "\"keyframes\": [{\"time\": 0, \"value\": 1, \"interpolation\": \"Linear\"}]}}]}";
+    ak_format to = *animj();
+    to.from_model = stub_from_model;
+    to.validate = stub_validate;
+    to.to_model_headers = stub_to_model_headers;
+    memset(&stub, 0, sizeof stub);
+    stub.writes = writes;
+    ak_input in = {"in.animj", (const uint8_t *)input, sizeof input - 1, false};
+    ak_options opt;
+    memset(&opt, 0, sizeof opt);
+    return ak_convert(&in, animj(), &to, &opt, d, out, NULL);
+}
+
+static void test_convert_validates_output_once(void **state)
+{
+    (void)state;
+    ak_diags *d = ak_diags_new(NULL);
+    ak_buf out;
+    ak_buf_init(&out);
+    /* valid: one validation, then one reading that relies on it */
+    const char *valid = "{\"name\": \"m\", \"globalDuration\": 1, \"tracks\": [{\"trackType\": \"Curve\", "
+                        "\"valueType\": \"float\", \"data\": {\"node\": \"n\", \"property\": \"p\", "
+                        "\"keyframes\": [{\"time\": 0, \"value\": 1, \"interpolation\": \"Linear\"}]}}]}";
+    assert_true(convert_to_stub(valid, d, &out));
+    assert_string_equal(ak_buf_cstr(&out), valid);
+    assert_int_equal(stub.validations, 1);
+    assert_int_equal(stub.readings, 1);
+    assert_int_equal(stub.readings_trusted, 1);
+    assert_int_equal(ak_diags_errors(d), 0);
+    ak_diags_free(d);
+    /* invalid: said where the validator says, nothing written, not read back */
+    d = ak_diags_new(NULL);
+    out.len = 0;
+    assert_false(convert_to_stub("{\"name\": 5, \"globalDuration\": 1, \"tracks\": []}", d, &out));
+    assert_int_equal(out.len, 0);
+    assert_int_equal(stub.validations, 1);
+    assert_int_equal(stub.readings, 0);
+    bool said = false;
+    for (size_t i = 0; i < ak_diags_count(d); i++)
+        said |= strcmp(ak_diags_at(d, i)->rule->code, "animkit.convert.invalid-output") == 0 &&
+                strstr(ak_diags_at(d, i)->message, "at /name") != NULL;
+    assert_true(said);
+    ak_diags_free(d);
+    /* no track written: refused after the reading */
+    d = ak_diags_new(NULL);
+    out.len = 0;
+    assert_false(convert_to_stub("{\"name\": \"m\", \"globalDuration\": 1, \"tracks\": []}", d, &out));
+    assert_int_equal(out.len, 0);
+    assert_int_equal(stub.readings_trusted, 1);
+    ak_diags_free(d);
+    ak_buf_free(&out);
+    /* the reading trusts the mark: a key without its interpolation (an
+       error) is read, not validated again */
+    static const char unchecked[] = "{\"name\": \"m\", \"globalDuration\": 1, \"tracks\": [{\"trackType\": "
+                                    "\"Curve\", \"valueType\": \"float\", \"data\": {\"node\": \"n\", "
+                                    "\"property\": \"p\", \"keyframes\": [{\"time\": 0, \"value\": 1}]}}]}";
+    ak_input in = {"t.animj", (const uint8_t *)unchecked, sizeof unchecked - 1, false};
+    for (int trusted = 0; trusted < 2; trusted++) {
+        d = ak_diags_new(NULL);
+        if (trusted)
+            ak_diags_set_input_valid(d);
+        ak_arena arena;
+        struct ak_animation *anim = NULL;
+        ak_arena_init(&arena, 0);
+        assert_int_equal(animj()->to_model_headers(&in, NULL, d, &arena, &anim), trusted);
+        assert_int_equal(ak_diags_errors(d), !trusted);
+        if (trusted)
+            assert_int_equal(anim->track_count, 1);
+        ak_arena_free(&arena);
+        ak_diags_free(d);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -414,6 +521,7 @@ int main(void)
         cmocka_unit_test(test_own_names_kept),
         cmocka_unit_test(test_json_schema_exported),
         cmocka_unit_test(test_error_limit_of_the_diags),
+        cmocka_unit_test(test_convert_validates_output_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,16 +35,27 @@ static void compare_models(const char *path, const uint8_t *data, size_t size, v
     ak_animation *whole = NULL, *headers = NULL;
     bool whole_ok = ak_model_of_input(&in, NULL, &opt, whole_d, "list", &whole_arena, &whole, NULL);
     bool headers_ok = ak_model_headers_of_input(&in, NULL, &opt, headers_d, "list", &headers_arena, &headers, NULL);
-    if (whole_ok != headers_ok)
-        fail_msg("%s: the whole model %s, the headers %s", path, whole_ok ? "decodes" : "does not",
-                 headers_ok ? "do" : "do not");
+    /* and read event by event (AnimJ's headers take keys whole: ak_json_lane_any) */
+    ak_options slow_opt = {.no_lanes = true};
+    ak_diags *slow_d = ak_diags_new(NULL);
+    ak_arena slow_arena;
+    ak_animation *slow = NULL;
+    bool slow_ok = ak_model_headers_of_input(&in, NULL, &slow_opt, slow_d, "list", &slow_arena, &slow, NULL);
+    if (whole_ok != headers_ok || slow_ok != headers_ok)
+        fail_msg("%s: the whole model %s, the headers %s (event by event: %s)", path, whole_ok ? "decodes" : "does not",
+                 headers_ok ? "do" : "do not", slow_ok ? "do" : "do not");
     /* the same diagnostics: the listing prints them */
     assert_int_equal(ak_diags_count(whole_d), ak_diags_count(headers_d));
+    assert_int_equal(ak_diags_count(slow_d), ak_diags_count(headers_d));
     if (whole_ok) {
         n->compared++;
         assert_int_equal(whole->track_count, headers->track_count);
+        assert_int_equal(slow->track_count, headers->track_count);
         for (size_t i = 0; i < whole->track_count; i++) {
-            const ak_track *a = &whole->tracks[i], *b = &headers->tracks[i];
+            const ak_track *a = &whole->tracks[i], *b = &headers->tracks[i], *c = &slow->tracks[i];
+            if (c->key_count != b->key_count || (b->key_count && (c->earliest != b->earliest || c->latest != b->latest)))
+                fail_msg("%s: track %zu: %zu keys in %.17g..%.17g, event by event %zu in %.17g..%.17g", path, i,
+                         b->key_count, b->earliest, b->latest, c->key_count, c->earliest, c->latest);
             if (!same_text(a->node, b->node) || !same_text(a->property, b->property) ||
                 !ak_target_equal(&a->target, &b->target) || !same_text(a->value_unit, b->value_unit))
                 fail_msg("%s: track %zu is named otherwise", path, i);
@@ -68,8 +79,10 @@ static void compare_models(const char *path, const uint8_t *data, size_t size, v
     }
     ak_arena_free(&whole_arena);
     ak_arena_free(&headers_arena);
+    ak_arena_free(&slow_arena);
     ak_diags_free(whole_d);
     ak_diags_free(headers_d);
+    ak_diags_free(slow_d);
 }
 
 static void test_headers_as_the_whole_model(void **state)
@@ -82,6 +95,7 @@ static void test_headers_as_the_whole_model(void **state)
         {"examples/mrtk", ".bin"},                   {"examples/animx", ".animx"},
         {"examples/maya", ".anim"},                  {"examples/animj", ".animj"},
         {"tests/conformance/maya/valid", ".anim"},   {"tests/conformance/maya/invalid", ".anim"},
+        {"tests/conformance/animj/valid", ".animj"}, {"tests/conformance/animj/invalid", ".animj"},
     };
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
         ak_test_each_file(dirs[i][0], dirs[i][1], compare_models, &n);
@@ -101,10 +115,49 @@ static void test_headers_as_the_whole_model(void **state)
     assert_true(n.headers_only > 30); /* tracks listed without their keys */
 }
 
+/* AnimJ's headers take each key whole and find its time in its span
+ * (gen/rt/ak_model_json.c, ak_json_lane_any): the same counts and time
+ * ranges as the whole model and as the events, where the time is not the
+ * first member, its name is escaped, strings in the keys hold brackets and
+ * quotes, samples are scalars, objects and null, and the text is compact,
+ * indented with tabs or has CRLF line ends. */
+static void test_animj_keys_taken_whole(void **state)
+{
+    (void)state;
+    static const char *const docs[] = {
+        "{\"name\": \"a\", \"globalDuration\": 4, \"tracks\": [{\"trackType\": \"Curve\", \"valueType\": \"float\", "
+        "\"data\": {\"node\": \"n\", \"property\": \"p\", \"keyframes\": [{\"value\": 1, \"interpolation\": "
+        "\"Linear\", \"time\": 3}, {\"t\\u0069me\": 0.5, \"value\": 2, \"interpolation\": \"Hold\"}, {\"time\": "
+        "0.25e1, \"value\": -1e-3, \"interpolation\": \"Linear\"}]}}]}",
+        "{\"name\":\"b\",\"globalDuration\":2,\"tracks\":[{\"trackType\":\"Discrete\",\"valueType\":\"string\","
+        "\"data\":{\"node\":\"n\",\"property\":\"p\",\"keyframes\":[{\"time\":1,\"value\":\"]}\\\"{[\"},{\"time\":0,"
+        "\"value\":null},{\"time\":2,\"value\":\"s\\u00e9\\\\\"}]}},{\"trackType\":\"Raw\",\"valueType\":\"string\","
+        "\"data\":{\"node\":\"n\",\"property\":\"q\",\"interval\":0.5,\"keyframes\":[\"a,b]\",null,\"\"]}}]}",
+        "{\r\n\t\"name\": \"c\",\r\n\t\"globalDuration\": 1,\r\n\t\"tracks\": [\r\n\t\t{\r\n\t\t\t\"trackType\": "
+        "\"Raw\",\r\n\t\t\t\"valueType\": \"float3\",\r\n\t\t\t\"data\": {\"node\": \"n\", \"property\": \"p\", "
+        "\"interval\": 0.25, \"keyframes\": [\r\n\t\t\t\t{\"x\": 1, \"y\": 2, \"z\": 3} ,\r\n\t\t\t\t{\"x\": 4, "
+        "\"y\": 5, \"z\": 6}\r\n\t\t\t]}\r\n\t\t},\r\n\t\t{\"trackType\": \"Curve\", \"valueType\": \"float3\", "
+        "\"data\": {\"node\": \"n\", \"property\": \"r\", \"keyframes\": [ ]}},\r\n\t\t{\"trackType\": \"Curve\", "
+        "\"valueType\": \"float3\", \"data\": {\"node\": \"n\", \"property\": \"s\", \"keyframes\": [\r\n\t\t\t{ "
+        "\"time\" : 0.75 , \"value\" : {\"x\": 1, \"y\": 2, \"z\": 3}, \"interpolation\": \"CubicBezier\", "
+        "\"leftTangent\": {\"x\": 0, \"y\": 0, \"z\": 0}, \"rightTangent\": {\"x\": 0, \"y\": 0, \"z\": 0} }\r\n"
+        "\t\t]}}\r\n\t]\r\n}\r\n",
+    };
+    tally n = {0};
+    for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "case%zu.animj", i);
+        compare_models(name, (const uint8_t *)docs[i], strlen(docs[i]), &n);
+    }
+    assert_int_equal(n.compared, sizeof docs / sizeof docs[0]); /* each valid, read all three ways */
+    assert_int_equal(n.headers_only, 3); /* the keyed tracks: their time ranges compared */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_headers_as_the_whole_model),
+        cmocka_unit_test(test_animj_keys_taken_whole),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
