@@ -385,6 +385,22 @@ static bool holds_counted_array(const vec *members, int depth)
     return false;
 }
 
+/* The fields a hook (`hook name(a, b)`, `dump x by name(a, b)`) names: it
+ * gets their byte spans, so each is a field read before it. */
+static void check_hook_fields(compiler *cc, struct_decl *s, member *m, const char *what, const char *name)
+{
+    for (size_t i = 0; i < m->args.n; i++) {
+        token *t = m->args.items[i];
+        member *f = find_member_named(s, t->text, NULL);
+        if (!f || f->kind != M_FIELD)
+            cc_error(cc, t->at, "%s '%s': no field '%s' in struct '%s' (a hook gets the byte spans of fields "
+                     "read before it)", what, name, t->text, s->name);
+        else if (!before(&s->members, f, m))
+            cc_error(cc, t->at, "%s '%s': field '%s' comes after the hook (a hook gets the byte spans of "
+                     "fields read before it)", what, name, t->text);
+    }
+}
+
 /* `name: S[count] ... kept`: validation keeps the elements (for a hook) as
  * decoding does; its memory stays independent of the input's size: the
  * count has a fatal constant bound, the struct is no array's element (one
@@ -711,16 +727,7 @@ static void check_member(compiler *cc, struct_decl *s, member *m, int ctx)
             token *t = m->codes.items[i];
             use_rule(cc, t->text, t->at);
         }
-        for (size_t i = 0; i < m->args.n; i++) {
-            token *t = m->args.items[i];
-            member *f = find_member_named(s, t->text, NULL);
-            if (!f || f->kind != M_FIELD)
-                cc_error(cc, t->at, "hook '%s': no field '%s' in struct '%s' (a hook gets the byte spans of fields "
-                         "read before it)", m->name, t->text, s->name);
-            else if (!before(&s->members, f, m))
-                cc_error(cc, t->at, "hook '%s': field '%s' comes after the hook (a hook gets the byte spans of "
-                         "fields read before it)", m->name, t->text);
-        }
+        check_hook_fields(cc, s, m, "hook", m->name);
         break;
     case M_CONST:
         m->rule = use_rule(cc, m->code, m->code_at);
@@ -758,8 +765,10 @@ static void check_member(compiler *cc, struct_decl *s, member *m, int ctx)
             check_verbatim(cc, s, m);
         break;
     case M_DUMP: {
-        /* a member of the dump only: its hook gets the decoded struct, so it
-           stands where the struct is complete, and its name is the dump's */
+        /* a member of the dump only: its hook gets the struct as the walk
+           has read it and the spans of the fields it names, so it stands
+           among the struct's own members, and its name is the dump's */
+        check_hook_fields(cc, s, m, "dump hook", m->segment);
         if (ctx)
             cc_error(cc, m->at, "dump '%s': a dump member belongs to a struct's own members, not inside 'if' or "
                      "'process'", m->name);

@@ -966,6 +966,7 @@ static int meta_index_in(const vec *members, const member *target, int *n)
         int r;
         switch (m->kind) {
         case M_FIELD:
+        case M_DUMP:
             if (m == target)
                 return *n;
             (*n)++;
@@ -978,7 +979,6 @@ static int meta_index_in(const vec *members, const member *target, int *n)
             if ((r = meta_index_in(&m->body, target, n)) >= 0)
                 return r;
             break;
-        case M_DUMP: (*n)++; break;
         case M_SWITCH:
             for (size_t k = 0; k < m->arms.n; k++)
                 if (((switch_arm *)m->arms.items[k])->st)
@@ -999,20 +999,6 @@ static const char *meta_ref(emitter *em, struct_decl *s, const member *m)
     return buf;
 }
 
-/* A struct with a `dump NAME by HOOK` member: its hook needs it decoded,
- * so the streaming dump decodes it alone and writes it from its metadata. */
-static bool dumped_decoded(const vec *members)
-{
-    for (size_t i = 0; i < members->n; i++) {
-        const member *m = members->items[i];
-        if (m->kind == M_DUMP)
-            return true;
-        if ((m->kind == M_IF || m->kind == M_PROCESS) && (dumped_decoded(&m->body) || dumped_decoded(&m->else_body)))
-            return true;
-    }
-    return false;
-}
-
 /* Whether the dump is written here: validate mode, outside the unchecked
  * element readers (whose elements are written whole after them). */
 static bool dumping(emitter *em, mode md) { return md == MODE_V && !em->unchecked; }
@@ -1027,21 +1013,6 @@ static void emit_js(emitter *em, const char *in, const char *fmt, ...)
     vsnprintf(call, sizeof call, fmt, ap);
     va_end(ap);
     gen_out(em->c, "%sif (c->js && !%s)\n%s    return false;\n", in, call, in);
-}
-
-/* Reads struct st into `obj` (an lvalue's address): in a streaming dump
- * of a struct that needs decoding, by its decoder into an arena of its own
- * and written by `put` (an ak_ljs_* call); else by its validator. */
-static void emit_struct_read(emitter *em, struct_decl *st, const char *obj, const char *in, const char *put)
-{
-    FILE *c = em->c;
-    gen_out(c, "%sif (c->js) {\n", in);
-    gen_out(c, "%s    ak_arena a_;\n%s    ak_arena_init_budget(&a_, 0, ak_diags_budget(c->d), \"the decoded document\");\n", in, in);
-    gen_out(c, "%s    c->arena = &a_;\n%s    bool ok_ = d_%s(c, %s) && !c->oom;\n%s    c->arena = NULL;\n", in, in, st->name,
-        obj, in);
-    gen_out(c, "%s    ok_ = ok_ && %s;\n%s    ak_arena_free(&a_);\n%s    if (!ok_)\n%s        return false;\n", in, put, in, in,
-        in);
-    gen_out(c, "%s} else if (!v_%s(c, %s)) {\n%s    return false;\n%s}\n", in, st->name, obj, in, in);
 }
 
 static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md);
@@ -1325,8 +1296,6 @@ static void emit_array_rw(emitter *em, struct_decl *s, member *m, mode md)
         gen_out(c, "                q_ += %d;\n", el->st->min_size);
         if (js)
             gen_out(c, "                if (js_ && !ak_ljs_elem(c, e_))\n                    return false;\n");
-    } else if (el->st && js && dumped_decoded(&el->st->members)) {
-        emit_struct_read(em, el->st, "e_", "                ", "ak_ljs_elem(c, e_)");
     } else if (el->st) {
         if (js)
             emit_js(em, "                ", "ak_ljs_open_elem(c)");
@@ -1414,14 +1383,7 @@ static void emit_field_rw(emitter *em, struct_decl *s, member *m, mode md)
             gen_out(c, "        if (from_%d_ < c->keep)\n            c->keep = from_%d_;\n", m->id, m->id);
     }
     bool js = dumping(em, md);
-    if (t->st && js && dumped_decoded(&t->st->members)) {
-        char obj[300], put[400];
-        snprintf(obj, sizeof obj, "&o->%s", m->name);
-        snprintf(put, sizeof put, "ak_ljs_field(c, %s, o)", meta_ref(em, s, m));
-        gen_out(c, "        ak_lpush(c, \"%s\");\n", m->name);
-        emit_struct_read(em, t->st, obj, "        ", put);
-        gen_out(c, "        ak_lpop(c);\n");
-    } else if (t->st) {
+    if (t->st) {
         gen_out(c, "        ak_lpush(c, \"%s\");\n", m->name);
         if (js)
             emit_js(em, "        ", "ak_ljs_open(c, %s)", meta_ref(em, s, m));
@@ -1467,7 +1429,7 @@ static const member *last_hook(const vec *members)
     const member *last = NULL;
     for (size_t i = 0; i < members->n; i++) {
         const member *m = members->items[i], *h = NULL;
-        if (m->kind == M_HOOK || (m->kind == M_ASSERT && m->each))
+        if (m->kind == M_HOOK || (m->kind == M_ASSERT && m->each) || (m->kind == M_DUMP && m->args.n))
             last = m;
         if (m->kind == M_IF || m->kind == M_PROCESS) {
             if ((h = last_hook(&m->body)) != NULL)
@@ -1479,10 +1441,11 @@ static const member *last_hook(const vec *members)
     return last;
 }
 
-static void emit_hook_call(emitter *em, struct_decl *s, member *m)
+/* The hook's `const ak_lhook h_` (and the arrays it points to): the
+   struct read so far, the spans of the fields m names, the type arguments. */
+static void emit_hook_arg(emitter *em, struct_decl *s, member *m)
 {
     FILE *c = em->c;
-    gen_out(c, "        {\n");
     if (m->args.n) {
         gen_out(c, "            const ak_lspan spans_[%zu] = {", m->args.n);
         for (size_t i = 0; i < m->args.n; i++) {
@@ -1500,9 +1463,28 @@ static void emit_hook_call(emitter *em, struct_decl *s, member *m)
     }
     gen_out(c, "            const ak_lhook h_ = {o, %s, %zu, %s, %zu};\n", m->args.n ? "spans_" : "NULL", m->args.n,
         s->targs.n ? "targs_" : "NULL", s->targs.n);
+}
+
+static void emit_hook_call(emitter *em, struct_decl *s, member *m)
+{
+    FILE *c = em->c;
+    gen_out(c, "        {\n");
+    emit_hook_arg(em, s, m);
     gen_out(c, "            if (!%s_hook_%s(c, &h_))\n                return false;\n", em->id, m->name);
     if (m->args.n && last_hook(&s->members) == m) /* the fields it read may leave the window */
         gen_out(c, "            c->keep = keep0_;\n");
+    gen_out(c, "        }\n");
+}
+
+/* `dump NAME by HOOK(fields)` in the streamed dump's walk: the member's
+   value, written by the hook where the member stands. */
+static void emit_dump_call(emitter *em, struct_decl *s, member *m)
+{
+    FILE *c = em->c;
+    gen_out(c, "        if (c->js) {\n");
+    emit_hook_arg(em, s, m);
+    gen_out(c, "            if (!ak_ljs_derived(c, %s, %s_dump_%s, &h_))\n                return false;\n",
+            meta_ref(em, s, m), em->id, m->segment);
     gen_out(c, "        }\n");
 }
 
@@ -1682,14 +1664,7 @@ static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md)
                     gen_out(c, "            o->%s = %zu;\n", m->name, k);
                 else
                     gen_out(c, "            o->sw%d = %zu;\n", m->id, k);
-                if (a->st && dumping(em, md) && dumped_decoded(&a->st->members)) {
-                    char obj[300], put[400];
-                    snprintf(obj, sizeof obj, "&o->%s", a->st->name);
-                    snprintf(put, sizeof put, "ak_ljs_members(c, &%s_meta_%s, &o->%s)", em->id, a->st->name,
-                        a->st->name);
-                    emit_struct_read(em, a->st, obj, "            ", put);
-                    gen_out(c, "        }\n");
-                } else if (a->st) {
+                if (a->st) {
                     gen_out(c, "            if (!%c_%s(c, &o->%s))\n                return false;\n        }\n",
                         md == MODE_V ? 'v' : 'd', a->st->name, a->st->name);
                 } else {
@@ -1724,7 +1699,12 @@ static void emit_rw_members(emitter *em, struct_decl *s, vec *members, mode md)
             break;
         }
         case M_PROCESS: emit_process_call(em, s, m, md); break;
-        case M_DUMP: break; /* the dump only (metadata) */
+        case M_DUMP:
+            if (dumping(em, md))
+                emit_dump_call(em, s, m);
+            if (m->args.n && last_hook(&s->members) == m) /* the fields it read may leave the window */
+                gen_out(c, "        c->keep = keep0_;\n");
+            break;
         }
         line_back(em);
     }
@@ -2159,10 +2139,6 @@ static void emit_meta_fns(emitter *em, struct_decl *s, vec *members, cond_chain 
             ch->n--;
         } else if (m->kind == M_PROCESS) {
             emit_meta_fns(em, s, &m->body, ch);
-        } else if (m->kind == M_DUMP) {
-            gen_out(c, "static bool dump_%d_(const void *o_, const ak_options *opt, ak_buf *out, struct ak_sink *sink, "
-                       "int level)\n{\n", m->id);
-            gen_out(c, "    return %s_dump_%s(o_, opt, out, sink, level);\n}\n", em->id, m->segment);
         } else if (m->kind == M_SWITCH) {
             /* arm k is present when no earlier arm matches and its condition
                does; the arms of a value switch exclude each other, so their
@@ -2301,7 +2277,7 @@ static void emit_meta_fields(emitter *em, struct_decl *s, vec *members, bool con
         } else if (m->kind == M_PROCESS) {
             emit_meta_fields(em, s, &m->body, conditional);
         } else if (m->kind == M_DUMP) {
-            gen_out(c, "    {.name = \"%s\", .kind = AK_LK_DERIVED, .dump = dump_%d_},\n", m->name, m->id);
+            gen_out(c, "    {.name = \"%s\", .kind = AK_LK_DERIVED},\n", m->name);
         } else if (m->kind == M_SWITCH) {
             for (size_t k = 0; k < m->arms.n; k++) {
                 switch_arm *a = m->arms.items[k];
@@ -2449,7 +2425,7 @@ static void collect_hooked(emitter *em, struct_decl *s, vec *members)
 {
     for (size_t i = 0; i < members->n; i++) {
         member *m = members->items[i];
-        if (m->kind == M_HOOK) {
+        if (m->kind == M_HOOK || m->kind == M_DUMP) {
             for (size_t k = 0; k < m->args.n; k++) {
                 member *f = find_member_named(s, ((token *)m->args.items[k])->text, NULL);
                 if (f)
@@ -2774,15 +2750,21 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         gen_out(h, "/* re-emission of the verbatim block: encodes the derived stream that `plain` gives */\n"
                "bool %s_process_%s_encode_stream(const ak_lprocess *p, ak_lsource *plain, ak_buf *out);\n", id,
             verbatim_process(f)->name);
-    /* dump members: a JSON value derived from the decoded struct, for the dump only */
+    /* dump members: a JSON value derived from the struct as the streamed
+       dump's walk has read it (h->obj, h->spans), for the dump only */
+    vec dump_hooks = {0}; /* one declaration per name (structs alike may share a hook) */
     for (size_t i = 0; i < f->structs.n; i++) {
         struct_decl *s = f->structs.items[i];
         for (size_t k = 0; k < s->members.n; k++) {
             member *m = s->members.items[k];
-            if (m->kind == M_DUMP)
-                gen_out(h, "bool %s_dump_%s(const %s_%s *o, const ak_options *opt, ak_buf *out, struct ak_sink *sink, "
-                           "int level);\n", id,
-                    m->segment, id, s->name);
+            bool seen = false;
+            for (size_t j = 0; m->kind == M_DUMP && j < dump_hooks.n; j++)
+                seen |= strcmp(dump_hooks.items[j], m->segment) == 0;
+            if (m->kind != M_DUMP || seen)
+                continue;
+            vec_push(cc, &dump_hooks, (void *)m->segment);
+            gen_out(h, "bool %s_dump_%s(ak_lctx *c, const ak_lhook *h, ak_buf *out, struct ak_sink *sink, int level);\n",
+                    id, m->segment);
         }
     }
     bool has_to_model = cc_has_hook(f, "to_model") || f->model, has_from_model = cc_has_hook(f, "from_model") || f->model;
@@ -2973,21 +2955,11 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
     gen_out(c, "const ak_llayout %s_llayout = {\"%s\", &%s_meta_%s, layout_decode_, layout_encode_, layout_tracks_};\n", id,
             id, id, root);
 
-    /* the dump: checked by the walk, then written by it (a second pass);
-       a root with a `dump ... by` member is decoded whole instead */
+    /* the dump: checked by the walk, then written by it (a second pass) */
     gen_out(c, "\nbool %s_dump_to(const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *out)\n{\n", id);
-    if (dumped_decoded(&f->root_st->members)) {
-        gen_out(c, "    ak_arena arena;\n    ak_arena_init_budget(&arena, 0, ak_budget_of(d, opt), \"the decoded document\");\n");
-        gen_out(c, "    ak_buf json;\n    ak_buf_init(&json);\n    ak_buf_attach(&json, ak_budget_of(d, opt));\n");
-        gen_out(c, "    %s_%s *doc = %s_decode(in->data, in->size, opt, d, &arena);\n", id, root, id);
-        gen_out(c, "    bool ok = doc && ak_diags_errors(d) == 0 && ak_ldump_json(&%s_meta_%s, doc, opt, &json);\n", id, root);
-        gen_out(c, "    ak_arena_free(&arena);\n    ok = ok && ak_sink_write(out, json.data, json.len);\n");
-        gen_out(c, "    ak_buf_detach(&json);\n    ak_buf_free(&json);\n    return ok;\n}\n");
-    } else {
-        gen_out(c, "    const size_t errors_ = ak_diags_errors(d);\n    bool retried_ = false;\n");
-        gen_out(c, "    if (!walk_(in, opt, d, NULL, &retried_) || ak_diags_errors(d) != errors_)\n        return false;\n");
-        gen_out(c, "    return ak_ldump_stream(in, opt, d, out, retried_, walk_);\n}\n");
-    }
+    gen_out(c, "    const size_t errors_ = ak_diags_errors(d);\n    bool retried_ = false;\n");
+    gen_out(c, "    if (!walk_(in, opt, d, NULL, &retried_) || ak_diags_errors(d) != errors_)\n        return false;\n");
+    gen_out(c, "    return ak_ldump_stream(in, opt, d, out, retried_, walk_);\n}\n");
     gen_out(c, "\nbool %s_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n", id);
     gen_out(c, "    ak_sink sink;\n    ak_sink_buf(&sink, out);\n    return %s_dump_to(in, opt, d, &sink);\n}\n", id);
 

@@ -649,9 +649,13 @@ pclauses(A) ::= pclauses(B) SPAN expr(E). { A = B; A->span = E; }
 pclauses(A) ::= pclauses(B) AS name(S) STRING(W). { A = B; A->segment = S->text; A->what = W->text; }
 pclauses(A) ::= pclauses(B) REPORTS codes(C). { A = B; A->codes = *C; }
 pclauses(A) ::= pclauses(B) VERBATIM. { A = B; A->verbatim = true; }
-/* dump <member> by <hook>: a member of the JSON dump only (derived from the document) */
+/* dump <member> by <hook>[(fields)]: a member of the JSON dump only, written by the hook as the
+   streamed dump reaches it (with the byte spans of the fields, as a hook gets them) */
 member(A) ::= DUMP(K) name(N) BY name(H). {
     A = mk_member(cc, M_DUMP, K->at); A->name = N->text; A->segment = H->text;
+}
+member(A) ::= DUMP(K) name(N) BY name(H) LPAREN namelist(L) RPAREN. {
+    A = mk_member(cc, M_DUMP, K->at); A->name = N->text; A->segment = H->text; A->args = *L;
 }
 member(A) ::= HOOK(K) name(N) LPAREN namelist(L) RPAREN. {
     A = mk_member(cc, M_HOOK, K->at); A->name = N->text; A->args = *L;

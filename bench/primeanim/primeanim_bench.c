@@ -35,7 +35,7 @@ int main(int argc, char **argv)
     ak_diags *doc_diags = ak_diags_new(NULL);
     primeanim_file *first = primeanim_decode(f.data, f.size, NULL, doc_diags, &doc_arena);
     if (first && first->layout == primeanim_layout_v2_mp1) {
-        ak_pa_v2_of_mp1(&first->v2_mp1, &v);
+        ak_pa_v2_of(first, &v);
         desc_len = (size_t)first->v2_mp1.descriptor_bytes;
     }
     ak_arena_free(&doc_arena);

@@ -71,21 +71,34 @@ typedef struct ak_pa_v2 {
     double duration, interval;
     double multiplier[3]; /* 1, translation, scale (MP1: 1) */
     const uint32_t *words; /* the bitstream words (values, not bytes) */
+    const uint8_t *stream; /* or its bytes where they are read (the dump's walk), NULL */
     size_t word_count;
     uint64_t stream_bits; /* bits_per_key x K (§2.7) */
     ak_pa_channel ch[AK_PA_MAX_CHANNELS];
     size_t d; /* descriptors (at most AK_PA_MAX_CHANNELS: the layout refuses more) */
 } ak_pa_v2;
-void ak_pa_v2_of_mp1(const primeanim_v2_mp1 *v, ak_pa_v2 *out);
-void ak_pa_v2_of_mp2(const primeanim_v2_mp2 *v, ak_pa_v2 *out);
+/* doc: a v2 file's (in a hook, the root the walk is filling: c->root) */
+void ak_pa_v2_of(const primeanim_file *doc, ak_pa_v2 *out);
 
-/* Decodes v's keys (ak_pa_decode) from its words, copied as the big-endian
- * bytes the decoder reads to bytes (4 * word_count), after the frame of each
- * key 0..K (the j-th set bit of the bitmap, §2.6) into frames[0..K]; false
- * when the bitmap has fewer than K + 1 set bits (*no_frames) or decoding fails.
- * bytes NULL: the frames only, no key decoded (a model of track headers). */
+/* Decodes v's keys (ak_pa_decode) from its stream, or from its words
+ * copied as the big-endian bytes the decoder reads to bytes (4 *
+ * word_count), after the frame of each key 0..K (the j-th set bit of the
+ * bitmap, §2.6) into frames[0..K]; false when the bitmap has fewer than
+ * K + 1 set bits (*no_frames) or decoding fails. Neither stream nor bytes:
+ * the frames only, no key decoded (a model of track headers). */
 bool ak_pa_v2_decode(const ak_pa_v2 *v, bool s32, uint32_t *frames, uint8_t *bytes, ak_pa_key_fn each, void *user,
                      bool *no_frames);
+
+/* A decoder's walk over the bitstream at `at` of a mapped input: the pages
+ * of the keys it has passed go again (runtime/release.h), the context's
+ * first; ak_pa_progress_key (an ak_pa_key_fn) after each key. */
+typedef struct ak_pa_progress {
+    ak_release release;
+    size_t at;
+    uint64_t bits_per_key;
+} ak_pa_progress;
+void ak_pa_progress_begin(ak_pa_progress *p, ak_lctx *c, size_t at, const ak_pa_v2 *v);
+void ak_pa_progress_key(void *progress, uint32_t key, const ak_pa_totals *totals, size_t d);
 
 /* §1.2: the game of a file (AK_PA_MP1, AK_PA_MP2), 0 when it cannot be
  * told; *both: both v0 layouts fit. */

@@ -2,9 +2,11 @@
  * primeanim.layout): per key its frame and, per descriptor, the running
  * totals of §2.8 (the W sign and the integer totals of each present group)
  * and the values of §2.9 they dequantise to (rotation w x y z, translation
- * and scale with their multipliers). Only the dump computes them: the
- * validator keeps no keys, and the undump skips the member (the file is
- * built from the descriptors and the bitstream words). */
+ * and scale with their multipliers). Only the dump computes them, where
+ * its walk reaches the member: from the bitmap's and the bitstream's bytes
+ * in the input (the walk keeps neither array), whose pages go as the keys
+ * are decoded; the undump skips the member (the file is built from the
+ * descriptors and the bitstream words). */
 #include "numbers.h"
 #include "primeanim.h"
 #include "sink.h"
@@ -15,8 +17,9 @@ typedef struct dump_state {
     const ak_pa_v2 *v;
     const uint32_t *frames;
     ak_buf *out;
-    ak_sink *sink; /* a streamed dump's: the keys' text goes as it is written */
+    ak_sink *sink; /* the keys' text goes as it is written */
     int level;
+    ak_pa_progress progress;
 } dump_state;
 
 static void indent(ak_buf *out, int level)
@@ -61,23 +64,34 @@ static void put_key(void *user, uint32_t key, const ak_pa_totals *totals, size_t
     }
     ak_buf_puts(out, "]}");
     /* a 60 MB bitstream decodes to 1.4 GB of text: never held whole */
-    if (s->sink && !out->failed && !ak_sink_drain(s->sink, out, false))
+    if (!out->failed && !ak_sink_drain(s->sink, out, false))
         out->failed = true; /* the sink took no more */
+    ak_pa_progress_key(&s->progress, key, totals, d);
 }
 
-static bool dump_decoded(const ak_pa_v2 *v, const ak_options *opt, ak_buf *out, ak_sink *sink, int level)
+/* spans: the key bitmap's, the bitstream's; h->obj is the root's v2 arm */
+bool primeanim_dump_decoded(ak_lctx *c, const ak_lhook *h, ak_buf *out, ak_sink *sink, int level)
 {
-    size_t len;
-    bool s32 = ak_format_option(opt, "s32_totals", &len) != NULL, no_frames = true;
-    uint32_t *frames = malloc(((size_t)v->key_count + 1) * sizeof *frames);
-    uint8_t *bytes = malloc(v->word_count * 4 + 1);
-    dump_state s = {v, frames, out, sink, level};
+    ak_pa_v2 v;
+    ak_pa_v2_of(c->root, &v);
+    size_t len, bitmap_words = h->spans[0].length / 4;
+    bool s32 = ak_format_option(c->opt, "s32_totals", &len) != NULL, no_frames = true;
+    uint32_t *frames = malloc(((size_t)v.key_count + 1) * sizeof *frames);
+    uint32_t *bitmap = malloc((bitmap_words + 1) * sizeof *bitmap);
+    const uint8_t *bitmap_bytes = ak_lbytes(c, h->spans[0].offset);
+    for (size_t i = 0; bitmap && i < bitmap_words; i++)
+        bitmap[i] = ak_lget32be(bitmap_bytes + 4 * i);
+    v.bitmap = bitmap; /* the walk keeps neither array: both from the input */
+    v.stream = ak_lbytes(c, h->spans[1].offset);
+    dump_state s = {&v, frames, out, sink, level, {{0}, 0, 0}};
+    ak_pa_progress_begin(&s.progress, c, h->spans[1].offset, &v);
     ak_buf_printf(out, "{");
     indent(out, level + 1);
     ak_buf_printf(out, "\"totals\": \"%s\",", s32 ? "32-bit" : "16-bit wrapping");
     indent(out, level + 1);
     /* widths above 32 are errors, so a document that dumps decodes */
-    bool ok = frames && bytes && ak_pa_v2_decode(v, s32, frames, bytes, put_key, &s, &no_frames);
+    bool ok = frames && bitmap && ak_pa_v2_decode(&v, s32, frames, NULL, put_key, &s, &no_frames);
+    ak_release_done(&s.progress.release);
     if (no_frames) /* fewer set bits than keys: an error, no dump */
         ak_buf_puts(out, "\"keys\": null");
     else
@@ -85,22 +99,6 @@ static bool dump_decoded(const ak_pa_v2 *v, const ak_options *opt, ak_buf *out, 
     indent(out, level);
     ak_buf_putc(out, '}');
     free(frames);
-    free(bytes);
+    free(bitmap);
     return ok && !out->failed;
-}
-
-bool primeanim_dump_decoded_mp1(const primeanim_v2_mp1 *o, const ak_options *opt, ak_buf *out, ak_sink *sink,
-                                int level)
-{
-    ak_pa_v2 v;
-    ak_pa_v2_of_mp1(o, &v);
-    return dump_decoded(&v, opt, out, sink, level);
-}
-
-bool primeanim_dump_decoded_mp2(const primeanim_v2_mp2 *o, const ak_options *opt, ak_buf *out, ak_sink *sink,
-                                int level)
-{
-    ak_pa_v2 v;
-    ak_pa_v2_of_mp2(o, &v);
-    return dump_decoded(&v, opt, out, sink, level);
 }

@@ -161,25 +161,6 @@ static bool check_descriptors(ak_lctx *c, const ak_lhook *h, const ak_pa_v2 *v)
     return true;
 }
 
-/* Where the decoder is in the bitstream, key by key: the pages it has read
-   may go (validating a mapped input: runtime/release.h), so that a large
-   bitstream is not resident whole. The layout's pass has gone past the
-   bitstream already (it released those pages as it went, and drops the
-   last it kept here): the decoder's walk has a release of its own, from
-   the bitstream's start. */
-typedef struct bitstream_progress {
-    ak_release release;
-    size_t at;             /* the bitstream's offset */
-    uint64_t bits_per_key;
-} bitstream_progress;
-
-static void release_read_keys(void *user, uint32_t key, const ak_pa_totals *totals, size_t d)
-{
-    (void)totals, (void)d;
-    bitstream_progress *p = user;
-    ak_release_at(&p->release, p->at + (size_t)(key * p->bits_per_key / 8));
-}
-
 static bool check_bitstream(ak_lctx *c, const ak_lhook *h, const ak_pa_v2 *v)
 {
     const ak_pa_channel *ch = v->ch;
@@ -194,10 +175,9 @@ static bool check_bitstream(ak_lctx *c, const ak_lhook *h, const ak_pa_v2 *v)
     size_t s32_len;
     bool s32 = ak_format_option(c->opt, "s32_totals", &s32_len) != NULL;
     ak_pa_overflow over;
-    bitstream_progress progress = {c->release, at, v->key_count ? v->stream_bits / v->key_count : 0};
-    ak_release_done(&c->release); /* what the layout's pass kept resident goes first */
-    ak_release_restart(&progress.release, at);
-    bool decoded = ak_pa_decode(ch, d, v->game, v->key_count, words, n / 4, s32, release_read_keys, &progress, &over);
+    ak_pa_progress progress;
+    ak_pa_progress_begin(&progress, c, at, v);
+    bool decoded = ak_pa_decode(ch, d, v->game, v->key_count, words, n / 4, s32, ak_pa_progress_key, &progress, &over);
     ak_release_done(&progress.release);
     if (!decoded)
         return true;
@@ -215,16 +195,9 @@ static bool check_bitstream(ak_lctx *c, const ak_lhook *h, const ak_pa_v2 *v)
     return true;
 }
 
-bool primeanim_hook_bitstream_mp1(ak_lctx *c, const ak_lhook *h)
+bool primeanim_hook_bitstream(ak_lctx *c, const ak_lhook *h)
 {
     ak_pa_v2 v;
-    ak_pa_v2_of_mp1(h->obj, &v);
-    return check_bitmap(c, h, &v) && check_descriptors(c, h, &v) && check_bitstream(c, h, &v);
-}
-
-bool primeanim_hook_bitstream_mp2(ak_lctx *c, const ak_lhook *h)
-{
-    ak_pa_v2 v;
-    ak_pa_v2_of_mp2(h->obj, &v);
+    ak_pa_v2_of(c->root, &v); /* h->obj is the root's v2 arm */
     return check_bitmap(c, h, &v) && check_descriptors(c, h, &v) && check_bitstream(c, h, &v);
 }

@@ -149,10 +149,7 @@ bool primeanim_model_keys(ak_model_builder *b, const primeanim_file *doc, const 
         return false;
     }
     if (doc->layout == primeanim_layout_v2_mp1 || doc->layout == primeanim_layout_v2_mp2) {
-        if (doc->layout == primeanim_layout_v2_mp1)
-            ak_pa_v2_of_mp1(&doc->v2_mp1, &v2);
-        else
-            ak_pa_v2_of_mp2(&doc->v2_mp2, &v2);
+        ak_pa_v2_of(doc, &v2);
         b->anim->end = v2.duration;
         return v2_tracks(b, &v2, ak_format_option(opt, "s32_totals", &len) != NULL);
     }

@@ -6,6 +6,7 @@
 
 #include "ak_layout.h"
 #include "bits.h"
+#include "release.h"
 
 #include <math.h>
 #include <string.h>
@@ -109,22 +110,23 @@ int ak_pa_values(const ak_pa_totals *t, int group, uint32_t divisor, double mult
      (c)->bits[g][2] = (grp).z.bits)
 #define VIEW(game, v, out, scale)                                                                                      \
     (*(out) = (ak_pa_v2){game, (v)->key_bitmap, (v)->bitmap_bits, (uint32_t)(v)->key_count, (v)->rotation_divisor,     \
-                         (v)->duration, (v)->interval, {1, (v)->translation_multiplier, scale}, (v)->bitstream,      \
+                         (v)->duration, (v)->interval, {1, (v)->translation_multiplier, scale}, (v)->bitstream, NULL, \
                          (v)->bitstream_count, (uint64_t)(v)->bitstream_bits, {{0}}, 0})
 
-void ak_pa_v2_of_mp1(const primeanim_v2_mp1 *v, ak_pa_v2 *out)
+void ak_pa_v2_of(const primeanim_file *doc, ak_pa_v2 *out)
 {
-    VIEW(AK_PA_MP1, v, out, 1);
-    for (; v->descriptors && out->d < v->descriptors_count && out->d < AK_PA_MAX_CHANNELS; out->d++) {
-        const primeanim_descriptor_mp1 *s = &v->descriptors[out->d];
-        out->ch[out->d].bone = s->bone_id;
-        GROUP(&out->ch[out->d], AK_PA_ROT, s->rot_key_count, s->rot);
-        GROUP(&out->ch[out->d], AK_PA_TRANS, s->trans_key_count, s->trans);
+    const primeanim_v2_mp1 *v1 = &doc->v2_mp1;
+    const primeanim_v2_mp2 *v = &doc->v2_mp2;
+    if (doc->layout == primeanim_layout_v2_mp1) {
+        VIEW(AK_PA_MP1, v1, out, 1);
+        for (; v1->descriptors && out->d < v1->descriptors_count && out->d < AK_PA_MAX_CHANNELS; out->d++) {
+            const primeanim_descriptor_mp1 *s = &v1->descriptors[out->d];
+            out->ch[out->d].bone = s->bone_id;
+            GROUP(&out->ch[out->d], AK_PA_ROT, s->rot_key_count, s->rot);
+            GROUP(&out->ch[out->d], AK_PA_TRANS, s->trans_key_count, s->trans);
+        }
+        return;
     }
-}
-
-void ak_pa_v2_of_mp2(const primeanim_v2_mp2 *v, ak_pa_v2 *out)
-{
     VIEW(AK_PA_MP2, v, out, v->scale_multiplier);
     for (; v->descriptors && out->d < v->descriptors_count && out->d < AK_PA_MAX_CHANNELS; out->d++) {
         const primeanim_descriptor_mp2 *s = &v->descriptors[out->d];
@@ -142,12 +144,27 @@ bool ak_pa_v2_decode(const ak_pa_v2 *v, bool s32, uint32_t *frames, uint8_t *byt
     for (uint32_t f = 0; f < v->bits && j < keys; f++)
         if ((v->bitmap[f >> 5] >> (f & 31)) & 1)
             frames[j++] = f;
-    if ((*no_frames = j != keys) || !bytes)
+    if ((*no_frames = j != keys) || (!bytes && !v->stream))
         return !*no_frames;
-    for (size_t i = 0; i < v->word_count; i++)
+    for (size_t i = 0; !v->stream && i < v->word_count; i++)
         for (int b = 0; b < 4; b++)
             bytes[4 * i + (size_t)b] = (uint8_t)(v->words[i] >> (24 - 8 * b));
-    return ak_pa_decode(v->ch, v->d, v->game, v->key_count, bytes, v->word_count, s32, each, user, NULL);
+    return ak_pa_decode(v->ch, v->d, v->game, v->key_count, v->stream ? v->stream : bytes, v->word_count, s32, each,
+                        user, NULL);
+}
+
+void ak_pa_progress_begin(ak_pa_progress *p, ak_lctx *c, size_t at, const ak_pa_v2 *v)
+{
+    *p = (ak_pa_progress){c->release, at, v->key_count ? v->stream_bits / v->key_count : 0};
+    ak_release_done(&c->release); /* what the layout's pass kept resident goes first */
+    ak_release_restart(&p->release, at);
+}
+
+void ak_pa_progress_key(void *progress, uint32_t key, const ak_pa_totals *totals, size_t d)
+{
+    (void)totals, (void)d;
+    ak_pa_progress *p = progress;
+    ak_release_at(&p->release, p->at + (size_t)(key * p->bits_per_key / 8));
 }
 
 /* ---- the game (§1.2) --------------------------------------------------------- */

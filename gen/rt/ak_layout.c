@@ -773,8 +773,7 @@ static void dump_field(const ak_lfield *f, const uint8_t *obj, const void *root,
                        ak_buf *out, int level, int spread)
 {
     if (f->kind == AK_LK_DERIVED) {
-        if (!f->dump(obj, opt, out, sink, level))
-            out->failed = true;
+        ak_buf_puts(out, "null"); /* only the streamed dump's walk has what its hook reads */
     } else if (f->kind == AK_LK_ARRAY || f->kind == AK_LK_FIXED) {
         size_t n;
         const uint8_t *base = ak_lelems(f, obj, &n);
@@ -991,11 +990,14 @@ bool ak_ljs_close(ak_lctx *c)
     return js_flush(c, j, false);
 }
 
-bool ak_ljs_members(ak_lctx *c, const ak_lstruct *st, const void *obj)
+bool ak_ljs_derived(ak_lctx *c, const ak_lfield *f, ak_ldump_hook hook, const ak_lhook *h)
 {
     ak_ljs *j = c->js;
-    ak_ljs_frame *t = &j->fr[j->depth - 1];
-    dump_members(st, obj, c->root, c->opt, j->sink, &j->buf, t->level, &t->first, false);
+    js_next(j, f->name);
+    if (!hook(c, h, &j->buf, j->sink, j->fr[j->depth - 1].level)) {
+        j->failed = c->stop = true;
+        return false;
+    }
     return js_flush(c, j, false);
 }
 

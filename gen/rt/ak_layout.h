@@ -403,8 +403,9 @@ typedef enum ak_lkind {
     AK_LK_FIXED,   /* T name[fixed_count] */
     AK_LK_INLINE,  /* a switch arm: its fields appear in the parent object */
     AK_LK_LEB128,  /* uint64_t */
-    AK_LK_DERIVED, /* `dump name by hook`: a member of the JSON dump only, written by `dump` from the
-                      decoded struct; no bytes, no storage; the undump skips its value */
+    AK_LK_DERIVED, /* `dump name by hook(...)`: a member of the JSON dump only, written by its hook in
+                      the streamed dump's walk (ak_ljs_derived); no bytes, no storage; the undump skips
+                      its value, and the dump of a decoded document (ak_ldump_json) writes null */
     /* documents (text formats): */
     AK_LK_WORD,    /* const char *, NUL-terminated; NULL = absent (an optional field) */
     AK_LK_SPELLED, /* int: a word of `names` (its code); with word_offset, -1 = the word at word_offset */
@@ -465,13 +466,6 @@ typedef struct ak_lfield {
        in the root; NULL-terminated (undump: a member that comes before them
        is out of order) */
     const char *const *deps;
-    /* DERIVED: appends the member's JSON value (multi-line values indent by
-       `level`); false when it cannot (memory, or the sink refused). sink:
-       where a streamed dump's text goes (NULL: the dump is held whole); a
-       value that can grow with the file (Prime ANIM's decoded keys) hands
-       out's text over as it goes (ak_sink_drain), so that it is not held
-       whole */
-    bool (*dump)(const void *obj, const ak_options *opt, ak_buf *out, struct ak_sink *sink, int level);
     /* documents: an optional member, absent from the dump when absent (a
        WORD when NULL, any other kind when the bool at has_offset is false);
        a member the struct's `init` gives a default (the undump does not
@@ -542,9 +536,9 @@ typedef struct ak_ldocument {
 /* The dump written while the validator's walk reads the input (the
  * generated code calls these where c->js is set): byte for byte what
  * ak_ldump_json writes of the decoded document, without the document.
- * Values go out as they are read (strings while the window holds them);
- * a struct that has a `dump NAME by HOOK` member is decoded alone (in an
- * arena charged to the budget) and written from its metadata. The text
+ * Values go out as they are read (strings while the window holds them),
+ * and a `dump NAME by HOOK` member's as its hook writes it where the walk
+ * reaches it (which ak_ldump_json cannot: it writes null there). The text
  * goes to the sink in pieces of AK_LJS_CHUNK bytes. Each returns false
  * (and stops the walk) when the JSON cannot be written. */
 #define AK_LJS_CHUNK AK_SINK_CHUNK
@@ -576,8 +570,16 @@ bool ak_ljs_elem(ak_lctx *c, const void *elem);
 bool ak_ljs_open(ak_lctx *c, const ak_lfield *f);
 bool ak_ljs_open_elem(ak_lctx *c);
 bool ak_ljs_close(ak_lctx *c);
-/* The members of a decoded switch arm, in the object being written. */
-bool ak_ljs_members(ak_lctx *c, const ak_lstruct *st, const void *obj);
+/* A `dump NAME by HOOK(fields)` member (f): its value as the hook writes
+ * it. The hook appends the JSON value to out (multi-line values indent by
+ * `level`) from what h has (the struct as the walk has read it, in which
+ * arrays are not kept but those declared `kept`, and the spans of the
+ * fields it names, read from c->data as any hook reads them); a value that
+ * grows with the file (Prime ANIM's decoded keys) hands out's text to sink
+ * as it goes (ak_sink_drain). False when it cannot (memory, or the sink
+ * refused). */
+typedef bool (*ak_ldump_hook)(ak_lctx *c, const ak_lhook *h, ak_buf *out, struct ak_sink *sink, int level);
+bool ak_ljs_derived(ak_lctx *c, const ak_lfield *f, ak_ldump_hook hook, const ak_lhook *h);
 
 /* A format's walk: its validator over `in`, writing the dump through js
  * when not NULL; *retried (may be NULL) tells whether a block was read

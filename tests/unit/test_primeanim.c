@@ -138,10 +138,7 @@ static void view_of(const uint8_t *data, size_t size, ak_pa_v2 *v)
     ak_diags *d = ak_diags_new(NULL);
     primeanim_file *doc = primeanim_decode(data, size, NULL, d, &arena);
     assert_non_null(doc);
-    if (doc->layout == primeanim_layout_v2_mp1)
-        ak_pa_v2_of_mp1(&doc->v2_mp1, v);
-    else
-        ak_pa_v2_of_mp2(&doc->v2_mp2, v);
+    ak_pa_v2_of(doc, v);
     v->bitmap = v->words = NULL; /* in the arena */
     ak_diags_free(d);
     ak_arena_free(&arena);
