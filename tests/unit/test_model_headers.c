@@ -118,9 +118,9 @@ static void test_headers_as_the_whole_model(void **state)
 /* AnimJ's headers take each key whole and find its time in its span
  * (gen/rt/ak_model_json.c, ak_json_lane_any): the same counts and time
  * ranges as the whole model and as the events, where the time is not the
- * first member, its name is escaped, strings in the keys hold brackets and
- * quotes, samples are scalars, objects and null, and the text is compact,
- * indented with tabs or has CRLF line ends. */
+ * first member, its name or a component's is escaped, strings in the keys
+ * hold brackets, quotes and escapes, samples are scalars, objects and null,
+ * and the text is compact, indented with tabs or has CRLF line ends. */
 static void test_animj_keys_taken_whole(void **state)
 {
     (void)state;
@@ -142,6 +142,17 @@ static void test_animj_keys_taken_whole(void **state)
         "\"time\" : 0.75 , \"value\" : {\"x\": 1, \"y\": 2, \"z\": 3}, \"interpolation\": \"CubicBezier\", "
         "\"leftTangent\": {\"x\": 0, \"y\": 0, \"z\": 0}, \"rightTangent\": {\"x\": 0, \"y\": 0, \"z\": 0} }\r\n"
         "\t\t]}}\r\n\t]\r\n}\r\n",
+        "{\"name\": \"d\", \"globalDuration\": 1, \"tracks\": [{\"trackType\": \"Curve\", \"valueType\": "
+        "\"float3\", \"data\": {\"node\": \"n\", \"property\": \"p\", \"keyframes\": [{\"time\": 0, \"value\": "
+        "{\"\\u0078\": 1.5, \"y\": -2, \"z\": 3e2}, \"interpolation\": \"CubicBezier\", \"leftTangent\": "
+        "{\"x\": 1, \"y\": 0, \"z\": 0}, \"rightTangent\": {\"z\": 4, \"y\": 5, \"x\": 6}}, {\"time\": 1, "
+        "\"value\": {\"x\": 0, \"y\": 0, \"z\": 0}, \"interpolation\": \"Linear\", \"leftTangent\": {\"x\": "
+        "0.5, \"y\": 0, \"z\": 0}}]}}, {\"trackType\": "
+        "\"Raw\", \"valueType\": \"bool2\", \"data\": {\"node\": \"n\", \"property\": \"q\", \"interval\": 1, "
+        "\"keyframes\": [{\"x\": true, \"y\": false}, {\"y\": true, \"x\": false}]}}, {\"trackType\": "
+        "\"Raw\", \"valueType\": \"int\", \"data\": {\"node\": \"n\", \"property\": \"r\", \"interval\": 1, "
+        "\"keyframes\": [-7, 2147483647]}}, {\"trackType\": \"Discrete\", \"valueType\": \"string\", \"data\": "
+        "{\"node\": \"n\", \"property\": \"s\", \"keyframes\": [{\"time\": 0, \"value\": \"a\\\"b\\n\"}]}}]}",
     };
     tally n = {0};
     for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++) {
@@ -150,7 +161,7 @@ static void test_animj_keys_taken_whole(void **state)
         compare_models(name, (const uint8_t *)docs[i], strlen(docs[i]), &n);
     }
     assert_int_equal(n.compared, sizeof docs / sizeof docs[0]); /* each valid, read all three ways */
-    assert_int_equal(n.headers_only, 3); /* the keyed tracks: their time ranges compared */
+    assert_int_equal(n.headers_only, 5); /* the keyed tracks: their time ranges compared */
 }
 
 int main(void)
