@@ -42,7 +42,7 @@
     // whitespace inside a token made of several (after its ',', '{' or
     // '[', before its '}' or ']'): a few bytes at most; a longer run (a
     // pretty-printed document's line end and indentation) ends the token
-    // there and is passed 8 bytes at a time before the next (skip_ws)
+    // there and is passed 8 bytes at a time before the next (ak_json__skip_ws)
     wsf    = [ \t\r\n]{0,4};
     digit  = [0-9];
     hex    = [0-9a-fA-F];
@@ -108,22 +108,6 @@ static const unsigned char *scan_string(const unsigned char *open, const unsigne
                 return fault(f, AK_JSON_LEX_UNTERMINATED, open, (size_t)(lim - open));
             }
         */
-    }
-}
-
-/* A run of whitespace from cur: spaces 8 bytes at a time (most of the
- * bytes of a pretty-printed document are its indentation). */
-static inline const unsigned char *skip_ws(const unsigned char *cur, const unsigned char *lim)
-{
-    for (;;) {
-        uint64_t w;
-        while (lim - cur >= 8 && (memcpy(&w, cur, 8), w == UINT64_C(0x2020202020202020)))
-            cur += 8;
-        if (cur < lim && (*cur == ' ' || *cur == '\n' || *cur == '\r' || *cur == '\t')) {
-            cur++;
-            continue;
-        }
-        return cur;
     }
 }
 
@@ -198,7 +182,7 @@ void ak_json__scan(ak_json_parser *p)
     /*!stags:re2c format = 'const unsigned char *@@ = NULL;\n    '; */
     for (;;) {
         if (cur < lim && (*cur == ' ' || *cur == '\n' || *cur == '\r' || *cur == '\t'))
-            cur = skip_ws(cur, lim);
+            cur = ak_json__skip_ws(cur, lim);
         tok = cur;
         ak_release_at(&p->release, (size_t)(tok - base));
         if (p->lane && cur < lim) {

@@ -1067,7 +1067,17 @@ const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const ui
        its element, so it would take the second one's) */
     if (c == ',' && p->last_major == AK_JSON_T_COMMA)
         return NULL;
-    const uint8_t *end = f->lane(cur, lim, p->lane_caps);
+    /* the comma and the whitespace after it (a pretty-printed array's line
+       break and indentation) passed here, 8 spaces at a time, rather than
+       by the lane's DFA a byte at a time: a lane matches its element with
+       or without the comma before it */
+    const uint8_t *elem = cur;
+    if (c == ',') {
+        elem = ak_json__skip_ws(cur + 1, lim);
+        if (elem < lim && *elem == ',')
+            elem = cur; /* ", ,": no element after the comma; the DFA fails at the second one */
+    }
+    const uint8_t *end = f->lane(elem, lim, p->lane_caps);
     if (end && p->cfg.lane_accept(p->cfg.user, p, p->lane_caps, end)) {
         f->lane_misses = 0;
         return end;

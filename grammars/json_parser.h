@@ -350,6 +350,22 @@ struct ak_json_parser {
     const uint8_t *lane_caps[AK_JSON_LANE_CAPS];
 };
 
+/* A run of whitespace from cur: spaces 8 bytes at a time (most of the
+ * bytes of a pretty-printed document are its indentation). */
+static inline const uint8_t *ak_json__skip_ws(const uint8_t *cur, const uint8_t *lim)
+{
+    for (;;) {
+        uint64_t w;
+        while (lim - cur >= 8 && (memcpy(&w, cur, 8), w == UINT64_C(0x2020202020202020)))
+            cur += 8;
+        if (cur < lim && (*cur == ' ' || *cur == '\n' || *cur == '\r' || *cur == '\t')) {
+            cur++;
+            continue;
+        }
+        return cur;
+    }
+}
+
 /* Tries the innermost array's lane at cur (json_parser.c). Returns the end
  * of an element the consumer took, or NULL. */
 const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const uint8_t *lim);
