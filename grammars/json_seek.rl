@@ -418,17 +418,14 @@ const uint8_t *ak_json_value_end(const uint8_t *p, const uint8_t *end)
 const uint8_t *ak_json_lane_any(const uint8_t *cur, const uint8_t *lim, const uint8_t **caps)
 {
     if (cur < lim && *cur == ',')
-        for (cur++; cur < lim && (*cur == ' ' || *cur == '\n' || *cur == '\r' || *cur == '\t');)
-            cur++;
+        cur = ak_json__skip_ws(cur + 1, lim);
     const uint8_t *end = ak_json_value_end(cur, lim);
     if (!end)
         return NULL;
     if (*cur != '{' && *cur != '[') {
         /* a scalar's lane ends only before the array's ',' or ']' (a
            string before ':' would be a member name to the scanner) */
-        const uint8_t *after = end;
-        while (after < lim && (*after == ' ' || *after == '\n' || *after == '\r' || *after == '\t'))
-            after++;
+        const uint8_t *after = ak_json__skip_ws(end, lim);
         if (after == lim || (*after != ',' && *after != ']'))
             return NULL;
     }
