@@ -542,6 +542,31 @@ static bool dump_output_write(ak_sink *s, const void *data, size_t n)
     return ak_output_write(&o->file, data, n, s->why, sizeof s->why);
 }
 
+/* A sink into OUT through a temporary file made when the first bytes come. */
+static void lazy_output_sink(dump_output *lazy, ak_sink *sink)
+{
+    ak_sink_output(sink, &lazy->file);
+    sink->write = dump_output_write;
+    sink->ctx = lazy;
+}
+
+/* The command's status rc said: OUT is committed when it is EXIT_OK (made
+   empty when nothing came), else what was written goes (no partial
+   output); a write or a commit that failed is said, and is EXIT_USAGE. */
+static int finish_lazy_output(dump_output *lazy, ak_sink *sink, int rc)
+{
+    if (rc == EXIT_OK) {
+        if (!(lazy->opened || cli_output_open(&lazy->file, lazy->path, sink->why, sizeof sink->why)) ||
+            !cli_output_commit(&lazy->file, sink->why, sizeof sink->why))
+            rc = EXIT_USAGE;
+    } else if (lazy->opened) {
+        cli_output_abort(&lazy->file);
+    }
+    if (rc == EXIT_USAGE && sink->why[0])
+        fprintf(stderr, "%s: %s: %s\n", prog, shown(lazy->path), sink->why);
+    return rc;
+}
+
 static int cmd_dump(int argc, char **argv)
 {
     if (wants_help(argc, argv)) {
@@ -596,26 +621,15 @@ static int cmd_dump(int argc, char **argv)
        once the whole dump is there (and made only when the dump begins). */
     dump_output lazy = {output, false, {0}};
     ak_sink sink;
-    if (output) {
-        ak_sink_output(&sink, &lazy.file);
-        sink.write = dump_output_write;
-        sink.ctx = &lazy;
-    } else {
+    if (output)
+        lazy_output_sink(&lazy, &sink);
+    else
         ak_sink_file(&sink, stdout);
-    }
     int rc = cli_dump_input(&in, format, &opt, &level, &sink, stderr, stderr_color());
-    if (output && rc == EXIT_OK) {
-        if (!(lazy.opened || cli_output_open(&lazy.file, output, sink.why, sizeof sink.why)) ||
-            !cli_output_commit(&lazy.file, sink.why, sizeof sink.why))
-            rc = EXIT_USAGE;
-    } else if (output && lazy.opened) {
-        cli_output_abort(&lazy.file); /* no partial dump */
-    }
-    if (output && rc == EXIT_USAGE && sink.why[0]) {
-        fprintf(stderr, "%s: %s: %s\n", prog, shown(output), sink.why);
-    } else if (!output && sink.written && fflush(stdout) != 0) {
+    if (output)
+        rc = finish_lazy_output(&lazy, &sink, rc); /* no partial dump */
+    else if (sink.written && fflush(stdout) != 0)
         rc = EXIT_USAGE; /* finish_stdout says why */
-    }
     ak_file_close(&f);
     return rc;
 }
@@ -807,9 +821,25 @@ static int cmd_convert(int argc, char **argv)
         return EXIT_USAGE;
     }
     ak_input in = ak_file_input(&f);
+    struct stat st;
+    int rc;
+    if (!opt.verify && strcmp(paths[1], "-") != 0 && (stat(paths[1], &st) != 0 || S_ISREG(st.st_mode))) {
+        /* a file (made or replaced through a temporary one, renamed only
+           once the whole output is there): the output goes as it is made,
+           and a re-emission is never held whole (ak_convert_to) */
+        dump_output lazy = {paths[1], false, {0}};
+        ak_sink sink;
+        lazy_output_sink(&lazy, &sink);
+        rc = finish_lazy_output(&lazy, &sink, cli_convert_stream(&in, from, to, &opt, &level, &sink, stderr,
+                                                                 stderr_color()));
+        ak_file_close(&f);
+        return rc;
+    }
+    /* --verify reads the output again; standard output, a device or a FIFO
+       is written once the whole output is there */
     ak_buf out;
     ak_buf_init(&out);
-    int rc = cli_convert_input(&in, from, to, &opt, &level, paths[1], &out, stderr, stderr_color());
+    rc = cli_convert_input(&in, from, to, &opt, &level, paths[1], &out, stderr, stderr_color());
     if (rc == EXIT_OK && !cli_write_file_atomic(paths[1], out.data, out.len, why, sizeof why)) {
         fprintf(stderr, "%s: %s: %s\n", prog, shown(paths[1]), why);
         rc = EXIT_USAGE;

@@ -228,6 +228,23 @@ void cli_convert_warn_extension(const ak_format *to, const char *out_name, FILE 
     }
 }
 
+int cli_convert_stream(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
+                       const ak_diag_options *level, ak_sink *out, FILE *err, bool color)
+{
+    ak_diags *d = ak_diags_new(level);
+    if (!d) {
+        fprintf(err, "%s: out of memory\n", prog);
+        return EXIT_USAGE;
+    }
+    const ak_format *used_from = NULL;
+    bool ok = ak_convert_to(in, from, to, opt, d, out, &used_from) && ak_diags_errors(d) == 0;
+    cli_render_text(err, color, in->name, used_from, in->data, in->size, d);
+    /* a write the sink refused is said by the caller (out->why) */
+    int rc = ok ? EXIT_OK : out->failed && !ak_diags_errors(d) ? EXIT_USAGE : cli_failure_status(d);
+    ak_diags_free(d);
+    return rc;
+}
+
 int cli_convert_input(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
                       const ak_diag_options *level, const char *out_name, ak_buf *out, FILE *err, bool color)
 {

@@ -73,6 +73,12 @@ void cli_convert_warn_extension(const ak_format *to, const char *out_name, FILE 
    output. With opt->verify, the output must pass its validator. */
 int cli_convert_input(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
                       const ak_diag_options *level, const char *out_name, ak_buf *out, FILE *err, bool color);
+/* The same (without --verify) into a sink as the output is made
+   (ak_convert_to): a same-format re-emission never held whole. The sink
+   must be one that keeps nothing of a failed conversion (a temporary file:
+   the caller commits it only on EXIT_OK). */
+int cli_convert_stream(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
+                       const ak_diag_options *level, ak_sink *out, FILE *err, bool color);
 
 /* sample: track `track` at t0, t0 + step, ... t1, as lines into out. */
 int cli_sample_input(const ak_input *in, const ak_format *format, const ak_options *opt, size_t track, double t0,

@@ -837,6 +837,10 @@ static void registry_entry(jem *em, FILE *c)
             gen_out(c, "    .%s = %s_%s,\n", fields[i], id, fields[i]);
     if (cc_json_has_dump_to(cc))
         gen_out(c, "    .dump_to = %s_dump_to,\n", id);
+    /* `json dump canonical` without a reemit hook: the dump is the
+       re-emission too, whole and streamed */
+    if (cc_model_json_dump_to(cc) && !cc_has_hook(f, "reemit"))
+        gen_out(c, "    .reemit = %s_dump,\n    .reemit_to = %s_dump_to,\n", id, id);
     if (cc_model_json_headers(em->cc))
         gen_out(c, "    .to_model_headers = %s_to_model_headers,\n", id);
     if (f->size_code)

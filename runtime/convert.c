@@ -447,6 +447,27 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
     return ok && !out->failed;
 }
 
+bool ak_convert_to(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
+                   ak_diags *d, ak_sink *out, const ak_format **used_from)
+{
+    const ak_format *resolved = ak_resolve_format(in, from, d);
+    if (used_from)
+        *used_from = resolved;
+    if (resolved && resolved == to && to->reemit_to && !(opt && opt->format_version)) {
+        /* the canonical file streamed: it checks the input first, as reemit does */
+        size_t errors = ak_diags_errors(d);
+        bool ok = to->reemit_to(in, opt, d, out);
+        if (out->failed)
+            return false; /* the sink says why (its budget reported already) */
+        return ak_hook_result(d, errors, ok, NULL, "re-emitting") && ak_diags_errors(d) == errors;
+    }
+    ak_buf buf;
+    ak_buf_init(&buf);
+    bool ok = resolved && ak_convert(in, resolved, to, opt, d, &buf, NULL) && ak_sink_write(out, buf.data, buf.len);
+    ak_buf_free(&buf);
+    return ok;
+}
+
 bool ak_dump_to(const ak_input *in, const ak_format *format, const ak_options *opt, ak_diags *d, ak_sink *out)
 {
     if (!format->dump && !format->dump_to) {

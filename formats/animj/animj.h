@@ -1,5 +1,5 @@
-/* AnimJ: what the hooks (animj_hooks.c) and the canonical emitter (animj_model.c)
- * share beyond the generated header, which declares the format's own hooks. */
+/* AnimJ: the hooks' state (animj_hooks.c), beyond the generated header, which
+ * declares the format's own hooks. */
 #ifndef AK_FORMATS_ANIMJ_H
 #define AK_FORMATS_ANIMJ_H
 

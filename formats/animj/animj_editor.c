@@ -3,7 +3,7 @@
  * interpolation), a trailing comma is removed, a repeated member points at
  * the first one; the outline is the tracks (node.property, then the track
  * and value types), and key K of track T is /tracks/T/data/keyframes/K,
- * as the model mapping (animj_model.c) reads it. */
+ * as the schema's model section reads it. */
 #include "editor.h"
 
 /* The interpolation names (read case-insensitively by the semantics hook,

@@ -390,6 +390,12 @@ typedef struct ak_format {
        holding all of it to find out (runtime/convert.c). */
     uint64_t max_size;
     const ak_rule *max_size_rule;
+    /* reemit, written to out as it is made (its text never held whole):
+       where the re-emission is the format's streamed dump (AnimJ's `json
+       dump canonical`). NULL: reemit only. Like dump_to, nothing is written
+       of an input with errors; false when nothing or only part was
+       written. */
+    bool (*reemit_to)(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_sink *out);
 } ak_format;
 
 /* The supported (built-in) formats. */
@@ -437,6 +443,16 @@ const ak_format *ak_rule_format(const ak_rule *rule);
  * is the input format. */
 bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
                 ak_diags *d, ak_buf *out, const ak_format **used_from);
+
+/* ak_convert, written to out as it is made where it can be: a conversion
+ * to the same format without another version (opt->format_version NULL) by
+ * a format with reemit_to never holds its output whole; any other
+ * conversion is made whole (ak_convert) and written once. False when
+ * nothing or only part was written (reported into d, or out->failed): a
+ * caller that must not keep a partial output writes to a temporary place
+ * (ak_output). */
+bool ak_convert_to(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
+                   ak_diags *d, struct ak_sink *out, const ak_format **used_from);
 
 /* The decoded document of the input as JSON into out, `format` being the
  * input's format (as ak_resolve_format gave it): ak_dump_to through a sink

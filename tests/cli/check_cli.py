@@ -123,6 +123,23 @@ def main():
         again = os.path.join(tmp, "again.anim")
         r = run("convert", bounce, again)
         expect("convert .anim -> .anim", r.returncode == 0 and open(again, "rb").read() == open(bounce, "rb").read())
+        # AnimJ's re-emission is its dump, streamed into OUT (ak_convert_to,
+        # reemit_to): the same bytes as the dump and as the conversion held
+        # whole (--verify); an input with errors leaves an existing OUT as it was
+        shapes = os.path.join(src, "examples", "animj", "good-shapes.animj")
+        streamed, held, dumped = (os.path.join(tmp, n) for n in ("streamed.animj", "held.animj", "dumped.json"))
+        r = run("convert", "--to", "animj", shapes, streamed)
+        r2 = run("convert", "--verify", "--to", "animj", shapes, held)
+        r3 = run("dump", shapes, "-o", dumped)
+        texts = [open(f, "rb").read() if os.path.exists(f) else None for f in (streamed, held, dumped)]
+        expect("convert --to animj streams the dump's bytes", r.returncode == r2.returncode == r3.returncode == 0 and
+               texts[0] and texts[0] == texts[1] == texts[2], (r.stderr, r2.stderr))
+        broken = os.path.join(tmp, "broken.animj")
+        with open(broken, "wb") as f:
+            f.write(b'{"name": 5, "globalDuration": 1, "tracks": []}')
+        r = run("convert", "--to", "animj", broken, streamed)
+        expect("a streamed convert of a broken input keeps OUT", r.returncode == 1 and
+               open(streamed, "rb").read() == texts[0] and not any(".tmp-" in n for n in os.listdir(tmp)), r.stderr)
         # one memory budget (--max-memory, K/M/G suffixes): past it, a clean
         # error with the sizes involved, before allocating; no output
         capped = os.path.join(tmp, "capped.animj")

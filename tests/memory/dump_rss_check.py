@@ -8,7 +8,11 @@ it. Before, both held the whole JSON (and Maya its document): several times
 the input's size. The input (about 48 MB, made here once, never committed)
 is generated; the output is checked against what was generated.
 
-usage: dump_rss_check.py json|maya AK_RLIMIT_RUN ANIMKIT DIR
+AnimJ (`animj`): `convert --to animj` of a 48 MB compact file, whose
+canonical re-emission is its dump, streamed into the output file
+(ak_convert_to; 3.3 times the output's size before, held whole).
+
+usage: dump_rss_check.py json|maya|animj AK_RLIMIT_RUN ANIMKIT DIR
 """
 import json
 import os
@@ -69,10 +73,35 @@ def check_maya(out, n):
     assert len(keys) == KEYS and keys[-1]["time"] == KEYS and keys[-1]["value"] == (n - 1 + KEYS) % 1000, keys[-1]
 
 
+def make_animj(path):
+    # compact AnimJ: tracks of 1000 Linear float keys each
+    n = 0
+    with open(path, "w") as f:
+        f.write('{"name":"large","globalDuration":10,"tracks":[')
+        while f.tell() < SIZE:
+            f.write('%s{"trackType":"Curve","valueType":"float","data":{"node":"n%d","property":"p","keyframes":['
+                    % ("," if n else "", n))
+            f.write(",".join('{"time":%d.5e-2,"value":%d,"interpolation":"Linear"}' % (k, (n + k) % 1000)
+                             for k in range(200)))
+            f.write("]}}")
+            n += 1
+        f.write("]}\n")
+    return n
+
+
+def check_animj(out, n):
+    doc = json.load(open(out))
+    tracks = doc["tracks"]
+    assert len(tracks) == n, "tracks"
+    keys = tracks[-1]["data"]["keyframes"]
+    assert len(keys) == 200 and keys[-1]["value"] == (n - 1 + 199) % 1000, keys[-1]
+
+
 def main():
     kind, run, cli, where = sys.argv[1:5]
     os.makedirs(where, exist_ok=True)
-    make, check, ext = {"json": (make_json, check_json, ".json"), "maya": (make_maya, check_maya, ".anim")}[kind]
+    make, check, ext = {"json": (make_json, check_json, ".json"), "maya": (make_maya, check_maya, ".anim"),
+                        "animj": (make_animj, check_animj, ".animj")}[kind]
     src = os.path.join(where, "dump_large" + ext)
     count = os.path.join(where, "dump_large" + ext + ".count")
     if not (os.path.exists(src) and os.path.exists(count)):
@@ -84,10 +113,12 @@ def main():
     out = os.path.join(where, "dump_large" + ext + ".dump.json")
     print("file: %s (%d bytes, %d elements)" % (src, os.path.getsize(src), n), flush=True)
     try:
-        r = subprocess.run([run, "--max-rss", "32M", "--expect", "0", "--", cli, "dump", "--format", kind, src,
-                            "-o", out])
+        # AnimJ: the canonical re-emission, which is its dump, streamed into a file
+        command = ["convert", "--to", "animj", src, out] if kind == "animj" else ["dump", "--format", kind, src,
+                                                                                 "-o", out]
+        r = subprocess.run([run, "--max-rss", "32M", "--expect", "0", "--", cli] + command)
         if r.returncode != 0:
-            sys.exit("dump of %s: over 32 MiB peak RSS or failed" % kind)
+            sys.exit("%s of %s: over 32 MiB peak RSS or failed" % (command[0], kind))
         check(out, n)
     finally:
         if os.path.exists(out):

@@ -32,8 +32,9 @@ if(NOT AK_SANITIZE)
   set_tests_properties(memory.validate-primeanim-bitstream memory.dump-primeanim-keys memory.sample-list-primeanim
                        PROPERTIES LABELS memory RESOURCE_LOCK primeanim-40mb)
   # dump of plain JSON and of a declared document (Maya) streams its text
-  # after a checking pass: a 48 MB file below 32 MiB peak RSS (issue 27)
-  foreach(kind json maya)
+  # after a checking pass: a 48 MB file below 32 MiB peak RSS (issue 27);
+  # so does AnimJ's canonical re-emission (convert --to animj), its dump
+  foreach(kind json maya animj)
     add_test(NAME memory.dump-${kind}-large
       COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/dump_rss_check.py ${kind}
               $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
