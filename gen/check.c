@@ -11,8 +11,8 @@ const char *const cc_json_category_names[JR_COUNT] = {"syntax", "encoding", "dep
 
 bool cc_is_format_hook(const char *name)
 {
-    static const char *const names[] = {"sniff",      "dump",  "dump_to", "reemit", "to_model",
-                                        "from_model", "state", "validate"};
+    static const char *const names[] = {"sniff",      "dump",  "dump_to",  "reemit", "reemit_to",
+                                        "to_model",   "from_model", "state", "validate"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(names[i], name) == 0)
             return true;
@@ -1056,6 +1056,10 @@ bool cc_check(compiler *cc)
             cc_error(cc, m->at, "hook %s: a binary layout generates it", m->name);
         if (f->json && !strcmp(m->name, "dump_to") && !cc_has_hook(f, "dump"))
             cc_error(cc, m->at, "hook dump_to streams what a `hook dump` writes whole: the format needs both");
+        if (f->json && !strcmp(m->name, "reemit_to") && !cc_has_hook(f, "reemit"))
+            cc_error(cc, m->at, "hook reemit_to streams what a `hook reemit` writes whole: the format needs both");
+        if (!f->json && !strcmp(m->name, "reemit_to"))
+            cc_error(cc, m->at, "hook reemit_to: a binary layout re-emits through its encoder, whole");
         if (!f->json && !strcmp(m->name, "sniff") && (f->magic_text || f->magic_bytes))
             cc_error(cc, m->at, "hook sniff: a layout with a magic generates its sniffer");
         if (!f->json && !cc_is_format_hook(m->name))

@@ -415,6 +415,8 @@ static void header(jem *em, FILE *h)
         gen_out(h, "bool %s_dump_to(const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *out);\n", id);
     if (cc_has_hook(f, "reemit"))
         gen_out(h, "bool %s_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);\n", id);
+    if (cc_has_hook(f, "reemit_to"))
+        gen_out(h, "bool %s_reemit_to(const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *out);\n", id);
     if (cc_has_hook(f, "to_model"))
         gen_out(h, "struct ak_arena;\nstruct ak_animation;\nbool %s_to_model(const ak_input *in, const ak_options *opt, "
                    "ak_diags *d, struct ak_arena *arena,\n    struct ak_animation **out);\n", id);
@@ -841,6 +843,8 @@ static void registry_entry(jem *em, FILE *c)
        re-emission too, whole and streamed */
     if (cc_model_json_dump_to(cc) && !cc_has_hook(f, "reemit"))
         gen_out(c, "    .reemit = %s_dump,\n    .reemit_to = %s_dump_to,\n", id, id);
+    else if (cc_has_hook(f, "reemit_to"))
+        gen_out(c, "    .reemit_to = %s_reemit_to,\n", id);
     if (cc_model_json_headers(em->cc))
         gen_out(c, "    .to_model_headers = %s_to_model_headers,\n", id);
     if (f->size_code)

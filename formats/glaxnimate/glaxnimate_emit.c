@@ -227,3 +227,10 @@ bool glaxnimate_dump_to(const ak_input *in, const ak_options *opt, ak_diags *d, 
     ak_buf_free(&text);
     return ok;
 }
+
+/* The re-emission is the dump: streamed alike (`convert --to glaxnimate`
+   into a file holds the tree, not its text as well). */
+bool glaxnimate_reemit_to(const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *sink)
+{
+    return glaxnimate_dump_to(in, opt, d, sink);
+}

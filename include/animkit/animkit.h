@@ -392,7 +392,7 @@ typedef struct ak_format {
     const ak_rule *max_size_rule;
     /* reemit, written to out as it is made (its text never held whole):
        where the re-emission is the format's streamed dump (AnimJ's `json
-       dump canonical`). NULL: reemit only. Like dump_to, nothing is written
+       dump canonical`, Glaxnimate's hook). NULL: reemit only. Like dump_to, nothing is written
        of an input with errors; false when nothing or only part was
        written. */
     bool (*reemit_to)(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_sink *out);
