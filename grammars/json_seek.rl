@@ -408,6 +408,7 @@ const uint8_t *ak_json_value_end(const uint8_t *p, const uint8_t *end)
                 return p + 1;
         return NULL;
     }
+    /* (not value_at's machine: with its number check, listing AnimJ took 6% longer) */
     const uint8_t *s = p;
     while (p < end && ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') || *p == '-' || *p == '+' ||
                        *p == '.' || *p == 'E'))

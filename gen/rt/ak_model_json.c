@@ -397,8 +397,6 @@ static const ak_mj_member *member_named(const ak_mj_state *s, const ak_json_even
    keys event by event: feeding on_event a key's tokens from a tokenizer
    of its own saved 5% of it, as on_event's work is the reading's. */
 
-static const uint8_t *past_ws(const uint8_t *p, const uint8_t *end) { return ak_json__skip_ws(p, end); }
-
 /* The members of the key object [o, end) into r->key: its time member's
    number, the last one of that name, as member_value sets it. False (its
    events read it) where a name has an escape, which the comparison must
@@ -406,12 +404,12 @@ static const uint8_t *past_ws(const uint8_t *p, const uint8_t *end) { return ak_
    model of headers (a nested object on a path, the track's kind). */
 static bool key_time(mj_reader *r, const ak_mj_state *s, const uint8_t *o, const uint8_t *end)
 {
-    for (const uint8_t *q = past_ws(o + 1, end); q < end && *q == '"'; q = past_ws(q, end)) {
+    for (const uint8_t *q = ak_json__skip_ws(o + 1, end); q < end && *q == '"'; q = ak_json__skip_ws(q, end)) {
         const uint8_t *k = q + 1, *ke = k;
         while (ke < end && *ke != '"')
             if (*ke++ == '\\')
                 return false;
-        const uint8_t *v = past_ws(past_ws(ke + 1, end) + 1, end), *ve = ak_json_value_end(v, end);
+        const uint8_t *v = ak_json__skip_ws(ak_json__skip_ws(ke + 1, end) + 1, end), *ve = ak_json_value_end(v, end);
         if (!ve)
             return false;
         ak_json_event name = {AK_JSON_KEY, 0, 0, 0, 0, (const char *)k, (size_t)(ke - k)};
@@ -424,7 +422,7 @@ static bool key_time(mj_reader *r, const ak_mj_state *s, const uint8_t *o, const
             ak_json_event number = {AK_JSON_NUMBER, 0, 0, 0, 0, (const char *)v, (size_t)(ve - v)};
             r->key.time = number_of(&number, m->f32);
         }
-        q = past_ws(ve, end);
+        q = ak_json__skip_ws(ve, end);
         if (q < end && *q == ',')
             q++;
     }
