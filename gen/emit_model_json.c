@@ -143,8 +143,7 @@ void cc_emit_model_json_header(compiler *cc, FILE *h)
     }
     gen_out(h, "bool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                "                  struct ak_animation **out);\n", id);
-    if (x->list)
-        gen_out(h, "/* The tracks without their keys (ak_format.to_model_headers). */\n"
+    gen_out(h, "/* The tracks without their keys (ak_format.to_model_headers). */\n"
                    "bool %s_to_model_headers(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                    "                          struct ak_animation **out);\n", id);
     gen_out(h, "bool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);\n",
@@ -154,8 +153,7 @@ void cc_emit_model_json_header(compiler *cc, FILE *h)
 bool cc_model_json_headers(compiler *cc)
 {
     model_decl *md = cc->format->model;
-    const mjx *x = md ? md->json : NULL;
-    return x && x->list;
+    return md && md->json; /* a list of tracks and animated properties in a tree alike */
 }
 
 bool cc_model_json_dump_to(compiler *cc)
@@ -425,6 +423,9 @@ static void emit_tree(compiler *cc, FILE *c, mjx *x)
     gen_out(c, "\nbool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                "                  struct ak_animation **out)\n{\n    return ak_mj_tree_read(&mj_tree, in, opt, d, arena, "
                "out);\n}\n", id);
+    gen_out(c, "\nbool %s_to_model_headers(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
+               "                          struct ak_animation **out)\n{\n"
+               "    return ak_mj_tree_read_headers(&mj_tree, in, opt, d, arena, out);\n}\n", id);
     gen_out(c, "\nbool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)\n"
                "{\n    return ak_mj_tree_write(&mj_tree, anim, opt, d, out);\n}\n", id);
 }

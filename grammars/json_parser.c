@@ -7,6 +7,7 @@
  * per-object name sets). */
 #include "diag.h"
 #include "json_parser.h"
+#include "json_seek.h"
 
 #include "json.h" /* token codes (Lemon) */
 #include "budget.h"
@@ -1077,7 +1078,11 @@ const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const ui
         if (elem < lim && *elem == ',')
             elem = cur; /* ", ,": no element after the comma; the DFA fails at the second one */
     }
-    const uint8_t *end = f->lane(elem, lim, p->lane_caps);
+    /* the lane that passes any element whole passes a large one as the
+       parser reads: its pages released as it goes */
+    const uint8_t *end = f->lane == ak_json_lane_any
+                             ? ak_json_lane_any_releasing(elem, lim, p->lane_caps, p->data, &p->release)
+                             : f->lane(elem, lim, p->lane_caps);
     if (end && p->cfg.lane_accept(p->cfg.user, p, p->lane_caps, end)) {
         f->lane_misses = 0;
         return end;

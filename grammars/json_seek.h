@@ -62,6 +62,10 @@ ak_json_seek_status ak_json_seek_pointer_releasing(const uint8_t *data, size_t s
  * front end has checked: it finds where a well-formed value ends, and
  * reports nothing of one that is not. */
 const uint8_t *ak_json_value_end(const uint8_t *p, const uint8_t *end);
+/* The same over a mapped input that begins at data, releasing the pages a
+ * large container passes as it goes (release NULL: none). */
+const uint8_t *ak_json_value_end_releasing(const uint8_t *p, const uint8_t *end, const uint8_t *data,
+                                           ak_release *release);
 
 /* A lane (json_parser.h) that takes any element at all, found by
  * ak_json_value_end: caps[0] is its first byte, no scalar is captured. Its
@@ -70,5 +74,9 @@ const uint8_t *ak_json_value_end(const uint8_t *p, const uint8_t *end);
  * reader after validation), where a consumer wants few of an array's
  * elements' members and finds them itself in the element's span. */
 const uint8_t *ak_json_lane_any(const uint8_t *cur, const uint8_t *lim, const uint8_t **caps);
+/* The same passing its element as ak_json_value_end_releasing does: the
+ * parser calls it so for ak_json_lane_any when it releases its input. */
+const uint8_t *ak_json_lane_any_releasing(const uint8_t *cur, const uint8_t *lim, const uint8_t **caps,
+                                          const uint8_t *data, ak_release *release);
 
 #endif

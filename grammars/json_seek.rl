@@ -394,10 +394,16 @@ ak_json_seek_status ak_json_seek_pointer(const uint8_t *data, size_t size, const
 
 const uint8_t *ak_json_value_end(const uint8_t *p, const uint8_t *end)
 {
+    return ak_json_value_end_releasing(p, end, NULL, NULL);
+}
+
+const uint8_t *ak_json_value_end_releasing(const uint8_t *p, const uint8_t *end, const uint8_t *data,
+                                           ak_release *release)
+{
     if (p >= end)
         return NULL;
     if (*p == '{' || *p == '[') {
-        const unsigned char *closing = skip_nested(p + 1, end, p, NULL);
+        const unsigned char *closing = skip_nested(p + 1, end, release ? data : p, release);
         return closing ? closing + 1 : NULL;
     }
     if (*p == '"') {
@@ -418,9 +424,15 @@ const uint8_t *ak_json_value_end(const uint8_t *p, const uint8_t *end)
 
 const uint8_t *ak_json_lane_any(const uint8_t *cur, const uint8_t *lim, const uint8_t **caps)
 {
+    return ak_json_lane_any_releasing(cur, lim, caps, NULL, NULL);
+}
+
+const uint8_t *ak_json_lane_any_releasing(const uint8_t *cur, const uint8_t *lim, const uint8_t **caps,
+                                          const uint8_t *data, ak_release *release)
+{
     if (cur < lim && *cur == ',')
         cur = ak_json__skip_ws(cur + 1, lim);
-    const uint8_t *end = ak_json_value_end(cur, lim);
+    const uint8_t *end = ak_json_value_end_releasing(cur, lim, data, release);
     if (!end)
         return NULL;
     if (*cur != '{' && *cur != '[') {

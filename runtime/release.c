@@ -19,7 +19,10 @@ void ak_release_init(ak_release *r, const ak_input *in, bool keep)
     r->from = r->end = 0;
     r->next = SIZE_MAX;
     if (in->mapped && !keep && in->size >= 2 * RELEASE_STEP) {
-        r->from = (uintptr_t)in->data;
+        /* a page boundary: the input may be a span that starts inside a
+           page of a mapping (a value read again on its own) */
+        uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+        r->from = ((uintptr_t)in->data + page - 1) & ~(page - 1);
         r->end = (uintptr_t)in->data + in->size;
         r->next = 2 * RELEASE_STEP;
     }
@@ -63,4 +66,14 @@ void ak_release_done(ak_release *r)
     if (r->end > r->from)
         madvise((void *)r->from, r->end - r->from, MADV_DONTNEED);
     r->from = r->end;
+}
+
+void ak_release_span(const ak_release *r, size_t from, size_t to)
+{
+    if (!r->end || to <= from)
+        return;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t a = ((uintptr_t)r->data + from + page - 1) & ~(page - 1), b = ((uintptr_t)r->data + to) & ~(page - 1);
+    if (b > a)
+        madvise((void *)a, b - a, MADV_DONTNEED);
 }

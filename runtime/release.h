@@ -33,6 +33,10 @@ void ak_release_restart(ak_release *r, size_t offset);
  * kept resident goes too, so that they do not stay for the whole pass. */
 void ak_release_done(ak_release *r);
 
+/* A reader that goes back and forth (a canonical writer that sorts what it
+ * writes) is done with data[from..to): the pages wholly inside go. */
+void ak_release_span(const ak_release *r, size_t from, size_t to);
+
 static inline void ak_release_at(ak_release *r, size_t offset)
 {
     if (offset >= r->next)

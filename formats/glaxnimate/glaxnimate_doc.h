@@ -10,6 +10,8 @@
 typedef struct glax_conv {
     ak_jtree t;              /* in its own arena, charged to d's budget */
     uint64_t seed;           /* new uuids: deterministic per input */
+    const ak_input *seed_in; /* the input whose bytes are the seed, hashed when
+                                the first uuid is made (NULL: seed as it is) */
     ak_diags *d;             /* where losses are reported (may be NULL) */
 } glax_conv;
 

@@ -10,7 +10,9 @@
  * version, nothing changes: a file Glaxnimate wrote comes out byte for byte
  * (spec 9.1.10). */
 #include "ak_jmigrate.h"
+#include "ak_jcomplete.h"
 #include "budget.h"
+#include "release.h"
 #include "glaxnimate_doc.h"
 
 #include "format_options.h"
@@ -40,10 +42,29 @@ static ak_jnode *glax_static(ak_jtree *t, ak_jnode *value)
     return o;
 }
 
+/* The seed of the fresh uuids: the input's bytes (FNV-1a), its pages let go
+   as they are hashed; only where a uuid is missing (a file Glaxnimate wrote
+   has every one: its 100 MB took a fifth of the dump's time to hash). */
+static uint64_t seed_of(const ak_input *in)
+{
+    ak_release r;
+    ak_release_init(&r, in, false);
+    uint64_t seed = 0;
+    for (size_t i = 0; i < in->size; i++) {
+        seed = (seed ^ in->data[i]) * 0x100000001b3u;
+        if ((i & 0xfffff) == 0)
+            ak_release_at(&r, i);
+    }
+    ak_release_done(&r);
+    return seed;
+}
+
 /* A fresh version 4 UUID (spec 9.1.4), derived from the input so that the
  * output is reproducible. */
 static ak_jnode *glax_uuid(glax_conv *c)
 {
+    if (c->seed_in)
+        c->seed = seed_of(c->seed_in), c->seed_in = NULL;
     uint64_t a = c->seed += 0x9e3779b97f4a7c15u, b = a * 0xbf58476d1ce4e5b9u;
     b ^= b >> 31;
     a ^= a >> 29;
@@ -68,14 +89,20 @@ void glax_complete(glax_conv *c, int version)
     ak_jcomplete(&c->t, &glaxnimate_schema, version, new_key, c);
 }
 
+/* Qt's indented layout (spec 3.3). */
+static void glax_writer_init(ak_json_writer *w, ak_buf *out)
+{
+    ak_json_writer_options wo = {4, true, true};
+    ak_json_writer_init(w, out, &wo);
+    w->first_key = "__type__";
+    w->open_empty = true;
+    w->number_style = AK_JSON_NUMBERS_QT;
+}
+
 bool glax_write_to(const ak_jnode *root, ak_buf *out, ak_sink *sink)
 {
     ak_json_writer w;
-    ak_json_writer_options wo = {4, true, true};
-    ak_json_writer_init(&w, out, &wo);
-    w.first_key = "__type__";
-    w.open_empty = true;
-    w.number_style = AK_JSON_NUMBERS_QT;
+    glax_writer_init(&w, out);
     bool ok = ak_jtree_write_to(root, &w, sink);
     return ak_json_writer_finish(&w) && ok;
 }
@@ -145,26 +172,30 @@ static bool legacy_checked(const ak_input *in, ak_diags *d, bool upgraded)
     return ok;
 }
 
-/* The canonical tree of in into c (initialised here; the caller frees it):
-   validated, upgraded to the version asked for, completed. *legacy: the
-   input was a version 1 or 2 file (--legacy), whose output is checked
-   again as the version it becomes. */
-static bool canonical_tree(const ak_input *in, const ak_options *opt, ak_diags *d, glax_conv *c, bool *legacy)
+/* The format_version of a document read (0: none that reads as one). */
+static int version_of(const ak_jnode *root)
+{
+    const ak_jnode *fv = ak_jnode_get(ak_jnode_get(root, "format"), "format_version");
+    return fv && fv->kind == AK_JNUM && fv->num >= 0 ? (int)fmin(fv->num, INT_MAX) : 0; /* no overflowing cast */
+}
+
+/* The canonical tree of in into c (initialised by the caller, who frees
+   it): validated unless `validated`, upgraded to the version asked for,
+   completed. *legacy: the input was a version 1 or 2 file (--legacy),
+   whose output is checked again as the version it becomes. */
+static bool canonical_tree(const ak_input *in, const ak_options *opt, ak_diags *d, glax_conv *c, bool *legacy,
+                           bool validated)
 {
     size_t before = ak_diags_errors(d), n;
     *legacy = ak_format_option(opt, "legacy", &n) != NULL;
-    ak_budget_of(d, opt); /* the document's arena (glax_conv_init) is charged to it */
-    glax_conv_init(c, d);
-    if (!*legacy) {
+    if (!*legacy && !validated) {
         ak_format_glaxnimate.validate(in, opt, d);
         if (ak_diags_errors(d) > before)
             return false;
     }
-    for (size_t i = 0; i < in->size; i++)
-        c->seed = (c->seed ^ in->data[i]) * 0x100000001b3u;
+    c->seed_in = in;
     bool ok = ak_jtree_read_input(&c->t, in);
-    ak_jnode *fv = ok ? ak_jnode_get(ak_jnode_get(c->t.root, "format"), "format_version") : NULL;
-    int from = fv && fv->kind == AK_JNUM && fv->num >= 0 ? (int)fmin(fv->num, INT_MAX) : 0; /* no overflowing cast */
+    int from = ok ? version_of(c->t.root) : 0;
     *legacy = *legacy && ok && (from == 1 || from == 2);
     if (*legacy) {
         ok = legacy_checked(in, d, false);
@@ -188,41 +219,61 @@ static bool canonical_tree(const ak_input *in, const ak_options *opt, ak_diags *
     return ok && !c->t.failed;
 }
 
+/* The canonical text of in, into text and on to sink (NULL: held in text).
+   A document that keeps its version is written as it is read
+   (ak_jcomplete_write_to): what is held is the path from the root to the
+   value being written, whatever the file's size. A change of version
+   (the upgrade steps move members across the tree) and a legacy file are
+   read into the tree whole. */
+static bool canonical_text(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *text, ak_sink *sink)
+{
+    size_t before = ak_diags_errors(d), n;
+    bool legacy = ak_format_option(opt, "legacy", &n) != NULL, ok = true;
+    ak_budget_of(d, opt); /* the document's arena (glax_conv_init) is charged to it */
+    glax_conv c;
+    glax_conv_init(&c, d);
+    ak_jnode *root = NULL;
+    if (!legacy) {
+        ak_format_glaxnimate.validate(in, opt, d);
+        ok = ak_diags_errors(d) == before && (root = ak_jtree_parse_shallow(&c.t, in->data, in->size, in->mapped));
+    }
+    int from = root ? version_of(root) : 0;
+    if (ok && root && (!opt || !opt->format_version || atoi(opt->format_version) == from)) {
+        c.seed_in = in;
+        ak_json_writer w;
+        glax_writer_init(&w, text);
+        ok = ak_jcomplete_write_to(&c.t, root, in, &glaxnimate_schema, from, new_key, &c, &w, sink);
+        ok = ak_json_writer_finish(&w) && ok;
+    } else if (ok) {
+        ak_jtree_free(&c.t);
+        glax_conv_init(&c, d);
+        ok = canonical_tree(in, opt, d, &c, &legacy, !legacy) && glax_write_to(c.t.root, text, legacy ? NULL : sink);
+        ak_input upgraded = {"upgraded", (const uint8_t *)text->data, text->len, false};
+        ok = ok && !text->failed && (!legacy || legacy_checked(&upgraded, d, true)); /* whole before it goes */
+    }
+    glax_conv_free(&c);
+    return ok && !text->failed && !c.t.failed;
+}
+
 bool glaxnimate_reemit(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
 {
-    glax_conv c;
-    bool legacy;
-    bool ok = canonical_tree(in, opt, d, &c, &legacy) && glax_write(c.t.root, out) && !out->failed;
-    glax_conv_free(&c);
-    ak_input upgraded = {"upgraded", (const uint8_t *)out->data, out->len, false};
-    return ok && (!legacy || legacy_checked(&upgraded, d, true));
+    return canonical_text(in, opt, d, out, NULL);
 }
 
 /* The canonical file is the clearest dump of a Glaxnimate file. */
 bool glaxnimate_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)
 {
-    return glaxnimate_reemit(in, opt, d, out);
+    return canonical_text(in, opt, d, out, NULL);
 }
 
-/* The same streamed: the tree whole (it is completed and sorted), its text
-   handed on as it is written. With --legacy the text is the re-emission's,
-   whole: an upgraded file is checked again before anything goes. */
+/* The same streamed: the text handed on as it is written (an upgraded
+   legacy file's once it is checked again). */
 bool glaxnimate_dump_to(const ak_input *in, const ak_options *opt, ak_diags *d, ak_sink *sink)
 {
-    size_t n;
     ak_buf text;
     ak_buf_init(&text);
     ak_buf_attach(&text, ak_budget_of(d, opt));
-    bool ok;
-    if (ak_format_option(opt, "legacy", &n)) {
-        ok = glaxnimate_reemit(in, opt, d, &text);
-    } else {
-        glax_conv c;
-        bool legacy;
-        ok = canonical_tree(in, opt, d, &c, &legacy) && glax_write_to(c.t.root, &text, sink);
-        glax_conv_free(&c);
-    }
-    ok = ok && !text.failed && ak_sink_write(sink, text.data, text.len);
+    bool ok = canonical_text(in, opt, d, &text, sink) && ak_sink_write(sink, text.data, text.len);
     ak_buf_detach(&text);
     ak_buf_free(&text);
     return ok;

@@ -2,6 +2,9 @@
 #include "ak_jcomplete.h"
 
 #include "grow.h"
+#include "release.h"
+#include "sink.h"
+#include "sort.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -143,24 +146,51 @@ const ak_jmember *ak_jobject_member(const ak_jobject *o, const char *name, size_
     return NULL;
 }
 
-bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, bool legacy, ak_jtyped_visit visit, void *arg)
+/* What the walk has still to do: a value to visit, the next element of an
+   unread array, or forgetting an element read alone once its values have
+   been visited. */
+typedef enum { WALK_VALUE, WALK_ELEMENTS, WALK_FORGET } walk_step;
+
+typedef struct walk_item {
+    walk_step step;
+    ak_jnode *v;
+    const char *key;
+    int16_t type; /* of v; WALK_ELEMENTS: of the elements */
+    const ak_jmember *m;
+    unsigned up;
+    ak_jelements elements;
+    ak_arena_mark mark;
+} walk_item;
+
+bool ak_jschema_walk_input(ak_jtree *t, ak_jnode *root, const ak_input *in, const ak_jschema *s, bool legacy,
+                           ak_jtyped_visit visit, void *arg)
 {
-    typedef struct {
-        ak_jnode *v;
-        const char *key;
-        int16_t type;
-        const ak_jmember *m;
-        unsigned up;
-    } item;
     size_t cap = 0, n = 0;
-    if (!t->root)
+    if (!root)
         return false;
-    item *todo = NULL;
+    ak_release release;
+    if (in)
+        ak_release_init(&release, in, false);
+    walk_item *todo = NULL;
     if (!ak_grow((void **)&todo, &cap, 1, sizeof *todo))
         return t->failed = true, false;
-    todo[n++] = (item){t->root, NULL, s->root_type, NULL, 0};
+    todo[n++] = (walk_item){WALK_VALUE, root, NULL, s->root_type, NULL, 0, {0}, {0}};
     while (n && !t->failed) {
-        item it = todo[--n];
+        walk_item it = todo[--n];
+        if (it.step == WALK_FORGET) {
+            ak_arena_rewind(t->arena, it.mark);
+            continue;
+        }
+        if (it.step == WALK_ELEMENTS) {
+            ak_arena_mark mark = ak_arena_mark_now(t->arena);
+            ak_jnode *e = ak_jelements_next(&it.elements, t);
+            if (!e || !ak_grow((void **)&todo, &cap, n + 3, sizeof *todo))
+                continue; /* its end, or out of memory (t->failed) */
+            todo[n++] = it; /* the elements after this one */
+            todo[n++] = (walk_item){WALK_FORGET, NULL, NULL, -1, NULL, 0, {0}, mark};
+            todo[n++] = (walk_item){WALK_VALUE, e, NULL, it.type, it.m, it.up, {0}, {0}};
+            continue;
+        }
         ak_jtyped at = {type_for(s, it.type, it.v->kind), NULL, it.m};
         const ak_jtype *y = at.type >= 0 ? &s->types[at.type] : NULL;
         int oi = y && y->kind == AK_JT_OBJECT ? concrete(s, y->object, it.v, legacy) : 0;
@@ -169,12 +199,22 @@ bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, bool legacy, ak_jtyped_vi
         if (y->kind == AK_JT_OBJECT)
             at.object = &s->objects[oi];
         unsigned up = visit(t, it.v, it.key, &at, it.up, arg);
+        if (in && ak_jnode_unread(it.v)) {
+            if (!ak_grow((void **)&todo, &cap, n + 1, sizeof *todo)) {
+                t->failed = true;
+                break;
+            }
+            todo[n] = (walk_item){WALK_ELEMENTS, it.v, NULL, y->elem, it.m, up, {0}, {0}};
+            ak_jelements_begin(&todo[n++].elements, it.v, in, &release);
+            continue;
+        }
         for (size_t i = it.v->count; i-- > 0;) { /* pushed in reverse: visited in member order */
             const ak_jitem *c = &it.v->items[i];
             const ak_jmember *m = at.object ? ak_jobject_member(at.object, c->key, c->key_len) : it.m;
             if (at.object && m && m->x && !legacy && ak_js_legacy(s, &m->x->versions))
                 m = NULL;
-            item child = {c->v, it.v->kind == AK_JOBJ ? c->key : NULL, at.object ? (m ? m->type : -1) : y->elem, m, up};
+            walk_item child = {WALK_VALUE, c->v, it.v->kind == AK_JOBJ ? c->key : NULL,
+                               at.object ? (m ? m->type : -1) : y->elem, m, up, {0}, {0}};
             if (child.type < 0)
                 continue;
             if (!ak_grow((void **)&todo, &cap, n + 1, sizeof *todo)) {
@@ -186,6 +226,11 @@ bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, bool legacy, ak_jtyped_vi
     }
     free(todo);
     return !t->failed;
+}
+
+bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, bool legacy, ak_jtyped_visit visit, void *arg)
+{
+    return ak_jschema_walk_input(t, t->root, NULL, s, legacy, visit, arg);
 }
 
 static unsigned complete_visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jtyped *at, unsigned up, void *arg)
@@ -202,4 +247,137 @@ bool ak_jcomplete(ak_jtree *t, const ak_jschema *s, int64_t version, ak_jkey_fn 
 {
     completion c = {t, s, version, key, user};
     return ak_jschema_walk(t, s, false, complete_visit, &c);
+}
+
+/* ---- completing as it writes ------------------------------------------ */
+
+/* A container being written: its items, or an unread array's elements. */
+typedef struct wframe {
+    ak_jnode *v;
+    const ak_jobject *object; /* its concrete object; NULL: not one */
+    int16_t elem;             /* the type of its items when not an object (-1: untyped) */
+    const ak_jmember *m;      /* the member it is the value of or an element of */
+    uint32_t next;            /* the item to write next */
+    ak_jelements elements;    /* unread */
+    bool rewind;              /* read for this frame: forgotten when it ends */
+    ak_arena_mark mark;
+} wframe;
+
+typedef struct cwriter {
+    completion c;
+    ak_json_writer *w;
+    const ak_input *in;
+    ak_release release;
+    bool sorted;
+    wframe *st;
+    size_t depth, cap;
+} cwriter;
+
+static bool member_before(const void *x, const void *y, void *first)
+{
+    const ak_jitem *a = x, *b = y;
+    return ak_json_name_order(first, a->key, a->key_len, b->key, b->key_len) < 0;
+}
+
+/* Writes v, the value of (or an element of) member m, of type ti (-1:
+   untyped, written as it is): completed and canonical as the walk of
+   ak_jcomplete makes it; a container is opened for put_next. */
+static bool put_value(cwriter *cw, ak_jnode *v, int16_t ti, const ak_jmember *m, bool rewind, ak_arena_mark mark)
+{
+    const ak_jschema *s = cw->c.s;
+    int16_t at = type_for(s, ti, v->kind);
+    const ak_jtype *y = at >= 0 ? &s->types[at] : NULL;
+    int oi = y && y->kind == AK_JT_OBJECT ? concrete(s, y->object, v, false) : 0;
+    if (oi < 0)
+        y = NULL;
+    ak_json_writer *w = cw->w;
+    switch (v->kind) {
+    case AK_JNULL: ak_json_null(w); break;
+    case AK_JFALSE:
+    case AK_JTRUE: ak_json_bool(w, v->kind == AK_JTRUE); break;
+    case AK_JNUM: ak_json_f64(w, v->num); break;
+    case AK_JSTR:
+        if (y)
+            canonical(&cw->c, v, m);
+        ak_json_string(w, v->str, v->len);
+        break;
+    default: {
+        if (!ak_grow((void **)&cw->st, &cw->cap, cw->depth + 1, sizeof *cw->st))
+            return false;
+        wframe f = {v, NULL, y ? y->elem : -1, m, 0, {0}, rewind, mark};
+        if (y && y->kind == AK_JT_OBJECT) {
+            f.object = &s->objects[oi];
+            complete_object(&cw->c, v, f.object);
+        }
+        if (ak_jnode_unread(v))
+            ak_jelements_begin(&f.elements, v, cw->in, &cw->release);
+        if (v->kind == AK_JOBJ && cw->sorted &&
+            !ak_sort_stable(v->items, v->count, sizeof *v->items, member_before, (void *)w->first_key))
+            return false;
+        cw->st[cw->depth++] = f;
+        if (v->kind == AK_JOBJ)
+            ak_json_begin_object(w);
+        else
+            ak_json_begin_array(w);
+        return !cw->c.t->failed;
+    }
+    }
+    if (rewind)
+        ak_arena_rewind(cw->c.t->arena, mark);
+    return !cw->c.t->failed;
+}
+
+/* The next item of the innermost container, or its end. */
+static bool put_next(cwriter *cw)
+{
+    wframe *f = &cw->st[cw->depth - 1];
+    ak_jtree *t = cw->c.t;
+    if (ak_jnode_unread(f->v)) { /* an element read alone, forgotten once written */
+        ak_arena_mark mark = ak_arena_mark_now(t->arena);
+        ak_jnode *v = ak_jelements_next(&f->elements, t);
+        if (v)
+            return put_value(cw, v, f->elem, f->m, true, mark);
+        if (t->failed)
+            return false;
+    } else if (f->next < f->v->count) {
+        const ak_jitem *it = &f->v->items[f->next++];
+        const ak_jmember *m = f->m;
+        int16_t ti = f->elem;
+        if (f->v->kind == AK_JOBJ) {
+            ak_json_key(cw->w, it->key, it->key_len);
+            if (f->object) {
+                m = ak_jobject_member(f->object, it->key, it->key_len);
+                if (m && m->x && ak_js_legacy(cw->c.s, &m->x->versions))
+                    m = NULL;
+                ti = m ? m->type : -1;
+            }
+        }
+        return put_value(cw, it->v, ti, m, false, f->mark);
+    }
+    if (f->v->kind == AK_JOBJ)
+        ak_json_end_object(cw->w);
+    else
+        ak_json_end_array(cw->w);
+    if (f->rewind)
+        ak_arena_rewind(t->arena, f->mark);
+    cw->depth--;
+    return true;
+}
+
+bool ak_jcomplete_write_to(ak_jtree *t, ak_jnode *root, const ak_input *in, const ak_jschema *s, int64_t version,
+                           ak_jkey_fn key, void *user, ak_json_writer *w, ak_sink *sink)
+{
+    cwriter cw = {{t, s, version, key, user}, w, in, {0}, w->opt.sort_keys, NULL, 0, 0};
+    ak_release_init(&cw.release, in, false);
+    w->opt.sort_keys = false; /* sorted here, one object at a time */
+    bool ok = put_value(&cw, root, s->root_type, NULL, false, ak_arena_mark_now(t->arena));
+    while (ok && cw.depth) {
+        if (sink && !ak_sink_drain(sink, w->out, false))
+            ok = false;
+        else
+            ok = put_next(&cw) && !t->failed;
+    }
+    w->opt.sort_keys = cw.sorted;
+    free(cw.st);
+    return ok;
 }

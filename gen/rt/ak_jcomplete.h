@@ -40,6 +40,14 @@ typedef unsigned (*ak_jtyped_visit)(ak_jtree *t, ak_jnode *v, const char *key, c
    only with `legacy` (the migrations); else it is left alone like what is
    not declared. False when out of memory (and t->failed) or t has no root. */
 bool ak_jschema_walk(ak_jtree *t, const ak_jschema *s, bool legacy, ak_jtyped_visit visit, void *arg);
+/* The same from root, a shallow reading of in (ak_jtree_parse_shallow):
+   the elements of an unread array are read one at a time (shallow), each
+   visited with what it holds, then forgotten (t's arena rewound, so visit
+   keeps nothing of them but copies), in the order of the whole tree's
+   walk. visit may read an unread array itself (ak_jtree_read_unread) and
+   put it in its place: the walk goes on into what it put there. */
+bool ak_jschema_walk_input(ak_jtree *t, ak_jnode *root, const ak_input *in, const ak_jschema *s, bool legacy,
+                           ak_jtyped_visit visit, void *arg);
 /* The member of object o named name[0..n), NULL. */
 const ak_jmember *ak_jobject_member(const ak_jobject *o, const char *name, size_t n);
 
@@ -54,6 +62,19 @@ ak_jnode *ak_jobject_new(ak_jtree *t, const ak_jschema *s, int oi, ak_jkey_fn ke
 /* Completes t->root as a document of `version`; false (and t->failed) when
    out of memory, false when t has no root. */
 bool ak_jcomplete(ak_jtree *t, const ak_jschema *s, int64_t version, ak_jkey_fn key, void *user);
+
+/* Writes root (of t, read whole or by ak_jtree_parse_shallow from in) as a
+   document of `version` completed the way ak_jcomplete completes it,
+   through w (begun; sorted as its options say): each object is completed
+   as it is opened and the elements of an unread array are read, completed,
+   written and forgotten one at a time, so that what is held is the path
+   from the root to the value being written, whatever the document's size.
+   The pages of in's mapping go as the arrays are written. A fresh key is
+   asked for in the order the objects are written (ak_jcomplete: the order
+   of the tree). The text is handed to sink (NULL: none) as it fills, as
+   ak_jtree_write_to does. False when out of memory or the sink failed. */
+bool ak_jcomplete_write_to(ak_jtree *t, ak_jnode *root, const ak_input *in, const ak_jschema *s, int64_t version,
+                           ak_jkey_fn key, void *user, ak_json_writer *w, ak_sink *sink);
 
 /* Whether member m is required in documents of version v. */
 bool ak_jmember_required_in(const ak_jmember *m, int64_t v);

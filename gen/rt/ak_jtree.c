@@ -6,6 +6,8 @@
 #include "budget.h"
 #include "grow.h"
 #include "json_parser.h"
+#include "json_seek.h"
+#include "release.h"
 #include "sink.h"
 
 #include <stdlib.h>
@@ -116,7 +118,35 @@ const char *ak_jnode_text(const ak_jnode *o, const char *key)
     return v && v->kind == AK_JSTR ? v->str : "";
 }
 
-ak_jnode *ak_jnode_at(const ak_jnode *v, const char *pointer)
+ak_jnode *ak_jnode_at(const ak_jnode *v, const char *pointer) { return ak_jnode_at_input(NULL, v, pointer, NULL); }
+
+/* Past the whitespace and the comma after an element. */
+static const uint8_t *skip_separator(const uint8_t *p, const uint8_t *lim)
+{
+    p = ak_json__skip_ws(p, lim);
+    return p < lim && *p == ',' ? ak_json__skip_ws(p + 1, lim) : p;
+}
+
+/* Element i of unread array a, read shallow; NULL when it has fewer. */
+static ak_jnode *unread_element(ak_jtree *t, const ak_jnode *a, size_t i, const ak_input *in)
+{
+    ak_release release;
+    ak_release_init(&release, in, false);
+    ak_jelements e;
+    ak_jelements_begin(&e, a, in, &release);
+    const uint8_t *lim = in->data + in->size, *p = e.cur;
+    for (size_t k = 0; k < i && p; k++) { /* passed, not read */
+        p = skip_separator(p, lim);
+        ak_release_restart(&release, (size_t)(p - in->data));
+        p = p < lim && *p != ']' ? ak_json_value_end_releasing(p, lim, in->data, &release) : NULL;
+    }
+    if (!p)
+        return NULL;
+    e.cur = p;
+    return ak_jelements_next(&e, t);
+}
+
+ak_jnode *ak_jnode_at_input(ak_jtree *t, const ak_jnode *v, const char *pointer, const ak_input *in)
 {
     const char *p = pointer;
     while (v && *p == '/') {
@@ -131,10 +161,12 @@ ak_jnode *ak_jnode_at(const ak_jnode *v, const char *pointer)
             v = ak_jnode_getn(v, token, n);
             continue;
         }
+        bool unread = in && ak_jnode_unread(v);
         size_t i = 0, k = 0; /* an array index: digits, no leading zero */
-        while (k < n && token[k] >= '0' && token[k] <= '9' && i < v->count)
+        while (k < n && token[k] >= '0' && token[k] <= '9' && (unread ? i < SIZE_MAX / 10 - 1 : i < v->count))
             i = i * 10 + (size_t)(token[k++] - '0');
-        v = v->kind == AK_JARR && n && k == n && (token[0] != '0' || n == 1) && i < v->count ? v->items[i].v : NULL;
+        bool index = v->kind == AK_JARR && n && k == n && (token[0] != '0' || n == 1);
+        v = !index ? NULL : unread ? unread_element(t, v, i, in) : i < v->count ? v->items[i].v : NULL;
     }
     return *p ? NULL : (ak_jnode *)v;
 }
@@ -227,15 +259,37 @@ static bool close_container(ak_jtree *t)
     return true;
 }
 
+/* A shallow reading's arrays: their elements are passed whole by the lane
+   that takes any element, and what comes as events (the text of a lane's
+   miss) is passed here. */
+static bool pass_element(void *user, ak_json_parser *p, const uint8_t *const *caps, const uint8_t *end)
+{
+    (void)user, (void)p, (void)caps, (void)end;
+    return true;
+}
+
 static int read_event(void *user, ak_json_parser *p, const ak_json_event *e)
 {
-    (void)p;
     ak_jtree *t = user;
     ak_jnode *v = NULL;
+    if (t->unread) {
+        if (e->kind == AK_JSON_BEGIN_OBJECT || e->kind == AK_JSON_BEGIN_ARRAY)
+            t->unread++;
+        else if (e->kind == AK_JSON_END_OBJECT || e->kind == AK_JSON_END_ARRAY)
+            t->unread--;
+        return 0;
+    }
     switch (e->kind) {
     case AK_JSON_KEY: return (t->key = decoded(t, e, &t->key_len)) ? 0 : 1;
     case AK_JSON_END_OBJECT:
-    case AK_JSON_END_ARRAY: return !close_container(t);
+    case AK_JSON_END_ARRAY:
+        if (!close_container(t))
+            return 1;
+        if (t->first && !t->depth) { /* the value is read: what follows is not its */
+            t->end = t->text + e->offset + 1;
+            return 1;
+        }
+        return 0;
     case AK_JSON_BEGIN_OBJECT: v = ak_jnode_new(t, AK_JOBJ); break;
     case AK_JSON_BEGIN_ARRAY: v = ak_jnode_new(t, AK_JARR); break;
     case AK_JSON_TRUE: v = ak_jnode_new(t, AK_JTRUE); break;
@@ -263,7 +317,13 @@ static int read_event(void *user, ak_json_parser *p, const ak_json_event *e)
         if (!ak_buf_reserve_as(&t->pending, sizeof it, t->arena->what) || !ak_buf_append(&t->pending, &it, sizeof it))
             return t->failed = true, 1;
     }
-    if (v->kind == AK_JOBJ || v->kind == AK_JARR) {
+    if (v->kind == AK_JOBJ && t->shallow)
+        v->str = (const char *)t->text + e->offset; /* where it begins: ak_jnode_same */
+    if (v->kind == AK_JARR && t->shallow) {
+        v->str = (const char *)t->text + e->offset;
+        t->unread = 1;
+        ak_json_set_lane(p, ak_json_lane_any, 0);
+    } else if (v->kind == AK_JOBJ || v->kind == AK_JARR) {
         if (!ak_grow((void **)&t->stack, &t->cap, t->depth + 1, sizeof *t->stack))
             return t->failed = true, 1;
         t->stack[t->depth++] = (ak_jopen){v, t->pending.len / sizeof(ak_jitem)};
@@ -274,7 +334,7 @@ static int read_event(void *user, ak_json_parser *p, const ak_json_event *e)
 static ak_jnode *read_value(ak_jtree *t, const uint8_t *data, size_t size, bool release)
 {
     ak_jnode *root = t->root;
-    t->root = NULL, t->depth = 0;
+    t->root = NULL, t->depth = 0, t->text = data, t->unread = 0;
     ak_buf_init(&t->pending);
     ak_buf_attach(&t->pending, t->arena->budget); /* charged as the arena is */
     ak_json_config cfg;
@@ -284,7 +344,10 @@ static ak_jnode *read_value(ak_jtree *t, const uint8_t *data, size_t size, bool 
     cfg.allow_duplicates = true;
     cfg.max_depth = 1024;
     cfg.release_input = release; /* the tree holds copies of every string */
-    bool ok = ak_json_parse(data, size, &cfg, NULL) == AK_JSON_OK && !t->failed && t->root;
+    cfg.lane_accept = t->shallow ? pass_element : NULL;
+    t->end = NULL;
+    ak_json_status status = ak_json_parse(data, size, &cfg, NULL);
+    bool ok = (status == AK_JSON_OK || (status == AK_JSON_STOPPED && t->end)) && !t->failed && t->root;
     ak_buf_free(&t->pending);
     ak_jnode *v = ok ? t->root : NULL;
     t->root = root;
@@ -306,6 +369,88 @@ ak_jnode *ak_jtree_parse(ak_jtree *t, const char *text, size_t len)
     ak_jnode *v = read_value(t, (const uint8_t *)text, len, false);
     if (!v)
         t->failed = true;
+    return v;
+}
+
+ak_jnode *ak_jtree_parse_shallow(ak_jtree *t, const uint8_t *data, size_t size, bool release)
+{
+    t->shallow = true;
+    ak_jnode *v = read_value(t, data, size, release);
+    t->shallow = false;
+    if (!v)
+        t->failed = true;
+    return v;
+}
+
+bool ak_jnode_has_items(const ak_jnode *a)
+{
+    if (a->kind != AK_JARR || a->count || !a->str)
+        return a->kind == AK_JARR && a->count;
+    const uint8_t *p = (const uint8_t *)a->str + 1;
+    while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') /* a ']' ends it at the latest */
+        p++;
+    return *p != ']';
+}
+
+/* The value that begins at p, read up to its end, found as it is read (a
+   container's: not the text after it); NULL when it is no container. */
+static ak_jnode *read_first(ak_jtree *t, const uint8_t *p, const ak_input *in, bool shallow)
+{
+    if (*p != '{' && *p != '[')
+        return NULL;
+    t->shallow = shallow, t->first = true;
+    ak_jnode *v = read_value(t, p, (size_t)(in->data + in->size - p), in->mapped);
+    t->shallow = t->first = false;
+    return v;
+}
+
+ak_jnode *ak_jtree_read_unread(ak_jtree *t, const ak_jnode *a, const ak_input *in)
+{
+    ak_jnode *v = read_first(t, (const uint8_t *)a->str, in, false);
+    if (!v)
+        t->failed = true;
+    return v;
+}
+
+void ak_jelements_begin(ak_jelements *e, const ak_jnode *a, const ak_input *in, struct ak_release *release)
+{
+    e->in = in;
+    e->release = release;
+    e->cur = (const uint8_t *)a->str + 1;
+    e->released = (size_t)(e->cur - in->data);
+}
+
+ak_jnode *ak_jelements_next(ak_jelements *e, ak_jtree *t)
+{
+    const uint8_t *data = e->in->data, *lim = data + e->in->size, *p = skip_separator(e->cur, lim);
+    size_t offset = (size_t)(p - data);
+    if (p >= lim || *p == ']') {
+        if (e->release)
+            ak_release_span(e->release, e->released, offset);
+        e->cur = p;
+        return NULL;
+    }
+    if (e->release) {
+        if (offset - e->released >= ((size_t)4 << 20)) { /* in steps, as the validators release */
+            ak_release_span(e->release, e->released, offset);
+            e->released = offset;
+        }
+        ak_release_restart(e->release, offset); /* a large element's pages go as its end is found */
+    }
+    const uint8_t *end = NULL;
+    ak_jnode *v = NULL;
+    if (*p == '{') { /* its end found as it is read, not passed first */
+        if ((v = read_first(t, p, e->in, true)))
+            end = t->end;
+    } else if ((end = ak_json_value_end_releasing(p, lim, data, e->release)) && *p == '[') {
+        if ((v = ak_jnode_new(t, AK_JARR)))
+            v->str = (const char *)p;
+    } else if (end) {
+        v = ak_jtree_parse_shallow(t, p, (size_t)(end - p), e->in->mapped);
+    }
+    if (!v)
+        return t->failed = true, NULL;
+    e->cur = end;
     return v;
 }
 

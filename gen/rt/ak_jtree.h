@@ -58,6 +58,14 @@ typedef struct ak_jtree {
     ak_buf pending;
     const char *key;
     size_t key_len;
+    /* a shallow reading (ak_jtree_parse_shallow): its text, and the
+       containers open inside the array being passed (0: none) */
+    bool shallow;
+    const uint8_t *text;
+    size_t unread;
+    /* reading the first value of the text only: where it ended */
+    bool first;
+    const uint8_t *end;
 } ak_jtree;
 
 /* An empty tree whose nodes live in arena (NULL: its own, charged to budget
@@ -73,6 +81,43 @@ bool ak_jtree_read_input(ak_jtree *t, const ak_input *in);
 /* JSON text (a literal, a member default) as a new node of t; NULL (and
    t->failed) when it is not JSON or out of memory. */
 ak_jnode *ak_jtree_parse(ak_jtree *t, const char *text, size_t len);
+/* Reads data (text the JSON front end has checked) as a value whose arrays
+   are not read: each is an empty AK_JARR node whose str is its '[' in
+   data, its elements left to whoever writes it (ak_jcomplete_write_to)
+   one at a time. The object that holds a large array is held without it.
+   release: data lie in a read-only file mapping (ak_input.mapped), whose
+   pages go as they are read (they come back from the file when read
+   again). NULL (and t->failed) when out of memory or not JSON. */
+ak_jnode *ak_jtree_parse_shallow(ak_jtree *t, const uint8_t *data, size_t size, bool release);
+/* Whether v is an array a shallow reading left unread. */
+static inline bool ak_jnode_unread(const ak_jnode *v) { return v->kind == AK_JARR && v->str; }
+/* Whether a and b are one value: the same node, or objects a shallow
+   reading read from the same text (its objects keep where they begin, in
+   str), one of them read again as an element of an unread array. */
+static inline bool ak_jnode_same(const ak_jnode *a, const ak_jnode *b)
+{
+    return a == b || (a && b && a->kind == AK_JOBJ && b->kind == AK_JOBJ && a->str && a->str == b->str);
+}
+/* Whether array a has an element (read or not). */
+bool ak_jnode_has_items(const ak_jnode *a);
+/* Unread array a read whole (its elements as ak_jtree_parse reads them),
+   in of the text it lies in; NULL (and t->failed) when out of memory. */
+ak_jnode *ak_jtree_read_unread(ak_jtree *t, const ak_jnode *a, const ak_input *in);
+
+/* The elements of an unread array, read one at a time: each shallow, into
+   t's arena, to be forgotten (ak_arena_rewind) once it has been used. The
+   pages of in's mapping go as the array is passed (release: the input's,
+   ak_release_init). */
+typedef struct ak_jelements {
+    const ak_input *in;
+    struct ak_release *release;
+    const uint8_t *cur; /* past the last element read */
+    size_t released;    /* the offset up to which the array's pages went */
+} ak_jelements;
+void ak_jelements_begin(ak_jelements *e, const ak_jnode *a, const ak_input *in, struct ak_release *release);
+/* The next element; NULL at the array's end, or when out of memory or not
+   JSON (then t->failed). */
+ak_jnode *ak_jelements_next(ak_jelements *e, ak_jtree *t);
 /* Writes the value through w (begun, not finished: the caller sets its
    options and calls ak_json_writer_finish); false when out of memory. */
 bool ak_jtree_write(const ak_jnode *v, ak_json_writer *w);
@@ -112,6 +157,9 @@ const char *ak_jnode_text(const ak_jnode *o, const char *key);
 /* The value a JSON Pointer (RFC 6901: "/a/0/b~1c") names below v; NULL
    when there is none ("" names v itself). */
 ak_jnode *ak_jnode_at(const ak_jnode *v, const char *pointer);
+/* The same through the unread arrays of a shallow reading of in: the
+   element named is read (shallow, into t), those before it passed. */
+ak_jnode *ak_jnode_at_input(ak_jtree *t, const ak_jnode *v, const char *pointer, const ak_input *in);
 /* Whether a and b are the same JSON value (numbers by value, objects by
    their members in any order). */
 bool ak_jnode_equal(const ak_jnode *a, const ak_jnode *b);

@@ -1146,6 +1146,7 @@ typedef struct mjt_place {
 
 typedef struct mjt_reader {
     const ak_mj_tree *x;
+    const ak_input *in; /* the text of the document's unread arrays */
     ak_model_builder b;
     mjt_place *places;
     size_t place_count, place_cap;
@@ -1207,7 +1208,7 @@ static void read_property(mjt_reader *r, const ak_mj_track *tr, const ak_jnode *
     }
     ok = ok && (order = ak_mm_order(&r->b, times, n)) != NULL;
     for (uint8_t c = 0; ok && c < tr->count; c++) {
-        if (tr->hook)
+        if (tr->hook && !r->b.headers)
             for (size_t j = 0; j < n; j++)
                 tr->hook->fill(kfs->items[order[j]].v, times[order[j]], values[order[j]][c], keys + j * size);
         ak_track *t = ak_mb_track(&r->b);
@@ -1223,11 +1224,15 @@ static void read_property(mjt_reader *r, const ak_mj_track *tr, const ak_jnode *
         t->type = tr->type;
         t->kind = tr->kind;
         ak_target_of(r->x->names, r->x->name_count, node, t->property, t->type, AK_WHOLE, &t->target, r->b.arena);
-        if (!ak_track_alloc_keys(t, r->b.arena, n, tr->hook ? tr->hook->parts : 0)) {
+        if (!ak_mb_keys(&r->b, t, n, tr->hook ? tr->hook->parts : 0)) {
             r->b.failed = true;
             break;
         }
         for (size_t j = 0; j < n; j++) {
+            if (r->b.headers) { /* their times make the track's range */
+                ak_key_set_time(t, j, times[order[j]]);
+                continue;
+            }
             ak_key key;
             memset(&key, 0, sizeof key);
             key.time = times[order[j]];
@@ -1258,7 +1263,6 @@ static const ak_mj_track *track_object(const ak_mj_tree *x, const ak_jobject *o)
 
 static unsigned visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jtyped *at, unsigned up, void *arg)
 {
-    (void)t;
     mjt_reader *r = arg;
     const ak_mj_tree *x = r->x;
     if (r->b.failed || !at->object)
@@ -1266,13 +1270,19 @@ static unsigned visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jtyped
     mjt_place p = r->places[up];
     for (uint16_t i = 0; i < x->lost_count && x->track_count; i++) {
         const ak_jnode *kfs = ak_jnode_get(v, x->tracks[0].keys);
-        if (at->object == &x->schema->objects[x->lost[i]] && kfs && kfs->kind == AK_JARR && kfs->count &&
+        if (at->object == &x->schema->objects[x->lost[i]] && kfs && ak_jnode_has_items(kfs) &&
             r->lost++ < 3)
             ak_buf_printf(&r->lost_at, "%s%s%s%s", r->lost > 1 ? ", " : "", p.node ? p.node : "", p.node ? "/" : "",
                           key ? key : "");
     }
     const ak_mj_track *tr = track_object(x, at->object);
     if (tr) {
+        ak_jnode *kfs = ak_jnode_get(v, tr->keys);
+        if (kfs && ak_jnode_unread(kfs)) { /* its keys read whole, in its place: the walk goes on through them */
+            if (!(kfs = ak_jtree_read_unread(t, kfs, r->in)))
+                return r->b.failed = true, up;
+            ak_jnode_set(t, v, tr->keys, kfs);
+        }
         char prop[256];
         snprintf(prop, sizeof prop, p.prefix ? "%s.%s" : "%s%s", p.prefix ? p.prefix : "", key ? key : "");
         read_property(r, tr, v, p.node ? p.node : "", ak_mb_string(&r->b, prop, strlen(prop)), p.fps);
@@ -1289,7 +1299,7 @@ static unsigned visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_jtyped
         p.fps = ak_jnode_number(v, x->fps, 0);
     if (at->object->key_member >= 0) {
         p.prefix = NULL;
-        if (!key && v != r->main) {
+        if (!key && !ak_jnode_same(v, r->main)) {
             const char *own = ak_jnode_text(v, x->node_name);
             if (!*own)
                 own = ak_jnode_text(v, at->object->members[at->object->tag_member].name);
@@ -1313,28 +1323,33 @@ static double range_at(const ak_jnode *o, const char *p, const char *div, double
     return v && v->kind == AK_JNUM ? v->num / (div ? fps : 1) : NAN;
 }
 
-bool ak_mj_tree_read(const ak_mj_tree *x, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
-                     ak_animation **out)
+static bool tree_read(const ak_mj_tree *x, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
+                      ak_animation **out, bool headers)
 {
     *out = NULL;
     if (!validated(x->validate, in, opt, d))
         return false;
+    /* the document read shallow, the elements of its arrays one at a time
+       as the walk reaches them: what is held is the path to the object
+       being read, whatever the file's size (the tree copies what it keeps) */
     ak_jtree doc;
-    ak_jtree_init(&doc, arena, NULL, NULL); /* in the model's arena */
-    mjt_reader r = {.x = x};
+    ak_jtree_init(&doc, NULL, arena->budget, "the document's objects");
+    mjt_reader r = {.x = x, .in = in};
     ak_buf_init(&r.lost_at);
-    bool ok = ak_mb_begin(&r.b, arena, d) && ak_jtree_read_input(&doc, in); /* the tree copies what it keeps */
+    ak_jnode *root = NULL;
+    bool ok = ak_mb_begin(&r.b, arena, d) && (root = ak_jtree_parse_shallow(&doc, in->data, in->size, in->mapped));
+    r.b.headers = headers;
     for (uint16_t i = 0; ok && i < x->main_count && !r.main; i++)
-        r.main = ak_jnode_at(doc.root, x->mains[i]);
+        r.main = ak_jnode_at_input(&doc, root, x->mains[i], in);
     if (!r.main)
-        r.main = doc.root;
+        r.main = root;
     double fps = x->fps && ak_jnode_number(r.main, x->fps, 0) > 0 ? ak_jnode_number(r.main, x->fps, 0) : x->fps_default;
     if (!(fps > 0))
         fps = 1;
     ok = ok && (r.places = AK_ARENA_GROW(arena, mjt_place, NULL, 0, &r.place_cap)) != NULL;
     if (ok)
         r.places[r.place_count++] = (mjt_place){NULL, NULL, fps};
-    ok = ok && ak_jschema_walk(&doc, x->schema, false, visit, &r) && !r.b.failed;
+    ok = ok && ak_jschema_walk_input(&doc, root, in, x->schema, false, visit, &r) && !r.b.failed;
     if (ok) {
         ak_animation *a = r.b.anim;
         const ak_jnode *name = x->name ? ak_jnode_get(r.main, x->name) : NULL;
@@ -1344,7 +1359,7 @@ bool ak_mj_tree_read(const ak_mj_tree *x, const ak_input *in, const ak_options *
         bool range = last >= first;
         a->start = range ? first : 0;
         a->end = range ? last : NAN;
-        ok = !x->doc || x->doc(&r.b, doc.root, opt);
+        ok = !x->doc || x->doc(&r.b, root, opt);
     }
     if (ok && r.lost)
         ak_report(d, x->loss, 0, 0, "", "%s are no tracks of the common model: %zu left out (%s%s)", x->lost_what,
@@ -1354,6 +1369,18 @@ bool ak_mj_tree_read(const ak_mj_tree *x, const ak_input *in, const ak_options *
     ak_jtree_free(&doc);
     *out = ok ? ak_mb_finish(&r.b) : NULL;
     return *out != NULL;
+}
+
+bool ak_mj_tree_read(const ak_mj_tree *x, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
+                     ak_animation **out)
+{
+    return tree_read(x, in, opt, d, arena, out, false);
+}
+
+bool ak_mj_tree_read_headers(const ak_mj_tree *x, const ak_input *in, const ak_options *opt, ak_diags *d,
+                             ak_arena *arena, ak_animation **out)
+{
+    return tree_read(x, in, opt, d, arena, out, true);
 }
 
 /* ---- animated properties in a tree: writing ---------------------------------------- */

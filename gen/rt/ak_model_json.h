@@ -174,6 +174,8 @@ typedef struct ak_mj_tree {
     int32_t version;          /* a new file's version (the schema's version pointer; -1: none) */
     const ak_target_name *names;
     size_t name_count;
+    /* reading: root is the document read shallow (ak_jtree_parse_shallow:
+       its arrays unread) */
     bool (*doc)(ak_model_builder *b, const ak_jnode *root, const ak_options *opt);
     bool (*doc_back)(ak_model_writer *w, ak_jtree *t, ak_buf *out);
     const ak_rule *loss, *refused;
@@ -195,6 +197,9 @@ typedef struct ak_mj_tree {
 
 bool ak_mj_tree_read(const ak_mj_tree *x, const ak_input *in, const ak_options *opt, ak_diags *d, ak_arena *arena,
                      ak_animation **out);
+/* The tracks without their keys (their counts and time ranges: `--list`). */
+bool ak_mj_tree_read_headers(const ak_mj_tree *x, const ak_input *in, const ak_options *opt, ak_diags *d,
+                             ak_arena *arena, ak_animation **out);
 bool ak_mj_tree_write(const ak_mj_tree *x, const ak_animation *anim, const ak_options *opt, ak_diags *d,
                       ak_buf *out);
 

@@ -33,8 +33,9 @@ if(NOT AK_SANITIZE)
                        PROPERTIES LABELS memory RESOURCE_LOCK primeanim-40mb)
   # dump of plain JSON and of a declared document (Maya) streams its text
   # after a checking pass: a 48 MB file below 32 MiB peak RSS (issue 27);
-  # so does AnimJ's canonical re-emission (convert --to animj), its dump
-  foreach(kind json maya animj)
+  # so does AnimJ's canonical re-emission (convert --to animj), its dump,
+  # and Glaxnimate's canonical file, completed as it is written
+  foreach(kind json maya animj glaxnimate)
     add_test(NAME memory.dump-${kind}-large
       COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/dump_rss_check.py ${kind}
               $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
@@ -65,8 +66,14 @@ if(NOT AK_SANITIZE)
   add_test(NAME memory.sample-list-maya
     COMMAND ${CMAKE_CURRENT_LIST_DIR}/list_rss_check.sh maya $<TARGET_FILE:maya_convert_gen>
             $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs sample)
+  # a Glaxnimate document is read an element of its arrays at a time
+  add_executable(glaxnimate_list_gen ${CMAKE_SOURCE_DIR}/bench/glaxnimate/glaxnimate_make_input.c)
+  target_compile_options(glaxnimate_list_gen PRIVATE ${AK_WARNINGS})
+  add_test(NAME memory.sample-list-glaxnimate
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/list_rss_check.sh glaxnimate $<TARGET_FILE:glaxnimate_list_gen>
+            $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs sample)
   set_tests_properties(memory.sample-list-mrtk memory.plot-list-animx memory.sample-list-animj
-                       memory.sample-list-maya PROPERTIES LABELS memory)
+                       memory.sample-list-maya memory.sample-list-glaxnimate PROPERTIES LABELS memory)
   add_test(NAME memory.convert-maya-animx
     COMMAND ${CMAKE_CURRENT_LIST_DIR}/convert_rss_check.sh $<TARGET_FILE:maya_convert_gen>
             $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)

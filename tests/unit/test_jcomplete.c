@@ -154,7 +154,33 @@ static ak_jnode *next_key(void *user, ak_jtree *t, const ak_jobject *o, const ak
     return ak_jnode_str(t, names[keys++ % 8]);
 }
 
-/* text completed as a document of its version, written compact and sorted */
+/* text read shallow (its arrays unread), completed as it is written
+   (ak_jcomplete_write_to), compact and sorted; the arena's blocks after */
+static size_t completes_streamed(const char *text, int version, const char *expected)
+{
+    ak_jtree t;
+    ak_jtree_init(&t, NULL, NULL, "a test tree");
+    ak_input in = {"test", (const uint8_t *)text, strlen(text), false};
+    ak_jnode *root = ak_jtree_parse_shallow(&t, in.data, in.size, false);
+    assert_non_null(root);
+    ak_buf out;
+    ak_buf_init(&out);
+    ak_json_writer w;
+    ak_json_writer_options o = {0, true, false};
+    ak_json_writer_init(&w, &out, &o);
+    keys = 0;
+    assert_true(ak_jcomplete_write_to(&t, root, &in, &defaults_schema, version, next_key, NULL, &w, NULL));
+    assert_true(ak_json_writer_finish(&w));
+    if (out.len != strlen(expected) || memcmp(out.data, expected, out.len) != 0)
+        fail_msg("streamed %.*s\nexpected %s", (int)out.len, out.data, expected);
+    ak_buf_free(&out);
+    size_t total = t.arena->total;
+    ak_jtree_free(&t);
+    return total;
+}
+
+/* text completed as a document of its version, written compact and sorted:
+   the tree whole, then streamed */
 static void completes(const char *text, int version, const char *expected)
 {
     ak_jtree t;
@@ -164,6 +190,69 @@ static void completes(const char *text, int version, const char *expected)
     assert_true(ak_jcomplete(&t, &defaults_schema, version, next_key, NULL));
     ak_test_tree_is(t.root, true, expected);
     ak_jtree_free(&t);
+    completes_streamed(text, version, expected);
+}
+
+/* A shallow reading leaves every array unread, its '[' at hand. */
+static void test_shallow_reading(void **state)
+{
+    (void)state;
+    const char *text = "{\"a\": [1, [2, {\"b\": [3]}], \"]\"],\n \"c\": {\"d\": [ ], \"e\": \"x\"}, \"f\": 2}";
+    ak_jtree t;
+    ak_jtree_init(&t, NULL, NULL, "a test tree");
+    ak_jnode *root = ak_jtree_parse_shallow(&t, (const uint8_t *)text, strlen(text), false);
+    assert_non_null(root);
+    assert_int_equal(root->count, 3);
+    ak_jnode *a = ak_jnode_get(root, "a"), *d = ak_jnode_at(root, "/c/d");
+    assert_true(ak_jnode_unread(a) && ak_jnode_unread(d));
+    assert_int_equal(a->count, 0);
+    assert_ptr_equal(a->str, text + 6);
+    assert_ptr_equal(d->str, strstr(text, "[ ]"));
+    assert_true(ak_jnode_is(ak_jnode_at(root, "/c/e"), "x"));
+    assert_true(ak_jnode_number(root, "f", 0) == 2);
+    /* an array read whole is not unread; an array at the root is */
+    assert_true(ak_jtree_read(&t, (const uint8_t *)text, strlen(text)));
+    assert_false(ak_jnode_unread(ak_jnode_get(t.root, "a")));
+    assert_true(ak_jnode_unread(ak_jtree_parse_shallow(&t, (const uint8_t *)"[1]", 3, false)));
+    ak_jtree_free(&t);
+}
+
+/* Arrays at every level (of arrays, of scalars, empty, spaced), unsorted
+   members and members no type has, completed as they are written, as the
+   tree completes them; a long array holds one element at a time. */
+static void test_complete_streamed(void **state)
+{
+    (void)state;
+    completes("{\"version\": 5, \"unknown\": [[1, [2]], [], {\"z\": [3], \"a\": 4}],\r\n\t\"meta\": {\"l\": "
+              "[\"#ABC\", [ ] ]}, \"main\": {\"children\": [ {\"__type__\": \"Group\", \"id\": \"g\", \"children\": "
+              "[{\"size\": 3, \"__type__\": \"Rect\", \"id\": \"r\", \"color\": \"#AABBCC\"}]} ,\n"
+              "{\"__type__\": \"Nope\", \"c\": [{\"__type__\": \"Rect\"}]}], \"id\": \"m\", \"__type__\": \"Group\"}}",
+              5,
+              "{\"main\":{\"__type__\":\"Group\",\"at\":{\"x\":0,\"y\":-1.5},\"children\":[{\"__type__\":\"Group\","
+              "\"at\":{\"x\":0,\"y\":-1.5},\"children\":[{\"__type__\":\"Rect\",\"color\":\"#aabbcc\",\"id\":\"r\","
+              "\"size\":3}],\"color\":\"#000000\",\"id\":\"g\",\"mask\":false},{\"__type__\":\"Nope\",\"c\":"
+              "[{\"__type__\":\"Rect\"}]}],\"color\":\"#000000\",\"id\":\"m\",\"mask\":false},\"meta\":{\"l\":"
+              "[\"#ABC\",[]]},\"shapes\":[],\"unknown\":[[1,[2]],[],{\"a\":4,\"z\":[3]}],\"version\":5}");
+    enum { RECTS = 20000 };
+    ak_buf text, expected;
+    ak_buf_init(&text);
+    ak_buf_init(&expected);
+    ak_buf_printf(&text, "{\"version\": 5, \"main\": {\"__type__\": \"Group\", \"id\": \"m\"}, \"shapes\": [");
+    ak_buf_printf(&expected, "{\"main\":{\"__type__\":\"Group\",\"at\":{\"x\":0,\"y\":-1.5},\"children\":[],"
+                              "\"color\":\"#000000\",\"id\":\"m\",\"mask\":false},\"meta\":{},\"shapes\":[");
+    for (int i = 0; i < RECTS; i++) {
+        ak_buf_printf(&text, "%s{\"size\": %d, \"id\": \"r%d\", \"__type__\": \"Rect\"}", i ? ", " : "", i, i);
+        ak_buf_printf(&expected, "%s{\"__type__\":\"Rect\",\"color\":\"#000000\",\"id\":\"r%d\",\"size\":%d}",
+                       i ? "," : "", i, i);
+    }
+    ak_buf_printf(&text, "]}");
+    ak_buf_printf(&expected, "],\"version\":5}");
+    ak_buf_append(&expected, "", 1);
+    ak_buf_append(&text, "", 1);
+    /* the tree whole takes megabytes; written as read, a few blocks */
+    assert_in_range(completes_streamed(text.data, 5, expected.data), 1, 4 << 16);
+    ak_buf_free(&text);
+    ak_buf_free(&expected);
 }
 
 static void test_complete_defaults(void **state)
@@ -207,7 +296,7 @@ static unsigned place_visit(ak_jtree *t, ak_jnode *v, const char *key, const ak_
     (void)t, (void)v;
     char *log = arg;
     size_t n = strlen(log);
-    snprintf(log + n, 512 - n, "%u %s %s %s;", up, key ? key : "-", at->object ? at->object->name : "-",
+    snprintf(log + n, 1024 - n, "%u %s %s %s;", up, key ? key : "-", at->object ? at->object->name : "-",
              at->member ? at->member->name : "-");
     return up + 1; /* the depth of the children */
 }
@@ -222,7 +311,7 @@ static void test_schema_walk(void **state)
                        "\"at\": {\"x\": 1, \"y\": 2}, \"extra\": {\"x\": 3}}, \"unknown\": [1]}";
     ak_jtree t;
     ak_jtree_init(&t, NULL, NULL, "a test tree");
-    char log[512] = "";
+    char log[1024] = "";
     assert_false(ak_jschema_walk(&t, &defaults_schema, false, place_visit, log)); /* no root */
     assert_false(t.failed);
     assert_true(ak_jtree_read(&t, (const uint8_t *)text, strlen(text)));
@@ -230,6 +319,47 @@ static void test_schema_walk(void **state)
     assert_string_equal(log, "0 - Doc -;1 version - version;1 meta - meta;1 shapes - shapes;2 - Rect shapes;"
                              "3 __type__ - __type__;3 size - size;1 main Group main;2 __type__ - __type__;"
                              "2 at point at;3 x - x;3 y - y;");
+    ak_jtree_free(&t);
+}
+
+/* The typed walk of a shallow reading, its arrays' elements read one at a
+   time: the same visits in the same order as the walk of the whole tree. */
+static void test_schema_walk_input(void **state)
+{
+    (void)state;
+    const char *text = "{\"version\": 7, \"meta\": {\"a\": {\"x\": 1}}, \"shapes\": [{\"__type__\": \"Rect\", "
+                       "\"size\": 2}, {\"__type__\": \"Nope\", \"id\": \"z\"}, {\"__type__\": \"Group\", \"children\":"
+                       " [ {\"__type__\": \"Group\", \"children\": [{\"__type__\": \"Rect\", \"id\": \"q\"}]} ,"
+                       "{\"__type__\": \"Rect\"}]}], \"main\": {\"__type__\": \"Group\", \"children\": [ ], "
+                       "\"at\": {\"x\": 1, \"y\": 2}, \"extra\": {\"x\": 3}}, \"unknown\": [1]}";
+    ak_input in = {"test", (const uint8_t *)text, strlen(text), false};
+    ak_jtree t;
+    ak_jtree_init(&t, NULL, NULL, "a test tree");
+    char whole[1024] = "", streamed[1024] = "";
+    assert_true(ak_jtree_read(&t, in.data, in.size));
+    assert_true(ak_jschema_walk(&t, &defaults_schema, false, place_visit, whole));
+    ak_jnode *root = ak_jtree_parse_shallow(&t, in.data, in.size, false);
+    assert_non_null(root);
+    assert_true(ak_jschema_walk_input(&t, root, &in, &defaults_schema, false, place_visit, streamed));
+    assert_string_equal(streamed, whole);
+    assert_non_null(strstr(whole, "Rect children")); /* the walk reached the nested elements */
+    /* pointers through unread arrays; whether they have elements */
+    assert_true(ak_jnode_is(ak_jnode_at_input(&t, root, "/shapes/1/id", &in), "z"));
+    assert_true(ak_jnode_is(ak_jnode_at_input(&t, root, "/shapes/2/children/0/children/0/id", &in), "q"));
+    assert_null(ak_jnode_at_input(&t, root, "/shapes/3", &in));
+    assert_null(ak_jnode_at_input(&t, root, "/shapes/01", &in));
+    assert_null(ak_jnode_at(root, "/shapes/1/id")); /* without the text: nothing read */
+    assert_true(ak_jnode_has_items(ak_jnode_get(root, "shapes")));
+    assert_false(ak_jnode_has_items(ak_jnode_at(root, "/main/children")));
+    assert_false(ak_jnode_has_items(ak_jnode_get(root, "version")));
+    /* an element and its elements are read again for the walk: the same object */
+    ak_jnode *again = ak_jnode_at_input(&t, root, "/shapes/2", &in);
+    assert_true(ak_jnode_same(again, ak_jnode_at_input(&t, root, "/shapes/2", &in)));
+    assert_false(ak_jnode_same(again, ak_jnode_at_input(&t, root, "/shapes/1", &in)));
+    /* read whole in its place */
+    ak_jnode *shapes = ak_jtree_read_unread(&t, ak_jnode_get(root, "shapes"), &in);
+    assert_int_equal(shapes->count, 3);
+    assert_false(ak_jnode_unread(ak_jnode_get(shapes->items[2].v, "children")));
     ak_jtree_free(&t);
 }
 
@@ -367,7 +497,9 @@ int main(void)
         cmocka_unit_test(test_walk),               cmocka_unit_test(test_pointer),
         cmocka_unit_test(test_qt_numbers),
         cmocka_unit_test(test_complete_defaults),  cmocka_unit_test(test_complete_canonical),
+        cmocka_unit_test(test_shallow_reading),    cmocka_unit_test(test_complete_streamed),
         cmocka_unit_test(test_member_lookups),     cmocka_unit_test(test_schema_walk),
+        cmocka_unit_test(test_schema_walk_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,8 +2,10 @@
  * the whole model (ak_model_of_input) of the same file: the same tracks,
  * names, targets, value types, kinds, units and key counts, and as the time
  * range the earliest and latest of the whole model's key times, for every
- * MRTK, AnimX, Maya and Prime ANIM file of the conformance suites and the
- * examples (Maya's headers read its entries one at a time, ak_ldoc_each;
+ * MRTK, AnimX, Maya, AnimJ, Glaxnimate and Prime ANIM file of the
+ * conformance suites and the examples (Maya's headers read its entries one
+ * at a time, ak_ldoc_each; Glaxnimate's document an element of its arrays
+ * at a time, ak_jschema_walk_input;
  * Prime ANIM's come from its keyed frames; keys out of time order among
  * them: mrtk/invalid/time_decreasing.bin, animx/invalid/x26_time_order.animx,
  * both warnings). Formats without a
@@ -96,6 +98,8 @@ static void test_headers_as_the_whole_model(void **state)
         {"examples/maya", ".anim"},                  {"examples/animj", ".animj"},
         {"tests/conformance/maya/valid", ".anim"},   {"tests/conformance/maya/invalid", ".anim"},
         {"tests/conformance/animj/valid", ".animj"}, {"tests/conformance/animj/invalid", ".animj"},
+        {"tests/conformance/glaxnimate/valid", ".rawr"}, {"tests/conformance/glaxnimate/invalid", ".rawr"},
+        {"examples/glaxnimate", ".rawr"},
     };
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
         ak_test_each_file(dirs[i][0], dirs[i][1], compare_models, &n);
