@@ -8,6 +8,7 @@
 #include "diag.h"
 #include "json_parser.h"
 #include "json_seek.h"
+#include "text_pos.h"
 
 #include "json.h" /* token codes (Lemon) */
 #include "budget.h"
@@ -32,30 +33,9 @@ static const ak_rule *rule(int i) { return &ak_json_rules[i]; }
 
 void ak_json_location(ak_json_parser *p, size_t offset, uint32_t *line, uint32_t *column)
 {
-    if (offset > p->size)
-        offset = p->size;
-    if (offset < p->lc_off) {
-        p->lc_off = 0;
-        p->lc_line = p->lc_col = 1;
-    }
-    const uint8_t *s = p->data + p->lc_off;
-    const uint8_t *end = p->data + offset;
-    uint32_t l = p->lc_line, c = p->lc_col;
-    while (s < end) {
-        const uint8_t *nl = memchr(s, '\n', (size_t)(end - s));
-        if (!nl) {
-            c += (uint32_t)(end - s);
-            break;
-        }
-        l++;
-        c = 1;
-        s = nl + 1;
-    }
-    p->lc_off = offset;
-    p->lc_line = l;
-    p->lc_col = c;
-    *line = l;
-    *column = c;
+    ak_text_pos_at(&p->lc, p->data, p->size, offset, p->cfg.release_input);
+    *line = p->lc.line;
+    *column = p->lc.column;
 }
 
 static uint32_t hex4(const char *h)
@@ -1002,7 +982,7 @@ ak_json_status ak_json_parse(const uint8_t *data, size_t size, const ak_json_con
     if (p.cfg.max_depth == 0)
         p.cfg.max_depth = AK_DEFAULT_MAX_DEPTH;
     p.last_major = -1;
-    p.lc_line = p.lc_col = 1;
+    p.lc = AK_TEXT_POS_START;
     ak_buf_init(&p.path);
     ak_buf_init(&p.decoded);
     p.budget = ak_diags_budget(d);

@@ -19,6 +19,7 @@
 
 #include "keyed_hash.h"
 #include "release.h"
+#include "text_pos.h"
 
 #include "numbers.h"
 
@@ -329,8 +330,7 @@ struct ak_json_parser {
     ak_buf path;
 
     /* line/column cache */
-    size_t lc_off;
-    uint32_t lc_line, lc_col;
+    ak_text_pos lc;
 
     /* duplicate detection: names of the open objects, stack discipline */
     ak_json_name *names;

@@ -6,6 +6,7 @@
 
 #include "budget.h"
 #include "diag.h"
+#include "text_pos.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -158,8 +159,7 @@ struct ak_diags {
     uint64_t stream_offset;
     const char *stream_what;
     /* where the last line/column computation ended, to avoid rescanning */
-    uint64_t lc_offset;
-    uint32_t lc_line, lc_col;
+    ak_text_pos lc;
     char version[32]; /* ak_diags_set_version; "" = none */
     bool input_valid; /* ak_diags_set_input_valid */
     ak_budget budget; /* the memory budget of the command on this input (budget.h) */
@@ -208,7 +208,7 @@ ak_diags *ak_diags_new(const ak_diag_options *opt)
         d->opt = *opt;
     if (d->opt.max_errors == 0)
         d->opt.max_errors = AK_DEFAULT_MAX_ERRORS;
-    d->lc_line = d->lc_col = 1;
+    d->lc = AK_TEXT_POS_START;
     d->budget.d = d;
     return d;
 }
@@ -228,8 +228,7 @@ void ak_diags_clear(ak_diags *d)
     d->src_size = 0;
     d->text = false;
     d->in_stream = false;
-    d->lc_offset = 0;
-    d->lc_line = d->lc_col = 1;
+    d->lc = AK_TEXT_POS_START;
     d->version[0] = '\0';
     d->budget.refused = d->budget.failed = false;
 }
@@ -283,8 +282,7 @@ void ak_diags_set_source(ak_diags *d, const uint8_t *data, size_t size, bool tex
     d->src = data;
     d->src_size = size;
     d->text = text;
-    d->lc_offset = 0;
-    d->lc_line = d->lc_col = 1;
+    d->lc = AK_TEXT_POS_START;
 }
 
 void ak_diags_enter_stream(ak_diags *d, uint64_t file_offset, const char *what)
@@ -379,30 +377,9 @@ static bool is_result(const ak_rule *rule)
 
 static void line_col(ak_diags *d, uint64_t offset, uint32_t *line, uint32_t *col)
 {
-    if (offset > d->src_size)
-        offset = d->src_size;
-    if (offset < d->lc_offset) {
-        d->lc_offset = 0;
-        d->lc_line = d->lc_col = 1;
-    }
-    const uint8_t *p = d->src + d->lc_offset;
-    const uint8_t *end = d->src + offset;
-    uint32_t l = d->lc_line, c = d->lc_col;
-    while (p < end) {
-        const uint8_t *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl) {
-            c += (uint32_t)(end - p);
-            break;
-        }
-        l++;
-        c = 1;
-        p = nl + 1;
-    }
-    d->lc_offset = offset;
-    d->lc_line = l;
-    d->lc_col = c;
-    *line = l;
-    *col = c;
+    ak_text_pos_at(&d->lc, d->src, d->src_size, offset < d->src_size ? (size_t)offset : d->src_size, false);
+    *line = d->lc.line;
+    *col = d->lc.column;
 }
 
 static char *vformat(const char *fmt, va_list ap)

@@ -71,3 +71,24 @@ static bool output_write(ak_sink *s, const void *data, size_t n)
 }
 
 void ak_sink_output(ak_sink *s, ak_output *o) { sink_init(s, output_write, o); }
+
+static bool compare_piece(ak_sink *s, const void *data, size_t n)
+{
+    ak_sink_compare *c = s->ctx;
+    const uint8_t *piece = data;
+    size_t k = 0, m = n < c->text->size - c->at ? n : c->text->size - c->at;
+    while (k < m && c->text->data[c->at + k] == piece[k])
+        k++;
+    c->at += k;
+    ak_release_at(&c->release, c->at);
+    return !(c->differs = k < n);
+}
+
+void ak_sink_compare_init(ak_sink_compare *c, const ak_input *text)
+{
+    memset(c, 0, sizeof *c);
+    c->sink.write = compare_piece;
+    c->sink.ctx = c;
+    c->text = text;
+    ak_release_init(&c->release, text, false);
+}

@@ -10,6 +10,7 @@
 #include "glaxnimate_doc.h"
 #include "format_options.h"
 #include "json_sniff.h"
+#include "text_pos.h"
 
 
 /* Spec section 1: a JSON object whose objects carry "__type__" members, or
@@ -24,28 +25,20 @@ int glaxnimate_sniff(const uint8_t *p, size_t n)
 }
 
 /* Rule 84 (opt-in: the format option "layout"): the first byte where the
- * file differs from its canonical emission (spec 3.3). */
+ * file differs from its canonical emission (spec 3.3), found as the
+ * emission is written (glax_layout_difference): a file of any size. */
 static void layout_check(const ak_input *in, ak_diags *d)
 {
-    ak_jtree doc;
-    ak_jtree_init(&doc, NULL, NULL, "the Glaxnimate document");
-    ak_buf out;
-    ak_buf_init(&out);
-    if (ak_jtree_read(&doc, in->data, in->size) && glax_write(doc.root, &out) && !out.failed) {
-        size_t k = 0, n = out.len < in->size ? out.len : in->size;
-        while (k < n && in->data[k] == (uint8_t)out.data[k])
-            k++;
-        uint32_t line = 1, column = 1;
-        for (size_t i = 0; i < k; i++)
-            in->data[i] == '\n' ? (line++, column = 1) : column++;
-        if (k < in->size || k < out.len)
-            ak_report_at(d, &glaxnimate_rules[glaxnimate_R_LAYOUT_NONCANONICAL], k, k < in->size, line, column, "",
-                         "%s", k == in->size  ? "the file ends where Glaxnimate's layout goes on"
-                               : k == out.len ? "text after the end of Glaxnimate's layout"
-                                              : "the bytes differ from Glaxnimate's layout (spec 3.3) from here on");
-    }
-    ak_buf_free(&out);
-    ak_jtree_free(&doc);
+    size_t k;
+    glax_layout how = glax_layout_difference(in, &k);
+    if (how == GLAX_LAYOUT_SAME || how == GLAX_LAYOUT_UNKNOWN)
+        return;
+    ak_text_pos at = AK_TEXT_POS_START;
+    ak_text_pos_at(&at, in->data, in->size, k, in->mapped);
+    ak_report_at(d, &glaxnimate_rules[glaxnimate_R_LAYOUT_NONCANONICAL], k, k < in->size, at.line, at.column, "", "%s",
+                 how == GLAX_LAYOUT_FILE_ENDS    ? "the file ends where Glaxnimate's layout goes on"
+                 : how == GLAX_LAYOUT_TEXT_AFTER ? "text after the end of Glaxnimate's layout"
+                                                 : "the bytes differ from Glaxnimate's layout (spec 3.3) from here on");
 }
 
 void glaxnimate_validate(const ak_input *in, const ak_options *opt, ak_diags *d)

@@ -22,6 +22,13 @@ bool glax_write(const ak_jnode *root, ak_buf *out);
 /* The same, the text handed to sink (when not NULL) as it fills: what is
    left in out at the end is the caller's to hand on. */
 bool glax_write_to(const ak_jnode *root, ak_buf *out, ak_sink *sink);
+/* Where a file leaves Glaxnimate's layout (spec 3.3: its document sorted
+   and written as Qt writes it, nothing completed): written as it is read
+   and compared as it goes, holding neither. *at: the first byte that
+   differs (the input's size when it ends first). */
+typedef enum glax_layout { GLAX_LAYOUT_SAME, GLAX_LAYOUT_DIFFERS, GLAX_LAYOUT_FILE_ENDS, GLAX_LAYOUT_TEXT_AFTER,
+                           GLAX_LAYOUT_UNKNOWN /* out of memory */ } glax_layout;
+glax_layout glax_layout_difference(const ak_input *in, size_t *at);
 /* The steps of spec 9.2 from version `from` up to `to` (1 and 2: --legacy),
    or back from 9 to 8, as the schema declares them (`upgrade to N`,
    `downgrade to 8`), with a glaxnimate.convert.loss warning per kind of loss. */

@@ -13,6 +13,7 @@
 #include "ak_jcomplete.h"
 #include "budget.h"
 #include "release.h"
+#include "sink.h"
 #include "glaxnimate_doc.h"
 
 #include "format_options.h"
@@ -108,6 +109,28 @@ bool glax_write_to(const ak_jnode *root, ak_buf *out, ak_sink *sink)
 }
 
 bool glax_write(const ak_jnode *root, ak_buf *out) { return glax_write_to(root, out, NULL); }
+
+glax_layout glax_layout_difference(const ak_input *in, size_t *at)
+{
+    ak_sink_compare c;
+    ak_sink_compare_init(&c, in);
+    ak_jtree t;
+    ak_jtree_init(&t, NULL, NULL, "the Glaxnimate document");
+    ak_buf text;
+    ak_buf_init(&text);
+    ak_json_writer w;
+    glax_writer_init(&w, &text);
+    ak_jnode *root = ak_jtree_parse_shallow(&t, in->data, in->size, in->mapped);
+    bool written = root && ak_jcomplete_write_to(&t, root, in, NULL, 0, NULL, NULL, &w, &c.sink);
+    written = ak_json_writer_finish(&w) && written && ak_sink_write(&c.sink, text.data, text.len);
+    ak_buf_free(&text);
+    ak_jtree_free(&t);
+    *at = c.at;
+    return c.differs ? (c.at == in->size ? GLAX_LAYOUT_FILE_ENDS : GLAX_LAYOUT_DIFFERS)
+           : !written ? GLAX_LAYOUT_UNKNOWN
+           : c.at < in->size ? GLAX_LAYOUT_TEXT_AFTER
+                             : GLAX_LAYOUT_SAME;
+}
 
 /* ---- upgrade (spec 9.2) and downgrade: the schema's steps ------------- */
 

@@ -285,7 +285,7 @@ static bool member_before(const void *x, const void *y, void *first)
 static bool put_value(cwriter *cw, ak_jnode *v, int16_t ti, const ak_jmember *m, bool rewind, ak_arena_mark mark)
 {
     const ak_jschema *s = cw->c.s;
-    int16_t at = type_for(s, ti, v->kind);
+    int16_t at = type_for(s, ti, v->kind); /* -1 for every value without a schema */
     const ak_jtype *y = at >= 0 ? &s->types[at] : NULL;
     int oi = y && y->kind == AK_JT_OBJECT ? concrete(s, y->object, v, false) : 0;
     if (oi < 0)
@@ -370,7 +370,7 @@ bool ak_jcomplete_write_to(ak_jtree *t, ak_jnode *root, const ak_input *in, cons
     cwriter cw = {{t, s, version, key, user}, w, in, {0}, w->opt.sort_keys, NULL, 0, 0};
     ak_release_init(&cw.release, in, false);
     w->opt.sort_keys = false; /* sorted here, one object at a time */
-    bool ok = put_value(&cw, root, s->root_type, NULL, false, ak_arena_mark_now(t->arena));
+    bool ok = put_value(&cw, root, s ? s->root_type : -1, NULL, false, ak_arena_mark_now(t->arena));
     while (ok && cw.depth) {
         if (sink && !ak_sink_drain(sink, w->out, false))
             ok = false;

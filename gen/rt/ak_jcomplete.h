@@ -72,7 +72,9 @@ bool ak_jcomplete(ak_jtree *t, const ak_jschema *s, int64_t version, ak_jkey_fn 
    The pages of in's mapping go as the arrays are written. A fresh key is
    asked for in the order the objects are written (ak_jcomplete: the order
    of the tree). The text is handed to sink (NULL: none) as it fills, as
-   ak_jtree_write_to does. False when out of memory or the sink failed. */
+   ak_jtree_write_to does. s NULL: nothing is completed nor respelled, the
+   document only sorted (a canonical layout to compare a file with). False
+   when out of memory or the sink failed. */
 bool ak_jcomplete_write_to(ak_jtree *t, ak_jnode *root, const ak_input *in, const ak_jschema *s, int64_t version,
                            ak_jkey_fn key, void *user, ak_json_writer *w, ak_sink *sink);
 

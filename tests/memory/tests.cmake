@@ -41,6 +41,12 @@ if(NOT AK_SANITIZE)
               $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
     set_tests_properties(memory.dump-${kind}-large PROPERTIES LABELS memory)
   endforeach()
+  # a validate whose one error is at the end of a 48 MB file: its line is
+  # counted releasing the pages the parse had released (50 MiB before)
+  add_test(NAME memory.validate-late-error
+    COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/late_error_rss_check.py
+            $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
+  set_tests_properties(memory.validate-late-error PROPERTIES LABELS memory)
   # --list holds no keys (to_model_headers) and releases the input's pages:
   # below 32 MiB peak RSS for a 100 MB MRTK recording (411 MiB before), a
   # 60 MB plain AnimX file (200 MiB before) and a 60 MB AnimJ file (about

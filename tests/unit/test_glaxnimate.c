@@ -1,6 +1,7 @@
 /* Glaxnimate without the shared corpus: the project's v9 coverage document
  * (../shared/specs/glaxnimate.md 8.3), the upgrade steps of spec 9.2 on a
- * version 3 document, and numbers written as Qt writes them (spec 3.3). */
+ * version 3 document, numbers written as Qt writes them (spec 3.3), and the
+ * opt-in layout rule's first difference. */
 #include "diag.h"
 #include "glaxnimate_support.h"
 
@@ -235,10 +236,71 @@ static void test_hostile(void **state)
     ak_buf_free(&b);
 }
 
+/* The layout diagnostic (rule 84, opt-in) of data: its offset, line,
+   column and message; false when there is none. */
+static bool layout_diagnostic(const char *data, size_t size, size_t *offset, uint32_t *line, uint32_t *column,
+                              char *message, size_t cap)
+{
+    ak_diags *d = ak_diags_new(NULL);
+    ak_input in = {"layout", (const uint8_t *)data, size, false};
+    ak_options opt = {.format_options = "layout"};
+    glax->validate(&in, &opt, d);
+    bool found = false;
+    for (size_t i = 0; i < ak_diags_count(d); i++) {
+        const ak_diag *g = ak_diags_at(d, i);
+        if (strcmp(g->rule->code, "glaxnimate.layout.noncanonical") != 0)
+            continue;
+        found = true;
+        *offset = g->offset, *line = g->line, *column = g->column;
+        snprintf(message, cap, "%s", g->message);
+    }
+    ak_diags_free(d);
+    return found;
+}
+
+/* Rule 84 finds the first byte where a file leaves Glaxnimate's layout
+   (the document sorted and written as Qt writes it), whichever way it
+   leaves it: a byte changed, text after the end, a file cut short. */
+static void test_layout(void **state)
+{
+    (void)state;
+    size_t size = 0;
+    char *data = ak_test_read_file("tests/glaxnimate/coverage_v9.rawr", &size), message[256];
+    assert_non_null(data);
+    size_t offset;
+    uint32_t line, column;
+    assert_false(layout_diagnostic(data, size, &offset, &line, &column, message, sizeof message));
+    /* a byte changed: an indent of 7 spaces for 8 on the third line */
+    ak_buf b;
+    ak_buf_init(&b);
+    const char *third = strchr(strchr(data, '\n') + 1, '\n') + 1;
+    ak_buf_append(&b, data, (size_t)(third - data));
+    ak_buf_append(&b, third + 1, size - (size_t)(third + 1 - data));
+    assert_true(layout_diagnostic(b.data, b.len, &offset, &line, &column, message, sizeof message));
+    assert_int_equal(line, 3);
+    assert_int_equal(column, 8);
+    assert_int_equal(offset, (size_t)(third - data) + 7);
+    assert_non_null(strstr(message, "differ"));
+    /* text after the end */
+    b.len = 0;
+    ak_buf_append(&b, data, size);
+    ak_buf_append(&b, "\n", 1);
+    assert_true(layout_diagnostic(b.data, b.len, &offset, &line, &column, message, sizeof message));
+    assert_int_equal(offset, size);
+    assert_non_null(strstr(message, "after the end"));
+    /* cut short: the final line feed missing */
+    assert_true(layout_diagnostic(data, size - 1, &offset, &line, &column, message, sizeof message));
+    assert_int_equal(offset, size - 1);
+    assert_non_null(strstr(message, "file ends"));
+    ak_buf_free(&b);
+    free(data);
+}
+
 int main(void)
 {
     glax = ak_format_find("glaxnimate");
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_coverage_document), cmocka_unit_test(test_upgrade_v3),
-                                       cmocka_unit_test(test_numbers), cmocka_unit_test(test_model), cmocka_unit_test(test_hostile)};
+                                       cmocka_unit_test(test_numbers), cmocka_unit_test(test_model), cmocka_unit_test(test_hostile),
+                                       cmocka_unit_test(test_layout)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
