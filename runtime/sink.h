@@ -1,5 +1,6 @@
 /* What the streaming writers (the dumps) share on top of ak_sink: the size
- * of the pieces they hand on, and the handing on itself. */
+ * of the pieces they hand on, the handing on itself, and a sink that
+ * compares what it is given with a text. */
 #ifndef AK_RUNTIME_SINK_H
 #define AK_RUNTIME_SINK_H
 

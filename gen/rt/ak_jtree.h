@@ -100,8 +100,8 @@ static inline bool ak_jnode_same(const ak_jnode *a, const ak_jnode *b)
 }
 /* Whether array a has an element (read or not). */
 bool ak_jnode_has_items(const ak_jnode *a);
-/* Unread array a read whole (its elements as ak_jtree_parse reads them),
-   in of the text it lies in; NULL (and t->failed) when out of memory. */
+/* Unread array a read whole (its elements as ak_jtree_parse reads them)
+   from in, the input it lies in; NULL (and t->failed) when out of memory. */
 ak_jnode *ak_jtree_read_unread(ak_jtree *t, const ak_jnode *a, const ak_input *in);
 
 /* The elements of an unread array, read one at a time: each shallow, into
