@@ -21,7 +21,7 @@ typedef struct ak_text_pos {
  * offset is before it. mapped: data is a read-only file mapping
  * (ak_input.mapped) whose pages a pass has released: those counted go
  * again, a MiB at a time (a diagnostic at the end of a 100 MB file brought
- * every page back: 102 MiB). */
+ * every page back: 100 MiB). */
 void ak_text_pos_at(ak_text_pos *pos, const uint8_t *data, size_t size, size_t offset, bool mapped);
 
 #endif

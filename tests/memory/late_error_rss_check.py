@@ -4,7 +4,7 @@ peak RSS (issue 27: every validate holds no more than that).
 
 The parse releases the pages it has read; the error's line and column are
 then counted from the start of the file, which brought every page back (a
-100 MB AnimJ file with a stray byte at its end took 102 MiB). The input
+100 MB AnimJ file with a stray byte at its end took 100 MiB). The input
 (48 MB, made here once, never committed) is a compact array of numbers on
 many lines; the diagnostic must name its last line.
 

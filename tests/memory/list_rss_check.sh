@@ -9,7 +9,7 @@
 #   60 MB plain), animj (animj_make_input, 60 MB) or maya (maya_make_input,
 #   60 MB: its entries read one at a time, 1 GB for 200 MB before) or
 #   glaxnimate (glaxnimate_make_input, 60 MB: its document read an element
-#   of its arrays at a time, ak_jschema_walk_input; 62 MiB before);
+#   of its arrays at a time, ak_jschema_walk_input; 61 MiB before);
 #   COMMAND: sample or plot
 set -eu
 kind=$1 gen=$2 run=$3 cli=$4 dir=$5 cmd=$6

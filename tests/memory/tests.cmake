@@ -42,7 +42,7 @@ if(NOT AK_SANITIZE)
     set_tests_properties(memory.dump-${kind}-large PROPERTIES LABELS memory)
   endforeach()
   # a validate whose one error is at the end of a 48 MB file: its line is
-  # counted releasing the pages the parse had released (50 MiB before)
+  # counted releasing the pages the parse had released (49 MiB before)
   add_test(NAME memory.validate-late-error
     COMMAND ${AK_SYSTEM_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/late_error_rss_check.py
             $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
