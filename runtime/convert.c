@@ -447,6 +447,16 @@ bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, 
     return ok && !out->failed;
 }
 
+/* What a hook that streamed into out returned: a write the sink refused is
+   the sink's to say (its budget reported already); else the hook's result,
+   with no error reported while it ran. */
+static bool streamed_result(ak_diags *d, size_t errors, bool ok, const ak_sink *out, const char *what)
+{
+    if (out->failed)
+        return false;
+    return ak_hook_result(d, errors, ok, NULL, what) && ak_diags_errors(d) == errors;
+}
+
 bool ak_convert_to(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
                    ak_diags *d, ak_sink *out, const ak_format **used_from)
 {
@@ -457,9 +467,7 @@ bool ak_convert_to(const ak_input *in, const ak_format *from, const ak_format *t
         /* the canonical file streamed: it checks the input first, as reemit does */
         size_t errors = ak_diags_errors(d);
         bool ok = to->reemit_to(in, opt, d, out);
-        if (out->failed)
-            return false; /* the sink says why (its budget reported already) */
-        return ak_hook_result(d, errors, ok, NULL, "re-emitting") && ak_diags_errors(d) == errors;
+        return streamed_result(d, errors, ok, out, "re-emitting");
     }
     ak_buf buf;
     ak_buf_init(&buf);
@@ -479,9 +487,7 @@ bool ak_dump_to(const ak_input *in, const ak_format *format, const ak_options *o
         /* validated first, then streamed: the sink sees nothing of a file
            with errors, and only a limit or a failed write cuts it short */
         bool ok = format->dump_to(in, opt, d, out);
-        if (out->failed)
-            return false; /* the sink says why (its budget reported already) */
-        return ak_hook_result(d, errors, ok, NULL, "dumping") && ak_diags_errors(d) == errors;
+        return streamed_result(d, errors, ok, out, "dumping");
     }
     /* the format needs the whole document: built, then written at once */
     ak_buf json;

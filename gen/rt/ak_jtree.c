@@ -430,23 +430,25 @@ ak_jnode *ak_jelements_next(ak_jelements *e, ak_jtree *t)
         e->cur = p;
         return NULL;
     }
-    if (e->release) {
-        if (offset - e->released >= ((size_t)4 << 20)) { /* in steps, as the validators release */
-            ak_release_span(e->release, e->released, offset);
-            e->released = offset;
-        }
-        ak_release_restart(e->release, offset); /* a large element's pages go as its end is found */
+    if (e->release && offset - e->released >= ((size_t)4 << 20)) { /* in steps, as the validators release */
+        ak_release_span(e->release, e->released, offset);
+        e->released = offset;
     }
     const uint8_t *end = NULL;
     ak_jnode *v = NULL;
-    if (*p == '{') { /* its end found as it is read, not passed first */
+    if (*p == '{') { /* its end found as it is read (the parse releases its pages), not passed first */
         if ((v = read_first(t, p, e->in, true)))
             end = t->end;
-    } else if ((end = ak_json_value_end_releasing(p, lim, data, e->release)) && *p == '[') {
-        if ((v = ak_jnode_new(t, AK_JARR)))
-            v->str = (const char *)p;
-    } else if (end) {
-        v = ak_jtree_parse_shallow(t, p, (size_t)(end - p), e->in->mapped);
+    } else {
+        if (e->release)
+            ak_release_restart(e->release, offset); /* a large one's pages go as it is passed */
+        end = ak_json_value_end_releasing(p, lim, data, e->release);
+        if (end && *p == '[') {
+            if ((v = ak_jnode_new(t, AK_JARR)))
+                v->str = (const char *)p;
+        } else if (end) {
+            v = ak_jtree_parse_shallow(t, p, (size_t)(end - p), e->in->mapped);
+        }
     }
     if (!v)
         return t->failed = true, NULL;
