@@ -550,6 +550,24 @@ static void lazy_output_sink(dump_output *lazy, ak_sink *sink)
     sink->ctx = lazy;
 }
 
+/* What the lazy output took, read back (a conversion checks its output
+   there): nothing when nothing came. */
+static bool lazy_output_read_back(ak_sink *s, ak_input *in, char *why, size_t why_size)
+{
+    dump_output *o = s->ctx;
+    if (!o->opened) {
+        *in = (ak_input){o->path, NULL, 0, false};
+        return true;
+    }
+    return ak_output_map(&o->file, in, why, why_size);
+}
+
+static void lazy_output_read_back_end(ak_sink *s, ak_input *in)
+{
+    (void)s;
+    ak_output_unmap(in);
+}
+
 /* The command's status rc said: OUT is committed when it is EXIT_OK (made
    empty when nothing came), else what was written goes (no partial
    output); a write or a commit that failed is said, and is EXIT_USAGE. */
@@ -826,10 +844,14 @@ static int cmd_convert(int argc, char **argv)
     if (!opt.verify && strcmp(paths[1], "-") != 0 && (stat(paths[1], &st) != 0 || S_ISREG(st.st_mode))) {
         /* a file (made or replaced through a temporary one, renamed only
            once the whole output is there): the output goes as it is made,
-           and a re-emission is never held whole (ak_convert_to) */
+           and a re-emission, or an output whose format encodes as it goes
+           (ak_format.from_model_to), is never held whole (ak_convert_to) */
         dump_output lazy = {paths[1], false, {0}};
         ak_sink sink;
         lazy_output_sink(&lazy, &sink);
+        /* a regular file: a temporary one until the output is checked */
+        sink.read_back = lazy_output_read_back;
+        sink.read_back_end = lazy_output_read_back_end;
         rc = finish_lazy_output(&lazy, &sink, cli_convert_stream(&in, from, to, &opt, &level, &sink, stderr,
                                                                  stderr_color()));
         ak_file_close(&f);

@@ -226,13 +226,53 @@ static inline uint32_t ak_fuzz_choice(const uint8_t *data, size_t size)
     return h;
 }
 
+/* A sink into a buffer that reads back what it took: a conversion into it
+   streams where the output's format can (ak_format.from_model_to). */
+static inline bool ak_fuzz_kept_read_back(ak_sink *s, ak_input *in, char *why, size_t why_size)
+{
+    (void)why, (void)why_size;
+    const ak_buf *b = s->ctx;
+    *in = (ak_input){"kept", (const uint8_t *)b->data, b->len, false};
+    return true;
+}
+
+static inline void ak_fuzz_kept_read_back_end(ak_sink *s, ak_input *in)
+{
+    (void)s;
+    *in = (ak_input){0};
+}
+
+/* The conversion of in streamed into a sink that reads back, where the
+   output's format writes from the model as it encodes: it ends as the
+   held one did (ok, as many diagnostics and errors) and writes the same
+   bytes, else abort. */
+static inline void ak_fuzz_streamed_as_held(const ak_input *in, const ak_format *f, const ak_format *to,
+                                            const ak_options *opt, bool ok, const ak_diags *d, const ak_buf *held)
+{
+    if (!to->from_model_to)
+        return;
+    ak_buf streamed;
+    ak_buf_init(&streamed);
+    ak_sink s;
+    ak_sink_buf(&s, &streamed);
+    s.read_back = ak_fuzz_kept_read_back;
+    s.read_back_end = ak_fuzz_kept_read_back_end;
+    ak_diags *sd = ak_diags_new(NULL);
+    bool sok = ak_convert_to(in, f, to, opt, sd, &s, NULL);
+    if (sok != ok || ak_diags_count(sd) != ak_diags_count(d) || ak_diags_errors(sd) != ak_diags_errors(d) ||
+        (ok && (streamed.len != held->len || (held->len && memcmp(streamed.data, held->data, held->len) != 0))))
+        abort(); /* the streamed conversion is not the held one */
+    ak_diags_free(sd);
+    ak_buf_free(&streamed);
+}
+
 /* A file without errors converts through the common model into another
  * format that writes from the model, chosen by its bytes (every writer is
  * reached from every reader that way: the model's code, to_model of the
  * input's format and from_model of the output's, is reached by no other
  * check of a harness), with --verify for one input in two; the conversion
  * produces a file without errors or says why it could not (an error), else
- * abort. One input in four is also sampled (ak_sample, the `sample`
+ * abort; streamed where it can be, it is the same (ak_fuzz_streamed_as_held). One input in four is also sampled (ak_sample, the `sample`
  * command's path), and one in sixteen is read back through a file or a
  * pipe (ak_file_open: the mapped input and the release of its pages, or
  * the spooled one), where it must validate as it did from memory, and
@@ -260,6 +300,7 @@ static inline void ak_fuzz_convert_check(const ak_format *f, const ak_input *in,
     bool ok = ak_convert(in, f, to, &opt, d, &out, NULL);
     if (!ok && ak_diags_errors(d) == 0)
         abort(); /* a conversion that failed without saying why */
+    ak_fuzz_streamed_as_held(in, f, to, &opt, ok, d, &out);
     if (ok) {
         ak_input back = {"converted", (const uint8_t *)out.data, out.len, false};
         ak_diags *bd = ak_diags_new(NULL);

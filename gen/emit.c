@@ -281,6 +281,8 @@ static void emit_struct_members(emitter *em, struct_decl *s, vec *members)
             if (t->kind == T_ARRAY && !fixed_count(t, &(long long){0})) {
                 emit_elem_ptr(em, em->h, t->elem, m->name);
                 gen_out(em->h, ";\n    size_t %s_count;\n", m->name);
+                if (gen_made_one_at_a_time(em->f, m))
+                    gen_out(em->h, "    struct ak_lelements *%s_made_; /* set: made as encoded */\n", m->name);
             } else {
                 emit_decl(em, em->h, t, m->name);
                 gen_out(em->h, ";\n");
@@ -1854,6 +1856,14 @@ static void emit_enc_members(emitter *em, struct_decl *s, vec *members)
                 gen_out(c, "        for (size_t i_ = 0; i_ < %lld; i_++) {\n", n);
             else
                 gen_out(c, "        for (size_t i_ = 0; i_ < o->%s_count; i_++) {\n", m->name);
+            if (gen_made_one_at_a_time(em->f, m)) {
+                gen_out(c, "        if (o->%s_made_) {\n            %s el_;\n            memset(&el_, 0, sizeof el_);\n"
+                           "            if (!o->%s_made_->make(o->%s_made_, i_, &el_))\n                return false;\n",
+                        m->name, ctype_of(em, t->elem), m->name, m->name);
+                emit_write_value(em, t->elem, "el_");
+                gen_out(c, "            if (!ok_ || !o->%s_made_->done(o->%s_made_, b))\n                return false;\n"
+                           "            continue;\n        }\n", m->name, m->name);
+            }
             snprintf(lv, sizeof lv, "o->%s[i_]", m->name);
             emit_write_value(em, t->elem, lv);
             gen_out(c, "        }\n");
@@ -3018,6 +3028,8 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         gen_out(c, "    .to_model_headers = %s_to_model_headers,\n", id);
     if (has_from_model)
         gen_out(c, "    .from_model = %s_from_model,\n", id);
+    if (f->model && gen_model_list_made(f))
+        gen_out(c, "    .from_model_to = %s_from_model_to,\n", id);
     if (f->size_rule && !f->size_option)
         gen_out(c, "    .max_size = %lluULL,\n    .max_size_rule = %s,\n", (unsigned long long)f->size_limit,
                 rule_ref(&em, f->size_rule));

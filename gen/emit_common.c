@@ -229,3 +229,30 @@ void gen_c_text(FILE *c, const char *name, const char *text, size_t n)
     }
     gen_out(c, "\";\n");
 }
+
+/* (an aggregate reads every element: such an array is held whole) */
+bool gen_made_one_at_a_time(const format_decl *f, const member *m)
+{
+    bool listed = false;
+    for (size_t i = 0; f->model && i < f->model->tracks.n; i++) {
+        const mtrack *t = f->model->tracks.items[i];
+        listed |= t->list && t->array_m == m;
+    }
+    for (size_t i = 0; listed && i < f->structs.n; i++) {
+        const struct_decl *s = f->structs.items[i];
+        for (size_t k = 0; k < s->aggs.n; k++)
+            if (((const expr *)s->aggs.items[k])->array == m)
+                return false;
+    }
+    return listed;
+}
+
+bool gen_model_list_made(const format_decl *f)
+{
+    for (size_t i = 0; f->model && i < f->model->tracks.n; i++) {
+        const mtrack *t = f->model->tracks.items[i];
+        if (t->list && gen_made_one_at_a_time(f, t->array_m))
+            return true;
+    }
+    return false;
+}

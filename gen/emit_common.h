@@ -36,6 +36,13 @@ void gen_discard(FILE *f, const char *path);
  * tail (the versions it writes, whether re-emission writes them, the
  * closing brace). */
 struct format_decl;
+struct member;
+/* Is m the array of the model's `tracks` list, whose elements a conversion
+ * makes one at a time as the encoder reaches them (the struct gets
+ * NAME_made_, an ak_lelements)? Not where an aggregate reads the array. */
+bool gen_made_one_at_a_time(const struct format_decl *f, const struct member *m);
+/* Has f such a list? Then its model writer can stream (from_model_to). */
+bool gen_model_list_made(const struct format_decl *f);
 void gen_registry_open(FILE *c, const struct format_decl *f, bool text);
 void gen_registry_close(FILE *c, const struct format_decl *f);
 /* The rule an undump problem of category cat (UD_*) is reported with: its

@@ -522,7 +522,7 @@ static void emit_walk_members(mem *m, struct_decl *s, vec *members, bool write, 
 static void emit_walk_members(mem *m, struct_decl *s, vec *members, bool write, const char *indent)
 {
     FILE *c = m->c;
-    const char *ctx = write ? "w" : "b", *arena = write ? "&w->arena" : "b->arena";
+    const char *ctx = write ? "w" : "b", *arena = write ? "w->into" : "b->arena";
     char deeper[64];
     snprintf(deeper, sizeof deeper, "%s    ", indent);
     for (size_t i = 0; i < members->n; i++) {
@@ -788,7 +788,7 @@ static void emit_keys_write(mem *m, struct_decl *holder, const mkeys *k, bool di
     if (count_type)
         gen_out(c, "    if (n > (size_t)%s) {\n        ak_mm_keys_free(w, keys);\n        ak_mm_refuse(w, t, \"more keys than the "
                    "file can count\");\n        return;\n    }\n", count_type);
-    gen_out(c, "    o->%s = ak_arena_array(&w->arena, n ? n : 1, sizeof *o->%s, 8);\n", arr, arr);
+    gen_out(c, "    o->%s = ak_arena_array(w->into, n ? n : 1, sizeof *o->%s, 8);\n", arr, arr);
     gen_out(c, "    if (!o->%s) {\n        ak_mm_keys_free(w, keys);\n        w->failed = true;\n        return;\n    }\n", arr);
     gen_out(c, "    o->%s_count = n;\n", arr);
     emit_set_count(m, c, holder, k->array_m, "n", "    ");
@@ -801,7 +801,7 @@ static void emit_keys_write(mem *m, struct_decl *holder, const mkeys *k, bool di
         gen_out(c, "        bool lost;\n        o->%s = (%s)mm_interp_%s_back(n ? (int)keys[0].interp : 0, &lost);\n"
                    "    } else {\n", k->interp_shared->text, prim_ctype(member_prim(k->shared_m)),
                 k->interp_map->en->name);
-        gen_out(c, "        o->%s = ak_arena_array(&w->arena, n, sizeof *o->%s, 8);\n        o->%s_count = n;\n",
+        gen_out(c, "        o->%s = ak_arena_array(w->into, n, sizeof *o->%s, 8);\n        o->%s_count = n;\n",
                 k->interp->text, k->interp->text, k->interp->text);
         gen_out(c, "        if (!o->%s) {\n            ak_mm_keys_free(w, keys);\n            w->failed = true;\n            return;\n"
                    "        }\n        for (size_t j = 0; j < n; j++) {\n            bool lost;\n"
@@ -812,7 +812,7 @@ static void emit_keys_write(mem *m, struct_decl *holder, const mkeys *k, bool di
         gen_out(c, "    bool tangents = false;\n    for (size_t j = 0; j < n; j++)\n        tangents |= keys[j].interp "
                    "== AK_INTERP_TANGENT || keys[j].interp == AK_INTERP_CUBIC_BEZIER;\n    if (tangents) {\n");
         emit_make_present(m, c, holder, k->tangents_m, true, "        ");
-        gen_out(c, "        o->%s = ak_arena_array(&w->arena, n ? n : 1, sizeof *o->%s, 8);\n        o->%s_count = n;\n",
+        gen_out(c, "        o->%s = ak_arena_array(w->into, n ? n : 1, sizeof *o->%s, 8);\n        o->%s_count = n;\n",
                 k->tangents->text, k->tangents->text, k->tangents->text);
         gen_out(c, "        if (!o->%s) {\n            ak_mm_keys_free(w, keys);\n            w->failed = true;\n            return;\n"
                    "        }\n        memset(o->%s, 0, (n ? n : 1) * sizeof *o->%s);\n", k->tangents->text,
@@ -861,7 +861,7 @@ static void emit_parts_write(mem *m, struct_decl *s, const mtrack *t, bool discr
             gen_out(c, "    if ((double)o->%s != t->interval || t->start != 0)\n        ak_mm_loss(w, \"Raw intervals "
                        "rounded, or start times other than 0 left out\", t, 0);\n", t->interval->text);
         }
-        gen_out(c, "    o->%s = ak_arena_array(&w->arena, n ? n : 1, sizeof *o->%s, 8);\n", t->values->text,
+        gen_out(c, "    o->%s = ak_arena_array(w->into, n ? n : 1, sizeof *o->%s, 8);\n", t->values->text,
                 t->values->text);
         gen_out(c, "    if (!o->%s) {\n        w->failed = true;\n        return;\n    }\n    o->%s_count = n;\n",
                 t->values->text, t->values->text);
@@ -946,16 +946,13 @@ static void emit_list_write(mem *m, const mtrack *lt)
             gen_out(c, "}\n");
         }
     }
-    gen_out(c, "\nstatic void mw_%s(ak_model_writer *w, %s_%s *r_)\n{\n", lt->name->text, m->id, m->root);
-    gen_out(c, "    size_t n = w->anim->track_count;\n");
-    gen_out(c, "    r_->%s = ak_arena_array(&w->arena, n ? n : 1, sizeof *r_->%s, 8);\n", lt->name->text, lt->name->text);
-    gen_out(c, "    if (!r_->%s) {\n        w->failed = true;\n        return;\n    }\n", lt->name->text);
-    gen_out(c, "    r_->%s_count = n;\n    {\n        %s_%s *o = r_;\n", lt->name->text, m->id, m->root);
-    emit_set_count(m, c, m->f->root_st, lt->array_m, "n", "        ");
-    gen_out(c, "    }\n");
-    gen_out(c, "    for (size_t e = 0; e < n && !w->failed; e++) {\n");
-    gen_out(c, "        const ak_track *t = &w->anim->tracks[e];\n        %s_%s *o = &r_->%s[e];\n"
-               "        memset(o, 0, sizeof *o);\n        w->index.taken[e] = true;\n", m->id, E, lt->name->text);
+    /* element e, made when the encoder reaches it (ak_mm_list): the
+       document never holds the whole list */
+    gen_out(c, "\nstatic void mw_%s_element(ak_model_writer *w, void *root, size_t e, void *element)\n{\n",
+            lt->name->text);
+    gen_out(c, "    %s_%s *r_ = root;\n    %s_%s *o = element;\n    const ak_track *t = &w->anim->tracks[e];\n"
+               "    (void)r_;\n    w->index.taken[e] = true;\n", m->id, m->root, m->id, E);
+    gen_out(c, "    {\n");
     gen_out(c, "        if ((unsigned)t->type >= AK_VT_COUNT) {\n            ak_mm_refuse(w, t, \"an unknown value "
                "type\");\n            return;\n        }\n");
     /* the names of the track's target in this format's words */
@@ -989,6 +986,20 @@ static void emit_list_write(mem *m, const mtrack *lt)
         gen_out(c, "        default: ak_mm_refuse(w, t, \"no body of the file holds it\"); break;\n        }\n");
     }
     gen_out(c, "    }\n}\n");
+    /* the list's count, and its elements where the document holds them
+       (else the encoder asks mw_<list>_element for each) */
+    const char *L = lt->name->text;
+    gen_out(c, "\nstatic void mw_%s(ak_model_writer *w, %s_%s *r_)\n{\n", L, m->id, m->root);
+    gen_out(c, "    size_t n = w->anim->track_count;\n    r_->%s = NULL;\n    r_->%s_count = n;\n    {\n"
+               "        %s_%s *o = r_;\n", L, L, m->id, m->root);
+    emit_set_count(m, c, m->f->root_st, lt->array_m, "n", "        ");
+    gen_out(c, "    }\n");
+    if (!gen_made_one_at_a_time(m->f, lt->array_m))
+        gen_out(c, "    r_->%s = ak_arena_array(&w->arena, n ? n : 1, sizeof *r_->%s, 8);\n    if (!r_->%s) {\n"
+                   "        w->failed = true;\n        return;\n    }\n"
+                   "    for (size_t e = 0; e < n && !w->failed; e++)\n        mw_%s_element(w, r_, e, &r_->%s[e]);\n",
+                L, L, L, L, L);
+    gen_out(c, "}\n");
 }
 
 /* ---- animation items: attributes, arms, options; the helpers of `tracks by` ---------- */
@@ -1511,6 +1522,10 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
                "                  struct ak_animation **out);\n", id);
     gen_out(h, "bool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);\n",
             id);
+    if (!f->text && gen_model_list_made(f))
+        gen_out(h, "/* The same, into a sink as it is encoded (ak_format.from_model_to). */\n"
+                   "bool %s_from_model_to(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, "
+                   "ak_sink *sink);\n", id);
     if (!f->text || cc_model_document_streams(md))
         gen_out(h, "/* The tracks without their keys (ak_format.to_model_headers). */\n"
                    "bool %s_to_model_headers(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
@@ -1614,8 +1629,17 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
         if (t->list)
             emit_list_write(&m, t);
     }
-    gen_out(c, "\nbool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n",
-            id);
+    /* A list made one at a time (gen_made_one_at_a_time) can go into a
+       sink as it is encoded: from_model_to. */
+    const mtrack *made = NULL;
+    for (size_t i = 0; i < md->tracks.n && !made; i++) {
+        mtrack *t = md->tracks.items[i];
+        if (t->list && gen_made_one_at_a_time(f, t->array_m))
+            made = t;
+    }
+    gen_out(c, "\n/* out: what is encoded (with sink, a chunk handed on between elements) */\n"
+               "static bool from_model_(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf "
+               "*out,\n                        ak_sink *sink)\n{\n");
     gen_out(c, "    ak_model_writer mw, *w = &mw;\n");
     gen_out(c, "    if (!ak_mm_writer_init(w, anim, opt, d, &%s_rules[%d], &%s_rules[%d], \"the %s document\")) {\n"
                "        ak_mm_writer_free(w);\n        return false;\n    }\n",
@@ -1648,14 +1672,28 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
         mtrack *t = md->tracks.items[i];
         if (t->list)
             gen_out(c, "    mw_%s(w, doc);\n", t->name->text);
+        if (t->list && gen_made_one_at_a_time(f, t->array_m))
+            gen_out(c, "    ak_mm_list made_%s;\n    doc->%s_made_ = ak_mm_list_init(&made_%s, w, doc, mw_%s_element, out, "
+                       "sink);\n", t->name->text, t->name->text, t->name->text, t->name->text);
     }
+    if (!made)
+        gen_out(c, "    (void)sink;\n");
     if (md->tracks_hook)
         gen_out(c, "    if (!w->failed && !%s_model_%s_back(w, doc))\n        w->failed = true;\n", id,
                 md->tracks_hook->text);
     if (md->anim_hook)
         gen_out(c, "    if (!w->failed && !%s_model_%s_back(w, doc))\n        w->failed = true;\n", id,
                 md->anim_hook->text);
-    gen_out(c, "    bool ok = ak_mm_writer_finish(w) && %s_encode(doc, out);\n    ak_mm_writer_free(w);\n"
-               "    return ok;\n}\n", id);
+    /* the elements are made while the document is encoded: what they lost
+       is said after (and nothing is, when the encoding stopped) */
+    gen_out(c, "    bool ok = !w->failed && %s_encode(doc, out);\n    ok = ok && ak_mm_writer_finish(w);\n"
+               "    ak_mm_writer_free(w);\n    return ok;\n}\n", id);
+    gen_out(c, "\nbool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)\n{\n"
+               "    return from_model_(anim, opt, d, out, NULL);\n}\n", id);
+    if (made)
+        gen_out(c, "\nbool %s_from_model_to(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, "
+                   "ak_sink *sink)\n{\n    ak_buf chunk;\n    ak_buf_init(&chunk);\n"
+                   "    bool ok = ak_buf_attach(&chunk, ak_budget_of(d, opt)) && from_model_(anim, opt, d, &chunk, sink) &&\n"
+                   "              ak_sink_drain(sink, &chunk, true);\n    ak_buf_free(&chunk);\n    return ok;\n}\n", id);
     free(m.has);
 }

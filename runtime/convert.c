@@ -203,8 +203,8 @@ static bool out_of_memory(const ak_diags *d)
    a conversion through the model: its track headers (what it holds, not
    its keys) unless --verify compares the keys. NULL when it does not
    decode (the output's validation says why). */
-static ak_animation *decode_output(const ak_format *to, const ak_buf *out, size_t start, const ak_options *opt,
-                                   ak_diags *d, ak_arena *arena)
+static ak_animation *decode_output(const ak_format *to, const ak_input *produced, const ak_options *opt, ak_diags *d,
+                                   ak_arena *arena)
 {
     if (!to->to_model)
         return NULL;
@@ -221,9 +221,8 @@ static ak_animation *decode_output(const ak_format *to, const ak_buf *out, size_
     uint64_t left = budget ? budget->limit - budget->used : 0;
     ak_options within = *opt;
     within.max_memory = left; /* 0 without a budget: the default */
-    ak_input produced = {"output", (const uint8_t *)out->data + start, out->len - start, false};
     ak_animation *anim = NULL;
-    bool ok = (left > 0 || !budget) && model_decode(to, &produced, &within, quiet, arena, &anim, !opt->verify);
+    bool ok = (left > 0 || !budget) && model_decode(to, produced, &within, quiet, arena, &anim, !opt->verify);
     const ak_budget *inner = ak_diags_budget(quiet);
     if (!ok && budget && (left == 0 || inner->refused))
         ak_budget_take(budget, budget->limit - budget->used + 1, "decoding the output again");
@@ -296,7 +295,7 @@ static bool known_version(const ak_format *to, const char *version)
 /* A conversion never writes a file that its own validator rejects at the
    level asked for: the output is validated, and each of its errors is said
    as the conversion's, where it is (the first few; how many in all). */
-static bool output_valid(const ak_format *to, const ak_buf *out, size_t start, const ak_options *opt, ak_diags *d)
+static bool output_valid(const ak_format *to, const ak_input *produced, const ak_options *opt, ak_diags *d)
 {
     if (!to->validate)
         return true;
@@ -308,8 +307,7 @@ static bool output_valid(const ak_format *to, const ak_buf *out, size_t start, c
     }
     ak_options within = opt ? *opt : (ak_options){0};
     within.verify = false;
-    ak_input produced = {"output", (const uint8_t *)out->data + start, out->len - start, false};
-    ak_validate(&produced, to, &within, vd);
+    ak_validate(produced, to, &within, vd);
     size_t errors = 0;
     for (size_t i = 0; i < ak_diags_count(vd); i++) {
         const ak_diag *g = ak_diags_at(vd, i);
@@ -332,11 +330,50 @@ static bool output_valid(const ak_format *to, const ak_buf *out, size_t start, c
     return errors == 0;
 }
 
+/* A sink that takes at most cap bytes for another (the size an output's
+   format allows: a conversion streamed into a sink stops there, as one
+   held stops its buffer, ak_budget_cap). */
+typedef struct capped_sink {
+    ak_sink sink;
+    ak_sink *inner;
+    uint64_t cap;
+    bool over; /* it refused a piece past cap */
+} capped_sink;
+
+static bool capped_write(ak_sink *s, const void *data, size_t n)
+{
+    capped_sink *c = s->ctx;
+    if (n > c->cap - s->written) {
+        c->over = true;
+        return false;
+    }
+    return ak_sink_write(c->inner, data, n);
+}
+
+/* The bytes a conversion wrote, to be checked: the held ones from start,
+   or what the sink it streamed into reads back (given back with
+   read_back_end). */
+static bool produced_bytes(const ak_buf *out, size_t start, ak_sink *streamed, ak_input *produced)
+{
+    if (!streamed) {
+        *produced = (ak_input){"output", (const uint8_t *)out->data + start, out->len - start, false};
+        return true;
+    }
+    char why[100];
+    if (!streamed->read_back(streamed, produced, why, sizeof why)) {
+        snprintf(streamed->why, sizeof streamed->why, "reading the output back: %s", why);
+        streamed->failed = true;
+        return false;
+    }
+    produced->name = "output";
+    return true;
+}
+
 /* An output written from the model is validated (output_valid); the
    format's re-emission of a file that validated, or a file built from its
    dump and checked, are valid as they are. */
 static bool convert_into(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
-                         ak_diags *d, ak_buf *out, const ak_format **used_from)
+                         ak_diags *d, ak_buf *out, ak_sink *sink, bool *streamed, const ak_format **used_from)
 {
     ak_options defaults = {0};
     if (!opt)
@@ -385,15 +422,30 @@ static bool convert_into(const ak_input *in, const ak_format *from, const ak_for
     if (ok)
         model_extras_of(anim, to, &extras);
     size_t before = ak_diags_errors(d), start = out->len;
+    /* into a sink that can read it back, the output is checked there: it
+       is never held whole (nor, for a format that makes its tracks as it
+       encodes them, is its document) */
+    ak_sink *stream = sink && sink->read_back && to->from_model_to ? sink : NULL;
+    *streamed = stream != NULL;
     if (ok) {
         /* an output past the size its format allows could never be written:
            it stops growing there, not when the whole of it is held */
         ak_budget *budget = out->budget;
-        if (to->max_size && to->max_size_rule)
-            ak_budget_cap(budget, out, start + (to->max_size < SIZE_MAX - start ? (size_t)to->max_size : SIZE_MAX - start));
-        bool made = to->from_model(anim, opt, d, out);
-        bool over = budget && budget->over_cap;
-        ak_budget_cap(budget, NULL, 0);
+        bool capped = to->max_size && to->max_size_rule, made, over;
+        if (stream) {
+            capped_sink limit = {{0}, stream, capped ? to->max_size : UINT64_MAX, false};
+            limit.sink.write = capped_write;
+            limit.sink.ctx = &limit;
+            made = to->from_model_to(anim, opt, d, &limit.sink);
+            over = limit.over;
+        } else {
+            if (capped)
+                ak_budget_cap(budget, out,
+                              start + (to->max_size < SIZE_MAX - start ? (size_t)to->max_size : SIZE_MAX - start));
+            made = to->from_model(anim, opt, d, out);
+            over = budget && budget->over_cap;
+            ak_budget_cap(budget, NULL, 0);
+        }
         if (over) {
             ak_report(d, &ak_rule_convert_invalid, 0, 0, "",
                       "the %s output would not pass its validator: the file would have more than %llu bytes; the "
@@ -401,7 +453,9 @@ static bool convert_into(const ak_input *in, const ak_format *from, const ak_for
                       (unsigned long long)to->max_size, to->max_size_rule->code);
             ok = false;
         } else {
-            ok = ak_hook_result(d, before, made, out, "encoding the common model");
+            /* a write the sink refused is the sink's to say */
+            ok = !(stream && stream->failed) &&
+                 ak_hook_result(d, before, made, stream ? NULL : out, "encoding the common model");
         }
     }
     bool input_model = true;
@@ -410,9 +464,11 @@ static bool convert_into(const ak_input *in, const ak_format *from, const ak_for
         input_model = false;
     }
     /* validated once: the output's reading back below relies on it */
-    ok = ok && !out->failed && output_valid(to, out, start, opt, d);
+    ak_input bytes = {0};
+    bool read_back = ok && !out->failed && produced_bytes(out, start, stream, &bytes);
+    ok = read_back && output_valid(to, &bytes, opt, d);
     ak_arena_init(&produced_arena, 0);
-    const ak_animation *produced = ok ? decode_output(to, out, start, opt, d, &produced_arena) : NULL;
+    const ak_animation *produced = ok ? decode_output(to, &bytes, opt, d, &produced_arena) : NULL;
     if (produced && tracks && produced->track_count == 0) {
         ak_report(d, &ak_rule_convert_no_tracks, 0, 0, "",
                   "none of the %zu track%s can be written as %s (the warnings say why): nothing was written", tracks,
@@ -428,23 +484,35 @@ static bool convert_into(const ak_input *in, const ak_format *from, const ak_for
     }
     ak_buf_free(&extras.attributes);
     ak_arena_free(&produced_arena);
+    if (read_back && stream && stream->read_back_end)
+        stream->read_back_end(stream, &bytes);
     if (input_model)
         ak_arena_free(&arena);
     return ok;
 }
 
-bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
-                ak_diags *d, ak_buf *out, const ak_format **used_from)
+/* ak_convert, or with sink, into the sink as it is made where it can be
+   (*streamed then: out holds nothing of it) */
+static bool convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
+                    ak_diags *d, ak_buf *out, ak_sink *sink, bool *streamed, const ak_format **used_from)
 {
     /* the output is held with what it is made from: one budget for both */
     size_t start = out->len;
+    *streamed = false;
     bool attached = ak_buf_attach(out, ak_budget_of(d, opt));
-    bool ok = attached && convert_into(in, from, to, opt, d, out, used_from);
+    bool ok = attached && convert_into(in, from, to, opt, d, out, sink, streamed, used_from);
     ak_buf_detach(out);
     ok = ok && !out->failed;
     if (!ok && out->len > start)
         out->len = start; /* no partial output */
     return ok && !out->failed;
+}
+
+bool ak_convert(const ak_input *in, const ak_format *from, const ak_format *to, const ak_options *opt,
+                ak_diags *d, ak_buf *out, const ak_format **used_from)
+{
+    bool streamed;
+    return convert(in, from, to, opt, d, out, NULL, &streamed, used_from);
 }
 
 /* What a hook that streamed into out returned: a write the sink refused is
@@ -471,7 +539,9 @@ bool ak_convert_to(const ak_input *in, const ak_format *from, const ak_format *t
     }
     ak_buf buf;
     ak_buf_init(&buf);
-    bool ok = resolved && ak_convert(in, resolved, to, opt, d, &buf, NULL) && ak_sink_write(out, buf.data, buf.len);
+    bool streamed = false;
+    bool ok = resolved && convert(in, resolved, to, opt, d, &buf, out, &streamed, NULL) &&
+              (streamed || ak_sink_write(out, buf.data, buf.len));
     ak_buf_free(&buf);
     return ok;
 }

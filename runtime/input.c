@@ -378,6 +378,34 @@ void ak_output_abort(ak_output *o)
     o->fd = -1;
 }
 
+bool ak_output_map(const ak_output *o, ak_input *in, char *why, size_t why_size)
+{
+    *in = (ak_input){o->target, NULL, 0, false};
+    if (!o->tmp || o->fd < 0)
+        return fail_why(why, why_size, ESPIPE);
+    struct stat st;
+    if (fstat(o->fd, &st) != 0)
+        return fail_why(why, why_size, errno);
+    if ((uint64_t)st.st_size > SIZE_MAX)
+        return fail_why(why, why_size, EFBIG);
+    if (st.st_size == 0)
+        return true;
+    /* the temporary file is open for reading too (create_temp); its pages
+       are the page cache's, as an input's are */
+    ak_file f;
+    if (!map_fd(o->fd, (size_t)st.st_size, &f))
+        return fail_why(why, why_size, errno);
+    *in = (ak_input){o->target, f.data, f.size, true};
+    return true;
+}
+
+void ak_output_unmap(ak_input *in)
+{
+    if (in->mapped && in->size)
+        munmap((void *)in->data, in->size);
+    *in = (ak_input){0};
+}
+
 bool ak_output_commit(ak_output *o, char *why, size_t why_size)
 {
     if (o->failed) {

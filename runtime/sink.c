@@ -70,7 +70,25 @@ static bool output_write(ak_sink *s, const void *data, size_t n)
     return ak_output_write(s->ctx, data, n, s->why, sizeof s->why);
 }
 
-void ak_sink_output(ak_sink *s, ak_output *o) { sink_init(s, output_write, o); }
+static bool output_read_back(ak_sink *s, ak_input *in, char *why, size_t why_size)
+{
+    return ak_output_map(s->ctx, in, why, why_size);
+}
+
+static void output_read_back_end(ak_sink *s, ak_input *in)
+{
+    (void)s;
+    ak_output_unmap(in);
+}
+
+void ak_sink_output(ak_sink *s, ak_output *o)
+{
+    sink_init(s, output_write, o);
+    if (o->tmp) {
+        s->read_back = output_read_back;
+        s->read_back_end = output_read_back_end;
+    }
+}
 
 static bool compare_piece(ak_sink *s, const void *data, size_t n)
 {

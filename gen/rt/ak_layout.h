@@ -65,6 +65,20 @@ typedef struct ak_lsource {
     uint64_t oom; /* set by read: the bytes it could not allocate (the stream cannot go on) */
 } ak_lsource;
 
+/* The elements of an array that are made one at a time, as the encoder
+ * reaches them, instead of being held in the document: a conversion's list
+ * of tracks (the model writer's ak_mm_list), so that neither the document
+ * nor, with a sink, the output is ever whole. The struct that holds such an
+ * array has a member NAME_made_ (animgen adds it); when it is set, the
+ * encoder asks make() for element i (zeroed) where it would read NAME[i],
+ * and calls done() once the element is written into b (the buffer it
+ * writes into: the output's, or a process's plain bytes). False from
+ * either stops the encoding. NULL: the array is the document's. */
+typedef struct ak_lelements {
+    bool (*make)(struct ak_lelements *s, size_t i, void *element);
+    bool (*done)(struct ak_lelements *s, ak_buf *b);
+} ak_lelements;
+
 /* The window of a stream read from a source: at least this many bytes, or
  * the largest single read (a string, a hooked field) when that is larger. */
 #define AK_LAYOUT_WINDOW ((size_t)1 << 20)

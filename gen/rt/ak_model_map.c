@@ -4,6 +4,7 @@
 #include "budget.h"
 #include "curve.h"
 #include "diag.h"
+#include "sink.h"
 
 #include <errno.h>
 #include <math.h>
@@ -62,6 +63,8 @@ bool ak_mm_writer_init(ak_model_writer *w, const ak_animation *anim, const ak_op
     w->refused = refused;
     ak_losses_init(&w->losses);
     ak_arena_init_budget(&w->arena, 0, ak_budget_of(d, opt), what);
+    ak_arena_init_budget(&w->element, 0, ak_budget_of(d, opt), what);
+    w->into = &w->arena;
     if (!ak_track_index_init(&w->index, anim)) {
         ak_report_out_of_memory(d, anim->track_count * (sizeof(ak_track_ref) + 1), "indexing the tracks");
         return false;
@@ -452,4 +455,36 @@ void ak_mm_writer_free(ak_model_writer *w)
     ak_track_index_free(&w->index);
     free_key_buffers(w);
     ak_arena_free(&w->arena);
+    ak_arena_free(&w->element);
+}
+
+static bool list_make(ak_lelements *s, size_t i, void *element)
+{
+    ak_mm_list *l = (ak_mm_list *)s;
+    ak_model_writer *w = l->w;
+    if (w->failed)
+        return false;
+    w->into = &w->element;
+    l->make(w, l->root, i, element);
+    w->into = &w->arena;
+    return !w->failed;
+}
+
+static bool list_done(ak_lelements *s, ak_buf *b)
+{
+    ak_mm_list *l = (ak_mm_list *)s;
+    /* the element's parts go; its blocks are given back (a track's keys
+       can be megabytes: a block kept would hold the largest) */
+    ak_arena_free(&l->w->element);
+    if (b->failed)
+        return false;
+    return b != l->top || !l->sink || ak_sink_drain(l->sink, b, false);
+}
+
+ak_lelements *ak_mm_list_init(ak_mm_list *l, ak_model_writer *w, void *root,
+                              void (*make)(ak_model_writer *w, void *root, size_t i, void *element), ak_buf *top,
+                              ak_sink *sink)
+{
+    *l = (ak_mm_list){{list_make, list_done}, w, root, make, top, sink};
+    return &l->elements;
 }

@@ -30,6 +30,8 @@ bool ak_mm_value_get(ak_model_builder *b, const ak_lentry *e, const void *p, ak_
 
 typedef struct ak_model_writer {
     ak_arena arena;     /* the document being built (charged to the command's budget) */
+    ak_arena element;   /* the element of a list of tracks being made (ak_mm_list) */
+    ak_arena *into;     /* where the document's parts go: arena, or element while one is made */
     struct ak_diags *d;
     const ak_options *opt;
     const ak_animation *anim;
@@ -42,6 +44,26 @@ typedef struct ak_model_writer {
     ak_key *key_buffers[2]; /* ak_mm_keys' buffers, kept from track to track */
     size_t key_buffer_caps[2];
 } ak_model_writer;
+
+/* A list of tracks (a layout's `tracks` array) made one at a time as the
+   encoder reaches each element (ak_lelements, gen/rt/ak_layout.h): make
+   (generated) writes track i of the model into element; what it allocates
+   (w->into) is forgotten once the element is encoded. Between elements,
+   the encoder's buffer `top` is handed to sink when it holds a chunk (a
+   process's own buffer, e.g. the bytes it compresses, stays). sink NULL:
+   the output is held in top. The encoder must come before
+   ak_mm_writer_finish, which reports what the elements lost. */
+typedef struct ak_mm_list {
+    ak_lelements elements; /* first: what the encoder is given */
+    ak_model_writer *w;
+    void *root;
+    void (*make)(ak_model_writer *w, void *root, size_t i, void *element);
+    ak_buf *top;
+    ak_sink *sink;
+} ak_mm_list;
+ak_lelements *ak_mm_list_init(ak_mm_list *l, ak_model_writer *w, void *root,
+                              void (*make)(ak_model_writer *w, void *root, size_t i, void *element), ak_buf *top,
+                              ak_sink *sink);
 
 bool ak_mm_writer_init(ak_model_writer *w, const ak_animation *anim, const ak_options *opt, struct ak_diags *d,
                        const ak_rule *loss, const ak_rule *refused, const char *what);

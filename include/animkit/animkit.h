@@ -396,6 +396,13 @@ typedef struct ak_format {
        of an input with errors; false when nothing or only part was
        written. */
     bool (*reemit_to)(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_sink *out);
+    /* from_model, written to out as it is encoded: neither the document
+       nor the output is ever held whole (a layout whose tracks are a list:
+       each element is made when the encoder reaches it). A conversion uses
+       it when out can read back what it took (ak_sink.read_back), to check
+       the output before it is final. NULL: from_model only. False when
+       nothing or only part was written. */
+    bool (*from_model_to)(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, struct ak_sink *out);
 } ak_format;
 
 /* The supported (built-in) formats. */
@@ -600,6 +607,11 @@ bool ak_output_write(ak_output *o, const void *data, size_t size, char *why, siz
 bool ak_output_commit(ak_output *o, char *why, size_t why_size);
 /* Removes the temporary file; an output written in place stays as it is. */
 void ak_output_abort(ak_output *o);
+/* What was written to o's temporary file so far, mapped for reading
+ * before the commit (ak_output_unmap gives it back); false (ESPIPE) for an
+ * output written in place. */
+bool ak_output_map(const ak_output *o, ak_input *in, char *why, size_t why_size);
+void ak_output_unmap(ak_input *in);
 /* open, write, commit. */
 bool ak_write_file_atomic(const char *path, const void *data, size_t size, char *why, size_t why_size);
 
@@ -617,13 +629,22 @@ typedef struct ak_sink {
     uint64_t written; /* the bytes taken so far (ak_sink_write counts them) */
     bool failed;      /* a write failed: nothing more is taken */
     char why[160];    /* why it failed, for messages (e.g. strerror) */
+    /* The bytes taken so far, read back (read_back_end gives them back):
+       a conversion streamed into the sink checks its output there before
+       the caller makes it final (ak_convert_to). NULL where they cannot be
+       read again (standard output, a pipe, a buffer of the caller's): the
+       output is then held until it is checked. A caller that sets write
+       and ctx itself leaves both NULL (zero-initialize the sink). */
+    bool (*read_back)(struct ak_sink *s, ak_input *in, char *why, size_t why_size);
+    void (*read_back_end)(struct ak_sink *s, ak_input *in);
 } ak_sink;
 
 /* Appends to b; a budget b is attached to applies (ak_dump). */
 void ak_sink_buf(ak_sink *s, ak_buf *b);
 /* fwrite to fp; the caller flushes and closes it. */
 void ak_sink_file(ak_sink *s, FILE *fp);
-/* ak_output_write to o; the caller commits or aborts it. */
+/* ak_output_write to o; the caller commits or aborts it. It reads back
+   (ak_output_map) when o writes a temporary file. */
 void ak_sink_output(ak_sink *s, ak_output *o);
 /* Hands n bytes to the sink: false once a write failed (then, and after,
  * nothing is taken). */

@@ -63,6 +63,12 @@ set_tests_properties(animgen.generated-limits PROPERTIES LABELS animgen)
 ak_animgen_demo(animgen_blocks_demo layout_blocks_ok.layout blocks_main.c)
 add_test(NAME animgen.generated-blocks COMMAND animgen_blocks_demo)
 set_tests_properties(animgen.generated-blocks PROPERTIES LABELS animgen)
+# A model's `tracks` list that an aggregate reads is made whole before it is
+# encoded (model_list_sum_ok.layout, model_list_main.c); AnimX's, read by
+# none, is made an element at a time (unit.animx).
+ak_animgen_demo(animgen_model_list_demo model_list_sum_ok.layout model_list_main.c)
+add_test(NAME animgen.generated-model-list COMMAND animgen_model_list_demo)
+set_tests_properties(animgen.generated-model-list PROPERTIES LABELS animgen)
 # A text format's document (document_ok.document, document_main.c): its
 # dump, undump and the dump's JSON Schema.
 ak_animgen_demo(animgen_document_demo document_ok.document document_main.c)

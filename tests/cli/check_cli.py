@@ -179,6 +179,26 @@ def main():
             f.write(b"keep me")
         r = run("convert", "--to", "mrtk", bad_json, target)
         expect("existing output untouched", r.returncode == 1 and open(target, "rb").read() == b"keep me")
+        # a conversion into a file whose format makes its tracks as it
+        # encodes them (AnimX: ak_format.from_model_to) streams the output
+        # into the temporary file and checks it there: the same bytes as the
+        # conversion held whole (to standard output), for every encoding;
+        # one that fails once the output is written (--strict: the losses,
+        # said at the end, are errors) leaves OUT as it was
+        for compress in ("none", "lz4", "lzma"):
+            streamed = os.path.join(tmp, f"streamed-{compress}.animx")
+            r = run("convert", "--compress", compress, bounce, streamed)
+            r2 = run("convert", "--compress", compress, "--to", "animx", bounce, "-")
+            expect(f"convert --compress {compress} into a file streams the held bytes",
+                   r.returncode == r2.returncode == 0 and r2.stdout and open(streamed, "rb").read() == r2.stdout,
+                   (r.stderr, r2.stderr))
+        before = open(streamed, "rb").read()
+        r = run("convert", "--strict", bounce, streamed)
+        r2 = run("convert", "--strict", "--to", "animx", bounce, "-")
+        expect("a streamed convert that fails at the end keeps OUT, saying what the held one says",
+               r.returncode == r2.returncode == 1 and b"animx.convert.loss" in r.stderr and r.stderr == r2.stderr and
+               not r2.stdout and open(streamed, "rb").read() == before,
+               (r.stderr, r2.stderr))
         # dump streams into a temporary file that is renamed once whole: a
         # file with errors, or an output that fails midway, leaves nothing
         # and an existing file as it was

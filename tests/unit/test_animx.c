@@ -6,8 +6,10 @@
 
 #include "../../formats/animx/animx.h"
 #include "../../formats/animx/animx_compress.h"
+#include "sink.h"
 
 #include <math.h>
+#include <stdint.h>
 
 static const char golden81_hex[] =
     "05416e696d58010000000300008040047465737400010008746573744e6f64650c7465737450726f706572747904000000"
@@ -401,6 +403,194 @@ static void test_all_types_all_encodings(void **state)
     ak_arena_free(&arena);
 }
 
+/* Float curves, tracks x keys: an output of several of the encoder's
+   chunks (AK_SINK_CHUNK, 64 KiB). */
+static ak_animation *many_keys(ak_arena *arena, size_t tracks, size_t keys)
+{
+    ak_animation *a = AK_ARENA_NEW(arena, ak_animation);
+    a->name = "many";
+    a->end = (double)keys;
+    a->track_count = tracks;
+    a->tracks = AK_ARENA_ARRAY(arena, ak_track, tracks);
+    ak_key *k = calloc(keys, sizeof *k);
+    assert_non_null(k);
+    for (size_t i = 0; i < tracks; i++) {
+        ak_track *t = &a->tracks[i];
+        memset(t, 0, sizeof *t);
+        t->node = i % 2 ? "left" : "right";
+        t->property = "p";
+        t->type = AK_VT_FLOAT;
+        t->kind = AK_TRACK_CURVE;
+        for (size_t j = 0; j < keys; j++) {
+            k[j].time = (double)j;
+            k[j].value.f[0] = (float)(i * keys + j);
+            k[j].interp = AK_INTERP_LINEAR;
+        }
+        assert_true(ak_track_set_keys(t, arena, k, keys));
+    }
+    free(k);
+    return a;
+}
+
+/* A sink that keeps what it takes, counting the pieces; refuses a piece
+   that would take it past fail_after; reads back what it holds, with one
+   byte of the magic changed when tamper is set. */
+typedef struct kept {
+    ak_buf all;
+    size_t pieces, fail_after, read_backs;
+    bool tamper;
+    uint8_t *copy;
+} kept;
+
+static bool kept_write(ak_sink *s, const void *data, size_t n)
+{
+    kept *k = s->ctx;
+    if (n > k->fail_after - k->all.len)
+        return false;
+    k->pieces++;
+    return ak_buf_append(&k->all, data, n);
+}
+
+static bool kept_read_back(ak_sink *s, ak_input *in, char *why, size_t why_size)
+{
+    (void)why, (void)why_size;
+    kept *k = s->ctx;
+    k->read_backs++;
+    k->copy = malloc(k->all.len + 1);
+    assert_non_null(k->copy);
+    memcpy(k->copy, k->all.data, k->all.len);
+    if (k->tamper && k->all.len > 1)
+        k->copy[1] ^= 0x20;
+    *in = (ak_input){"kept", k->copy, k->all.len, false};
+    return true;
+}
+
+static void kept_read_back_end(ak_sink *s, ak_input *in)
+{
+    kept *k = s->ctx;
+    assert_ptr_equal(in->data, k->copy);
+    free(k->copy);
+    k->copy = NULL;
+}
+
+static void kept_sink(ak_sink *s, kept *k, size_t fail_after)
+{
+    memset(k, 0, sizeof *k);
+    ak_buf_init(&k->all);
+    k->fail_after = fail_after;
+    memset(s, 0, sizeof *s);
+    s->write = kept_write;
+    s->ctx = k;
+    s->read_back = kept_read_back;
+    s->read_back_end = kept_read_back_end;
+}
+
+/* from_model_to (each track made as it is encoded, the output handed on a
+   chunk at a time) writes from_model's bytes, in every encoding: plain in
+   several pieces, a compressed one whole at its end (the compressor takes
+   the plain bytes); a sink that refuses stops it with false, having seen
+   no more than it took. */
+static void test_streamed_from_model(void **state)
+{
+    (void)state;
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    const ak_animation *models[] = {all_types(&arena), many_keys(&arena, 300, 100)};
+    for (size_t m = 0; m < 2; m++) {
+        for (int compression = 0; compression <= 2; compression++) {
+            static const int compress[] = {AK_COMPRESS_NONE, AK_COMPRESS_LZ4, AK_COMPRESS_LZMA};
+            ak_options opt = {.compress = compress[compression]};
+            ak_buf held;
+            ak_buf_init(&held);
+            ak_diags *d = ak_diags_new(NULL);
+            assert_true(fmt()->from_model(models[m], &opt, d, &held));
+            ak_diags_free(d);
+            ak_sink s;
+            kept k;
+            kept_sink(&s, &k, SIZE_MAX);
+            d = ak_diags_new(NULL);
+            assert_true(fmt()->from_model_to(models[m], &opt, d, &s));
+            ak_diags_free(d);
+            assert_int_equal(k.all.len, held.len);
+            assert_memory_equal(k.all.data, held.data, held.len);
+            assert_int_equal(s.written, held.len);
+            if (m == 1)
+                assert_true(compression ? k.pieces == 1 : k.pieces >= held.len / AK_SINK_CHUNK);
+            ak_buf_free(&k.all);
+            /* refused halfway */
+            kept_sink(&s, &k, held.len / 2);
+            d = ak_diags_new(NULL);
+            assert_false(fmt()->from_model_to(models[m], &opt, d, &s));
+            ak_diags_free(d);
+            assert_true(s.failed && k.all.len <= held.len / 2);
+            assert_memory_equal(k.all.data ? k.all.data : "", held.data, k.all.len);
+            ak_buf_free(&k.all);
+            ak_buf_free(&held);
+        }
+    }
+    ak_arena_free(&arena);
+}
+
+/* ak_convert_to into a sink that reads back goes through from_model_to and
+   checks the output where the sink has it: the bytes held by ak_convert;
+   bytes read back that would not validate make the conversion fail. */
+static void test_convert_reads_back(void **state)
+{
+    (void)state;
+    static const char maya[] = "animVersion 1.1;\nmayaVersion 2026;\ntimeUnit film;\nlinearUnit cm;\n"
+                               "angularUnit deg;\nstartTime 1;\nendTime 24;\nanim translate.translateY translateY "
+                               "ball 0 0 0;\nanimData {\n  input time;\n  output linear;\n  weighted 0;\n"
+                               "  preInfinity constant;\n  postInfinity constant;\n  keys {\n"
+                               "    1 0 linear linear 1 0 0;\n    24 10 linear linear 1 0 0;\n  }\n}\n";
+    ak_input in = {"bounce.anim", (const uint8_t *)maya, sizeof maya - 1, false};
+    const ak_format *from = ak_format_find("maya");
+    ak_buf held;
+    ak_buf_init(&held);
+    ak_diags *d = ak_diags_new(NULL);
+    assert_true(ak_convert(&in, from, fmt(), NULL, d, &held, NULL));
+    assert_int_equal(ak_diags_errors(d), 0);
+    ak_diags_free(d);
+    for (int tamper = 0; tamper <= 1; tamper++) {
+        ak_sink s;
+        kept k;
+        kept_sink(&s, &k, SIZE_MAX);
+        k.tamper = tamper;
+        d = ak_diags_new(NULL);
+        bool ok = ak_convert_to(&in, from, fmt(), NULL, d, &s, NULL);
+        assert_int_equal(k.read_backs, 1);
+        assert_null(k.copy); /* given back */
+        assert_int_equal(k.all.len, held.len);
+        assert_memory_equal(k.all.data, held.data, held.len);
+        if (tamper) {
+            assert_false(ok);
+            bool said = false;
+            for (size_t i = 0; i < ak_diags_count(d); i++)
+                said |= strcmp(ak_diags_at(d, i)->rule->code, "animkit.convert.invalid-output") == 0 &&
+                        strstr(ak_diags_at(d, i)->message, "animx.header.magic") != NULL;
+            assert_true(said);
+        } else {
+            assert_true(ok);
+            assert_int_equal(ak_diags_errors(d), 0);
+        }
+        ak_diags_free(d);
+        ak_buf_free(&k.all);
+    }
+    /* a sink that cannot read back gets the held bytes, in one piece */
+    ak_sink s;
+    kept k;
+    kept_sink(&s, &k, SIZE_MAX);
+    s.read_back = NULL;
+    s.read_back_end = NULL;
+    d = ak_diags_new(NULL);
+    assert_true(ak_convert_to(&in, from, fmt(), NULL, d, &s, NULL));
+    ak_diags_free(d);
+    assert_int_equal(k.pieces, 1);
+    assert_int_equal(k.read_backs, 0);
+    assert_memory_equal(k.all.data, held.data, held.len);
+    ak_buf_free(&k.all);
+    ak_buf_free(&held);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -409,6 +599,8 @@ int main(void)
         cmocka_unit_test(test_golden_84),
         cmocka_unit_test(test_negative),
         cmocka_unit_test(test_all_types_all_encodings),
+        cmocka_unit_test(test_streamed_from_model),
+        cmocka_unit_test(test_convert_reads_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
