@@ -847,6 +847,8 @@ static void registry_entry(jem *em, FILE *c)
         gen_out(c, "    .reemit_to = %s_reemit_to,\n", id);
     if (cc_model_json_headers(em->cc))
         gen_out(c, "    .to_model_headers = %s_to_model_headers,\n", id);
+    if (cc_model_json_writes_to(em->cc))
+        gen_out(c, "    .from_model_to = %s_from_model_to,\n", id);
     if (f->size_code)
         gen_out(c, "    .max_size = %lldULL,\n    .max_size_rule = &%s_rules[%d],\n", (long long)f->size_limit, id,
                 rule_index(cc, f->size_code));

@@ -148,6 +148,17 @@ void cc_emit_model_json_header(compiler *cc, FILE *h)
                    "                          struct ak_animation **out);\n", id);
     gen_out(h, "bool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out);\n",
             id);
+    if (cc_model_json_writes_to(cc))
+        gen_out(h, "/* The same into a sink as it is written (ak_format.from_model_to). */\n"
+                   "bool %s_from_model_to(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, "
+                   "ak_sink *out);\n", id);
+}
+
+bool cc_model_json_writes_to(compiler *cc)
+{
+    model_decl *md = cc->format->model;
+    const mjx *x = md ? md->json : NULL;
+    return x && x->list; /* a tree is written whole (ak_mj_tree_write) */
 }
 
 bool cc_model_json_headers(compiler *cc)
@@ -247,6 +258,8 @@ static void emit_list(compiler *cc, FILE *c, mjx *x)
                "    return ak_mj_list_read_headers(&mj_list, in, opt, d, arena, out);\n}\n", id);
     gen_out(c, "\nbool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)\n"
                "{\n    return ak_mj_list_write(&mj_list, anim, opt, d, out);\n}\n", id);
+    gen_out(c, "\nbool %s_from_model_to(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_sink *out)\n"
+               "{\n    return ak_mj_list_write_to(&mj_list, anim, opt, d, out);\n}\n", id);
     if (x->dump_canonical) { /* the canonical file, whole (the library's ak_format.dump) and streamed */
         gen_out(c, "\nbool %s_dump(const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out)\n"
                    "{\n    return ak_mj_list_rewrite(&mj_list, in, opt, d, out);\n}\n", id);

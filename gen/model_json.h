@@ -81,6 +81,9 @@ void cc_emit_model_json(compiler *cc, FILE *c);
 /* Whether the model section makes a to_model_headers (a list of tracks,
    read from events: its keys are counted instead of held). */
 bool cc_model_json_headers(compiler *cc);
+/* Whether from_model streams (<id>_from_model_to): a list of tracks, whose
+   writer hands its text on after each key. */
+bool cc_model_json_writes_to(compiler *cc);
 /* Whether the format has a dump: its `hook dump` (hand-written: a JSON
    format's dump is its canonical file), or `json dump canonical` in its
    model section (generated, streamed: <id>_dump_to). */

@@ -872,10 +872,13 @@ static void write_member(mj_writer *r, const ak_mj_member *m)
         break;
     case AK_MJ_VALUES:
         ak_json_begin_array(w);
-        for (size_t i = 0; i < r->t->key_count; i++) {
+        for (size_t i = 0; i < r->t->key_count && !r->w.failed; i++) {
             ak_value v;
             ak_key_value(r->t, i, &v);
             put_value(r, &v);
+            /* a Raw track's samples go on as its keys do (write_keys) */
+            if (r->stream && !stream_flush(r->stream, false))
+                r->w.failed = true;
         }
         ak_json_end_array(w);
         break;
@@ -1056,6 +1059,27 @@ bool ak_mj_list_dump_to(const ak_mj_list *x, const ak_input *in, const ak_option
     ak_buf_free(&text);
     ak_arena_free(&keys_arena);
     ak_arena_free(&heads_arena);
+    return ok;
+}
+
+bool ak_mj_list_write_to(const ak_mj_list *x, const ak_animation *anim, const ak_options *opt, ak_diags *d,
+                         ak_sink *sink)
+{
+    ak_buf text;
+    ak_buf_init(&text);
+    ak_buf_attach(&text, ak_budget_of(d, opt));
+    mj_stream s = {.sink = sink, .text = &text};
+    mj_writer *r = ak_buf_reserve(&text, AK_SINK_CHUNK + 256) ? writer_new(x, anim, opt, d, &text) : NULL;
+    bool ok = r != NULL;
+    if (ok) {
+        r->stream = &s; /* the text goes on after each key */
+        ak_json_begin_object(&r->jw);
+        write_state(r, x->root);
+        ak_json_end_object(&r->jw);
+        ok = writer_end(r, &text) && stream_flush(&s, true);
+    }
+    ak_buf_detach(&text);
+    ak_buf_free(&text);
     return ok;
 }
 

@@ -110,6 +110,10 @@ bool ak_mj_list_read_headers(const ak_mj_list *x, const ak_input *in, const ak_o
                              ak_arena *arena, ak_animation **out);
 bool ak_mj_list_write(const ak_mj_list *x, const ak_animation *anim, const ak_options *opt, ak_diags *d,
                       ak_buf *out);
+/* The same into sink as it is written, a chunk at a time (ak_format.from_model_to):
+   it holds the text of a key, not the document's. */
+bool ak_mj_list_write_to(const ak_mj_list *x, const ak_animation *anim, const ak_options *opt, ak_diags *d,
+                         ak_sink *sink);
 /* The canonical file of a valid input: read into the model, written back
    (`json dump canonical`: the format's dump). */
 bool ak_mj_list_rewrite(const ak_mj_list *x, const ak_input *in, const ak_options *opt, ak_diags *d, ak_buf *out);

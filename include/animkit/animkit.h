@@ -397,8 +397,9 @@ typedef struct ak_format {
        written. */
     bool (*reemit_to)(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_sink *out);
     /* from_model, written to out as it is encoded: neither the document
-       nor the output is ever held whole (a layout whose tracks are a list:
-       each element is made when the encoder reaches it). A conversion uses
+       nor the output is ever held whole (a layout whose tracks are a list,
+       AnimX: each element is made when the encoder reaches it; a JSON list
+       of tracks, AnimJ: its text goes on after each key). A conversion uses
        it when out can read back what it took (ak_sink.read_back), to check
        the output before it is final. NULL: from_model only. False when
        nothing or only part was written. */

@@ -192,6 +192,15 @@ def main():
             expect(f"convert --compress {compress} into a file streams the held bytes",
                    r.returncode == r2.returncode == 0 and r2.stdout and open(streamed, "rb").read() == r2.stdout,
                    (r.stderr, r2.stderr))
+        # so does AnimJ's writer (a list of tracks: its text goes on after
+        # each key), from a curve file and from Raw samples
+        for src_file in (bounce, os.path.join(src, "examples", "animx", "vec_raw_curve.animx")):
+            streamed_json = os.path.join(tmp, "streamed.animj")
+            r = run("convert", src_file, streamed_json)
+            r2 = run("convert", "--to", "animj", src_file, "-")
+            expect(f"convert {os.path.basename(src_file)} into an AnimJ file streams the held text",
+                   r.returncode == r2.returncode == 0 and r2.stdout and open(streamed_json, "rb").read() == r2.stdout
+                   and r.stderr == r2.stderr, (r.stderr, r2.stderr))
         before = open(streamed, "rb").read()
         r = run("convert", "--strict", bounce, streamed)
         r2 = run("convert", "--strict", "--to", "animx", bounce, "-")

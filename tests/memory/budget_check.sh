@@ -3,8 +3,11 @@
 # a decoding command on it under ak_rlimit_run (an address-space limit),
 # and accepts exactly two endings: success (exit 0; OUT, when the command
 # names one, exists), or a stop with an animkit.limit.* diagnostic (exit 1,
-# no OUT left behind). A signal (the kernel or the allocator killing it),
-# any other exit, or a partial output fails.
+# no OUT left behind); or, for a conversion whose output streams into OUT
+# (ak_format.from_model_to: nothing of it held), a stop where that output
+# passes the size its format allows (animkit.convert.invalid-output naming
+# the cap), with nothing left behind either. A signal (the kernel or the
+# allocator killing it), any other exit, or a partial output fails.
 #   budget_check.sh KIND SAMPLES AS CODE -- ARG...
 # KIND: lzma | lz4 | plain; AS: the address-space limit (K/M/G); CODE: the
 # limit diagnostic a stop must name (animkit.limit.memory, or
@@ -51,16 +54,20 @@ case $status in
     echo "budget_check: succeeded within $as"
     ;;
   1)
+    said=$code
     if ! grep -qF -- "[$code]" "$out/stderr"; then
-      echo "budget_check: exit 1 without $code"
-      exit 1
+      said="the output's size cap (animkit.convert.invalid-output)"
+      if ! grep -qE -- "the cap is [0-9]+ \[[a-z0-9.-]+\] \[animkit\.convert\.invalid-output\]" "$out/stderr"; then
+        echo "budget_check: exit 1 without $code"
+        exit 1
+      fi
     fi
     if [ "$left" -ne 0 ] || [ -s "$out/stdout" ]; then
       echo "budget_check: a stopped command left output behind"
       ls -la "$out"
       exit 1
     fi
-    echo "budget_check: stopped with $code, nothing written"
+    echo "budget_check: stopped with $said, nothing written"
     ;;
   *)
     echo "budget_check: exit status $status (a signal is 128 + its number)"

@@ -1,7 +1,8 @@
 /* AnimX (formats/animx): the spec's test vectors (animj-animx.md §8.1, §8.3,
  * §8.4 as byte arrays) decoded and re-encoded byte for byte, the negative
- * cases of §8.5, and round trips through the common model for all 40 value
- * types in every track type and all three encodings. */
+ * cases of §8.5, round trips through the common model for all 40 value
+ * types in every track type and all three encodings, and conversions
+ * streamed into a sink (from_model_to, AnimJ's too) against those held. */
 #include "test_support.h"
 
 #include "../../formats/animx/animx.h"
@@ -485,42 +486,48 @@ static void kept_sink(ak_sink *s, kept *k, size_t fail_after)
     s->read_back_end = kept_read_back_end;
 }
 
-/* from_model_to (each track made as it is encoded, the output handed on a
-   chunk at a time) writes from_model's bytes, in every encoding: plain in
-   several pieces, a compressed one whole at its end (the compressor takes
-   the plain bytes); a sink that refuses stops it with false, having seen
-   no more than it took. */
+/* from_model_to (AnimX: each track made as it is encoded, the output handed
+   on a chunk at a time) writes from_model's bytes, in every encoding: plain
+   in several pieces, a compressed one whole at its end (the compressor
+   takes the plain bytes); AnimJ's writer (a list: its text handed on after
+   each key) too, with the same diagnostics; a sink that refuses stops it
+   with false, having seen no more than it took. */
 static void test_streamed_from_model(void **state)
 {
     (void)state;
     ak_arena arena;
     ak_arena_init(&arena, 0);
     const ak_animation *models[] = {all_types(&arena), many_keys(&arena, 300, 100)};
+    const ak_format *writers[] = {fmt(), ak_format_find("animj")};
     for (size_t m = 0; m < 2; m++) {
-        for (int compression = 0; compression <= 2; compression++) {
-            static const int compress[] = {AK_COMPRESS_NONE, AK_COMPRESS_LZ4, AK_COMPRESS_LZMA};
-            ak_options opt = {.compress = compress[compression]};
+        for (int run = 0; run <= 3; run++) {
+            static const int compress[] = {AK_COMPRESS_NONE, AK_COMPRESS_LZ4, AK_COMPRESS_LZMA, AK_COMPRESS_NONE};
+            const ak_format *f = writers[run == 3];
+            ak_options opt = {.compress = compress[run]};
             ak_buf held;
             ak_buf_init(&held);
             ak_diags *d = ak_diags_new(NULL);
-            assert_true(fmt()->from_model(models[m], &opt, d, &held));
+            assert_true(f->from_model(models[m], &opt, d, &held));
+            size_t said = ak_diags_count(d);
             ak_diags_free(d);
             ak_sink s;
             kept k;
             kept_sink(&s, &k, SIZE_MAX);
             d = ak_diags_new(NULL);
-            assert_true(fmt()->from_model_to(models[m], &opt, d, &s));
+            assert_non_null(f->from_model_to);
+            assert_true(f->from_model_to(models[m], &opt, d, &s));
+            assert_int_equal(ak_diags_count(d), said);
             ak_diags_free(d);
             assert_int_equal(k.all.len, held.len);
             assert_memory_equal(k.all.data, held.data, held.len);
             assert_int_equal(s.written, held.len);
             if (m == 1)
-                assert_true(compression ? k.pieces == 1 : k.pieces >= held.len / AK_SINK_CHUNK);
+                assert_true(run == 1 || run == 2 ? k.pieces == 1 : k.pieces >= held.len / AK_SINK_CHUNK);
             ak_buf_free(&k.all);
             /* refused halfway */
             kept_sink(&s, &k, held.len / 2);
             d = ak_diags_new(NULL);
-            assert_false(fmt()->from_model_to(models[m], &opt, d, &s));
+            assert_false(f->from_model_to(models[m], &opt, d, &s));
             ak_diags_free(d);
             assert_true(s.failed && k.all.len <= held.len / 2);
             assert_memory_equal(k.all.data ? k.all.data : "", held.data, k.all.len);
