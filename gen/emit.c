@@ -3028,7 +3028,7 @@ bool cc_emit_c(compiler *cc, FILE *h, FILE *c, const char *header_name)
         gen_out(c, "    .to_model_headers = %s_to_model_headers,\n", id);
     if (has_from_model)
         gen_out(c, "    .from_model = %s_from_model,\n", id);
-    if (f->model && gen_model_list_made(f))
+    if (gen_model_list_made(f))
         gen_out(c, "    .from_model_to = %s_from_model_to,\n", id);
     if (f->size_rule && !f->size_option)
         gen_out(c, "    .max_size = %lluULL,\n    .max_size_rule = %s,\n", (unsigned long long)f->size_limit,

@@ -1631,12 +1631,7 @@ void cc_emit_model(compiler *cc, FILE *h, FILE *c)
     }
     /* A list made one at a time (gen_made_one_at_a_time) can go into a
        sink as it is encoded: from_model_to. */
-    const mtrack *made = NULL;
-    for (size_t i = 0; i < md->tracks.n && !made; i++) {
-        mtrack *t = md->tracks.items[i];
-        if (t->list && gen_made_one_at_a_time(f, t->array_m))
-            made = t;
-    }
+    const bool made = gen_model_list_made(f);
     gen_out(c, "\n/* out: what is encoded (with sink, a chunk handed on between elements) */\n"
                "static bool from_model_(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf "
                "*out,\n                        ak_sink *sink)\n{\n");
