@@ -28,6 +28,11 @@
  * has needed the loop, the next is tried with the loop first (caps[1]
  * remembers it: a file writes its elements alike).
  *
+ * A DFA reads within [cur, lim): re2c checks the bytes left once per
+ * straight run of states (YYFILL, whose "fill" is to fail the lane) rather
+ * than each byte; the parser hands an element near the end of its input
+ * over in a padded copy (lane_in_tail in grammars/json_parser.c).
+ *
  * Every scalar is a leaf with two tags (its span). The lanes cover value
  * types of at most 4 components: a matrix lane would be a DFA of thousands
  * of states for shapes that are rare (and that AnimJ cannot import).
@@ -675,7 +680,7 @@ bool emit_lanes(const lane_schema *s, FILE *re)
                 "    re2c:api = custom;\n"
                 "    re2c:api:style = free-form;\n"
                 "    re2c:define:YYCTYPE = \"unsigned char\";\n"
-                "    re2c:define:YYPEEK = \"(cur < lim ? *cur : 0)\";\n"
+                "    re2c:define:YYPEEK = \"*cur\";\n"
                 "    re2c:define:YYSKIP = \"++cur;\";\n"
                 "    re2c:define:YYBACKUP = \"mar = cur;\";\n"
                 "    re2c:define:YYRESTORE = \"cur = mar;\";\n"
@@ -687,7 +692,10 @@ bool emit_lanes(const lane_schema *s, FILE *re)
                 "    re2c:define:YYSHIFTSTAG = \"@@{tag} += @@{shift};\";\n"
                 "    re2c:define:YYSHIFT = \"cur += @@{shift};\";\n"
                 "    re2c:define:YYRESTORETAG = \"cur = @@{tag};\";\n"
-                "    re2c:yyfill:enable = 0;\n"
+                "    re2c:yyfill:enable = 1;\n"
+                "    re2c:define:YYLESSTHAN = \"lim - cur < @@{len}\";\n"
+                "    re2c:define:YYFILL = \"return NULL;\";\n"
+                "    re2c:define:YYFILL:naked = 1;\n"
                 "    re2c:indent:string = \"    \";\n\n"
                 "    ws    = [ \\t\\r\\n];\n"
                 "    plain = [\\x20-\\x21\\x23-\\x5b\\x5d-\\x7e];\n"
@@ -696,17 +704,11 @@ bool emit_lanes(const lane_schema *s, FILE *re)
                 "    fnum  = \"-\"? (\"0\" | [1-9] [0-9]{0,7}) (\".\" [0-9]+)? ([eE] ([+-]? [0-9] | \"-\" [0-9]+))?;\n"
                 "    inum  = \"-\"? (\"0\" | [1-9] [0-9]*);\n"
                 "*/\n\n"
-                "/* Past JSON whitespace from cur (a lane's C parts): spaces 8 bytes at a\n"
-                " * time, as the scanner skips them (a pretty-printed file's indentation). */\n"
+                "/* Past JSON whitespace from cur (a lane's C parts), as the scanner\n"
+                " * skips it (a pretty-printed file's indentation). */\n"
                 "static inline const unsigned char *lane_ws(const unsigned char *cur, const unsigned char *lim)\n"
                 "{\n"
-                "    while (cur < lim && (*cur == ' ' || *cur == '\\t' || *cur == '\\r' || *cur == '\\n')) {\n"
-                "        uint64_t w;\n"
-                "        cur++;\n"
-                "        while (lim - cur >= 8 && (memcpy(&w, cur, 8), w == UINT64_C(0x2020202020202020)))\n"
-                "            cur += 8;\n"
-                "    }\n"
-                "    return cur;\n"
+                "    return ak_json__skip_ws(cur, lim);\n"
                 "}\n");
     /* the scalars of a nested object's C matcher (put_nested_value): one
        per class of scalar_pattern, named by scalar_name */

@@ -1033,6 +1033,33 @@ void ak_json_set_lane(ak_json_parser *p, ak_json_lane_fn lane, uint32_t nesting)
     p->lane = lane;
 }
 
+/* A lane's DFA checks the bytes left once per straight run of its states
+ * (re2c's YYFILL, gen/emit_lanes.c) and fails where fewer are left than the
+ * longest run could read, a member name's length and a few more, though the
+ * element may be shorter: an element within LANE_TAIL bytes of the end of
+ * the input (the last of a document) is matched in a copy followed by as
+ * many NUL bytes, which no lane takes, and the captures are moved back onto
+ * the input. A longer last element, or a member name longer than
+ * LANE_TAIL, goes event by event. */
+#define LANE_TAIL 1024
+
+__attribute__((noinline)) static const uint8_t *lane_in_tail(ak_json_lane_fn lane, const uint8_t *elem,
+                                                                const uint8_t *lim, const uint8_t **caps)
+{
+    uint8_t tail[2 * LANE_TAIL];
+    const size_t n = (size_t)(lim - elem);
+    memcpy(tail, elem, n);
+    memset(tail + n, 0, sizeof tail - n);
+    const uint8_t *end = lane(tail, tail + sizeof tail, caps);
+    if (!end)
+        return NULL;
+    const uintptr_t from = (uintptr_t)tail, to = from + sizeof tail;
+    for (size_t i = 0; i < AK_JSON_LANE_CAPS; i++)
+        if ((uintptr_t)caps[i] >= from && (uintptr_t)caps[i] <= to)
+            caps[i] = elem + ((uintptr_t)caps[i] - from);
+    return elem + ((uintptr_t)end - from);
+}
+
 const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const uint8_t *lim)
 {
     unsigned char c = *cur;
@@ -1060,9 +1087,9 @@ const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const ui
     }
     /* the lane that passes any element whole passes a large one as the
        parser reads: its pages released as it goes */
-    const uint8_t *end = f->lane == ak_json_lane_any
-                             ? ak_json_lane_any_releasing(elem, lim, p->lane_caps, p->data, &p->release)
-                             : f->lane(elem, lim, p->lane_caps);
+    const uint8_t *end = f->lane == ak_json_lane_any ? ak_json_lane_any_releasing(elem, lim, p->lane_caps, p->data, &p->release)
+                         : lim - elem > LANE_TAIL   ? f->lane(elem, lim, p->lane_caps)
+                                                    : lane_in_tail(f->lane, elem, lim, p->lane_caps);
     if (end && p->cfg.lane_accept(p->cfg.user, p, p->lane_caps, end)) {
         f->lane_misses = 0;
         return end;
