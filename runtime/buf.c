@@ -71,6 +71,13 @@ bool ak_buf_reserve_as(ak_buf *b, size_t extra, const char *what)
 
 bool ak_buf_append(ak_buf *b, const void *data, size_t n)
 {
+    /* room left, the common case, without the growth's checks (a writer
+       appends a few bytes at a time) */
+    if (n && n <= b->cap - b->len && !b->failed) {
+        memcpy(b->data + b->len, data, n);
+        b->len += n;
+        return true;
+    }
     if (n == 0)
         return !b->failed;
     if (!ak_buf_reserve(b, n))
@@ -82,7 +89,14 @@ bool ak_buf_append(ak_buf *b, const void *data, size_t n)
 
 bool ak_buf_puts(ak_buf *b, const char *s) { return ak_buf_append(b, s, strlen(s)); }
 
-bool ak_buf_putc(ak_buf *b, char c) { return ak_buf_append(b, &c, 1); }
+bool ak_buf_putc(ak_buf *b, char c)
+{
+    if (b->len < b->cap && !b->failed) {
+        b->data[b->len++] = c;
+        return true;
+    }
+    return ak_buf_append(b, &c, 1);
+}
 
 bool ak_buf_vprintf(ak_buf *b, const char *fmt, va_list ap)
 {

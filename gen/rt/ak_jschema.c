@@ -360,6 +360,10 @@ static void set_lane(ak_jsctx *c, ak_jsframe *f, int16_t elem, const ak_jmember 
     if (!l)
         return;
     f->lane = l;
+    f->lane_checked = 0;
+    for (uint16_t i = 0; i < l->leaf_count && i < 64; i++)
+        if (l->leaves[i].checks)
+            f->lane_checked |= UINT64_C(1) << i;
     if (m && m->order_field && l->object >= 0) {
         const ak_jobject *o = &c->s->objects[l->object];
         for (uint16_t i = 0; i < l->leaf_count; i++) {
@@ -1443,11 +1447,76 @@ static bool lane_checks_pass(const ak_jmember_x *x, double v)
     return true;
 }
 
+/* What the automaton checks of leaf i of an element a lane matched (lf->checks
+ * is not 0): the member's version, a string's syntaxes, a number's value
+ * against the member's range and checks and the array's order (its value
+ * into num[i]). False: the element goes event by event. */
+static inline bool lane_leaf(ak_jsctx *c, const ak_jsframe *arr, const ak_jobject *o, const uint8_t *const *caps,
+                             uint16_t i, double *num, uint64_t *seen)
+{
+    const ak_jleaf *lf = &arr->lane->leaves[i];
+    const char *text = (const char *)caps[2 + 2 * i];
+    if (!text)
+        return true; /* absent */
+    const ak_jmember *m = &o->members[lf->member];
+    if (lf->checks & AK_JLEAF_PRESENT) {
+        /* the member is present: in the document's version? */
+        if (m->x && c->version >= 0 && !ak_js_in_versions(&m->x->versions, c->version))
+            return false;
+        if (lf->member < 64)
+            *seen |= UINT64_C(1) << lf->member;
+    }
+    if (lf->checks & AK_JLEAF_STRING) {
+        /* a lane's string is printable ASCII without escapes: the
+           syntax machines read it raw, between its quotes, as
+           run_checks reads a raw string */
+        size_t n = (size_t)((const char *)caps[3 + 2 * i] - text);
+        for (uint16_t k = 0; m->x && k < m->x->check_count; k++)
+            if (m->x->checks[k].kind == AK_JC_SYNTAX &&
+                !m->x->checks[k].syntax->match((const uint8_t *)text + 1, n - 2))
+                return false;
+        return true;
+    }
+    if (!(lf->checks & AK_JLEAF_NUMBER))
+        return true;
+    if (lf->component >= 0) /* a nested object's member (animgen gives it no checks but a range) */
+        m = &c->s->objects[c->s->types[m->type].object].members[lf->component];
+    /* what the DFA cannot check of a number: its value against the
+       member's range and checks, an integer's 64 bits */
+    size_t n = (size_t)((const char *)caps[3 + 2 * i] - text);
+    ak_jtype_kind kind = c->s->types[m->type].kind;
+    double v;
+    if (kind != AK_JT_INTEGER && m->range_rule < 0 && !m->x && i != arr->lane_order) {
+        return true; /* nothing to check (the DFA's numbers are finite even as f32: below 1e17) */
+    } else if (kind == AK_JT_F32) {
+        float f;
+        if (ak_parse_f32(text, n, &f) != AK_NUM_OK)
+            return false;
+        v = f;
+    } else if (kind == AK_JT_F64 || kind == AK_JT_NUMBER) {
+        if (ak_parse_f64(text, n, &v) != AK_NUM_OK)
+            return false;
+    } else if (kind == AK_JT_INTEGER) {
+        if (!lane_integer(text, n, &v))
+            return false;
+    } else {
+        return true; /* animgen marks numbers only */
+    }
+    if (m->range_rule >= 0 && !(v >= m->lo && v <= m->hi))
+        return false;
+    if (m->x && !lane_checks_pass(m->x, v))
+        return false;
+    if (i == arr->lane_order && arr->has_prev &&
+        ((v < arr->prev && arr->lane_order_rule >= 0) || (v == arr->prev && arr->lane_repeat_rule >= 0)))
+        return false;
+    num[i] = v;
+    return true;
+}
+
 /* An element a lane matched: the checks of the member scalars the DFA
- * cannot make (a number's range and checks, an integer's 64 bits, the
- * versions of the members present, where-orders, the element object's groups),
- * then the hook's lane half; nothing changes unless everything passes (see
- * ak_json_lane_accept). */
+ * cannot make (lane_leaf, for the leaves with checks: most have none), the
+ * element object's groups, then the hook's lane half; nothing changes
+ * unless everything passes (see ak_json_lane_accept). */
 static bool on_lane(void *user, ak_json_parser *p, const uint8_t *const *caps, const uint8_t *end)
 {
     ak_jsctx *c = user;
@@ -1456,68 +1525,18 @@ static bool on_lane(void *user, ak_json_parser *p, const uint8_t *const *caps, c
     if (!arr || !arr->lane || c->oom)
         return false;
     const ak_jlane *l = arr->lane;
+    uint16_t leaves = l->leaf_count < AK_JS_LANE_LEAVES ? l->leaf_count : AK_JS_LANE_LEAVES;
     double num[AK_JS_LANE_LEAVES];
+    memset(num, 0, leaves * sizeof num[0]);
     const ak_jobject *o = l->object >= 0 ? &c->s->objects[l->object] : NULL;
     uint64_t seen = 0;
-    for (uint16_t i = 0; i < l->leaf_count && i < AK_JS_LANE_LEAVES; i++) {
-        const ak_jleaf *lf = &l->leaves[i];
-        num[i] = 0;
-        const char *text = (const char *)caps[2 + 2 * i];
-        if (!text || !lf->checks)
-            continue; /* absent, or all the DFA's to check (the hot path) */
-        const ak_jmember *m = &o->members[lf->member];
-        if (lf->checks & AK_JLEAF_PRESENT) {
-            /* the member is present: in the document's version? */
-            if (m->x && c->version >= 0 && !ak_js_in_versions(&m->x->versions, c->version))
-                return false;
-            if (lf->member < 64)
-                seen |= UINT64_C(1) << lf->member;
-        }
-        if (lf->checks & AK_JLEAF_STRING) {
-            /* a lane's string is printable ASCII without escapes: the
-               syntax machines read it raw, between its quotes, as
-               run_checks reads a raw string */
-            size_t n = (size_t)((const char *)caps[3 + 2 * i] - text);
-            for (uint16_t k = 0; m->x && k < m->x->check_count; k++)
-                if (m->x->checks[k].kind == AK_JC_SYNTAX &&
-                    !m->x->checks[k].syntax->match((const uint8_t *)text + 1, n - 2))
-                    return false;
-            continue;
-        }
-        if (!(lf->checks & AK_JLEAF_NUMBER))
-            continue;
-        if (lf->component >= 0) /* a nested object's member (animgen gives it no checks but a range) */
-            m = &c->s->objects[c->s->types[m->type].object].members[lf->component];
-        /* what the DFA cannot check of a number: its value against the
-           member's range and checks, an integer's 64 bits */
-        size_t n = (size_t)((const char *)caps[3 + 2 * i] - text);
-        ak_jtype_kind kind = c->s->types[m->type].kind;
-        double v;
-        if (kind != AK_JT_INTEGER && m->range_rule < 0 && !m->x && i != arr->lane_order) {
-            continue; /* nothing to check (the DFA's numbers are finite even as f32: below 1e17) */
-        } else if (kind == AK_JT_F32) {
-            float f;
-            if (ak_parse_f32(text, n, &f) != AK_NUM_OK)
-                return false;
-            v = f;
-        } else if (kind == AK_JT_F64 || kind == AK_JT_NUMBER) {
-            if (ak_parse_f64(text, n, &v) != AK_NUM_OK)
-                return false;
-        } else if (kind == AK_JT_INTEGER) {
-            if (!lane_integer(text, n, &v))
-                return false;
-        } else {
-            continue; /* animgen marks numbers only */
-        }
-        if (m->range_rule >= 0 && !(v >= m->lo && v <= m->hi))
+    /* the leaves with checks (set_lane), beyond the 64th one by one */
+    for (uint64_t todo = arr->lane_checked; todo; todo &= todo - 1)
+        if (!lane_leaf(c, arr, o, caps, (uint16_t)__builtin_ctzll(todo), num, &seen))
             return false;
-        if (m->x && !lane_checks_pass(m->x, v))
+    for (uint16_t i = 64; i < leaves; i++)
+        if (l->leaves[i].checks && !lane_leaf(c, arr, o, caps, i, num, &seen))
             return false;
-        if (i == arr->lane_order && arr->has_prev &&
-            ((v < arr->prev && arr->lane_order_rule >= 0) || (v == arr->prev && arr->lane_repeat_rule >= 0)))
-            return false;
-        num[i] = v;
-    }
     /* the members the document's version requires (the DFA asks for the
        others that are not optional) */
     if (l->versioned && (c->required[l->object] & ~seen))

@@ -381,6 +381,7 @@ typedef struct ak_jsframe {
        array's member is about (-1) with that where's rules */
     const ak_jlane *lane;
     int16_t lane_order, lane_order_rule, lane_repeat_rule;
+    uint64_t lane_checked; /* the lane's leaves (< 64) with checks (on_lane) */
     /* objects: the object its place declares (`object` is the one its
        discriminator selected, for a family) and the rule of a type its
        place does not accept */

@@ -375,11 +375,15 @@ static void member_value(mj_reader *r, const ak_mj_member *m, const ak_json_even
 
 static const ak_mj_member *member_named(const ak_mj_state *s, const ak_json_event *e)
 {
+    const bool raw = ak_json_string_is_raw(e);
     for (uint16_t i = 0; i < s->count; i++) {
         const char *name = s->members[i].name;
+        /* a raw name's first byte before its length: most members differ
+           there (a key's members, looked up for each key of a file) */
+        if (raw && name[0] != (e->text_len ? e->text[0] : '\0'))
+            continue;
         size_t n = strlen(name);
-        if (ak_json_string_is_raw(e) ? e->text_len == n && memcmp(e->text, name, n) == 0
-                                     : ak_json_string_equals(e, name, n))
+        if (raw ? e->text_len == n && memcmp(e->text, name, n) == 0 : ak_json_string_equals(e, name, n))
             return &s->members[i];
     }
     return NULL;
