@@ -28,6 +28,11 @@ bench_against_peer() {
   echo "$(bench_rate "$bytes" "$best_t") $best_s"
 }
 
+# bench_rates [--rounds N] CMD ... [::: CMD ...]: programs that print their
+# own MB/s, run in turn for N rounds; the highest figure of each, one line
+# each (measure.py rates).
+bench_rates() { python3 "$measure" rates "$@"; }
+
 # bench_record NAME VALUE GOAL WHAT...: a row of the table ("-": no goal).
 bench_record() { python3 "$measure" record "$@"; }
 

@@ -13,6 +13,14 @@ committed floors (bench/floors) at the end of `make bench`.
       it inherits when it forks; the scripts take it from /usr/bin/time.) A command exiting with a code outside CODES (default
       0) stops the measure (exit 1).
 
+  measure.py rates [--rounds N] CMD ... [::: CMD ...]
+      For programs that measure themselves and print one figure, higher
+      is better (MB/s, in process): runs the commands in turn, N rounds
+      (default 3), and prints, per command, one line: its highest figure.
+      Measured one after the other, one program could meet a slow spell
+      of a shared machine that the next did not: in turn, all meet the
+      machine alike.
+
   measure.py record NAME VALUE GOAL WHAT
       Prints the ratio and, when AK_BENCH_RATIOS names a file, appends
       "NAME<TAB>VALUE<TAB>GOAL<TAB>WHAT" to it. A ratio is always "higher
@@ -49,6 +57,37 @@ def run_once(cmd, wall, ok):
     return elapsed if wall else usage.ru_utime + usage.ru_stime
 
 
+def split_commands(args):
+    cmds, cur = [], []
+    for a in args:
+        if a == ":::":
+            cmds.append(cur)
+            cur = []
+        else:
+            cur.append(a)
+    cmds.append(cur)
+    if not all(cmds):
+        sys.exit("measure: an empty command")
+    return cmds
+
+
+def cmd_rates(args):
+    rounds = 3
+    if args and args[0] == "--rounds":
+        args.pop(0)
+        rounds = int(args.pop(0))
+    cmds = split_commands(args)
+    best = [0.0] * len(cmds)
+    for _ in range(rounds):
+        for i, c in enumerate(cmds):
+            out = subprocess.run(c, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False)
+            if out.returncode != 0:
+                sys.exit(f"measure: {' '.join(c)}: exit {out.returncode}")
+            best[i] = max(best[i], float(out.stdout.split()[-1]))
+    for r in best:
+        print(f"{r:.1f}")
+
+
 def cmd_time(args):
     wall, runs, ok = False, 3, {0}
     while args and args[0].startswith("--"):
@@ -61,16 +100,7 @@ def cmd_time(args):
             ok = {int(x) for x in args.pop(0).split(",")}
         else:
             sys.exit(f"measure: unknown option {opt}")
-    cmds, cur = [], []
-    for a in args:
-        if a == ":::":
-            cmds.append(cur)
-            cur = []
-        else:
-            cur.append(a)
-    cmds.append(cur)
-    if not all(cmds):
-        sys.exit("measure: an empty command")
+    cmds = split_commands(args)
     best = [float("inf")] * len(cmds)
     for _ in range(runs):
         for i, c in enumerate(cmds):
@@ -143,6 +173,8 @@ def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     if cmd == "time":
         cmd_time(args)
+    elif cmd == "rates":
+        cmd_rates(args)
     elif cmd == "record":
         cmd_record(args)
     elif cmd == "guard":

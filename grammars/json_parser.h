@@ -363,13 +363,16 @@ static inline unsigned ak_json__first_nonzero_byte(uint64_t w)
 #endif
 }
 
-/* A run of whitespace from cur: spaces 8 bytes at a time (most of the
- * bytes of a pretty-printed document are its indentation), the first byte
- * that is not a space found in the 8 by its bits rather than by a loop
- * whose end the branch predictor cannot know (an indentation's length). */
+/* A run of whitespace from cur: none at all costs one byte's test (a
+ * compact document, a lane's matcher between its tokens); after a
+ * whitespace byte, spaces 8 bytes at a time (most of the bytes of a
+ * pretty-printed document are its indentation), the first byte that is not
+ * a space found in the 8 by its bits rather than by a loop whose end the
+ * branch predictor cannot know (an indentation's length). */
 static inline const uint8_t *ak_json__skip_ws(const uint8_t *cur, const uint8_t *lim)
 {
-    for (;;) {
+    while (cur < lim && (*cur == ' ' || *cur == '\n' || *cur == '\r' || *cur == '\t')) {
+        cur++;
         while (lim - cur >= 8) {
             uint64_t w;
             memcpy(&w, cur, 8);
@@ -380,12 +383,8 @@ static inline const uint8_t *ak_json__skip_ws(const uint8_t *cur, const uint8_t 
             }
             cur += 8;
         }
-        if (cur < lim && (*cur == ' ' || *cur == '\n' || *cur == '\r' || *cur == '\t')) {
-            cur++;
-            continue;
-        }
-        return cur;
     }
+    return cur;
 }
 
 /* Tries the innermost array's lane at cur (json_parser.c). Returns the end
