@@ -1087,9 +1087,13 @@ const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const ui
     }
     /* the lane that passes any element whole passes a large one as the
        parser reads: its pages released as it goes */
-    const uint8_t *end = f->lane == ak_json_lane_any ? ak_json_lane_any_releasing(elem, lim, p->lane_caps, p->data, &p->release)
-                         : lim - elem > LANE_TAIL   ? f->lane(elem, lim, p->lane_caps)
-                                                    : lane_in_tail(f->lane, elem, lim, p->lane_caps);
+    const uint8_t *end;
+    if (f->lane == ak_json_lane_any)
+        end = ak_json_lane_any_releasing(elem, lim, p->lane_caps, p->data, &p->release);
+    else if (lim - elem > LANE_TAIL)
+        end = f->lane(elem, lim, p->lane_caps);
+    else
+        end = lane_in_tail(f->lane, elem, lim, p->lane_caps);
     if (end && p->cfg.lane_accept(p->cfg.user, p, p->lane_caps, end)) {
         f->lane_misses = 0;
         return end;
