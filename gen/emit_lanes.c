@@ -516,6 +516,7 @@ static bool put_any_order(FILE *re, const lane_schema *s, int e, int vt, const c
 /* What put_dfa wrote for a lane's DFA. */
 typedef struct lane_dfa {
     int nesting, leaves, values;
+    uint64_t checked; /* the leaves (< 64) with checks (ak_jlane.checked) */
 } lane_dfa;
 
 /* One DFA: its re2c function NAME_match, its leaf table NAME_leaves, the
@@ -569,7 +570,11 @@ static bool put_dfa(FILE *re, const lane_schema *s, int e, int vt, const char *n
             gen_out(re, "%s%d", i ? ", " : "", o.values[i]);
         gen_out(re, "};\n");
     }
-    *d = (lane_dfa){nesting, o.n, ints ? o.value_count : 0};
+    uint64_t checked = 0;
+    for (int i = 0; i < o.n && i < 64; i++)
+        if (o.leaves[i].checks)
+            checked |= UINT64_C(1) << i;
+    *d = (lane_dfa){nesting, o.n, ints ? o.value_count : 0, checked};
     free(text);
     return true;
 }
@@ -581,9 +586,9 @@ static void put_jlane(FILE *re, const lane_schema *s, int e, const char *name, c
 {
     size_t members = s->types[e].kind == LK_OBJECT ? s->objects[s->types[e].object].member_count : 0;
     bool versioned = s->types[e].kind == LK_OBJECT && s->objects[s->types[e].object].versioned;
-    gen_out(re, "static const ak_jlane %s = {%s, %d, %d, %d, %s_leaves, %zu, %s_first, %s};\n", name, match,
-            s->types[e].kind == LK_OBJECT ? s->types[e].object : -1, d->nesting, d->leaves, dfa, members, dfa,
-            versioned ? "true" : "false");
+    gen_out(re, "static const ak_jlane %s = {%s, %d, %d, %d, %s_leaves, %zu, %s_first, %s, UINT64_C(0x%" PRIx64 ")};\n",
+            name, match, s->types[e].kind == LK_OBJECT ? s->types[e].object : -1, d->nesting, d->leaves, dfa, members,
+            dfa, versioned ? "true" : "false", d->checked);
 }
 
 /* The checks that complete an integer lane (see the top of this file):

@@ -360,10 +360,6 @@ static void set_lane(ak_jsctx *c, ak_jsframe *f, int16_t elem, const ak_jmember 
     if (!l)
         return;
     f->lane = l;
-    f->lane_checked = 0;
-    for (uint16_t i = 0; i < l->leaf_count && i < 64; i++)
-        if (l->leaves[i].checks)
-            f->lane_checked |= UINT64_C(1) << i;
     if (m && m->order_field && l->object >= 0) {
         const ak_jobject *o = &c->s->objects[l->object];
         for (uint16_t i = 0; i < l->leaf_count; i++) {
@@ -1530,8 +1526,8 @@ static bool on_lane(void *user, ak_json_parser *p, const uint8_t *const *caps, c
     memset(num, 0, leaves * sizeof num[0]);
     const ak_jobject *o = l->object >= 0 ? &c->s->objects[l->object] : NULL;
     uint64_t seen = 0;
-    /* the leaves with checks (set_lane), beyond the 64th one by one */
-    for (uint64_t todo = arr->lane_checked; todo; todo &= todo - 1)
+    /* the leaves with checks (ak_jlane.checked), beyond the 64th one by one */
+    for (uint64_t todo = l->checked; todo; todo &= todo - 1)
         if (!lane_leaf(c, arr, o, caps, (uint16_t)__builtin_ctzll(todo), num, &seen))
             return false;
     for (uint16_t i = 64; i < leaves; i++)

@@ -244,6 +244,9 @@ typedef struct ak_jlane {
        document's version requires (each member's first leaf has
        AK_JLEAF_PRESENT) */
     bool versioned;
+    /* the leaves (< 64) with checks: the ones on_lane looks at (most
+       have none: AnimJ's float3 key, 1 of 11) */
+    uint64_t checked;
 } ak_jlane;
 #define AK_JS_LANE_LEAVES ((AK_JSON_LANE_CAPS - 2) / 2)
 
@@ -381,7 +384,6 @@ typedef struct ak_jsframe {
        array's member is about (-1) with that where's rules */
     const ak_jlane *lane;
     int16_t lane_order, lane_order_rule, lane_repeat_rule;
-    uint64_t lane_checked; /* the lane's leaves (< 64) with checks (on_lane) */
     /* objects: the object its place declares (`object` is the one its
        discriminator selected, for a family) and the rule of a type its
        place does not accept */
