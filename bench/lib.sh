@@ -7,30 +7,10 @@ measure="$bench_dir/measure.py"
 # time of each command, one line each (measure.py time).
 bench_time() { python3 "$measure" time "$@"; }
 
-# bench_against_peer RUNS BYTES PEER ... ::: CMD ...: "MINE PEERS" in MB/s,
-# the best of RUNS alternating rounds: CMD's whole process (CPU time of
-# BYTES, bench_time --runs RUNS) and the peer, a program that prints its
-# own best MB/s. One side measured after the other can meet a slow spell of
-# a shared machine that the other did not (animj.clean/simdjson read 0.48
-# to 1.16 within an hour on one build, its two sides each best of 3):
-# alternating, both sides meet the machine's spells alike.
-bench_against_peer() {
-  local runs=$1 bytes=$2 peer=() t s best_t="" best_s=0
-  shift 2
-  while [[ $# -gt 0 && "$1" != ::: ]]; do peer+=("$1"); shift; done
-  shift
-  for ((r = 0; r < runs; r++)); do
-    t=$(bench_time --runs "$runs" "$@")
-    s=$("${peer[@]}")
-    if [[ -z "$best_t" ]] || awk -v a="$t" -v b="$best_t" 'BEGIN { exit !(a < b) }'; then best_t=$t; fi
-    if awk -v a="$s" -v b="$best_s" 'BEGIN { exit !(a > b) }'; then best_s=$s; fi
-  done
-  echo "$(bench_rate "$bytes" "$best_t") $best_s"
-}
-
-# bench_rates [--rounds N] CMD ... [::: CMD ...]: programs that print their
-# own MB/s, run in turn for N rounds; the highest figure of each, one line
-# each (measure.py rates).
+# bench_rates [--rounds N] CMD ... [::: CMD ...]: the MB/s of programs that
+# print their own, or of whole processes (a command that starts with
+# `--bytes B --runs R`), measured in turn for N rounds; the highest figure
+# of each, one line each (measure.py rates).
 bench_rates() { python3 "$measure" rates "$@"; }
 
 # bench_record NAME VALUE GOAL WHAT...: a row of the table ("-": no goal).

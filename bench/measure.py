@@ -14,12 +14,15 @@ committed floors (bench/floors) at the end of `make bench`.
       0) stops the measure (exit 1).
 
   measure.py rates [--rounds N] CMD ... [::: CMD ...]
-      For programs that measure themselves and print one figure, higher
-      is better (MB/s, in process): runs the commands in turn, N rounds
-      (default 3), and prints, per command, one line: its highest figure.
-      Measured one after the other, one program could meet a slow spell
-      of a shared machine that the next did not: in turn, all meet the
-      machine alike.
+      MB/s of each command, measured in turn for N rounds (default 3):
+      prints, per command, one line: its highest figure. A command is a
+      program that measures itself and prints one figure (MB/s, in
+      process), or, when it starts with `--bytes B [--runs R]`, a whole
+      process whose speed is B bytes over its best CPU time of R runs
+      (default 1) a round. Measured one after the other, one command could
+      meet a slow spell of a shared machine that the next did not (the
+      AnimJ row against simdjson read 0.48 to 1.16 within an hour on one
+      build): in turn, all meet the machine's spells alike.
 
   measure.py record NAME VALUE GOAL WHAT
       Prints the ratio and, when AK_BENCH_RATIOS names a file, appends
@@ -77,13 +80,27 @@ def cmd_rates(args):
         args.pop(0)
         rounds = int(args.pop(0))
     cmds = split_commands(args)
+    timed = {}  # command index: (bytes, runs) of a whole process timed here
+    for i, c in enumerate(cmds):
+        if c[0] == "--bytes":
+            size, runs, c = int(c[1]), 1, c[2:]
+            if c and c[0] == "--runs":
+                runs, c = int(c[1]), c[2:]
+            if not c:
+                sys.exit("measure: an empty command")
+            cmds[i], timed[i] = c, (size, runs)
     best = [0.0] * len(cmds)
     for _ in range(rounds):
         for i, c in enumerate(cmds):
-            out = subprocess.run(c, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False)
-            if out.returncode != 0:
-                sys.exit(f"measure: {' '.join(c)}: exit {out.returncode}")
-            best[i] = max(best[i], float(out.stdout.split()[-1]))
+            if i in timed:
+                size, runs = timed[i]
+                rate = size / 1e6 / min(run_once(c, False, {0}) for _ in range(runs))
+            else:
+                out = subprocess.run(c, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False)
+                if out.returncode != 0:
+                    sys.exit(f"measure: {' '.join(c)}: exit {out.returncode}")
+                rate = float(out.stdout.split()[-1])
+            best[i] = max(best[i], rate)
     for r in best:
         print(f"{r:.1f}")
 
