@@ -212,16 +212,16 @@ typedef struct ak_jvalue_rules {
 } ak_jvalue_rules;
 
 /* Lanes (grammars/json_parser.h): for an array whose elements have a
- * declared shape, animgen generates a DFA (re2c) matching the element
- * written the usual way: members in declaration order, every value in the
- * plainest form that cannot carry a diagnostic. A leaf is one scalar the DFA
+ * declared shape, animgen generates a matcher (C) of the element written
+ * the usual way: members in declaration order, every value in the plainest
+ * form that cannot carry a diagnostic. A leaf is one scalar the matcher
  * captures: a member's scalar value (component -1), a component of a
  * member's (or the element's own, member -1) value-type value, or a member
  * of a member's nested object (its scalars, in declaration order). */
 typedef struct ak_jleaf {
     int16_t member;    /* member of the element object; -1: the element itself */
     int16_t component; /* component of a value-type value, or member of a nested object's; -1: a scalar */
-    uint8_t checks;    /* AK_JLEAF_*: what the automaton checks of it (0 for most: the DFA has checked it) */
+    uint8_t checks;    /* AK_JLEAF_*: what the automaton checks of it (0 for most: the matcher has checked it) */
 } ak_jleaf;
 /* A leaf's checks: its number's value (the range and the checks of its
  * member, or of its nested object's member when component >= 0); the
@@ -240,7 +240,7 @@ typedef struct ak_jlane {
     uint16_t member_count;
     const int16_t *first_leaf;
     /* members exist in some versions only or are required from one on: the
-       DFA takes them as optional, the automaton asks for those the
+       lane takes them as optional, the automaton asks for those the
        document's version requires (each member's first leaf has
        AK_JLEAF_PRESENT) */
     bool versioned;
@@ -476,6 +476,12 @@ struct ak_jsctx {
     bool root_object;     /* the document is an object */
     bool exists_seen;     /* an object of ak_jschema.exists was read */
     uint64_t values;      /* JSON values read so far (counted with ak_jschema.value_cap only) */
+    /* on_lane's numbers per leaf (ak_jslane_view.num): all 0 between two
+       elements, so that each element clears only those it wrote
+       (lane_num_set, the first 64 leaves; a memset of the whole array per
+       element was a quarter of on_lane's time) */
+    double lane_num[AK_JS_LANE_LEAVES];
+    uint64_t lane_num_set;
 };
 
 /* Validates data against the schema; diagnostics go to d. Returns the
