@@ -1,9 +1,9 @@
-"""The AnimJ lane sweeps: typed seeds that walk the lanes' automata (issue 31).
+"""The AnimJ lane sweeps: typed seeds that walk the lanes' matchers (issue 31).
 
-A lane (gen/emit_lanes.c) is one re2c automaton per element type and JSON
-shape of the value type, matching a whole key in one pass; every member
-name, whitespace run and number place is a run of states of its own, and
-each state has a case per character it takes. Byte mutation of a few
+A lane (gen/emit_lanes.c) is one generated matcher per element type and
+JSON shape of the value type, matching a whole key in one pass; every
+member name, whitespace run and number place is a branch of its own (and
+was a run of DFA states when lanes were re2c automata). Byte mutation of a few
 canonical files reaches a small part of them: most keys of a real file look
 alike. The sweeps are keys drawn at random (a fixed seed per file, so the
 build is reproducible) from the lanes' own grammar, so that across a file

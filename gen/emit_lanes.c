@@ -1,7 +1,8 @@
-/* animgen: the lanes of a JSON schema as re2c source (see emit_lanes.h).
+/* animgen: the lanes of a JSON schema as C (and re2c) source (see
+ * emit_lanes.h).
  *
- * A lane matches an array element written the usual way, in one DFA pass:
- * the element object's members in declaration order (optional ones may be
+ * A lane matches an array element written the usual way, in one pass: the
+ * element object's members in declaration order (optional ones may be
  * absent), whitespace anywhere JSON allows it, and every scalar in the
  * plainest form that no rule can object to:
  *   - numbers with at most 8 integer digits and an exponent of one digit,
@@ -15,38 +16,48 @@
  *   - nested objects of scalars (nested_ok) with every member, in
  *     declaration order; their leaves are numbered by member (component).
  * Anything else fails the lane and takes the ordinary path, event by event.
- * What a DFA cannot check (a number's range and `in`/`>=` checks, an
+ * What a lane cannot check (a number's range and `in`/`>=` checks, an
  * integer's 64 bits, a member's versions, the element's groups) the
  * automaton checks of the leaves before it takes an element (on_lane in
  * gen/rt/ak_jschema.c); emit_json.c keeps members with other checks out.
  *
+ * A lane is generated C, a call per token (lane_punct, lane_name, lane_ws
+ * and a function per class of scalar, in the prologue at the bottom of
+ * this file): a DFA takes a byte per step, and its states for a number's
+ * digits are branches the predictor cannot know; the prologue takes runs
+ * of digits, of a string's bytes and of whitespace 8 bytes at a time, and
+ * compares a member name as words. Each function takes its pattern's
+ * longest match, as a DFA would: what may follow a scalar in a lane
+ * (whitespace, ',', '}', ']') cannot continue it, so the match is the
+ * same. Every read is bounded by lim.
+ *
  * An element object that is not `ordered` may write its members in any
- * order: where its DFA fails, a loop takes them one at a time (a DFA of
- * the member names, then one of the member's value, the same leaves),
- * each at most once, the required ones all (NAME_any below); a file whose
- * keys say "interpolation" first keeps to the lanes too. Once an element
- * has needed the loop, the next is tried with the loop first (caps[1]
- * remembers it: a file writes its elements alike).
+ * order: where the ordered matcher fails, a loop takes them one at a time
+ * (a re2c DFA of the member names, then the member's value function, the
+ * one the ordered matcher calls: the same leaves), each at most once, the
+ * required ones all (NAME_any below); a file whose keys say
+ * "interpolation" first keeps to the lanes too. Once an element has
+ * needed the loop, the next is tried with the loop first (caps[1]
+ * remembers it: a file writes its elements alike). The DFA of names
+ * checks the bytes left once per straight run of states (YYFILL, whose
+ * "fill" is to fail the lane); the parser hands an element near the end
+ * of its input over in a padded copy (lane_in_tail in
+ * grammars/json_parser.c).
  *
- * A DFA reads within [cur, lim): re2c checks the bytes left once per
- * straight run of states (YYFILL, whose "fill" is to fail the lane) rather
- * than each byte; the parser hands an element near the end of its input
- * over in a padded copy (lane_in_tail in grammars/json_parser.c).
+ * Every scalar is a leaf with two captures (its span). The lanes cover
+ * value types of at most 4 components (no matrices: rare, and AnimJ cannot
+ * import them).
  *
- * Every scalar is a leaf with two tags (its span). The lanes cover value
- * types of at most 4 components: a matrix lane would be a DFA of thousands
- * of states for shapes that are rare (and that AnimJ cannot import).
- *
- * Size: a lane of an element that uses the bound value type is one DFA per
- * JSON shape of the value type (its component names and the class of its
- * scalars: float, integer, bool or string), not one per value type; the
- * 34 value types with lanes have 15 shapes (AnimJ: 45 DFAs for its three
- * element types instead of 102). The integer value types of a shape share
- * the DFA of the class, whose leaves are any JSON integer (`inum`), and
- * each has a small wrapper that checks the sign and the digit count of its
- * leaves (lane_ints_ok below): together they accept exactly what a DFA of
- * the type's own integers would. Floats, bools and strings need no check:
- * their class pattern is the type's pattern. */
+ * Size: a lane of an element that uses the bound value type is one matcher
+ * per JSON shape of the value type (its component names and the class of
+ * its scalars: float, integer, bool or string), not one per value type;
+ * the 34 value types with lanes have 15 shapes (AnimJ: 45 matchers for its
+ * three element types instead of 102). The integer value types of a shape
+ * share the matcher of the class, whose leaves are any JSON integer
+ * (lane_inum), and each has a small wrapper that checks the sign and the
+ * digit count of its leaves (lane_ints_ok below): together they accept
+ * exactly what a matcher of the type's own integers would. Floats, bools
+ * and strings need no check: their class pattern is the type's pattern. */
 #include "emit_lanes.h"
 
 #include "emit_common.h"
@@ -71,7 +82,7 @@ typedef struct leaf {
 enum { LEAF_NUMBER = 1, LEAF_PRESENT = 2, LEAF_STRING = 4 };
 
 typedef struct lane_out {
-    FILE *fp;
+    FILE *fp; /* the C of the function being written */
     leaf leaves[MAX_LEAVES];
     int n;
     /* the leaves that are scalars of the bound value type */
@@ -80,8 +91,11 @@ typedef struct lane_out {
     bool ok;
 } lane_out;
 
+/* The scalars a leaf may be, as bits: one, or a union's alternatives. */
+enum { S_FNUM = 1, S_INUM = 2, S_STR = 4, S_BOOL = 8, S_NULL = 16 };
+
 /* The class of a value type's scalars: the pattern of its leaves in a
- * shared DFA. */
+ * shared lane. */
 typedef enum leaf_class { LC_FLOAT, LC_INT, LC_BOOL, LC_STRING } leaf_class;
 
 static leaf_class class_of(const ak_value_type_info *info)
@@ -97,10 +111,10 @@ static leaf_class class_of(const ak_value_type_info *info)
     return LC_FLOAT;
 }
 
-static const char *class_pattern(leaf_class c)
+static unsigned class_scalars(leaf_class c)
 {
-    static const char *const patterns[] = {"fnum", "inum", "bool", "(str | \"null\")"};
-    return patterns[c];
+    static const unsigned scalars[] = {S_FNUM, S_INUM, S_BOOL, S_STR | S_NULL};
+    return scalars[c];
 }
 
 /* Integers of a value type: the most digits that can never be out of
@@ -115,8 +129,8 @@ static int int_digits(const ak_value_type_info *info)
     }
 }
 
-/* The JSON shape of a value type: the name suffix of its DFA, e.g. "f" for
- * a float scalar, "i_xyz" for three integer components, "f_rgba". */
+/* The JSON shape of a value type: the name suffix of its lane, e.g. "f"
+ * for a float scalar, "i_xyz" for three integer components, "f_rgba". */
 static void shape_name(int vt, char *out, size_t size)
 {
     const ak_value_type_info *info = ak_value_type_info_of((ak_value_type)vt);
@@ -131,9 +145,39 @@ static bool value_type_ok(int vt)
     return info->components <= MAX_COMPONENTS && !ak_value_type_matrix_dim((ak_value_type)vt);
 }
 
-/* A leaf: `@lNs PATTERN @lNe`. */
-static void put_leaf(lane_out *o, const char *pattern, int member, int component, bool value, unsigned checks)
+/* The tokens of a lane's C: a punctuation byte and the whitespace after
+ * it, a member name and its colon (lane_punct, lane_name in the prologue). */
+static void put_punct(FILE *fp, char c)
 {
+    gen_out(fp, "    if (!(cur = lane_punct(cur, lim, '%c')))\n        return NULL;\n", c);
+}
+
+/* lane_name's arguments for a member name: its C literal with the
+ * quotes and the colon, padded with NUL bytes to 16 (lane_same reads 16),
+ * and its length with the quotes. */
+static void put_name_args(FILE *fp, const char *name)
+{
+    size_t n = strlen(name) + 2;
+    gen_out(fp, "\"\\\"%s\\\":", name);
+    for (size_t i = n + 1; i < 16; i++)
+        gen_out(fp, "\\0");
+    gen_out(fp, "\", %zu", n);
+}
+
+static void put_name(FILE *fp, const char *name)
+{
+    gen_out(fp, "    if (!(cur = lane_name(cur, lim, ");
+    put_name_args(fp, name);
+    gen_out(fp, ")))\n        return NULL;\n");
+}
+
+/* A leaf: its span in caps[2 + 2N], caps[3 + 2N]; `scalars` its S_* (a
+ * union's leaf goes by its first byte: the alternatives' first bytes
+ * differ, a union has no integer). */
+static void put_leaf(lane_out *o, unsigned scalars, int member, int component, bool value, unsigned checks)
+{
+    static const char *const fn[] = {"lane_fnum", "lane_inum", "lane_str", "lane_bool", "lane_null"};
+    static const char *const first[] = {NULL, NULL, "*cur == '\"'", "*cur == 't' || *cur == 'f'", "*cur == 'n'"};
     if (o->n >= MAX_LEAVES) {
         o->ok = false;
         return;
@@ -143,28 +187,55 @@ static void put_leaf(lane_out *o, const char *pattern, int member, int component
     o->leaves[o->n].member = member;
     o->leaves[o->n].component = component;
     o->leaves[o->n].checks = checks;
-    gen_out(o->fp, "@l%ds %s @l%de", o->n, pattern, o->n);
+    FILE *fp = o->fp;
+    gen_out(fp, "    caps[%d] = cur;\n", 2 + 2 * o->n);
+    if (!(scalars & (scalars - 1))) {
+        gen_out(fp, "    if (!(cur = %s(cur, lim)))\n        return NULL;\n", fn[__builtin_ctz(scalars)]);
+    } else {
+        gen_out(fp, "    if (cur == lim)\n        return NULL;\n");
+        const char *branch = "if";
+        for (int k = 2; k < 5; k++)
+            if (scalars & (1u << k)) {
+                gen_out(fp, "    %s (%s)\n        cur = %s(cur, lim);\n", branch, first[k], fn[k]);
+                branch = "else if";
+            }
+        if (scalars & (S_FNUM | S_INUM))
+            gen_out(fp, "    else\n        cur = %s(cur, lim);\n", fn[scalars & S_FNUM ? 0 : 1]);
+        else
+            gen_out(fp, "    else\n        return NULL;\n");
+        gen_out(fp, "    if (!cur)\n        return NULL;\n");
+    }
+    gen_out(fp, "    caps[%d] = cur;\n", 3 + 2 * o->n);
     o->n++;
+}
+
+/* An object's closing brace (the whitespace after it is the caller's). */
+static void put_close(FILE *fp)
+{
+    gen_out(fp, "    if (cur == lim || *cur != '}')\n        return NULL;\n    cur++;\n");
 }
 
 /* A value of the bound type vt; `present`: its member's presence is checked. */
 static void put_value(lane_out *o, int vt, int member, bool present)
 {
     const ak_value_type_info *info = ak_value_type_info_of((ak_value_type)vt);
-    const char *pattern = class_pattern(class_of(info));
+    unsigned scalars = class_scalars(class_of(info));
     unsigned checks = present ? LEAF_PRESENT : 0;
     if (info->components == 1) {
-        put_leaf(o, pattern, member, -1, true, checks);
+        put_leaf(o, scalars, member, -1, true, checks);
         return;
     }
-    gen_out(o->fp, "\"{\" ws* ");
+    put_punct(o->fp, '{');
     for (int i = 0; i < info->components; i++) {
         char name[4];
         ak_value_component_name((ak_value_type)vt, (unsigned)i, name);
-        gen_out(o->fp, "%s\"\\\"%s\\\"\" ws* \":\" ws* ", i ? " ws* \",\" ws* " : "", name);
-        put_leaf(o, pattern, member, i, true, i ? 0 : checks);
+        if (i)
+            put_punct(o->fp, ',');
+        put_name(o->fp, name);
+        put_leaf(o, scalars, member, i, true, i ? 0 : checks);
+        gen_out(o->fp, "    cur = lane_ws(cur, lim);\n");
     }
-    gen_out(o->fp, " ws* \"}\"");
+    put_close(o->fp);
 }
 
 static bool type_ok(const lane_schema *s, int t);
@@ -209,7 +280,7 @@ static bool type_ok(const lane_schema *s, int t)
     case LK_OBJECT: return nested_ok(s, t);
     case LK_PARAM: return s->values;
     case LK_UNION:
-        /* alternatives the DFA checks whole: no integer (the automaton
+        /* alternatives the lane checks whole: no integer (the automaton
            checks a union's leaf for nothing, and an integer has 64 bits),
            no object */
         for (size_t i = 0; i < y->alt_count; i++) {
@@ -222,29 +293,14 @@ static bool type_ok(const lane_schema *s, int t)
     }
 }
 
-static const char *scalar_pattern(lane_kind k)
+static unsigned scalar_of(lane_kind k)
 {
     switch (k) {
-    case LK_F32:
-    case LK_F64:
-    case LK_NUMBER: return "fnum";
-    case LK_INTEGER: return "inum";
-    case LK_STRING: return "str";
-    case LK_BOOL: return "bool";
-    case LK_NULL: return "\"null\"";
-    default: return NULL;
-    }
-}
-
-/* The name of the lane_scalar_* function of a scalar kind. */
-static const char *scalar_name(lane_kind k)
-{
-    switch (k) {
-    case LK_INTEGER: return "inum";
-    case LK_STRING: return "str";
-    case LK_BOOL: return "bool";
-    case LK_NULL: return "null";
-    default: return "fnum";
+    case LK_INTEGER: return S_INUM;
+    case LK_STRING: return S_STR;
+    case LK_BOOL: return S_BOOL;
+    case LK_NULL: return S_NULL;
+    default: return S_FNUM;
     }
 }
 
@@ -262,31 +318,30 @@ static void put_member_value(lane_out *o, const lane_schema *s, const lane_objec
         put_value(o, vt, member, present);
     } else if (y->kind == LK_UNION) {
         /* one leaf whichever alternative: the automaton knows the kinds */
-        char pattern[256] = "(";
-        for (size_t i = 0; i < y->alt_count; i++) {
-            strcat(pattern, i ? " | " : "");
-            strcat(pattern, scalar_pattern(s->types[y->alts[i]].kind));
-        }
-        strcat(pattern, ")");
-        put_leaf(o, pattern, member, -1, false, first);
+        unsigned scalars = 0;
+        for (size_t i = 0; i < y->alt_count; i++)
+            scalars |= scalar_of(s->types[y->alts[i]].kind);
+        put_leaf(o, scalars, member, -1, false, first);
     } else if (y->kind == LK_OBJECT) {
         /* a nested object: leaf `component` k is its member k */
         const lane_object *nested = &s->objects[y->object];
-        gen_out(o->fp, "\"{\" ws* ");
+        put_punct(o->fp, '{');
         for (size_t i = 0; i < nested->member_count; i++) {
-            gen_out(o->fp, "%s\"\\\"%s\\\"\" ws* \":\" ws* ", i ? " ws* \",\" ws* " : "", nested->members[i].name);
+            if (i)
+                put_punct(o->fp, ',');
+            put_name(o->fp, nested->members[i].name);
             lane_kind k = s->types[nested->members[i].type].kind;
-            put_leaf(o, scalar_pattern(k), member, (int)i, false,
-                     (i ? 0 : first) | (lane_kind_number(k) ? LEAF_NUMBER : 0));
+            put_leaf(o, scalar_of(k), member, (int)i, false, (i ? 0 : first) | (lane_kind_number(k) ? LEAF_NUMBER : 0));
+            gen_out(o->fp, "    cur = lane_ws(cur, lim);\n");
         }
-        gen_out(o->fp, " ws* \"}\"");
+        put_close(o->fp);
     } else {
         unsigned kind = 0;
         if (lane_kind_number(y->kind))
             kind = LEAF_NUMBER;
         else if (y->kind == LK_STRING && m->checked)
             kind = LEAF_STRING;
-        put_leaf(o, scalar_pattern(y->kind), member, -1, false, first | kind);
+        put_leaf(o, scalar_of(y->kind), member, -1, false, first | kind);
     }
 }
 
@@ -324,43 +379,6 @@ static bool element_ok(const lane_schema *s, int e, bool *per_vtype)
     return true;
 }
 
-/* The pattern of the element of type e with bound value type vt into
- * o->fp (the leaves into o->leaves); returns the container nesting. */
-static int put_element(lane_out *o, const lane_schema *s, int e, int vt)
-{
-    FILE *fp = o->fp;
-    const lane_type *y = &s->types[e];
-    bool vt_object = vt >= 0 && ak_value_type_info_of((ak_value_type)vt)->components > 1;
-    if (y->kind == LK_PARAM) {
-        put_value(o, vt, -1, false);
-        if (!vt_object)
-            /* a scalar ends where the element does: the next token is the
-               array's ',' or ']' (a string followed by ':' is a member
-               name to the front end, which reports it there) */
-            gen_out(fp, " / ws* [,\\]]");
-        return vt_object ? 1 : 0;
-    }
-    const lane_object *ob = &s->objects[y->object];
-    int nesting = 1;
-    gen_out(fp, "\"{\" ws* ");
-    for (size_t i = 0; i < ob->member_count; i++) {
-        const lane_member *m = &ob->members[i];
-        /* the whitespace after a value belongs to it: the optional groups
-           start at their comma, which keeps the tags deterministic */
-        if (i)
-            gen_out(fp, " %s\",\" ws* ", lane_optional(m) ? "(" : "");
-        gen_out(fp, "\"\\\"%s\\\"\" ws* \":\" ws* ", m->name);
-        put_member_value(o, s, ob, (int)i, vt);
-        gen_out(fp, " ws*");
-        if (i && lane_optional(m))
-            gen_out(fp, ")?");
-        if ((s->types[m->type].kind == LK_PARAM && vt_object) || s->types[m->type].kind == LK_OBJECT)
-            nesting = 2;
-    }
-    gen_out(fp, " \"}\"");
-    return nesting;
-}
-
 /* The first of o's leaves that belongs to member m; -1 when none. */
 static int first_leaf(const lane_out *o, int m)
 {
@@ -381,89 +399,99 @@ static bool any_order(const lane_schema *s, int e)
     return !ob->ordered && ob->member_count > 1 && ob->member_count <= 32;
 }
 
-/* NAME_valueM of member M whose value is a nested object of type t, its
- * first leaf `first`: C that passes the whitespace with lane_ws (8 spaces
- * at a time; a DFA takes a byte per step, and a pretty-printed file
- * indents each of the nested members) and matches each member's name and
- * scalar (lane_scalar_*), in declaration order, as the ordered DFA's
- * pattern does. After a scalar only whitespace, ',' or '}' may come, so the
- * scalar's longest match is the DFA's. */
-static void put_nested_value(FILE *re, const lane_schema *s, int t, const char *name, size_t m, int first)
+/* The start of a lane's match function NAME: the comma before the element
+ * and the whitespace after it, and caps[0]. */
+static void put_match_start(FILE *re, const char *name, const char *suffix)
 {
-    const lane_object *ob = &s->objects[s->types[t].object];
     gen_out(re,
-            "\nstatic const unsigned char *%s_value%zu(const unsigned char *cur, const unsigned char *lim, "
+            "\nstatic const unsigned char *%s%s(const unsigned char *cur, const unsigned char *lim, "
             "const unsigned char **caps)\n{\n"
-            "    if (cur == lim || *cur != '{')\n        return NULL;\n",
-            name, m);
-    for (size_t i = 0; i < ob->member_count; i++) {
-        const char *member = ob->members[i].name;
+            "    if (cur < lim && *cur == ',')\n        cur = lane_ws(cur + 1, lim);\n"
+            "    caps[0] = cur;\n",
+            name, suffix);
+}
+
+/* An element of a value type (LK_PARAM) of the bound type vt: NAME_match.
+ * A scalar ends where the element does: the next token must be the
+ * array's ',' or ']' (a string followed by ':' is a member name to the
+ * front end, which reports it there). Returns the container nesting. */
+static int put_value_element(FILE *re, lane_out *o, int vt, const char *name)
+{
+    bool object = ak_value_type_info_of((ak_value_type)vt)->components > 1;
+    put_match_start(re, name, "_match");
+    o->fp = re;
+    put_value(o, vt, -1, false);
+    if (!object)
+        gen_out(re, "    {\n        const unsigned char *next = lane_ws(cur, lim);\n"
+                    "        if (next == lim || (*next != ',' && *next != ']'))\n            return NULL;\n    }\n");
+    gen_out(re, "    return cur;\n}\n");
+    return object ? 1 : 0;
+}
+
+/* An element object of type e: per member M, NAME_valueM, its value and
+ * the whitespace after it, then NAME_match (NAME_ordered_match where the
+ * members may come in any order): the members in declaration order, the
+ * optional ones where their name comes. Returns the container nesting. */
+static int put_object_element(FILE *re, lane_out *o, const lane_schema *s, int e, int vt, const char *name)
+{
+    const lane_object *ob = &s->objects[s->types[e].object];
+    int nesting = 1;
+    for (size_t m = 0; m < ob->member_count; m++) {
+        char *text = NULL;
+        size_t len = 0;
+        if (!(o->fp = open_memstream(&text, &len))) {
+            o->ok = false;
+            return 0;
+        }
+        put_member_value(o, s, ob, (int)m, vt);
+        if (fclose(o->fp) != 0)
+            o->ok = false;
         gen_out(re,
-                "    cur = lane_ws(cur + 1, lim);\n"
-                "    if ((size_t)(lim - cur) < %zu || memcmp(cur, \"\\\"%s\\\"\", %zu) != 0)\n        return NULL;\n"
-                "    cur = lane_ws(cur + %zu, lim);\n"
-                "    if (cur == lim || *cur != ':')\n        return NULL;\n"
-                "    cur = lane_ws(cur + 1, lim);\n"
-                "    caps[%d] = cur;\n"
-                "    if (!(cur = lane_scalar_%s(cur, lim)))\n        return NULL;\n"
-                "    caps[%d] = cur;\n"
-                "    cur = lane_ws(cur, lim);\n"
-                "    if (cur == lim || *cur != '%c')\n        return NULL;\n",
-                strlen(member) + 2, member, strlen(member) + 2, strlen(member) + 2, 2 + 2 * (first + (int)i),
-                scalar_name(s->types[ob->members[i].type].kind), 3 + 2 * (first + (int)i),
-                i + 1 < ob->member_count ? ',' : '}');
+                "\nstatic inline const unsigned char *%s_value%zu(const unsigned char *cur, const unsigned char *lim, "
+                "const unsigned char **caps)\n{\n%s    return lane_ws(cur, lim);\n}\n",
+                name, m, text ? text : "");
+        free(text);
+        lane_kind k = s->types[ob->members[m].type].kind;
+        if ((k == LK_PARAM && ak_value_type_info_of((ak_value_type)vt)->components > 1) || k == LK_OBJECT)
+            nesting = 2;
     }
-    gen_out(re, "    return lane_ws(cur + 1, lim);\n}\n");
+    if (!o->ok)
+        return 0;
+    put_match_start(re, name, any_order(s, e) ? "_ordered_match" : "_match");
+    put_punct(re, '{');
+    for (size_t m = 0; m < ob->member_count; m++) {
+        const char *member = ob->members[m].name;
+        if (!m || !lane_optional(&ob->members[m])) {
+            gen_out(re, "    if (%s!(cur = lane_name(cur, lim, ", m ? "!(cur = lane_punct(cur, lim, ',')) || " : "");
+            put_name_args(re, member);
+            gen_out(re, ")) || !(cur = %s_value%zu(cur, lim, caps)))\n        return NULL;\n", name, m);
+            continue;
+        }
+        /* absent unless its name comes after the comma (that of a later
+           member, or none: the next one's turn, or the end's failure) */
+        for (int i = 0; i < o->n; i++)
+            if (o->leaves[i].member == (int)m)
+                gen_out(re, "    caps[%d] = caps[%d] = NULL;\n", 2 + 2 * i, 3 + 2 * i);
+        gen_out(re, "    if (cur < lim && *cur == ',') {\n"
+                    "        const unsigned char *at = lane_name(lane_ws(cur + 1, lim), lim, ");
+        put_name_args(re, member);
+        gen_out(re, ");\n        if (at && !(cur = %s_value%zu(at, lim, caps)))\n            return NULL;\n    }\n", name, m);
+    }
+    gen_out(re, "    return cur < lim && *cur == '}' ? cur + 1 : NULL;\n}\n");
+    return nesting;
 }
 
 /* The members of an element in any order (see the top of this file):
- * NAME_valueM, a DFA of member M's value and the whitespace after it (its
- * leaves as o numbers them, in caps), NAME_member, a DFA of the names that
- * calls the one named, and NAME_any, the loop over members; NAME_match
- * tries the ordered DFA first. */
-static bool put_any_order(FILE *re, const lane_schema *s, int e, int vt, const char *name, const lane_out *o)
+ * NAME_member, a DFA of the names that calls the value's function, and
+ * NAME_any, the loop over members; NAME_match tries the ordered lane
+ * first. */
+static void put_any_order(FILE *re, const lane_schema *s, int e, const char *name, const lane_out *o)
 {
     const lane_object *ob = &s->objects[s->types[e].object];
-    /* per member, a DFA of its value with its own leaves only (so that a
-       call sets up only those tags), then one of the names that calls it */
     uint32_t required = 0;
-    for (size_t m = 0; m < ob->member_count; m++) {
-        const lane_member *mb = &ob->members[m];
-        if (!lane_optional(mb))
+    for (size_t m = 0; m < ob->member_count; m++)
+        if (!lane_optional(&ob->members[m]))
             required |= UINT32_C(1) << m;
-        if (s->types[mb->type].kind == LK_OBJECT) {
-            put_nested_value(re, s, mb->type, name, m, first_leaf(o, (int)m));
-            continue;
-        }
-        lane_out one;
-        memset(&one, 0, sizeof one);
-        one.ok = true;
-        int first = first_leaf(o, (int)m);
-        one.n = first < 0 ? o->n : first; /* numbered as the ordered DFA numbers them */
-        char *text = NULL;
-        size_t len = 0;
-        one.fp = open_memstream(&text, &len);
-        if (!one.fp)
-            return false;
-        put_member_value(&one, s, ob, (int)m, vt);
-        gen_out(one.fp, " ws*");
-        if (fclose(one.fp) != 0 || !one.ok) {
-            free(text);
-            return false;
-        }
-        gen_out(re, "\nstatic const unsigned char *%s_value%zu(const unsigned char *cur, const unsigned char *lim, "
-                    "const unsigned char **caps)\n{\n    const unsigned char *mar = cur",
-                name, m);
-        for (int i = first; i < one.n; i++)
-            gen_out(re, ",\n        *l%ds = NULL, *l%de = NULL", i, i);
-        gen_out(re, ";\n    /*!stags:re2c:%s_value%zu format = 'const unsigned char *@@ = NULL;\\n    '; */\n", name,
-                m);
-        gen_out(re, "    (void)mar;\n    /*!local:re2c:%s_value%zu\n        %s {\n", name, m, text);
-        for (int i = first; i < one.n; i++)
-            gen_out(re, "            caps[%d] = l%ds;\n            caps[%d] = l%de;\n", 2 + 2 * i, i, 3 + 2 * i, i);
-        gen_out(re, "            return cur;\n        }\n        * { return NULL; }\n    */\n}\n");
-        free(text);
-    }
     gen_out(re, "\nstatic const unsigned char *%s_member(const unsigned char *cur, const unsigned char *lim, "
                 "const unsigned char **caps, int *which)\n{\n    const unsigned char *mar = cur;\n",
             name);
@@ -500,7 +528,7 @@ static bool put_any_order(FILE *re, const lane_schema *s, int e, int vt, const c
             name, 2 + 2 * o->n, name, required, required);
     /* caps[1], which no match sets, remembers that the element before came
        in another order: a file's elements are written alike, so the loop
-       is tried first then (the declared order's DFA would fail first each
+       is tried first then (the declared order's lane would fail first each
        time); both give an element the same leaves */
     gen_out(re,
             "static const unsigned char *%s_match(const unsigned char *cur, const unsigned char *lim, "
@@ -510,49 +538,28 @@ static bool put_any_order(FILE *re, const lane_schema *s, int e, int vt, const c
             "    if ((end = %s_ordered_match(cur, lim, caps)) != NULL) {\n        caps[1] = NULL;\n        return end;\n    }\n"
             "    end = %s_any(cur, lim, caps);\n    caps[1] = end;\n    return end;\n}\n",
             name, name, name, name);
-    return true;
 }
 
-/* What put_dfa wrote for a lane's DFA. */
-typedef struct lane_dfa {
+/* What put_matcher wrote for a lane's matcher. */
+typedef struct lane_matcher {
     int nesting, leaves, values;
     uint64_t checked; /* the leaves (< 64) with checks (ak_jlane.checked) */
-} lane_dfa;
+} lane_matcher;
 
-/* One DFA: its re2c function NAME_match, its leaf table NAME_leaves, the
- * first leaf of each member NAME_first and, when vt has integer scalars,
- * the leaves that are such integers, NAME_ints. */
-static bool put_dfa(FILE *re, const lane_schema *s, int e, int vt, const char *name, lane_dfa *d)
+/* One lane's matcher: NAME_match, its leaf table NAME_leaves, the first
+ * leaf of each member NAME_first and, when vt has integer scalars, the
+ * leaves that are such integers, NAME_ints. */
+static bool put_matcher(FILE *re, const lane_schema *s, int e, int vt, const char *name, lane_matcher *d)
 {
-    char *text = NULL;
-    size_t len = 0;
     lane_out o;
     memset(&o, 0, sizeof o);
     o.ok = true;
-    o.fp = open_memstream(&text, &len);
-    if (!o.fp)
+    int nesting = s->types[e].kind == LK_PARAM ? put_value_element(re, &o, vt, name)
+                                                : put_object_element(re, &o, s, e, vt, name);
+    if (!o.ok)
         return false;
-    int nesting = put_element(&o, s, e, vt);
-    if (fclose(o.fp) != 0 || !o.ok) {
-        free(text);
-        return false;
-    }
-    bool any = any_order(s, e);
-    gen_out(re, "\nstatic const unsigned char *%s%s_match(const unsigned char *cur, const unsigned char *lim, "
-                "const unsigned char **caps)\n{\n    const unsigned char *mar = cur, *l_v = NULL", name,
-            any ? "_ordered" : "");
-    for (int i = 0; i < o.n; i++)
-        gen_out(re, ",\n        *l%ds = NULL, *l%de = NULL", i, i);
-    gen_out(re, ";\n    /*!stags:re2c:%s format = 'const unsigned char *@@ = NULL;\\n    '; */\n", name);
-    gen_out(re, "    (void)mar;\n    /*!local:re2c:%s\n        (\",\" ws*)? @l_v %s {\n", name, text);
-    gen_out(re, "            caps[0] = l_v;\n");
-    for (int i = 0; i < o.n; i++)
-        gen_out(re, "            caps[%d] = l%ds;\n            caps[%d] = l%de;\n", 2 + 2 * i, i, 3 + 2 * i, i);
-    gen_out(re, "            return cur;\n        }\n        * { return NULL; }\n    */\n}\n");
-    if (any && !put_any_order(re, s, e, vt, name, &o)) {
-        free(text);
-        return false;
-    }
+    if (any_order(s, e))
+        put_any_order(re, s, e, name, &o);
     gen_out(re, "static const ak_jleaf %s_leaves[] = {", name);
     for (int i = 0; i < o.n; i++)
         gen_out(re, "%s{%d, %d, %u}", i ? ", " : "", o.leaves[i].member, o.leaves[i].component,
@@ -574,25 +581,24 @@ static bool put_dfa(FILE *re, const lane_schema *s, int e, int vt, const char *n
     for (int i = 0; i < o.n && i < 64; i++)
         if (o.leaves[i].checks)
             checked |= UINT64_C(1) << i;
-    *d = (lane_dfa){nesting, o.n, ints ? o.value_count : 0, checked};
-    free(text);
+    *d = (lane_matcher){nesting, o.n, ints ? o.value_count : 0, checked};
     return true;
 }
 
-/* The lane NAME (an ak_jlane) of elements of type e with the DFA DFA,
- * whose match function is MATCH. */
-static void put_jlane(FILE *re, const lane_schema *s, int e, const char *name, const char *dfa, const char *match,
-                      const lane_dfa *d)
+/* The lane NAME (an ak_jlane) of elements of type e with the matcher
+ * MATCHER, whose match function is MATCH. */
+static void put_jlane(FILE *re, const lane_schema *s, int e, const char *name, const char *matcher, const char *match,
+                      const lane_matcher *d)
 {
     size_t members = s->types[e].kind == LK_OBJECT ? s->objects[s->types[e].object].member_count : 0;
     bool versioned = s->types[e].kind == LK_OBJECT && s->objects[s->types[e].object].versioned;
     gen_out(re, "static const ak_jlane %s = {%s, %d, %d, %d, %s_leaves, %zu, %s_first, %s, UINT64_C(0x%" PRIx64 ")};\n",
-            name, match, s->types[e].kind == LK_OBJECT ? s->types[e].object : -1, d->nesting, d->leaves, dfa, members,
-            dfa, versioned ? "true" : "false", d->checked);
+            name, match, s->types[e].kind == LK_OBJECT ? s->types[e].object : -1, d->nesting, d->leaves, matcher, members,
+            matcher, versioned ? "true" : "false", d->checked);
 }
 
 /* The checks that complete an integer lane (see the top of this file):
- * the DFA took every integer leaf as any JSON integer (`inum`). */
+ * the matcher took every integer leaf as any JSON integer (lane_inum). */
 static const char lane_ints_ok[] =
     "\n/* Whether the integer leaves ints[0..n) of a match have no sign unless\n"
     " * `sign`, and at most `digits` digits (absent members have no leaves). */\n"
@@ -608,35 +614,35 @@ static const char lane_ints_ok[] =
 
 /* The lanes of elements of type e, one per value type: vt's lane into
  * lanes[vt] (its name; "" for none). Value types of one JSON shape share a
- * DFA, named after e and the shape; an integer type's lane wraps it. */
+ * matcher, named after e and the shape; an integer type's lane wraps it. */
 static bool put_lanes_per_vtype(FILE *re, const lane_schema *s, int e, char (*lanes)[80], bool *ints_put)
 {
     char shapes[AK_VT_COUNT][64];
-    lane_dfa dfas[AK_VT_COUNT];
+    lane_matcher matchers[AK_VT_COUNT];
     int shape_count = 0;
     for (int vt = 0; vt < AK_VT_COUNT; vt++) {
         lanes[vt][0] = 0;
         if (!value_type_ok(vt))
             continue;
-        char shape[32], dfa[64];
+        char shape[32], matcher[64];
         shape_name(vt, shape, sizeof shape);
-        snprintf(dfa, sizeof dfa, "%s_lane_%d_%s", s->id, e, shape);
+        snprintf(matcher, sizeof matcher, "%s_lane_%d_%s", s->id, e, shape);
         int k = 0;
-        while (k < shape_count && strcmp(shapes[k], dfa) != 0)
+        while (k < shape_count && strcmp(shapes[k], matcher) != 0)
             k++;
         if (k == shape_count) {
-            if (!put_dfa(re, s, e, vt, dfa, &dfas[k]))
+            if (!put_matcher(re, s, e, vt, matcher, &matchers[k]))
                 return false;
-            snprintf(shapes[k], sizeof shapes[k], "%s", dfa);
+            snprintf(shapes[k], sizeof shapes[k], "%s", matcher);
             shape_count++;
             char match[96];
-            snprintf(match, sizeof match, "%s_match", dfa);
-            if (dfas[k].values == 0)
-                put_jlane(re, s, e, dfa, dfa, match, &dfas[k]);
+            snprintf(match, sizeof match, "%s_match", matcher);
+            if (matchers[k].values == 0)
+                put_jlane(re, s, e, matcher, matcher, match, &matchers[k]);
         }
         const ak_value_type_info *info = ak_value_type_info_of((ak_value_type)vt);
         if (class_of(info) != LC_INT) {
-            snprintf(lanes[vt], 80, "%s", dfa);
+            snprintf(lanes[vt], 80, "%s", matcher);
             continue;
         }
         if (!*ints_put)
@@ -646,7 +652,7 @@ static bool put_lanes_per_vtype(FILE *re, const lane_schema *s, int e, char (*la
         bool sign = info->kind == AK_VK_INT;
         int digits = int_digits(info);
         char lane[80];
-        snprintf(lane, sizeof lane, "%s_%c%d", dfa, sign ? 'i' : 'u', digits);
+        snprintf(lane, sizeof lane, "%s_%c%d", matcher, sign ? 'i' : 'u', digits);
         strcpy(lanes[vt], lane);
         bool done = false;
         for (int u = 0; u < vt && !done; u++)
@@ -658,13 +664,130 @@ static bool put_lanes_per_vtype(FILE *re, const lane_schema *s, int e, char (*la
                 "const unsigned char **caps)\n{\n"
                 "    const unsigned char *end = %s_match(cur, lim, caps);\n"
                 "    return end && lane_ints_ok(caps, %s_ints, %d, %s, %d) ? end : NULL;\n}\n",
-                lane, dfa, dfa, dfas[k].values, sign ? "true" : "false", digits);
+                lane, matcher, matcher, matchers[k].values, sign ? "true" : "false", digits);
         char match[96];
         snprintf(match, sizeof match, "%s_match", lane);
-        put_jlane(re, s, e, lane, dfa, match, &dfas[k]);
+        put_jlane(re, s, e, lane, matcher, match, &matchers[k]);
     }
     return true;
 }
+
+/* What every lane's C calls: the tokens, and the scalars' patterns (see
+ * the top of this file), each matched to its longest as a DFA would (what
+ * may follow a scalar in a lane, whitespace, ',', '}' or ']', cannot
+ * continue it). Digit runs and a string's bytes go 8 at a time (the
+ * scanner's primitives, grammars/json_parser.h). */
+static const char lane_prologue[] =
+    "\n/* Past JSON whitespace from cur, as the scanner skips it. Most runs of it\n"
+    " * in an element are none at all or one space (\": \", \", \"): those are\n"
+    " * a test or two here. */\n"
+    "static inline __attribute__((always_inline, unused)) const unsigned char *lane_ws(const unsigned char *cur,\n"
+    "    const unsigned char *lim)\n"
+    "{\n"
+    "    if (cur < lim && cur[0] > ' ')\n        return cur;\n"
+    "    if (lim - cur >= 2 && cur[0] == ' ' && cur[1] > ' ')\n        return cur + 1;\n"
+    "    return ak_json__skip_ws(cur, lim);\n"
+    "}\n"
+    "\n/* The byte c and the whitespace after it. */\n"
+    "static inline __attribute__((always_inline, unused)) const unsigned char *lane_punct(const unsigned char *cur,\n"
+    "    const unsigned char *lim, unsigned char c)\n"
+    "{\n    return cur < lim && *cur == c ? lane_ws(cur + 1, lim) : NULL;\n}\n"
+    "\n/* Whether the n bytes at cur are name's (padded with NUL bytes to 16):\n"
+    " * at most 16 bytes as two words where 16 can be read (the words of the\n"
+    " * literal fold into constants). */\n"
+    "static inline __attribute__((always_inline, unused)) bool lane_same(const unsigned char *cur,\n"
+    "    const unsigned char *lim, const char *name, size_t n)\n"
+    "{\n"
+    "    if (n > 16 || lim - cur < 16)\n        return (size_t)(lim - cur) >= n && memcmp(cur, name, n) == 0;\n"
+    "    uint64_t a[2], b[2];\n"
+    "    memcpy(a, cur, 16);\n"
+    "    memcpy(b, name, 16);\n"
+    "    a[0] ^= b[0];\n"
+    "    a[1] ^= b[1];\n"
+    "    /* the bytes past n differ from the padding as they like */\n"
+    "#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__\n"
+    "    const uint64_t m0 = n >= 8 ? ~UINT64_C(0) : ~(~UINT64_C(0) >> (8 * n));\n"
+    "    const uint64_t m1 = n >= 16 ? ~UINT64_C(0) : n <= 8 ? 0 : ~(~UINT64_C(0) >> (8 * (n - 8)));\n"
+    "#else\n"
+    "    const uint64_t m0 = n >= 8 ? ~UINT64_C(0) : ~(~UINT64_C(0) << (8 * n));\n"
+    "    const uint64_t m1 = n >= 16 ? ~UINT64_C(0) : n <= 8 ? 0 : ~(~UINT64_C(0) << (8 * (n - 8)));\n"
+    "#endif\n"
+    "    return ((a[0] & m0) | (a[1] & m1)) == 0;\n"
+    "}\n"
+    "\n/* A member name (name: with its quotes, n bytes, and a colon), ':' and the\n"
+    " * whitespace around it; a colon right after the name (most files) is\n"
+    " * compared with it. */\n"
+    "static inline __attribute__((always_inline, unused)) const unsigned char *lane_name(const unsigned char *cur,\n"
+    "    const unsigned char *lim, const char *name, size_t n)\n"
+    "{\n"
+    "    if (lane_same(cur, lim, name, n + 1))\n        return lane_ws(cur + n + 1, lim);\n"
+    "    if (!lane_same(cur, lim, name, n))\n        return NULL;\n"
+    "    return lane_punct(lane_ws(cur + n, lim), lim, ':');\n"
+    "}\n"
+    "\nstatic inline __attribute__((always_inline, unused)) bool lane_digit(const unsigned char *cur, const unsigned char *lim)\n"
+    "{\n    return cur < lim && (unsigned)(*cur - '0') < 10u;\n}\n"
+    "\n/* \"-\"? (\"0\" | [1-9] [0-9]{0,7}) (\".\" [0-9]+)? ([eE] ([+-]? [0-9] | \"-\" [0-9]+))? */\n"
+    "static inline __attribute__((always_inline, unused)) const unsigned char *lane_fnum(const unsigned char *cur,\n"
+    "    const unsigned char *lim)\n"
+    "{\n"
+    "    cur += cur < lim && *cur == '-';\n"
+    "    if (!lane_digit(cur, lim))\n        return NULL;\n"
+    "    if (lim - cur >= 8) {\n"
+    "        /* the integer digits, the point and the fraction's digits in one\n"
+    "           word where they fit (most numbers) */\n"
+    "        uint64_t w;\n"
+    "        memcpy(&w, cur, 8);\n"
+    "        const uint64_t stop = ak_json__nondigit_bytes(w);\n"
+    "        const unsigned i = *cur == '0' ? 1 : stop ? ak_json__first_nonzero_byte(stop) : 8;\n"
+    "        if (i < 7 && cur[i] == '.' && (unsigned)(cur[i + 1] - '0') < 10u) {\n"
+    "            const uint64_t rest = stop & ak_json__bytes_from(i + 1);\n"
+    "            cur = rest ? cur + ak_json__first_nonzero_byte(rest) : ak_json__digits_end(cur + 8, lim);\n"
+    "        } else {\n"
+    "            cur += i;\n"
+    "            if (cur < lim && *cur == '.' && lane_digit(cur + 1, lim))\n"
+    "                cur = ak_json__digits_end(cur + 2, lim);\n"
+    "        }\n"
+    "    } else {\n"
+    "        if (*cur == '0') {\n            cur++;\n        } else {\n"
+    "            const unsigned char *end = ak_json__digits_end(cur, lim);\n"
+    "            cur = end - cur > 8 ? cur + 8 : end;\n        }\n"
+    "        if (cur < lim && *cur == '.' && lane_digit(cur + 1, lim))\n"
+    "            cur = ak_json__digits_end(cur + 2, lim);\n"
+    "    }\n"
+    "    if (cur < lim && (*cur == 'e' || *cur == 'E')) {\n"
+    "        const unsigned char *e = cur + 1;\n"
+    "        if (e < lim && *e == '-' && lane_digit(e + 1, lim))\n"
+    "            return ak_json__digits_end(e + 2, lim);\n"
+    "        e += e < lim && *e == '+';\n"
+    "        if (lane_digit(e, lim))\n            return e + 1;\n"
+    "    }\n"
+    "    return cur;\n"
+    "}\n"
+    "\n/* \"-\"? (\"0\" | [1-9] [0-9]*) */\n"
+    "static inline __attribute__((always_inline, unused)) const unsigned char *lane_inum(const unsigned char *cur,\n"
+    "    const unsigned char *lim)\n"
+    "{\n"
+    "    cur += cur < lim && *cur == '-';\n"
+    "    if (!lane_digit(cur, lim))\n        return NULL;\n"
+    "    return *cur == '0' ? cur + 1 : ak_json__digits_end(cur, lim);\n"
+    "}\n"
+    "\n/* \"\\\"\" [\\x20-\\x21\\x23-\\x5b\\x5d-\\x7e]* \"\\\"\" */\n"
+    "static inline __attribute__((always_inline, unused)) const unsigned char *lane_str(const unsigned char *cur,\n"
+    "    const unsigned char *lim)\n"
+    "{\n"
+    "    if (cur == lim || *cur != '\"')\n        return NULL;\n"
+    "    cur = ak_json__plain_end(cur + 1, lim);\n"
+    "    return cur < lim && *cur == '\"' ? cur + 1 : NULL;\n"
+    "}\n"
+    "\n/* \"true\" | \"false\" */\n"
+    "static inline __attribute__((unused)) const unsigned char *lane_bool(const unsigned char *cur, const unsigned char *lim)\n"
+    "{\n"
+    "    if (lim - cur >= 4 && memcmp(cur, \"true\", 4) == 0)\n        return cur + 4;\n"
+    "    return lim - cur >= 5 && memcmp(cur, \"false\", 5) == 0 ? cur + 5 : NULL;\n"
+    "}\n"
+    "\n/* \"null\" */\n"
+    "static inline __attribute__((unused)) const unsigned char *lane_null(const unsigned char *cur, const unsigned char *lim)\n"
+    "{\n    return lim - cur >= 4 && memcmp(cur, \"null\", 4) == 0 ? cur + 4 : NULL;\n}\n";
 
 bool lanes_possible(const lane_schema *s)
 {
@@ -689,41 +812,15 @@ bool emit_lanes(const lane_schema *s, FILE *re)
                 "    re2c:define:YYSKIP = \"++cur;\";\n"
                 "    re2c:define:YYBACKUP = \"mar = cur;\";\n"
                 "    re2c:define:YYRESTORE = \"cur = mar;\";\n"
-                "    re2c:define:YYBACKUPCTX = \"l_ctx = cur;\";\n"
-                "    re2c:define:YYRESTORECTX = \"cur = l_ctx;\";\n"
-                "    re2c:tags = 1;\n"
-                "    re2c:define:YYSTAGP = \"@@{tag} = cur;\";\n"
-                "    re2c:define:YYSTAGN = \"@@{tag} = NULL;\";\n"
-                "    re2c:define:YYSHIFTSTAG = \"@@{tag} += @@{shift};\";\n"
                 "    re2c:define:YYSHIFT = \"cur += @@{shift};\";\n"
-                "    re2c:define:YYRESTORETAG = \"cur = @@{tag};\";\n"
                 "    re2c:yyfill:enable = 1;\n"
                 "    re2c:define:YYLESSTHAN = \"lim - cur < @@{len}\";\n"
                 "    re2c:define:YYFILL = \"return NULL;\";\n"
                 "    re2c:define:YYFILL:naked = 1;\n"
                 "    re2c:indent:string = \"    \";\n\n"
-                "    ws    = [ \\t\\r\\n];\n"
-                "    plain = [\\x20-\\x21\\x23-\\x5b\\x5d-\\x7e];\n"
-                "    str   = \"\\\"\" plain* \"\\\"\";\n"
-                "    bool  = \"true\" | \"false\";\n"
-                "    fnum  = \"-\"? (\"0\" | [1-9] [0-9]{0,7}) (\".\" [0-9]+)? ([eE] ([+-]? [0-9] | \"-\" [0-9]+))?;\n"
-                "    inum  = \"-\"? (\"0\" | [1-9] [0-9]*);\n"
-                "*/\n\n"
-                "/* Past JSON whitespace from cur (a lane's C parts), as the scanner\n"
-                " * skips it (a pretty-printed file's indentation). */\n"
-                "static inline const unsigned char *lane_ws(const unsigned char *cur, const unsigned char *lim)\n"
-                "{\n"
-                "    return ak_json__skip_ws(cur, lim);\n"
-                "}\n");
-    /* the scalars of a nested object's C matcher (put_nested_value): one
-       per class of scalar_pattern, named by scalar_name */
-    static const lane_kind scalars[] = {LK_NUMBER, LK_INTEGER, LK_STRING, LK_BOOL, LK_NULL};
-    for (size_t i = 0; i < sizeof scalars / sizeof scalars[0]; i++)
-        gen_out(re,
-                "\nstatic inline const unsigned char *lane_scalar_%s(const unsigned char *cur, const unsigned char *lim)\n"
-                "{\n    const unsigned char *mar = cur;\n    (void)mar;\n"
-                "    /*!local:re2c:lane_scalar_%s\n        %s { return cur; }\n        * { return NULL; }\n    */\n}\n",
-                scalar_name(scalars[i]), scalar_name(scalars[i]), scalar_pattern(scalars[i]));
+                "    ws = [ \\t\\r\\n];\n"
+                "*/\n");
+    gen_out(re, "%s", lane_prologue);
     /* per element type: a lane, or one per value type */
     bool ok = true, ints_put = false;
     bool *has = calloc(s->type_count ? s->type_count : 1, sizeof *has);
@@ -744,10 +841,10 @@ bool emit_lanes(const lane_schema *s, FILE *re)
         per_vt[e] = pv;
         if (!pv) {
             char name[64], match[80];
-            lane_dfa d;
+            lane_matcher d;
             snprintf(name, sizeof name, "%s_lane_%d", id, e);
             snprintf(match, sizeof match, "%s_match", name);
-            has[e] = put_dfa(re, s, e, -1, name, &d);
+            has[e] = put_matcher(re, s, e, -1, name, &d);
             if (has[e])
                 put_jlane(re, s, e, name, name, match, &d);
             continue;

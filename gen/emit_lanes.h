@@ -2,11 +2,12 @@
  * grammars/json_parser.h).
  *
  * The emitter of the validator tables (emit_json.c) describes the types and
- * objects it has numbered; this one writes an re2c source with one DFA per
- * array element type of a fixed shape (per JSON shape of the bound value
- * type when the element uses it: see emit_lanes.c), a lane per (element
- * type, bound value type) on those DFAs, and the lookup function <id>_lane
- * that the tables point to. */
+ * objects it has numbered; this one writes a C source (re2c for the names
+ * of members in any order) with one matcher per array element type of a
+ * fixed shape (per JSON shape of the bound value type when the element
+ * uses it: see emit_lanes.c), a lane per (element type, bound value type)
+ * on those matchers, and the lookup function <id>_lane that the tables
+ * point to. */
 #ifndef AK_GEN_EMIT_LANES_H
 #define AK_GEN_EMIT_LANES_H
 
@@ -51,7 +52,7 @@ typedef struct lane_member {
        such a member is no part of a nested object's lane */
     bool checked;
     /* it exists in some versions only, or is required from one on: the
-       DFA takes it as optional, the automaton checks what the document's
+       lane takes it as optional, the automaton checks what the document's
        version requires */
     bool versioned;
 } lane_member;

@@ -1033,9 +1033,10 @@ void ak_json_set_lane(ak_json_parser *p, ak_json_lane_fn lane, uint32_t nesting)
     p->lane = lane;
 }
 
-/* A lane's DFA checks the bytes left once per straight run of its states
- * (re2c's YYFILL, gen/emit_lanes.c) and fails where fewer are left than the
- * longest run could read, a member name's length and a few more, though the
+/* A lane's DFA of member names (the loop over members in any order,
+ * gen/emit_lanes.c) checks the bytes left once per straight run of its
+ * states (re2c's YYFILL) and fails where fewer are left than the longest
+ * run could read, a member name's length and a few more, though the
  * element may be shorter: an element within LANE_TAIL bytes of the end of
  * the input (the last of a document) is matched in a copy followed by as
  * many NUL bytes, which no lane takes, and the captures are moved back onto
@@ -1077,13 +1078,13 @@ const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const ui
         return NULL;
     /* the comma and the whitespace after it (a pretty-printed array's line
        break and indentation) passed here, 8 spaces at a time, rather than
-       by the lane's DFA a byte at a time: a lane matches its element with
+       by the lane byte by byte: a lane matches its element with
        or without the comma before it */
     const uint8_t *elem = cur;
     if (c == ',') {
         elem = ak_json__skip_ws(cur + 1, lim);
         if (elem < lim && *elem == ',')
-            elem = cur; /* ", ,": no element after the comma; the DFA fails at the second one */
+            elem = cur; /* ", ,": no element after the comma; the lane fails at the second one */
     }
     /* the lane that passes any element whole passes a large one as the
        parser reads: its pages released as it goes */

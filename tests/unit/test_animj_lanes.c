@@ -504,6 +504,72 @@ static void elements_at_the_end_of_the_input(void **state)
     ak_buf_free(&b);
 }
 
+/* The scalars a lane takes, as gen/emit_lanes.c writes their patterns:
+ * each spelling in the middle one of three elements, a bare scalar (Raw)
+ * and a key's member (Discrete), validated both ways. `taken`: how many
+ * of the three keys the lanes took: 3 where the lane's pattern
+ * has the spelling, 2 where the element goes event by event (a valid
+ * scalar that is not the plainest, or one that a rule objects to), 1 where
+ * the JSON is broken there (a Raw track: one fewer, its first scalar goes
+ * event by event). */
+typedef struct spelling {
+    const char *text;
+    unsigned taken;
+} spelling;
+
+static void scalars_in_three_elements(const char *value_type, const char *first, const spelling *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *x = cases[i].text;
+        static const char *const shapes[2][2] = {
+            {"Raw", "%s, %s, %s"},
+            {"Discrete", "{\"time\": 0, \"value\": %s}, {\"time\": 1, \"value\": %s}, {\"time\": 2, \"value\": %s}"}};
+        for (int k = 0; k < 2; k++) {
+            ak_buf b;
+            ak_buf_init(&b);
+            putf(&b, "{\"tracks\": [{\"trackType\": \"%s\", \"valueType\": \"%s\", \"data\": {\"node\": \"n\", "
+                     "\"property\": \"p\", %s\"keyframes\": [", shapes[k][0], value_type, k ? "" : "\"interval\": 1, ");
+            putf(&b, shapes[k][1], first, x, first);
+            put(&b, "]}}]}\n");
+            lane_calls = lane_takes = 0;
+            same_both_ways(x, b.data, b.len, 0, 0);
+            /* a Raw track's first scalar goes event by event */
+            unsigned want = cases[i].taken - (k == 0 && cases[i].taken);
+            if (lane_takes != want)
+                fail_msg("%s %s %s: the lanes took %lu of 3 elements, want %u", shapes[k][0], value_type, x,
+                         lane_takes, want);
+            ak_buf_free(&b);
+        }
+    }
+}
+
+static void scalars_the_lanes_take(void **state)
+{
+    (void)state;
+    static const spelling floats[] = {
+        {"0", 3}, {"-0", 3}, {"7", 3}, {"-12345678", 3}, {"12345678.25", 3}, {"0.5", 3},
+        {"0.000000000000000000000000000001", 3}, {"1e5", 3}, {"1E5", 3}, {"1e+5", 3}, {"1e-5", 3}, {"2.5e-15", 3},
+        {"123456789", 2}, {"1e15", 2}, {"1e+15", 2}, {"1e39", 2},
+        {"01", 1}, {"1.", 1}, {".5", 1}, {"-", 1}, {"1e", 1}, {"1e+", 1}, {"--1", 1}, {"+1", 1}, {"1.e5", 1},
+        {"0x1", 1}, {"1ee5", 1}, {"1e5.5", 1},
+    };
+    scalars_in_three_elements("float", "1", floats, sizeof floats / sizeof floats[0]);
+    static const spelling strings[] = {
+        {"\"a\"", 3}, {"\"\"", 3}, {"\"a b ~ ! # [ ] { } : ,\"", 3}, {"\"abcdefghijklmnopqrstuvwxyz0123456789\"", 3},
+        {"null", 3}, {"\"a\\nb\"", 2}, {"\"caf\xc3\xa9\"", 2}, {"\"a\x7f\"", 2}, {"\"abcdefgh\\\"\"", 2},
+        {"\"a\tb\"", 1}, {"\"abc", 1}, {"nul", 1},
+    };
+    scalars_in_three_elements("string", "\"s\"", strings, sizeof strings / sizeof strings[0]);
+    static const spelling ints[] = {
+        {"5", 3}, {"-5", 3}, {"0", 3}, {"-0", 3}, {"123456789", 3}, {"-123456789", 3},
+        {"1234567890", 2}, {"2147483648", 2}, {"1.0", 2},
+        {"05", 1}, {"-", 1}, {"+5", 1},
+    };
+    scalars_in_three_elements("int", "1", ints, sizeof ints / sizeof ints[0]);
+    static const spelling bools[] = {{"true", 3}, {"false", 3}, {"1", 2}, {"truex", 1}, {"tru", 1}, {"False", 1}};
+    scalars_in_three_elements("bool", "true", bools, sizeof bools / sizeof bools[0]);
+}
+
 /* doc (a regression) reports the same both ways, and what it reports with
  * lanes, or without, does (has) or does not hold needle. */
 static void regression(const char *name, const char *doc, bool lanes, const char *needle, bool has)
@@ -551,6 +617,7 @@ int main(void)
         cmocka_unit_test(warned_quaternions_stay_in_lanes),
         cmocka_unit_test(members_in_any_order_stay_in_lanes),
         cmocka_unit_test(elements_at_the_end_of_the_input),
+        cmocka_unit_test(scalars_the_lanes_take),
         cmocka_unit_test(string_before_a_colon_is_no_element),
         cmocka_unit_test(no_element_after_two_commas),
     };

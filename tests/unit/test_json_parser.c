@@ -1,9 +1,12 @@
 /* The JSON front end's event API: events and their order, spans, paths,
  * locations, stopping, decoded strings, number helpers, duplicate members
- * with a consumer's rule, the depth limit and bounded memory. */
+ * with a consumer's rule, the depth limit and bounded memory; and the
+ * scanner's runs of bytes taken 8 at a time (whitespace, digits, a lane's
+ * raw string bytes) against a loop over the bytes. */
 #include "diag.h"
 #include "test_support.h"
 
+#include "../../grammars/json_parser.h"
 #include "../json/json_events.h"
 
 static void expect_events(const char *json, const char *expected)
@@ -271,10 +274,62 @@ static void test_nul_is_data(void **state)
     ak_diags_free(d);
 }
 
+/* ---- runs of bytes, 8 at a time ------------------------------------------ */
+
+static bool is_ws(unsigned c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+static bool is_digit(unsigned c) { return c - '0' < 10u; }
+static bool is_plain(unsigned c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; }
+
+/* A run function against its byte predicate: every input of n bytes (n up
+ * to 20) made of `fill` (a byte of the run) with one byte of any value at
+ * any place, each on an exact-size heap copy (AddressSanitizer sees a read
+ * past its end), from every start. */
+static void run_matches(const char *name, const uint8_t *(*run)(const uint8_t *, const uint8_t *),
+                        bool (*in_run)(unsigned), uint8_t fill, bool first_needed)
+{
+    for (size_t n = 0; n <= 20; n++)
+        for (size_t at = 0; at < (n ? n : 1); at++)
+            for (unsigned v = 0; v < 256; v++) {
+                uint8_t *b = malloc(n ? n : 1);
+                assert_non_null(b);
+                memset(b, fill, n);
+                if (n)
+                    b[at] = (uint8_t)v;
+                for (size_t from = 0; from <= n; from++) {
+                    /* skip_ws takes a run only after a whitespace byte: its
+                       first byte decides, as the loop's would */
+                    size_t want = from;
+                    while (want < n && in_run(b[want]))
+                        want++;
+                    if (first_needed && from < n && !in_run(b[from]))
+                        want = from;
+                    const uint8_t *got = run(b + from, b + n);
+                    if ((size_t)(got - b) != want)
+                        fail_msg("%s: %zu bytes, byte %u at %zu, from %zu: end %td, want %zu", name, n, v, at, from,
+                                 got - b, want);
+                }
+                free(b);
+            }
+}
+
+static void test_runs_by_eight_bytes(void **state)
+{
+    (void)state;
+    run_matches("ak_json__skip_ws", ak_json__skip_ws, is_ws, ' ', true);
+    run_matches("ak_json__skip_ws (line breaks)", ak_json__skip_ws, is_ws, '\n', true);
+    run_matches("ak_json__digits_end", ak_json__digits_end, is_digit, '7', false);
+    run_matches("ak_json__digits_end (zeros)", ak_json__digits_end, is_digit, '0', false);
+    run_matches("ak_json__digits_end (nines)", ak_json__digits_end, is_digit, '9', false);
+    run_matches("ak_json__plain_end", ak_json__plain_end, is_plain, 'a', false);
+    run_matches("ak_json__plain_end (spaces)", ak_json__plain_end, is_plain, ' ', false);
+    run_matches("ak_json__plain_end (tildes)", ak_json__plain_end, is_plain, '~', false);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_event_order), cmocka_unit_test(test_paths_and_locations),
+        cmocka_unit_test(test_runs_by_eight_bytes),
         cmocka_unit_test(test_stop),        cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_duplicates),  cmocka_unit_test(test_depth),
         cmocka_unit_test(test_helpers),     cmocka_unit_test(test_string_equals_escapes),     cmocka_unit_test(test_nul_is_data), cmocka_unit_test(test_places),
