@@ -475,7 +475,8 @@ static int put_object_element(FILE *re, lane_out *o, const lane_schema *s, int e
         gen_out(re, "    if (cur < lim && *cur == ',') {\n"
                     "        const unsigned char *at = lane_name(lane_ws(cur + 1, lim), lim, ");
         put_name_args(re, member);
-        gen_out(re, ");\n        if (at && !(cur = %s_value%zu(at, lim, caps)))\n            return NULL;\n    }\n", name, m);
+        gen_out(re, ");\n        if (at && !(cur = %s_value%zu(at, lim, caps)))\n            return NULL;\n    }\n", name,
+                m);
     }
     gen_out(re, "    return cur < lim && *cur == '}' ? cur + 1 : NULL;\n}\n");
     return nesting;
@@ -593,8 +594,8 @@ static void put_jlane(FILE *re, const lane_schema *s, int e, const char *name, c
     size_t members = s->types[e].kind == LK_OBJECT ? s->objects[s->types[e].object].member_count : 0;
     bool versioned = s->types[e].kind == LK_OBJECT && s->objects[s->types[e].object].versioned;
     gen_out(re, "static const ak_jlane %s = {%s, %d, %d, %d, %s_leaves, %zu, %s_first, %s, UINT64_C(0x%" PRIx64 ")};\n",
-            name, match, s->types[e].kind == LK_OBJECT ? s->types[e].object : -1, d->nesting, d->leaves, matcher, members,
-            matcher, versioned ? "true" : "false", d->checked);
+            name, match, s->types[e].kind == LK_OBJECT ? s->types[e].object : -1, d->nesting, d->leaves, matcher,
+            members, matcher, versioned ? "true" : "false", d->checked);
 }
 
 /* The checks that complete an integer lane (see the top of this file):
@@ -724,7 +725,8 @@ static const char lane_prologue[] =
     "    if (!lane_same(cur, lim, name, n))\n        return NULL;\n"
     "    return lane_punct(lane_ws(cur + n, lim), lim, ':');\n"
     "}\n"
-    "\nstatic inline __attribute__((always_inline, unused)) bool lane_digit(const unsigned char *cur, const unsigned char *lim)\n"
+    "\nstatic inline __attribute__((always_inline, unused)) bool lane_digit(const unsigned char *cur,\n"
+    "    const unsigned char *lim)\n"
     "{\n    return cur < lim && (unsigned)(*cur - '0') < 10u;\n}\n"
     "\n/* \"-\"? (\"0\" | [1-9] [0-9]{0,7}) (\".\" [0-9]+)? ([eE] ([+-]? [0-9] | \"-\" [0-9]+))? */\n"
     "static inline __attribute__((always_inline, unused)) const unsigned char *lane_fnum(const unsigned char *cur,\n"
@@ -780,13 +782,15 @@ static const char lane_prologue[] =
     "    return cur < lim && *cur == '\"' ? cur + 1 : NULL;\n"
     "}\n"
     "\n/* \"true\" | \"false\" */\n"
-    "static inline __attribute__((unused)) const unsigned char *lane_bool(const unsigned char *cur, const unsigned char *lim)\n"
+    "static inline __attribute__((unused)) const unsigned char *lane_bool(const unsigned char *cur,\n"
+    "    const unsigned char *lim)\n"
     "{\n"
     "    if (lim - cur >= 4 && memcmp(cur, \"true\", 4) == 0)\n        return cur + 4;\n"
     "    return lim - cur >= 5 && memcmp(cur, \"false\", 5) == 0 ? cur + 5 : NULL;\n"
     "}\n"
     "\n/* \"null\" */\n"
-    "static inline __attribute__((unused)) const unsigned char *lane_null(const unsigned char *cur, const unsigned char *lim)\n"
+    "static inline __attribute__((unused)) const unsigned char *lane_null(const unsigned char *cur,\n"
+    "    const unsigned char *lim)\n"
     "{\n    return lim - cur >= 4 && memcmp(cur, \"null\", 4) == 0 ? cur + 4 : NULL;\n}\n";
 
 bool lanes_possible(const lane_schema *s)

@@ -95,7 +95,8 @@ typedef struct ak_json_parser ak_json_parser;
  * (a generated schema validator does) gives the parser, for that array, a
  * lane: a generated matcher of one element, with or without the comma
  * before it, in one pass over the bytes (or a loop over the members of an
- * object, one match each, when they may come in any order), and captures the spans of its scalars. The lane's language must be a subset of
+ * object, one match each, when they may come in any order), and captures
+ * the spans of its scalars. The lane's language must be a subset of
  * well-formed JSON elements that cannot carry any front-end diagnostic: no
  * escapes, no bytes >= 0x80, no duplicate member names, and at most
  * `nesting` levels of containers (the parser checks the depth limit).
