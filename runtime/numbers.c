@@ -1305,16 +1305,20 @@ static inline bool short_decimal(const char *s, size_t n, uint64_t *w, int *frac
 {
     if (n == 0 || n > 20)
         return false;
-    size_t i = s[0] == '-', first = i, point = n;
+    size_t first = s[0] == '-', point = n;
     uint64_t v = 0;
-    for (;;) {
-        while (i < n && (unsigned)(unsigned char)s[i] - '0' < 10)
-            v = v * 10 + (unsigned)(s[i++] - '0');
-        if (i == n)
-            break;
-        if (s[i] != '.' || point != n)
-            return false;
-        point = i++;
+    /* one loop over the n bytes, the point a branch in it: a loop per run
+       of digits ended twice per number where no predictor knows (its
+       digit counts) */
+    for (size_t i = first; i < n; i++) {
+        unsigned d = (unsigned)(unsigned char)s[i] - '0';
+        if (d < 10) {
+            v = v * 10 + d;
+        } else {
+            if (s[i] != '.' || point != n)
+                return false;
+            point = i;
+        }
     }
     size_t digits = n - first - (point != n);
     if (digits == 0 || digits > 19)
