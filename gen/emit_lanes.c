@@ -502,19 +502,13 @@ static void put_any_order(FILE *re, const lane_schema *s, int e, const char *nam
                     "            return %s_value%zu(cur, lim, caps);\n        }\n",
                 ob->members[m].name, m, name, m);
     gen_out(re, "        * { return NULL; }\n    */\n}\n");
+    put_match_start(re, name, "_any");
+    put_punct(re, '{');
     gen_out(re,
-            "static const unsigned char *%s_any(const unsigned char *cur, const unsigned char *lim, "
-            "const unsigned char **caps)\n{\n"
-            "    uint32_t seen = 0;\n"
-            "    int which = 0;\n"
-            "    if (cur < lim && *cur == ',')\n"
-            "        cur = lane_ws(cur + 1, lim);\n"
-            "    caps[0] = cur;\n"
-            "    if (cur == lim || *cur != '{')\n"
-            "        return NULL;\n"
             "    for (int i = 2; i < %d; i++)\n"
             "        caps[i] = NULL;\n"
-            "    cur = lane_ws(cur + 1, lim);\n"
+            "    uint32_t seen = 0;\n"
+            "    int which = 0;\n"
             "    for (;;) {\n"
             "        cur = %s_member(cur, lim, caps, &which);\n"
             "        if (!cur || cur == lim || (seen >> which & 1))\n"
@@ -522,11 +516,10 @@ static void put_any_order(FILE *re, const lane_schema *s, int e, const char *nam
             "        seen |= UINT32_C(1) << which;\n"
             "        if (*cur == '}')\n"
             "            return (seen & 0x%" PRIx32 "u) == 0x%" PRIx32 "u ? cur + 1 : NULL;\n"
-            "        if (*cur != ',')\n"
+            "        if (!(cur = lane_punct(cur, lim, ',')))\n"
             "            return NULL;\n"
-            "        cur = lane_ws(cur + 1, lim);\n"
             "    }\n}\n",
-            name, 2 + 2 * o->n, name, required, required);
+            2 + 2 * o->n, name, required, required);
     /* caps[1], which no match sets, remembers that the element before came
        in another order: a file's elements are written alike, so the loop
        is tried first then (the declared order's lane would fail first each
