@@ -87,21 +87,88 @@ static ak_buf *sink(ak_json_writer *w)
     return l->sink ? &w->levels[l->sink - 1].text : w->out;
 }
 
+/* Room for n more bytes in b: the common case inline, as the writer puts a
+ * few bytes at a time (a conversion's output is mostly such pieces), and
+ * ak_buf_reserve only to grow. */
+static inline bool room(ak_buf *b, size_t n) { return (n <= b->cap - b->len && !b->failed) || ak_buf_reserve(b, n); }
+
+static inline void put1(ak_buf *b, char c)
+{
+    if (room(b, 1))
+        b->data[b->len++] = c;
+}
+
+static inline void put(ak_buf *b, const char *s, size_t n)
+{
+    if (room(b, n)) {
+        memcpy(b->data + b->len, s, n);
+        b->len += n;
+    }
+}
+
+/* At the end of b: a comma when comma, then a newline and the
+ * indentation of depth when the writer indents, with room for `extra`
+ * bytes after them, which the caller writes at the pointer returned (and
+ * sets b->len); NULL when b cannot grow. The spaces go 8 at a time (a
+ * pretty-printed file is mostly its indentation) where b has 8 bytes to
+ * spare, so that no more than the text is ever reserved (a capped output,
+ * ak_budget_cap, may end exactly at its cap). */
+static inline __attribute__((always_inline)) char *put_break(ak_json_writer *w, ak_buf *b, bool comma, size_t depth,
+                                                             size_t extra)
+{
+    size_t n = w->opt.indent ? depth * w->opt.indent : 0;
+    size_t need = (comma ? 1 : 0) + (w->opt.indent ? 1 + n : 0) + extra;
+    bool spare = need + 8 <= b->cap - b->len && !b->failed;
+    if (!spare && !ak_buf_reserve(b, need))
+        return NULL;
+    char *p = b->data + b->len;
+    if (comma)
+        *p++ = ',';
+    if (!w->opt.indent)
+        return p;
+    *p++ = '\n';
+    if (spare)
+        for (size_t i = 0; i < n; i += 8)
+            memcpy(p + i, "        ", 8);
+    else
+        memset(p, ' ', n);
+    return p + n;
+}
+
 static void newline_indent(ak_json_writer *w, ak_buf *b, size_t depth)
 {
-    if (!w->opt.indent)
-        return;
-    size_t n = depth * w->opt.indent;
-    if (!ak_buf_reserve(b, n + 1))
-        return;
-    b->data[b->len++] = '\n';
-    memset(b->data + b->len, ' ', n);
-    b->len += n;
+    char *p = w->opt.indent ? put_break(w, b, false, depth, 0) : NULL;
+    if (p)
+        b->len = (size_t)(p - b->data);
+}
+
+/* Copies the string s (n) to p as it goes between its quotes, where it
+ * can: ASCII with no control, quote or backslash (a member name, mostly).
+ * Returns the end, or NULL where s needs escapes (p's bytes are then
+ * garbage past the buffer's length). A loop rather than memcpy: the names
+ * are a few bytes. */
+static char *put_plain(char *p, const char *s, size_t n)
+{
+    static const bool plain[256] = {[0x20 ... 0x21] = true, [0x23 ... 0x5b] = true, [0x5d ... 0x7f] = true};
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (!plain[c])
+            return NULL;
+        p[i] = (char)c;
+    }
+    return p + n;
 }
 
 static void write_escaped(ak_json_writer *w, ak_buf *b, const char *s, size_t n)
 {
     static const char hexd[] = "0123456789abcdef";
+    char *p = room(b, n + 2) ? put_plain(b->data + b->len + 1, s, n) : NULL;
+    if (p) {
+        b->data[b->len] = '"';
+        *p++ = '"';
+        b->len = (size_t)(p - b->data);
+        return;
+    }
     ak_buf_putc(b, '"');
     size_t run = 0, i = 0;
     while (i < n) {
@@ -180,15 +247,30 @@ static ak_buf *before_value(ak_json_writer *w)
         l->after_key = false;
         return b;
     }
-    if (l->count++)
-        ak_buf_putc(b, ',');
-    newline_indent(w, b, w->depth);
+    char *p = put_break(w, b, l->count++ != 0, w->depth, 0);
+    if (p)
+        b->len = (size_t)(p - b->data);
     return b;
 }
 
 static void write_member_name(ak_json_writer *w, ak_buf *b, ak_json_writer_level *l, const char *s, size_t n)
 {
-    if (l->count++)
+    bool comma = l->count++ != 0;
+    char *p = put_break(w, b, comma, w->depth, n + 4 - !w->opt.indent);
+    if (p) {
+        *p++ = '"';
+        p = put_plain(p, s, n);
+    }
+    if (p) {
+        /* the common case in one piece: separator, indentation, name */
+        *p++ = '"';
+        *p++ = ':';
+        if (w->opt.indent)
+            *p++ = ' ';
+        b->len = (size_t)(p - b->data);
+        return;
+    }
+    if (comma)
         ak_buf_putc(b, ',');
     newline_indent(w, b, w->depth);
     write_escaped(w, b, s, n);
@@ -236,7 +318,7 @@ static void begin(ak_json_writer *w, bool object)
     ak_buf *b = before_value(w);
     if (!b)
         return;
-    ak_buf_putc(b, object ? '{' : '[');
+    put1(b, object ? '{' : '[');
     if (w->depth == w->cap) {
         size_t nc = w->cap ? w->cap * 2 : 16;
         ak_json_writer_level *nl = realloc(w->levels, nc * sizeof *nl);
@@ -343,7 +425,7 @@ static void end(ak_json_writer *w, bool object)
     ak_buf *b = sink(w);
     if (l->count || w->open_empty)
         newline_indent(w, b, w->depth - 1);
-    ak_buf_putc(b, object ? '}' : ']');
+    put1(b, object ? '}' : ']');
     w->depth--;
 }
 
@@ -363,7 +445,7 @@ static void put_number(ak_json_writer *w, const char *text, size_t n)
 {
     ak_buf *b = before_value(w);
     if (b)
-        ak_buf_append(b, text, n);
+        put(b, text, n);
 }
 
 /* v (finite) as Qt writes a double: see AK_JSON_NUMBERS_QT. */

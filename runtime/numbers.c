@@ -1587,8 +1587,9 @@ static uint64_t scaled_bound(uint64_t x, int q, int k)
 }
 
 /* v = c * 2^q (c >= 1); asym: c is a power of two whose lower neighbour is
- * closer (half the spacing). Returns the digits as an integer without
- * trailing zeros, the value being *digits * 10^*k. */
+ * closer (half the spacing). Returns the digits as an integer (with
+ * trailing zeros: put_shortest strips them), the value being
+ * *digits * 10^*k. */
 static uint64_t shortest_core(uint64_t c, int q, bool asym, int *kout)
 {
     /* In units of 2^(q-2): v = 4c, the interval ends 4c - 2 (4c - 1 when
@@ -1625,20 +1626,19 @@ static uint64_t shortest_core(uint64_t c, int q, bool asym, int *kout)
             r = (vb < (s << 2) + 2 || (vb == (s << 2) + 2 && (s & 1) == 0)) ? s : t;
     }
 strip:
-    while (r % 10 == 0) {
-        r /= 10;
-        k++;
-    }
     *kout = k;
     return r;
 }
 
 static int u64_digit_count(uint64_t v)
 {
-    int n = 1;
-    while (n < 20 && v >= pow10_u64[n])
-        n++;
-    return n;
+    /* from the bit length: n = floor(log10(2^bits)) by 1233/4096 ~ log10(2),
+       the digits n + 1 but where v is below 10^n (no loop whose end a
+       branch predictor must guess). v | 1: 0 has a digit too, and no other
+       count changes (10^n - 1 is odd). */
+    int bits = 64 - __builtin_clzll(v | 1);
+    int n = (bits * 1233) >> 12;
+    return n + 1 - ((v | 1) < pow10_u64[n]);
 }
 
 static const char digit_pairs[200] = {
@@ -1658,25 +1658,48 @@ static const char digit_pairs[200] = {
 static void write_digits(char *p, uint64_t v, int len)
 {
     char *e = p + len;
-    while (e - p >= 2) {
+    /* 64 bits only while v needs them: dividing 32 bits by 100 is a
+       shorter multiplication (a float's digits are all below 2^32) */
+    for (; v > UINT32_MAX; v /= 100) {
         unsigned r = (unsigned)(v % 100);
-        v /= 100;
+        e -= 2;
+        e[0] = digit_pairs[2 * r];
+        e[1] = digit_pairs[2 * r + 1];
+    }
+    uint32_t u = (uint32_t)v;
+    while (e - p >= 2) {
+        unsigned r = u % 100;
+        u /= 100;
         e -= 2;
         e[0] = digit_pairs[2 * r];
         e[1] = digit_pairs[2 * r + 1];
     }
     if (e > p)
-        *--e = (char)('0' + v % 10);
+        *--e = (char)('0' + u % 10);
 }
 
 static int put_shortest(uint64_t r, int k, char *digits, int *exp10)
 {
+    while (r % 10 == 0) {
+        r /= 10;
+        k++;
+    }
     int nd = u64_digit_count(r);
     write_digits(digits, r, nd);
     digits[nd] = '\0';
     *exp10 = k + nd - 1;
     return nd;
 }
+
+/* integer_digits: an integer below 2^53 (2^24 for a float) is its own
+ * shortest digits, found without shortest_core (a fifth of the numbers a
+ * conversion writes are such, most of them 0 and 1). The numbers next to it
+ * are at most 1 away, so the interval that rounds to it is within half of
+ * one on each side and holds no other integer; and a number in it that is
+ * not an integer has at least as many digits as the integer part it shares
+ * with it (or with it less one, which has at most one digit fewer) plus a
+ * fraction digit: never fewer than the integer's own, and at as many, the
+ * integer is the closer. */
 
 /* Non-finite input (outside the contract) gives no digits and returns 0. */
 int ak_shortest_f64(double v, char digits[18], int *exp10, bool *negative)
@@ -1696,6 +1719,9 @@ int ak_shortest_f64(double v, char digits[18], int *exp10, bool *negative)
         digits[1] = '\0';
         return 1;
     }
+    double a = *negative ? -v : v;
+    if (a < 9007199254740992.0 && a == (double)(int64_t)a)
+        return put_shortest((uint64_t)a, 0, digits, exp10); /* see integer_digits */
     uint64_t c = be ? frac | ((uint64_t)1 << 52) : frac;
     int q = be ? be - 1075 : -1074;
     int k;
@@ -1720,6 +1746,9 @@ int ak_shortest_f32(float v, char digits[10], int *exp10, bool *negative)
         digits[1] = '\0';
         return 1;
     }
+    float a = *negative ? -v : v;
+    if (a < 16777216.0f && a == (float)(int32_t)a)
+        return put_shortest((uint64_t)a, 0, digits, exp10); /* see integer_digits */
     uint64_t c = be ? frac | (1u << 23) : frac;
     int q = be ? be - 150 : -149;
     int k;

@@ -325,11 +325,56 @@ static void test_runs_by_eight_bytes(void **state)
     run_matches("ak_json__plain_end (tildes)", ak_json__plain_end, is_plain, '~', false);
 }
 
+/* ak_json__find against a search byte by byte: inputs of up to 22 bytes
+ * of a filler (the needle's first or second byte: near misses), the needle
+ * or all of it but its last byte at every place, and one byte of several
+ * values (the needle's own among them) at every place, from every start,
+ * each on an exact-size heap copy. */
+static const uint8_t *find_by_bytes(const uint8_t *cur, const uint8_t *lim, const uint8_t *s, size_t n)
+{
+    for (; (size_t)(lim - cur) >= n; cur++)
+        if (memcmp(cur, s, n) == 0)
+            return cur;
+    return NULL;
+}
+
+static void test_find(void **state)
+{
+    (void)state;
+    static const char *const needles[] = {"\"time\"", "\"x\"", "ab"};
+    for (size_t i = 0; i < sizeof needles / sizeof needles[0]; i++) {
+        const uint8_t *s = (const uint8_t *)needles[i];
+        size_t m = strlen(needles[i]);
+        const uint8_t odd[] = {0, '"', s[1], s[m - 1], 'q', 0x80, 0xff};
+        for (int f = 0; f < 2; f++)
+            for (size_t n = 0; n <= 22; n++)
+                for (size_t place = 0; place <= n; place++)
+                    for (size_t k = m - 1; k <= m && place + k <= n; k++)
+                        for (size_t at = 0; at <= n; at++)
+                            for (size_t v = 0; v < sizeof odd; v++) {
+                                uint8_t *b = malloc(n ? n : 1);
+                                assert_non_null(b);
+                                memset(b, s[f], n);
+                                memcpy(b + place, s, k);
+                                if (at < n)
+                                    b[at] = odd[v];
+                                for (size_t from = 0; from <= n; from++) {
+                                    const uint8_t *want = find_by_bytes(b + from, b + n, s, m);
+                                    const uint8_t *got = ak_json__find(b + from, b + n, s, m);
+                                    if (got != want)
+                                        fail_msg("ak_json__find %s: %zu bytes, from %zu: %td, want %td", needles[i], n,
+                                                 from, got ? got - b : -1, want ? want - b : -1);
+                                }
+                                free(b);
+                            }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_event_order), cmocka_unit_test(test_paths_and_locations),
-        cmocka_unit_test(test_runs_by_eight_bytes),
+        cmocka_unit_test(test_runs_by_eight_bytes), cmocka_unit_test(test_find),
         cmocka_unit_test(test_stop),        cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_duplicates),  cmocka_unit_test(test_depth),
         cmocka_unit_test(test_helpers),     cmocka_unit_test(test_string_equals_escapes),     cmocka_unit_test(test_nul_is_data), cmocka_unit_test(test_places),

@@ -157,6 +157,11 @@ static void test_animj_keys_taken_whole(void **state)
         "\"Raw\", \"valueType\": \"int\", \"data\": {\"node\": \"n\", \"property\": \"r\", \"interval\": 1, "
         "\"keyframes\": [-7, 2147483647]}}, {\"trackType\": \"Discrete\", \"valueType\": \"string\", \"data\": "
         "{\"node\": \"n\", \"property\": \"s\", \"keyframes\": [{\"time\": 0, \"value\": \"a\\\"b\\n\"}]}}]}",
+        /* the time member's quoted name again in a key after its time (a
+           string value): its other members are walked (key_done) */
+        "{\"name\": \"e\", \"globalDuration\": 3, \"tracks\": [{\"trackType\": \"Discrete\", \"valueType\": "
+        "\"string\", \"data\": {\"node\": \"n\", \"property\": \"p\", \"keyframes\": [{\"time\": 2, \"value\": "
+        "\"time\"}, {\"time\": 3, \"value\": \"\\\"time\\\"\"}, {\"time\": 1, \"value\": \"x\"}]}}]}",
     };
     tally n = {0};
     for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++) {
@@ -165,7 +170,7 @@ static void test_animj_keys_taken_whole(void **state)
         compare_models(name, (const uint8_t *)docs[i], strlen(docs[i]), &n);
     }
     assert_int_equal(n.compared, sizeof docs / sizeof docs[0]); /* each valid, read all three ways */
-    assert_int_equal(n.headers_only, 5); /* the keyed tracks: their time ranges compared */
+    assert_int_equal(n.headers_only, 6); /* the keyed tracks: their time ranges compared */
 }
 
 int main(void)

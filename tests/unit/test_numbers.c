@@ -1009,6 +1009,74 @@ static void roundtrip32(float v, long i)
         verify_shortest32(v);
 }
 
+/* Integers below 2^24 (a float) and 2^53 (a double) take a path of their
+ * own in ak_shortest_f32/f64 (integer_digits): their layout is printf's
+ * "%d", and the shortest-digits check holds at the ends and at every power
+ * of ten and its neighbours, where the digit count changes. */
+static void test_shortest_integers(void **state)
+{
+    (void)state;
+    char buf[AK_NUM_BUFSIZE], ref[64];
+    long stride = AK_SANITIZED ? 61 : 7;
+    for (int32_t i = -(1 << 24) + 1; i < (1 << 24); i += (int32_t)stride) {
+        ak_format_f32((float)i, buf);
+        snprintf(ref, sizeof ref, "%" PRId32, i);
+        assert_string_equal(buf, ref);
+    }
+    for (long i = 0; i < scaled_count(200000); i++) {
+        int64_t v = (int64_t)(rnd64() >> (11 + rnd_below(53))) * (rnd_below(2) ? 1 : -1);
+        ak_format_f64((double)v, buf);
+        snprintf(ref, sizeof ref, "%" PRId64, v);
+        assert_string_equal(buf, ref);
+    }
+    const double ends[] = {16777215.0, 16777216.0, 16777217.0, 16777218.0, 9007199254740991.0,
+                           9007199254740992.0, 9007199254740994.0, 1e21, 1e22};
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        verify_shortest64(ends[i]);
+        verify_shortest64(-ends[i]);
+        verify_shortest32((float)ends[i]);
+    }
+    /* past the ends the path must not reach: 2^25's neighbours are 4 apart,
+       and some shorter decimal is within 2 of most integers there */
+    for (int32_t i = 1 << 24; i < 1 << 26; i += 4099)
+        verify_shortest32((float)i);
+    for (int64_t i = INT64_C(1) << 53; i < INT64_C(1) << 55; i += INT64_C(1) << 40)
+        verify_shortest64((double)(i + 4097));
+    for (double p = 1; p < 1e16; p *= 10)
+        for (int d = -2; d <= 2; d++) {
+            verify_shortest64(p + d);
+            if (p + d < 16777216.0)
+                verify_shortest32((float)(p + d));
+        }
+}
+
+/* Integers laid out against printf at each digit count's ends (10^n - 1,
+ * 10^n, and the powers of two and their neighbours). */
+static void test_format_integer_lengths(void **state)
+{
+    (void)state;
+    char buf[AK_NUM_BUFSIZE], ref[64];
+    uint64_t p = 1;
+    for (int n = 0; n < 20; n++, p *= 10)
+        for (int d = -1; d <= 1; d++) {
+            uint64_t v = p + (uint64_t)(int64_t)d;
+            size_t len = ak_format_u64(v, buf);
+            snprintf(ref, sizeof ref, "%" PRIu64, v);
+            assert_string_equal(buf, ref);
+            assert_int_equal(len, strlen(ref));
+        }
+    for (int k = 0; k < 64; k++)
+        for (int d = -1; d <= 1; d++) {
+            uint64_t v = ((uint64_t)1 << k) + (uint64_t)(int64_t)d;
+            ak_format_u64(v, buf);
+            snprintf(ref, sizeof ref, "%" PRIu64, v);
+            assert_string_equal(buf, ref);
+            ak_format_i64(-(int64_t)(v >> 1), buf);
+            snprintf(ref, sizeof ref, "%" PRId64, -(int64_t)(v >> 1));
+            assert_string_equal(buf, ref);
+        }
+}
+
 static void test_random_f64_roundtrip(void **state)
 {
     (void)state;
@@ -1222,6 +1290,8 @@ int main(void)
         cmocka_unit_test(test_parse_integers),
         cmocka_unit_test(test_format_known),
         cmocka_unit_test(test_shortest_special_families),
+        cmocka_unit_test(test_shortest_integers),
+        cmocka_unit_test(test_format_integer_lengths),
         cmocka_unit_test(test_random_f64_roundtrip),
         cmocka_unit_test(test_random_f32_roundtrip),
         cmocka_unit_test(test_random_decimal_f64),
