@@ -196,6 +196,8 @@ void ak_json__scan(ak_json_parser *p)
                     TOKEN(AK_JSON_T_C_SCALAR, p->lane_caps[0], end, tok, tok, AK_JSON_KIND_FLAG(AK_JSON__LANE));
                     ak_json__scalar(p, AK_JSON__LANE, &t_);
                     p->last_offset = t_.start;
+                    /* and those after it that the lane takes */
+                    cur = ak_json__lane_run(p, cur, lim);
                     continue;
                 }
                 FEED_SPANS(*tok == ',' ? AK_JSON_T_C_SCALAR : AK_JSON_T_SCALAR, p->lane_caps[0], end, tok, tok,

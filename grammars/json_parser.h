@@ -350,6 +350,9 @@ struct ak_json_parser {
     /* the lane of the innermost container when it is an array that has one */
     ak_json_lane_fn lane;
     const uint8_t *lane_caps[AK_JSON_LANE_CAPS];
+    /* the comma of an element ak_json__lane_run offered the lane in vain:
+       not offered again (it goes event by event) */
+    const uint8_t *lane_declined;
 };
 
 /* The index of the first byte of the 8 loaded into w (memcpy, the machine's
@@ -483,6 +486,11 @@ static inline const uint8_t *ak_json__find(const uint8_t *cur, const uint8_t *li
 /* Tries the innermost array's lane at cur (json_parser.c). Returns the end
  * of an element the consumer took, or NULL. */
 const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const uint8_t *lim);
+
+/* After an element the lane took with the comma before it (the grammar
+ * settled where an element leaves it), the elements after it that the lane
+ * takes, from cur (json_parser.c). Returns where the scanner goes on. */
+const uint8_t *ak_json__lane_run(ak_json_parser *p, const uint8_t *cur, const uint8_t *lim);
 
 /* The event bookkeeping, inlined into the grammar actions (they are most
  * of the work): the frame stack, the path state, and building and

@@ -314,7 +314,9 @@ static void document(ak_buf *b)
         if (tt == 0)
             put(b, chance(10) ? "\"interval\": 0, " : "\"interval\": 0.5, ");
         put(b, "\"keyframes\": [");
-        int keys = (int)(next() % 12);
+        /* a few long arrays: the lane runs from element to element past
+           the first 1 KiB (ak_json__lane_run), through declined ones */
+        int keys = chance(8) ? 30 + (int)(next() % 90) : (int)(next() % 12);
         double time = 0;
         bool prev_bezier = false;
         for (int k = 0; k < keys; k++) {
