@@ -249,6 +249,78 @@ static void test_staged_keys(void **state)
     ak_arena_free(&arena);
 }
 
+/* The key the staged test below pushes as key i of a layout's run: its
+   parts start at key `from` (tangents on every third key, weights on every
+   fifth, flags on every seventh). */
+static ak_key staged_key(ak_value_type vt, size_t i, size_t from, unsigned parts)
+{
+    ak_key k = {.time = (double)i / 4, .interp = i % 2 ? AK_INTERP_CUBIC_BEZIER : AK_INTERP_LINEAR};
+    /* seeds below 7: sample_value's integers within every width */
+    sample_value(vt, (unsigned)(i % 7), &k.value);
+    if (i >= from && (parts & AK_KEYS_TANGENTS) && i % 3 == 0) {
+        k.has_tangents = true;
+        sample_value(vt, (unsigned)((i + 3) % 7), &k.in_tangent);
+        sample_value(vt, (unsigned)((i + 5) % 7), &k.out_tangent);
+    }
+    k.in_weight = k.out_weight = 1.0 / 3;
+    if (i >= from && (parts & AK_KEYS_WEIGHTS) && i % 5 == 0) {
+        k.in_weight = (double)i / 100, k.out_weight = 0.75;
+        k.in_weighted = true, k.out_weighted = i % 2 == 0;
+    }
+    if (i >= from && (parts & AK_KEYS_FLAGS) && i % 7 == 0)
+        k.flags = 0x40000000u | (uint32_t)i;
+    return k;
+}
+
+/* Staged keys of every value type, kind and set of parts, the parts from
+   the first key or from the 37th (the layout changes once, and the stage
+   grows by copying arrays whole before and after): each comes out as it
+   went in, bit for bit. */
+static void test_staged_keys_every_layout(void **state)
+{
+    (void)state;
+    ak_arena arena;
+    ak_arena_init(&arena, 0);
+    ak_key_stage stage;
+    ak_key_stage_init(&stage, NULL);
+    enum { N = 150 };
+    for (int vt = 0; vt < AK_VT_COUNT; vt++)
+        for (int kind = AK_TRACK_RAW; kind <= AK_TRACK_CURVE; kind++)
+            for (unsigned parts = 0; parts <= (AK_KEYS_TANGENTS | AK_KEYS_WEIGHTS | AK_KEYS_FLAGS); parts++)
+                for (size_t from = 0; from <= 37; from += 37) {
+                    for (size_t i = 0; i < N; i++) {
+                        ak_key k = staged_key((ak_value_type)vt, i, from, parts);
+                        assert_true(ak_key_stage_push(&stage, (ak_value_type)vt, (ak_track_kind)kind, &k));
+                    }
+                    ak_track t = {.type = (ak_value_type)vt, .kind = (ak_track_kind)kind};
+                    assert_true(ak_key_stage_move(&stage, &t, &arena));
+                    assert_int_equal(t.key_count, N);
+                    assert_int_equal(ak_track_key_parts(&t), parts);
+                    for (size_t i = 0; i < N; i++) {
+                        ak_key want = staged_key((ak_value_type)vt, i, from, parts), got;
+                        ak_key_get(&t, i, &got);
+                        if (!same_bits(&got.value, &want.value))
+                            fail_msg("%s, kind %d, parts %u from key %zu: key %zu's value",
+                                     ak_value_type_info_of((ak_value_type)vt)->name, kind, parts, from, i);
+                        if (kind != AK_TRACK_RAW) {
+                            assert_true(got.time == want.time);
+                            assert_int_equal(got.interp, want.interp);
+                        }
+                        assert_int_equal(got.has_tangents, want.has_tangents);
+                        if (want.has_tangents)
+                            assert_true(same_bits(&got.in_tangent, &want.in_tangent) &&
+                                        same_bits(&got.out_tangent, &want.out_tangent));
+                        assert_int_equal(got.in_weighted, want.in_weighted);
+                        assert_int_equal(got.out_weighted, want.out_weighted);
+                        if (parts & AK_KEYS_WEIGHTS)
+                            assert_true(got.in_weight == want.in_weight && got.out_weight == want.out_weight);
+                        assert_int_equal(got.flags, want.flags);
+                    }
+                }
+    ak_key_stage_free(&stage);
+    ak_arena_free(&arena);
+}
+
 /* The stage is charged to the budget: past it, a push is refused. */
 static void test_staged_keys_within_budget(void **state)
 {
@@ -358,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_hermite_slope_on_narrow_types),
         cmocka_unit_test(test_compact_sizes),
         cmocka_unit_test(test_staged_keys),
+        cmocka_unit_test(test_staged_keys_every_layout),
         cmocka_unit_test(test_staged_keys_within_budget),
         cmocka_unit_test(test_bezier_keys_within_budget),
         cmocka_unit_test(test_target_names),
