@@ -1061,6 +1061,20 @@ __attribute__((noinline)) static const uint8_t *lane_in_tail(ak_json_lane_fn lan
     return elem + ((uintptr_t)end - from);
 }
 
+/* The element up to end that the lane matched (NULL: it did not) offered to
+ * the consumer: end where it takes it, else NULL, a miss counted (and the
+ * array's lane dropped after LANE_MAX_MISSES in a row). */
+static inline const uint8_t *offer(ak_json_parser *p, ak_json_frame *f, const uint8_t *end)
+{
+    if (end && p->cfg.lane_accept(p->cfg.user, p, p->lane_caps, end)) {
+        f->lane_misses = 0;
+        return end;
+    }
+    if (++f->lane_misses >= LANE_MAX_MISSES)
+        f->lane = p->lane = NULL;
+    return NULL;
+}
+
 const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const uint8_t *lim)
 {
     unsigned char c = *cur;
@@ -1095,13 +1109,7 @@ const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const ui
         end = f->lane(elem, lim, p->lane_caps);
     else
         end = lane_in_tail(f->lane, elem, lim, p->lane_caps);
-    if (end && p->cfg.lane_accept(p->cfg.user, p, p->lane_caps, end)) {
-        f->lane_misses = 0;
-        return end;
-    }
-    if (++f->lane_misses >= LANE_MAX_MISSES)
-        f->lane = p->lane = NULL;
-    return NULL;
+    return offer(p, f, end);
 }
 
 /* What the scanner's loop and ak_json__try_lane do for each element of a
@@ -1126,14 +1134,11 @@ const uint8_t *ak_json__lane_run(ak_json_parser *p, const uint8_t *cur, const ui
         const uint8_t *elem = ak_json__skip_ws(comma + 1, lim);
         if (lim - elem <= LANE_TAIL || *elem == ',')
             return comma;
-        const uint8_t *end = lane(elem, lim, p->lane_caps);
-        if (!end || !p->cfg.lane_accept(p->cfg.user, p, p->lane_caps, end)) {
+        const uint8_t *end = offer(p, f, lane(elem, lim, p->lane_caps));
+        if (!end) {
             p->lane_declined = comma;
-            if (++f->lane_misses >= LANE_MAX_MISSES)
-                f->lane = p->lane = NULL;
             return comma;
         }
-        f->lane_misses = 0;
         f->index++;
         p->last_offset = (size_t)(comma - p->data);
         cur = end;

@@ -459,30 +459,6 @@ static inline const uint8_t *ak_json__plain_end(const uint8_t *cur, const uint8_
     return cur;
 }
 
-/* The first occurrence of the n bytes at s (n >= 2) in [cur, lim), or
- * NULL: its candidates found 8 at a time by s's first two bytes (a member
- * name with its quotes, looked for in a span of a document's text). */
-static inline const uint8_t *ak_json__find(const uint8_t *cur, const uint8_t *lim, const uint8_t *s, size_t n)
-{
-    const uint64_t c0 = UINT64_C(0x0101010101010101) * s[0], c1 = UINT64_C(0x0101010101010101) * s[1];
-    while (lim - cur >= 9) {
-        uint64_t w0, w1;
-        memcpy(&w0, cur, 8);
-        memcpy(&w1, cur + 1, 8);
-        for (uint64_t at = ak_json__bytes_equal(w0, c0) & ak_json__bytes_equal(w1, c1); at;) {
-            const unsigned k = ak_json__first_nonzero_byte(at);
-            if ((size_t)(lim - cur) - k >= n && memcmp(cur + k, s, n) == 0)
-                return cur + k;
-            at = k < 7 ? at & ak_json__bytes_from(k + 1) : 0;
-        }
-        cur += 8;
-    }
-    for (; lim - cur >= (ptrdiff_t)n; cur++)
-        if (*cur == *s && memcmp(cur, s, n) == 0)
-            return cur;
-    return NULL;
-}
-
 /* Tries the innermost array's lane at cur (json_parser.c). Returns the end
  * of an element the consumer took, or NULL. */
 const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const uint8_t *lim);

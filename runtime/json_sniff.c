@@ -4,23 +4,28 @@
 
 #define AK_JSON_SNIFF_WINDOW 65536
 
-/* Whether needle occurs in data[0..n). The needles are quoted names, and
-   JSON is full of quotes: the search goes by the name's first letter with
-   memchr (which is vectorised), then compares what is around it. */
-static bool contains(const uint8_t *data, size_t n, const char *needle)
+/* The needles are quoted names, and JSON is full of quotes: the search
+   goes by the name's first letter with memchr (which is vectorised), then
+   compares what is around it. */
+const uint8_t *ak_json_find(const uint8_t *data, size_t n, const char *needle, size_t len)
 {
-    size_t len = strlen(needle);
     if (len < 2)
-        return len == 0 || memchr(data, needle[0], n) != NULL;
+        return len == 0 ? data : memchr(data, needle[0], n);
     if (n < len)
-        return false;
+        return NULL;
     const uint8_t *p = data + 1, *last = data + n - len + 1; /* where needle[1] can be */
     while (p <= last && (p = memchr(p, (uint8_t)needle[1], (size_t)(last - p) + 1)) != NULL) {
         if (p[-1] == (uint8_t)needle[0] && memcmp(p + 1, needle + 2, len - 2) == 0)
-            return true;
+            return p - 1;
         p++;
     }
-    return false;
+    return NULL;
+}
+
+/* Whether needle (a C string) occurs in data[0..n). */
+static bool contains(const uint8_t *data, size_t n, const char *needle)
+{
+    return ak_json_find(data, n, needle, strlen(needle)) != NULL;
 }
 
 static bool contains_one(const uint8_t *data, size_t n, const char *const *names)

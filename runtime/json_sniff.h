@@ -14,4 +14,9 @@
  * none may be NULL. */
 bool ak_json_sniff_members(const uint8_t *data, size_t size, const char *const *any, const char *const *none);
 
+/* The first occurrence of the len bytes of needle in data[0..n), or NULL
+ * (len 0: data). Made for quoted names in JSON text, which is full of
+ * quotes: the search goes by the needle's second byte. */
+const uint8_t *ak_json_find(const uint8_t *data, size_t n, const char *needle, size_t len);
+
 #endif

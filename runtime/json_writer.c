@@ -142,6 +142,10 @@ static void newline_indent(ak_json_writer *w, ak_buf *b, size_t depth)
         b->len = (size_t)(p - b->data);
 }
 
+/* The bytes a string holds as they are: ASCII but controls, the quote and
+ * the backslash. */
+static const bool plain_byte[256] = {[0x20 ... 0x21] = true, [0x23 ... 0x5b] = true, [0x5d ... 0x7f] = true};
+
 /* Copies the string s (n) to p as it goes between its quotes, where it
  * can: ASCII with no control, quote or backslash (a member name, mostly).
  * Returns the end, or NULL where s needs escapes (p's bytes are then
@@ -149,10 +153,9 @@ static void newline_indent(ak_json_writer *w, ak_buf *b, size_t depth)
  * are a few bytes. */
 static char *put_plain(char *p, const char *s, size_t n)
 {
-    static const bool plain[256] = {[0x20 ... 0x21] = true, [0x23 ... 0x5b] = true, [0x5d ... 0x7f] = true};
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (!plain[c])
+        if (!plain_byte[c])
             return NULL;
         p[i] = (char)c;
     }
@@ -173,7 +176,7 @@ static void write_escaped(ak_json_writer *w, ak_buf *b, const char *s, size_t n)
     size_t run = 0, i = 0;
     while (i < n) {
         unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
+        if (plain_byte[c]) {
             i++;
             continue;
         }

@@ -5,6 +5,7 @@
 #include "curve.h"
 #include "diag.h"
 #include "json_seek.h"
+#include "json_sniff.h"
 #include "keyed_hash.h"
 #include "sink.h"
 #include "value_syntax.h"
@@ -401,6 +402,13 @@ static const ak_mj_member *member_named(const ak_mj_state *s, const ak_json_even
    keys event by event: feeding on_event a key's tokens from a tokenizer
    of its own saved 5% of it, as on_event's work is the reading's. */
 
+/* Whether a member that acts so is one of a key's fields, all that a
+   model of headers reads of a key without its events (key_time). */
+static bool key_field(ak_mj_act act)
+{
+    return act == AK_MJ_TIME || act == AK_MJ_VALUE || act == AK_MJ_IN || act == AK_MJ_OUT || act == AK_MJ_INTERP;
+}
+
 /* Whether a key of state s is done with once its time is read: no member
    of s does more than a key's fields (key_time's refusal), and the rest of
    the key, [from, end), holds neither the quoted name of a time member (a
@@ -416,8 +424,7 @@ static bool key_done(const ak_mj_state *s, const uint8_t *from, const uint8_t *e
         return false;
     for (uint16_t i = 0; i < s->count; i++) {
         const ak_mj_member *m = &s->members[i];
-        if (m->act != AK_MJ_TIME && m->act != AK_MJ_VALUE && m->act != AK_MJ_IN && m->act != AK_MJ_OUT &&
-            m->act != AK_MJ_INTERP)
+        if (!key_field((ak_mj_act)m->act))
             return false;
         if (m->act != AK_MJ_TIME)
             continue;
@@ -428,7 +435,7 @@ static bool key_done(const ak_mj_state *s, const uint8_t *from, const uint8_t *e
         quoted[0] = '"';
         memcpy(quoted + 1, m->name, len);
         quoted[len + 1] = '"';
-        if (ak_json__find(from, end, (const uint8_t *)quoted, len + 2))
+        if (ak_json_find(from, n, quoted, len + 2))
             return false;
     }
     return true;
@@ -452,8 +459,7 @@ static bool key_time(mj_reader *r, const ak_mj_state *s, const uint8_t *o, const
         ak_json_event name = {AK_JSON_KEY, 0, 0, 0, 0, (const char *)k, (size_t)(ke - k)};
         const ak_mj_member *m = member_named(s, &name);
         ak_mj_act act = m ? (ak_mj_act)m->act : AK_MJ_NONE;
-        if (m && act != AK_MJ_TIME && act != AK_MJ_VALUE && act != AK_MJ_IN && act != AK_MJ_OUT &&
-            act != AK_MJ_INTERP)
+        if (m && !key_field(act))
             return false;
         if (act == AK_MJ_TIME && (*v == '-' || (*v >= '0' && *v <= '9'))) {
             ak_json_event number = {AK_JSON_NUMBER, 0, 0, 0, 0, (const char *)v, (size_t)(ve - v)};
