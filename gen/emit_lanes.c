@@ -537,7 +537,9 @@ static void put_any_order(FILE *re, const lane_schema *s, int e, const char *nam
 /* What put_matcher wrote for a lane's matcher. */
 typedef struct lane_matcher {
     int nesting, leaves, values;
-    uint64_t checked; /* the leaves (< 64) with checks (ak_jlane.checked) */
+    uint64_t checked;    /* the leaves (< 64) with checks (ak_jlane.checked) */
+    uint64_t optional;   /* the leaves (< 64) of members a match may lack (ak_jlane.optional) */
+    uint32_t values_all; /* the values of a match that lacks none (ak_jlane.values_all) */
 } lane_matcher;
 
 /* One lane's matcher: NAME_match, its leaf table NAME_leaves, the first
@@ -571,11 +573,22 @@ static bool put_matcher(FILE *re, const lane_schema *s, int e, int vt, const cha
             gen_out(re, "%s%d", i ? ", " : "", o.values[i]);
         gen_out(re, "};\n");
     }
-    uint64_t checked = 0;
-    for (int i = 0; i < o.n && i < 64; i++)
-        if (o.leaves[i].checks)
+    uint64_t checked = 0, optional = 0;
+    const lane_object *ob = s->types[e].kind == LK_OBJECT ? &s->objects[s->types[e].object] : NULL;
+    /* as the validator counts a match's values (lane_values in
+       gen/rt/ak_jschema.c): the element object, each leaf, and the object
+       of a value-type value (at its first component) */
+    uint32_t values_all = ob != NULL;
+    for (int i = 0; i < o.n; i++) {
+        if (i < 64 && o.leaves[i].checks)
             checked |= UINT64_C(1) << i;
-    *d = (lane_matcher){nesting, o.n, ints ? o.value_count : 0, checked};
+        /* a leaf is absent only with its member (a member's value is
+           matched whole) */
+        if (i < 64 && ob && o.leaves[i].member >= 0 && lane_optional(&ob->members[o.leaves[i].member]))
+            optional |= UINT64_C(1) << i;
+        values_all += 1u + (o.leaves[i].component == 0);
+    }
+    *d = (lane_matcher){nesting, o.n, ints ? o.value_count : 0, checked, optional, values_all};
     return true;
 }
 
@@ -586,9 +599,11 @@ static void put_jlane(FILE *re, const lane_schema *s, int e, const char *name, c
 {
     size_t members = s->types[e].kind == LK_OBJECT ? s->objects[s->types[e].object].member_count : 0;
     bool versioned = s->types[e].kind == LK_OBJECT && s->objects[s->types[e].object].versioned;
-    gen_out(re, "static const ak_jlane %s = {%s, %d, %d, %d, %s_leaves, %zu, %s_first, %s, UINT64_C(0x%" PRIx64 ")};\n",
+    gen_out(re,
+            "static const ak_jlane %s = {%s, %d, %d, %d, %s_leaves, %zu, %s_first, %s, UINT64_C(0x%" PRIx64
+            "), UINT64_C(0x%" PRIx64 "), %" PRIu32 "u};\n",
             name, match, s->types[e].kind == LK_OBJECT ? s->types[e].object : -1, d->nesting, d->leaves, matcher,
-            members, matcher, versioned ? "true" : "false", d->checked);
+            members, matcher, versioned ? "true" : "false", d->checked, d->optional, d->values_all);
 }
 
 /* The checks that complete an integer lane (see the top of this file):
@@ -678,21 +693,36 @@ static const char lane_prologue[] =
     "static inline __attribute__((always_inline, unused)) const unsigned char *lane_ws(const unsigned char *cur,\n"
     "    const unsigned char *lim)\n"
     "{\n"
-    "    if (cur < lim && cur[0] > ' ')\n        return cur;\n"
-    "    if (lim - cur >= 2 && cur[0] == ' ' && cur[1] > ' ')\n        return cur + 1;\n"
+    "    if (lim - cur >= 2) {\n"
+    "        if (cur[0] > ' ')\n            return cur;\n"
+    "        if (cur[0] == ' ' && cur[1] > ' ')\n            return cur + 1;\n"
+    "    } else if (cur < lim && cur[0] > ' ') {\n"
+    "        return cur;\n"
+    "    }\n"
+    "    return ak_json__skip_ws(cur, lim);\n"
+    "}\n"
+    "\n/* The same where two bytes from cur are known to be readable: the tests\n"
+    " * of the bytes alone (a token's test of its bounds covers them). */\n"
+    "static inline __attribute__((always_inline, unused)) const unsigned char *lane_ws_within(const unsigned char *cur,\n"
+    "    const unsigned char *lim)\n"
+    "{\n"
+    "    if (cur[0] > ' ')\n        return cur;\n"
+    "    if (cur[0] == ' ' && cur[1] > ' ')\n        return cur + 1;\n"
     "    return ak_json__skip_ws(cur, lim);\n"
     "}\n"
     "\n/* The byte c and the whitespace after it. */\n"
     "static inline __attribute__((always_inline, unused)) const unsigned char *lane_punct(const unsigned char *cur,\n"
     "    const unsigned char *lim, unsigned char c)\n"
-    "{\n    return cur < lim && *cur == c ? lane_ws(cur + 1, lim) : NULL;\n}\n"
-    "\n/* Whether the n bytes at cur are name's (padded with NUL bytes to 16):\n"
-    " * at most 16 bytes as two words where 16 can be read (the words of the\n"
-    " * literal fold into constants). */\n"
-    "static inline __attribute__((always_inline, unused)) bool lane_same(const unsigned char *cur,\n"
-    "    const unsigned char *lim, const char *name, size_t n)\n"
     "{\n"
-    "    if (n > 16 || lim - cur < 16)\n        return (size_t)(lim - cur) >= n && memcmp(cur, name, n) == 0;\n"
+    "    if (lim - cur >= 3)\n        return *cur == c ? lane_ws_within(cur + 1, lim) : NULL;\n"
+    "    return cur < lim && *cur == c ? lane_ws(cur + 1, lim) : NULL;\n"
+    "}\n"
+    "\n/* Whether the n bytes at cur are name's (padded with NUL bytes to 16),\n"
+    " * 16 bytes from cur being readable (n <= 16): two words (the words of\n"
+    " * the literal fold into constants). */\n"
+    "static inline __attribute__((always_inline, unused)) bool lane_same16(const unsigned char *cur,\n"
+    "    const char *name, size_t n)\n"
+    "{\n"
     "    uint64_t a[2], b[2];\n"
     "    memcpy(a, cur, 16);\n"
     "    memcpy(b, name, 16);\n"
@@ -708,12 +738,26 @@ static const char lane_prologue[] =
     "#endif\n"
     "    return ((a[0] & m0) | (a[1] & m1)) == 0;\n"
     "}\n"
+    "\n/* The same where fewer than 16 bytes may be readable, or n > 16. */\n"
+    "static inline __attribute__((always_inline, unused)) bool lane_same(const unsigned char *cur,\n"
+    "    const unsigned char *lim, const char *name, size_t n)\n"
+    "{\n"
+    "    if (n > 16 || lim - cur < 16)\n        return (size_t)(lim - cur) >= n && memcmp(cur, name, n) == 0;\n"
+    "    return lane_same16(cur, name, n);\n"
+    "}\n"
     "\n/* A member name (name: with its quotes, n bytes, and a colon), ':' and the\n"
     " * whitespace around it; a colon right after the name (most files) is\n"
     " * compared with it. */\n"
     "static inline __attribute__((always_inline, unused)) const unsigned char *lane_name(const unsigned char *cur,\n"
     "    const unsigned char *lim, const char *name, size_t n)\n"
     "{\n"
+    "    /* the name, its colon and the two bytes after within 16 readable\n"
+    "       bytes (most names): one test of the bounds for all */\n"
+    "    if (n + 3 <= 16 && lim - cur >= 16) {\n"
+    "        if (lane_same16(cur, name, n + 1))\n            return lane_ws_within(cur + n + 1, lim);\n"
+    "        if (!lane_same16(cur, name, n))\n            return NULL;\n"
+    "        return lane_punct(lane_ws(cur + n, lim), lim, ':');\n"
+    "    }\n"
     "    if (lane_same(cur, lim, name, n + 1))\n        return lane_ws(cur + n + 1, lim);\n"
     "    if (!lane_same(cur, lim, name, n))\n        return NULL;\n"
     "    return lane_punct(lane_ws(cur + n, lim), lim, ':');\n"
@@ -725,9 +769,17 @@ static const char lane_prologue[] =
     "static inline __attribute__((always_inline, unused)) const unsigned char *lane_fnum(const unsigned char *cur,\n"
     "    const unsigned char *lim)\n"
     "{\n"
-    "    cur += cur < lim && *cur == '-';\n"
-    "    if (!lane_digit(cur, lim))\n        return NULL;\n"
-    "    if (lim - cur >= 8) {\n"
+    "    /* one test of the bounds for the sign, the first digit and the word\n"
+    "       below where 10 bytes are readable (all but a document's last) */\n"
+    "    const bool room = lim - cur >= 10;\n"
+    "    if (room) {\n"
+    "        cur += *cur == '-';\n"
+    "        if ((unsigned)(*cur - '0') >= 10u)\n            return NULL;\n"
+    "    } else {\n"
+    "        cur += cur < lim && *cur == '-';\n"
+    "        if (!lane_digit(cur, lim))\n            return NULL;\n"
+    "    }\n"
+    "    if (room || lim - cur >= 8) {\n"
     "        /* the integer digits, the point and the fraction's digits in one\n"
     "           word where they fit (most numbers) */\n"
     "        uint64_t w;\n"

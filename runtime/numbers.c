@@ -1296,31 +1296,87 @@ static const float exact_pow10_f32[11] = {
     1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f,
 };
 
+/* The 8 bytes s[at..at+8) as a little-endian word where all are within
+ * s[0..n) (n >= 8), else the ones that are, zero bytes (no digit) above. */
+static inline uint64_t word_at(const char *s, size_t n, size_t at)
+{
+    uint64_t w;
+    size_t drop = at + 8 <= n ? 0 : at + 8 - n; /* 1..8: bytes past the end */
+    memcpy(&w, s + at - drop, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    return drop >= 8 ? 0 : w >> (8 * drop);
+}
+
+/* How many of the bytes of such a word, from its first, are ASCII digits. */
+static inline unsigned digit_run(uint64_t w)
+{
+    w ^= UINT64_C(0x3030303030303030); /* a digit is now 0..9 */
+    const uint64_t stop =
+        (((w & UINT64_C(0x7f7f7f7f7f7f7f7f)) + UINT64_C(0x7676767676767676)) | w) & UINT64_C(0x8080808080808080);
+    return stop ? (unsigned)__builtin_ctzll(stop) >> 3 : 8;
+}
+
+/* The value of the first k (1..8) bytes of such a word, all digits: the
+ * digits moved to the top of the word (zeros before them are leading
+ * zeros), then pairs, fours and the eight combined by three products. */
+static inline uint64_t digits_value(uint64_t w, unsigned k)
+{
+    w -= UINT64_C(0x3030303030303030); /* a borrow runs only into the bytes past k */
+    w <<= 8 * (8 - k);
+    w = w * 10 + (w >> 8);
+    return (((w & UINT64_C(0x000000ff000000ff)) * (100 + (UINT64_C(1000000) << 32))) +
+            (((w >> 16) & UINT64_C(0x000000ff000000ff)) * (1 + (UINT64_C(10000) << 32)))) >>
+           32;
+}
+
 /* The common short literal, [-]digits[.digits] with at most 19 digits:
  * its digits as one integer *w, how many of them follow the point, and the
  * sign. False for anything else, which scan_decimal then reads (the fast
  * paths below need no more than this, and the full scan costs several
- * times as much on the numbers files are made of). */
+ * times as much on the numbers files are made of). Literals of 8 bytes or
+ * more go 8 bytes at a time: a loop over the bytes, its branch on the
+ * point and its end, costs most of a parse and mispredicts where no
+ * predictor knows the digit counts. */
 static inline bool short_decimal(const char *s, size_t n, uint64_t *w, int *frac, bool *neg)
 {
     if (n == 0 || n > 20)
         return false;
-    size_t first = s[0] == '-', point = n;
+    size_t first = s[0] == '-', point = n, digits = 0;
     uint64_t v = 0;
-    /* one loop over the n bytes, the point a branch in it: a loop per run
-       of digits ended twice per number where no predictor knows (its
-       digit counts) */
-    for (size_t i = first; i < n; i++) {
-        unsigned d = (unsigned)(unsigned char)s[i] - '0';
-        if (d < 10) {
-            v = v * 10 + d;
-        } else {
+    if (n >= 8) {
+        for (size_t i = first;;) {
+            const uint64_t word = word_at(s, n, i);
+            const unsigned k = digit_run(word);
+            if (k) {
+                if (digits + k > 19)
+                    return false;
+                v = v * pow10_u64[k] + digits_value(word, k);
+                digits += k;
+                i += k;
+            }
+            if (i >= n)
+                break;
+            if (k == 8)
+                continue;
             if (s[i] != '.' || point != n)
                 return false;
-            point = i;
+            point = i++;
         }
+    } else {
+        for (size_t i = first; i < n; i++) {
+            unsigned d = (unsigned)(unsigned char)s[i] - '0';
+            if (d < 10) {
+                v = v * 10 + d;
+            } else {
+                if (s[i] != '.' || point != n)
+                    return false;
+                point = i;
+            }
+        }
+        digits = n - first - (point != n);
     }
-    size_t digits = n - first - (point != n);
     if (digits == 0 || digits > 19)
         return false;
     *w = v;

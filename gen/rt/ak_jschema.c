@@ -1341,10 +1341,17 @@ static bool finite_number(ak_jsctx *c, const ak_json_event *e, bool *finite)
  * component's or member's leaf stands for it). */
 static uint64_t lane_values(const ak_jlane *l, const uint8_t *const *caps)
 {
-    uint64_t n = l->object >= 0;
-    for (uint16_t i = 0; i < l->leaf_count && i < AK_JS_LANE_LEAVES; i++)
-        if (caps[2 + 2 * i])
-            n += 1u + (l->leaves[i].component == 0);
+    /* the values of a match lacking none, less those of the leaves it
+       lacks: the optional ones, and any beyond the 64th */
+    uint64_t n = l->values_all;
+    for (uint64_t todo = l->optional; todo; todo &= todo - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(todo);
+        if (!caps[2 + 2 * i])
+            n -= 1u + (l->leaves[i].component == 0);
+    }
+    for (uint16_t i = 64; i < l->leaf_count && i < AK_JS_LANE_LEAVES; i++)
+        if (!caps[2 + 2 * i])
+            n -= 1u + (l->leaves[i].component == 0);
     return n;
 }
 

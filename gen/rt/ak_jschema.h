@@ -247,6 +247,11 @@ typedef struct ak_jlane {
     /* the leaves (< 64) with checks: the ones on_lane looks at (most
        have none: AnimJ's float3 key, 1 of 11) */
     uint64_t checked;
+    /* the leaves (< 64) of the members a match may lack (optional or
+       versioned; the others' leaves are all present), and the values of a
+       match that lacks none: what the value cap counts (lane_values) */
+    uint64_t optional;
+    uint32_t values_all;
 } ak_jlane;
 #define AK_JS_LANE_LEAVES ((AK_JSON_LANE_CAPS - 2) / 2)
 

@@ -302,6 +302,64 @@ static void test_parse_f32_short_decimals(void **state)
     }
 }
 
+/* Whether s[0..n) is [-]digits[.digits] (either run may be empty, not both):
+ * the literals of this alphabet that the parsers take. */
+static bool plain_literal(const char *s, size_t n)
+{
+    size_t i = n && s[0] == '-', digits = 0;
+    bool point = false;
+    for (; i < n; i++) {
+        if (s[i] >= '0' && s[i] <= '9')
+            digits++;
+        else if (s[i] == '.' && !point)
+            point = true;
+        else
+            return false;
+    }
+    return digits > 0;
+}
+
+/* Literals of 1 to 21 bytes of digits, points, minus signs and bytes next to
+ * the digits in value ('/', ':', 0xb0-0xb9, whose low bits are a digit's,
+ * NUL), each in a buffer of exactly its size (ASan: the short path reads
+ * them 8 bytes at a time and must stay inside), against strtod/strtof. */
+static void test_parse_short_literal_words(void **state)
+{
+    (void)state;
+    static const char other[] = {'.', '-', '/', ':', (char)0xb0, (char)0xb5, (char)0xb9, 0};
+    long count = scaled_count(300000);
+    for (long t = 0; t < count; t++) {
+        size_t n = 1 + rnd_below(21);
+        char *s = malloc(n), z[32];
+        assert_non_null(s);
+        bool odd = rnd_below(4) == 0; /* a byte of `other` in one literal of four */
+        for (size_t i = 0; i < n; i++)
+            s[i] = (char)('0' + rnd_below(10));
+        if (rnd_below(2))
+            s[0] = '-';
+        if (n > 1 && rnd_below(4))
+            s[1 + rnd_below((unsigned)n - 1)] = '.';
+        if (odd && n > 1)
+            s[rnd_below((unsigned)n)] = other[rnd_below(sizeof other)];
+        memcpy(z, s, n);
+        z[n] = 0;
+        double d = -1;
+        float f = -1;
+        ak_num_status sd = ak_parse_f64(s, n, &d), sf = ak_parse_f32(s, n, &f);
+        if (!plain_literal(s, n)) {
+            if (sd != AK_NUM_SYNTAX || sf != AK_NUM_SYNTAX)
+                report_failure("short literal", z, "accepted", "AK_NUM_SYNTAX");
+        } else if (sd != AK_NUM_OK || sf != AK_NUM_OK || bits64(d) != bits64(strtod(z, NULL)) ||
+                   bits32(f) != bits32(strtof(z, NULL))) {
+            char g[64], w[64];
+            snprintf(g, sizeof g, "%.17g %.9g st %d %d", d, (double)f, (int)sd, (int)sf);
+            snprintf(w, sizeof w, "%.17g %.9g", strtod(z, NULL), (double)strtof(z, NULL));
+            report_failure("short literal", z, g, w);
+        }
+        free(s);
+    }
+}
+
 static void test_parse_syntax(void **state)
 {
     (void)state;
@@ -1283,6 +1341,7 @@ int main(void)
         cmocka_unit_test(test_parse_f32_known),
         cmocka_unit_test(test_parse_fast_path_edges),
         cmocka_unit_test(test_parse_f32_short_decimals),
+        cmocka_unit_test(test_parse_short_literal_words),
         cmocka_unit_test(test_parse_syntax),
         cmocka_unit_test(test_parse_huge_exponents),
         cmocka_unit_test(test_parse_long_inputs),
