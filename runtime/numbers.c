@@ -1346,6 +1346,20 @@ static inline bool short_decimal(const char *s, size_t n, uint64_t *w, int *frac
     size_t first = s[0] == '-', point = n, digits = 0;
     uint64_t v = 0;
     if (n >= 8) {
+        /* most: the integer digits within the first word, then a point and
+           at most 8 digits: two words, no loop */
+        const uint64_t w0 = word_at(s, n, first);
+        const unsigned k0 = digit_run(w0);
+        const size_t at = first + k0, f = n - at - 1; /* the point's place, the fraction's digits */
+        if (k0 && at < n && s[at] == '.' && f >= 1 && f <= 8) {
+            const uint64_t w1 = word_at(s, n, at + 1);
+            if (digit_run(w1) >= f) {
+                *w = digits_value(w0, k0) * pow10_u64[f] + digits_value(w1, (unsigned)f);
+                *frac = (int)f;
+                *neg = first != 0;
+                return true;
+            }
+        }
         for (size_t i = first;;) {
             const uint64_t word = word_at(s, n, i);
             const unsigned k = digit_run(word);
