@@ -171,6 +171,36 @@ static void put_name(FILE *fp, const char *name)
     gen_out(fp, ")))\n        return NULL;\n");
 }
 
+/* lane_comma_name's arguments for a member name that follows a comma:
+ * ", \"name\": " as most writers space it, padded with NUL bytes to 16, and
+ * lane_name's; false (nothing written) for a name too long for 16 bytes. */
+static bool put_comma_name_args(FILE *fp, const char *name)
+{
+    size_t n = strlen(name) + 2;
+    if (n + 4 > 16)
+        return false;
+    gen_out(fp, "\", \\\"%s\\\": ", name);
+    for (size_t i = n + 4; i < 16; i++)
+        gen_out(fp, "\\0");
+    gen_out(fp, "\", ");
+    put_name_args(fp, name);
+    return true;
+}
+
+/* A comma and a member name (put_punct, put_name), in one comparison where
+ * written as most files do. */
+static void put_comma_name(FILE *fp, const char *name)
+{
+    if (strlen(name) + 6 > 16) {
+        put_punct(fp, ',');
+        put_name(fp, name);
+        return;
+    }
+    gen_out(fp, "    if (!(cur = lane_comma_name(cur, lim, ");
+    put_comma_name_args(fp, name);
+    gen_out(fp, ")))\n        return NULL;\n");
+}
+
 /* A leaf: its span in caps[2 + 2N], caps[3 + 2N]; `scalars` its S_* (a
  * union's leaf goes by its first byte: the alternatives' first bytes
  * differ, a union has no integer). */
@@ -230,8 +260,9 @@ static void put_value(lane_out *o, int vt, int member, bool present)
         char name[4];
         ak_value_component_name((ak_value_type)vt, (unsigned)i, name);
         if (i)
-            put_punct(o->fp, ',');
-        put_name(o->fp, name);
+            put_comma_name(o->fp, name);
+        else
+            put_name(o->fp, name);
         put_leaf(o, scalars, member, i, true, i ? 0 : checks);
         gen_out(o->fp, "    cur = lane_ws(cur, lim);\n");
     }
@@ -328,8 +359,9 @@ static void put_member_value(lane_out *o, const lane_schema *s, const lane_objec
         put_punct(o->fp, '{');
         for (size_t i = 0; i < nested->member_count; i++) {
             if (i)
-                put_punct(o->fp, ',');
-            put_name(o->fp, nested->members[i].name);
+                put_comma_name(o->fp, nested->members[i].name);
+            else
+                put_name(o->fp, nested->members[i].name);
             lane_kind k = s->types[nested->members[i].type].kind;
             put_leaf(o, scalar_of(k), member, (int)i, false, (i ? 0 : first) | (lane_kind_number(k) ? LEAF_NUMBER : 0));
             gen_out(o->fp, "    cur = lane_ws(cur, lim);\n");
@@ -462,9 +494,11 @@ static int put_object_element(FILE *re, lane_out *o, const lane_schema *s, int e
     for (size_t m = 0; m < ob->member_count; m++) {
         const char *member = ob->members[m].name;
         if (!m || !lane_optional(&ob->members[m])) {
-            gen_out(re, "    if (%s!(cur = lane_name(cur, lim, ", m ? "!(cur = lane_punct(cur, lim, ',')) || " : "");
-            put_name_args(re, member);
-            gen_out(re, ")) || !(cur = %s_value%zu(cur, lim, caps)))\n        return NULL;\n", name, m);
+            if (m)
+                put_comma_name(re, member);
+            else
+                put_name(re, member);
+            gen_out(re, "    if (!(cur = %s_value%zu(cur, lim, caps)))\n        return NULL;\n", name, m);
             continue;
         }
         /* absent unless its name comes after the comma (that of a later
@@ -761,6 +795,23 @@ static const char lane_prologue[] =
     "    if (lane_same(cur, lim, name, n + 1))\n        return lane_ws(cur + n + 1, lim);\n"
     "    if (!lane_same(cur, lim, name, n))\n        return NULL;\n"
     "    return lane_punct(lane_ws(cur + n, lim), lim, ':');\n"
+    "}\n"
+    "\n/* A comma and a member name (lane_punct, lane_name), written as most\n"
+    " * writers write them, compared at once where the value's byte follows:\n"
+    " * spaced, \", \\\"name\\\": \" (spaced: n + 4 bytes, padded to 16), or\n"
+    " * compact, \",\\\"name\\\":\" (the comma, then name's n + 1). */\n"
+    "static inline __attribute__((always_inline, unused)) const unsigned char *lane_comma_name(const unsigned char *cur,\n"
+    "    const unsigned char *lim, const char *spaced, const char *name, size_t n)\n"
+    "{\n"
+    "    if (n + 4 <= 16 && lim - cur >= 17) {\n"
+    "        if (cur[1] == ' ') {\n"
+    "            if (lane_same16(cur, spaced, n + 4) && cur[n + 4] > ' ')\n                return cur + n + 4;\n"
+    "        } else if (cur[0] == ',' && lane_same16(cur + 1, name, n + 1) && cur[n + 2] > ' ') {\n"
+    "            return cur + n + 2;\n"
+    "        }\n"
+    "    }\n"
+    "    if (!(cur = lane_punct(cur, lim, ',')))\n        return NULL;\n"
+    "    return lane_name(cur, lim, name, n);\n"
     "}\n"
     "\nstatic inline __attribute__((always_inline, unused)) bool lane_digit(const unsigned char *cur,\n"
     "    const unsigned char *lim)\n"
