@@ -172,15 +172,16 @@ static void put_name(FILE *fp, const char *name)
 }
 
 /* lane_comma_name's arguments for a member name that follows a comma:
- * ", \"name\": " as most writers space it, padded with NUL bytes to 16, and
- * lane_name's; false (nothing written) for a name too long for 16 bytes. */
+ * ", \"name\": " as most writers space it, padded with NUL bytes to 16 or
+ * 32, and lane_name's; false (nothing written) for a name too long for 32
+ * bytes. */
 static bool put_comma_name_args(FILE *fp, const char *name)
 {
     size_t n = strlen(name) + 2;
-    if (n + 4 > 16)
+    if (n + 4 > 32)
         return false;
     gen_out(fp, "\", \\\"%s\\\": ", name);
-    for (size_t i = n + 4; i < 16; i++)
+    for (size_t i = n + 4; i < (n + 4 <= 16 ? 16 : 32); i++)
         gen_out(fp, "\\0");
     gen_out(fp, "\", ");
     put_name_args(fp, name);
@@ -191,7 +192,7 @@ static bool put_comma_name_args(FILE *fp, const char *name)
  * written as most files do. */
 static void put_comma_name(FILE *fp, const char *name)
 {
-    if (strlen(name) + 6 > 16) {
+    if (strlen(name) + 6 > 32) {
         put_punct(fp, ',');
         put_name(fp, name);
         return;
@@ -506,9 +507,15 @@ static int put_object_element(FILE *re, lane_out *o, const lane_schema *s, int e
         for (int i = 0; i < o->n; i++)
             if (o->leaves[i].member == (int)m)
                 gen_out(re, "    caps[%d] = caps[%d] = NULL;\n", 2 + 2 * i, 3 + 2 * i);
-        gen_out(re, "    if (cur < lim && *cur == ',') {\n"
-                    "        const unsigned char *at = lane_name(lane_ws(cur + 1, lim), lim, ");
-        put_name_args(re, member);
+        if (strlen(member) + 6 <= 32) {
+            /* (lane_comma_name fails where the comma or the name is not there) */
+            gen_out(re, "    {\n        const unsigned char *at = lane_comma_name(cur, lim, ");
+            put_comma_name_args(re, member);
+        } else {
+            gen_out(re, "    if (cur < lim && *cur == ',') {\n"
+                        "        const unsigned char *at = lane_name(lane_ws(cur + 1, lim), lim, ");
+            put_name_args(re, member);
+        }
         gen_out(re, ");\n        if (at && !(cur = %s_value%zu(at, lim, caps)))\n            return NULL;\n    }\n", name,
                 m);
     }
@@ -798,15 +805,17 @@ static const char lane_prologue[] =
     "}\n"
     "\n/* A comma and a member name (lane_punct, lane_name), written as most\n"
     " * writers write them, compared at once where the value's byte follows:\n"
-    " * spaced, \", \\\"name\\\": \" (spaced: n + 4 bytes, padded to 16), or\n"
+    " * spaced, \", \\\"name\\\": \" (spaced: n + 4 bytes, padded to 16 or 32), or\n"
     " * compact, \",\\\"name\\\":\" (the comma, then name's n + 1). */\n"
     "static inline __attribute__((always_inline, unused)) const unsigned char *lane_comma_name(const unsigned char *cur,\n"
     "    const unsigned char *lim, const char *spaced, const char *name, size_t n)\n"
     "{\n"
-    "    if (n + 4 <= 16 && lim - cur >= 17) {\n"
+    "    if (n + 4 <= 32 && lim - cur >= (n + 4 <= 16 ? 17 : 33)) {\n"
     "        if (cur[1] == ' ') {\n"
-    "            if (lane_same16(cur, spaced, n + 4) && cur[n + 4] > ' ')\n                return cur + n + 4;\n"
-    "        } else if (cur[0] == ',' && lane_same16(cur + 1, name, n + 1) && cur[n + 2] > ' ') {\n"
+    "            if ((n + 4 <= 16 ? lane_same16(cur, spaced, n + 4)\n"
+    "                             : lane_same16(cur, spaced, 16) && lane_same16(cur + 16, spaced + 16, n + 4 - 16)) &&\n"
+    "                cur[n + 4] > ' ')\n                return cur + n + 4;\n"
+    "        } else if (n + 1 <= 16 && cur[0] == ',' && lane_same16(cur + 1, name, n + 1) && cur[n + 2] > ' ') {\n"
     "            return cur + n + 2;\n"
     "        }\n"
     "    }\n"
