@@ -1123,12 +1123,16 @@ const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const ui
  * release) are left to the loop. */
 const uint8_t *ak_json__lane_run(ak_json_parser *p, const uint8_t *cur, const uint8_t *lim)
 {
+    /* what the run cannot change: the array's frame, its lane (offer()
+       drops it only where the lane declines, which ends the run) and the
+       depth */
+    ak_json_frame *f = &p->frames[p->depth - 1];
+    const ak_json_lane_fn lane = f->lane;
+    if (!lane || lane == ak_json_lane_any || p->depth + f->lane_nesting > p->cfg.max_depth)
+        return ak_json__skip_ws(cur, lim);
     while (!p->done) {
-        ak_json_frame *f = &p->frames[p->depth - 1];
-        const ak_json_lane_fn lane = f->lane;
         const uint8_t *comma = ak_json__skip_ws(cur, lim);
-        if (!lane || lane == ak_json_lane_any || lim - comma <= LANE_TAIL || *comma != ',' ||
-            p->depth + f->lane_nesting > p->cfg.max_depth)
+        if (lim - comma <= LANE_TAIL || *comma != ',')
             return comma;
         ak_release_at(&p->release, (size_t)(comma - p->data));
         const uint8_t *elem = ak_json__skip_ws(comma + 1, lim);
