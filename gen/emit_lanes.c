@@ -171,28 +171,31 @@ static void put_name(FILE *fp, const char *name)
     gen_out(fp, ")))\n        return NULL;\n");
 }
 
-/* lane_comma_name's arguments for a member name that follows a comma:
- * ", \"name\": " as most writers space it, padded with NUL bytes to 16 or
- * 32, and lane_name's; false (nothing written) for a name too long for 32
- * bytes. */
-static bool put_comma_name_args(FILE *fp, const char *name)
+/* Whether a member name after a comma fits lane_comma_name's one
+ * comparison: ", \"name\": " within 32 bytes. */
+static bool comma_name_fits(const char *name)
+{
+    return strlen(name) + 6 <= 32;
+}
+
+/* lane_comma_name's arguments for a member name that fits: ", \"name\": "
+ * as most writers space it, padded with NUL bytes to 16 or 32, and
+ * lane_name's. */
+static void put_comma_name_args(FILE *fp, const char *name)
 {
     size_t n = strlen(name) + 2;
-    if (n + 4 > 32)
-        return false;
     gen_out(fp, "\", \\\"%s\\\": ", name);
     for (size_t i = n + 4; i < (n + 4 <= 16 ? 16 : 32); i++)
         gen_out(fp, "\\0");
     gen_out(fp, "\", ");
     put_name_args(fp, name);
-    return true;
 }
 
 /* A comma and a member name (put_punct, put_name), in one comparison where
  * written as most files do. */
 static void put_comma_name(FILE *fp, const char *name)
 {
-    if (strlen(name) + 6 > 32) {
+    if (!comma_name_fits(name)) {
         put_punct(fp, ',');
         put_name(fp, name);
         return;
@@ -507,7 +510,7 @@ static int put_object_element(FILE *re, lane_out *o, const lane_schema *s, int e
         for (int i = 0; i < o->n; i++)
             if (o->leaves[i].member == (int)m)
                 gen_out(re, "    caps[%d] = caps[%d] = NULL;\n", 2 + 2 * i, 3 + 2 * i);
-        if (strlen(member) + 6 <= 32) {
+        if (comma_name_fits(member)) {
             /* (lane_comma_name fails where the comma or the name is not there) */
             gen_out(re, "    {\n        const unsigned char *at = lane_comma_name(cur, lim, ");
             put_comma_name_args(re, member);
