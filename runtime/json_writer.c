@@ -486,10 +486,14 @@ static size_t qt_number(double v, char *buf)
 }
 
 /* v (finite) as ECMAScript's Number::toString lays out its shortest digits
-   (of the float when f32): see AK_JSON_NUMBERS_ECMASCRIPT. */
+   (of the float when f32): see AK_JSON_NUMBERS_ECMASCRIPT. buf holds
+   AK_NUM_BUFSIZE bytes; the common layouts (a point within the digits or
+   after "0.") copy the digits in fixed pieces of 16 or 24 bytes, past
+   their end into bytes the returned length leaves out: the digits' buffer
+   is zeroed and long enough for that. */
 static size_t ecmascript_number(double v, bool f32, char *buf)
 {
-    char digits[20];
+    char digits[40] = {0};
     int exp10 = 0;
     bool neg = false;
     int k = f32 ? ak_shortest_f32((float)v, digits, &exp10, &neg) : ak_shortest_f64(v, digits, &exp10, &neg);
@@ -497,24 +501,22 @@ static size_t ecmascript_number(double v, bool f32, char *buf)
     size_t len = 0;
     if (neg)
         buf[len++] = '-';
+    if (-6 < n && n <= 0) { /* 0.000ddd: at most 2 + 5 + 24 bytes */
+        memcpy(buf + len, "0.000000", 8);
+        memcpy(buf + len + 2 - n, digits, 24);
+        return len + (size_t)(2 - n + k);
+    }
+    if (0 < n && n < k) { /* ddd.ddd: n <= 16 digits, then at most 16 */
+        memcpy(buf + len, digits, 16);
+        buf[len + (size_t)n] = '.';
+        memcpy(buf + len + (size_t)n + 1, digits + n, 16);
+        return len + (size_t)k + 1;
+    }
     if (k <= n && n <= 21) {
         memcpy(buf + len, digits, (size_t)k);
         len += (size_t)k;
         for (int i = 0; i < n - k; i++)
             buf[len++] = '0';
-    } else if (0 < n && n <= 21) {
-        memcpy(buf + len, digits, (size_t)n);
-        len += (size_t)n;
-        buf[len++] = '.';
-        memcpy(buf + len, digits + n, (size_t)(k - n));
-        len += (size_t)(k - n);
-    } else if (-6 < n && n <= 0) {
-        buf[len++] = '0';
-        buf[len++] = '.';
-        for (int i = 0; i < -n; i++)
-            buf[len++] = '0';
-        memcpy(buf + len, digits, (size_t)k);
-        len += (size_t)k;
     } else {
         buf[len++] = digits[0];
         if (k > 1) {
@@ -527,6 +529,22 @@ static size_t ecmascript_number(double v, bool f32, char *buf)
     return len;
 }
 
+/* Where b has AK_NUM_BUFSIZE bytes to spare, a number is laid out in
+   place; else (an output capped near its end, ak_budget_cap) in buf, for
+   put to take what fits. Returns where to lay it out. */
+static inline char *number_at(ak_buf *b, char *buf)
+{
+    return AK_NUM_BUFSIZE <= b->cap - b->len && !b->failed ? b->data + b->len : buf;
+}
+
+static inline void number_done(ak_buf *b, char *at, const char *buf, size_t n)
+{
+    if (at == buf)
+        put(b, buf, n);
+    else
+        b->len += n;
+}
+
 void ak_json_f64(ak_json_writer *w, double v)
 {
     char buf[AK_NUM_BUFSIZE];
@@ -535,9 +553,14 @@ void ak_json_f64(ak_json_writer *w, double v)
         put_number(w, "null", 4);
         return;
     }
-    put_number(w, buf, w->number_style == AK_JSON_NUMBERS_QT           ? qt_number(v, buf)
-                       : w->number_style == AK_JSON_NUMBERS_ECMASCRIPT ? ecmascript_number(v, false, buf)
-                                                                       : ak_format_f64(v, buf));
+    ak_buf *b = before_value(w);
+    if (!b)
+        return;
+    char *at = number_at(b, buf);
+    number_done(b, at, buf,
+                w->number_style == AK_JSON_NUMBERS_QT           ? qt_number(v, at)
+                : w->number_style == AK_JSON_NUMBERS_ECMASCRIPT ? ecmascript_number(v, false, at)
+                                                                : ak_format_f64(v, at));
 }
 
 void ak_json_f32(ak_json_writer *w, float v)
@@ -548,8 +571,12 @@ void ak_json_f32(ak_json_writer *w, float v)
         put_number(w, "null", 4);
         return;
     }
-    put_number(w, buf, w->number_style == AK_JSON_NUMBERS_ECMASCRIPT ? ecmascript_number(v, true, buf)
-                                                                     : ak_format_f32(v, buf));
+    ak_buf *b = before_value(w);
+    if (!b)
+        return;
+    char *at = number_at(b, buf);
+    number_done(b, at, buf,
+                w->number_style == AK_JSON_NUMBERS_ECMASCRIPT ? ecmascript_number(v, true, at) : ak_format_f32(v, at));
 }
 
 void ak_json_i64(ak_json_writer *w, int64_t v)

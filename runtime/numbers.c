@@ -1656,11 +1656,53 @@ static uint64_t scaled_bound(uint64_t x, int q, int k)
     return scaled_bound_exact(x, q, k, I);
 }
 
+/* What scaled_bound32 takes of 10^-k, once for a float's three bounds:
+ * the high word of P (pow5_table), the shift that puts the floor in the
+ * high word of its product (64 - s1 of scaled_bound, 0..4), and whether
+ * P is exact and its low word zero (5^0..5^27). */
+typedef struct scale32 {
+    uint64_t p0;
+    int t;
+    bool exact;
+} scale32;
+
+static inline scale32 scale32_of(int q, int k)
+{
+    int j = -k;
+    const uint64_t *p = pow5_table[j - POW5_QMIN];
+    return (scale32){p[0], q + j + flog2pow5(j) + 1, p[1] == 0 && j >= 0 && j <= POW5_EXACT_MAX};
+}
+
+/* scaled_bound for x < 2^27 (the bounds of a float): the same floor and
+ * flag from one 64-bit product, x times the high word of P, where that
+ * decides them. The rest of the product, x * (lo + d) / 2^64, is below x
+ * in units of the high product's last bit; so with F its fraction bits
+ * (below the floor's), floor and flag follow where F + x <= 2^s1: the
+ * whole rest then stays below the next integer, and is zero only where P
+ * is exact and its low word zero. Shifted by t = 64 - s1, the floor is
+ * the product's high word and F its low word (F * 2^t): the test is
+ * F * 2^t + x * 2^t <= 2^64. Else the 128-bit scaled_bound decides:
+ * 0.9% of the bounds over all floats (19,077,335 of 3 * 2^31), products
+ * that are integers with j < 0 (floats from 2^27 up: integers whose
+ * bounds 10^-k divides), where the rest's truncation leaves F all ones.
+ * Checked against scaled_bound over every finite float (the same digits
+ * for all 2^31). */
+static inline uint64_t scaled_bound32(uint64_t x, int q, int k, scale32 sc)
+{
+    uint64_t xt = x << sc.t; /* < 2^31, and > 0 (x >= 2) */
+    u128 g = (u128)xt * sc.p0;
+    uint64_t f = (uint64_t)g;
+    if (f > (uint64_t)0 - xt)
+        return scaled_bound(x, q, k);
+    return (uint64_t)(g >> 64) | (!sc.exact || f != 0);
+}
+
 /* v = c * 2^q (c >= 1); asym: c is a power of two whose lower neighbour is
  * closer (half the spacing). Returns the digits as an integer (with
  * trailing zeros: put_shortest strips them), the value being
  * *digits * 10^*k. */
-static uint64_t shortest_core(uint64_t c, int q, bool asym, int *kout)
+static inline __attribute__((always_inline)) uint64_t shortest_core_with(uint64_t c, int q, bool asym, int *kout,
+                                                                          bool f32)
 {
     /* In units of 2^(q-2): v = 4c, the interval ends 4c - 2 (4c - 1 when
      * asym) and 4c + 2, included iff c is even. k makes the width
@@ -1671,9 +1713,10 @@ static uint64_t shortest_core(uint64_t c, int q, bool asym, int *kout)
     int k = asym ? flog10threequarterspow2(q) : flog10pow2(q);
     uint64_t out = c & 1; /* 1: ends excluded */
     /* 4 * (end or value) * 10^-k as floor | inexact */
-    uint64_t vb = scaled_bound(cb, q, k);
-    uint64_t vbl = scaled_bound(cbl, q, k);
-    uint64_t vbr = scaled_bound(cbr, q, k);
+    scale32 sc = f32 ? scale32_of(q, k) : (scale32){0, 0, false};
+    uint64_t vb = f32 ? scaled_bound32(cb, q, k, sc) : scaled_bound(cb, q, k);
+    uint64_t vbl = f32 ? scaled_bound32(cbl, q, k, sc) : scaled_bound(cbl, q, k);
+    uint64_t vbr = f32 ? scaled_bound32(cbr, q, k, sc) : scaled_bound(cbr, q, k);
     uint64_t s = vb >> 2, r;
     if (s >= 10) {
         /* At most one multiple of 10 in the interval; when there is one it
@@ -1698,6 +1741,17 @@ static uint64_t shortest_core(uint64_t c, int q, bool asym, int *kout)
 strip:
     *kout = k;
     return r;
+}
+
+static uint64_t shortest_core(uint64_t c, int q, bool asym, int *kout)
+{
+    return shortest_core_with(c, q, asym, kout, false);
+}
+
+/* a float's: c < 2^24, so its bounds are below 2^27 (scaled_bound32) */
+static uint64_t shortest_core32(uint64_t c, int q, bool asym, int *kout)
+{
+    return shortest_core_with(c, q, asym, kout, true);
 }
 
 static int u64_digit_count(uint64_t v)
@@ -1758,6 +1812,58 @@ static int put_shortest(uint64_t r, int k, char *digits, int *exp10)
     write_digits(digits, r, nd);
     digits[nd] = '\0';
     *exp10 = k + nd - 1;
+    return nd;
+}
+
+/* The digits of v < 10^8, eight of them (leading zeros included) as the
+ * values 0..9 in the bytes of a word, the first digit in its lowest byte
+ * (the first in memory, store_word). v splits into two halves of
+ * four digits in 32-bit lanes, each into two of two in 16-bit lanes,
+ * each into two digits in bytes: in each lane a quotient from a product
+ * and a shift (exact for the lanes' ranges: 10486 / 2^20 of v < 10^4 by
+ * 100, 103 / 2^10 of v < 100 by 10) and the remainder from it. */
+/* w's bytes at p, its lowest first (word_at's order) */
+static inline void store_word(char *p, uint64_t w)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    memcpy(p, &w, 8);
+}
+
+static inline uint64_t eight_digits(uint32_t v)
+{
+    uint64_t x = v / 10000 | (uint64_t)(v % 10000) << 32;
+    uint64_t hundreds = (x * 10486 >> 20) & UINT64_C(0x0000007f0000007f);
+    x = hundreds | (x - hundreds * 100) << 16;
+    uint64_t tens = (x * 103 >> 10) & UINT64_C(0x000f000f000f000f);
+    return tens | (x - tens * 10) << 8;
+}
+
+/* put_shortest of a float's digits (r < 2^32), from eight_digits: its
+ * trailing zeros are the word's zero bytes at the top, counted, not
+ * divided away one by one. A value of 10 digits, or whose last 8 are
+ * zeros, goes the general way. */
+static int put_shortest32(uint64_t r, int k, char *digits, int *exp10)
+{
+    uint32_t high = (uint32_t)(r / 100000000), low = (uint32_t)(r % 100000000);
+    if (high > 9 || low == 0)
+        return put_shortest(r, k, digits, exp10);
+    uint64_t w = eight_digits(low);
+    int nd;
+    if (high) {
+        digits[0] = (char)('0' + high);
+        nd = 9 - __builtin_clzll(w) / 8;
+        store_word(digits + 1, w | UINT64_C(0x3030303030303030));
+        *exp10 = k + 8;
+    } else {
+        int lead = __builtin_ctzll(w) / 8; /* leading zeros: low is not 0 */
+        w >>= 8 * lead;
+        nd = 8 - __builtin_clzll(w) / 8;
+        store_word(digits, w | UINT64_C(0x3030303030303030));
+        *exp10 = k + 7 - lead;
+    }
+    digits[nd] = '\0';
     return nd;
 }
 
@@ -1822,8 +1928,8 @@ int ak_shortest_f32(float v, char digits[10], int *exp10, bool *negative)
     uint64_t c = be ? frac | (1u << 23) : frac;
     int q = be ? be - 150 : -149;
     int k;
-    uint64_t r = shortest_core(c, q, frac == 0 && be > 1, &k);
-    return put_shortest(r, k, digits, exp10);
+    uint64_t r = shortest_core32(c, q, frac == 0 && be > 1, &k);
+    return put_shortest32(r, k, digits, exp10);
 }
 
 /* ---------------------------------------------------------------------- */

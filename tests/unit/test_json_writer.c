@@ -3,6 +3,7 @@
 #include "test_support.h"
 
 #include "../json/json_events.h"
+#include "budget.h"
 
 #include <math.h>
 
@@ -249,6 +250,162 @@ static void test_shortest_round_trip(void **state)
     }
 }
 
+/* ECMAScript's Number::toString laid out from the shortest digits, a
+ * character at a time (the spec's four cases), for the writer's in-place
+ * layout to be compared with. */
+static void ecmascript_reference(double v, bool f32, char *out)
+{
+    char dig[20];
+    int e;
+    bool neg;
+    int k = f32 ? ak_shortest_f32((float)v, dig, &e, &neg) : ak_shortest_f64(v, dig, &e, &neg);
+    int n = e + 1;
+    char *p = out;
+    if (neg)
+        *p++ = '-';
+    if (k <= n && n <= 21) {
+        for (int i = 0; i < n; i++)
+            *p++ = i < k ? dig[i] : '0';
+    } else if (0 < n && n <= 21) {
+        for (int i = 0; i < k; i++) {
+            if (i == n)
+                *p++ = '.';
+            *p++ = dig[i];
+        }
+    } else if (-6 < n && n <= 0) {
+        *p++ = '0';
+        *p++ = '.';
+        for (int i = 0; i < -n; i++)
+            *p++ = '0';
+        for (int i = 0; i < k; i++)
+            *p++ = dig[i];
+    } else {
+        *p++ = dig[0];
+        if (k > 1)
+            *p++ = '.';
+        for (int i = 1; i < k; i++)
+            *p++ = dig[i];
+        p += sprintf(p, "e%c%d", n - 1 < 0 ? '-' : '+', abs(n - 1));
+    }
+    *p = '\0';
+}
+
+/* One number written in ECMAScript's style: alone (into an empty buffer:
+ * laid out aside, then copied) and as the second element of an array
+ * (laid out in place). */
+static void expect_ecmascript(double v, bool f32, const char *expected)
+{
+    char ref[64], both[160];
+    ecmascript_reference(v, f32, ref);
+    if (expected)
+        assert_string_equal(ref, expected);
+    ak_json_writer w;
+    ak_buf out;
+    ak_buf_init(&out);
+    ak_json_writer_init(&w, &out, NULL);
+    w.number_style = AK_JSON_NUMBERS_ECMASCRIPT;
+    if (f32)
+        ak_json_f32(&w, (float)v);
+    else
+        ak_json_f64(&w, v);
+    assert_true(ak_json_writer_finish(&w));
+    expect_text(&out, ref);
+    ak_buf_init(&out);
+    ak_json_writer_init(&w, &out, NULL);
+    w.number_style = AK_JSON_NUMBERS_ECMASCRIPT;
+    ak_json_begin_array(&w);
+    ak_json_bool(&w, true);
+    if (f32)
+        ak_json_f32(&w, (float)v);
+    else
+        ak_json_f64(&w, v);
+    ak_json_end_array(&w);
+    assert_true(ak_json_writer_finish(&w));
+    snprintf(both, sizeof both, "[true,%s]", ref);
+    expect_text(&out, both);
+}
+
+static void test_ecmascript_numbers(void **state)
+{
+    (void)state;
+    /* each layout, at its ends: the fixed-size copies of the digits must
+       stop at the number's length */
+    expect_ecmascript(0, false, "0");
+    expect_ecmascript(-1.5, false, "-1.5");
+    expect_ecmascript(0.1f, true, "0.1");
+    expect_ecmascript(0.84147096f, true, "0.84147096");
+    expect_ecmascript(-0.41614684f, true, "-0.41614684");
+    expect_ecmascript(1e-6, false, "0.000001");
+    expect_ecmascript(-1.2345678901234567e-6, false, "-0.0000012345678901234567");
+    expect_ecmascript(1.5e-7, false, "1.5e-7");
+    expect_ecmascript(123.456, false, "123.456");
+    expect_ecmascript(1234567.8901234567, false, "1234567.8901234567");
+    expect_ecmascript(-1234567890123456.8, false, "-1234567890123456.8");
+    expect_ecmascript(1e20, false, "100000000000000000000");
+    expect_ecmascript(1e21, false, "1e+21");
+    expect_ecmascript(1.7976931348623157e308, false, "1.7976931348623157e+308");
+    expect_ecmascript(5e-324, false, "5e-324");
+    expect_ecmascript(3.4028235e38f, true, "3.4028235e+38");
+    expect_ecmascript(1e-45f, true, "1e-45");
+    /* and random bits of both widths */
+    uint64_t x = 88172645463325252u;
+    for (int i = 0; i < 20000; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        double d;
+        float f;
+        uint32_t fb = (uint32_t)(x >> 32);
+        memcpy(&d, &x, sizeof d);
+        memcpy(&f, &fb, sizeof f);
+        /* a decimal exponent within the plain layouts half of the time */
+        double scaled = ldexp(d / pow(2, ilogb(d)), (int)(x % 70) - 35);
+        if (isfinite(d) && d != 0) {
+            expect_ecmascript(d, false, NULL);
+            expect_ecmascript(scaled, false, NULL);
+            expect_ecmascript(scaled, true, NULL);
+        }
+        if (isfinite(f))
+            expect_ecmascript(f, true, NULL);
+    }
+}
+
+/* A number where the output may not grow past its cap (a conversion's
+ * output at its format's size limit, ak_budget_cap): laid out aside and
+ * copied when fewer bytes than a number's longest are left, so that an
+ * output that fits exactly is written whole. */
+static void test_number_at_cap(void **state)
+{
+    (void)state;
+    const char *expected = "[0.1,-0.0000012345678901234567,1e+21]";
+    for (size_t cap = strlen(expected) - 2; cap <= strlen(expected) + 1; cap++) {
+        ak_options opt = {0};
+        ak_diags *d = ak_diags_new(NULL);
+        assert_non_null(d);
+        ak_budget *budget = ak_budget_of(d, &opt);
+        ak_buf out;
+        ak_buf_init(&out);
+        assert_true(ak_buf_attach(&out, budget));
+        ak_budget_cap(budget, &out, cap);
+        ak_json_writer w;
+        ak_json_writer_init(&w, &out, NULL);
+        w.number_style = AK_JSON_NUMBERS_ECMASCRIPT;
+        ak_json_begin_array(&w);
+        ak_json_f32(&w, 0.1f);
+        ak_json_f64(&w, -1.2345678901234567e-6);
+        ak_json_f64(&w, 1e21);
+        ak_json_end_array(&w);
+        bool whole = cap >= strlen(expected);
+        assert_int_equal(ak_json_writer_finish(&w) && !out.failed && !budget->over_cap, whole);
+        if (whole)
+            assert_string_equal(ak_buf_cstr(&out), expected);
+        ak_budget_cap(budget, NULL, 0);
+        ak_buf_detach(&out);
+        ak_buf_free(&out);
+        ak_diags_free(d);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -260,6 +417,8 @@ int main(void)
         cmocka_unit_test(test_escaping),
         cmocka_unit_test(test_never_invalid),
         cmocka_unit_test(test_shortest_round_trip),
+        cmocka_unit_test(test_ecmascript_numbers),
+        cmocka_unit_test(test_number_at_cap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -942,6 +942,32 @@ static void verify_shortest32(float v)
     verify_shortest((double)v, bits32(v), dig, nd, e, rt32);
 }
 
+/* The floats whose digits take the general ways out of the float's own:
+ * a bound that one 64-bit product cannot decide (scaled_bound32: integers
+ * from 2^27 up whose bound is an integer) and digits whose last eight
+ * are zeros (put_shortest32). Found by running every finite float through
+ * them; each with its neighbours. */
+static void test_shortest32_general_ways(void **state)
+{
+    (void)state;
+    static const uint32_t bits[] = {
+        /* a bound from scaled_bound */
+        0x4d000002, 0x4d0a2c2d, 0x4d145857, 0x4d1e8482, 0x4d28b0ad, 0x4d989683, 0x4e087c5a, 0x4e312d05,
+        0x4e8cc7bf, 0x4ebfa498, 0x4f255e3a, 0x4f8b17dc, 0x4ff0d183, 0x50b267a1, 0x51b0b781,
+        /* digits 100000000 (1 and eight zeros) */
+        0x03aa2425, 0x0554ad2e, 0x1e3ce508, 0x3c23d70a, 0x3dcccccd, 0x4cbebc20, 0x4e6e6b28, 0x5d5e0b6b,
+        0x6fa18f08, 0x7cf0bdc2,
+    };
+    for (size_t i = 0; i < sizeof bits / sizeof bits[0]; i++)
+        for (uint32_t b = bits[i] - 1; b <= bits[i] + 1; b++) {
+            verify_shortest32(from_bits32(b));
+            verify_shortest32(-from_bits32(b));
+        }
+    /* a run of them: 0x4d000000.. holds one every few floats */
+    for (uint32_t b = 0x4d000000; b < 0x4d000400; b++)
+        verify_shortest32(from_bits32(b));
+}
+
 static void test_shortest_special_families(void **state)
 {
     (void)state;
@@ -1349,6 +1375,7 @@ int main(void)
         cmocka_unit_test(test_parse_integers),
         cmocka_unit_test(test_format_known),
         cmocka_unit_test(test_shortest_special_families),
+        cmocka_unit_test(test_shortest32_general_ways),
         cmocka_unit_test(test_shortest_integers),
         cmocka_unit_test(test_format_integer_lengths),
         cmocka_unit_test(test_random_f64_roundtrip),
