@@ -248,8 +248,14 @@ static void emit_list(compiler *cc, FILE *c, mjx *x)
     gen_out(c, "    {mj_interp_names, mj_interp_words, %zu, %d},\n", x->interp_names.n, x->interp_rest);
     gen_out(c, "    mj_names, %zu, 0x%llxull, %s, %.17g,\n", md->names.n, (unsigned long long)x->excepts,
             x->has_time_min ? "true" : "false", x->has_time_min ? x->time_min : 0.0);
-    gen_out(c, "    %u, AK_JSON_NUMBERS_%s, &%s_rules[%d], &%s_rules[%d], %s_validate};\n", x->indent, x->numbers, id,
-            md->loss_rule ? md->loss_rule->index : 0, id, md->refused_rule ? md->refused_rule->index : 0, id);
+    /* a member given twice is an error at both levels: a document read
+       (validated first) has none (ak_mj_list.unique_names) */
+    const char *dup = f->json_codes[JR_DUPLICATE];
+    rule_decl *dup_rule = dup ? find_rule(cc, dup) : NULL;
+    bool unique_names = dup_rule && dup_rule->compat == 2 && dup_rule->strict == 2;
+    gen_out(c, "    %u, AK_JSON_NUMBERS_%s, %s, &%s_rules[%d], &%s_rules[%d], %s_validate};\n", x->indent, x->numbers,
+            unique_names ? "true" : "false", id, md->loss_rule ? md->loss_rule->index : 0, id,
+            md->refused_rule ? md->refused_rule->index : 0, id);
     gen_out(c, "\nbool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
                "                  struct ak_animation **out)\n{\n    return ak_mj_list_read(&mj_list, in, opt, d, arena, "
                "out);\n}\n", id);

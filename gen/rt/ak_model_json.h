@@ -97,6 +97,9 @@ typedef struct ak_mj_list {
     double time_min;
     unsigned indent;   /* `json indent N` (0: compact) */
     ak_json_number_style numbers;
+    /* a member given twice is an error at every level: a document that is
+       read (validated first) has no name twice in an object */
+    bool unique_names;
     const ak_rule *loss, *refused;
     void (*validate)(const ak_input *in, const ak_options *opt, ak_diags *d);
 } ak_mj_list;
