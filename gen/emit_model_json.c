@@ -216,6 +216,20 @@ static int by_index(const void *a, const void *b)
     return (x->index > y->index) - (x->index < y->index);
 }
 
+/* A member name's length where the writer may copy it as it is
+   (ak_json_key_plain: ASCII from the space up, no quote, no backslash) and
+   it has 1 to 255 bytes; else 0, and the writer escapes it. */
+static size_t plain_length(const char *name)
+{
+    size_t n = strlen(name);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char b = (unsigned char)name[i];
+        if (b < 0x20 || b > 0x7e || b == '"' || b == '\\')
+            return 0;
+    }
+    return n <= 255 ? n : 0;
+}
+
 static void emit_list(compiler *cc, FILE *c, mjx *x)
 {
     format_decl *f = cc->format;
@@ -231,10 +245,10 @@ static void emit_list(compiler *cc, FILE *c, mjx *x)
             mj_member *m = S->members.items[i];
             gen_out(c, "    {");
             gen_c_string(c, m->name, false);
-            gen_out(c, ", %s, %s, %s, %d, %d},\n", act_names[m->act], m->tag ? "true" : "false",
-                    m->f32 ? "true" : "false", m->word, m->state);
+            gen_out(c, ", %zu, %s, %s, %s, %d, %d},\n", plain_length(m->name), act_names[m->act],
+                    m->tag ? "true" : "false", m->f32 ? "true" : "false", m->word, m->state);
         }
-        gen_out(c, "    {NULL, AK_MJ_NONE, false, false, 0, -1}\n};\n");
+        gen_out(c, "    {NULL, 0, AK_MJ_NONE, false, false, 0, -1}\n};\n");
     }
     gen_out(c, "static const ak_mj_state mj_states[] = {");
     for (size_t s = 0; s < x->states.n; s++)

@@ -1105,6 +1105,8 @@ const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const ui
     const uint8_t *end;
     if (f->lane == ak_json_lane_any)
         end = ak_json_lane_any_releasing(elem, lim, p->lane_caps, p->data, &p->release);
+    else if (f->lane == ak_json_lane_rest)
+        end = ak_json_lane_rest_releasing(elem, lim, p->lane_caps, p->data, &p->release);
     else if (lim - elem > LANE_TAIL)
         end = f->lane(elem, lim, p->lane_caps);
     else
@@ -1119,7 +1121,7 @@ const uint8_t *ak_json__try_lane(ak_json_parser *p, const uint8_t *cur, const ui
  * file): the page release at the comma, the whitespace after it, the
  * lane, the consumer, and the array's index (ak_json__value_start: the
  * array has elements). An element near the end of the input (the lane in a
- * padded copy) and the lane that passes any element whole (its own page
+ * padded copy) and the lanes that pass elements whole (their own page
  * release) are left to the loop. */
 const uint8_t *ak_json__lane_run(ak_json_parser *p, const uint8_t *cur, const uint8_t *lim)
 {
@@ -1128,7 +1130,8 @@ const uint8_t *ak_json__lane_run(ak_json_parser *p, const uint8_t *cur, const ui
        depth */
     ak_json_frame *f = &p->frames[p->depth - 1];
     const ak_json_lane_fn lane = f->lane;
-    if (!lane || lane == ak_json_lane_any || p->depth + f->lane_nesting > p->cfg.max_depth)
+    if (!lane || lane == ak_json_lane_any || lane == ak_json_lane_rest ||
+        p->depth + f->lane_nesting > p->cfg.max_depth)
         return ak_json__skip_ws(cur, lim);
     while (!p->done) {
         const uint8_t *comma = ak_json__skip_ws(cur, lim);

@@ -79,4 +79,16 @@ const uint8_t *ak_json_lane_any(const uint8_t *cur, const uint8_t *lim, const ui
 const uint8_t *ak_json_lane_any_releasing(const uint8_t *cur, const uint8_t *lim, const uint8_t **caps,
                                           const uint8_t *data, ak_release *release);
 
+/* A lane like ak_json_lane_any that takes every element left in the array
+ * as one: caps[0] is the first one's first byte, and it ends at the
+ * array's closing bracket (the whitespace before it passed too), found 64
+ * bytes at a time. For a consumer that wants nothing of the elements (a
+ * model of a document's tracks without their keys): the array is passed
+ * in one step instead of an element at a time. Only for text that passed
+ * the front end whole, as ak_json_lane_any. */
+const uint8_t *ak_json_lane_rest(const uint8_t *cur, const uint8_t *lim, const uint8_t **caps);
+/* The same releasing the pages it passes (ak_json_value_end_releasing). */
+const uint8_t *ak_json_lane_rest_releasing(const uint8_t *cur, const uint8_t *lim, const uint8_t **caps,
+                                           const uint8_t *data, ak_release *release);
+
 #endif

@@ -422,6 +422,24 @@ const uint8_t *ak_json_value_end_releasing(const uint8_t *p, const uint8_t *end,
     return p > s && p < end ? p : NULL; /* a scalar ends before something: the array's ',' or ']' at least */
 }
 
+const uint8_t *ak_json_lane_rest(const uint8_t *cur, const uint8_t *lim, const uint8_t **caps)
+{
+    return ak_json_lane_rest_releasing(cur, lim, caps, NULL, NULL);
+}
+
+const uint8_t *ak_json_lane_rest_releasing(const uint8_t *cur, const uint8_t *lim, const uint8_t **caps,
+                                           const uint8_t *data, ak_release *release)
+{
+    if (cur < lim && *cur == ',')
+        cur = ak_json__skip_ws(cur + 1, lim);
+    /* inside the array: skip_nested's one open container is the array */
+    const uint8_t *close = cur < lim ? skip_nested(cur, lim, data, release) : NULL;
+    if (!close || *close != ']')
+        return NULL;
+    caps[0] = cur;
+    return close;
+}
+
 const uint8_t *ak_json_lane_any(const uint8_t *cur, const uint8_t *lim, const uint8_t **caps)
 {
     return ak_json_lane_any_releasing(cur, lim, caps, NULL, NULL);

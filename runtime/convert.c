@@ -215,6 +215,8 @@ static ak_animation *decode_output(const ak_format *to, const ak_input *produced
     }
     if (to->validate)
         ak_diags_set_input_valid(quiet); /* output_valid said so (convert_into) */
+    if (!opt->verify)
+        ak_diags_set_tracks_only(quiet); /* what convert_into compares: the tracks, not their keys */
     /* what is left of the command's budget (the output, and with --verify
        the input's model, are held meanwhile) */
     ak_budget *budget = ak_budget_of(d, opt);

@@ -162,6 +162,7 @@ struct ak_diags {
     ak_text_pos lc;
     char version[32]; /* ak_diags_set_version; "" = none */
     bool input_valid; /* ak_diags_set_input_valid */
+    bool tracks_only; /* ak_diags_set_tracks_only */
     ak_budget budget; /* the memory budget of the command on this input (budget.h) */
     /* ak_diags_set_annotator */
     ak_diag_annotator annotate;
@@ -304,6 +305,10 @@ bool ak_diags_strict(const ak_diags *d) { return d->opt.strict; }
 void ak_diags_set_input_valid(ak_diags *d) { d->input_valid = true; }
 
 bool ak_diags_input_valid(const ak_diags *d) { return d->input_valid; }
+
+void ak_diags_set_tracks_only(ak_diags *d) { d->tracks_only = true; }
+
+bool ak_diags_tracks_only(const ak_diags *d) { return d && d->tracks_only; }
 
 uint32_t ak_diags_max_errors(const ak_diags *d) { return d->opt.max_errors; }
 

@@ -55,6 +55,15 @@ void ak_diags_set_version(ak_diags *d, const char *version, size_t n);
 void ak_diags_set_input_valid(ak_diags *d);
 bool ak_diags_input_valid(const ak_diags *d);
 
+/* Of a model of headers (ak_format.to_model_headers) the caller wants the
+ * document and its tracks, not their keys' counts and time ranges: a
+ * conversion's check of its output, which compares the tracks and what
+ * the document says besides. A reader may then pass the keys without
+ * looking at them (the JSON model readers pass each keys array whole);
+ * one that reads them anyway gives the same tracks. */
+void ak_diags_set_tracks_only(ak_diags *d);
+bool ak_diags_tracks_only(const ak_diags *d);
+
 /* The severity a rule has at the level in force. */
 ak_severity ak_diags_severity(const ak_diags *d, const ak_rule *rule);
 /* The level in force (ak_diag_options.strict) and the error limit (the

@@ -316,6 +316,32 @@ void ak_json_key(ak_json_writer *w, const char *s, size_t n)
 
 void ak_json_keyz(ak_json_writer *w, const char *s) { ak_json_key(w, s, strlen(s)); }
 
+/* Where the level writes as it goes (no sorting), the name goes with its
+   separator and indentation in one piece, without put_plain's test of each
+   byte (a conversion writes a member name for every value it writes). */
+void ak_json_key_plain(ak_json_writer *w, const char *s, size_t n)
+{
+    ak_json_writer_level *l = w->depth ? &w->levels[w->depth - 1] : NULL;
+    if (!l || !l->is_object || l->after_key || l->sorting) {
+        ak_json_key(w, s, n);
+        return;
+    }
+    l->after_key = true;
+    ak_buf *b = l->sink ? &w->levels[l->sink - 1].text : w->out;
+    bool comma = l->count++ != 0;
+    char *p = put_break(w, b, comma, w->depth, n + 4 - !w->opt.indent);
+    if (!p)
+        return;
+    *p++ = '"';
+    memcpy(p, s, n);
+    p += n;
+    *p++ = '"';
+    *p++ = ':';
+    if (w->opt.indent)
+        *p++ = ' ';
+    b->len = (size_t)(p - b->data);
+}
+
 static void begin(ak_json_writer *w, bool object)
 {
     ak_buf *b = before_value(w);

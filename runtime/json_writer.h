@@ -72,6 +72,10 @@ void ak_json_end_array(ak_json_writer *w);
 /* A member name (UTF-8 bytes, not escaped). */
 void ak_json_key(ak_json_writer *w, const char *s, size_t n);
 void ak_json_keyz(ak_json_writer *w, const char *s);
+/* ak_json_key of a name that needs no escape (ASCII without a control
+   byte, a quote or a backslash: the caller knows, as a generated table's
+   names are checked when they are generated), copied as it is. */
+void ak_json_key_plain(ak_json_writer *w, const char *s, size_t n);
 void ak_json_string(ak_json_writer *w, const char *s, size_t n);
 void ak_json_stringz(ak_json_writer *w, const char *s);
 void ak_json_f64(ak_json_writer *w, double v);

@@ -96,6 +96,9 @@ typedef struct mj_reader {
     ak_key_stage stage;
     ak_key key;
     ak_buf text;
+    /* a model of headers without the keys' counts and times
+       (ak_diags_tracks_only): each keys or samples array passed whole */
+    bool tracks_only;
 } mj_reader;
 
 static ak_track *cur(mj_reader *r) { return &r->b.anim->tracks[r->track]; }
@@ -486,6 +489,8 @@ static bool on_element(void *user, ak_json_parser *p, const uint8_t *const *caps
     const uint8_t *e = caps[0];
     if (!top || r->skip || r->b.failed)
         return false;
+    if (r->tracks_only) /* the array's elements, all of them (ak_json_lane_rest) */
+        return top->kind == F_VALUES || top->kind == F_KEYS;
     r->key.time = 0; /* all of the key a model of headers keeps (push_key) */
     if (top->kind == F_VALUES) { /* a value of the track's type (a sample): one key at time 0, as begin_value */
         if (*e != '[')
@@ -553,7 +558,7 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
         member_value(r, mi >= 0 ? &x->states[top->state].members[mi] : NULL, e);
         if (r->b.headers && r->depth > depth &&
             (r->frames[depth].kind == F_KEYS || r->frames[depth].kind == F_VALUES))
-            ak_json_set_lane(p, ak_json_lane_any, 0);
+            ak_json_set_lane(p, r->tracks_only ? ak_json_lane_rest : ak_json_lane_any, 0);
         break;
     }
     case F_TRACKS:
@@ -617,6 +622,7 @@ static mj_reader *reader_new(const ak_mj_list *x, ak_arena *arena, ak_diags *d, 
     }
     r->x = x;
     r->b.headers = headers;
+    r->tracks_only = headers && ak_diags_tracks_only(d);
     ak_buf_init(&r->text);
     ak_key_stage_init(&r->stage, arena->budget);
     return r;
@@ -724,7 +730,7 @@ static void put_value(mj_writer *r, const ak_value *v)
         if (info->components > 1) {
             char name[4];
             size_t n = ak_value_component_name(vt, (unsigned)i, name);
-            ak_json_key(w, name, n);
+            ak_json_key_plain(w, name, n); /* m00, x, r: no escapes */
         }
         switch (info->kind) {
         case AK_VK_BOOL: ak_json_bool(w, v->b[i]); break;
@@ -867,6 +873,14 @@ static void write_keys(mj_writer *r, const ak_mj_member *m)
     r->keys = NULL;
 }
 
+static void member_name(ak_json_writer *w, const ak_mj_member *m)
+{
+    if (m->plain_len)
+        ak_json_key_plain(w, m->name, m->plain_len);
+    else
+        ak_json_keyz(w, m->name);
+}
+
 static void write_member(mj_writer *r, const ak_mj_member *m)
 {
     const ak_mj_list *x = r->x;
@@ -882,11 +896,11 @@ static void write_member(mj_writer *r, const ak_mj_member *m)
             return;
         ak_value zero;
         memset(&zero, 0, sizeof zero);
-        ak_json_keyz(w, m->name);
+        member_name(w, m);
         put_value(r, k->has_tangents ? (m->act == AK_MJ_IN ? &k->in_tangent : &k->out_tangent) : &zero);
         return;
     }
-    ak_json_keyz(w, m->name);
+    member_name(w, m);
     switch ((ak_mj_act)m->act) {
     case AK_MJ_OBJECT:
         ak_json_begin_object(w);

@@ -68,6 +68,9 @@ typedef enum ak_mj_act {
 
 typedef struct ak_mj_member {
     const char *name;
+    /* the name's length where it needs no escape (ak_json_key_plain) and
+       has 1 to 255 bytes, else 0 */
+    uint8_t plain_len;
     uint8_t act;    /* ak_mj_act */
     bool tag;       /* the discriminator of the element's body (also the kind: animgen checks) */
     bool f32;       /* a number member of the schema's f32: read and written as one */

@@ -8,6 +8,7 @@
 #include "test_support.h"
 
 #include "../../grammars/json_parser.h"
+#include "../../grammars/json_seek.h"
 #include "../json/json_events.h"
 
 static void expect_events(const char *json, const char *expected)
@@ -374,6 +375,81 @@ static void test_find(void **state)
     }
 }
 
+/* ak_json_lane_rest: the elements of an array whose BEGIN_ARRAY follows
+ * the member "skip" are taken in one step, the rest of the document as
+ * events. The handler sets the lane when its BEGIN_ARRAY comes, after the
+ * parser has read the first element's first token: that element comes as
+ * events, the lane takes the others. */
+typedef struct rest_probe {
+    ak_buf log;
+    bool after_skip;
+    int accepted;
+    size_t first; /* caps[0] of the last acceptance, as an offset */
+    const uint8_t *data;
+} rest_probe;
+
+static int rest_event(void *user, ak_json_parser *p, const ak_json_event *e)
+{
+    rest_probe *r = user;
+    static const char *const kinds[] = {"{", "key", "}", "[", "]", "str", "num", "true", "false", "null"};
+    ak_buf_printf(&r->log, "%s%s%.*s\n", kinds[e->kind], e->text_len ? " " : "", (int)e->text_len, e->text);
+    if (e->kind == AK_JSON_BEGIN_ARRAY && r->after_skip)
+        ak_json_set_lane(p, ak_json_lane_rest, 0);
+    r->after_skip = e->kind == AK_JSON_KEY && e->text_len == 4 && memcmp(e->text, "skip", 4) == 0;
+    return 0;
+}
+
+static bool rest_accept(void *user, ak_json_parser *p, const uint8_t *const *caps, const uint8_t *end)
+{
+    (void)p;
+    rest_probe *r = user;
+    assert_int_equal(*end, ']'); /* up to the array's closing bracket */
+    r->accepted++;
+    r->first = (size_t)(caps[0] - r->data);
+    return true;
+}
+
+static void expect_rest(const char *json, const char *events, int accepted, size_t first)
+{
+    rest_probe r = {{0}, false, 0, 0, (const uint8_t *)json};
+    ak_buf_init(&r.log);
+    ak_json_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.handler = rest_event;
+    cfg.user = &r;
+    cfg.lane_accept = rest_accept;
+    assert_int_equal(ak_json_parse((const uint8_t *)json, strlen(json), &cfg, NULL), AK_JSON_OK);
+    assert_string_equal(ak_buf_cstr(&r.log), events);
+    assert_int_equal(r.accepted, accepted);
+    if (accepted)
+        assert_int_equal(r.first, first);
+    ak_buf_free(&r.log);
+}
+
+static void test_lane_rest(void **state)
+{
+    (void)state;
+    /* strings with brackets, quotes and escapes; nested and empty containers */
+    expect_rest("{\"skip\": [1, {\"b\": \"]}\\\"[\"}, [[], {}], \"x\\\\\", \"\\\\\\\"]\"], \"c\": [2]}",
+                "{\nkey skip\n[\nnum 1\n]\nkey c\n[\nnum 2\n]\n}\n", 1, 13);
+    /* an empty array, one of one element: nothing for the lane; whitespace
+       before ']' */
+    expect_rest("{\"skip\":[],\"skip\":[ \"a\" \n ],\"skip\":[0 , null \n\t] ,\"d\":0}",
+                "{\nkey skip\n[\n]\nkey skip\n[\nstr a\n]\nkey skip\n[\nnum 0\n]\nkey d\nnum 0\n}\n", 1, 40);
+    /* longer than 64 bytes, an escape at each place in a block: the
+       blocks with and without a backslash */
+    for (size_t at = 0; at < 70; at++) {
+        char json[512];
+        char filler[80];
+        memset(filler, 'a', at);
+        filler[at] = '\0';
+        snprintf(json, sizeof json,
+                 "{\"skip\": [0, \"%s\\\"]\", {\"k\": [\"]]]\", \"\\\\\"]}, \"%s\"], \"after\": [\"}\"]}", filler,
+                 filler);
+        expect_rest(json, "{\nkey skip\n[\nnum 0\n]\nkey after\n[\nstr }\n]\n}\n", 1, 13);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -382,6 +458,7 @@ int main(void)
         cmocka_unit_test(test_stop),        cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_duplicates),  cmocka_unit_test(test_depth),
         cmocka_unit_test(test_helpers),     cmocka_unit_test(test_string_equals_escapes),     cmocka_unit_test(test_nul_is_data), cmocka_unit_test(test_places),
+        cmocka_unit_test(test_lane_rest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 #include "test_support.h"
 
 #include "arena.h"
+#include "diag.h"
 #include "model.h"
 
 #include <math.h>
@@ -43,18 +44,35 @@ static void compare_models(const char *path, const uint8_t *data, size_t size, v
     ak_arena slow_arena;
     ak_animation *slow = NULL;
     bool slow_ok = ak_model_headers_of_input(&in, NULL, &slow_opt, slow_d, "list", &slow_arena, &slow, NULL);
-    if (whole_ok != headers_ok || slow_ok != headers_ok)
-        fail_msg("%s: the whole model %s, the headers %s (event by event: %s)", path, whole_ok ? "decodes" : "does not",
-                 headers_ok ? "do" : "do not", slow_ok ? "do" : "do not");
+    /* and the tracks only, as a conversion reads its output back
+       (ak_diags_tracks_only: AnimJ passes each keys array whole) */
+    ak_diags *tracks_d = ak_diags_new(NULL);
+    ak_diags_set_tracks_only(tracks_d);
+    ak_arena tracks_arena;
+    ak_animation *tracks = NULL;
+    bool tracks_ok = ak_model_headers_of_input(&in, NULL, &opt, tracks_d, "list", &tracks_arena, &tracks, NULL);
+    if (whole_ok != headers_ok || slow_ok != headers_ok || tracks_ok != headers_ok)
+        fail_msg("%s: the whole model %s, the headers %s (event by event: %s; the tracks only: %s)", path,
+                 whole_ok ? "decodes" : "does not", headers_ok ? "do" : "do not", slow_ok ? "do" : "do not",
+                 tracks_ok ? "do" : "do not");
     /* the same diagnostics: the listing prints them */
     assert_int_equal(ak_diags_count(whole_d), ak_diags_count(headers_d));
     assert_int_equal(ak_diags_count(slow_d), ak_diags_count(headers_d));
+    assert_int_equal(ak_diags_count(tracks_d), ak_diags_count(headers_d));
     if (whole_ok) {
         n->compared++;
         assert_int_equal(whole->track_count, headers->track_count);
         assert_int_equal(slow->track_count, headers->track_count);
+        assert_int_equal(tracks->track_count, headers->track_count);
+        assert_int_equal(tracks->looping, headers->looping);
+        assert_int_equal(tracks->attribute_count, headers->attribute_count);
         for (size_t i = 0; i < whole->track_count; i++) {
             const ak_track *a = &whole->tracks[i], *b = &headers->tracks[i], *c = &slow->tracks[i];
+            const ak_track *t = &tracks->tracks[i];
+            if (!same_text(t->node, b->node) || !same_text(t->property, b->property) ||
+                !ak_target_equal(&t->target, &b->target) || !same_text(t->value_unit, b->value_unit) ||
+                t->type != b->type || t->kind != b->kind)
+                fail_msg("%s: track %zu of the tracks only is another", path, i);
             if (c->key_count != b->key_count || (b->key_count && (c->earliest != b->earliest || c->latest != b->latest)))
                 fail_msg("%s: track %zu: %zu keys in %.17g..%.17g, event by event %zu in %.17g..%.17g", path, i,
                          b->key_count, b->earliest, b->latest, c->key_count, c->earliest, c->latest);
@@ -82,6 +100,8 @@ static void compare_models(const char *path, const uint8_t *data, size_t size, v
     ak_arena_free(&whole_arena);
     ak_arena_free(&headers_arena);
     ak_arena_free(&slow_arena);
+    ak_arena_free(&tracks_arena);
+    ak_diags_free(tracks_d);
     ak_diags_free(whole_d);
     ak_diags_free(headers_d);
     ak_diags_free(slow_d);
