@@ -131,6 +131,19 @@ void *ak_arena_array(ak_arena *a, size_t n, size_t size, size_t align)
     return ak_arena_zalloc(a, n * size, align);
 }
 
+void *ak_arena_copy(ak_arena *a, const void *src, size_t n, size_t size, size_t align)
+{
+    if (size && n > SIZE_MAX / size) {
+        ak_budget_take(a->budget, UINT64_MAX, a->what); /* reports the refusal */
+        return NULL;
+    }
+    size_t bytes = n * size;
+    void *p = ak_arena_alloc(a, bytes ? bytes : 1, align);
+    if (p && bytes)
+        memcpy(p, src, bytes);
+    return p;
+}
+
 void *ak_arena_grow(ak_arena *a, void *items, size_t n, size_t *cap, size_t size, size_t align)
 {
     if (n < *cap)

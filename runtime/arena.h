@@ -48,6 +48,11 @@ void *ak_arena_alloc(ak_arena *a, size_t size, size_t align);
 void *ak_arena_zalloc(ak_arena *a, size_t size, size_t align);
 /* n * size with overflow check. */
 void *ak_arena_array(ak_arena *a, size_t n, size_t size, size_t align);
+/* An array of n items of size bytes copied from src, not zeroed first
+   (every byte is written): an array made whole elsewhere and kept (the
+   keys of a Maya curve: zeroing them first was 5% of a conversion). At
+   least one byte is allocated; n * size with overflow check. */
+void *ak_arena_copy(ak_arena *a, const void *src, size_t n, size_t size, size_t align);
 char *ak_arena_strndup(ak_arena *a, const char *s, size_t n);
 /* Room for one more in an arena array of n items (*cap allocated): items
    itself, or a copy twice as large (16 for an empty one; *cap updated, the

@@ -589,13 +589,11 @@ static void store_keys(maya_reader *rd)
     if (!rd->cur)
         return;
     maya_adata *a = &rd->cur->anim_data;
-    a->keys = AK_ARENA_ARRAY(rd->arena, maya_key, rd->key_count ? rd->key_count : 1);
+    a->keys = ak_arena_copy(rd->arena, rd->keys, rd->key_count, sizeof *rd->keys, _Alignof(maya_key));
     if (!a->keys) {
         rd->stop = true;
         return;
     }
-    if (rd->key_count)
-        memcpy(a->keys, rd->keys, rd->key_count * sizeof *rd->keys);
     a->keys_count = rd->key_count;
 }
 
@@ -1000,9 +998,7 @@ bool maya_document_decode(const ak_input *in, const ak_options *opt, ak_diags *d
     maya_doc *doc = rd.doc;
     doc->precision = rd.precision;
     doc->line_ends = rd.seen_crlf && !rd.seen_lf ? MAYA_LINE_ENDS_CRLF : MAYA_LINE_ENDS_LF;
-    doc->entries = AK_ARENA_ARRAY(arena, maya_entry, rd.ent_count ? rd.ent_count : 1);
-    if (doc->entries && rd.ent_count)
-        memcpy(doc->entries, rd.ents, rd.ent_count * sizeof *rd.ents);
+    doc->entries = ak_arena_copy(arena, rd.ents, rd.ent_count, sizeof *rd.ents, _Alignof(maya_entry));
     doc->entries_count = doc->entries ? rd.ent_count : 0;
     bool ok = !rd.stop && ak_diags_errors(d) == errors && doc->entries;
     ak_budget_give(arena->budget, rd.ent_cap * sizeof *rd.ents + rd.keys_cap * sizeof *rd.keys);

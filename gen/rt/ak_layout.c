@@ -1978,10 +1978,9 @@ static int on_array_end(undump *u, ak_json_parser *p, const ak_json_event *e, uf
     }
     void *elems = NULL;
     if (f->n) {
-        elems = ak_arena_array(u->arena, f->n, f->elem_size, 16);
+        elems = ak_arena_copy(u->arena, f->elems, f->n, f->elem_size, 16);
         if (!elems)
             return fail_memory(u, p, e, f->n * f->elem_size, "an array of the document");
-        memcpy(elems, f->elems, f->n * f->elem_size);
     }
     free(f->elems);
     f->elems = NULL;

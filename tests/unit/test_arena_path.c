@@ -110,6 +110,28 @@ static void test_arena_rewind(void **state)
     ak_diags_free(diags);
 }
 
+/* ak_arena_copy: the items as they were, aligned, from a block of their
+ * own when large; nothing to copy still gives memory; a count whose size
+ * overflows is refused. */
+static void test_arena_copy(void **state)
+{
+    (void)state;
+    ak_arena a;
+    ak_arena_init(&a, 256);
+    double src[3000];
+    for (size_t i = 0; i < 3000; i++)
+        src[i] = (double)i * 0.5;
+    for (size_t n = 0; n <= 3000; n += 1000) {
+        double *d = ak_arena_copy(&a, src, n, sizeof *src, _Alignof(double));
+        assert_non_null(d);
+        assert_int_equal((uintptr_t)d % _Alignof(double), 0);
+        if (n)
+            assert_memory_equal(d, src, n * sizeof *src);
+    }
+    assert_null(ak_arena_copy(&a, src, SIZE_MAX / 8 + 1, 8, 8));
+    ak_arena_free(&a);
+}
+
 static void test_path(void **state)
 {
     (void)state;
@@ -156,6 +178,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_arena),
         cmocka_unit_test(test_arena_rewind),
+        cmocka_unit_test(test_arena_copy),
         cmocka_unit_test(test_path),
         cmocka_unit_test(test_buf),
     };
