@@ -571,11 +571,25 @@ static inline void number_done(ak_buf *b, char *at, const char *buf, size_t n)
         b->len += n;
 }
 
-void ak_json_f64(ak_json_writer *w, double v)
+/* v's text at `at` (AK_NUM_BUFSIZE bytes) as ak_json_f32 (f32: v is a
+   float) or ak_json_f64 spells it; v is finite. */
+static size_t number_text(const ak_json_writer *w, double v, bool f32, char *at)
+{
+    if (f32)
+        return w->number_style == AK_JSON_NUMBERS_ECMASCRIPT ? ecmascript_number(v, true, at)
+                                                             : ak_format_f32((float)v, at);
+    return w->number_style == AK_JSON_NUMBERS_QT           ? qt_number(v, at)
+           : w->number_style == AK_JSON_NUMBERS_ECMASCRIPT ? ecmascript_number(v, false, at)
+                                                           : ak_format_f64(v, at);
+}
+
+static const char non_finite[] = "a NaN or infinite number (written as null)";
+
+static void put_float(ak_json_writer *w, double v, bool f32)
 {
     char buf[AK_NUM_BUFSIZE];
     if (v != v || v - v != 0.0) {
-        flag(w, "a NaN or infinite number (written as null)");
+        flag(w, non_finite);
         put_number(w, "null", 4);
         return;
     }
@@ -583,26 +597,78 @@ void ak_json_f64(ak_json_writer *w, double v)
     if (!b)
         return;
     char *at = number_at(b, buf);
-    number_done(b, at, buf,
-                w->number_style == AK_JSON_NUMBERS_QT           ? qt_number(v, at)
-                : w->number_style == AK_JSON_NUMBERS_ECMASCRIPT ? ecmascript_number(v, false, at)
-                                                                : ak_format_f64(v, at));
+    number_done(b, at, buf, number_text(w, v, f32, at));
 }
 
-void ak_json_f32(ak_json_writer *w, float v)
+void ak_json_f64(ak_json_writer *w, double v) { put_float(w, v, false); }
+
+void ak_json_f32(ak_json_writer *w, float v) { put_float(w, v, true); }
+
+/* The spaces of an indentation of n bytes at p, 8 at a time (p has room
+   for n rounded up to 8). */
+static inline char *put_indent(char *p, size_t n)
 {
-    char buf[AK_NUM_BUFSIZE];
-    if (v != v || v - v != 0.0f) {
-        flag(w, "a NaN or infinite number (written as null)");
-        put_number(w, "null", 4);
+    for (size_t i = 0; i < n; i += 8)
+        memcpy(p + i, "        ", 8);
+    return p + n;
+}
+
+void ak_json_number_members(ak_json_writer *w, const char *const *names, const size_t *lens, const double *values,
+                            size_t n, bool f32)
+{
+    ak_json_writer_level *l = w->depth ? &w->levels[w->depth - 1] : NULL;
+    ak_buf *b = l ? sink(w) : NULL;
+    size_t ind = w->opt.indent, outer = w->depth * ind, inner = outer + ind;
+    /* at most: the break before the object (in an array), and per member a
+       comma, a break, the name, `": ` and a number; the closing break;
+       8 spare bytes for put_indent */
+    size_t need = 2 + outer + 1 + 2 + outer + 8;
+    bool fast = l && !l->sorting && !w->opt.sort_keys && (!l->is_object || l->after_key) && n;
+    for (size_t i = 0; fast && i < n; i++) {
+        fast = lens[i] <= 64;
+        need += 2 + inner + lens[i] + 4 + AK_NUM_BUFSIZE;
+    }
+    if (!fast || need > b->cap - b->len || b->failed) {
+        ak_json_begin_object(w);
+        for (size_t i = 0; i < n; i++) {
+            ak_json_key_plain(w, names[i], lens[i]);
+            put_float(w, values[i], f32);
+        }
+        ak_json_end_object(w);
         return;
     }
-    ak_buf *b = before_value(w);
-    if (!b)
-        return;
-    char *at = number_at(b, buf);
-    number_done(b, at, buf,
-                w->number_style == AK_JSON_NUMBERS_ECMASCRIPT ? ecmascript_number(v, true, at) : ak_format_f32(v, at));
+    b = before_value(w); /* the same buffer: its separator, within `need` */
+    char *p = b->data + b->len;
+    *p++ = '{';
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            *p++ = ',';
+        if (ind) {
+            *p++ = '\n';
+            p = put_indent(p, inner);
+        }
+        *p++ = '"';
+        memcpy(p, names[i], lens[i]);
+        p += lens[i];
+        *p++ = '"';
+        *p++ = ':';
+        if (ind)
+            *p++ = ' ';
+        double v = values[i];
+        if (v != v || v - v != 0.0) {
+            flag(w, non_finite);
+            memcpy(p, "null", 4);
+            p += 4;
+        } else {
+            p += number_text(w, v, f32, p);
+        }
+    }
+    if (ind) {
+        *p++ = '\n';
+        p = put_indent(p, outer);
+    }
+    *p++ = '}';
+    b->len = (size_t)(p - b->data);
 }
 
 void ak_json_i64(ak_json_writer *w, int64_t v)

@@ -76,6 +76,14 @@ void ak_json_keyz(ak_json_writer *w, const char *s);
    byte, a quote or a backslash: the caller knows, as a generated table's
    names are checked when they are generated), copied as it is. */
 void ak_json_key_plain(ak_json_writer *w, const char *s, size_t n);
+/* An object of n numbers, {"x": 1, "y": 2}: member names[i] (lens[i]
+   bytes, as ak_json_key_plain takes them) with values[i] as ak_json_f32
+   (f32: each a float, exactly) or ak_json_f64 writes it. The same text as
+   those calls one by one; where the writer has room to spare and writes as
+   it goes (no sorting), in one piece (a conversion's vector values and
+   tangents). */
+void ak_json_number_members(ak_json_writer *w, const char *const *names, const size_t *lens, const double *values,
+                            size_t n, bool f32);
 void ak_json_string(ak_json_writer *w, const char *s, size_t n);
 void ak_json_stringz(ak_json_writer *w, const char *s);
 void ak_json_f64(ak_json_writer *w, double v);

@@ -724,6 +724,20 @@ static void put_value(mj_writer *r, const ak_value *v)
     ak_json_writer *w = &r->jw;
     if (!value_finite(vt, v) && !r->w.failed)
         ak_mm_refuse(&r->w, r->t, "a value is NaN or infinite (JSON has no such number)");
+    if (info->components > 1 && info->components <= 16 && (info->kind == AK_VK_F32 || info->kind == AK_VK_F64)) {
+        /* a vector, a quaternion, a color, a matrix: one call */
+        char name[16][4];
+        const char *names[16];
+        size_t lens[16];
+        double values[16];
+        for (int i = 0; i < info->components; i++) {
+            lens[i] = ak_value_component_name(vt, (unsigned)i, name[i]);
+            names[i] = name[i];
+            values[i] = info->kind == AK_VK_F32 ? (double)v->f[i] : v->d[i];
+        }
+        ak_json_number_members(w, names, lens, values, (size_t)info->components, info->kind == AK_VK_F32);
+        return;
+    }
     if (info->components > 1)
         ak_json_begin_object(w);
     for (int i = 0; i < info->components; i++) {

@@ -406,6 +406,90 @@ static void test_number_at_cap(void **state)
     }
 }
 
+/* ak_json_number_members against the calls it stands for, in every
+ * layout: compact and indented, in an array and as a member, sorted,
+ * ECMAScript's and the shortest numbers, NaN written as null, and at the
+ * top level. */
+static void number_members_doc(const ak_json_writer_options *o, ak_json_number_style style, bool one_call,
+                               ak_buf *out, bool *finished, bool *error)
+{
+    static const char *const names[] = {"x", "y", "z", "w", "m00", "long_component_name"};
+    static const size_t lens[] = {1, 1, 1, 1, 3, 19};
+    const double values[][6] = {
+        {0.1, -2.5, 1e21, 3.0, 1e-7, 0.84147096},
+        {NAN, 1.0, INFINITY, -0.0, 5e-324, 123456789.0},
+    };
+    ak_json_writer w;
+    ak_buf_init(out);
+    ak_json_writer_init(&w, out, o);
+    w.number_style = style;
+    ak_json_begin_object(&w);
+    ak_json_keyz(&w, "b");
+    ak_json_begin_array(&w);
+    for (size_t row = 0; row < 2; row++)
+        for (size_t n = 1; n <= 6; n++)
+            for (int f32 = 0; f32 < 2; f32++) {
+                if (one_call) {
+                    ak_json_number_members(&w, names, lens, values[row], n, f32);
+                    continue;
+                }
+                ak_json_begin_object(&w);
+                for (size_t i = 0; i < n; i++) {
+                    ak_json_key_plain(&w, names[i], lens[i]);
+                    if (f32)
+                        ak_json_f32(&w, (float)values[row][i]);
+                    else
+                        ak_json_f64(&w, values[row][i]);
+                }
+                ak_json_end_object(&w);
+            }
+    ak_json_end_array(&w);
+    ak_json_keyz(&w, "a");
+    double one = 0.5;
+    if (one_call) {
+        ak_json_number_members(&w, names + 2, lens + 2, &one, 1, true);
+    } else {
+        ak_json_begin_object(&w);
+        ak_json_key_plain(&w, names[2], lens[2]);
+        ak_json_f32(&w, 0.5f);
+        ak_json_end_object(&w);
+    }
+    ak_json_end_object(&w);
+    *error = w.error;
+    *finished = ak_json_writer_finish(&w);
+}
+
+static void test_number_members(void **state)
+{
+    (void)state;
+    const ak_json_writer_options layouts[] = {{0, false, false}, {2, false, true}, {4, false, false}, {2, true, false}};
+    const ak_json_number_style styles[] = {AK_JSON_NUMBERS_SHORTEST, AK_JSON_NUMBERS_ECMASCRIPT, AK_JSON_NUMBERS_QT};
+    for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++)
+        for (size_t k = 0; k < sizeof styles / sizeof styles[0]; k++) {
+            ak_buf calls, one;
+            bool calls_done, one_done, calls_error, one_error;
+            number_members_doc(&layouts[i], styles[k], false, &calls, &calls_done, &calls_error);
+            number_members_doc(&layouts[i], styles[k], true, &one, &one_done, &one_error);
+            assert_string_equal(ak_buf_cstr(&one), ak_buf_cstr(&calls));
+            assert_int_equal(one_done, calls_done);
+            assert_int_equal(one_error, calls_error);
+            assert_true(one_error); /* the NaN and the infinity */
+            ak_buf_free(&calls);
+            ak_buf_free(&one);
+        }
+    /* at the top level: the calls themselves */
+    ak_buf out;
+    ak_buf_init(&out);
+    ak_json_writer w;
+    ak_json_writer_init(&w, &out, NULL);
+    const char *xy[] = {"x", "y"};
+    const size_t lens[] = {1, 1};
+    const double v[] = {1, 2};
+    ak_json_number_members(&w, xy, lens, v, 2, false);
+    assert_true(ak_json_writer_finish(&w));
+    expect_text(&out, "{\"x\":1,\"y\":2}");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -419,6 +503,7 @@ int main(void)
         cmocka_unit_test(test_shortest_round_trip),
         cmocka_unit_test(test_ecmascript_numbers),
         cmocka_unit_test(test_number_at_cap),
+        cmocka_unit_test(test_number_members),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
