@@ -8,7 +8,9 @@
  * track) being the whole rewrite byte for byte, and converts through the
  * common model into a file without errors (ak_fuzz_convert_check: the
  * format its bytes choose); and that its model of track headers, whose
- * keys are taken whole (ak_json_lane_any), says what the whole model says. */
+ * keys are taken whole (ak_json_lane_any), says what the whole model says,
+ * as does the one of its tracks only, whose keys arrays are passed whole
+ * (ak_json_lane_rest, a conversion's reading of its output). */
 #include <animkit/animkit.h>
 
 #include "diag.h"
