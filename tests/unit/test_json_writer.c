@@ -209,20 +209,27 @@ static void test_never_invalid(void **state)
     ak_buf_free(&out);
 }
 
+/* The next of a xorshift sequence at *x, as the bits of a double and of a
+ * float (its high half). */
+static void random_bits(uint64_t *x, double *d, float *f)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    uint32_t fb = (uint32_t)(*x >> 32);
+    memcpy(d, x, sizeof *d);
+    memcpy(f, &fb, sizeof *f);
+}
+
 static void test_shortest_round_trip(void **state)
 {
     (void)state;
     /* f64 and f32 values written shortest parse back to the same bits. */
     uint64_t x = 88172645463325252u;
     for (int i = 0; i < 20000; i++) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
         double d;
         float f;
-        uint32_t fb = (uint32_t)(x >> 32);
-        memcpy(&d, &x, sizeof d);
-        memcpy(&f, &fb, sizeof f);
+        random_bits(&x, &d, &f);
         if (!isfinite(d) || !isfinite(f))
             continue;
         ak_buf out;
@@ -350,14 +357,9 @@ static void test_ecmascript_numbers(void **state)
     /* and random bits of both widths */
     uint64_t x = 88172645463325252u;
     for (int i = 0; i < 20000; i++) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
         double d;
         float f;
-        uint32_t fb = (uint32_t)(x >> 32);
-        memcpy(&d, &x, sizeof d);
-        memcpy(&f, &fb, sizeof f);
+        random_bits(&x, &d, &f);
         /* a decimal exponent within the plain layouts half of the time */
         double scaled = ldexp(d / pow(2, ilogb(d)), (int)(x % 70) - 35);
         if (isfinite(d) && d != 0) {
