@@ -1815,13 +1815,6 @@ static int put_shortest(uint64_t r, int k, char *digits, int *exp10)
     return nd;
 }
 
-/* The digits of v < 10^8, eight of them (leading zeros included) as the
- * values 0..9 in the bytes of a word, the first digit in its lowest byte
- * (the first in memory, store_word). v splits into two halves of
- * four digits in 32-bit lanes, each into two of two in 16-bit lanes,
- * each into two digits in bytes: in each lane a quotient from a product
- * and a shift (exact for the lanes' ranges: 10486 / 2^20 of v < 10^4 by
- * 100, 103 / 2^10 of v < 100 by 10) and the remainder from it. */
 /* w's bytes at p, its lowest first (word_at's order) */
 static inline void store_word(char *p, uint64_t w)
 {
@@ -1831,6 +1824,13 @@ static inline void store_word(char *p, uint64_t w)
     memcpy(p, &w, 8);
 }
 
+/* The digits of v < 10^8, eight of them (leading zeros included) as the
+ * values 0..9 in the bytes of a word, the first digit in its lowest byte
+ * (the first in memory, store_word). v splits into two halves of
+ * four digits in 32-bit lanes, each into two of two in 16-bit lanes,
+ * each into two digits in bytes: in each lane a quotient from a product
+ * and a shift (exact for the lanes' ranges: 10486 / 2^20 of v < 10^4 by
+ * 100, 103 / 2^10 of v < 100 by 10) and the remainder from it. */
 static inline uint64_t eight_digits(uint32_t v)
 {
     uint64_t x = v / 10000 | (uint64_t)(v % 10000) << 32;
