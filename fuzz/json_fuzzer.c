@@ -3,10 +3,13 @@
  * validates through the `json` format, and checks the differential
  * properties: whatever parses is rewritten by the writer into a document
  * that parses to the same events; the text given to the language server in
- * pieces (fuzz_stream.h) gets the diagnostics it gets whole. Any mismatch
- * aborts. */
+ * pieces (fuzz_stream.h) gets the diagnostics it gets whole; a parse that
+ * passes every array after its first element with ak_json_lane_rest gives
+ * the events of the whole parse without those elements (rest_check). Any
+ * mismatch aborts. */
 #include "diag.h"
 #include "../grammars/json_parser.h"
+#include "../grammars/json_seek.h"
 #include "../tests/json/json_events.h"
 #include "fuzz_alloc.h"
 #include "fuzz_stream.h"
@@ -44,6 +47,103 @@ static int use_everything(void *user, ak_json_parser *p, const ak_json_event *e)
     return 0;
 }
 
+/* An event as rest_check compares it: its kind and its token's offset. */
+typedef struct rest_event {
+    int kind;
+    size_t offset;
+} rest_event;
+
+typedef struct rest_log {
+    ak_buf events; /* rest_event after rest_event */
+    bool lanes;    /* set ak_json_lane_rest on every array */
+    const uint8_t *data;
+} rest_log;
+
+static int rest_record(void *user, ak_json_parser *p, const ak_json_event *e)
+{
+    rest_log *r = user;
+    rest_event ev = {(int)e->kind, e->offset};
+    ak_buf_append(&r->events, &ev, sizeof ev);
+    if (r->lanes && e->kind == AK_JSON_BEGIN_ARRAY)
+        ak_json_set_lane(p, ak_json_lane_rest, 0);
+    return 0;
+}
+
+/* The lane's take: from an element's first byte to the array's ']'. */
+static bool rest_accept(void *user, ak_json_parser *p, const uint8_t *const *caps, const uint8_t *end)
+{
+    (void)p;
+    const rest_log *r = user;
+    if (*end != ']' || caps[0] < r->data || caps[0] >= end || *caps[0] == ' ' || *caps[0] == ',')
+        abort();
+    return true;
+}
+
+static bool is_begin(int kind) { return kind == AK_JSON_BEGIN_OBJECT || kind == AK_JSON_BEGIN_ARRAY; }
+static bool is_end(int kind) { return kind == AK_JSON_END_OBJECT || kind == AK_JSON_END_ARRAY; }
+
+/* A well-formed document parsed again with ak_json_lane_rest set on each
+ * array when its BEGIN_ARRAY comes gives the events of the whole parse
+ * less every array element after the first, and less the first too where
+ * the parser had not read its first token when the lane was set (seen
+ * with a string holding bytes above 0x7f). */
+static void rest_check(const uint8_t *data, size_t size)
+{
+    rest_log whole = {{0}, false, data}, lanes = {{0}, true, data};
+    ak_buf_init(&whole.events);
+    ak_buf_init(&lanes.events);
+    ak_json_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.handler = rest_record;
+    cfg.user = &whole;
+    if (ak_json_parse(data, size, &cfg, NULL) != AK_JSON_OK)
+        abort();
+    cfg.user = &lanes;
+    cfg.lane_accept = rest_accept;
+    if (ak_json_parse(data, size, &cfg, NULL) != AK_JSON_OK || whole.events.failed || lanes.events.failed)
+        abort();
+    /* the whole parse's events, the arrays' later elements left out */
+    const rest_event *w = (const rest_event *)(const void *)whole.events.data;
+    const rest_event *l = (const rest_event *)(const void *)lanes.events.data;
+    size_t nw = whole.events.len / sizeof *w, nl = lanes.events.len / sizeof *l, k = 0;
+    bool array[AK_DEFAULT_MAX_DEPTH + 2];
+    size_t elems[AK_DEFAULT_MAX_DEPTH + 2], depth = 0, skip = 0;
+    for (size_t i = 0; i < nw; i++) {
+        int kind = w[i].kind;
+        if (skip) { /* inside a left-out element */
+            if (is_begin(kind))
+                skip++;
+            else if (is_end(kind))
+                skip--;
+            continue;
+        }
+        /* an element: the first comes as events where the parser had read
+           its first token when the lane was set, else the lane took it
+           with the rest; the others always went with the lane */
+        if (depth && array[depth - 1] && !is_end(kind) && kind != AK_JSON_KEY &&
+            (elems[depth - 1]++ >= 1 || k >= nl || l[k].offset != w[i].offset)) {
+            elems[depth - 1] = 1;
+            skip = is_begin(kind);
+            continue;
+        }
+        if (k >= nl || l[k].kind != kind || l[k].offset != w[i].offset)
+            abort();
+        k++;
+        if (is_begin(kind)) {
+            if (depth >= AK_DEFAULT_MAX_DEPTH + 2)
+                abort();
+            array[depth] = kind == AK_JSON_BEGIN_ARRAY;
+            elems[depth++] = 0;
+        } else if (is_end(kind)) {
+            depth--;
+        }
+    }
+    if (k != nl)
+        abort();
+    ak_buf_free(&whole.events);
+    ak_buf_free(&lanes.events);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (ak_fuzz_alloc_run("json", NULL, data, size))
@@ -70,6 +170,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (st == AK_JSON_OK && !ak_test_round_trip(data, size, "fuzz input"))
         abort();
+    if (st == AK_JSON_OK)
+        rest_check(data, size);
     /* the text in pieces through the language server's incremental sync */
     ak_fuzz_stream_check(data, size, "file:///f/a.json", "json");
     return 0;

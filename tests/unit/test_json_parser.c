@@ -377,9 +377,10 @@ static void test_find(void **state)
 
 /* ak_json_lane_rest: the elements of an array whose BEGIN_ARRAY follows
  * the member "skip" are taken in one step, the rest of the document as
- * events. The handler sets the lane when its BEGIN_ARRAY comes, after the
- * parser has read the first element's first token: that element comes as
- * events, the lane takes the others. */
+ * events. The handler sets the lane when its BEGIN_ARRAY comes, mostly
+ * after the parser has read the first element's first token: that element
+ * comes as events, the lane takes the others (all of them where it had
+ * not read it). */
 typedef struct rest_probe {
     ak_buf log;
     bool after_skip;
@@ -436,6 +437,9 @@ static void test_lane_rest(void **state)
        before ']' */
     expect_rest("{\"skip\":[],\"skip\":[ \"a\" \n ],\"skip\":[0 , null \n\t] ,\"d\":0}",
                 "{\nkey skip\n[\n]\nkey skip\n[\nstr a\n]\nkey skip\n[\nnum 0\n]\nkey d\nnum 0\n}\n", 1, 40);
+    /* a first element the parser had not read when the lane was set (a
+       string with bytes above 0x7f): the lane takes it with the rest */
+    expect_rest("{\"skip\": [\"\xc3\xa9\", 2]}", "{\nkey skip\n[\n]\n}\n", 1, 10);
     /* longer than 64 bytes, an escape at each place in a block: the
        blocks with and without a backslash */
     for (size_t at = 0; at < 70; at++) {
