@@ -137,8 +137,9 @@ void cc_emit_model_json_header(compiler *cc, FILE *h)
     if (md->anim_hook) {
         gen_out(h, "bool %s_model_%s(ak_model_builder *b, const struct ak_jnode *root, const ak_options *opt);\n", id,
                 md->anim_hook->text);
-        gen_out(h, "/* finishes the new document t and writes it into out */\n");
-        gen_out(h, "bool %s_model_%s_back(ak_model_writer *w, struct ak_jtree *t, ak_buf *out);\n", id,
+        gen_out(h, "/* finishes the new document t and writes it into out; where sink is not NULL, the text goes\n"
+                   "   to sink as out fills (what is left in out is the caller's to hand on) */\n");
+        gen_out(h, "bool %s_model_%s_back(ak_model_writer *w, struct ak_jtree *t, ak_buf *out, ak_sink *sink);\n", id,
                 md->anim_hook->text);
     }
     gen_out(h, "bool %s_to_model(const ak_input *in, const ak_options *opt, ak_diags *d, struct ak_arena *arena,\n"
@@ -158,7 +159,9 @@ bool cc_model_json_writes_to(compiler *cc)
 {
     model_decl *md = cc->format->model;
     const mjx *x = md ? md->json : NULL;
-    return x && x->list; /* a tree is written whole (ak_mj_tree_write) */
+    /* a tree's text comes from its document hook (ak_mj_tree_write_to): a
+       tree without one writes none */
+    return x && (x->list || md->anim_hook);
 }
 
 bool cc_model_json_headers(compiler *cc)
@@ -430,8 +433,8 @@ static void emit_tree(compiler *cc, FILE *c, mjx *x)
     if (md->anim_hook) {
         gen_out(c, "\nstatic bool mj_doc(ak_model_builder *b, const ak_jnode *root, const ak_options *opt)\n{\n"
                    "    return %s_model_%s(b, root, opt);\n}\n", id, md->anim_hook->text);
-        gen_out(c, "\nstatic bool mj_doc_back(ak_model_writer *w, ak_jtree *t, ak_buf *out)\n{\n"
-                   "    return %s_model_%s_back(w, t, out);\n}\n", id, md->anim_hook->text);
+        gen_out(c, "\nstatic bool mj_doc_back(ak_model_writer *w, ak_jtree *t, ak_buf *out, ak_sink *sink)\n{\n"
+                   "    return %s_model_%s_back(w, t, out, sink);\n}\n", id, md->anim_hook->text);
     }
     gen_out(c, "\nstatic const ak_mj_tree mj_tree = {\n    \"%s\", &%s_schema, mj_tracks, %zu, mj_mains, %zu,\n", id, id,
             x->tracks.n, md->mains.n);
@@ -461,6 +464,9 @@ static void emit_tree(compiler *cc, FILE *c, mjx *x)
                "    return ak_mj_tree_read_headers(&mj_tree, in, opt, d, arena, out);\n}\n", id);
     gen_out(c, "\nbool %s_from_model(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, ak_buf *out)\n"
                "{\n    return ak_mj_tree_write(&mj_tree, anim, opt, d, out);\n}\n", id);
+    if (cc_model_json_writes_to(cc))
+        gen_out(c, "\nbool %s_from_model_to(const struct ak_animation *anim, const ak_options *opt, ak_diags *d, "
+                   "ak_sink *out)\n{\n    return ak_mj_tree_write_to(&mj_tree, anim, opt, d, out);\n}\n", id);
 }
 
 void cc_emit_model_json(compiler *cc, FILE *c)

@@ -89,7 +89,7 @@ static unsigned straight(ak_jtree *t, ak_jnode *v, const char *key, const ak_jty
     return up;
 }
 
-bool glaxnimate_model_document_back(ak_model_writer *w, ak_jtree *t, ak_buf *out)
+bool glaxnimate_model_document_back(ak_model_writer *w, ak_jtree *t, ak_buf *out, ak_sink *sink)
 {
     glax_conv c = {.t = *t, .seed = 0x676c61786e696d61u, .d = w->d};
     ak_jtree *tree = &c.t;
@@ -108,7 +108,7 @@ bool glaxnimate_model_document_back(ak_model_writer *w, ak_jtree *t, ak_buf *out
     glax_complete(&c, GLAXNIMATE_LATEST);
     if (w->opt && w->opt->format_version && strcmp(w->opt->format_version, "8") == 0)
         glax_convert_version(&c, GLAXNIMATE_LATEST, 8);
-    ok = ok && !tree->failed && glax_write(tree->root, out) && !out->failed;
+    ok = ok && !tree->failed && glax_write_to(tree->root, out, sink) && !out->failed;
     *t = c.t;
     return ok;
 }

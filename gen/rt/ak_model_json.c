@@ -2012,8 +2012,8 @@ static void write_elem(mjt_writer *r, size_t ei, ak_jnode *into, bool unnamed)
     }
 }
 
-bool ak_mj_tree_write(const ak_mj_tree *x, const ak_animation *anim, const ak_options *opt, ak_diags *d,
-                      ak_buf *out)
+static bool tree_write(const ak_mj_tree *x, const ak_animation *anim, const ak_options *opt, ak_diags *d,
+                       ak_buf *out, ak_sink *sink)
 {
     mjt_writer *r = calloc(1, sizeof *r);
     if (!r)
@@ -2075,7 +2075,7 @@ bool ak_mj_tree_write(const ak_mj_tree *x, const ak_animation *anim, const ak_op
     free(r->read.slots);
     ok = ok && !r->t.failed && !r->w.failed;
     size_t start = out->len;
-    ok = ok && (!x->doc_back || x->doc_back(&r->w, &r->t, out));
+    ok = ok && (!x->doc_back || x->doc_back(&r->w, &r->t, out, sink));
     ok = ak_mm_writer_finish(&r->w) && ok && !out->failed;
     if (!ok)
         out->len = start;
@@ -2083,5 +2083,23 @@ bool ak_mj_tree_write(const ak_mj_tree *x, const ak_animation *anim, const ak_op
     ak_mm_writer_free(&r->w);
     free(r->used);
     free(r);
+    return ok;
+}
+
+bool ak_mj_tree_write(const ak_mj_tree *x, const ak_animation *anim, const ak_options *opt, ak_diags *d,
+                      ak_buf *out)
+{
+    return tree_write(x, anim, opt, d, out, NULL);
+}
+
+bool ak_mj_tree_write_to(const ak_mj_tree *x, const ak_animation *anim, const ak_options *opt, ak_diags *d,
+                         ak_sink *sink)
+{
+    ak_buf text; /* what the writer has not handed on yet */
+    ak_buf_init(&text);
+    ak_buf_attach(&text, ak_budget_of(d, opt));
+    bool ok = tree_write(x, anim, opt, d, &text, sink) && ak_sink_write(sink, text.data, text.len);
+    ak_buf_detach(&text);
+    ak_buf_free(&text);
     return ok;
 }

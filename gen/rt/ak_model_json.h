@@ -187,7 +187,10 @@ typedef struct ak_mj_tree {
     /* reading: root is the document read shallow (ak_jtree_parse_shallow:
        its arrays unread) */
     bool (*doc)(ak_model_builder *b, const ak_jnode *root, const ak_options *opt);
-    bool (*doc_back)(ak_model_writer *w, ak_jtree *t, ak_buf *out);
+    /* writing: the document finished and its text written into out, or,
+       where sink is not NULL, handed to sink as it fills (what is left in
+       out at the end is the caller's to hand on) */
+    bool (*doc_back)(ak_model_writer *w, ak_jtree *t, ak_buf *out, ak_sink *sink);
     const ak_rule *loss, *refused;
     void (*validate)(const ak_input *in, const ak_options *opt, ak_diags *d);
     /* objects whose instances with keys are no tracks, said once as `lost_what` */
@@ -212,5 +215,9 @@ bool ak_mj_tree_read_headers(const ak_mj_tree *x, const ak_input *in, const ak_o
                              ak_arena *arena, ak_animation **out);
 bool ak_mj_tree_write(const ak_mj_tree *x, const ak_animation *anim, const ak_options *opt, ak_diags *d,
                       ak_buf *out);
+/* The same into sink as it is written (ak_format.from_model_to): the
+   document's tree is held, its text is not. */
+bool ak_mj_tree_write_to(const ak_mj_tree *x, const ak_animation *anim, const ak_options *opt, ak_diags *d,
+                         ak_sink *sink);
 
 #endif

@@ -84,6 +84,11 @@ if(NOT AK_SANITIZE)
     COMMAND ${CMAKE_CURRENT_LIST_DIR}/convert_rss_check.sh $<TARGET_FILE:maya_convert_gen>
             $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
   set_tests_properties(memory.convert-maya-animx PROPERTIES LABELS memory)
+  # convert AnimJ -> Glaxnimate holds the tree, not its text
+  add_test(NAME memory.convert-animj-glaxnimate
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/convert_glaxnimate_rss_check.sh $<TARGET_FILE:glaxnimate_list_gen>
+            $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
+  set_tests_properties(memory.convert-animj-glaxnimate PROPERTIES LABELS memory)
   foreach(kind lzma lz4)
     add_test(NAME memory.validate-${kind}-bomb
       COMMAND ${CMAKE_CURRENT_LIST_DIR}/bomb_check.sh ${kind} 50000000 24M 16M 0 -- validate @BOMB@)
