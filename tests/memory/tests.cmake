@@ -81,12 +81,12 @@ if(NOT AK_SANITIZE)
   set_tests_properties(memory.sample-list-mrtk memory.plot-list-animx memory.sample-list-animj
                        memory.sample-list-maya memory.sample-list-glaxnimate PROPERTIES LABELS memory)
   add_test(NAME memory.convert-maya-animx
-    COMMAND ${CMAKE_CURRENT_LIST_DIR}/convert_rss_check.sh $<TARGET_FILE:maya_convert_gen>
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/convert_rss_check.sh maya-animx $<TARGET_FILE:maya_convert_gen>
             $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
   set_tests_properties(memory.convert-maya-animx PROPERTIES LABELS memory)
   # convert AnimJ -> Glaxnimate holds the tree, not its text
   add_test(NAME memory.convert-animj-glaxnimate
-    COMMAND ${CMAKE_CURRENT_LIST_DIR}/convert_glaxnimate_rss_check.sh $<TARGET_FILE:glaxnimate_list_gen>
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/convert_rss_check.sh animj-glaxnimate $<TARGET_FILE:glaxnimate_list_gen>
             $<TARGET_FILE:ak_rlimit_run> $<TARGET_FILE:animkit_cli> ${CMAKE_CURRENT_BINARY_DIR}/memory-bombs)
   set_tests_properties(memory.convert-animj-glaxnimate PROPERTIES LABELS memory)
   foreach(kind lzma lz4)
