@@ -106,6 +106,15 @@ static inline void put(ak_buf *b, const char *s, size_t n)
     }
 }
 
+/* The spaces of an indentation of n bytes at p, 8 at a time (p has room
+   for n rounded up to 8). */
+static inline char *put_indent(char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i += 8)
+        memcpy(p + i, "        ", 8);
+    return p + n;
+}
+
 /* At the end of b: a comma when comma, then a newline and the
  * indentation of depth when the writer indents, with room for `extra`
  * bytes after them, which the caller writes at the pointer returned (and
@@ -128,10 +137,8 @@ static inline __attribute__((always_inline)) char *put_break(ak_json_writer *w, 
         return p;
     *p++ = '\n';
     if (spare)
-        for (size_t i = 0; i < n; i += 8)
-            memcpy(p + i, "        ", 8);
-    else
-        memset(p, ' ', n);
+        return put_indent(p, n);
+    memset(p, ' ', n);
     return p + n;
 }
 
@@ -256,21 +263,32 @@ static ak_buf *before_value(ak_json_writer *w)
     return b;
 }
 
-static void write_member_name(ak_json_writer *w, ak_buf *b, ak_json_writer_level *l, const char *s, size_t n)
+/* What follows a member name's bytes at p: its closing quote, the colon
+   and, indented, a space. */
+static inline char *put_name_end(const ak_json_writer *w, char *p)
+{
+    *p++ = '"';
+    *p++ = ':';
+    if (w->opt.indent)
+        *p++ = ' ';
+    return p;
+}
+
+/* plain: s needs no escape (ak_json_key_plain), copied without a test of
+   each byte. */
+static inline __attribute__((always_inline)) void write_member_name(ak_json_writer *w, ak_buf *b,
+                                                                    ak_json_writer_level *l, const char *s, size_t n,
+                                                                    bool plain)
 {
     bool comma = l->count++ != 0;
     char *p = put_break(w, b, comma, w->depth, n + 4 - !w->opt.indent);
     if (p) {
         *p++ = '"';
-        p = put_plain(p, s, n);
+        p = plain ? (char *)memcpy(p, s, n) + n : put_plain(p, s, n);
     }
     if (p) {
         /* the common case in one piece: separator, indentation, name */
-        *p++ = '"';
-        *p++ = ':';
-        if (w->opt.indent)
-            *p++ = ' ';
-        b->len = (size_t)(p - b->data);
+        b->len = (size_t)(put_name_end(w, p) - b->data);
         return;
     }
     if (comma)
@@ -292,7 +310,7 @@ void ak_json_key(ak_json_writer *w, const char *s, size_t n)
     ak_json_writer_level *l = &w->levels[w->depth - 1];
     l->after_key = true;
     if (!l->sorting) {
-        write_member_name(w, sink(w), l, s, n);
+        write_member_name(w, sink(w), l, s, n, false);
         return;
     }
     if (l->nmembers == l->members_cap) {
@@ -316,9 +334,9 @@ void ak_json_key(ak_json_writer *w, const char *s, size_t n)
 
 void ak_json_keyz(ak_json_writer *w, const char *s) { ak_json_key(w, s, strlen(s)); }
 
-/* Where the level writes as it goes (no sorting), the name goes with its
-   separator and indentation in one piece, without put_plain's test of each
-   byte (a conversion writes a member name for every value it writes). */
+/* Where the level writes as it goes (no sorting), the name goes as
+   ak_json_key's, without put_plain's test of each byte (a conversion writes
+   a member name for every value it writes). */
 void ak_json_key_plain(ak_json_writer *w, const char *s, size_t n)
 {
     ak_json_writer_level *l = w->depth ? &w->levels[w->depth - 1] : NULL;
@@ -327,19 +345,7 @@ void ak_json_key_plain(ak_json_writer *w, const char *s, size_t n)
         return;
     }
     l->after_key = true;
-    ak_buf *b = l->sink ? &w->levels[l->sink - 1].text : w->out;
-    bool comma = l->count++ != 0;
-    char *p = put_break(w, b, comma, w->depth, n + 4 - !w->opt.indent);
-    if (!p)
-        return;
-    *p++ = '"';
-    memcpy(p, s, n);
-    p += n;
-    *p++ = '"';
-    *p++ = ':';
-    if (w->opt.indent)
-        *p++ = ' ';
-    b->len = (size_t)(p - b->data);
+    write_member_name(w, sink(w), l, s, n, true);
 }
 
 static void begin(ak_json_writer *w, bool object)
@@ -447,7 +453,7 @@ static void end(ak_json_writer *w, bool object)
         l->count = 0;
         for (size_t i = 0; i < l->nmembers; i++) {
             const member *m = &l->members[i];
-            write_member_name(w, b, l, l->keys.data + m->key_off, m->key_len);
+            write_member_name(w, b, l, l->keys.data + m->key_off, m->key_len, false);
             ak_buf_append(b, l->text.data + m->text_off, m->text_len);
         }
     }
@@ -604,15 +610,6 @@ void ak_json_f64(ak_json_writer *w, double v) { put_float(w, v, false); }
 
 void ak_json_f32(ak_json_writer *w, float v) { put_float(w, v, true); }
 
-/* The spaces of an indentation of n bytes at p, 8 at a time (p has room
-   for n rounded up to 8). */
-static inline char *put_indent(char *p, size_t n)
-{
-    for (size_t i = 0; i < n; i += 8)
-        memcpy(p + i, "        ", 8);
-    return p + n;
-}
-
 void ak_json_number_members(ak_json_writer *w, const char *const *names, const size_t *lens, const double *values,
                             size_t n, bool f32)
 {
@@ -649,11 +646,7 @@ void ak_json_number_members(ak_json_writer *w, const char *const *names, const s
         }
         *p++ = '"';
         memcpy(p, names[i], lens[i]);
-        p += lens[i];
-        *p++ = '"';
-        *p++ = ':';
-        if (ind)
-            *p++ = ' ';
+        p = put_name_end(w, p + lens[i]);
         double v = values[i];
         if (v != v || v - v != 0.0) {
             flag(w, non_finite);
