@@ -121,6 +121,18 @@ static const char *entry_ref(mem *m, const member *x, char *buf, size_t n)
     return NULL;
 }
 
+/* "f" or "d" where the field x is a float or double, or a tuple of them:
+   the bytes of the ak_value's f[] or d[] as they are, copied without the
+   table entry's run-time description (ak_lvalue_get/set: a call, a loop
+   and a switch a component, for every key's value and tangents). */
+static const char *float_slot(const member *x)
+{
+    const table_entry *e = x->kind == M_FIELD ? entry_of_type(x->type) : NULL;
+    if (!e || (e->kind != EK_SCALAR && !(e->kind == EK_TUPLE && e->comps.n <= 16)))
+        return NULL;
+    return e->prim == P_F32 ? "f" : e->prim == P_F64 ? "d" : NULL;
+}
+
 /* The model member a scalar of value type vt is kept in. */
 static const char *slot_of(int vt)
 {
@@ -139,6 +151,11 @@ static const char *slot_of(int vt)
 static void emit_value_read(mem *m, FILE *c, const member *vm, const char *src, const char *dst, const mkeys *k, int vt)
 {
     char eref[160];
+    const char *floats = float_slot(vm);
+    if (floats && entry_ref(m, vm, eref, sizeof eref)) { /* into the zeroed key */
+        gen_out(c, "        memcpy(%s.%s, &%s, sizeof %s);\n", dst, floats, src, src);
+        return;
+    }
     if (entry_ref(m, vm, eref, sizeof eref)) {
         gen_out(c, "        if (!ak_mm_value_get(b, %s, &%s, &%s)) {\n            free(order);\n            goto failed;\n"
                    "        }\n", eref, src, dst);
@@ -157,6 +174,11 @@ static void emit_value_read(mem *m, FILE *c, const member *vm, const char *src, 
 static void emit_value_write(mem *m, FILE *c, const member *vm, const char *dst, const char *src, const mkeys *k)
 {
     char eref[160];
+    const char *floats = float_slot(vm);
+    if (floats && entry_ref(m, vm, eref, sizeof eref)) {
+        gen_out(c, "        memcpy(&%s, %s.%s, sizeof %s);\n", dst, src, floats, dst);
+        return;
+    }
     if (entry_ref(m, vm, eref, sizeof eref)) {
         gen_out(c, "        ak_lvalue_set(%s, &%s, &%s);\n", eref, dst, src);
         return;

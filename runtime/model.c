@@ -139,6 +139,22 @@ typedef struct ak_key_store {
     uint32_t *flags;
 } ak_key_store;
 
+/* A value's or a tangent's bytes, copied a key at a time: most are one
+   float or double (a scalar curve), for which a call to memcpy costs more
+   than the copy (a conversion copies every key's value and tangents). */
+static inline void copy_value_bytes(void *to, const void *from, size_t n)
+{
+    switch (n) {
+    case 4: memcpy(to, from, 4); break;
+    case 8: memcpy(to, from, 8); break;
+    case 12: memcpy(to, from, 12); break;
+    case 16: memcpy(to, from, 16); break;
+    case 24: memcpy(to, from, 24); break;
+    case 32: memcpy(to, from, 32); break;
+    default: memcpy(to, from, n); break;
+    }
+}
+
 /* Bytes of one component packed (integers at their width). */
 static size_t packed_component_size(const ak_value_type_info *info)
 {
@@ -174,7 +190,7 @@ static size_t value_prefix_size(const ak_value_type_info *info)
 static void pack_value(const ak_value_type_info *info, const ak_value *v, unsigned char *p)
 {
     if (info->kind != AK_VK_UINT && info->kind != AK_VK_INT) {
-        memcpy(p, v, packed_value_size(info));
+        copy_value_bytes(p, v, packed_value_size(info));
         return;
     }
     size_t w = packed_component_size(info);
@@ -222,7 +238,7 @@ static void unpack_value(const ak_value_type_info *info, const unsigned char *p,
         for (unsigned c = 0; c < info->components; c++)
             v->i[c] = unpack_signed(p + c * w, w);
         break;
-    default: memcpy(v, p, packed_value_size(info)); break;
+    default: copy_value_bytes(v, p, packed_value_size(info)); break;
     }
 }
 
@@ -361,8 +377,8 @@ static bool tangents_into_zeroed(const ak_track *t, size_t i, ak_value *in, ak_v
     if (!ak_key_has_tangents(t, i))
         return false;
     const unsigned char *p = s->tangents + i * 2 * s->tangent_size;
-    memcpy(in, p, s->tangent_size);
-    memcpy(out, p + s->tangent_size, s->tangent_size);
+    copy_value_bytes(in, p, s->tangent_size);
+    copy_value_bytes(out, p + s->tangent_size, s->tangent_size);
     return true;
 }
 
@@ -380,8 +396,8 @@ void ak_key_set_tangents(ak_track *t, size_t i, const ak_value *in, const ak_val
     if (!s->tangents)
         return;
     unsigned char *p = s->tangents + i * 2 * s->tangent_size;
-    memcpy(p, in, s->tangent_size);
-    memcpy(p + s->tangent_size, out, s->tangent_size);
+    copy_value_bytes(p, in, s->tangent_size);
+    copy_value_bytes(p + s->tangent_size, out, s->tangent_size);
     s->marks[i] |= MARK_TANGENTS;
 }
 

@@ -60,6 +60,12 @@ static bool write_uint(ak_buf *b, uint64_t v, unsigned n, bool big)
         unsigned shift = 8 * (big ? n - 1 - i : i);
         tmp[i] = (uint8_t)(v >> shift);
     }
+    /* room left, the common case: n is a constant here, so this is one store */
+    if (n <= b->cap - b->len && !b->failed) {
+        memcpy(b->data + b->len, tmp, n);
+        b->len += n;
+        return true;
+    }
     return ak_buf_append(b, tmp, n);
 }
 
