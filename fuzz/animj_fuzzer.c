@@ -10,7 +10,9 @@
  * format its bytes choose); and that its model of track headers, whose
  * keys are taken whole (ak_json_lane_any), says what the whole model says,
  * as does the one of its tracks only, whose keys arrays are passed whole
- * (ak_json_lane_rest, a conversion's reading of its output). */
+ * (ak_json_lane_rest, a conversion's reading of its output); and that its
+ * whole model, whose keys are read in their spans (ak_json_next_member),
+ * has the keys its events give (ak_fuzz_whole_slowly). */
 #include <animkit/animkit.h>
 
 #include "diag.h"
@@ -44,6 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ak_fuzz_reemit_fixed_point(&ak_format_animj, &in, &opt);
         ak_fuzz_dump_streams_same(&ak_format_animj, &in, &opt);
         ak_fuzz_headers_as_whole(&ak_format_animj, &in);
+        ak_fuzz_whole_slowly(&ak_format_animj, &in);
     }
     return 0;
 }

@@ -170,6 +170,31 @@ static inline void ak_fuzz_headers_as_whole(const ak_format *f, const ak_input *
     ak_diags_free(dt);
 }
 
+/* The whole model read again without the fast paths (ak_options.no_lanes:
+ * AnimJ's keys then come event by event, not read in their spans by
+ * ak_json_next_member) decodes exactly when it does and has the same
+ * tracks with the same keys, bit for bit (ak_track_keys_identical). */
+static inline void ak_fuzz_whole_slowly(const ak_format *f, const ak_input *in)
+{
+    ak_options fast = {0}, slow = {.no_lanes = true};
+    ak_diags *df = ak_diags_new(NULL), *ds = ak_diags_new(NULL);
+    ak_arena af, as;
+    ak_arena_init(&af, 1 << 14);
+    ak_arena_init(&as, 1 << 14);
+    ak_animation *a = NULL, *b = NULL;
+    bool ok = f->to_model(in, &fast, df, &af, &a), slow_ok = f->to_model(in, &slow, ds, &as, &b);
+    if (ok != slow_ok || (ok && a->track_count != b->track_count))
+        abort();
+    for (size_t i = 0; ok && i < a->track_count; i++)
+        if (!ak_target_equal(&a->tracks[i].target, &b->tracks[i].target) || a->tracks[i].kind != b->tracks[i].kind ||
+            !ak_track_keys_identical(&a->tracks[i], &b->tracks[i]))
+            abort();
+    ak_arena_free(&af);
+    ak_arena_free(&as);
+    ak_diags_free(df);
+    ak_diags_free(ds);
+}
+
 /* Validates in at the strict level (for crashes only) and at the default
  * level, whose diagnostics it returns (the caller frees them); opt: the
  * harness's options (may be NULL); max_errors: the error limit (0: the

@@ -5,8 +5,9 @@
  * that parses to the same events; the text given to the language server in
  * pieces (fuzz_stream.h) gets the diagnostics it gets whole; a parse that
  * passes every array after its first element with ak_json_lane_rest gives
- * the events of the whole parse without those elements (rest_check). Any
- * mismatch aborts. */
+ * the events of the whole parse without those elements (rest_check); its
+ * objects read member by member with ak_json_next_member give the parse's
+ * names and values (members_check). Any mismatch aborts. */
 #include "diag.h"
 #include "../grammars/json_parser.h"
 #include "../grammars/json_seek.h"
@@ -144,6 +145,111 @@ static void rest_check(const uint8_t *data, size_t size)
     ak_buf_free(&lanes.events);
 }
 
+/* An event as members_check compares it. */
+typedef struct member_event {
+    int kind;
+    uint32_t flags;
+    size_t offset, length, text_len;
+} member_event;
+
+static int member_record(void *user, ak_json_parser *p, const ak_json_event *e)
+{
+    (void)p;
+    member_event ev = {(int)e->kind, e->flags, e->offset, e->length, e->text_len};
+    ak_buf_append(user, &ev, sizeof ev);
+    return 0;
+}
+
+static void same_token(const member_event *w, const ak_json_event *e)
+{
+    if (w->kind != (int)e->kind || w->offset != e->offset)
+        abort();
+    if (!is_begin(w->kind) && (w->flags != e->flags || w->length != e->length || w->text_len != e->text_len))
+        abort();
+}
+
+static void walk_object(const uint8_t *data, size_t size, size_t at, const member_event *ev, size_t n, size_t *i);
+
+/* The elements of an array from ev[*i] (the first event after its
+   BEGIN_ARRAY) to past its END_ARRAY: its objects walked (walk_object). */
+static void walk_array(const uint8_t *data, size_t size, const member_event *ev, size_t n, size_t *i)
+{
+    for (;;) {
+        if (*i >= n)
+            abort();
+        int kind = ev[(*i)++].kind;
+        if (kind == AK_JSON_END_ARRAY)
+            return;
+        if (kind == AK_JSON_BEGIN_OBJECT)
+            walk_object(data, size, ev[*i - 1].offset + 1, ev, n, i);
+        else if (kind == AK_JSON_BEGIN_ARRAY)
+            walk_array(data, size, ev, n, i);
+    }
+}
+
+/* The members of the object whose contents begin at data[at], read with
+   ak_json_next_member, against the parse's events from ev[*i] on (the
+   first after its BEGIN_OBJECT); *i ends past its END_OBJECT. */
+static void walk_object(const uint8_t *data, size_t size, size_t at, const member_event *ev, size_t n, size_t *i)
+{
+    ak_json_event name, value;
+    for (;;) {
+        ak_json_member_status st = ak_json_next_member(data, size, &at, &name, &value);
+        if (st == AK_JSON_MEMBERS_END) {
+            if (*i >= n || ev[*i].kind != AK_JSON_END_OBJECT || ev[*i].offset + 1 != at)
+                abort();
+            ++*i;
+            return;
+        }
+        if (st != AK_JSON_MEMBER || *i + 1 >= n)
+            abort(); /* well-formed text is never left unread */
+        same_token(&ev[(*i)++], &name);
+        same_token(&ev[(*i)++], &value);
+        if (value.kind == AK_JSON_NUMBER && ak_json_number_class(value.text, value.text_len) !=
+                                                (value.flags | AK_JSON_NUMBER_VALID))
+            abort(); /* the member machine's class of a number is the number machine's */
+        if (value.kind == AK_JSON_BEGIN_OBJECT) {
+            walk_object(data, size, at, ev, n, i);
+            if (at != value.offset + 1)
+                abort();
+            at = ev[*i - 1].offset + 1;
+        } else if (value.kind == AK_JSON_BEGIN_ARRAY) {
+            walk_array(data, size, ev, n, i);
+            const uint8_t *after = ak_json_value_end(data + value.offset, data + size);
+            if (!after || (size_t)(after - data) != ev[*i - 1].offset + 1)
+                abort();
+            at = (size_t)(after - data);
+        }
+    }
+}
+
+/* A well-formed document's objects, every one of them, read member by
+ * member (ak_json_next_member, what a model reader does with a key it
+ * takes whole) give the names and value tokens of the parse's events and
+ * end at their '}'; the arrays among them are passed whole
+ * (ak_json_value_end) to their ']'. */
+static void members_check(const uint8_t *data, size_t size)
+{
+    ak_buf events;
+    ak_buf_init(&events);
+    ak_json_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.handler = member_record;
+    cfg.user = &events;
+    if (ak_json_parse(data, size, &cfg, NULL) != AK_JSON_OK || events.failed)
+        abort();
+    const member_event *ev = (const member_event *)(const void *)events.data;
+    size_t n = events.len / sizeof *ev;
+    size_t i = 1;
+    if (n && ev[0].kind == AK_JSON_BEGIN_OBJECT)
+        walk_object(data, size, ev[0].offset + 1, ev, n, &i);
+    else if (n && ev[0].kind == AK_JSON_BEGIN_ARRAY)
+        walk_array(data, size, ev, n, &i);
+    if (n && i != n)
+        abort();
+    ak_buf_free(&events);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (ak_fuzz_alloc_run("json", NULL, data, size))
@@ -170,8 +276,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (st == AK_JSON_OK && !ak_test_round_trip(data, size, "fuzz input"))
         abort();
-    if (st == AK_JSON_OK)
+    if (st == AK_JSON_OK) {
         rest_check(data, size);
+        members_check(data, size);
+    }
     /* the text in pieces through the language server's incremental sync */
     ak_fuzz_stream_check(data, size, "file:///f/a.json", "json");
     return 0;

@@ -67,6 +67,31 @@ const uint8_t *ak_json_value_end(const uint8_t *p, const uint8_t *end);
 const uint8_t *ak_json_value_end_releasing(const uint8_t *p, const uint8_t *end, const uint8_t *data,
                                            ak_release *release);
 
+/* The value token at data[at] (after whitespace) as the parser would
+ * deliver it, as ak_json_seek_member gives a member's value (containers:
+ * BEGIN_OBJECT or BEGIN_ARRAY at the bracket; AK_JSON__LANE where there is
+ * no JSON value). */
+void ak_json_value_token(const uint8_t *data, size_t size, size_t at, ak_json_event *value);
+
+/* The members of an object one at a time, in text the front end has
+ * checked (a model reader after validation, ak_json_lane_any's element):
+ * from *at, just past the object's '{' or past the value of the member
+ * before, MEMBER with *name (a KEY event: the raw text between the quotes,
+ * AK_JSON_F_ESCAPED where it has an escape) and *value (as
+ * ak_json_seek_member gives it). *at is then past a scalar value, or just
+ * past a container's opening bracket: the caller reads its members (an
+ * object's with this function, to MEMBERS_END) or passes it
+ * (ak_json_value_end from the bracket, value->offset). MEMBERS_END at the
+ * object's '}' (*at past it); UNREAD where the text is no such member
+ * (*at unchanged): nothing is reported, the caller reads it otherwise. */
+typedef enum ak_json_member_status {
+    AK_JSON_MEMBER,
+    AK_JSON_MEMBERS_END,
+    AK_JSON_MEMBER_UNREAD,
+} ak_json_member_status;
+ak_json_member_status ak_json_next_member(const uint8_t *data, size_t size, size_t *at, ak_json_event *name,
+                                          ak_json_event *value);
+
 /* A lane (json_parser.h) that takes any element at all, found by
  * ak_json_value_end: caps[0] is its first byte, no scalar is captured. Its
  * language is not the subset of well-formed elements a lane must have, so

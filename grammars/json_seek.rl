@@ -285,6 +285,11 @@ static void value_at(const uint8_t *data, size_t size, size_t at, ak_json_event 
     value->flags = flags;
 }
 
+void ak_json_value_token(const uint8_t *data, size_t size, size_t at, ak_json_event *value)
+{
+    value_at(data, size, at, value);
+}
+
 static ak_json_seek_status seek_member(const uint8_t *data, size_t size, size_t obj, const char *name,
                                        size_t name_len, ak_json_event *value, size_t *budget, ak_release *release)
 {
@@ -312,6 +317,73 @@ static ak_json_seek_status seek_member(const uint8_t *data, size_t size, size_t 
     if (ended || !limited)
         return AK_JSON_SEEK_ABSENT;
     return AK_JSON_SEEK_BUDGET;
+}
+
+/* The next member of an object, for ak_json_next_member: from where the
+ * previous member's value ended (or the object's '{'), its name and the
+ * value token after the ':' in one pass, or the object's '}'. The text was
+ * checked: a number's class (its AK_JSON_F_* flags) is taken from its
+ * grammar here, not checked again by ak_json_number_class as value_at does. */
+%%{
+    machine json_member;
+    alphtype unsigned char;
+    action n_begin { n0 = p; }
+    action n_esc   { nflags = AK_JSON_F_ESCAPED; }
+    action n_end   { n1 = p; }
+    action v_begin { v0 = p; }
+    action v_esc   { vflags |= AK_JSON_F_ESCAPED; }
+    action v_neg   { vflags |= AK_JSON_F_NEG; }
+    action v_frac  { vflags |= AK_JSON_F_FRAC; }
+    action v_exp   { vflags |= AK_JSON_F_EXP; }
+    action v_digit { v1 = p + 1; kind = AK_JSON_NUMBER; }
+    action closed  { v1 = p + 1; closed = true; fbreak; }
+    ws = [ \t\r\n];
+    number = ( '-' @v_neg )? [0-9]+ $v_digit ( '.' @v_frac [0-9]+ $v_digit )?
+             ( [eE] @v_exp [+\-]? [0-9]+ $v_digit )?;
+    value = '"' >v_begin ( [^"\\] | '\\' >v_esc any )* '"' @{ v1 = p + 1; kind = AK_JSON_STRING; fbreak; }
+          | number >v_begin
+          | 'true' >v_begin @{ v1 = p + 1; kind = AK_JSON_TRUE; fbreak; }
+          | 'false' >v_begin @{ v1 = p + 1; kind = AK_JSON_FALSE; fbreak; }
+          | 'null' >v_begin @{ v1 = p + 1; kind = AK_JSON_NULL; fbreak; }
+          | '{' >v_begin @{ v1 = p + 1; kind = AK_JSON_BEGIN_OBJECT; fbreak; }
+          | '[' >v_begin @{ v1 = p + 1; kind = AK_JSON_BEGIN_ARRAY; fbreak; };
+    main := ws* ( ',' ws* )? ( '}' @closed
+                             | '"' >n_begin ( [^"\\] | '\\' >n_esc any )* '"' @n_end ws* ':' ws* value );
+}%%
+
+%% write data noerror nofinal noentry;
+
+ak_json_member_status ak_json_next_member(const uint8_t *data, size_t size, size_t *at, ak_json_event *name,
+                                          ak_json_event *value)
+{
+    if (*at >= size)
+        return AK_JSON_MEMBER_UNREAD;
+    const unsigned char *p = data + *at, *pe = data + size;
+    const unsigned char *n0 = NULL, *n1 = NULL, *v0 = NULL, *v1 = NULL;
+    uint32_t nflags = 0, vflags = 0;
+    ak_json_event_kind kind = AK_JSON__LANE;
+    bool closed = false;
+    int cs = json_member_start;
+    %% machine json_member;
+    %% write exec;
+    if (closed) {
+        *at = (size_t)(v1 - data);
+        return AK_JSON_MEMBERS_END;
+    }
+    if (kind == AK_JSON__LANE || !n0 || !n1 || !v0 || !v1)
+        return AK_JSON_MEMBER_UNREAD;
+    *name = (ak_json_event){AK_JSON_KEY, nflags, 0, (size_t)(n0 - data), (size_t)(n1 - n0) + 1, (const char *)n0 + 1,
+                            (size_t)(n1 - n0) - 1};
+    *value = (ak_json_event){kind, vflags, 0, (size_t)(v0 - data), (size_t)(v1 - v0), NULL, 0};
+    if (kind == AK_JSON_STRING) {
+        value->text = (const char *)v0 + 1;
+        value->text_len = value->length - 2;
+    } else if (kind == AK_JSON_NUMBER) {
+        value->text = (const char *)v0;
+        value->text_len = value->length;
+    }
+    *at = (size_t)(v1 - data); /* past a scalar, or past a container's bracket */
+    return AK_JSON_MEMBER;
 }
 
 /* Element `index` of the array whose '[' is at data[arr]: skips the

@@ -454,6 +454,38 @@ void ak_key_set(ak_track *t, size_t i, const ak_key *k)
         s->flags[i] = k->flags;
 }
 
+static bool same_value(const ak_value_type_info *info, const ak_value *a, const ak_value *b)
+{
+    if (info->kind != AK_VK_STRING)
+        return memcmp(a, b, sizeof *a) == 0; /* (ak_key_get zeroes the rest) */
+    if (!a->s.ptr || !b->s.ptr)
+        return !a->s.ptr && !b->s.ptr;
+    return a->s.len == b->s.len && memcmp(a->s.ptr, b->s.ptr, a->s.len) == 0;
+}
+
+bool ak_track_keys_identical(const ak_track *a, const ak_track *b)
+{
+    const ak_value_type_info *info = ak_value_type_info_of(a->type);
+    if (a->type != b->type || a->key_count != b->key_count)
+        return false;
+    if (!a->key_count)
+        return true;
+    if (!info || !a->store || !b->store) /* (tracks of headers: no keys to compare) */
+        return !a->store && !b->store;
+    ak_key x, y;
+    for (size_t i = 0; i < a->key_count; i++) {
+        ak_key_get(a, i, &x);
+        ak_key_get(b, i, &y);
+        if (memcmp(&x.time, &y.time, sizeof x.time) != 0 || x.interp != y.interp || x.has_tangents != y.has_tangents ||
+            x.in_weighted != y.in_weighted || x.out_weighted != y.out_weighted || x.flags != y.flags ||
+            memcmp(&x.in_weight, &y.in_weight, sizeof x.in_weight) != 0 ||
+            memcmp(&x.out_weight, &y.out_weight, sizeof x.out_weight) != 0 || !same_value(info, &x.value, &y.value) ||
+            !same_value(info, &x.in_tangent, &y.in_tangent) || !same_value(info, &x.out_tangent, &y.out_tangent))
+            return false;
+    }
+    return true;
+}
+
 /* ---- staged keys (model.h) ---------------------------------------------- */
 
 void ak_key_stage_init(ak_key_stage *s, struct ak_budget *budget)

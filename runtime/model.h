@@ -227,6 +227,10 @@ void ak_key_weights(const ak_track *t, size_t i, double *in, bool *in_weighted, 
 void ak_key_set_weights(ak_track *t, size_t i, double in, bool in_weighted, double out, bool out_weighted);
 /* Format-specific bits (ak_key.flags); 0 on a track without AK_KEYS_FLAGS. */
 uint32_t ak_key_flags(const ak_track *t, size_t i);
+/* Whether a and b have the same keys bit for bit (times, values, strings
+   by their text, interpolations, tangents, weights, flags) in the same
+   value type and order: two readings of one file by two paths (tests). */
+bool ak_track_keys_identical(const ak_track *a, const ak_track *b);
 
 /* Keys collected one at a time when their count is not known in advance (a
  * parser's), already in the compact layout: they grow by doubling in an

@@ -401,9 +401,8 @@ static const ak_mj_member *member_named(const ak_mj_state *s, const ak_json_even
    time looked up in its span, with what its events would have done: a
    pass over the brackets instead of an event per number (`sample --list`
    of the bench's 100 MB AnimJ file 322 -> 175 ms, validation included;
-   a conversion's reading of its output back likewise). A full reading takes its
-   keys event by event: feeding on_event a key's tokens from a tokenizer
-   of its own saved 5% of it, as on_event's work is the reading's. */
+   a conversion's reading of its output back likewise). A full reading
+   takes its keys whole too, and reads all their members (below). */
 
 /* Whether a member that acts so is one of a key's fields, all that a
    model of headers reads of a key without its events (key_time). */
@@ -480,6 +479,140 @@ static bool key_time(mj_reader *r, const ak_mj_state *s, const uint8_t *o, const
     return true;
 }
 
+/* ---- a full model: keys read by their members ------------------------------------ */
+
+/* A full reading takes each element of a keys or samples array whole too
+   (ak_json_lane_any), and reads it member by member in its span
+   (ak_json_next_member), doing what the element's events would: the
+   parser's tokens, its grammar and on_event's dispatch a token at a time
+   were 60% of converting a 10 MB AnimJ file of the bench's generator into
+   AnimX (callgrind: 822 -> 593 M instructions; a key's tokens fed to
+   on_event from a tokenizer of its own had saved 5%). An element it
+   cannot read so (a member that does more than a key's fields, text
+   ak_json_next_member leaves unread) is declined: its events read it. */
+
+/* A container's value at e[*at - 1] passed (*at past its closing bracket). */
+static bool pass_container(const uint8_t *e, size_t size, size_t *at)
+{
+    const uint8_t *after = ak_json_value_end(e + *at - 1, e + size);
+    if (!after)
+        return false;
+    *at = (size_t)(after - e);
+    return true;
+}
+
+/* A value of the track's type (value, from e[*at]) into *v, as begin_value
+   and the events of an object's members set it: a scalar is its first
+   component, an object's members are its components, an array is passed
+   (the defaults). *at ends past it. */
+static bool value_read(mj_reader *r, const uint8_t *e, size_t size, size_t *at, const ak_json_event *value,
+                       ak_value *v)
+{
+    value_defaults(cur(r)->type, v);
+    if (value->kind == AK_JSON_BEGIN_ARRAY)
+        return pass_container(e, size, at);
+    if (value->kind != AK_JSON_BEGIN_OBJECT) {
+        set_component(r, v, 0, value);
+        return true;
+    }
+    ak_json_event name, comp;
+    ak_json_member_status st;
+    while ((st = ak_json_next_member(e, size, at, &name, &comp)) == AK_JSON_MEMBER) {
+        if (comp.kind == AK_JSON_BEGIN_OBJECT || comp.kind == AK_JSON_BEGIN_ARRAY) {
+            if (!pass_container(e, size, at))
+                return false;
+            continue;
+        }
+        int i;
+        if (ak_json_string_is_raw(&name)) {
+            i = ak_value_component_index(cur(r)->type, name.text, name.text_len);
+        } else {
+            r->text.len = 0;
+            i = ak_json_string_decode(&name, &r->text)
+                    ? ak_value_component_index(cur(r)->type, r->text.data ? r->text.data : "", r->text.len)
+                    : -1;
+        }
+        set_component(r, v, i, &comp);
+    }
+    return st == AK_JSON_MEMBERS_END;
+}
+
+/* The key object e[0..size) of state s into r->key (a key's members only:
+   member_value's and begin_value's work), then pushed. */
+static bool key_read(mj_reader *r, const ak_mj_state *s, int8_t word, const uint8_t *e, size_t size)
+{
+    ak_key *k = &r->key;
+    memset(k, 0, sizeof *k);
+    k->interp = (ak_interp)word;
+    size_t at = 1;
+    ak_json_event name, value;
+    ak_json_member_status st;
+    while ((st = ak_json_next_member(e, size, &at, &name, &value)) == AK_JSON_MEMBER) {
+        const ak_mj_member *m = member_named(s, &name);
+        ak_mj_act act = m ? (ak_mj_act)m->act : AK_MJ_NONE;
+        if (m && !key_field(act))
+            return false;
+        bool number = value.kind == AK_JSON_NUMBER;
+        switch (act) {
+        case AK_MJ_TIME:
+            if (number)
+                k->time = number_of(&value, m->f32);
+            break;
+        case AK_MJ_INTERP:
+            if (number || value.kind == AK_JSON_STRING)
+                k->interp = (ak_interp)map_word(&r->x->interps,
+                                                ak_mj_map_index(&r->x->interps, value.text, value.text_len, number));
+            break;
+        case AK_MJ_VALUE:
+        case AK_MJ_IN:
+        case AK_MJ_OUT:
+            if (act != AK_MJ_VALUE && !k->has_tangents) { /* as member_value */
+                memset(&k->in_tangent, 0, sizeof k->in_tangent);
+                memset(&k->out_tangent, 0, sizeof k->out_tangent);
+                k->has_tangents = true;
+            }
+            if (!value_read(r, e, size, &at,
+                            &value, act == AK_MJ_VALUE ? &k->value : act == AK_MJ_IN ? &k->in_tangent : &k->out_tangent))
+                return false;
+            continue;
+        default:
+            break;
+        }
+        if ((value.kind == AK_JSON_BEGIN_OBJECT || value.kind == AK_JSON_BEGIN_ARRAY) && !pass_container(e, size, &at))
+            return false;
+    }
+    if (st != AK_JSON_MEMBERS_END)
+        return false;
+    push_key(r);
+    return true;
+}
+
+/* An element [e, end) of the keys or samples array top, for a full model. */
+static bool element_read(mj_reader *r, const mj_frame *top, const uint8_t *e, const uint8_t *end)
+{
+    size_t size = (size_t)(end - e);
+    if (r->depth + 2 > MJ_DEPTH)
+        return false; /* (the frames its events would push: never so deep, animgen refuses it) */
+    if (top->kind == F_KEYS) {
+        if (*e != '{')
+            return true; /* no key: its events change nothing either */
+        return key_read(r, &r->x->states[top->state], top->word, e, size) && !r->b.failed;
+    }
+    /* a sample: a value of the track's type, one key (begin_value, END_SAMPLE) */
+    ak_json_event value;
+    ak_json_value_token(e, size, 0, &value);
+    if (value.kind == AK_JSON__LANE)
+        return false;
+    memset(&r->key, 0, sizeof r->key);
+    r->key.interp = AK_INTERP_LINEAR;
+    size_t at = value.kind == AK_JSON_BEGIN_OBJECT || value.kind == AK_JSON_BEGIN_ARRAY ? value.offset + 1 : size;
+    if (!value_read(r, e, size, &at, &value, &r->key.value))
+        return false;
+    if (value.kind != AK_JSON_BEGIN_ARRAY) /* an array is no sample (begin_value skips it) */
+        push_key(r);
+    return !r->b.failed;
+}
+
 /* lane_accept: an element of the keys or samples array the reader is in. */
 static bool on_element(void *user, ak_json_parser *p, const uint8_t *const *caps, const uint8_t *end)
 {
@@ -491,6 +624,8 @@ static bool on_element(void *user, ak_json_parser *p, const uint8_t *const *caps
         return false;
     if (r->tracks_only) /* the array's elements, all of them (ak_json_lane_rest) */
         return top->kind == F_VALUES || top->kind == F_KEYS;
+    if (!r->b.headers)
+        return (top->kind == F_VALUES || top->kind == F_KEYS) && element_read(r, top, e, end);
     r->key.time = 0; /* all of the key a model of headers keeps (push_key) */
     if (top->kind == F_VALUES) { /* a value of the track's type (a sample): one key at time 0, as begin_value */
         if (*e != '[')
@@ -556,8 +691,7 @@ static int on_event(void *user, ak_json_parser *p, const ak_json_event *e)
         size_t depth = r->depth;
         top->member = -1;
         member_value(r, mi >= 0 ? &x->states[top->state].members[mi] : NULL, e);
-        if (r->b.headers && r->depth > depth &&
-            (r->frames[depth].kind == F_KEYS || r->frames[depth].kind == F_VALUES))
+        if (r->depth > depth && (r->frames[depth].kind == F_KEYS || r->frames[depth].kind == F_VALUES))
             ak_json_set_lane(p, r->tracks_only ? ak_json_lane_rest : ak_json_lane_any, 0);
         break;
     }
@@ -639,7 +773,7 @@ static bool reader_parse(mj_reader *r, const ak_input *in, const ak_options *opt
     cfg.allow_duplicates = true; /* validated: duplicates were reported there */
     cfg.max_depth = opt && opt->max_depth ? opt->max_depth : 0;
     cfg.release_input = release && in->mapped;
-    if (r->b.headers && !(opt && opt->no_lanes))
+    if (!(opt && opt->no_lanes))
         cfg.lane_accept = on_element;
     ak_json_status st = ak_json_parse(in->data, in->size, &cfg, NULL);
     return st == AK_JSON_OK && !r->b.failed;

@@ -20,6 +20,7 @@
 
 typedef struct tally {
     size_t files, compared, headers_only;
+    size_t keys_compared; /* of the whole model, with the one read event by event */
 } tally;
 
 static bool same_text(const char *a, const char *b)
@@ -51,10 +52,26 @@ static void compare_models(const char *path, const uint8_t *data, size_t size, v
     ak_arena tracks_arena;
     ak_animation *tracks = NULL;
     bool tracks_ok = ak_model_headers_of_input(&in, NULL, &opt, tracks_d, "list", &tracks_arena, &tracks, NULL);
-    if (whole_ok != headers_ok || slow_ok != headers_ok || tracks_ok != headers_ok)
-        fail_msg("%s: the whole model %s, the headers %s (event by event: %s; the tracks only: %s)", path,
-                 whole_ok ? "decodes" : "does not", headers_ok ? "do" : "do not", slow_ok ? "do" : "do not",
-                 tracks_ok ? "do" : "do not");
+    /* and the whole model event by event (AnimJ's takes each key whole and
+       reads its members in its span: ak_json_next_member) */
+    ak_diags *whole_slow_d = ak_diags_new(NULL);
+    ak_arena whole_slow_arena;
+    ak_animation *whole_slow = NULL;
+    bool whole_slow_ok =
+        ak_model_of_input(&in, NULL, &slow_opt, whole_slow_d, "list", &whole_slow_arena, &whole_slow, NULL);
+    if (whole_ok != headers_ok || slow_ok != headers_ok || tracks_ok != headers_ok || whole_slow_ok != whole_ok)
+        fail_msg("%s: the whole model %s (event by event: %s), the headers %s (event by event: %s; the tracks "
+                 "only: %s)", path, whole_ok ? "decodes" : "does not", whole_slow_ok ? "decodes" : "does not",
+                 headers_ok ? "do" : "do not", slow_ok ? "do" : "do not", tracks_ok ? "do" : "do not");
+    assert_int_equal(ak_diags_count(whole_slow_d), ak_diags_count(whole_d));
+    for (size_t i = 0; whole_ok && i < whole->track_count; i++) {
+        assert_int_equal(whole_slow->track_count, whole->track_count);
+        if (!ak_track_keys_identical(&whole->tracks[i], &whole_slow->tracks[i]))
+            fail_msg("%s: track %zu has other keys read event by event", path, i);
+        n->keys_compared += whole->tracks[i].key_count;
+    }
+    ak_arena_free(&whole_slow_arena);
+    ak_diags_free(whole_slow_d);
     /* the same diagnostics: the listing prints them */
     assert_int_equal(ak_diags_count(whole_d), ak_diags_count(headers_d));
     assert_int_equal(ak_diags_count(slow_d), ak_diags_count(headers_d));
@@ -182,6 +199,21 @@ static void test_animj_keys_taken_whole(void **state)
         "{\"name\": \"e\", \"globalDuration\": 3, \"tracks\": [{\"trackType\": \"Discrete\", \"valueType\": "
         "\"string\", \"data\": {\"node\": \"n\", \"property\": \"p\", \"keyframes\": [{\"time\": 2, \"value\": "
         "\"time\"}, {\"time\": 3, \"value\": \"\\\"time\\\"\"}, {\"time\": 1, \"value\": \"x\"}]}}]}",
+        /* the whole model's keys read in their spans (ak_json_next_member):
+           unknown members holding containers, members and components in
+           any order, numbers with exponents, -0, tangents, samples of
+           doubles, a value without a component, keys out of time order */
+        "{\"name\": \"f\", \"globalDuration\": 3, \"tracks\": [{\"trackType\": \"Curve\", \"valueType\": \"float2"
+        "\", \"data\": {\"node\": \"n\", \"property\": \"p\", \"keyframes\": [{\"time\": 1E+0, \"value\": {\"x\":"
+        " -0, \"y\": 0.5e-3}, \"extra\": {\"a\": [1, {\"b\": \"}\"}], \"c\": null}, \"interpolation\": \"CubicBez"
+        "ier\", \"leftTangent\": {\"x\": 1, \"y\": 2}, \"rightTangent\": {\"y\": -1.25E-2, \"x\": 4}}, {\"rightTa"
+        "ngent\": {\"y\": 3, \"x\": 4}, \"time\": 2, \"leftTangent\": {\"x\": 0, \"y\": 0}, \"value\": {\"y\": 1,"
+        " \"x\": 2}, \"interpolation\": \"CubicBezier\", \"more\": [true, false]}, {\"time\": 0, \"value\": {\"x\""
+        ": 1, \"y\": 2}, \"interpolation\": \"Linear\", \"leftTangent\": {\"x\": 9, \"y\": 8}}]}}, {\"trackType\""
+        ": \"Raw\", \"valueType\": \"double\", \"data\": {\"node\": \"n\", \"property\": \"q\", \"interval\": 0.5"
+        ", \"keyframes\": [1e308, -2.5, 0]}}, {\"trackType\": \"Discrete\", \"valueType\": \"int2\", \"data\": {\""
+        "node\": \"n\", \"property\": \"r\", \"keyframes\": [{\"time\": 0, \"value\": {\"x\": -3, \"y\": 4}}, {\""
+        "time\": 1, \"value\": {\"y\": 7}}]}}]}",
     };
     tally n = {0};
     for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++) {
@@ -189,8 +221,9 @@ static void test_animj_keys_taken_whole(void **state)
         snprintf(name, sizeof name, "case%zu.animj", i);
         compare_models(name, (const uint8_t *)docs[i], strlen(docs[i]), &n);
     }
-    assert_int_equal(n.compared, sizeof docs / sizeof docs[0]); /* each valid, read all three ways */
-    assert_int_equal(n.headers_only, 6); /* the keyed tracks: their time ranges compared */
+    assert_int_equal(n.compared, sizeof docs / sizeof docs[0]); /* each valid, read all five ways */
+    assert_int_equal(n.headers_only, 8); /* the keyed tracks: their time ranges compared */
+    assert_int_equal(n.keys_compared, 30); /* and every key of the whole model with its events' */
 }
 
 int main(void)
