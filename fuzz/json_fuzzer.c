@@ -7,7 +7,9 @@
  * passes every array after its first element with ak_json_lane_rest gives
  * the events of the whole parse without those elements (rest_check); its
  * objects read member by member with ak_json_next_member give the parse's
- * names and values (members_check). Any mismatch aborts. */
+ * names and values (members_check); every container ends where the parse
+ * says both ways skip_nested reads its blocks (SSE2, AVX2:
+ * ak_json__container_end). Any mismatch aborts. */
 #include "diag.h"
 #include "../grammars/json_parser.h"
 #include "../grammars/json_seek.h"
@@ -170,6 +172,24 @@ static void same_token(const member_event *w, const ak_json_event *e)
 
 static void walk_object(const uint8_t *data, size_t size, size_t at, const member_event *ev, size_t n, size_t *i);
 
+/* The container whose bracket is at data[offset] (its events from ev[i]
+   on, the first after its BEGIN) ends where the parse's END says, found
+   the SSE2 way and the processor's (AVX2 where it has it). */
+static void same_ends_both_ways(const uint8_t *data, size_t size, size_t offset, const member_event *ev, size_t n,
+                                size_t i)
+{
+    for (size_t depth = 1; depth; i++) {
+        if (i >= n)
+            abort();
+        depth += is_begin(ev[i].kind) ? 1 : is_end(ev[i].kind) ? (size_t)-1 : 0;
+    }
+    for (int wide = 0; wide < 2; wide++) {
+        const uint8_t *after = ak_json__container_end(data + offset, data + size, wide);
+        if (!after || (size_t)(after - data) != ev[i - 1].offset + 1)
+            abort();
+    }
+}
+
 /* The elements of an array from ev[*i] (the first event after its
    BEGIN_ARRAY) to past its END_ARRAY: its objects walked (walk_object). */
 static void walk_array(const uint8_t *data, size_t size, const member_event *ev, size_t n, size_t *i)
@@ -227,7 +247,8 @@ static void walk_object(const uint8_t *data, size_t size, size_t at, const membe
  * member (ak_json_next_member, what a model reader does with a key it
  * takes whole) give the names and value tokens of the parse's events and
  * end at their '}'; the arrays among them are passed whole
- * (ak_json_value_end) to their ']'. */
+ * (ak_json_value_end) to their ']'; and every container ends where the
+ * parse says both ways (same_ends_both_ways). */
 static void members_check(const uint8_t *data, size_t size)
 {
     ak_buf events;
@@ -240,6 +261,9 @@ static void members_check(const uint8_t *data, size_t size)
         abort();
     const member_event *ev = (const member_event *)(const void *)events.data;
     size_t n = events.len / sizeof *ev;
+    for (size_t j = 0; j < n; j++)
+        if (is_begin(ev[j].kind))
+            same_ends_both_ways(data, size, ev[j].offset, ev, n, j + 1);
     size_t i = 1;
     if (n && ev[0].kind == AK_JSON_BEGIN_OBJECT)
         walk_object(data, size, ev[0].offset + 1, ev, n, &i);

@@ -116,4 +116,13 @@ const uint8_t *ak_json_lane_rest(const uint8_t *cur, const uint8_t *lim, const u
 const uint8_t *ak_json_lane_rest_releasing(const uint8_t *cur, const uint8_t *lim, const uint8_t **caps,
                                            const uint8_t *data, ak_release *release);
 
+/* The blocks of 64 bytes that ak_json_value_end, the lanes above and the
+ * look-ahead pass (skip_nested) are read with AVX2 where the processor has
+ * it (and POPCNT and PCLMULQDQ): ak_json__seek_wide says whether it does,
+ * else with SSE2. ak_json__container_end is ak_json_value_end of the
+ * container at p read the SSE2 way (wide false) or the processor's (wide
+ * true): tests and fuzzing compare the two. */
+bool ak_json__seek_wide(void);
+const uint8_t *ak_json__container_end(const uint8_t *p, const uint8_t *end, bool wide);
+
 #endif

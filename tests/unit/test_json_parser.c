@@ -454,6 +454,73 @@ static void test_lane_rest(void **state)
     }
 }
 
+/* ak_json_value_end over a container (skip_nested's blocks) against a
+ * walk a byte at a time, the SSE2 way and, where the processor has it, the
+ * AVX2 way (ak_json__container_end): random texts of brackets, quotes,
+ * backslashes, spaces and letters of 1 to 300 bytes from a '[' or '{'
+ * (blocks with and without escapes, strings across blocks, a backslash as
+ * a block's last byte, containers that never close), each on an
+ * exact-size heap copy. */
+static const uint8_t *value_end_by_bytes(const uint8_t *p, const uint8_t *end)
+{
+    unsigned long depth = 0;
+    bool in_string = false;
+    for (; p < end; p++) {
+        uint8_t c = *p;
+        if (in_string) {
+            if (c == '\\')
+                p++; /* the escaped byte is plain */
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            depth++;
+        } else if ((c == ']' || c == '}') && --depth == 0) {
+            return p + 1;
+        }
+    }
+    return NULL;
+}
+
+static void test_value_end_both_ways(void **state)
+{
+    (void)state;
+    static const char alphabet[] = "[]{}\"\"\\  aaaa";
+    uint64_t rng = 0x9e3779b97f4a7c15u;
+    size_t closed = 0, ways = 0;
+    for (int trial = 0; trial < 60000; trial++) {
+        size_t n = 1 + ak_test_xorshift(&rng) % 300;
+        uint8_t *b = malloc(n);
+        assert_non_null(b);
+        /* mostly letters and spaces (blocks without a bracket), now and
+           then the rest */
+        unsigned dense = ak_test_xorshift(&rng) % 4;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t r = ak_test_xorshift(&rng);
+            b[i] = (uint8_t)(r % 8 <= dense ? alphabet[(r >> 8) % (sizeof alphabet - 1)] : "a b"[(r >> 8) % 3]);
+        }
+        b[0] = trial % 2 ? '{' : '[';
+        const uint8_t *want = value_end_by_bytes(b, b + n);
+        closed += want != NULL;
+        for (int way = 0; way < 2; way++) {
+            if (way && !ak_json__seek_wide())
+                continue; /* no AVX2 here */
+            ways += way;
+            const uint8_t *got = ak_json__container_end(b, b + n, way);
+            if (got != want)
+                fail_msg("%s way, %zu bytes: end %td, want %td", way ? "AVX2" : "SSE2", n, got ? got - b : -1,
+                         want ? want - b : -1);
+        }
+        if (ak_json_value_end(b, b + n) != want) /* the processor's way */
+            fail_msg("ak_json_value_end, %zu bytes", n);
+        free(b);
+    }
+    print_message("value_end: %zu of 60000 closed; %s\n", closed,
+                  ways ? "both ways compared" : "the SSE2 way only (no AVX2 here)");
+    assert_true(closed > 10000 && closed < 50000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -462,7 +529,7 @@ int main(void)
         cmocka_unit_test(test_stop),        cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_duplicates),  cmocka_unit_test(test_depth),
         cmocka_unit_test(test_helpers),     cmocka_unit_test(test_string_equals_escapes),     cmocka_unit_test(test_nul_is_data), cmocka_unit_test(test_places),
-        cmocka_unit_test(test_lane_rest),
+        cmocka_unit_test(test_lane_rest),   cmocka_unit_test(test_value_end_both_ways),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
