@@ -75,7 +75,7 @@ static inline uint64_t prefix_xor(uint64_t x)
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 /* Where the processor has AVX2, POPCNT and PCLMULQDQ (nearly every x86-64
- * since 2013; chosen when the program runs, seek_wide), a block takes two
+ * since 2013; chosen when the program runs, wide_blocks), a block takes two
  * loads instead of four, its brackets one instruction to count, and its
  * strings one carry-less product: skip_nested passes the bench's 20 MB
  * pretty Glaxnimate file (the version's look-ahead) in 44.8 -> 22.9 M
