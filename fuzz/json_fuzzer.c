@@ -50,6 +50,19 @@ static int use_everything(void *user, ak_json_parser *p, const ak_json_event *e)
     return 0;
 }
 
+/* data parsed with handler and user (and lane_accept, NULL: no lanes),
+   diagnostics into d (NULL: none). */
+static ak_json_status parse_with(const uint8_t *data, size_t size, ak_json_handler handler, void *user,
+                                 ak_json_lane_accept lane_accept, ak_diags *d)
+{
+    ak_json_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.handler = handler;
+    cfg.user = user;
+    cfg.lane_accept = lane_accept;
+    return ak_json_parse(data, size, &cfg, d);
+}
+
 /* An event as rest_check compares it: its kind and its token's offset. */
 typedef struct rest_event {
     int kind;
@@ -95,15 +108,10 @@ static void rest_check(const uint8_t *data, size_t size)
     rest_log whole = {{0}, false, data}, lanes = {{0}, true, data};
     ak_buf_init(&whole.events);
     ak_buf_init(&lanes.events);
-    ak_json_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.handler = rest_record;
-    cfg.user = &whole;
-    if (ak_json_parse(data, size, &cfg, NULL) != AK_JSON_OK)
+    if (parse_with(data, size, rest_record, &whole, NULL, NULL) != AK_JSON_OK)
         abort();
-    cfg.user = &lanes;
-    cfg.lane_accept = rest_accept;
-    if (ak_json_parse(data, size, &cfg, NULL) != AK_JSON_OK || whole.events.failed || lanes.events.failed)
+    if (parse_with(data, size, rest_record, &lanes, rest_accept, NULL) != AK_JSON_OK || whole.events.failed ||
+        lanes.events.failed)
         abort();
     /* the whole parse's events, the arrays' later elements left out */
     const rest_event *w = (const rest_event *)(const void *)whole.events.data;
@@ -253,11 +261,7 @@ static void members_check(const uint8_t *data, size_t size)
 {
     ak_buf events;
     ak_buf_init(&events);
-    ak_json_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.handler = member_record;
-    cfg.user = &events;
-    if (ak_json_parse(data, size, &cfg, NULL) != AK_JSON_OK || events.failed)
+    if (parse_with(data, size, member_record, &events, NULL, NULL) != AK_JSON_OK || events.failed)
         abort();
     const member_event *ev = (const member_event *)(const void *)events.data;
     size_t n = events.len / sizeof *ev;
@@ -282,11 +286,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ak_diags *d = ak_diags_new(&dopt);
     ak_diags_set_source(d, data, size, true);
     size_t sink = 0;
-    ak_json_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    cfg.handler = use_everything;
-    cfg.user = &sink;
-    ak_json_status st = ak_json_parse(data, size, &cfg, d);
+    ak_json_status st = parse_with(data, size, use_everything, &sink, NULL, d);
     ak_diags_free(d);
 
     ak_options opt = {0};

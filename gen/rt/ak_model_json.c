@@ -446,37 +446,40 @@ static bool key_done(const ak_mj_state *s, const uint8_t *from, const uint8_t *e
     return true;
 }
 
+/* A container's value at e[*at - 1] passed (*at past its closing bracket). */
+static bool pass_container(const uint8_t *e, size_t size, size_t *at)
+{
+    const uint8_t *after = ak_json_value_end(e + *at - 1, e + size);
+    if (!after)
+        return false;
+    *at = (size_t)(after - e);
+    return true;
+}
+
 /* The members of the key object [o, end) into r->key: its time member's
-   number, the last one of that name, as member_value sets it. False (its
-   events read it) where a name has an escape, which the comparison must
-   decode, or where a member would do more than that key's fields in a
-   model of headers (a nested object on a path, the track's kind). */
+   number, the last one of that name, as member_value sets it, its members
+   read with ak_json_next_member (as key_read's below). False (its events
+   read it) where a member would do more than that key's fields in a model
+   of headers (a nested object on a path, the track's kind). */
 static bool key_time(mj_reader *r, const ak_mj_state *s, const uint8_t *o, const uint8_t *end)
 {
-    for (const uint8_t *q = ak_json__skip_ws(o + 1, end); q < end && *q == '"'; q = ak_json__skip_ws(q, end)) {
-        const uint8_t *k = q + 1, *ke = k;
-        while (ke < end && *ke != '"')
-            if (*ke++ == '\\')
-                return false;
-        const uint8_t *v = ak_json__skip_ws(ak_json__skip_ws(ke + 1, end) + 1, end), *ve = ak_json_value_end(v, end);
-        if (!ve)
-            return false;
-        ak_json_event name = {AK_JSON_KEY, 0, 0, 0, 0, (const char *)k, (size_t)(ke - k)};
+    size_t size = (size_t)(end - o), at = 1;
+    ak_json_event name, value;
+    ak_json_member_status st;
+    while ((st = ak_json_next_member(o, size, &at, &name, &value)) == AK_JSON_MEMBER) {
         const ak_mj_member *m = member_named(s, &name);
         ak_mj_act act = m ? (ak_mj_act)m->act : AK_MJ_NONE;
         if (m && !key_field(act))
             return false;
-        if (act == AK_MJ_TIME && (*v == '-' || (*v >= '0' && *v <= '9'))) {
-            ak_json_event number = {AK_JSON_NUMBER, 0, 0, 0, 0, (const char *)v, (size_t)(ve - v)};
-            r->key.time = number_of(&number, m->f32);
-            if (key_done(s, ve, end, r->x->unique_names))
+        if (act == AK_MJ_TIME && value.kind == AK_JSON_NUMBER) {
+            r->key.time = number_of(&value, m->f32);
+            if (key_done(s, o + at, end, r->x->unique_names))
                 return true;
         }
-        q = ak_json__skip_ws(ve, end);
-        if (q < end && *q == ',')
-            q++;
+        if ((value.kind == AK_JSON_BEGIN_OBJECT || value.kind == AK_JSON_BEGIN_ARRAY) && !pass_container(o, size, &at))
+            return false;
     }
-    return true;
+    return st == AK_JSON_MEMBERS_END;
 }
 
 /* ---- a full model: keys read by their members ------------------------------------ */
@@ -490,16 +493,6 @@ static bool key_time(mj_reader *r, const ak_mj_state *s, const uint8_t *o, const
    on_event from a tokenizer of its own had saved 5%). An element it
    cannot read so (a member that does more than a key's fields, text
    ak_json_next_member leaves unread) is declined: its events read it. */
-
-/* A container's value at e[*at - 1] passed (*at past its closing bracket). */
-static bool pass_container(const uint8_t *e, size_t size, size_t *at)
-{
-    const uint8_t *after = ak_json_value_end(e + *at - 1, e + size);
-    if (!after)
-        return false;
-    *at = (size_t)(after - e);
-    return true;
-}
 
 /* A value of the track's type (value, from e[*at]) into *v, as begin_value
    and the events of an object's members set it: a scalar is its first
