@@ -151,14 +151,13 @@ static const char *slot_of(int vt)
 static void emit_value_read(mem *m, FILE *c, const member *vm, const char *src, const char *dst, const mkeys *k, int vt)
 {
     char eref[160];
-    const char *floats = float_slot(vm);
-    if (floats && entry_ref(m, vm, eref, sizeof eref)) { /* into the zeroed key */
-        gen_out(c, "        memcpy(%s.%s, &%s, sizeof %s);\n", dst, floats, src, src);
-        return;
-    }
     if (entry_ref(m, vm, eref, sizeof eref)) {
-        gen_out(c, "        if (!ak_mm_value_get(b, %s, &%s, &%s)) {\n            free(order);\n            goto failed;\n"
-                   "        }\n", eref, src, dst);
+        const char *floats = float_slot(vm);
+        if (floats) /* into the zeroed key */
+            gen_out(c, "        memcpy(%s.%s, &%s, sizeof %s);\n", dst, floats, src, src);
+        else
+            gen_out(c, "        if (!ak_mm_value_get(b, %s, &%s, &%s)) {\n            free(order);\n"
+                       "            goto failed;\n        }\n", eref, src, dst);
         return;
     }
     if (k && k->threshold)
@@ -174,13 +173,12 @@ static void emit_value_read(mem *m, FILE *c, const member *vm, const char *src, 
 static void emit_value_write(mem *m, FILE *c, const member *vm, const char *dst, const char *src, const mkeys *k)
 {
     char eref[160];
-    const char *floats = float_slot(vm);
-    if (floats && entry_ref(m, vm, eref, sizeof eref)) {
-        gen_out(c, "        memcpy(&%s, %s.%s, sizeof %s);\n", dst, src, floats, dst);
-        return;
-    }
     if (entry_ref(m, vm, eref, sizeof eref)) {
-        gen_out(c, "        ak_lvalue_set(%s, &%s, &%s);\n", eref, dst, src);
+        const char *floats = float_slot(vm);
+        if (floats)
+            gen_out(c, "        memcpy(&%s, %s.%s, sizeof %s);\n", dst, src, floats, dst);
+        else
+            gen_out(c, "        ak_lvalue_set(%s, &%s, &%s);\n", eref, dst, src);
         return;
     }
     if (k && k->threshold)
